@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Build the Rust core to WebAssembly: pkg/nqueens.js + pkg/nqueens_bg.wasm.
+# Uses wasm-bindgen from ~/.cargo/bin and wasm-opt 132 from node_modules/.bin
+# (scripts/env.sh puts both on PATH, node_modules first).  Run setup.sh first.
+set -euo pipefail
+# shellcheck source=scripts/env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+command -v wasm-pack >/dev/null 2>&1 || die "wasm-pack not found: run scripts/setup.sh"
+log "build: wasm-pack build --release --target web (wasm-opt: $(command -v wasm-opt || echo none))"
+start=$SECONDS
+if ! wasm-pack build --release --target web --out-dir pkg --no-typescript "$@"; then
+  die "wasm-pack build FAILED (see the errors above)"
+fi
+[ -f pkg/nqueens_bg.wasm ] && [ -f pkg/nqueens.js ] \
+  || die "wasm-pack reported success but pkg/nqueens_bg.wasm or pkg/nqueens.js is missing"
+log "build ok in $((SECONDS - start))s: pkg/nqueens_bg.wasm $(wc -c < pkg/nqueens_bg.wasm) bytes"

@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// Dependency-free static file server for the repo root (index.html, www/, pkg/).
+//
+//   node scripts/serve.mjs [--port N] [--root DIR]     (env PORT also works; default 8080)
+//
+// Binds 127.0.0.1 only, sends correct MIME types (application/wasm for .wasm so
+// WebAssembly.instantiateStreaming works), `Cache-Control: no-cache` so a rebuilt
+// pkg/ is always picked up, refuses path traversal and serves `/` as index.html.
+//
+// Also a module: `startServer({ root, port })` (port 0 = any free port) resolves
+// to { url, port, server, close } -- the e2e tests use it.
+
+import http from 'node:http';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8080;
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+export function mimeType(file) {
+  return MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function sendText(res, status, text, headers = {}) {
+  const body = `${text}\n`;
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** Map a request URL path to a file under root, or null if it escapes root. */
+export function resolveRequestPath(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  // Refuse any `..` segment outright (even ones that would stay inside root).
+  if (decoded.split('/').some((seg) => seg === '..')) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  return file;
+}
+
+async function handle(root, req, res, log) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendText(res, 405, '405 Method Not Allowed', { Allow: 'GET, HEAD' });
+    return;
+  }
+  const urlPath = (req.url ?? '/').split(/[?#]/, 1)[0] || '/';
+  if (!urlPath.startsWith('/')) {
+    sendText(res, 400, '400 Bad Request');
+    return;
+  }
+  let file = resolveRequestPath(root, urlPath);
+  if (file === null) {
+    sendText(res, 403, '403 Forbidden');
+    log(req, 403);
+    return;
+  }
+  let stat = await fsp.stat(file).catch(() => null);
+  if (stat?.isDirectory()) {
+    if (!urlPath.endsWith('/')) {
+      // Redirect so relative URLs inside the directory's index.html resolve.
+      res.writeHead(301, { Location: `${urlPath}/`, 'Cache-Control': 'no-cache', 'Content-Length': 0 });
+      res.end();
+      log(req, 301);
+      return;
+    }
+    file = path.join(file, 'index.html');
+    stat = await fsp.stat(file).catch(() => null);
+  }
+  // Hidden files and folders (.git, .ci, ...) are never served.
+  const hidden = path.relative(root, file).split(path.sep).some((seg) => seg.startsWith('.'));
+  if (!hidden && !stat && urlPath === '/favicon.ico') {
+    // Browsers ask for it unprompted; "no icon" must not be a console error.
+    res.writeHead(204, { 'Cache-Control': 'no-cache' });
+    res.end();
+    log(req, 204);
+    return;
+  }
+  if (hidden || !stat?.isFile()) {
+    sendText(res, 404, `404 Not Found: ${urlPath}`);
+    log(req, 404);
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': mimeType(file),
+    'Content-Length': stat.size,
+    'Cache-Control': 'no-cache',
+    'Last-Modified': stat.mtime.toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  log(req, 200);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = fs.createReadStream(file);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+/**
+ * Start the static server.
+ * @param {{root?: string, port?: number, host?: string, quiet?: boolean}} [opts]
+ * @returns {Promise<{url: string, port: number, server: http.Server, close: () => Promise<void>}>}
+ */
+export function startServer({ root = REPO_ROOT, port = DEFAULT_PORT, host = HOST, quiet = true } = {}) {
+  const absRoot = path.resolve(root);
+  const log = quiet
+    ? () => {}
+    : (req, status) => console.log(`${new Date().toISOString()} ${status} ${req.method} ${req.url}`);
+  const server = http.createServer((req, res) => {
+    handle(absRoot, req, res, log).catch((err) => {
+      console.error('serve.mjs: internal error:', err);
+      if (!res.headersSent) sendText(res, 500, '500 Internal Server Error');
+      else res.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const actualPort = server.address().port;
+      const url = `http://${host}:${actualPort}/`;
+      const close = () =>
+        new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections?.();
+        });
+      resolve({ url, port: actualPort, server, close });
+    });
+  });
+}
+
+function parseArgs(argv, env) {
+  let port = env.PORT !== undefined && env.PORT !== '' ? env.PORT : String(DEFAULT_PORT);
+  let root = REPO_ROOT;
+  let quiet = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--port' || a === '-p') port = argv[++i];
+    else if (a.startsWith('--port=')) port = a.slice('--port='.length);
+    else if (a === '--root') root = argv[++i];
+    else if (a.startsWith('--root=')) root = a.slice('--root='.length);
+    else if (a === '--quiet' || a === '-q') quiet = true;
+    else if (a === '--help' || a === '-h') {
+      console.log('usage: node scripts/serve.mjs [--port N] [--root DIR] [--quiet]   (env PORT; default 8080)');
+      process.exit(0);
+    } else {
+      console.error(`serve.mjs: unknown argument: ${a}`);
+      process.exit(2);
+    }
+  }
+  const n = Number(port);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    console.error(`serve.mjs: invalid port: ${port}`);
+    process.exit(2);
+  }
+  return { port: n, root, quiet };
+}
+
+async function main() {
+  const { port, root, quiet } = parseArgs(process.argv.slice(2), process.env);
+  let srv;
+  try {
+    srv = await startServer({ root, port, quiet });
+  } catch (err) {
+    if (err.code === 'EADDRINUSE') {
+      console.error(`serve.mjs: port ${port} on ${HOST} is already in use; pick another with --port N or PORT=N`);
+    } else {
+      console.error(`serve.mjs: cannot listen on ${HOST}:${port}: ${err.message}`);
+    }
+    process.exit(1);
+  }
+  console.log(`Serving ${path.resolve(root)} at ${srv.url}  (Ctrl-C to stop)`);
+  const stop = async () => {
+    await srv.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main();
+}

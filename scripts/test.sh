@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# THE TEST COMMAND: install what is missing, build, then run every test suite in
+# order, stopping at the first failing suite, and print a summary.
+#
+#   scripts/test.sh                 # everything: native, wasm, e2e
+#   scripts/test.sh e2e             # only the browser end-to-end tests
+#   scripts/test.sh native wasm     # any subset, run in the usual order
+#
+# Suites:
+#   native  cargo test                               (Rust unit/integration tests)
+#   wasm    wasm-pack test --headless --chrome       (wasm-bindgen-test in Chromium)
+#   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core)
+#
+# Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
+# (for quick local iterations; CI runs both).
+set -euo pipefail
+# shellcheck source=scripts/env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+ALL_SUITES=(native wasm e2e)
+want=()
+for arg in "$@"; do
+  case "$arg" in
+    native|wasm|e2e) want+=("$arg") ;;
+    all) want+=("${ALL_SUITES[@]}") ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
+  esac
+done
+[ "${#want[@]}" -gt 0 ] || want=("${ALL_SUITES[@]}")
+selected() { local s; for s in "${want[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
+
+results=()   # "STATUS|name|seconds"
+print_summary() {
+  local line status name secs
+  echo
+  echo "==================== test summary ===================="
+  for line in "${results[@]}"; do
+    IFS='|' read -r status name secs <<<"$line"
+    printf '  %-5s %-48s %5ss\n' "$status" "$name" "$secs"
+  done
+  echo "======================================================"
+}
+trap print_summary EXIT
+
+# step NAME CMD...: run CMD, record the outcome; on failure stop everything.
+step() {
+  local name="$1"; shift
+  log "$name: $*"
+  local start=$SECONDS rc=0
+  "$@" || rc=$?
+  local secs=$((SECONDS - start))
+  if [ "$rc" -eq 0 ]; then
+    results+=("PASS|$name|$secs")
+  else
+    results+=("FAIL|$name (exit $rc)|$secs")
+    printf '\033[1;31mFAILED:\033[0m %s\n' "$name" >&2
+    exit "$rc"
+  fi
+}
+
+if [ "${SKIP_SETUP:-0}" != 1 ]; then step "setup (scripts/setup.sh)" "$ROOT/scripts/setup.sh"; fi
+# The e2e tests load pkg/ in the browser; the other suites build for themselves.
+if [ "${SKIP_BUILD:-0}" != 1 ]; then step "build (scripts/build.sh)" "$ROOT/scripts/build.sh"; fi
+
+if selected native; then
+  step "native: cargo test" cargo test
+fi
+if selected wasm; then
+  step "wasm: wasm-pack test --headless --chrome" wasm-pack test --headless --chrome
+fi
+if selected e2e; then
+  shopt -s nullglob
+  e2e_files=(tests/e2e/*.test.mjs)
+  shopt -u nullglob
+  [ "${#e2e_files[@]}" -gt 0 ] || die "no e2e tests found (tests/e2e/*.test.mjs)"
+  step "e2e: node --test tests/e2e/ (${#e2e_files[@]} files)" node --test "${e2e_files[@]}"
+fi
+log "all selected suites passed: ${want[*]}"

@@ -1,0 +1,192 @@
+//! Seed 002: row-by-row backtracking with each row stored as a bit field.
+//! `findCandidates` ORs the rows to find the free columns; `hasDiagonals` walks
+//! back up the rows, shifting the candidate one column left and right per row,
+//! and compares. The seed stops at the first solution; this one goes on.
+
+use super::{
+    full_row, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue,
+    StepKind, MAX_N,
+};
+
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
+    id: "backtracking",
+    name: "Backtracking (rows as bit fields)",
+    seed: "002",
+    min_n: 1,
+    max_n: MAX_N,
+    description: "Places one queen per row, top to bottom. Each row is a bit field with one \
+        bit set. The candidates for the next row are the columns no earlier row uses (OR the \
+        rows together); each is tested for diagonal attacks by shifting it one column left \
+        and right for every row it moves up. A safe candidate goes on and the search moves \
+        down; when a row runs out of candidates, the queen above it comes off.",
+    step_is: "one candidate column tried in the current row (placed or rejected), or one backtrack",
+    pseudocode: &[
+        "solve(rows):",
+        "    if len(rows) == N: solutions += 1       # nothing is left to try below",
+        "    used = OR of all rows                   # findCandidates",
+        "    for col in columns where used & bit(col) == 0:",
+        "        if hasDiagonals(rows, bit(col)): continue   # attacked: reject",
+        "        rows.append(bit(col))",
+        "        solve(rows)",
+        "    rows.pop()                              # out of candidates: backtrack",
+    ],
+};
+
+const LINE_SOLUTION: usize = 1;
+const LINE_REJECT: usize = 4;
+const LINE_PLACE: usize = 5;
+const LINE_BACKTRACK: usize = 7;
+
+#[derive(Clone, Debug)]
+pub struct Backtracking {
+    n: usize,
+    /// One bit field per placed row.
+    rows: [u32; MAX_N],
+    /// How many rows hold a queen.
+    depth: usize,
+    /// Per depth, the candidate columns not tried yet.
+    untried: [u32; MAX_N + 1],
+    /// OR of the placed rows: the columns in use.
+    used: u32,
+    last: LastStep,
+    counters: Counters,
+}
+
+impl Backtracking {
+    pub fn new(n: usize) -> Backtracking {
+        assert!((INFO.min_n..=INFO.max_n).contains(&n));
+        let mut untried = [0; MAX_N + 1];
+        untried[0] = full_row(n);
+        Backtracking {
+            n,
+            rows: [0; MAX_N],
+            depth: 0,
+            untried,
+            used: 0,
+            last: LastStep::START,
+            counters: Counters::default(),
+        }
+    }
+
+    /// The seed's test: walking up from the last row, a queen one column to the
+    /// left or right per row of distance is a diagonal attack.
+    #[inline(always)]
+    fn has_diagonals(&self, candidate: u32) -> bool {
+        let (mut left, mut right) = (candidate, candidate);
+        for &row in self.rows[..self.depth].iter().rev() {
+            left <<= 1;
+            right >>= 1;
+            if row == left || row == right {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl Algorithm for Backtracking {
+    #[inline]
+    fn step(&mut self) -> bool {
+        let d = self.depth;
+        let untried = self.untried[d];
+        if untried != 0 {
+            let bit = untried & untried.wrapping_neg();
+            self.untried[d] = untried ^ bit;
+            let square = Some((d, bit.trailing_zeros() as usize));
+            self.counters.checks += 1;
+            if self.has_diagonals(bit) {
+                self.last = LastStep { kind: StepKind::Reject, line: Some(LINE_REJECT), square };
+            } else {
+                self.rows[d] = bit;
+                self.used |= bit;
+                self.depth = d + 1;
+                self.counters.placements += 1;
+                if self.depth == self.n {
+                    self.untried[self.depth] = 0;
+                    self.counters.solutions += 1;
+                    self.last = LastStep { kind: StepKind::Solution, line: Some(LINE_SOLUTION), square };
+                } else {
+                    self.untried[self.depth] = full_row(self.n) & !self.used;
+                    self.last = LastStep { kind: StepKind::Place, line: Some(LINE_PLACE), square };
+                }
+            }
+        } else if d == 0 {
+            return false;
+        } else {
+            let bit = self.rows[d - 1];
+            self.rows[d - 1] = 0;
+            self.used &= !bit;
+            self.depth = d - 1;
+            self.counters.backtracks += 1;
+            let square = Some((d - 1, bit.trailing_zeros() as usize));
+            self.last = LastStep { kind: StepKind::Backtrack, line: Some(LINE_BACKTRACK), square };
+        }
+        self.counters.steps += 1;
+        true
+    }
+
+    fn is_done(&self) -> bool {
+        self.depth == 0 && self.untried[0] == 0
+    }
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn last_step(&self) -> LastStep {
+        self.last
+    }
+
+    fn board(&self) -> BoardView {
+        let mut view = BoardView::empty(self.n);
+        for row in 0..self.depth {
+            view.queens[row] = self.rows[row].trailing_zeros() as i32;
+        }
+        view.probe = self.last.square;
+        if self.depth < self.n {
+            view.candidates = Some((self.depth, self.untried[self.depth]));
+        }
+        view
+    }
+
+    fn registers(&self) -> Vec<Register> {
+        let width = self.n;
+        let mut registers: Vec<Register> = (0..self.depth)
+            .map(|row| {
+                Register::new(format!("row {row}"), "rows[row]", RegisterValue::Bits { value: self.rows[row], width })
+            })
+            .collect();
+        registers.push(Register::new("", "used", RegisterValue::Bits { value: self.used, width }));
+        let untried = if self.depth < self.n { self.untried[self.depth] } else { 0 };
+        registers.push(Register::new("", "untried", RegisterValue::Bits { value: untried, width }));
+        registers.push(Register::new("", "depth", RegisterValue::Number(self.depth as u64)));
+        registers
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_solution_is_the_lexicographically_first() {
+        let mut search = Backtracking::new(8);
+        search.run(u64::MAX, true);
+        let queens = search.board().queens;
+        assert_eq!(queens, vec![0, 4, 7, 5, 2, 6, 1, 3]);
+    }
+
+    #[test]
+    fn has_diagonals_matches_the_obvious_test() {
+        let mut search = Backtracking::new(6);
+        search.rows[0] = 1 << 1;
+        search.rows[1] = 1 << 4;
+        search.depth = 2;
+        for col in 0..6 {
+            let obvious = [(0usize, 1usize), (1, 4)]
+                .iter()
+                .any(|&(r, c)| (2 - r) as isize == (col as isize - c as isize).abs());
+            assert_eq!(search.has_diagonals(1 << col), obvious, "col {col}");
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! Seed 003: the whole board in one `u64`, searched square by square. `ok()`
+//! ANDs the board with the square's line, column and two diagonal masks; a safe
+//! square gets a queen and the search jumps to the next row's first square,
+//! then carries on with the next square either way.
+//!
+//! The recursion is kept exactly as the seed has it, including the part that
+//! makes it slow: after a row, the scan goes on into the next rows at the same
+//! depth, so boards that skip rows are explored too (they can never complete).
+//! It runs as an explicit stack of placed squares plus one cursor.
+
+use std::rc::Rc;
+
+use super::{Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, StepKind};
+use crate::board::{AttackMasks, Bitboard};
+
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
+    id: "bitboard-scan",
+    name: "Bitboard scan (one u64, square by square)",
+    seed: "003",
+    min_n: 1,
+    max_n: 8,
+    description: "Keeps the whole board in a single 64-bit integer and recurses over the \
+        squares in order. ok(square) ANDs the board with four masks — the square's line, \
+        column and two diagonals — and is true when no queen is on any of them. A safe square \
+        gets a queen and the recursion jumps to the start of the next row; afterwards the \
+        queen comes off and the scan continues with the next square, even past the end of the \
+        row. That keeps the code tiny but probes many squares that can never lead anywhere.",
+    step_is: "one square probed by ok()",
+    pseudocode: &[
+        "solve(board, queensLeft, square):",
+        "    if square == N*N: return 0",
+        "    if ok(board, square):               # board & (line|column|diagonals) == 0",
+        "        put a queen on square; queensLeft -= 1",
+        "        if queensLeft == 0: solutions += 1",
+        "        else: solve(board, queensLeft, first square of the next row)",
+        "        take the queen off square; queensLeft += 1",
+        "    solve(board, queensLeft, square + 1)",
+    ],
+};
+
+const LINE_REJECT: usize = 2;
+const LINE_SOLUTION: usize = 4;
+const LINE_PLACE: usize = 5;
+
+#[derive(Clone, Debug)]
+pub struct BitboardScan {
+    n: usize,
+    masks: Rc<AttackMasks>,
+    board: Bitboard,
+    /// Squares of the queens whose recursive call is still running.
+    stack: [u8; 8],
+    depth: usize,
+    /// The next square to probe; N*N means "return to the caller".
+    cursor: usize,
+    /// The last step completed a solution: its queen is still on the board
+    /// (so it can be drawn) and comes off at the start of the next step.
+    pending_solution: bool,
+    last: LastStep,
+    counters: Counters,
+}
+
+impl BitboardScan {
+    pub fn new(n: usize) -> BitboardScan {
+        assert!((INFO.min_n..=INFO.max_n).contains(&n));
+        BitboardScan {
+            n,
+            masks: Rc::new(AttackMasks::new(n)),
+            board: Bitboard::EMPTY,
+            stack: [0; 8],
+            depth: 0,
+            cursor: 0,
+            pending_solution: false,
+            last: LastStep::START,
+            counters: Counters::default(),
+        }
+    }
+
+    fn last_square(&self) -> usize {
+        self.last.square.map_or(0, |(row, col)| row * self.n + col)
+    }
+
+    /// The square the next probe would look at, after the pending returns.
+    fn next_probe(&self) -> Option<usize> {
+        let squares = self.n * self.n;
+        let mut cursor = if self.pending_solution { self.last_square() + 1 } else { self.cursor };
+        let mut depth = self.depth;
+        while cursor == squares {
+            if depth == 0 {
+                return None;
+            }
+            depth -= 1;
+            cursor = self.stack[depth] as usize + 1;
+        }
+        Some(cursor)
+    }
+}
+
+impl Algorithm for BitboardScan {
+    #[inline]
+    fn step(&mut self) -> bool {
+        if self.is_done() {
+            return false;
+        }
+        let squares = self.n * self.n;
+        // First finish what the last step left: the solution's queen comes off,
+        // and calls that ran off the end of the board return to their callers.
+        if self.pending_solution {
+            let square = self.last_square();
+            self.board = self.board.without(square);
+            self.counters.backtracks += 1;
+            self.pending_solution = false;
+            self.cursor = square + 1;
+        }
+        while self.cursor == squares {
+            self.depth -= 1;
+            let square = self.stack[self.depth] as usize;
+            self.board = self.board.without(square);
+            self.counters.backtracks += 1;
+            self.cursor = square + 1;
+        }
+
+        let square = self.cursor;
+        let at = Some((square / self.n, square % self.n));
+        self.counters.checks += 1;
+        self.counters.steps += 1;
+        if (self.board & self.masks.get(square)).is_empty() {
+            self.board = self.board.with(square);
+            self.counters.placements += 1;
+            if self.depth + 1 == self.n {
+                self.counters.solutions += 1;
+                self.pending_solution = true;
+                self.last = LastStep { kind: StepKind::Solution, line: Some(LINE_SOLUTION), square: at };
+            } else {
+                self.stack[self.depth] = square as u8;
+                self.depth += 1;
+                self.cursor = (square / self.n + 1) * self.n;
+                self.last = LastStep { kind: StepKind::Place, line: Some(LINE_PLACE), square: at };
+            }
+        } else {
+            self.cursor = square + 1;
+            self.last = LastStep { kind: StepKind::Reject, line: Some(LINE_REJECT), square: at };
+        }
+        true
+    }
+
+    fn is_done(&self) -> bool {
+        self.next_probe().is_none()
+    }
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn last_step(&self) -> LastStep {
+        self.last
+    }
+
+    fn board(&self) -> BoardView {
+        let mut view = BoardView::empty(self.n);
+        for square in self.board {
+            view.queens[square / self.n] = (square % self.n) as i32;
+        }
+        view.probe = self.last.square;
+        view
+    }
+
+    fn registers(&self) -> Vec<Register> {
+        let n = self.n;
+        let probed = self.last.square.map(|_| self.last_square());
+        // The board as ok() saw it: without the queen the probe itself placed.
+        let seen = match (probed, self.last.kind) {
+            (Some(square), StepKind::Place | StepKind::Solution) => self.board.without(square),
+            _ => self.board,
+        };
+        let mask = probed.map_or(Bitboard::EMPTY, |square| self.masks.get(square));
+        vec![
+            Register::new("", "board", RegisterValue::Board { value: seen.0, n }),
+            Register::new("", "mask", RegisterValue::Board { value: mask.0, n }),
+            Register::new("", "board & mask", RegisterValue::Board { value: (seen & mask).0, n }),
+            Register::new("", "square", RegisterValue::Number(probed.unwrap_or(0) as u64)),
+            Register::new("", "queensLeft", RegisterValue::Number((n - self.board.count() as usize) as u64)),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The seed's recursion, written plainly, counting ok() calls.
+    fn recursive(masks: &AttackMasks, n: usize, board: u64, left: usize, square: usize, probes: &mut u64) -> u64 {
+        if square == n * n {
+            return 0;
+        }
+        *probes += 1;
+        let mut found = 0;
+        if board & masks.get(square).0 == 0 {
+            let board = board | 1 << square;
+            if left - 1 == 0 {
+                found = 1;
+            } else {
+                found = recursive(masks, n, board, left - 1, (square / n + 1) * n, probes);
+            }
+        }
+        found + recursive(masks, n, board, left, square + 1, probes)
+    }
+
+    #[test]
+    fn explicit_stack_takes_exactly_the_recursions_probes() {
+        for n in 1..=6 {
+            let masks = AttackMasks::new(n);
+            let mut probes = 0;
+            let solutions = recursive(&masks, n, 0, n, 0, &mut probes);
+            let mut search = BitboardScan::new(n);
+            while search.step() {}
+            assert_eq!(search.counters.steps, probes, "n={n}");
+            assert_eq!(search.counters.solutions, solutions, "n={n}");
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! The five seed algorithms as steppable state machines behind one small trait.
+//!
+//! Each algorithm keeps only the state its search needs, so that a step is a few
+//! instructions and a clone (a time-travel checkpoint) is a small memcpy. What
+//! the page draws — queens, threatened cells, the probe, the registers — is
+//! derived from that state on demand by [`Algorithm::board`] and
+//! [`Algorithm::registers`], never on the hot path.
+
+pub mod backtracking;
+pub mod bitboard_scan;
+pub mod bitwise;
+pub mod brute_force;
+pub mod permutations;
+
+/// The largest board the row-by-row algorithms step through. Rows are `u32`
+/// bit fields, so 32 would fit; 20 keeps a whole board legible on a canvas.
+pub const MAX_N: usize = 20;
+
+/// What every algorithm counts as it goes. All cumulative from `reset()`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Visible steps taken.
+    pub steps: u64,
+    /// The algorithm's own threat tests (a mask AND, a diagonal test, an `ok()`).
+    pub checks: u64,
+    /// Queens put on the board.
+    pub placements: u64,
+    /// Queens taken off the board to try something else.
+    pub backtracks: u64,
+    /// Complete, non-attacking boards found.
+    pub solutions: u64,
+}
+
+/// What kind of thing the last step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// Nothing yet: the state right after `reset()`.
+    Start,
+    /// A queen went on the board and the search goes deeper.
+    Place,
+    /// A square or a whole board was tested and found attacked.
+    Reject,
+    /// The last queen went on and the board is a solution.
+    Solution,
+    /// A row ran out of candidates and its parent's queen came off.
+    Backtrack,
+}
+
+impl StepKind {
+    pub fn id(self) -> &'static str {
+        match self {
+            StepKind::Start => "start",
+            StepKind::Place => "place",
+            StepKind::Reject => "reject",
+            StepKind::Solution => "solution",
+            StepKind::Backtrack => "backtrack",
+        }
+    }
+}
+
+/// The last step, as the description panel and the aria-live region tell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastStep {
+    pub kind: StepKind,
+    /// Index into the algorithm's pseudocode; `None` before the first step.
+    pub line: Option<usize>,
+    /// The square the step was about (probed, placed or removed), if any.
+    pub square: Option<(usize, usize)>,
+}
+
+impl LastStep {
+    pub const START: LastStep = LastStep { kind: StepKind::Start, line: None, square: None };
+}
+
+/// The board as the last step left it. Cells, conflicts and threats are
+/// derived from this by [`crate::view::View`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    pub n: usize,
+    /// Column of each row's queen, or -1.
+    pub queens: Vec<i32>,
+    /// The square the last step tested, placed or removed.
+    pub probe: Option<(usize, usize)>,
+    /// Queens of the candidate being tested that are not on the board yet
+    /// (brute force and permutations test whole boards row by row).
+    pub ghosts: Vec<i32>,
+    /// The squares still to be tried in one row: (row, bit per column).
+    pub candidates: Option<(usize, u32)>,
+}
+
+impl BoardView {
+    pub fn empty(n: usize) -> BoardView {
+        BoardView { n, queens: vec![-1; n], probe: None, ghosts: vec![-1; n], candidates: None }
+    }
+}
+
+/// One register of the algorithm's working state, for the register panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Register {
+    /// Rows of the register table, e.g. "row 3"; "" for a lone register.
+    pub group: String,
+    /// The register's name in the pseudocode, e.g. "ld".
+    pub name: &'static str,
+    pub value: RegisterValue,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum RegisterValue {
+    /// `width` bits, bit 0 = column 0 (drawn left to right).
+    Bits { value: u32, width: usize },
+    /// A 64-bit board, bit `row * n + col`.
+    Board { value: u64, n: usize },
+    /// Small numbers: odometer digits, a permutation, a swap.
+    List(Vec<i32>),
+    Number(u64),
+}
+
+impl Register {
+    pub fn new(group: impl Into<String>, name: &'static str, value: RegisterValue) -> Register {
+        Register { group: group.into(), name, value }
+    }
+}
+
+/// A steppable search. `step` is the hot path; everything else is for display.
+pub trait Algorithm: Clone {
+    /// Takes one visible step; false (and no change) once the search is exhausted.
+    fn step(&mut self) -> bool;
+    /// True when no step is left.
+    fn is_done(&self) -> bool;
+    fn counters(&self) -> &Counters;
+    fn last_step(&self) -> LastStep;
+    fn board(&self) -> BoardView;
+    fn registers(&self) -> Vec<Register>;
+
+    /// Takes up to `max` steps, stopping early after a step that found a
+    /// solution when `stop_on_solution` is set. Returns the steps taken.
+    #[inline]
+    fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+        let mut taken = 0;
+        if stop_on_solution {
+            let before = self.counters().solutions;
+            while taken < max && self.step() {
+                taken += 1;
+                if self.counters().solutions != before {
+                    break;
+                }
+            }
+        } else {
+            while taken < max && self.step() {
+                taken += 1;
+            }
+        }
+        taken
+    }
+}
+
+/// The catalogue: one entry per algorithm, in the order the page lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgorithmInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Which seed document it follows, e.g. "000".
+    pub seed: &'static str,
+    pub min_n: usize,
+    pub max_n: usize,
+    /// One paragraph on how it searches, for the description panel.
+    pub description: &'static str,
+    /// What "one step" is, in a sentence.
+    pub step_is: &'static str,
+    pub pseudocode: &'static [&'static str],
+}
+
+pub const ALGORITHMS: [AlgorithmInfo; 5] = [
+    brute_force::INFO,
+    permutations::INFO,
+    backtracking::INFO,
+    bitboard_scan::INFO,
+    bitwise::INFO,
+];
+
+/// Looks an algorithm up by id.
+pub fn find(id: &str) -> Option<&'static AlgorithmInfo> {
+    ALGORITHMS.iter().find(|info| info.id == id)
+}
+
+/// Bits 0..n set: every column of an n-wide row.
+#[inline(always)]
+pub const fn full_row(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}

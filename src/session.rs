@@ -1,0 +1,341 @@
+//! A search you can step through both ways: the current solver state plus a
+//! timeline of checkpoints, so `seek(k)` restores the nearest earlier clone and
+//! replays at most one checkpoint interval.
+//!
+//! Memory stays bounded: when the timeline holds `MAX_CHECKPOINTS` clones, every
+//! other one is dropped and the interval doubles. At 16.7 million steps that
+//! leaves an interval of 16,384 steps — well under a millisecond to replay.
+
+use std::fmt;
+
+use crate::algorithms::{
+    self, backtracking::Backtracking, bitboard_scan::BitboardScan, bitwise::Bitwise,
+    brute_force::BruteForce, permutations::Permutations, Algorithm, AlgorithmInfo, BoardView,
+    Counters, LastStep, Register,
+};
+use crate::view;
+
+/// Checkpoints kept at most; each is a clone of a few hundred bytes.
+pub const MAX_CHECKPOINTS: usize = 2048;
+const FIRST_INTERVAL: u64 = 64;
+/// Solutions remembered for the gallery; counting goes on past it.
+pub const MAX_REMEMBERED_SOLUTIONS: usize = 1000;
+
+/// One of the five searches. An enum rather than a trait object so that the
+/// hot loop in `run` is monomorphised per algorithm.
+#[derive(Clone, Debug)]
+pub enum Solver {
+    BruteForce(BruteForce),
+    Permutations(Permutations),
+    Backtracking(Backtracking),
+    BitboardScan(BitboardScan),
+    Bitwise(Bitwise),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $s:ident => $body:expr) => {
+        match $self {
+            Solver::BruteForce($s) => $body,
+            Solver::Permutations($s) => $body,
+            Solver::Backtracking($s) => $body,
+            Solver::BitboardScan($s) => $body,
+            Solver::Bitwise($s) => $body,
+        }
+    };
+}
+
+impl Solver {
+    /// Builds the solver; the caller has checked `id` and `n`.
+    fn new(info: &AlgorithmInfo, n: usize) -> Solver {
+        match info.id {
+            "brute-force" => Solver::BruteForce(BruteForce::new(n)),
+            "permutations" => Solver::Permutations(Permutations::new(n)),
+            "backtracking" => Solver::Backtracking(Backtracking::new(n)),
+            "bitboard-scan" => Solver::BitboardScan(BitboardScan::new(n)),
+            _ => Solver::Bitwise(Bitwise::new(n)),
+        }
+    }
+
+    pub fn step(&mut self) -> bool {
+        dispatch!(self, s => s.step())
+    }
+    pub fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+        dispatch!(self, s => s.run(max, stop_on_solution))
+    }
+    pub fn is_done(&self) -> bool {
+        dispatch!(self, s => s.is_done())
+    }
+    pub fn counters(&self) -> &Counters {
+        dispatch!(self, s => s.counters())
+    }
+    pub fn last_step(&self) -> LastStep {
+        dispatch!(self, s => s.last_step())
+    }
+    pub fn board(&self) -> BoardView {
+        dispatch!(self, s => s.board())
+    }
+    pub fn registers(&self) -> Vec<Register> {
+        dispatch!(self, s => s.registers())
+    }
+    fn steps(&self) -> u64 {
+        self.counters().steps
+    }
+}
+
+/// Everything that can go wrong, each with a sentence for a person.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SessionError {
+    UnknownAlgorithm(String),
+    SizeOutOfRange { id: &'static str, name: &'static str, n: f64, min: usize, max: usize },
+    BadStepIndex(f64),
+    PastTheEnd { requested: u64, end: u64 },
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::UnknownAlgorithm(id) => {
+                let known: Vec<&str> = algorithms::ALGORITHMS.iter().map(|a| a.id).collect();
+                write!(f, "There is no algorithm called \"{id}\". Choose one of: {}.", known.join(", "))
+            }
+            SessionError::SizeOutOfRange { id, name, n, min, max } => write!(
+                f,
+                "{name} ({id}) works on boards from {min}×{min} to {max}×{max}; N = {n} is not a whole number in that range."
+            ),
+            SessionError::BadStepIndex(k) => {
+                write!(f, "A step number must be a whole number, 0 or more; got {k}.")
+            }
+            SessionError::PastTheEnd { requested, end } => write!(
+                f,
+                "Step {requested} is past the end: this search is over after {end} steps."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+/// A solution, and the step that found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundSolution {
+    pub step: u64,
+    pub queens: Vec<i32>,
+}
+
+/// A search with time travel.
+pub struct Session {
+    info: &'static AlgorithmInfo,
+    n: usize,
+    solver: Solver,
+    /// checkpoints[i] is the state after i * interval steps.
+    checkpoints: Vec<Solver>,
+    interval: u64,
+    /// The most steps ever taken since the last reset.
+    furthest: u64,
+    /// How many steps the whole search takes, once it has been seen to end.
+    end: Option<u64>,
+    found: Vec<FoundSolution>,
+}
+
+impl Session {
+    pub fn new(id: &str, n: f64) -> Result<Session, SessionError> {
+        let info = algorithms::find(id).ok_or_else(|| SessionError::UnknownAlgorithm(id.to_string()))?;
+        let whole = n.fract() == 0.0 && n >= info.min_n as f64 && n <= info.max_n as f64;
+        if !whole {
+            return Err(SessionError::SizeOutOfRange {
+                id: info.id,
+                name: info.name,
+                n,
+                min: info.min_n,
+                max: info.max_n,
+            });
+        }
+        let n = n as usize;
+        let solver = Solver::new(info, n);
+        Ok(Session {
+            info,
+            n,
+            checkpoints: vec![solver.clone()],
+            solver,
+            interval: FIRST_INTERVAL,
+            furthest: 0,
+            end: None,
+            found: Vec::new(),
+        })
+    }
+
+    pub fn info(&self) -> &'static AlgorithmInfo {
+        self.info
+    }
+    pub fn n(&self) -> usize {
+        self.n
+    }
+    pub fn step_index(&self) -> u64 {
+        self.solver.steps()
+    }
+    pub fn furthest_step(&self) -> u64 {
+        self.furthest
+    }
+    /// The length of the whole search, once it has been run to the end.
+    pub fn total_steps(&self) -> Option<u64> {
+        self.end
+    }
+    pub fn is_done(&self) -> bool {
+        self.solver.is_done()
+    }
+    pub fn counters(&self) -> &Counters {
+        self.solver.counters()
+    }
+    pub fn solver(&self) -> &Solver {
+        &self.solver
+    }
+    pub fn last_step(&self) -> LastStep {
+        self.solver.last_step()
+    }
+    pub fn board(&self) -> BoardView {
+        self.solver.board()
+    }
+    pub fn queens(&self) -> Vec<i32> {
+        self.solver.board().queens
+    }
+    pub fn cells(&self) -> Vec<u8> {
+        view::cells(&self.solver.board())
+    }
+    pub fn registers(&self) -> Vec<Register> {
+        self.solver.registers()
+    }
+    pub fn message(&self) -> String {
+        view::message(self.info, &self.last_step(), &self.board(), self.counters())
+    }
+    /// Solutions found up to the current step (the first
+    /// `MAX_REMEMBERED_SOLUTIONS` of them).
+    pub fn solutions(&self) -> &[FoundSolution] {
+        let now = self.step_index();
+        let upto = self.found.partition_point(|s| s.step <= now);
+        &self.found[..upto]
+    }
+
+    /// One step forward; false once the search is exhausted.
+    pub fn step(&mut self) -> bool {
+        self.advance(1, false) == 1
+    }
+
+    /// Up to `max` steps forward; returns how many were taken.
+    pub fn run(&mut self, max: u64) -> u64 {
+        self.advance(max, false)
+    }
+
+    /// Runs until a step finds a solution (true) or the search ends or `max`
+    /// steps have been taken (false).
+    pub fn run_to_solution(&mut self, max: u64) -> bool {
+        let before = self.counters().solutions;
+        self.advance(max, true);
+        self.counters().solutions != before
+    }
+
+    pub fn step_back(&mut self) -> bool {
+        let now = self.step_index();
+        if now == 0 {
+            return false;
+        }
+        self.go_to(now - 1);
+        true
+    }
+
+    /// Exactly the state `k` steps after `reset()` gives.
+    pub fn seek(&mut self, k: f64) -> Result<(), SessionError> {
+        if !(k >= 0.0 && k.fract() == 0.0 && k <= 9_007_199_254_740_992.0) {
+            return Err(SessionError::BadStepIndex(k));
+        }
+        let k = k as u64;
+        if let Some(end) = self.end {
+            if k > end {
+                return Err(SessionError::PastTheEnd { requested: k, end });
+            }
+        }
+        let origin = self.step_index();
+        self.go_to(k);
+        if self.step_index() != k {
+            // The search ended before step k: it is now known where.
+            let end = self.step_index();
+            self.go_to(origin);
+            return Err(SessionError::PastTheEnd { requested: k, end });
+        }
+        Ok(())
+    }
+
+    /// Back to step 0, forgetting the timeline.
+    pub fn reset(&mut self) {
+        self.checkpoints.truncate(1);
+        self.solver = self.checkpoints[0].clone();
+        self.interval = FIRST_INTERVAL;
+        self.furthest = 0;
+        self.end = None;
+        self.found.clear();
+    }
+
+    /// Moves to step `k`, or as near as the search's end allows.
+    fn go_to(&mut self, k: u64) {
+        let now = self.step_index();
+        let index = ((k / self.interval) as usize).min(self.checkpoints.len() - 1);
+        let base = self.checkpoints[index].steps();
+        // Replay from the checkpoint unless walking on from here is shorter.
+        if !(now <= k && now >= base) {
+            self.solver = self.checkpoints[index].clone();
+        }
+        let now = self.step_index();
+        self.advance(k - now, false);
+    }
+
+    /// Steps forward, replaying known ground fast and recording checkpoints and
+    /// solutions on new ground. Returns the steps taken.
+    fn advance(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+        let mut taken = 0;
+        while taken < max {
+            let at = self.step_index();
+            let before = self.counters().solutions;
+            let (budget, fresh) = if at < self.furthest {
+                ((max - taken).min(self.furthest - at), false)
+            } else {
+                let boundary = (at / self.interval + 1) * self.interval;
+                ((max - taken).min(boundary - at), true)
+            };
+            let remember = fresh && self.found.len() < MAX_REMEMBERED_SOLUTIONS;
+            let ran = self.solver.run(budget, stop_on_solution || remember);
+            taken += ran;
+            let found_one = self.counters().solutions != before;
+            if fresh {
+                self.record_new_ground(found_one && remember);
+            }
+            if ran < budget && !found_one {
+                break; // the search is over
+            }
+            if found_one && stop_on_solution {
+                break;
+            }
+        }
+        taken
+    }
+
+    fn record_new_ground(&mut self, found_one: bool) {
+        let at = self.step_index();
+        self.furthest = self.furthest.max(at);
+        if found_one {
+            self.found.push(FoundSolution { step: at, queens: self.queens() });
+        }
+        if at == self.checkpoints.len() as u64 * self.interval {
+            self.checkpoints.push(self.solver.clone());
+            if self.checkpoints.len() > MAX_CHECKPOINTS {
+                let mut index = 0;
+                self.checkpoints.retain(|_| {
+                    index += 1;
+                    index % 2 == 1
+                });
+                self.interval *= 2;
+            }
+        }
+        if self.solver.is_done() {
+            self.end = Some(at);
+        }
+    }
+}

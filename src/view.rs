@@ -1,0 +1,149 @@
+//! What the page draws, derived from a [`BoardView`]: one flag byte per cell,
+//! and a sentence about the last step for the status line and screen readers.
+
+use crate::algorithms::{AlgorithmInfo, BoardView, Counters, LastStep, StepKind};
+use crate::board::attacks;
+
+/// A queen stands here.
+pub const QUEEN: u8 = 1;
+/// Some placed queen's row, column or diagonal runs through here.
+pub const THREATENED: u8 = 2;
+/// The last step tested, placed or removed a queen here.
+pub const PROBED: u8 = 4;
+/// The probed square and the queens attacking it, when it is attacked.
+pub const CONFLICT: u8 = 8;
+/// A queen of the board under test that is not placed yet.
+pub const GHOST: u8 = 16;
+/// A square still to be tried in the current row.
+pub const CANDIDATE: u8 = 32;
+
+/// The flag byte of every cell, row-major.
+pub fn cells(view: &BoardView) -> Vec<u8> {
+    let n = view.n;
+    let mut cells = vec![0u8; n * n];
+    // Mark lines once, then read them per cell: O(n²), not O(n³).
+    let mut rows = vec![false; n];
+    let mut cols = vec![false; n];
+    let mut downs = vec![false; 2 * n]; // row + col
+    let mut ups = vec![false; 2 * n]; // row - col + n
+    for (row, &col) in view.queens.iter().enumerate() {
+        if col >= 0 {
+            let col = col as usize;
+            rows[row] = true;
+            cols[col] = true;
+            downs[row + col] = true;
+            ups[row + n - col] = true;
+            cells[row * n + col] |= QUEEN;
+        }
+    }
+    for row in 0..n {
+        for col in 0..n {
+            if rows[row] || cols[col] || downs[row + col] || ups[row + n - col] {
+                cells[row * n + col] |= THREATENED;
+            }
+        }
+    }
+    for (row, &col) in view.ghosts.iter().enumerate() {
+        if col >= 0 {
+            cells[row * n + col as usize] |= GHOST;
+        }
+    }
+    if let Some((row, mask)) = view.candidates {
+        for col in 0..n {
+            if mask >> col & 1 == 1 {
+                cells[row * n + col] |= CANDIDATE;
+            }
+        }
+    }
+    if let Some(probe) = view.probe {
+        cells[probe.0 * n + probe.1] |= PROBED;
+        let attackers = attackers(view, probe);
+        if !attackers.is_empty() {
+            cells[probe.0 * n + probe.1] |= CONFLICT;
+            for (row, col) in attackers {
+                cells[row * n + col] |= CONFLICT;
+            }
+        }
+    }
+    cells
+}
+
+/// The placed queens, other than one on `square` itself, that attack `square`.
+pub fn attackers(view: &BoardView, square: (usize, usize)) -> Vec<(usize, usize)> {
+    view.queens
+        .iter()
+        .enumerate()
+        .filter(|&(_, &col)| col >= 0)
+        .map(|(row, &col)| (row, col as usize))
+        .filter(|&queen| queen != square && attacks(queen, square))
+        .collect()
+}
+
+/// One sentence about the last step, 1-based rows and columns as people count.
+pub fn message(info: &AlgorithmInfo, last: &LastStep, view: &BoardView, counters: &Counters) -> String {
+    let n = view.n;
+    let at = |(row, col): (usize, usize)| format!("row {}, column {}", row + 1, col + 1);
+    let whole_boards = matches!(info.id, "brute-force" | "permutations");
+    let board_prefix = if whole_boards { format!("Board {}: ", counters.steps) } else { String::new() };
+    let Some(square) = last.square else {
+        return format!("Ready: {} on a {n}×{n} board. Each step is {}.", info.name, info.step_is);
+    };
+    match last.kind {
+        StepKind::Start => format!("Ready: {} on a {n}×{n} board.", info.name),
+        StepKind::Place => format!("Placed a queen on {}.", at(square)),
+        StepKind::Reject => {
+            let by = attackers(view, square);
+            let subject = if whole_boards { format!("the queen on {}", at(square)) } else { at(square).to_string() };
+            match by.first() {
+                Some(&queen) => format!("{board_prefix}{subject} is attacked by the queen on {}.", at(queen)),
+                None => format!("{board_prefix}{subject} is attacked."),
+            }
+        }
+        StepKind::Solution => {
+            let columns: Vec<String> = view.queens.iter().map(|c| (c + 1).to_string()).collect();
+            let noun = if whole_boards { "solution" } else { "Solution" };
+            format!(
+                "{board_prefix}{noun} {} found: columns {} from the top row down.",
+                counters.solutions,
+                columns.join(" ")
+            )
+        }
+        StepKind::Backtrack => {
+            format!("Row {} has nothing left to try: took the queen off {}.", square.0 + 2, at(square))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threats_conflicts_and_candidates_are_flagged() {
+        let mut view = BoardView::empty(4);
+        view.queens[0] = 1;
+        view.queens[1] = 3;
+        view.probe = Some((1, 3));
+        view.candidates = Some((2, 0b0001));
+        let cells = cells(&view);
+        assert_eq!(cells[1] & QUEEN, QUEEN);
+        // (1,3) is not attacked by (0,1): no conflict, only the probe.
+        assert_eq!(cells[4 + 3], QUEEN | THREATENED | PROBED);
+        // (2,0): column 0 is free, but the anti-diagonal of (0,1)... (0,1)->(1,0) only.
+        assert_eq!(cells[8] & THREATENED, 0);
+        assert_eq!(cells[8] & CANDIDATE, CANDIDATE);
+        // (3,1) shares column 1 with the first queen.
+        assert_eq!(cells[12 + 1] & THREATENED, THREATENED);
+    }
+
+    #[test]
+    fn attacked_probe_marks_its_attackers() {
+        let mut view = BoardView::empty(4);
+        view.queens[0] = 0;
+        view.queens[1] = 1;
+        view.probe = Some((1, 1));
+        let cells = cells(&view);
+        assert_eq!(cells[0] & CONFLICT, CONFLICT);
+        assert_eq!(cells[5] & (CONFLICT | PROBED), CONFLICT | PROBED);
+    }
+}

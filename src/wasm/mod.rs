@@ -1,0 +1,77 @@
+//! The JavaScript face of the crate, and the only module that uses
+//! wasm-bindgen: the core above it compiles and tests natively.
+
+use std::cell::RefCell;
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+use crate::algorithms::ALGORITHMS;
+
+mod count;
+mod session;
+
+#[allow(unused_imports)]
+pub use count::*;
+pub use session::Session;
+
+thread_local! {
+    static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Installs the panic hook when the module is instantiated: the message goes to
+/// the console (console_error_panic_hook) and is kept for `lastPanic()`, so the
+/// page can show it instead of going silently dead.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        LAST_PANIC.with(|last| *last.borrow_mut() = info.to_string());
+        console_error_panic_hook::hook(info);
+    }));
+}
+
+/// The message of the last panic, or "" if there was none.
+#[wasm_bindgen(js_name = lastPanic)]
+pub fn last_panic() -> String {
+    LAST_PANIC.with(|last| last.borrow().clone())
+}
+
+/// Panics on purpose, so tests can check that a panic reaches the page.
+#[wasm_bindgen(js_name = debugPanic)]
+pub fn debug_panic(message: &str) {
+    panic!("{message}");
+}
+
+/// Every algorithm: `{id, name, seed, minN, maxN, description, stepIs, pseudocode}`.
+#[wasm_bindgen]
+pub fn algorithms() -> Array {
+    ALGORITHMS
+        .iter()
+        .map(|info| {
+            object(&[
+                ("id", info.id.into()),
+                ("name", info.name.into()),
+                ("seed", info.seed.into()),
+                ("minN", (info.min_n as f64).into()),
+                ("maxN", (info.max_n as f64).into()),
+                ("description", info.description.into()),
+                ("stepIs", info.step_is.into()),
+                ("pseudocode", strings(info.pseudocode).into()),
+            ])
+        })
+        .collect()
+}
+
+/// A plain JS object from key/value pairs.
+pub(crate) fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+    let object = Object::new();
+    for (key, value) in pairs {
+        // Setting a property on a fresh plain object cannot fail.
+        let _ = Reflect::set(&object, &JsValue::from_str(key), value);
+    }
+    object.into()
+}
+
+pub(crate) fn strings(lines: &[&str]) -> Array {
+    lines.iter().map(|line| JsValue::from_str(line)).collect()
+}

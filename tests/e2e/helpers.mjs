@@ -1,0 +1,241 @@
+// Shared harness for the browser end-to-end tests (node:test + playwright-core).
+//
+// One static server (scripts/serve.mjs on a free port) and one headless
+// Chromium (Debian's /usr/bin/chromium) are started lazily per test file and
+// shared by its tests.  Typical use:
+//
+//   import { test, after } from 'node:test';
+//   import assert from 'node:assert/strict';
+//   import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness } from './helpers.mjs';
+//
+//   after(closeHarness);
+//
+//   test('board is drawn', async () => {
+//     const { page, errors } = await openPage('/');      // waits for body[data-ready="true"]
+//     const stats = await canvasStats(page, '#board');
+//     assert.ok(stats.distinctColors >= 2);
+//     await screenshot(page, 'board');                     // test-results/screenshots/board.png
+//     assertNoErrors(errors);
+//     await page.close();
+//   });
+//
+// Env: E2E_ROOT serves another directory instead of the repo root;
+//      CHROMIUM overrides the browser binary (default /usr/bin/chromium).
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer, REPO_ROOT } from '../../scripts/serve.mjs';
+
+export const ROOT = REPO_ROOT;
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
+export const CHROMIUM_PATH = process.env.CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+/** Default time allowed for the page to load the wasm and set body[data-ready]. */
+export const READY_TIMEOUT_MS = 20_000;
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+
+let serverPromise = null;
+let browserPromise = null;
+
+/** The shared static server: { url, port, close }. */
+export function server() {
+  serverPromise ??= startServer({ root: process.env.E2E_ROOT || REPO_ROOT, port: 0 });
+  return serverPromise;
+}
+
+/** The shared headless Chromium (playwright Browser). */
+export function browser() {
+  browserPromise ??= chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return browserPromise;
+}
+
+/** Absolute URL for a path on the test server, e.g. url('/pkg/nqueens_bg.wasm'). */
+export async function url(p = '/') {
+  const { url: base } = await server();
+  return new URL(p.replace(/^\/+/, ''), base).href;
+}
+
+/** Close the browser and the server; pass it to node:test's after(). */
+export async function closeHarness() {
+  const b = browserPromise;
+  const s = serverPromise;
+  browserPromise = null;
+  serverPromise = null;
+  if (b) await (await b).close().catch(() => {});
+  if (s) await (await s).close().catch(() => {});
+}
+
+/**
+ * Open a fresh page (own browser context) at `p` on the test server.
+ *
+ * Every problem the page reports is pushed, as a string, onto `errors`:
+ * uncaught exceptions ("pageerror: ..."), console.error ("console.error: ..."),
+ * failed requests ("requestfailed: ...") and HTTP responses >= 400 ("http 404: ...").
+ * All console messages are also kept in `consoleMessages` ({type, text}).
+ *
+ * @param {string} [p='/']
+ * @param {{viewport?: {width:number,height:number}, waitForReady?: boolean,
+ *          timeout?: number, deviceScaleFactor?: number}} [opts]
+ *   waitForReady (default true) waits for body[data-ready="true"], which the app
+ *   sets once the wasm is initialised and the board is drawn.
+ * @returns {Promise<{page, context, errors: string[], consoleMessages: {type:string,text:string}[], response}>}
+ */
+export async function openPage(p = '/', opts = {}) {
+  const {
+    viewport = DEFAULT_VIEWPORT,
+    waitForReady = true,
+    timeout = READY_TIMEOUT_MS,
+    deviceScaleFactor = 1,
+  } = opts;
+  const b = await browser();
+  const context = await b.newContext({ viewport, deviceScaleFactor });
+  const page = await context.newPage();
+  const errors = [];
+  const consoleMessages = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    consoleMessages.push({ type: msg.type(), text: msg.text() });
+    if (msg.type() === 'error') {
+      const where = msg.location()?.url;
+      errors.push(`console.error: ${msg.text()}${where ? ` (at ${where})` : ''}`);
+    }
+  });
+  page.on('requestfailed', (req) =>
+    errors.push(`requestfailed: ${req.method()} ${req.url()} (${req.failure()?.errorText ?? 'unknown'})`),
+  );
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`http ${res.status()}: ${res.request().method()} ${res.url()}`);
+  });
+  // Closing the page also disposes of its context.
+  const closePage = page.close.bind(page);
+  page.close = async (...args) => {
+    await closePage(...args).catch(() => {});
+    await context.close().catch(() => {});
+  };
+
+  const response = await page.goto(await url(p), { waitUntil: 'load', timeout });
+  if (waitForReady) {
+    try {
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout });
+    } catch (err) {
+      await screenshot(page, `not-ready-${slug(p)}`).catch(() => {});
+      throw new Error(
+        `page ${p} never set body[data-ready="true"] within ${timeout} ms` +
+          (errors.length ? `; page errors:\n  ${errors.join('\n  ')}` : ' (no page errors)') +
+          `\n${err.message}`,
+      );
+    }
+  }
+  return { page, context, errors, consoleMessages, response };
+}
+
+/**
+ * Fail with every collected error listed, unless it matches one of `allow`
+ * (RegExps or substrings) -- e.g. assertNoErrors(errors, { allow: [/test panic 123/] }).
+ */
+export function assertNoErrors(errors, { allow = [] } = {}) {
+  const unexpected = errors.filter(
+    (e) => !allow.some((a) => (a instanceof RegExp ? a.test(e) : e.includes(a))),
+  );
+  assert.deepEqual(unexpected, [], `the page reported errors:\n  ${unexpected.join('\n  ')}`);
+}
+
+function slug(s) {
+  return String(s).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'root';
+}
+
+/** Save a full-page PNG to test-results/screenshots/NAME.png; returns its path. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${slug(name)}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
+
+/**
+ * Read a canvas's pixels (2d or webgl: it is copied onto a 2d canvas first) and
+ * summarise them.  `region` ({x, y, width, height}, canvas pixels) limits the
+ * count to part of the canvas.
+ *
+ * Returns {
+ *   width, height,          canvas size in device pixels
+ *   pixels,                 pixels counted (region or whole canvas)
+ *   opaque,                 pixels with alpha > 0
+ *   distinctColors,         exact distinct RGBA values among opaque pixels
+ *   reddish,                pixels with r > 150 && g < 110 && b < 110 && r - g > 60
+ *   topColors,              [{rgba: [r,g,b,a], count}] the 8 most common colours
+ * }
+ */
+export async function canvasStats(page, selector = '#board', { region } = {}) {
+  return page.evaluate(
+    ({ selector, region }) => {
+      const el = document.querySelector(selector);
+      if (!el) throw new Error(`canvasStats: no element matches ${selector}`);
+      if (!(el instanceof HTMLCanvasElement)) throw new Error(`canvasStats: ${selector} is not a <canvas>`);
+      const { width, height } = el;
+      if (width === 0 || height === 0) {
+        return { width, height, pixels: 0, opaque: 0, distinctColors: 0, reddish: 0, topColors: [] };
+      }
+      const copy = document.createElement('canvas');
+      copy.width = width;
+      copy.height = height;
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(el, 0, 0);
+      const r0 = region ?? { x: 0, y: 0, width, height };
+      const data = ctx.getImageData(r0.x, r0.y, r0.width, r0.height).data;
+      const counts = new Map();
+      let opaque = 0;
+      let reddish = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const r = data[i];
+        const g = data[i + 1];
+        const b = data[i + 2];
+        const a = data[i + 3];
+        if (a === 0) continue;
+        opaque++;
+        if (r > 150 && g < 110 && b < 110 && r - g > 60) reddish++;
+        const key = ((r << 24) | (g << 16) | (b << 8) | a) >>> 0;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const topColors = [...counts.entries()]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 8)
+        .map(([k, count]) => ({ rgba: [k >>> 24, (k >>> 16) & 255, (k >>> 8) & 255, k & 255], count }));
+      return {
+        width,
+        height,
+        pixels: data.length / 4,
+        opaque,
+        distinctColors: counts.size,
+        reddish,
+        topColors,
+      };
+    },
+    { selector, region },
+  );
+}
+
+/** Poll `fn` (an async predicate) until it is truthy or `timeout` ms pass. */
+export async function waitUntil(fn, { timeout = 5_000, interval = 50, message = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${message}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}

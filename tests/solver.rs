@@ -1,0 +1,316 @@
+//! The stepping core against independent truths: OEIS A000170, the 92 boards of
+//! 8-queens found by an obvious slow search, exact step counts, and threat
+//! masks recomputed square by square.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::BTreeSet;
+
+use nqueens::algorithms::{StepKind, ALGORITHMS};
+use nqueens::board::attacks;
+use nqueens::session::{Session, SessionError, MAX_CHECKPOINTS};
+use nqueens::view::{CONFLICT, GHOST, PROBED, QUEEN, THREATENED};
+
+/// OEIS A000170, N = 1..=12.
+const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+/// Every solution of the n-queens puzzle, by testing every permutation with
+/// nested loops and the plain attack rule: no bit tricks shared with the core.
+fn slow_solutions(n: usize) -> Vec<Vec<i32>> {
+    fn extend(n: usize, board: &mut Vec<usize>, out: &mut Vec<Vec<i32>>) {
+        if board.len() == n {
+            out.push(board.iter().map(|&c| c as i32).collect());
+            return;
+        }
+        for col in 0..n {
+            let row = board.len();
+            if board.iter().enumerate().all(|(r, &c)| !attacks((r, c), (row, col))) {
+                board.push(col);
+                extend(n, board, out);
+                board.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(n, &mut Vec::new(), &mut out);
+    out
+}
+
+fn session(id: &str, n: usize) -> Session {
+    Session::new(id, n as f64).expect("valid algorithm and size")
+}
+
+/// Runs to the end, returning every solution board in the order found.
+fn all_solutions(id: &str, n: usize) -> (Session, Vec<Vec<i32>>) {
+    let mut s = session(id, n);
+    let mut found = Vec::new();
+    while s.run_to_solution(u64::MAX) {
+        found.push(s.queens());
+    }
+    assert!(s.is_done());
+    (s, found)
+}
+
+#[test]
+fn every_algorithm_finds_the_same_92_solutions_at_n8() {
+    let truth: BTreeSet<Vec<i32>> = slow_solutions(8).into_iter().collect();
+    assert_eq!(truth.len(), 92);
+    for info in ALGORITHMS {
+        let (s, found) = all_solutions(info.id, 8);
+        assert_eq!(found.len(), 92, "{}", info.id);
+        assert_eq!(s.counters().solutions, 92, "{}", info.id);
+        let set: BTreeSet<Vec<i32>> = found.into_iter().collect();
+        assert_eq!(set, truth, "{} found a different set", info.id);
+    }
+}
+
+#[test]
+fn counts_match_oeis_a000170_for_every_supported_n_up_to_12() {
+    for info in ALGORITHMS {
+        for n in info.min_n..=info.max_n.min(12) {
+            let mut s = session(info.id, n);
+            while s.run(1 << 40) > 0 {}
+            assert!(s.is_done());
+            assert_eq!(s.counters().solutions, A000170[n - 1], "{} at N={n}", info.id);
+        }
+    }
+}
+
+#[test]
+fn brute_force_takes_n_to_the_n_steps_and_permutations_n_factorial() {
+    for n in 1..=8u64 {
+        let mut s = session("brute-force", n as usize);
+        let taken = s.run(u64::MAX);
+        assert_eq!(taken, n.pow(n as u32), "brute force N={n}");
+        assert_eq!(s.step_index(), n.pow(n as u32));
+        assert!(!s.step(), "a step after the end");
+    }
+    assert_eq!(session("brute-force", 8).run(u64::MAX), 16_777_216);
+    for n in 1..=10u64 {
+        let mut s = session("permutations", n as usize);
+        let factorial: u64 = (1..=n).product();
+        assert_eq!(s.run(u64::MAX), factorial, "permutations N={n}");
+    }
+    assert_eq!(session("permutations", 8).run(u64::MAX), 40_320);
+}
+
+#[test]
+fn solutions_come_out_in_each_seeds_order() {
+    let mut truth = slow_solutions(8);
+    // Backtracking, the bitboard scan and bitwise all try columns lowest first,
+    // row by row: the slow search's order.
+    for id in ["backtracking", "bitboard-scan", "bitwise"] {
+        assert_eq!(all_solutions(id, 8).1, truth, "{id}");
+    }
+    // The odometer turns row 0 fastest: order by the number whose base-8 digit
+    // r is row r's column.
+    truth.sort_by_key(|b| b.iter().rev().fold(0u64, |v, &c| v * 8 + c as u64));
+    assert_eq!(all_solutions("brute-force", 8).1, truth);
+}
+
+#[test]
+fn threatened_cells_match_a_recomputation_after_every_step() {
+    for info in ALGORITHMS {
+        let n = info.max_n.min(5);
+        let mut s = session(info.id, n);
+        loop {
+            let queens = s.queens();
+            let cells = s.cells();
+            let placed: Vec<(usize, usize)> =
+                queens.iter().enumerate().filter(|(_, &c)| c >= 0).map(|(r, &c)| (r, c as usize)).collect();
+            let probe = s.last_step().square;
+            for row in 0..n {
+                for col in 0..n {
+                    let flags = cells[row * n + col];
+                    let threatened = placed.iter().any(|&q| attacks(q, (row, col)));
+                    assert_eq!(flags & THREATENED != 0, threatened, "{} step {} ({row},{col})", info.id, s.step_index());
+                    assert_eq!(flags & QUEEN != 0, queens[row] == col as i32);
+                    assert_eq!(flags & PROBED != 0, probe == Some((row, col)));
+                    if flags & GHOST != 0 {
+                        assert_eq!(queens[row], -1, "a ghost where a queen stands");
+                    }
+                    let attacker = probe.is_some_and(|p| p != (row, col) && placed.contains(&(row, col)) && attacks((row, col), p));
+                    if attacker {
+                        assert_ne!(flags & CONFLICT, 0, "{} step {}: attacker not marked", info.id, s.step_index());
+                    }
+                }
+            }
+            // Placed queens may attack each other only where the probe is (a
+            // whole-board test stops at the first threatened queen).
+            for (i, &a) in placed.iter().enumerate() {
+                for &b in &placed[i + 1..] {
+                    if attacks(a, b) {
+                        assert!(Some(a) == probe || Some(b) == probe, "{} step {}", info.id, s.step_index());
+                    }
+                }
+            }
+            if !s.step() {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn step_kinds_and_counters_add_up() {
+    for info in ALGORITHMS {
+        let mut s = session(info.id, 6);
+        let mut kinds = std::collections::HashMap::new();
+        while s.step() {
+            *kinds.entry(s.last_step().kind).or_insert(0u64) += 1;
+            assert!(s.last_step().line.is_some_and(|l| l < info.pseudocode.len()));
+        }
+        let c = *s.counters();
+        assert_eq!(kinds.get(&StepKind::Solution).copied().unwrap_or(0), 4, "{}", info.id);
+        assert!(c.checks > 0 && c.placements > 0, "{}", info.id);
+        if matches!(info.id, "backtracking" | "bitwise") {
+            assert_eq!(kinds.get(&StepKind::Backtrack).copied().unwrap_or(0), c.backtracks);
+        }
+    }
+}
+
+#[test]
+fn seek_reproduces_fresh_steps_across_checkpoint_thinning() {
+    // Far enough that the timeline thins many times over.
+    let mut s = session("brute-force", 8);
+    s.seek(16_777_216.0).unwrap();
+    assert!(s.is_done());
+    assert_eq!(s.counters().solutions, 92);
+    for k in [16_777_215u64, 1_234_567, 9_999_999, 0, 70, 16_000_000] {
+        s.seek(k as f64).unwrap();
+        let mut fresh = session("brute-force", 8);
+        fresh.run(k);
+        assert_eq!(s.counters(), fresh.counters(), "k={k}");
+        assert_eq!(s.cells(), fresh.cells(), "k={k}");
+        assert_eq!(s.registers(), fresh.registers(), "k={k}");
+    }
+    assert!(s.solutions().len() <= 92);
+}
+
+#[test]
+fn checkpoints_stay_bounded() {
+    let mut s = session("bitwise", 12);
+    s.run(u64::MAX);
+    // 2048 clones of a few hundred bytes: the memory bound of the timeline.
+    assert!(MAX_CHECKPOINTS <= 4096);
+    let total = s.step_index();
+    s.step_back();
+    assert_eq!(s.step_index(), total - 1);
+    assert_eq!(s.total_steps(), Some(total));
+}
+
+#[test]
+fn step_back_restores_the_previous_state_exactly() {
+    for info in ALGORITHMS {
+        let mut s = session(info.id, 6);
+        let mut history = vec![(s.cells(), *s.counters(), s.message())];
+        for _ in 0..300 {
+            if !s.step() {
+                break;
+            }
+            history.push((s.cells(), *s.counters(), s.message()));
+        }
+        while s.step_back() {
+            let k = s.step_index() as usize;
+            assert_eq!((s.cells(), *s.counters(), s.message()), history[k], "{} at {k}", info.id);
+        }
+        assert_eq!(s.step_index(), 0);
+    }
+}
+
+#[test]
+fn errors_are_sentences() {
+    let err = |r: Result<Session, SessionError>| r.err().expect("should fail").to_string();
+    let unknown = err(Session::new("quantum", 8.0));
+    assert!(unknown.contains("no algorithm called \"quantum\""), "{unknown}");
+    assert!(unknown.contains("bitwise"), "lists the choices: {unknown}");
+    for (id, n) in [("brute-force", 9.0), ("brute-force", 0.0), ("bitwise", 2.5), ("bitwise", f64::NAN), ("permutations", 13.0)] {
+        let text = err(Session::new(id, n));
+        assert!(text.contains("works on boards from"), "{text}");
+        assert!(text.ends_with('.'));
+    }
+    let mut s = session("bitwise", 4);
+    for bad in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
+        let text = s.seek(bad).unwrap_err().to_string();
+        assert!(text.contains("whole number"), "{text}");
+    }
+    let text = s.seek(1_000_000.0).unwrap_err().to_string();
+    assert!(text.contains("past the end"), "{text}");
+    // A failed seek leaves the session where it was, and now knows the end.
+    assert_eq!(s.step_index(), 0);
+    let end = s.total_steps().expect("end learnt");
+    assert!(s.seek(end as f64).is_ok());
+    assert!(s.is_done());
+}
+
+#[test]
+fn messages_describe_the_step() {
+    let mut s = session("bitwise", 4);
+    assert!(s.message().starts_with("Ready"));
+    s.step();
+    assert_eq!(s.message(), "Placed a queen on row 1, column 1.");
+    assert!(s.run_to_solution(u64::MAX));
+    assert_eq!(s.message(), "Solution 1 found: columns 2 4 1 3 from the top row down.");
+    s.step();
+    assert!(s.message().starts_with("Row 5 has nothing left to try"), "{}", s.message());
+    let mut b = session("brute-force", 4);
+    b.step();
+    assert_eq!(b.message(), "Board 1: the queen on row 2, column 1 is attacked by the queen on row 1, column 1.");
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Step,
+        Run(u64),
+        Back,
+        Seek(u64),
+        Reset,
+        ToSolution,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            4 => Just(Op::Step),
+            2 => (0u64..5000).prop_map(Op::Run),
+            3 => Just(Op::Back),
+            2 => (0u64..20_000).prop_map(Op::Seek),
+            1 => Just(Op::Reset),
+            1 => Just(Op::ToSolution),
+        ]
+    }
+
+    fn fingerprint(s: &Session) -> impl PartialEq + std::fmt::Debug {
+        (*s.counters(), s.cells(), s.registers(), s.last_step(), s.is_done(), s.message())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn random_operations_never_panic_and_seek_equals_fresh_steps(
+            algo in 0usize..5,
+            n in 1usize..=7,
+            ops in proptest::collection::vec(op(), 1..40),
+        ) {
+            let info = ALGORITHMS[algo];
+            let n = n.clamp(info.min_n, info.max_n);
+            let mut s = session(info.id, n);
+            for op in ops {
+                match op {
+                    Op::Step => { s.step(); }
+                    Op::Run(k) => { s.run(k); }
+                    Op::Back => { s.step_back(); }
+                    Op::Seek(k) => { let _ = s.seek(k as f64); }
+                    Op::Reset => s.reset(),
+                    Op::ToSolution => { s.run_to_solution(50_000); }
+                }
+                let k = s.step_index();
+                let mut fresh = session(info.id, n);
+                prop_assert_eq!(fresh.run(k), k);
+                prop_assert_eq!(fingerprint(&s), fingerprint(&fresh));
+            }
+        }
+    }
+}

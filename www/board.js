@@ -1,0 +1,257 @@
+// Drawing the board: the big canvas (#board) and the gallery's mini boards.
+//
+// The core hands us one byte of flags per cell (see CELL below); this module turns
+// them into pixels and knows nothing else about the search. Colours come from CSS
+// custom properties so the light and dark themes live in one place (style.css).
+
+/** Bit flags of `session.cells()`, one byte per cell, row-major. */
+export const CELL = Object.freeze({
+  QUEEN: 1,
+  THREATENED: 2,
+  PROBED: 4,
+  CONFLICT: 8,
+  GHOST: 16,
+  CANDIDATE: 32,
+});
+
+/** Reads the board colours from CSS (call again when the colour scheme changes). */
+export function readTheme(element = document.documentElement) {
+  const css = getComputedStyle(element);
+  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    light: get('--board-light', '#f0d9b5'),
+    dark: get('--board-dark', '#b58863'),
+    threat: get('--board-threat', 'rgba(220, 38, 38, 0.38)'),
+    hatch: get('--board-hatch', 'rgba(150, 20, 20, 0.55)'),
+    queen: get('--board-queen', '#1d1d28'),
+    queenEdge: get('--board-queen-edge', '#ffffff'),
+    conflict: get('--board-conflict', '#dc2626'),
+    probe: get('--board-probe', '#2563eb'),
+    candidate: get('--board-candidate', '#15803d'),
+  };
+}
+
+// A queen's crown in a unit square, built once: the board scales it to each cell.
+const CROWN = (() => {
+  const path = new Path2D();
+  path.moveTo(0.22, 0.72);
+  path.lineTo(0.13, 0.36);
+  path.lineTo(0.33, 0.53);
+  path.lineTo(0.5, 0.27);
+  path.lineTo(0.67, 0.53);
+  path.lineTo(0.87, 0.36);
+  path.lineTo(0.78, 0.72);
+  path.closePath();
+  path.rect(0.21, 0.76, 0.58, 0.09);
+  for (const [x, y] of [[0.13, 0.3], [0.5, 0.2], [0.87, 0.3]]) {
+    path.moveTo(x + 0.065, y);
+    path.arc(x, y, 0.065, 0, Math.PI * 2);
+  }
+  return path;
+})();
+
+/** Pixel edge of cell `i` on a board `size` pixels wide: rounding keeps seams out. */
+const edge = (i, n, size) => Math.round((i * size) / n);
+
+function drawCrown(ctx, x, y, size, fill, outline, alpha = 1) {
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  ctx.translate(x, y);
+  ctx.scale(size, size);
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(1.5, size * 0.045) / size;
+  ctx.strokeStyle = outline;
+  ctx.stroke(CROWN);
+  ctx.fillStyle = fill;
+  ctx.fill(CROWN);
+  ctx.restore();
+}
+
+/** A diagonal hatch, tiled in canvas space so the stripes run on across cells. */
+function makeHatch(ctx, spacing, color, lineWidth) {
+  const tile = document.createElement('canvas');
+  tile.width = tile.height = spacing;
+  const t = tile.getContext('2d');
+  t.strokeStyle = color;
+  t.lineWidth = lineWidth;
+  t.lineCap = 'square';
+  // Three strokes so the stripe is seamless at the tile's corners.
+  t.beginPath();
+  t.moveTo(-1, spacing + 1); t.lineTo(spacing + 1, -1);
+  t.moveTo(-1, 1); t.lineTo(1, -1);
+  t.moveTo(spacing - 1, spacing + 1); t.lineTo(spacing + 1, spacing - 1);
+  t.stroke();
+  return ctx.createPattern(tile, 'repeat');
+}
+
+/** The main board: sizes its backing store to the device's pixels and draws cell flags. */
+export class BoardView {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.theme = readTheme();
+    this.size = 0; // backing-store pixels per side
+    this.hatch = null;
+    this.last = null; // { cells, n } of the last draw, to redraw after a resize
+  }
+
+  /** Matches the backing store to the canvas's CSS size × devicePixelRatio. True if it changed. */
+  fit() {
+    const cssSize = this.canvas.getBoundingClientRect().width || 320;
+    const size = Math.max(16, Math.round(cssSize * (window.devicePixelRatio || 1)));
+    if (size === this.size) return false;
+    this.size = size;
+    this.canvas.width = size;
+    this.canvas.height = size;
+    this.hatch = null;
+    return true;
+  }
+
+  setTheme(theme) {
+    this.theme = theme;
+    this.hatch = null;
+  }
+
+  /** Redraws the last board (after a resize or a theme change). */
+  redraw() {
+    if (this.last) this.draw(this.last.cells, this.last.n);
+  }
+
+  /** Draws an n×n board from `cells` (Uint8Array of CELL flags, row-major). */
+  draw(cells, n) {
+    this.last = { cells, n };
+    if (!this.size) this.fit();
+    const { ctx, size, theme } = this;
+    const cell = size / n;
+    if (!this.hatch) {
+      const spacing = Math.max(5, Math.round(size / 48));
+      this.hatch = makeHatch(ctx, spacing, theme.hatch, Math.max(1, spacing / 5));
+    }
+
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    let probe = -1;
+    let anyConflict = false;
+
+    // 1. Squares, threat tint and hatch, candidate rings.
+    for (let row = 0; row < n; row++) {
+      const y0 = edge(row, n, size);
+      const h = edge(row + 1, n, size) - y0;
+      for (let col = 0; col < n; col++) {
+        const x0 = edge(col, n, size);
+        const w = edge(col + 1, n, size) - x0;
+        const flags = cells[row * n + col];
+        ctx.fillStyle = (row + col) % 2 === 0 ? theme.light : theme.dark;
+        ctx.fillRect(x0, y0, w, h);
+        if (flags & CELL.THREATENED && !(flags & CELL.QUEEN)) {
+          ctx.fillStyle = theme.threat;
+          ctx.fillRect(x0, y0, w, h);
+          ctx.fillStyle = this.hatch;
+          ctx.fillRect(x0, y0, w, h);
+        }
+        if (flags & CELL.CANDIDATE && !(flags & (CELL.QUEEN | CELL.GHOST))) {
+          ctx.beginPath();
+          ctx.arc(x0 + w / 2, y0 + h / 2, cell * 0.14, 0, Math.PI * 2);
+          ctx.lineWidth = Math.max(1.5, cell * 0.05);
+          ctx.strokeStyle = theme.candidate;
+          ctx.stroke();
+        }
+        if (flags & CELL.PROBED) probe = row * n + col;
+        if (flags & CELL.CONFLICT) anyConflict = true;
+      }
+    }
+
+    // 2. Lines of attack from the probed square to each queen attacking it.
+    if (probe >= 0 && anyConflict) {
+      const px = edge(probe % n, n, size) + cell / 2;
+      const py = edge(Math.floor(probe / n), n, size) + cell / 2;
+      ctx.strokeStyle = theme.conflict;
+      ctx.lineWidth = Math.max(2, cell * 0.07);
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      for (let i = 0; i < cells.length; i++) {
+        if (i === probe || !(cells[i] & CELL.CONFLICT)) continue;
+        ctx.moveTo(px, py);
+        ctx.lineTo(edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2);
+      }
+      ctx.stroke();
+    }
+
+    // 3. Ghosts (translucent) and queens; a queen in conflict is red and ringed.
+    for (let i = 0; i < cells.length; i++) {
+      const flags = cells[i];
+      if (!(flags & (CELL.QUEEN | CELL.GHOST))) continue;
+      const x0 = edge(i % n, n, size);
+      const y0 = edge(Math.floor(i / n), n, size);
+      const inConflict = (flags & CELL.CONFLICT) !== 0;
+      if (flags & CELL.QUEEN) {
+        if (inConflict) {
+          ctx.beginPath();
+          ctx.arc(x0 + cell / 2, y0 + cell / 2, cell * 0.46, 0, Math.PI * 2);
+          ctx.lineWidth = Math.max(2, cell * 0.06);
+          ctx.strokeStyle = theme.conflict;
+          ctx.stroke();
+        }
+        drawCrown(ctx, x0, y0, cell, inConflict ? theme.conflict : theme.queen, theme.queenEdge);
+      } else {
+        drawCrown(ctx, x0, y0, cell, inConflict ? theme.conflict : theme.queen, theme.queenEdge, 0.32);
+      }
+    }
+
+    // 4. The probed square's outline, on top of everything; a cross if it is attacked.
+    if (probe >= 0) {
+      const x0 = edge(probe % n, n, size);
+      const y0 = edge(Math.floor(probe / n), n, size);
+      const w = edge((probe % n) + 1, n, size) - x0;
+      const h = edge(Math.floor(probe / n) + 1, n, size) - y0;
+      const line = Math.max(2, Math.round(cell * 0.08));
+      ctx.lineWidth = line;
+      ctx.strokeStyle = theme.probe;
+      ctx.strokeRect(x0 + line / 2, y0 + line / 2, w - line, h - line);
+      if (cells[probe] & CELL.CONFLICT && !(cells[probe] & CELL.QUEEN)) {
+        const m = cell * 0.3;
+        ctx.beginPath();
+        ctx.moveTo(x0 + m, y0 + m); ctx.lineTo(x0 + w - m, y0 + h - m);
+        ctx.moveTo(x0 + w - m, y0 + m); ctx.lineTo(x0 + m, y0 + h - m);
+        ctx.strokeStyle = theme.conflict;
+        ctx.lineWidth = Math.max(2, cell * 0.08);
+        ctx.lineCap = 'round';
+        ctx.stroke();
+      }
+    }
+  }
+}
+
+/** Draws a small board with queens only (the gallery). `queens[row]` = column or -1. */
+export function drawMiniBoard(canvas, queens, n, theme, cssSize) {
+  const size = Math.round(cssSize * (window.devicePixelRatio || 1));
+  if (canvas.width !== size) {
+    canvas.width = size;
+    canvas.height = size;
+  }
+  const ctx = canvas.getContext('2d');
+  const cell = size / n;
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      ctx.fillStyle = (row + col) % 2 === 0 ? theme.light : theme.dark;
+      const x0 = edge(col, n, size);
+      const y0 = edge(row, n, size);
+      ctx.fillRect(x0, y0, edge(col + 1, n, size) - x0, edge(row + 1, n, size) - y0);
+    }
+  }
+  for (let row = 0; row < n; row++) {
+    const col = queens[row];
+    if (col < 0) continue;
+    const x0 = edge(col, n, size);
+    const y0 = edge(row, n, size);
+    if (cell >= 14) {
+      drawCrown(ctx, x0, y0, cell, theme.queen, theme.queenEdge);
+    } else {
+      // Too small for a crown: a dot still reads as "a queen here".
+      ctx.beginPath();
+      ctx.arc(x0 + cell / 2, y0 + cell / 2, Math.max(1, cell * 0.36), 0, Math.PI * 2);
+      ctx.fillStyle = theme.queen;
+      ctx.fill();
+    }
+  }
+}

@@ -1,0 +1,182 @@
+// Buttons, sliders, pickers and keyboard shortcuts. This module only translates
+// what the user does into calls on `actions` (supplied by main.js) and shows the
+// state main.js hands back; it never touches the solver itself.
+
+import { formatCount } from './panels.js';
+
+/** Playback speeds in steps per second; the last one means "as fast as possible". */
+export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];
+export const DEFAULT_SPEED_INDEX = 2;
+
+export function speedLabel(stepsPerSecond) {
+  if (stepsPerSecond === Infinity) return 'as fast as possible';
+  return `${formatCount(stepsPerSecond)} step${stepsPerSecond === 1 ? '' : 's'}/s`;
+}
+
+const $ = (id) => document.getElementById(id);
+
+export class Controls {
+  /**
+   * @param actions {{ togglePlay, step, stepBack, nextSolution, runToEnd, reset,
+   *   seek(step, final), setSpeed(index), chooseN(n), chooseAlgorithm(id) }}
+   */
+  constructor(actions) {
+    this.actions = actions;
+    this.buttons = {
+      play: $('play'),
+      step: $('step'),
+      stepBack: $('step-back'),
+      nextSolution: $('next-solution'),
+      runToEnd: $('run-to-end'),
+      reset: $('reset'),
+    };
+    this.speed = $('speed');
+    this.speedValue = $('speed-value');
+    this.timeline = $('timeline');
+    this.timelineValue = $('timeline-value');
+    this.nPicker = $('n');
+    this.algorithmPicker = $('algorithm');
+    this.algorithmNote = $('algorithm-note');
+    this.shown = {}; // last state shown, so updates touch only what changed
+
+    this.speed.max = String(SPEEDS.length - 1);
+
+    const b = this.buttons;
+    b.play.addEventListener('click', () => actions.togglePlay());
+    b.step.addEventListener('click', () => actions.step());
+    b.stepBack.addEventListener('click', () => actions.stepBack());
+    b.nextSolution.addEventListener('click', () => actions.nextSolution());
+    b.runToEnd.addEventListener('click', () => actions.runToEnd());
+    b.reset.addEventListener('click', () => actions.reset());
+    this.speed.addEventListener('input', () => actions.setSpeed(Number(this.speed.value)));
+    // 'input' while dragging (seek, quietly); 'change' when let go (announce where we are).
+    this.timeline.addEventListener('input', () => actions.seek(Number(this.timeline.value), false));
+    this.timeline.addEventListener('change', () => actions.seek(Number(this.timeline.value), true));
+    this.nPicker.addEventListener('change', () => actions.chooseN(Number(this.nPicker.value)));
+    this.algorithmPicker.addEventListener('change', () => actions.chooseAlgorithm(this.algorithmPicker.value));
+    document.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  /** Global shortcuts. Keys a focused control uses itself (a slider's arrows, a button's Space) stay with it. */
+  onKey(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    const tag = target?.tagName;
+    const inField = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || target?.isContentEditable;
+    if (inField) return;
+    const onActivatable = tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A';
+    const a = this.actions;
+    switch (event.key) {
+      case ' ':
+      case 'Spacebar':
+        if (onActivatable) return; // Space presses the focused button instead
+        a.togglePlay();
+        break;
+      case 'ArrowRight': a.step(); break;
+      case 'ArrowLeft': a.stepBack(); break;
+      case 'Home': a.reset(); break;
+      case 'End': a.runToEnd(); break;
+      case 'n': case 'N': a.nextSolution(); break;
+      case '+': case '=': this.nudgeSpeed(1); break;
+      case '-': case '_': this.nudgeSpeed(-1); break;
+      default: return;
+    }
+    event.preventDefault();
+  }
+
+  nudgeSpeed(delta) {
+    const index = Math.min(SPEEDS.length - 1, Math.max(0, Number(this.speed.value) + delta));
+    this.speed.value = String(index);
+    this.actions.setSpeed(index);
+  }
+
+  showSpeed(index) {
+    this.speed.value = String(index);
+    const label = speedLabel(SPEEDS[index]);
+    this.speedValue.textContent = label;
+    this.speed.setAttribute('aria-valuetext', label);
+  }
+
+  /** Fills the pickers once the core has told us its algorithms. */
+  fillPickers(algorithms) {
+    const maxN = Math.max(...algorithms.map((a) => a.maxN));
+    const minN = Math.min(...algorithms.map((a) => a.minN));
+    this.nPicker.replaceChildren(...Array.from({ length: maxN - minN + 1 }, (_, i) => {
+      const n = minN + i;
+      return new Option(`${n} × ${n}`, String(n));
+    }));
+    this.algorithmPicker.replaceChildren(...algorithms.map((a) => new Option(a.name, a.id)));
+  }
+
+  /** Shows the chosen algorithm and N; disables algorithms that can't do N, and says why. */
+  showChoice(algorithms, algorithmId, n) {
+    this.algorithmPicker.value = algorithmId;
+    this.nPicker.value = String(n);
+    const reasons = [];
+    for (const option of this.algorithmPicker.options) {
+      const algorithm = algorithms.find((a) => a.id === option.value);
+      const fits = n >= algorithm.minN && n <= algorithm.maxN;
+      option.disabled = !fits;
+      option.textContent = fits ? algorithm.name : `${algorithm.name} (up to ${algorithm.maxN}×${algorithm.maxN})`;
+      if (!fits) reasons.push(rangeSentence(algorithm));
+    }
+    this.algorithmNote.hidden = reasons.length === 0;
+    this.algorithmNote.textContent = reasons.length ? `${reasons.join(' ')} Pick a smaller N to use ${reasons.length === 1 ? 'it' : 'them'}.` : '';
+  }
+
+  enable(on) {
+    for (const control of [...Object.values(this.buttons), this.speed, this.timeline, this.nPicker, this.algorithmPicker]) {
+      control.disabled = !on;
+    }
+    this.shown = {};
+  }
+
+  /**
+   * Shows the session's position: play/pause label, the timeline, and which buttons
+   * can do anything. `state` = { busy, mode, stepIndex, furthestStep, atEnd }.
+   */
+  showState({ mode, stepIndex, furthestStep, atEnd }) {
+    const shown = this.shown;
+    const busy = mode !== 'idle';
+    if (shown.mode !== mode) {
+      shown.mode = mode;
+      const play = this.buttons.play;
+      play.querySelector('.icon').textContent = busy ? '⏸' : '▶';
+      play.querySelector('.label').textContent = busy ? 'Pause' : 'Play';
+      play.setAttribute('aria-pressed', String(busy));
+      this.buttons.nextSolution.classList.toggle('active', mode === 'next-solution');
+      this.buttons.runToEnd.classList.toggle('active', mode === 'run-to-end');
+    }
+    if (shown.furthestStep !== furthestStep) {
+      shown.furthestStep = furthestStep;
+      this.timeline.max = String(furthestStep);
+    }
+    if (shown.stepIndex !== stepIndex) {
+      shown.stepIndex = stepIndex;
+      this.timeline.value = String(stepIndex);
+      this.timeline.setAttribute('aria-valuetext', `step ${stepIndex} of ${furthestStep}`);
+    }
+    if (shown.stepIndex !== stepIndex || shown.timelineMax !== furthestStep) {
+      shown.timelineMax = furthestStep;
+      this.timelineValue.textContent = `${formatCount(stepIndex)} / ${formatCount(furthestStep)}`;
+    }
+    const canGoBack = stepIndex > 0;
+    if (shown.canGoBack !== canGoBack) {
+      shown.canGoBack = canGoBack;
+      this.buttons.stepBack.disabled = !canGoBack;
+    }
+    if (shown.atEnd !== atEnd) {
+      shown.atEnd = atEnd;
+      this.buttons.step.disabled = atEnd;
+      this.buttons.nextSolution.disabled = atEnd;
+      this.buttons.runToEnd.disabled = atEnd;
+    }
+  }
+}
+
+/** "Brute force works on boards up to 8×8." */
+export function rangeSentence(algorithm) {
+  const { name, minN, maxN } = algorithm;
+  const range = minN <= 1 ? `up to ${maxN}×${maxN}` : `from ${minN}×${minN} to ${maxN}×${maxN}`;
+  return `${name} works on boards ${range}.`;
+}

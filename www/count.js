@@ -1,0 +1,1 @@
+// Count mode: placeholder until the count-mode module lands.

@@ -1,0 +1,76 @@
+// URL parameters: `?algo=bitwise&n=8&step=120`.
+//
+// Read once at load; anything malformed is reported as a sentence (the page shows
+// it) and replaced by the default, so a bad link never gives a dead page.
+
+import { rangeSentence } from './controls.js';
+
+/**
+ * @param search  location.search
+ * @param algorithms  the core's algorithms()
+ * @param defaults  { algorithm, n }
+ * @returns {{ algorithm: string, n: number, step: number, problems: string[] }}
+ */
+export function parseParams(search, algorithms, defaults) {
+  const params = new URLSearchParams(search);
+  const problems = [];
+  const byId = new Map(algorithms.map((a) => [a.id, a]));
+
+  let algorithm = defaults.algorithm;
+  if (params.has('algo')) {
+    const wanted = params.get('algo').trim();
+    if (byId.has(wanted)) {
+      algorithm = wanted;
+    } else {
+      problems.push(`The link asks for algorithm “${clip(wanted)}”, which doesn't exist (try one of: ${[...byId.keys()].join(', ')}). Showing ${byId.get(algorithm).name} instead.`);
+    }
+  }
+  const chosen = byId.get(algorithm);
+
+  let n = clampToAlgorithm(defaults.n, chosen);
+  if (params.has('n')) {
+    const raw = params.get('n').trim();
+    const minN = Math.min(...algorithms.map((a) => a.minN));
+    const maxN = Math.max(...algorithms.map((a) => a.maxN));
+    const wanted = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (Number.isNaN(wanted)) {
+      problems.push(`The link's board size n=${clip(raw)} is not a whole number. Showing ${n}×${n} instead.`);
+    } else if (wanted < minN || wanted > maxN) {
+      problems.push(`The link's board size n=${wanted} is out of range: boards go from ${minN}×${minN} to ${maxN}×${maxN}. Showing ${n}×${n} instead.`);
+    } else if (wanted < chosen.minN || wanted > chosen.maxN) {
+      problems.push(`${rangeSentence(chosen)} The link asks for ${wanted}×${wanted}, so this shows ${n}×${n}; choose another algorithm for bigger boards.`);
+    } else {
+      n = wanted;
+    }
+  }
+
+  let step = 0;
+  if (params.has('step')) {
+    const raw = params.get('step').trim();
+    if (/^\d{1,15}$/.test(raw)) {
+      step = Number(raw);
+    } else {
+      problems.push(`The link's step=${clip(raw)} is not a step number. Starting at step 0.`);
+    }
+  }
+  return { algorithm, n, step, problems };
+}
+
+/** Writes the current choice into the address bar without adding history entries. */
+export function writeParams({ algorithm, n, step }) {
+  const url = new URL(location.href);
+  url.searchParams.set('algo', algorithm);
+  url.searchParams.set('n', String(n));
+  if (step > 0) url.searchParams.set('step', String(step));
+  else url.searchParams.delete('step');
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+
+function clampToAlgorithm(n, algorithm) {
+  return Math.min(algorithm.maxN, Math.max(algorithm.minN, n));
+}
+
+/** Keeps a hostile or huge parameter from flooding the message. */
+function clip(text) {
+  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+}
