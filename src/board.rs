@@ -48,7 +48,11 @@ impl Bitboard {
         let mut text = String::with_capacity(n * (n + 1));
         for row in 0..n {
             for col in 0..n {
-                text.push(if self.contains(row * n + col) { 'x' } else { '.' });
+                text.push(if self.contains(row * n + col) {
+                    'x'
+                } else {
+                    '.'
+                });
             }
             text.push('\n');
         }
@@ -105,7 +109,12 @@ impl Iterator for Bitboard {
 /// Draws the 8×8 grid, top row first, so a failing test shows a picture.
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Bitboard({:#018x})\n{}", self.0, self.grid(BITBOARD_MAX_N))
+        write!(
+            f,
+            "Bitboard({:#018x})\n{}",
+            self.0,
+            self.grid(BITBOARD_MAX_N)
+        )
     }
 }
 
@@ -132,7 +141,10 @@ pub struct AttackMasks {
 
 impl AttackMasks {
     pub fn new(n: usize) -> AttackMasks {
-        assert!((1..=BITBOARD_MAX_N).contains(&n), "AttackMasks needs 1 <= n <= 8");
+        assert!(
+            (1..=BITBOARD_MAX_N).contains(&n),
+            "AttackMasks needs 1 <= n <= 8"
+        );
         let mut masks = [Bitboard::EMPTY; 64];
         for row in 0..n {
             for col in 0..n {
@@ -143,7 +155,11 @@ impl AttackMasks {
     }
 
     fn build(n: usize, row: usize, col: usize) -> Bitboard {
-        let all: u64 = if n * n == 64 { !0 } else { (1u64 << (n * n)) - 1 };
+        let all: u64 = if n * n == 64 {
+            !0
+        } else {
+            (1u64 << (n * n)) - 1
+        };
         let first_row: u64 = (1u64 << n) - 1;
         let first_col: u64 = (0..n).fold(0, |m, r| m | 1u64 << (r * n));
         // Main diagonal (top-left to bottom-right) and anti-diagonal.
@@ -154,7 +170,8 @@ impl AttackMasks {
         let cols_from = |from: usize| -> u64 {
             (0..n).fold(0, |m, r| m | (first_row >> from << from) << (r * n))
         };
-        let cols_to = |to: usize| -> u64 { (0..n).fold(0, |m, r| m | (first_row >> (n - to)) << (r * n)) };
+        let cols_to =
+            |to: usize| -> u64 { (0..n).fold(0, |m, r| m | (first_row >> (n - to)) << (r * n)) };
         let shift_cols = |mask: u64, by: isize| -> u64 {
             if by >= 0 {
                 (mask << by) & cols_from(by as usize)
@@ -190,7 +207,11 @@ mod tests {
                     let expected = attacks((a / n, a % n), (b / n, b % n));
                     assert_eq!(masks.get(a).contains(b), expected, "n={n} a={a} b={b}");
                 }
-                assert_eq!(masks.get(a).0.checked_shr((n * n) as u32).unwrap_or(0), 0, "mask leaves the board");
+                assert_eq!(
+                    masks.get(a).0.checked_shr((n * n) as u32).unwrap_or(0),
+                    0,
+                    "mask leaves the board"
+                );
             }
         }
     }
@@ -199,7 +220,10 @@ mod tests {
     fn corner_mask_is_row_column_and_long_diagonal() {
         let masks = AttackMasks::new(8);
         // Square 0: first row 0xff, first column, main diagonal.
-        assert_eq!(masks.get(0).0, 0xff | 0x0101_0101_0101_0101 | 0x8040_2010_0804_0201);
+        assert_eq!(
+            masks.get(0).0,
+            0xff | 0x0101_0101_0101_0101 | 0x8040_2010_0804_0201
+        );
         assert_eq!(masks.get(0).count(), 22);
         // A centre square sees 27 others plus itself.
         assert_eq!(masks.get(27).count(), 28);

@@ -86,9 +86,18 @@ impl Solver {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SessionError {
     UnknownAlgorithm(String),
-    SizeOutOfRange { id: &'static str, name: &'static str, n: f64, min: usize, max: usize },
+    SizeOutOfRange {
+        id: &'static str,
+        name: &'static str,
+        n: f64,
+        min: usize,
+        max: usize,
+    },
     BadStepIndex(f64),
-    PastTheEnd { requested: u64, end: u64 },
+    PastTheEnd {
+        requested: u64,
+        end: u64,
+    },
 }
 
 impl fmt::Display for SessionError {
@@ -139,7 +148,8 @@ pub struct Session {
 
 impl Session {
     pub fn new(id: &str, n: f64) -> Result<Session, SessionError> {
-        let info = algorithms::find(id).ok_or_else(|| SessionError::UnknownAlgorithm(id.to_string()))?;
+        let info =
+            algorithms::find(id).ok_or_else(|| SessionError::UnknownAlgorithm(id.to_string()))?;
         let whole = n.fract() == 0.0 && n >= info.min_n as f64 && n <= info.max_n as f64;
         if !whole {
             return Err(SessionError::SizeOutOfRange {
@@ -182,6 +192,10 @@ impl Session {
     }
     pub fn is_done(&self) -> bool {
         self.solver.is_done()
+    }
+    /// How many checkpoints the timeline holds, and the steps between them.
+    pub fn timeline_shape(&self) -> (usize, u64) {
+        (self.checkpoints.len(), self.interval)
     }
     pub fn counters(&self) -> &Counters {
         self.solver.counters()
@@ -321,7 +335,10 @@ impl Session {
         let at = self.step_index();
         self.furthest = self.furthest.max(at);
         if found_one {
-            self.found.push(FoundSolution { step: at, queens: self.queens() });
+            self.found.push(FoundSolution {
+                step: at,
+                queens: self.queens(),
+            });
         }
         if at == self.checkpoints.len() as u64 * self.interval {
             self.checkpoints.push(self.solver.clone());

@@ -80,22 +80,41 @@ pub fn attackers(view: &BoardView, square: (usize, usize)) -> Vec<(usize, usize)
 }
 
 /// One sentence about the last step, 1-based rows and columns as people count.
-pub fn message(info: &AlgorithmInfo, last: &LastStep, view: &BoardView, counters: &Counters) -> String {
+pub fn message(
+    info: &AlgorithmInfo,
+    last: &LastStep,
+    view: &BoardView,
+    counters: &Counters,
+) -> String {
     let n = view.n;
     let at = |(row, col): (usize, usize)| format!("row {}, column {}", row + 1, col + 1);
     let whole_boards = matches!(info.id, "brute-force" | "permutations");
-    let board_prefix = if whole_boards { format!("Board {}: ", counters.steps) } else { String::new() };
+    let board_prefix = if whole_boards {
+        format!("Board {}: ", counters.steps)
+    } else {
+        String::new()
+    };
     let Some(square) = last.square else {
-        return format!("Ready: {} on a {n}×{n} board. Each step is {}.", info.name, info.step_is);
+        return format!(
+            "Ready: {} on a {n}×{n} board. Each step is {}.",
+            info.name, info.step_is
+        );
     };
     match last.kind {
         StepKind::Start => format!("Ready: {} on a {n}×{n} board.", info.name),
         StepKind::Place => format!("Placed a queen on {}.", at(square)),
         StepKind::Reject => {
             let by = attackers(view, square);
-            let subject = if whole_boards { format!("the queen on {}", at(square)) } else { at(square).to_string() };
+            let subject = if whole_boards {
+                format!("the queen on {}", at(square))
+            } else {
+                at(square).to_string()
+            };
             match by.first() {
-                Some(&queen) => format!("{board_prefix}{subject} is attacked by the queen on {}.", at(queen)),
+                Some(&queen) => format!(
+                    "{board_prefix}{subject} is attacked by the queen on {}.",
+                    at(queen)
+                ),
                 None => format!("{board_prefix}{subject} is attacked."),
             }
         }
@@ -109,7 +128,11 @@ pub fn message(info: &AlgorithmInfo, last: &LastStep, view: &BoardView, counters
             )
         }
         StepKind::Backtrack => {
-            format!("Row {} has nothing left to try: took the queen off {}.", square.0 + 2, at(square))
+            format!(
+                "Row {} has nothing left to try: took the queen off {}.",
+                square.0 + 2,
+                at(square)
+            )
         }
     }
 }

@@ -23,7 +23,11 @@ fn slow_solutions(n: usize) -> Vec<Vec<i32>> {
         }
         for col in 0..n {
             let row = board.len();
-            if board.iter().enumerate().all(|(r, &c)| !attacks((r, c), (row, col))) {
+            if board
+                .iter()
+                .enumerate()
+                .all(|(r, &c)| !attacks((r, c), (row, col)))
+            {
                 board.push(col);
                 extend(n, board, out);
                 board.pop();
@@ -70,7 +74,12 @@ fn counts_match_oeis_a000170_for_every_supported_n_up_to_12() {
             let mut s = session(info.id, n);
             while s.run(1 << 40) > 0 {}
             assert!(s.is_done());
-            assert_eq!(s.counters().solutions, A000170[n - 1], "{} at N={n}", info.id);
+            assert_eq!(
+                s.counters().solutions,
+                A000170[n - 1],
+                "{} at N={n}",
+                info.id
+            );
         }
     }
 }
@@ -115,22 +124,40 @@ fn threatened_cells_match_a_recomputation_after_every_step() {
         loop {
             let queens = s.queens();
             let cells = s.cells();
-            let placed: Vec<(usize, usize)> =
-                queens.iter().enumerate().filter(|(_, &c)| c >= 0).map(|(r, &c)| (r, c as usize)).collect();
+            let placed: Vec<(usize, usize)> = queens
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c >= 0)
+                .map(|(r, &c)| (r, c as usize))
+                .collect();
             let probe = s.last_step().square;
             for row in 0..n {
                 for col in 0..n {
                     let flags = cells[row * n + col];
                     let threatened = placed.iter().any(|&q| attacks(q, (row, col)));
-                    assert_eq!(flags & THREATENED != 0, threatened, "{} step {} ({row},{col})", info.id, s.step_index());
+                    assert_eq!(
+                        flags & THREATENED != 0,
+                        threatened,
+                        "{} step {} ({row},{col})",
+                        info.id,
+                        s.step_index()
+                    );
                     assert_eq!(flags & QUEEN != 0, queens[row] == col as i32);
                     assert_eq!(flags & PROBED != 0, probe == Some((row, col)));
                     if flags & GHOST != 0 {
                         assert_eq!(queens[row], -1, "a ghost where a queen stands");
                     }
-                    let attacker = probe.is_some_and(|p| p != (row, col) && placed.contains(&(row, col)) && attacks((row, col), p));
+                    let attacker = probe.is_some_and(|p| {
+                        p != (row, col) && placed.contains(&(row, col)) && attacks((row, col), p)
+                    });
                     if attacker {
-                        assert_ne!(flags & CONFLICT, 0, "{} step {}: attacker not marked", info.id, s.step_index());
+                        assert_ne!(
+                            flags & CONFLICT,
+                            0,
+                            "{} step {}: attacker not marked",
+                            info.id,
+                            s.step_index()
+                        );
                     }
                 }
             }
@@ -139,7 +166,12 @@ fn threatened_cells_match_a_recomputation_after_every_step() {
             for (i, &a) in placed.iter().enumerate() {
                 for &b in &placed[i + 1..] {
                     if attacks(a, b) {
-                        assert!(Some(a) == probe || Some(b) == probe, "{} step {}", info.id, s.step_index());
+                        assert!(
+                            Some(a) == probe || Some(b) == probe,
+                            "{} step {}",
+                            info.id,
+                            s.step_index()
+                        );
                     }
                 }
             }
@@ -157,13 +189,24 @@ fn step_kinds_and_counters_add_up() {
         let mut kinds = std::collections::HashMap::new();
         while s.step() {
             *kinds.entry(s.last_step().kind).or_insert(0u64) += 1;
-            assert!(s.last_step().line.is_some_and(|l| l < info.pseudocode.len()));
+            assert!(s
+                .last_step()
+                .line
+                .is_some_and(|l| l < info.pseudocode.len()));
         }
         let c = *s.counters();
-        assert_eq!(kinds.get(&StepKind::Solution).copied().unwrap_or(0), 4, "{}", info.id);
+        assert_eq!(
+            kinds.get(&StepKind::Solution).copied().unwrap_or(0),
+            4,
+            "{}",
+            info.id
+        );
         assert!(c.checks > 0 && c.placements > 0, "{}", info.id);
         if matches!(info.id, "backtracking" | "bitwise") {
-            assert_eq!(kinds.get(&StepKind::Backtrack).copied().unwrap_or(0), c.backtracks);
+            assert_eq!(
+                kinds.get(&StepKind::Backtrack).copied().unwrap_or(0),
+                c.backtracks
+            );
         }
     }
 }
@@ -188,12 +231,16 @@ fn seek_reproduces_fresh_steps_across_checkpoint_thinning() {
 
 #[test]
 fn checkpoints_stay_bounded() {
-    let mut s = session("bitwise", 12);
+    let mut s = session("brute-force", 8);
     s.run(u64::MAX);
-    // 2048 clones of a few hundred bytes: the memory bound of the timeline.
-    assert!(MAX_CHECKPOINTS <= 4096);
+    let (count, interval) = s.timeline_shape();
+    // Bounded memory, yet dense enough that any seek replays one interval.
+    assert!(count <= MAX_CHECKPOINTS, "{count} checkpoints");
+    assert!(count >= MAX_CHECKPOINTS / 2, "{count} checkpoints");
+    assert!(interval * (count as u64) >= 16_777_216);
+    assert!(interval <= 16_777_216 / (MAX_CHECKPOINTS as u64 / 2));
     let total = s.step_index();
-    s.step_back();
+    assert!(s.step_back());
     assert_eq!(s.step_index(), total - 1);
     assert_eq!(s.total_steps(), Some(total));
 }
@@ -211,7 +258,12 @@ fn step_back_restores_the_previous_state_exactly() {
         }
         while s.step_back() {
             let k = s.step_index() as usize;
-            assert_eq!((s.cells(), *s.counters(), s.message()), history[k], "{} at {k}", info.id);
+            assert_eq!(
+                (s.cells(), *s.counters(), s.message()),
+                history[k],
+                "{} at {k}",
+                info.id
+            );
         }
         assert_eq!(s.step_index(), 0);
     }
@@ -221,9 +273,18 @@ fn step_back_restores_the_previous_state_exactly() {
 fn errors_are_sentences() {
     let err = |r: Result<Session, SessionError>| r.err().expect("should fail").to_string();
     let unknown = err(Session::new("quantum", 8.0));
-    assert!(unknown.contains("no algorithm called \"quantum\""), "{unknown}");
+    assert!(
+        unknown.contains("no algorithm called \"quantum\""),
+        "{unknown}"
+    );
     assert!(unknown.contains("bitwise"), "lists the choices: {unknown}");
-    for (id, n) in [("brute-force", 9.0), ("brute-force", 0.0), ("bitwise", 2.5), ("bitwise", f64::NAN), ("permutations", 13.0)] {
+    for (id, n) in [
+        ("brute-force", 9.0),
+        ("brute-force", 0.0),
+        ("bitwise", 2.5),
+        ("bitwise", f64::NAN),
+        ("permutations", 13.0),
+    ] {
         let text = err(Session::new(id, n));
         assert!(text.contains("works on boards from"), "{text}");
         assert!(text.ends_with('.'));
@@ -249,12 +310,22 @@ fn messages_describe_the_step() {
     s.step();
     assert_eq!(s.message(), "Placed a queen on row 1, column 1.");
     assert!(s.run_to_solution(u64::MAX));
-    assert_eq!(s.message(), "Solution 1 found: columns 2 4 1 3 from the top row down.");
+    assert_eq!(
+        s.message(),
+        "Solution 1 found: columns 2 4 1 3 from the top row down."
+    );
     s.step();
-    assert!(s.message().starts_with("Row 5 has nothing left to try"), "{}", s.message());
+    assert!(
+        s.message().starts_with("Row 5 has nothing left to try"),
+        "{}",
+        s.message()
+    );
     let mut b = session("brute-force", 4);
     b.step();
-    assert_eq!(b.message(), "Board 1: the queen on row 2, column 1 is attacked by the queen on row 1, column 1.");
+    assert_eq!(
+        b.message(),
+        "Board 1: the queen on row 2, column 1 is attacked by the queen on row 1, column 1."
+    );
 }
 
 mod properties {
@@ -283,7 +354,14 @@ mod properties {
     }
 
     fn fingerprint(s: &Session) -> impl PartialEq + std::fmt::Debug {
-        (*s.counters(), s.cells(), s.registers(), s.last_step(), s.is_done(), s.message())
+        (
+            *s.counters(),
+            s.cells(),
+            s.registers(),
+            s.last_step(),
+            s.is_done(),
+            s.message(),
+        )
     }
 
     proptest! {

@@ -141,7 +141,7 @@ export class Controls {
     if (shown.mode !== mode) {
       shown.mode = mode;
       const play = this.buttons.play;
-      play.querySelector('.icon').textContent = busy ? '⏸' : '▶';
+      play.classList.toggle('playing', busy);
       play.querySelector('.label').textContent = busy ? 'Pause' : 'Play';
       play.setAttribute('aria-pressed', String(busy));
       this.buttons.nextSolution.classList.toggle('active', mode === 'next-solution');

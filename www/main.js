@@ -52,9 +52,6 @@ let urlTimer = 0;
 
 // ---- Start-up -----------------------------------------------------------------
 
-watchGlobalErrors();
-start().catch(reportError);
-
 async function start() {
   board = new BoardView($('board'));
   counters = new Counters(['steps', 'checks', 'placements', 'backtracks', 'solutions', 'rate']);
@@ -458,3 +455,7 @@ function onPanic() {
   controls?.showState({ mode: 'idle', stepIndex, furthestStep, atEnd: false });
   setMessage('The solver crashed; use Reload to start afresh.');
 }
+
+// Last, so every `const` above is initialised before start() uses it.
+watchGlobalErrors();
+start().catch(reportError);

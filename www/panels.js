@@ -191,6 +191,7 @@ export class RegistersPanel {
     this.shape = null;
     this.views = [];
     this.swapIndex = -1;
+    this.permutationIndex = -1;
   }
 
   clear() {
@@ -204,11 +205,8 @@ export class RegistersPanel {
     if (shape !== this.shape) this.build(registers, shape);
     registers.forEach((register, i) => this.views[i].set(register));
     // Show the swap in the permutation it acts on.
-    if (this.swapIndex >= 0) {
-      const swap = registers[this.swapIndex].value;
-      this.views.forEach((view, i) => {
-        if (i !== this.swapIndex && view instanceof ListView && view.items.length > 2) view.mark(swap);
-      });
+    if (this.swapIndex >= 0 && this.permutationIndex >= 0) {
+      this.views[this.permutationIndex].mark(registers[this.swapIndex].value);
     }
   }
 
@@ -216,9 +214,22 @@ export class RegistersPanel {
     this.shape = shape;
     this.views = registers.map(makeView);
     this.swapIndex = registers.findIndex((r) => r.kind === 'list' && /swap/i.test(r.name));
+    this.permutationIndex = registers.findIndex((r) => r.kind === 'list' && /perm/i.test(r.name));
     const parts = [];
 
-    const lone = registers.map((r, i) => [r, i]).filter(([r]) => !r.group);
+    // Lone 64-bit boards read best side by side, each as name, hex and grid.
+    const boards = registers.map((r, i) => [r, i]).filter(([r]) => !r.group && r.kind === 'board');
+    if (boards.length) {
+      const row = el('div', 'register-boards');
+      for (const [register, i] of boards) {
+        const figure = el('figure', 'register-board');
+        figure.append(this.views[i].node, el('figcaption', '', register.name));
+        row.append(figure);
+      }
+      parts.push(row);
+    }
+
+    const lone = registers.map((r, i) => [r, i]).filter(([r]) => !r.group && r.kind !== 'board');
     if (lone.length) {
       const list = el('dl', 'register-list');
       for (const [register, i] of lone) {

@@ -95,7 +95,11 @@ impl Algorithm for Backtracking {
             let square = Some((d, bit.trailing_zeros() as usize));
             self.counters.checks += 1;
             if self.has_diagonals(bit) {
-                self.last = LastStep { kind: StepKind::Reject, line: Some(LINE_REJECT), square };
+                self.last = LastStep {
+                    kind: StepKind::Reject,
+                    line: Some(LINE_REJECT),
+                    square,
+                };
             } else {
                 self.rows[d] = bit;
                 self.used |= bit;
@@ -104,10 +108,18 @@ impl Algorithm for Backtracking {
                 if self.depth == self.n {
                     self.untried[self.depth] = 0;
                     self.counters.solutions += 1;
-                    self.last = LastStep { kind: StepKind::Solution, line: Some(LINE_SOLUTION), square };
+                    self.last = LastStep {
+                        kind: StepKind::Solution,
+                        line: Some(LINE_SOLUTION),
+                        square,
+                    };
                 } else {
                     self.untried[self.depth] = full_row(self.n) & !self.used;
-                    self.last = LastStep { kind: StepKind::Place, line: Some(LINE_PLACE), square };
+                    self.last = LastStep {
+                        kind: StepKind::Place,
+                        line: Some(LINE_PLACE),
+                        square,
+                    };
                 }
             }
         } else if d == 0 {
@@ -119,7 +131,11 @@ impl Algorithm for Backtracking {
             self.depth = d - 1;
             self.counters.backtracks += 1;
             let square = Some((d - 1, bit.trailing_zeros() as usize));
-            self.last = LastStep { kind: StepKind::Backtrack, line: Some(LINE_BACKTRACK), square };
+            self.last = LastStep {
+                kind: StepKind::Backtrack,
+                line: Some(LINE_BACKTRACK),
+                square,
+            };
         }
         self.counters.steps += 1;
         true
@@ -153,13 +169,42 @@ impl Algorithm for Backtracking {
         let width = self.n;
         let mut registers: Vec<Register> = (0..self.depth)
             .map(|row| {
-                Register::new(format!("row {row}"), "rows[row]", RegisterValue::Bits { value: self.rows[row], width })
+                Register::new(
+                    format!("row {row}"),
+                    "rows[row]",
+                    RegisterValue::Bits {
+                        value: self.rows[row],
+                        width,
+                    },
+                )
             })
             .collect();
-        registers.push(Register::new("", "used", RegisterValue::Bits { value: self.used, width }));
-        let untried = if self.depth < self.n { self.untried[self.depth] } else { 0 };
-        registers.push(Register::new("", "untried", RegisterValue::Bits { value: untried, width }));
-        registers.push(Register::new("", "depth", RegisterValue::Number(self.depth as u64)));
+        registers.push(Register::new(
+            "",
+            "used",
+            RegisterValue::Bits {
+                value: self.used,
+                width,
+            },
+        ));
+        let untried = if self.depth < self.n {
+            self.untried[self.depth]
+        } else {
+            0
+        };
+        registers.push(Register::new(
+            "",
+            "untried",
+            RegisterValue::Bits {
+                value: untried,
+                width,
+            },
+        ));
+        registers.push(Register::new(
+            "",
+            "depth",
+            RegisterValue::Number(self.depth as u64),
+        ));
         registers
     }
 }

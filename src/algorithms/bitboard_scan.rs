@@ -10,7 +10,9 @@
 
 use std::rc::Rc;
 
-use super::{Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, StepKind};
+use super::{
+    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, StepKind,
+};
 use crate::board::{AttackMasks, Bitboard};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -82,7 +84,11 @@ impl BitboardScan {
     /// The square the next probe would look at, after the pending returns.
     fn next_probe(&self) -> Option<usize> {
         let squares = self.n * self.n;
-        let mut cursor = if self.pending_solution { self.last_square() + 1 } else { self.cursor };
+        let mut cursor = if self.pending_solution {
+            self.last_square() + 1
+        } else {
+            self.cursor
+        };
         let mut depth = self.depth;
         while cursor == squares {
             if depth == 0 {
@@ -129,16 +135,28 @@ impl Algorithm for BitboardScan {
             if self.depth + 1 == self.n {
                 self.counters.solutions += 1;
                 self.pending_solution = true;
-                self.last = LastStep { kind: StepKind::Solution, line: Some(LINE_SOLUTION), square: at };
+                self.last = LastStep {
+                    kind: StepKind::Solution,
+                    line: Some(LINE_SOLUTION),
+                    square: at,
+                };
             } else {
                 self.stack[self.depth] = square as u8;
                 self.depth += 1;
                 self.cursor = (square / self.n + 1) * self.n;
-                self.last = LastStep { kind: StepKind::Place, line: Some(LINE_PLACE), square: at };
+                self.last = LastStep {
+                    kind: StepKind::Place,
+                    line: Some(LINE_PLACE),
+                    square: at,
+                };
             }
         } else {
             self.cursor = square + 1;
-            self.last = LastStep { kind: StepKind::Reject, line: Some(LINE_REJECT), square: at };
+            self.last = LastStep {
+                kind: StepKind::Reject,
+                line: Some(LINE_REJECT),
+                square: at,
+            };
         }
         true
     }
@@ -176,9 +194,24 @@ impl Algorithm for BitboardScan {
         vec![
             Register::new("", "board", RegisterValue::Board { value: seen.0, n }),
             Register::new("", "mask", RegisterValue::Board { value: mask.0, n }),
-            Register::new("", "board & mask", RegisterValue::Board { value: (seen & mask).0, n }),
-            Register::new("", "square", RegisterValue::Number(probed.unwrap_or(0) as u64)),
-            Register::new("", "queensLeft", RegisterValue::Number((n - self.board.count() as usize) as u64)),
+            Register::new(
+                "",
+                "board & mask",
+                RegisterValue::Board {
+                    value: (seen & mask).0,
+                    n,
+                },
+            ),
+            Register::new(
+                "",
+                "square",
+                RegisterValue::Number(probed.unwrap_or(0) as u64),
+            ),
+            Register::new(
+                "",
+                "queensLeft",
+                RegisterValue::Number((n - self.board.count() as usize) as u64),
+            ),
         ]
     }
 }
@@ -188,7 +221,14 @@ mod tests {
     use super::*;
 
     /// The seed's recursion, written plainly, counting ok() calls.
-    fn recursive(masks: &AttackMasks, n: usize, board: u64, left: usize, square: usize, probes: &mut u64) -> u64 {
+    fn recursive(
+        masks: &AttackMasks,
+        n: usize,
+        board: u64,
+        left: usize,
+        square: usize,
+        probes: &mut u64,
+    ) -> u64 {
         if square == n * n {
             return 0;
         }

@@ -64,7 +64,14 @@ impl Bitwise {
         let all = full_row(n);
         let mut frames = [Frame::default(); MAX_N + 1];
         frames[0].poss = all;
-        Bitwise { n, all, frames, depth: 0, last: LastStep::START, counters: Counters::default() }
+        Bitwise {
+            n,
+            all,
+            frames,
+            depth: 0,
+            last: LastStep::START,
+            counters: Counters::default(),
+        }
     }
 
     pub fn frames(&self) -> &[Frame] {
@@ -105,17 +112,32 @@ impl Algorithm for Bitwise {
             if child.col == self.all {
                 self.frames[d + 1] = child;
                 self.counters.solutions += 1;
-                self.last = LastStep { kind: StepKind::Solution, line: Some(LINE_SOLUTION), square };
+                self.last = LastStep {
+                    kind: StepKind::Solution,
+                    line: Some(LINE_SOLUTION),
+                    square,
+                };
             } else {
-                self.frames[d + 1] = Frame { poss: !(child.ld | child.col | child.rd) & self.all, ..child };
+                self.frames[d + 1] = Frame {
+                    poss: !(child.ld | child.col | child.rd) & self.all,
+                    ..child
+                };
                 self.counters.checks += 1;
-                self.last = LastStep { kind: StepKind::Place, line: Some(LINE_PLACE), square };
+                self.last = LastStep {
+                    kind: StepKind::Place,
+                    line: Some(LINE_PLACE),
+                    square,
+                };
             }
         } else {
             self.depth = d - 1;
             self.counters.backtracks += 1;
             let square = Some((d - 1, self.queen_col(d - 1)));
-            self.last = LastStep { kind: StepKind::Backtrack, line: Some(LINE_BACKTRACK), square };
+            self.last = LastStep {
+                kind: StepKind::Backtrack,
+                line: Some(LINE_BACKTRACK),
+                square,
+            };
         }
         true
     }
@@ -149,8 +171,17 @@ impl Algorithm for Bitwise {
         let mut registers = Vec::new();
         for (row, frame) in self.frames().iter().enumerate().take(self.n) {
             let group = format!("row {row}");
-            for (name, value) in [("ld", frame.ld), ("col", frame.col), ("rd", frame.rd), ("poss", frame.poss)] {
-                registers.push(Register::new(group.clone(), name, RegisterValue::Bits { value, width }));
+            for (name, value) in [
+                ("ld", frame.ld),
+                ("col", frame.col),
+                ("rd", frame.rd),
+                ("poss", frame.poss),
+            ] {
+                registers.push(Register::new(
+                    group.clone(),
+                    name,
+                    RegisterValue::Bits { value, width },
+                ));
             }
         }
         registers

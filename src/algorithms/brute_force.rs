@@ -52,6 +52,12 @@ struct Tables {
     prefix_bad: Vec<u8>,
     /// The field of those rows, for prefixes with no threatened row.
     prefix_field: Vec<u64>,
+    /// The prefixes with no threatened row, ascending.
+    safe_prefixes: Vec<u32>,
+    /// Running totals over the prefixes that are threatened, of the checks and
+    /// placements their boards cost: entry i sums prefixes 0..i.
+    threatened_checks: Vec<u64>,
+    threatened_placements: Vec<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -83,15 +89,36 @@ impl BruteForce {
         let mut prefix_bad = vec![0u8; size];
         let mut prefix_field = vec![0u64; size];
         for packed in 0..size {
-            let (bad, field) = evaluate_rows(&masks, n, digit_bits, packed as u64, 0, prefix_rows, 0);
+            let (bad, field) =
+                evaluate_rows(&masks, n, digit_bits, packed as u64, 0, prefix_rows, 0);
             prefix_bad[packed] = bad as u8;
             prefix_field[packed] = field.0;
         }
+        let safe_prefixes = (0..size as u32)
+            .filter(|&p| prefix_bad[p as usize] as usize == prefix_rows)
+            .collect();
+        let mut threatened_checks = vec![0u64; size + 1];
+        let mut threatened_placements = vec![0u64; size + 1];
+        for (p, &bad) in prefix_bad.iter().enumerate() {
+            let bad = bad as u64;
+            let threatened = (bad as usize) < prefix_rows;
+            threatened_checks[p + 1] = threatened_checks[p] + if threatened { bad } else { 0 };
+            threatened_placements[p + 1] =
+                threatened_placements[p] + if threatened { bad + 1 } else { 0 };
+        }
+        let tables = Tables {
+            masks,
+            prefix_bad,
+            prefix_field,
+            safe_prefixes,
+            threatened_checks,
+            threatened_placements,
+        };
         BruteForce {
             n,
             digit_bits,
             prefix_rows,
-            tables: Rc::new(Tables { masks, prefix_bad, prefix_field }),
+            tables: Rc::new(tables),
             total: (n as u64).pow(n as u32),
             next: 0,
             last: 0,
@@ -132,7 +159,76 @@ impl BruteForce {
             return bad;
         }
         let field = Bitboard(tables.prefix_field[low]);
-        evaluate_rows(&tables.masks, self.n, self.digit_bits, packed, self.prefix_rows, self.n, field.0).0
+        evaluate_rows(
+            &tables.masks,
+            self.n,
+            self.digit_bits,
+            packed,
+            self.prefix_rows,
+            self.n,
+            field.0,
+        )
+        .0
+    }
+
+    /// Tests the boards from `next` up to the end of its block of prefixes (all
+    /// boards sharing the rows above the prefix), or fewer: at most `max`, and
+    /// stopping after a solution if asked. Threatened prefixes are settled from
+    /// the running totals, so only boards with a safe prefix are looked at.
+    /// Only for N = 8, where every packed value is an odometer reading.
+    #[inline(always)]
+    fn run_block(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+        let tables = &*self.tables;
+        let prefix_bits = self.digit_bits as usize * self.prefix_rows;
+        let block_size = 1u64 << prefix_bits;
+        let start = (self.next & (block_size - 1)) as usize;
+        let high = self.next >> prefix_bits << prefix_bits;
+        let mut end = (start as u64 + max).min(block_size) as usize;
+        let (mut checks, mut placements, mut solutions) = (0u64, 0u64, 0u64);
+        let first = tables
+            .safe_prefixes
+            .partition_point(|&p| (p as usize) < start);
+        for &prefix in &tables.safe_prefixes[first..] {
+            let prefix = prefix as usize;
+            if prefix >= end {
+                break;
+            }
+            let packed = high | prefix as u64;
+            let field = tables.prefix_field[prefix];
+            let bad = evaluate_rows(
+                &tables.masks,
+                self.n,
+                self.digit_bits,
+                packed,
+                self.prefix_rows,
+                self.n,
+                field,
+            )
+            .0;
+            if bad < self.n {
+                checks += bad as u64;
+                placements += bad as u64 + 1;
+            } else {
+                checks += self.n as u64 - 1;
+                placements += self.n as u64;
+                solutions += 1;
+                if stop_on_solution {
+                    end = prefix + 1;
+                    break;
+                }
+            }
+        }
+        checks += tables.threatened_checks[end] - tables.threatened_checks[start];
+        placements += tables.threatened_placements[end] - tables.threatened_placements[start];
+        let taken = (end - start) as u64;
+        self.counters.steps += taken;
+        self.counters.checks += checks;
+        self.counters.placements += placements;
+        self.counters.solutions += solutions;
+        self.last = high | (end - 1) as u64;
+        self.last_bad_row = self.test_board(self.last) as u8;
+        self.next = self.last + 1;
+        taken
     }
 
     /// The columns of the last tested board, row by row.
@@ -148,7 +244,10 @@ impl BruteForce {
         let cols = self.last_columns();
         let probe_row = (self.last_bad_row as usize).min(self.n - 1);
         let field = (0..probe_row).fold(Bitboard::EMPTY, |f, row| f.with(row * self.n + cols[row]));
-        (field, self.tables.masks.get(probe_row * self.n + cols[probe_row]))
+        (
+            field,
+            self.tables.masks.get(probe_row * self.n + cols[probe_row]),
+        )
     }
 }
 
@@ -209,6 +308,29 @@ impl Algorithm for BruteForce {
         true
     }
 
+    fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+        if self.n != 8 {
+            let mut taken = 0;
+            let before = self.counters.solutions;
+            while taken < max && self.step() {
+                taken += 1;
+                if stop_on_solution && self.counters.solutions != before {
+                    break;
+                }
+            }
+            return taken;
+        }
+        let mut taken = 0;
+        while taken < max && !self.is_done() {
+            let before = self.counters.solutions;
+            taken += self.run_block(max - taken, stop_on_solution);
+            if stop_on_solution && self.counters.solutions != before {
+                break;
+            }
+        }
+        taken
+    }
+
     fn is_done(&self) -> bool {
         self.counters.steps == self.total
     }
@@ -228,7 +350,11 @@ impl Algorithm for BruteForce {
         } else {
             (StepKind::Solution, LINE_SOLUTION)
         };
-        LastStep { kind, line: Some(line), square: Some((row, cols[row])) }
+        LastStep {
+            kind,
+            line: Some(line),
+            square: Some((row, cols[row])),
+        }
     }
 
     fn board(&self) -> BoardView {
@@ -258,11 +384,22 @@ impl Algorithm for BruteForce {
         };
         let n = self.n;
         vec![
-            Register::new("", "state", RegisterValue::Number(self.counters.steps.saturating_sub(1))),
+            Register::new(
+                "",
+                "state",
+                RegisterValue::Number(self.counters.steps.saturating_sub(1)),
+            ),
             Register::new("", "digits", RegisterValue::List(digits)),
             Register::new("", "field", RegisterValue::Board { value: field.0, n }),
             Register::new("", "queenMask", RegisterValue::Board { value: mask.0, n }),
-            Register::new("", "field & queenMask", RegisterValue::Board { value: (field & mask).0, n }),
+            Register::new(
+                "",
+                "field & queenMask",
+                RegisterValue::Board {
+                    value: (field & mask).0,
+                    n,
+                },
+            ),
         ]
     }
 }
@@ -295,11 +432,40 @@ mod tests {
             let mut packed = 0u64;
             let mut probe = search.clone();
             for _ in 0..20_000.min((n as u64).pow(n as u32)) {
-                let plain = evaluate_rows(&search.tables.masks, n, search.digit_bits, packed, 0, n, 0).0;
+                let plain =
+                    evaluate_rows(&search.tables.masks, n, search.digit_bits, packed, 0, n, 0).0;
                 assert_eq!(search.test_board(packed), plain);
                 probe.next = packed;
                 probe.advance();
                 packed = probe.next;
+            }
+        }
+    }
+
+    #[test]
+    fn block_runs_equal_single_steps() {
+        let mut stepped = BruteForce::new(8);
+        let mut blocked = BruteForce::new(8);
+        let mut budgets = [1u64, 7, 4096, 5000, 12_345, 3, 70_000].iter().cycle();
+        while !blocked.is_done() && blocked.counters.steps < 600_000 {
+            let budget = *budgets.next().unwrap();
+            let stop = budget % 2 == 1;
+            let taken = blocked.run(budget, stop);
+            let before = stepped.counters.solutions;
+            for _ in 0..taken {
+                assert!(stepped.step());
+            }
+            assert_eq!(blocked.counters, stepped.counters);
+            assert_eq!(
+                (blocked.last, blocked.last_bad_row, blocked.next),
+                (stepped.last, stepped.last_bad_row, stepped.next)
+            );
+            if stop && taken < budget {
+                assert_eq!(
+                    stepped.counters.solutions,
+                    before + 1,
+                    "stopped early without a solution"
+                );
             }
         }
     }

@@ -69,7 +69,11 @@ pub struct LastStep {
 }
 
 impl LastStep {
-    pub const START: LastStep = LastStep { kind: StepKind::Start, line: None, square: None };
+    pub const START: LastStep = LastStep {
+        kind: StepKind::Start,
+        line: None,
+        square: None,
+    };
 }
 
 /// The board as the last step left it. Cells, conflicts and threats are
@@ -90,7 +94,13 @@ pub struct BoardView {
 
 impl BoardView {
     pub fn empty(n: usize) -> BoardView {
-        BoardView { n, queens: vec![-1; n], probe: None, ghosts: vec![-1; n], candidates: None }
+        BoardView {
+            n,
+            queens: vec![-1; n],
+            probe: None,
+            ghosts: vec![-1; n],
+            candidates: None,
+        }
     }
 }
 
@@ -107,9 +117,15 @@ pub struct Register {
 #[derive(Clone, Debug, PartialEq)]
 pub enum RegisterValue {
     /// `width` bits, bit 0 = column 0 (drawn left to right).
-    Bits { value: u32, width: usize },
+    Bits {
+        value: u32,
+        width: usize,
+    },
     /// A 64-bit board, bit `row * n + col`.
-    Board { value: u64, n: usize },
+    Board {
+        value: u64,
+        n: usize,
+    },
     /// Small numbers: odometer digits, a permutation, a swap.
     List(Vec<i32>),
     Number(u64),
@@ -117,7 +133,11 @@ pub enum RegisterValue {
 
 impl Register {
     pub fn new(group: impl Into<String>, name: &'static str, value: RegisterValue) -> Register {
-        Register { group: group.into(), name, value }
+        Register {
+            group: group.into(),
+            name,
+            value,
+        }
     }
 }
 

@@ -148,7 +148,11 @@ impl Algorithm for Permutations {
         } else {
             (StepKind::Solution, LINE_SOLUTION)
         };
-        LastStep { kind, line: Some(line), square: Some((row, self.perm[row] as usize)) }
+        LastStep {
+            kind,
+            line: Some(line),
+            square: Some((row, self.perm[row] as usize)),
+        }
     }
 
     fn board(&self) -> BoardView {
@@ -178,19 +182,47 @@ impl Algorithm for Permutations {
             (down, up)
         };
         let mut registers = vec![
-            Register::new("", "perm", RegisterValue::List(self.perm[..n].iter().map(|&p| p as i32).collect())),
+            Register::new(
+                "",
+                "perm",
+                RegisterValue::List(self.perm[..n].iter().map(|&p| p as i32).collect()),
+            ),
             Register::new(
                 "",
                 "swap",
-                RegisterValue::List(self.swap.map_or(Vec::new(), |(a, b)| vec![a as i32, b as i32])),
+                RegisterValue::List(
+                    self.swap
+                        .map_or(Vec::new(), |(a, b)| vec![a as i32, b as i32]),
+                ),
             ),
-            Register::new("", "c", RegisterValue::List(self.c[..n].iter().map(|&c| c as i32).collect())),
-            Register::new("", "down", RegisterValue::Bits { value: down, width: 2 * n - 1 }),
-            Register::new("", "up", RegisterValue::Bits { value: up, width: 2 * n - 1 }),
+            Register::new(
+                "",
+                "c",
+                RegisterValue::List(self.c[..n].iter().map(|&c| c as i32).collect()),
+            ),
+            Register::new(
+                "",
+                "down",
+                RegisterValue::Bits {
+                    value: down,
+                    width: 2 * n - 1,
+                },
+            ),
+            Register::new(
+                "",
+                "up",
+                RegisterValue::Bits {
+                    value: up,
+                    width: 2 * n - 1,
+                },
+            ),
         ];
         if n <= 8 {
             // The seed's packed board: 3 bits per row, row 0 lowest.
-            let packed = self.perm[..n].iter().rev().fold(0u64, |v, &p| v << 3 | p as u64);
+            let packed = self.perm[..n]
+                .iter()
+                .rev()
+                .fold(0u64, |v, &p| v << 3 | p as u64);
             registers.push(Register::new("", "state", RegisterValue::Number(packed)));
         }
         registers
@@ -208,7 +240,10 @@ mod tests {
             let mut search = Permutations::new(n);
             let mut seen = HashSet::new();
             while search.step() {
-                assert!(seen.insert(search.perm[..n].to_vec()), "n={n}: repeated permutation");
+                assert!(
+                    seen.insert(search.perm[..n].to_vec()),
+                    "n={n}: repeated permutation"
+                );
                 if let Some((a, b)) = search.swap {
                     assert!(a < b && (b as usize) < n);
                 }

@@ -99,14 +99,18 @@ pub fn count_subtask(n: JsValue, index: JsValue) -> Result<Object, JsValue> {
         .and_then(|last| whole_in(&index, 0, last))
         .and_then(|i| tasks.get(i))
         .ok_or_else(|| {
-            let range = match tasks.len() {
-                0 => format!("none: N = {n} has no subtasks"),
-                len => format!("a whole number from 0 to {}", len - 1),
+            let message = match tasks.len() {
+                0 => format!(
+                    "N = {n} has no subtasks to count; got index {}.",
+                    describe(&index)
+                ),
+                len => format!(
+                    "The subtask index for N = {n} must be a whole number from 0 to {}; got {}.",
+                    len - 1,
+                    describe(&index)
+                ),
             };
-            JsValue::from(js_sys::Error::new(&format!(
-                "The subtask index for N = {n} must be {range}; got {}.",
-                describe(&index)
-            )))
+            JsValue::from(js_sys::Error::new(&message))
         })?;
     counts_object(task.count())
 }

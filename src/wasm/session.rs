@@ -21,9 +21,15 @@ fn error(err: impl std::fmt::Display) -> JsError {
 /// A step budget from JS: a whole number of steps, 0 or more.
 fn budget(max_steps: f64, what: &str) -> Result<u64, JsError> {
     if max_steps >= 0.0 && max_steps.fract() == 0.0 || max_steps == f64::INFINITY {
-        Ok(if max_steps >= u64::MAX as f64 { u64::MAX } else { max_steps as u64 })
+        Ok(if max_steps >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            max_steps as u64
+        })
     } else {
-        Err(JsError::new(&format!("{what} takes a whole number of steps, 0 or more; got {max_steps}.")))
+        Err(JsError::new(&format!(
+            "{what} takes a whole number of steps, 0 or more; got {max_steps}."
+        )))
     }
 }
 
@@ -33,12 +39,16 @@ impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new(id: JsValue, n: JsValue) -> Result<Session, JsError> {
         let Some(id) = id.as_string() else {
-            return Err(JsError::new("The algorithm must be given by its id, a string such as \"bitwise\"."));
+            return Err(JsError::new(
+                "The algorithm must be given by its id, a string such as \"bitwise\".",
+            ));
         };
         let Some(n) = n.as_f64() else {
             return Err(JsError::new("N must be a number, such as 8."));
         };
-        session::Session::new(&id, n).map(|inner| Session { inner }).map_err(error)
+        session::Session::new(&id, n)
+            .map(|inner| Session { inner })
+            .map_err(error)
     }
 
     /// One step forward: true if a step was taken, false if the search is over.
@@ -197,7 +207,14 @@ impl Session {
                         ("group", group),
                         ("name", name),
                         ("kind", "list".into()),
-                        ("value", values.into_iter().map(JsValue::from).collect::<Array>().into()),
+                        (
+                            "value",
+                            values
+                                .into_iter()
+                                .map(JsValue::from)
+                                .collect::<Array>()
+                                .into(),
+                        ),
                     ]),
                     RegisterValue::Number(value) => object(&[
                         ("group", group),
@@ -219,7 +236,10 @@ impl Session {
             .take(limit)
             .map(|found| {
                 let queens = js_sys::Int32Array::from(found.queens.as_slice());
-                object(&[("step", (found.step as f64).into()), ("queens", queens.into())])
+                object(&[
+                    ("step", (found.step as f64).into()),
+                    ("queens", queens.into()),
+                ])
             })
             .collect()
     }

@@ -1,0 +1,129 @@
+//! The exported JavaScript API, run in headless Chrome by `wasm-pack test`.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+use nqueens::wasm::{algorithms, Session};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).expect("property")
+}
+
+/// The `Error` a failed call throws, as JavaScript sees it.
+fn thrown<T>(result: Result<T, wasm_bindgen::JsError>) -> js_sys::Error {
+    let value: JsValue = result.err().expect("the call should fail").into();
+    value.dyn_into::<js_sys::Error>().expect("a JS Error")
+}
+
+fn session(id: &str, n: u32) -> Session {
+    Session::new(id.into(), n.into()).expect("valid session")
+}
+
+#[wasm_bindgen_test]
+fn algorithms_lists_the_five_with_their_ranges() {
+    let list = algorithms();
+    let ids: Vec<String> = list
+        .iter()
+        .map(|a| get(&a, "id").as_string().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "brute-force",
+            "permutations",
+            "backtracking",
+            "bitboard-scan",
+            "bitwise"
+        ]
+    );
+    let brute = list.get(0);
+    assert_eq!(get(&brute, "minN").as_f64(), Some(1.0));
+    assert_eq!(get(&brute, "maxN").as_f64(), Some(8.0));
+    assert_eq!(get(&brute, "seed").as_string().as_deref(), Some("000"));
+    assert!(Array::is_array(&get(&brute, "pseudocode")));
+}
+
+#[wasm_bindgen_test]
+fn bad_constructor_arguments_throw_errors_with_sentences() {
+    let unknown = thrown(Session::new("quicksort".into(), 8.into()));
+    assert!(String::from(unknown.message()).contains("no algorithm called \"quicksort\""));
+    let too_big = thrown(Session::new("brute-force".into(), 9.into()));
+    assert!(String::from(too_big.message()).contains("from 1×1 to 8×8"));
+    let not_a_number = thrown(Session::new("bitwise".into(), "eight".into()));
+    assert!(String::from(not_a_number.message()).contains("N must be a number"));
+    let not_a_string = thrown(Session::new(JsValue::from(4), 8.into()));
+    assert!(String::from(not_a_string.message()).contains("id"));
+}
+
+#[wasm_bindgen_test]
+fn bitwise_runs_to_92_solutions_and_reads_back_state() {
+    let mut s = session("bitwise", 8);
+    assert_eq!(s.step_index(), 0.0);
+    assert!(s.step());
+    assert_eq!(s.queens()[0], 0);
+    assert_eq!(s.step_kind(), "place");
+    let taken = s.run(1e9).unwrap();
+    assert!(s.done());
+    assert_eq!(s.solution_count(), 92.0);
+    assert_eq!(s.step_index(), taken + 1.0);
+    assert!(!s.step());
+    let cells = s.cells();
+    assert_eq!(cells.len(), 64);
+    assert_eq!(s.solutions(None).length(), 92);
+    // Back to the first solution, by the step the gallery records.
+    let first = s.solutions(Some(1)).get(0);
+    s.seek(get(&first, "step")).unwrap();
+    assert_eq!(s.solution_count(), 1.0);
+    assert_eq!(s.queens(), vec![0, 4, 7, 5, 2, 6, 1, 3]);
+}
+
+#[wasm_bindgen_test]
+fn registers_carry_kinds_and_64_bit_boards_as_bigint() {
+    let mut s = session("brute-force", 8);
+    s.run(1000.0).unwrap();
+    let registers = s.registers();
+    let field = registers
+        .iter()
+        .find(|r| get(r, "name").as_string().as_deref() == Some("field"))
+        .expect("field register");
+    assert_eq!(get(&field, "kind").as_string().as_deref(), Some("board"));
+    assert!(get(&field, "value").is_bigint());
+    assert!(get(&field, "hex").as_string().unwrap().starts_with("0x"));
+    let mut b = session("bitwise", 6);
+    b.step();
+    let kinds: Vec<String> = b
+        .registers()
+        .iter()
+        .map(|r| get(&r, "kind").as_string().unwrap())
+        .collect();
+    assert!(kinds.iter().all(|k| k == "bits"));
+    assert_eq!(kinds.len(), 8, "ld/col/rd/poss for rows 0 and 1");
+}
+
+#[wasm_bindgen_test]
+fn time_travel_through_the_api() {
+    let mut s = session("brute-force", 8);
+    s.seek(JsValue::from(16_000_000)).unwrap();
+    let cells = s.cells();
+    let checks = s.checks();
+    s.seek(JsValue::from(3)).unwrap();
+    s.seek(JsValue::from(16_000_000)).unwrap();
+    assert_eq!(s.cells(), cells);
+    assert_eq!(s.checks(), checks);
+    assert!(s.step_back());
+    assert_eq!(s.step_index(), 15_999_999.0);
+    let past = thrown(s.seek(JsValue::from(20_000_000)));
+    assert!(String::from(past.message()).contains("past the end"));
+    let bad = thrown(s.seek(JsValue::from_str("soon")));
+    assert!(String::from(bad.message()).contains("whole number"));
+    assert_eq!(s.step_index(), 15_999_999.0, "a failed seek moves nothing");
+    let negative = thrown(s.run(-1.0));
+    assert!(String::from(negative.message()).contains("whole number"));
+    s.reset();
+    assert_eq!(s.step_index(), 0.0);
+    assert_eq!(s.furthest_step(), 0.0);
+}
