@@ -392,3 +392,105 @@ mod properties {
         }
     }
 }
+
+fn register(s: &Session, name: &str) -> nqueens::algorithms::RegisterValue {
+    s.registers()
+        .into_iter()
+        .find(|r| r.name == name)
+        .unwrap_or_else(|| panic!("no register {name}"))
+        .value
+}
+
+#[test]
+fn registers_agree_with_the_board_after_every_step() {
+    use nqueens::algorithms::RegisterValue::{Bits, Board, List, Number};
+    let board_bits = |queens: &[i32], n: usize| -> u64 {
+        queens
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c >= 0)
+            .fold(0, |b, (r, &c)| b | 1 << (r * n + c as usize))
+    };
+    for n in [5usize, 8] {
+        // The 64-bit boards hold exactly the queens drawn, and the tested AND
+        // is non-zero exactly when the step rejected something.
+        for (id, field, test) in [
+            ("brute-force", "field", "tested & queenMask"),
+            ("bitboard-scan", "t", "tested & mask"),
+        ] {
+            let mut s = session(id, n);
+            for _ in 0..20_000 {
+                if !s.step() {
+                    break;
+                }
+                let Board { value, .. } = register(&s, field) else {
+                    panic!()
+                };
+                assert_eq!(
+                    value,
+                    board_bits(&s.queens(), n),
+                    "{id} step {}",
+                    s.step_index()
+                );
+                let Board { value: tested, .. } = register(&s, test) else {
+                    panic!()
+                };
+                let rejected = s.last_step().kind == StepKind::Reject;
+                assert_eq!(tested != 0, rejected, "{id} step {}", s.step_index());
+            }
+        }
+        // Permutations: the seed's packed state is the permutation, 3 bits a row.
+        let mut p = session("permutations", n);
+        while p.step() {
+            let List(perm) = register(&p, "perm") else {
+                panic!()
+            };
+            let Number(state) = register(&p, "state") else {
+                panic!()
+            };
+            let packed = perm.iter().rev().fold(0u64, |v, &c| v << 3 | c as u64);
+            assert_eq!(state, packed);
+            if let List(swap) = register(&p, "swap") {
+                assert!(swap.is_empty() == (p.step_index() == 1));
+            }
+        }
+        // Bitwise: col is the OR of the queens above each row, poss excludes
+        // every attacked square of the row being filled.
+        let mut b = session("bitwise", n);
+        while b.step() {
+            let queens = b.queens();
+            let cells = b.cells();
+            let depth = queens.iter().filter(|&&c| c >= 0).count();
+            let regs = b.registers();
+            let rows: Vec<_> = regs
+                .iter()
+                .filter(|r| r.group == format!("row {depth}"))
+                .collect();
+            if depth < n {
+                let Bits { value: col, .. } = rows.iter().find(|r| r.name == "col").unwrap().value
+                else {
+                    panic!()
+                };
+                let used = queens
+                    .iter()
+                    .filter(|&&c| c >= 0)
+                    .fold(0u32, |m, &c| m | 1 << c);
+                assert_eq!(col, used);
+                let Bits { value: poss, .. } =
+                    rows.iter().find(|r| r.name == "poss").unwrap().value
+                else {
+                    panic!()
+                };
+                for c in 0..n {
+                    if poss >> c & 1 == 1 {
+                        assert_eq!(
+                            cells[depth * n + c] & THREATENED,
+                            0,
+                            "poss offers an attacked square"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -185,18 +185,26 @@ impl Algorithm for BitboardScan {
     fn registers(&self) -> Vec<Register> {
         let n = self.n;
         let probed = self.last.square.map(|_| self.last_square());
-        // The board as ok() saw it: without the queen the probe itself placed.
+        // `t` is the board now; ok() tested the board without the probe's own
+        // queen, and `tested & mask` is what it found.
         let seen = match (probed, self.last.kind) {
             (Some(square), StepKind::Place | StepKind::Solution) => self.board.without(square),
             _ => self.board,
         };
         let mask = probed.map_or(Bitboard::EMPTY, |square| self.masks.get(square));
         vec![
-            Register::new("", "board", RegisterValue::Board { value: seen.0, n }),
+            Register::new(
+                "",
+                "t",
+                RegisterValue::Board {
+                    value: self.board.0,
+                    n,
+                },
+            ),
             Register::new("", "mask", RegisterValue::Board { value: mask.0, n }),
             Register::new(
                 "",
-                "board & mask",
+                "tested & mask",
                 RegisterValue::Board {
                     value: (seen & mask).0,
                     n,

@@ -376,30 +376,27 @@ impl Algorithm for BruteForce {
     }
 
     fn registers(&self) -> Vec<Register> {
-        let (field, mask) = self.field_and_mask();
+        // `before` is the field the probed queen was tested against; like the
+        // seed, the queen goes onto the field either way, so after a solution
+        // `field` is the solution's board.
+        let (before, mask) = self.field_and_mask();
+        let field = match self.last_step().square {
+            Some((row, col)) => before.with(row * self.n + col),
+            None => before,
+        };
         let digits = if self.counters.steps == 0 {
             vec![0; self.n]
         } else {
             self.last_columns().into_iter().map(|c| c as i32).collect()
         };
         let n = self.n;
+        let board = |value: Bitboard| RegisterValue::Board { value: value.0, n };
         vec![
-            Register::new(
-                "",
-                "state",
-                RegisterValue::Number(self.counters.steps.saturating_sub(1)),
-            ),
+            Register::new("", "state", RegisterValue::Number(self.last)),
             Register::new("", "digits", RegisterValue::List(digits)),
-            Register::new("", "field", RegisterValue::Board { value: field.0, n }),
-            Register::new("", "queenMask", RegisterValue::Board { value: mask.0, n }),
-            Register::new(
-                "",
-                "field & queenMask",
-                RegisterValue::Board {
-                    value: (field & mask).0,
-                    n,
-                },
-            ),
+            Register::new("", "field", board(field)),
+            Register::new("", "queenMask", board(mask)),
+            Register::new("", "tested & queenMask", board(before & mask)),
         ]
     }
 }

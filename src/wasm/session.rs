@@ -221,6 +221,7 @@ impl Session {
                         ("name", name),
                         ("kind", "number".into()),
                         ("value", (value as f64).into()),
+                        ("hex", format!("{value:#x}").into()),
                     ]),
                 }
             })
