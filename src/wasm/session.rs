@@ -14,6 +14,14 @@ pub struct Session {
     inner: session::Session,
 }
 
+/// A number from JS: a number, or a string that reads as one ("8" from a form
+/// field or a URL). Anything else is `None`.
+fn number(value: &JsValue) -> Option<f64> {
+    value
+        .as_f64()
+        .or_else(|| value.as_string().and_then(|text| text.trim().parse().ok()))
+}
+
 fn error(err: impl std::fmt::Display) -> JsError {
     JsError::new(&err.to_string())
 }
@@ -43,7 +51,7 @@ impl Session {
                 "The algorithm must be given by its id, a string such as \"bitwise\".",
             ));
         };
-        let Some(n) = n.as_f64() else {
+        let Some(n) = number(&n) else {
             return Err(JsError::new("N must be a number, such as 8."));
         };
         session::Session::new(&id, n)
@@ -81,7 +89,7 @@ impl Session {
 
     /// Goes to the state exactly `stepIndex` steps after reset().
     pub fn seek(&mut self, step_index: JsValue) -> Result<(), JsError> {
-        let k = step_index.as_f64().unwrap_or(f64::NAN);
+        let k = number(&step_index).unwrap_or(f64::NAN);
         self.inner.seek(k).map_err(error)
     }
 
