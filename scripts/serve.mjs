@@ -39,6 +39,9 @@ export const MIME_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
   '.csv': 'text/csv; charset=utf-8',
+  '.toml': 'text/plain; charset=utf-8',
+  '.lock': 'text/plain; charset=utf-8',
+  '.rs': 'text/plain; charset=utf-8',
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
 };

@@ -150,9 +150,14 @@ export class BoardView {
           ctx.fillRect(x0, y0, w, h);
         }
         if (flags & CELL.CANDIDATE && !(flags & (CELL.QUEEN | CELL.GHOST))) {
+          // A light halo under the ring keeps it visible on dark and tinted squares.
+          const ring = Math.max(1.5, cell * 0.05);
           ctx.beginPath();
           ctx.arc(x0 + w / 2, y0 + h / 2, cell * 0.14, 0, Math.PI * 2);
-          ctx.lineWidth = Math.max(1.5, cell * 0.05);
+          ctx.lineWidth = ring * 2.2;
+          ctx.strokeStyle = theme.queenEdge;
+          ctx.stroke();
+          ctx.lineWidth = ring;
           ctx.strokeStyle = theme.candidate;
           ctx.stroke();
         }

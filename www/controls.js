@@ -147,17 +147,13 @@ export class Controls {
       this.buttons.nextSolution.classList.toggle('active', mode === 'next-solution');
       this.buttons.runToEnd.classList.toggle('active', mode === 'run-to-end');
     }
-    if (shown.furthestStep !== furthestStep) {
-      shown.furthestStep = furthestStep;
-      this.timeline.max = String(furthestStep);
-    }
-    if (shown.stepIndex !== stepIndex) {
+    if (shown.stepIndex !== stepIndex || shown.furthestStep !== furthestStep) {
+      // Max first: a value above the old max would be clamped.
+      if (shown.furthestStep !== furthestStep) this.timeline.max = String(furthestStep);
+      if (shown.stepIndex !== stepIndex) this.timeline.value = String(stepIndex);
       shown.stepIndex = stepIndex;
-      this.timeline.value = String(stepIndex);
+      shown.furthestStep = furthestStep;
       this.timeline.setAttribute('aria-valuetext', `step ${stepIndex} of ${furthestStep}`);
-    }
-    if (shown.stepIndex !== stepIndex || shown.timelineMax !== furthestStep) {
-      shown.timelineMax = furthestStep;
       this.timelineValue.textContent = `${formatCount(stepIndex)} / ${formatCount(furthestStep)}`;
     }
     const canGoBack = stepIndex > 0;

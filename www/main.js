@@ -6,7 +6,7 @@
 
 import { BoardView, readTheme } from './board.js';
 import { Controls, SPEEDS, DEFAULT_SPEED_INDEX, speedLabel, rangeSentence } from './controls.js';
-import { AlgorithmPanel, Counters, Gallery, RegistersPanel, formatCount } from './panels.js';
+import { AlgorithmPanel, Counters, GALLERY_LIMIT, Gallery, RegistersPanel, formatCount } from './panels.js';
 import { parseParams, writeParams } from './params.js';
 import {
   clearProblem, connectCore, guard, reportError, showProblem, watchForPanics, watchGlobalErrors,
@@ -15,8 +15,6 @@ import {
 const DEFAULTS = { algorithm: 'backtracking', n: 8 };
 /** Time per frame we let the solver run, leaving the rest of the ~16 ms for drawing. */
 const FRAME_BUDGET_MS = 8;
-/** The core keeps the first 1000 solutions; the gallery shows them all. */
-const GALLERY_LIMIT = 1000;
 /** At or below this speed each step is announced by the aria-live region. */
 const ANNOUNCE_MAX_SPEED = 2;
 
@@ -36,7 +34,7 @@ const app = {
   credit: 0, // fractional steps owed at a finite speed
   lastFrame: 0,
   rate: { since: 0, fromStep: 0 },
-  drawn: { session: null, step: -1, solutions: -1 },
+  drawn: { session: null, step: -1 }, // what the screen shows, to skip redundant redraws
   galleryFetchedAt: 0,
   panicked: false,
 };
@@ -131,7 +129,7 @@ function openSession(algorithmId, n) {
   algorithmPanel.show(algorithm);
   registersPanel.clear();
   gallery.reset(n, board.theme);
-  app.drawn = { session: null, step: -1, solutions: -1 };
+  app.drawn = { session: null, step: -1 };
   render(true);
   syncUrl(true);
   return true;
@@ -187,7 +185,6 @@ const actions = {
     setMode('idle');
     guard(() => app.session.reset());
     gallery.reset(app.n, board.theme);
-    app.drawn.solutions = -1;
     render(true);
   },
 
@@ -209,7 +206,9 @@ const actions = {
     const algorithm = app.algorithms.find((a) => a.id === app.algorithmId);
     if (n < algorithm.minN || n > algorithm.maxN) {
       // Leave the board as it is and say what to do instead.
-      showProblem(`${rangeSentence(algorithm)} Choose another algorithm (such as Bitwise or Backtracking) to see ${n}×${n}.`, 'warning');
+      const able = app.algorithms.filter((a) => n >= a.minN && n <= a.maxN).map((a) => a.name);
+      const choices = able.length > 1 ? `${able.slice(0, -1).join(', ')} or ${able.at(-1)}` : able.join('');
+      showProblem(`${rangeSentence(algorithm)} To see ${n}×${n}, choose ${choices}.`, 'warning');
       controls.showChoice(app.algorithms, app.algorithmId, app.n);
       return;
     }
@@ -269,8 +268,12 @@ function frame(now) {
     if (finished) setMessage(finished);
     return;
   }
+  // At a walking pace each step is announced, as when stepping by hand.
   const slow = app.mode === 'play' && SPEEDS[app.speedIndex] <= ANNOUNCE_MAX_SPEED;
-  render(slow);
+  if (!render(slow ? 'if-changed' : false)) {
+    setMode('idle');
+    return;
+  }
   frameRequest = requestAnimationFrame(frame);
 }
 
@@ -291,11 +294,11 @@ function advance(dt) {
         const due = Math.floor(app.credit);
         if (due > 0) app.credit -= runWithinBudget(s, due);
       }
-      return s.done ? '' : null;
+      return s.done ? endSentence(s) : null;
     }
     case 'run-to-end':
       runWithinBudget(s, Infinity);
-      return s.done ? `Reached the end of the search after ${formatCount(s.stepIndex)} steps: ${formatCount(s.solutionCount)} solutions.` : null;
+      return s.done ? endSentence(s) : null;
     case 'run-to-step': {
       const left = app.targetStep - s.stepIndex;
       if (left > 0) runWithinBudget(s, left);
@@ -311,6 +314,10 @@ function advance(dt) {
     default:
       return '';
   }
+}
+
+function endSentence(s) {
+  return `Reached the end of the search after ${formatCount(s.stepIndex)} steps: ${formatCount(s.solutionCount)} solutions.`;
 }
 
 /** Runs up to `maxSteps` in chunks until the frame's time budget is spent. Returns steps taken. */
@@ -375,12 +382,13 @@ function positionState() {
 
 /**
  * Brings everything on screen in line with the session. Does the drawing work only
- * when the step changed; `announce` also puts the step's sentence in the aria-live region.
+ * when the step changed. `announce` (true, or 'if-changed' for a new step only) also
+ * puts the step's sentence in the aria-live region. Returns false if the core failed.
  */
 function render(announce = false) {
   const s = app.session;
-  if (!s) return;
-  guard(() => {
+  if (!s) return false;
+  return guard(() => {
     const step = s.stepIndex;
     const changed = app.drawn.session !== s || app.drawn.step !== step;
     if (changed) {
@@ -398,29 +406,24 @@ function render(announce = false) {
       registersPanel.update(s.registers());
     }
     // Also catch up on solutions the gallery skipped while running.
-    if (changed || (app.mode === 'idle' && s.solutionCount !== app.drawn.solutions)) updateGallery(s, step);
+    if (changed || (app.mode === 'idle' && gallery.wants(s.solutionCount))) updateGallery(s, step);
     controls.showState(positionState());
-    if (announce) {
+    if (announce === true || (announce === 'if-changed' && changed)) {
       setMessage(s.message());
       describeBoard(s);
     }
-  });
+    return true;
+  }, false);
 }
 
 function updateGallery(s, step) {
   const total = s.solutionCount;
-  // Fetch the list only when it can differ from what's shown (past the core's limit
-  // more solutions don't change the first thousand), and while running at most a
-  // few times a second: solutions can arrive every frame on big boards.
-  const shown = gallery.items.length;
-  const differs = total !== app.drawn.solutions && !(shown >= GALLERY_LIMIT && total >= app.drawn.solutions);
+  // Fetch the list only when it holds solutions the gallery lacks, and while running
+  // at most a few times a second: on big boards solutions can arrive every frame.
   const now = performance.now();
-  const mustFetch = differs && (app.mode === 'idle' || now - app.galleryFetchedAt > 250);
-  if (mustFetch) {
-    app.drawn.solutions = total;
-    app.galleryFetchedAt = now;
-  }
-  gallery.sync(mustFetch ? s.solutions(GALLERY_LIMIT) : null, total, step);
+  const fetch = gallery.wants(total) && (app.mode === 'idle' || now - app.galleryFetchedAt > 250);
+  if (fetch) app.galleryFetchedAt = now;
+  gallery.sync(fetch ? s.solutions(GALLERY_LIMIT) : null, total, step);
 }
 
 function setMessage(text) {

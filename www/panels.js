@@ -173,106 +173,135 @@ function makeView(register) {
   }
 }
 
-/** What decides the panel's structure; values can change without a rebuild. */
-function shapeOf(registers) {
-  return registers
-    .map((r) => `${r.group}|${r.name}|${r.kind}|${r.width ?? r.n ?? (Array.isArray(r.value) ? r.value.length : '')}`)
-    .join(';');
+/** What decides the panel's structure; values (and grouped rows) change without a rebuild. */
+function shapeOf(lone, grouped) {
+  const sizeOf = (r) => r.width ?? r.n ?? (Array.isArray(r.value) ? r.value.length : '');
+  const loneShape = lone.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`).join(';');
+  const columns = [...new Set(grouped.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`))].join(';');
+  return `${loneShape}#${columns}`;
 }
 
+const unique = (items) => [...new Set(items)];
+
 /**
- * The algorithm's registers. Lone ones (group "") are a list of name → value;
- * grouped ones (bitwise's ld/col/rd/poss per row) form a table: one line per
- * group, one column per name.
+ * The algorithm's registers. Lone ones (group "") are a list of name → value
+ * (64-bit boards side by side as grids); grouped ones (bitwise's ld/col/rd/poss
+ * per row) form a table: one line per group, one column per name. Lines come and
+ * go as the search goes deeper or backs up, so they are added and removed one by
+ * one rather than rebuilding the table every step.
  */
 export class RegistersPanel {
   constructor(container) {
     this.container = container;
-    this.shape = null;
-    this.views = [];
-    this.swapIndex = -1;
-    this.permutationIndex = -1;
+    this.clear();
   }
 
   clear() {
     this.shape = null;
-    this.views = [];
+    this.loneViews = [];
+    this.columns = [];
+    this.rows = []; // { group, tr, views: Map(name → view) }
+    this.tbody = null;
+    this.swapIndex = -1;
+    this.permutationIndex = -1;
     this.container.replaceChildren();
   }
 
   update(registers) {
-    const shape = shapeOf(registers);
-    if (shape !== this.shape) this.build(registers, shape);
-    registers.forEach((register, i) => this.views[i].set(register));
+    const lone = registers.filter((r) => !r.group);
+    const grouped = registers.filter((r) => r.group);
+    const shape = shapeOf(lone, grouped);
+    if (shape !== this.shape) this.build(lone, grouped, shape);
+
+    lone.forEach((register, i) => this.loneViews[i].set(register));
     // Show the swap in the permutation it acts on.
     if (this.swapIndex >= 0 && this.permutationIndex >= 0) {
-      this.views[this.permutationIndex].mark(registers[this.swapIndex].value);
+      this.loneViews[this.permutationIndex].mark(lone[this.swapIndex].value);
+    }
+
+    if (this.tbody) {
+      this.syncRows(unique(grouped.map((r) => r.group)), grouped);
+      let row = null;
+      for (const register of grouped) {
+        if (row?.group !== register.group) row = this.rows.find((candidate) => candidate.group === register.group);
+        row?.views.get(register.name)?.set(register);
+      }
     }
   }
 
-  build(registers, shape) {
+  /** Keeps the table's lines in step with `groups`: same prefix stays, the rest is redone. */
+  syncRows(groups, grouped) {
+    let keep = 0;
+    while (keep < this.rows.length && keep < groups.length && this.rows[keep].group === groups[keep]) keep++;
+    for (const row of this.rows.splice(keep)) row.tr.remove();
+    for (const group of groups.slice(keep)) {
+      const tr = this.tbody.insertRow();
+      const th = el('th', '', group);
+      th.scope = 'row';
+      tr.append(th);
+      const views = new Map();
+      for (const name of this.columns) {
+        const td = tr.insertCell();
+        const register = grouped.find((r) => r.group === group && r.name === name);
+        if (!register) continue;
+        const view = makeView(register);
+        views.set(name, view);
+        td.append(view.node);
+      }
+      this.rows.push({ group, tr, views });
+    }
+  }
+
+  build(lone, grouped, shape) {
+    this.clear();
     this.shape = shape;
-    this.views = registers.map(makeView);
-    this.swapIndex = registers.findIndex((r) => r.kind === 'list' && /swap/i.test(r.name));
-    this.permutationIndex = registers.findIndex((r) => r.kind === 'list' && /perm/i.test(r.name));
+    this.loneViews = lone.map(makeView);
+    this.swapIndex = lone.findIndex((r) => r.kind === 'list' && /swap/i.test(r.name));
+    this.permutationIndex = lone.findIndex((r) => r.kind === 'list' && /perm/i.test(r.name));
     const parts = [];
 
     // Lone 64-bit boards read best side by side, each as name, hex and grid.
-    const boards = registers.map((r, i) => [r, i]).filter(([r]) => !r.group && r.kind === 'board');
+    const boards = lone.map((r, i) => [r, i]).filter(([r]) => r.kind === 'board');
     if (boards.length) {
       const row = el('div', 'register-boards');
       for (const [register, i] of boards) {
         const figure = el('figure', 'register-board');
-        figure.append(this.views[i].node, el('figcaption', '', register.name));
+        figure.append(this.loneViews[i].node, el('figcaption', '', register.name));
         row.append(figure);
       }
       parts.push(row);
     }
 
-    const lone = registers.map((r, i) => [r, i]).filter(([r]) => !r.group && r.kind !== 'board');
-    if (lone.length) {
+    const others = lone.map((r, i) => [r, i]).filter(([r]) => r.kind !== 'board');
+    if (others.length) {
       const list = el('dl', 'register-list');
-      for (const [register, i] of lone) {
+      for (const [register, i] of others) {
         const row = el('div', `register register-${register.kind}`);
-        row.append(el('dt', '', register.name));
         const dd = el('dd');
-        dd.append(this.views[i].node);
-        row.append(dd);
+        dd.append(this.loneViews[i].node);
+        row.append(el('dt', '', register.name), dd);
         list.append(row);
       }
       parts.push(list);
     }
 
-    const grouped = registers.map((r, i) => [r, i]).filter(([r]) => r.group);
     if (grouped.length) {
-      const groups = [...new Set(grouped.map(([r]) => r.group))];
-      const names = [...new Set(grouped.map(([r]) => r.name))];
+      this.columns = unique(grouped.map((r) => r.name));
       const table = el('table', 'register-table');
       const head = table.createTHead().insertRow();
       head.append(el('th', '', ''));
-      for (const name of names) {
+      for (const name of this.columns) {
         const th = el('th', '', name);
         th.scope = 'col';
         head.append(th);
       }
-      const body = table.createTBody();
-      for (const group of groups) {
-        const tr = body.insertRow();
-        const th = el('th', '', group);
-        th.scope = 'row';
-        tr.append(th);
-        for (const name of names) {
-          const td = tr.insertCell();
-          const entry = grouped.find(([r]) => r.group === group && r.name === name);
-          if (entry) td.append(this.views[entry[1]].node);
-        }
-      }
+      this.tbody = table.createTBody();
       const scroller = el('div', 'table-scroll');
       scroller.append(table);
       parts.push(scroller);
     }
 
-    if (!registers.length) parts.push(el('p', 'muted', 'This algorithm keeps no registers.'));
+    if (!lone.length && !grouped.length) parts.push(el('p', 'muted', 'This algorithm keeps no registers.'));
     this.container.replaceChildren(...parts);
   }
 }
@@ -280,17 +309,28 @@ export class RegistersPanel {
 // ---- Gallery ---------------------------------------------------------------
 
 const MINI_SIZE = 64; // CSS pixels per mini board
+/** The core keeps the first 1000 solutions; the gallery can show them all. */
+export const GALLERY_LIMIT = 1000;
 
-/** Mini boards of the solutions found so far; choosing one seeks to its step. */
+/**
+ * Mini boards of the solutions found so far; choosing one seeks to its step.
+ *
+ * The gallery holds every solution up to the furthest step reached, not just up to
+ * the current one: after seeking back, the later solutions stay (dimmed) so the user
+ * can click through them all. The search is deterministic, so stepping forward again
+ * finds exactly those; only a reset or a new session clears the gallery.
+ */
 export class Gallery {
   constructor(container, countEl, onPick) {
     this.container = container;
     this.countEl = countEl;
     this.onPick = onPick;
-    this.items = []; // { step, button }
+    this.items = []; // { step, button, queens }, in the order found
+    this.reached = 0; // how many items are at or before the current step
     this.current = null;
     this.n = 0;
     this.theme = null;
+    this.countText = '';
     this.empty = el('p', 'muted gallery-empty', 'None yet. Solutions appear here as the search finds them.');
     container.append(this.empty);
     container.addEventListener('click', (event) => {
@@ -303,9 +343,16 @@ export class Gallery {
     this.n = n;
     this.theme = theme;
     this.items = [];
+    this.reached = 0;
     this.current = null;
+    this.countText = '';
     this.container.replaceChildren(this.empty);
     this.countEl.textContent = '';
+  }
+
+  /** True when the core knows solutions (`total` at the current step) that aren't shown yet. */
+  wants(total) {
+    return total > this.items.length && this.items.length < GALLERY_LIMIT;
   }
 
   /** Redraws every mini board (after a theme change). */
@@ -317,18 +364,25 @@ export class Gallery {
   }
 
   /**
-   * Brings the gallery in line with `solutions` (in the order found; null = unchanged),
-   * shows the count, and marks the board at `currentStep`.
+   * Adds new `solutions` (null = nothing new fetched), dims the ones after
+   * `currentStep`, marks the one at it, and shows the count (`total` = the
+   * core's count at the current step).
    */
   sync(solutions, total, currentStep) {
-    if (solutions) this.replaceItems(solutions);
+    if (solutions) this.append(solutions);
+    this.markReached(currentStep);
 
-    const shown = this.items.length;
-    this.countEl.textContent = total > shown
-      ? `(${formatCount(total)}; showing the first ${formatCount(shown)})`
-      : `(${formatCount(total)})`;
+    const found = this.items.length;
+    let text = `(${formatCount(total)})`;
+    if (found > this.reached) text = `(${formatCount(total)} by this step, ${formatCount(found)} found in all)`;
+    if (total > found) text = `(${formatCount(total)}; showing the first ${formatCount(found)})`;
+    if (text !== this.countText) {
+      this.countText = text;
+      this.countEl.textContent = text;
+    }
 
-    const current = this.items.find((item) => item.step === currentStep)?.button ?? null;
+    const last = this.items[this.reached - 1];
+    const current = last && last.step === currentStep ? last.button : null;
     if (current !== this.current) {
       this.current?.classList.remove('current');
       this.current?.removeAttribute('aria-current');
@@ -338,18 +392,30 @@ export class Gallery {
     }
   }
 
-  /** Keeps the items that still match `solutions`, drops the rest, appends the new ones. */
-  replaceItems(solutions) {
-    let keep = 0;
-    while (keep < this.items.length && keep < solutions.length && this.items[keep].step === solutions[keep].step) keep++;
-    for (const item of this.items.splice(keep)) item.button.remove();
-    if (this.items.length === 0 && solutions.length) this.empty.remove();
+  /** Dims the items found after `step`, touching only those whose side changed. */
+  markReached(step) {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.items[mid].step <= step) lo = mid + 1;
+      else hi = mid;
+    }
+    const from = Math.min(lo, this.reached);
+    const to = Math.max(lo, this.reached);
+    for (let i = from; i < to; i++) this.items[i].button.classList.toggle('ahead', i >= lo);
+    this.reached = lo;
+  }
 
+  /** Appends the solutions not shown yet (those found after the last shown one). */
+  append(solutions) {
+    const lastStep = this.items.length ? this.items[this.items.length - 1].step : -1;
     const fragment = document.createDocumentFragment();
-    for (let i = keep; i < solutions.length; i++) {
+    for (let i = 0; i < solutions.length; i++) {
       const { step, queens } = solutions[i];
-      const index = i + 1;
-      const button = el('button', 'mini');
+      if (step <= lastStep) continue;
+      const index = this.items.length + 1;
+      const button = el('button', 'mini ahead');
       button.type = 'button';
       button.dataset.step = String(step);
       const columns = Array.from(queens, (c) => c + 1).join(' ');
@@ -362,7 +428,7 @@ export class Gallery {
       fragment.append(button);
       this.items.push({ step, button, queens: Int32Array.from(queens) });
     }
+    if (this.items.length) this.empty.remove();
     this.container.append(fragment);
-    if (this.items.length === 0 && !this.empty.isConnected) this.container.append(this.empty);
   }
 }

@@ -39,6 +39,11 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // Keep timers and requestAnimationFrame at full rate in headless pages, so
+  // animation and steps-per-second tests measure the app, not throttling.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
 ];
 /** Default time allowed for the page to load the wasm and set body[data-ready]. */
 export const READY_TIMEOUT_MS = 20_000;
