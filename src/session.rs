@@ -109,10 +109,11 @@ impl fmt::Display for SessionError {
             }
             SessionError::SizeOutOfRange { id, name, n, min, max } => write!(
                 f,
-                "{name} ({id}) works on boards from {min}×{min} to {max}×{max}; N = {n} is not a whole number in that range."
+                "{name} ({id}) works on boards from {min}×{min} to {max}×{max}; N = {} is not a whole number in that range.",
+                number_text(*n)
             ),
             SessionError::BadStepIndex(k) => {
-                write!(f, "A step number must be a whole number, 0 or more; got {k}.")
+                write!(f, "A step number must be a whole number, 0 or more; got {}.", number_text(*k))
             }
             SessionError::PastTheEnd { requested, end } => write!(
                 f,
@@ -123,6 +124,39 @@ impl fmt::Display for SessionError {
 }
 
 impl std::error::Error for SessionError {}
+
+/// A number as JavaScript would print it ("8", "2.5", "NaN", "Infinity"),
+/// written out by hand: Rust's float formatting would add some 20 KB of
+/// wasm for the sake of error messages.
+pub fn number_text(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    let sign = if x < 0.0 { "-" } else { "" };
+    let x = x.abs();
+    if x.is_infinite() {
+        return format!("{sign}Infinity");
+    }
+    if x >= 1e18 {
+        return format!("{sign}a number over 10^18");
+    }
+    let whole = x.trunc() as u64;
+    // Six decimals, rounded, trailing zeros dropped.
+    let mut fraction = ((x - x.trunc()) * 1e6).round() as u64;
+    let (whole, mut digits) = if fraction == 1_000_000 {
+        (whole + 1, 0)
+    } else {
+        (whole, 6)
+    };
+    if digits == 0 || fraction == 0 {
+        return format!("{sign}{whole}");
+    }
+    while fraction.is_multiple_of(10) {
+        fraction /= 10;
+        digits -= 1;
+    }
+    format!("{sign}{whole}.{fraction:0digits$}")
+}
 
 /// A solution, and the step that found it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -494,3 +494,16 @@ fn registers_agree_with_the_board_after_every_step() {
         }
     }
 }
+
+#[test]
+fn numbers_in_messages_read_as_javascript_prints_them() {
+    use nqueens::session::number_text;
+    assert_eq!(number_text(8.0), "8");
+    assert_eq!(number_text(-1.0), "-1");
+    assert_eq!(number_text(2.5), "2.5");
+    assert_eq!(number_text(0.125), "0.125");
+    assert_eq!(number_text(3.9999999), "4");
+    assert_eq!(number_text(f64::NAN), "NaN");
+    assert_eq!(number_text(f64::NEG_INFINITY), "-Infinity");
+    assert_eq!(number_text(16_777_216.0), "16777216");
+}

@@ -115,6 +115,28 @@ pub fn count_subtask(n: JsValue, index: JsValue) -> Result<Object, JsValue> {
     counts_object(task.count())
 }
 
+/// Counts subtasks `from..to` of the search for N and adds them up:
+/// `{total: BigInt, fundamental: BigInt}`. One call for a batch of small
+/// subtasks, so a worker does not pay a call and two BigInts for each.
+#[wasm_bindgen(js_name = countSubtaskRange)]
+pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<Object, JsValue> {
+    let n = board_size(&n)?;
+    let tasks = count::subtasks(n);
+    let len = tasks.len();
+    let batch = whole_in(&from, 0, len)
+        .zip(whole_in(&to, 0, len))
+        .and_then(|(from, to)| tasks.get(from..to))
+        .ok_or_else(|| {
+            JsValue::from(js_sys::Error::new(&format!(
+                "A subtask range for N = {n} must be two whole numbers with 0 ≤ from ≤ to ≤ {len}; \
+                 got from {} and to {}.",
+                describe(&from),
+                describe(&to)
+            )))
+        })?;
+    counts_object(batch.iter().map(count::Subtask::count).sum())
+}
+
 /// The largest N that count mode takes.
 #[wasm_bindgen(js_name = countMaxN)]
 pub fn count_max_n() -> u32 {

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{object, strings};
 use crate::algorithms::RegisterValue;
-use crate::session;
+use crate::session::{self, number_text};
 
 /// One search with time travel. `new Session("bitwise", 8)`.
 #[wasm_bindgen]
@@ -17,9 +17,18 @@ pub struct Session {
 /// A number from JS: a number, or a string that reads as one ("8" from a form
 /// field or a URL). Anything else is `None`.
 fn number(value: &JsValue) -> Option<f64> {
-    value
-        .as_f64()
-        .or_else(|| value.as_string().and_then(|text| text.trim().parse().ok()))
+    if let Some(n) = value.as_f64() {
+        return Some(n);
+    }
+    let text = value.as_string()?;
+    let text = text.trim();
+    let numeric = |c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E');
+    if text.is_empty() || !text.chars().all(numeric) {
+        return None;
+    }
+    // JavaScript's own parser: Rust's would add kilobytes of wasm.
+    let n = js_sys::Number::parse_float(text);
+    (!n.is_nan()).then_some(n)
 }
 
 fn error(err: impl std::fmt::Display) -> JsError {
@@ -28,15 +37,12 @@ fn error(err: impl std::fmt::Display) -> JsError {
 
 /// A step budget from JS: a whole number of steps, 0 or more.
 fn budget(max_steps: f64, what: &str) -> Result<u64, JsError> {
-    if max_steps >= 0.0 && max_steps.fract() == 0.0 || max_steps == f64::INFINITY {
-        Ok(if max_steps >= u64::MAX as f64 {
-            u64::MAX
-        } else {
-            max_steps as u64
-        })
+    if max_steps >= 0.0 && (max_steps.fract() == 0.0 || max_steps == f64::INFINITY) {
+        Ok(max_steps as u64) // saturates: Infinity means "no limit"
     } else {
         Err(JsError::new(&format!(
-            "{what} takes a whole number of steps, 0 or more; got {max_steps}."
+            "{what} takes a whole number of steps, 0 or more; got {}.",
+            number_text(max_steps)
         )))
     }
 }
