@@ -1,13 +1,13 @@
 // Count-mode worker: loads its own copy of the wasm solver and counts the
-// subtasks the page hands it, one at a time.
+// subtasks the page hands it, a few at a time.
 //
 //   page -> worker  {type: 'plan', job, n}          how many subtasks N splits into
-//                   {type: 'task', job, n, index}   count one subtask
+//                   {type: 'task', job, n, from, to}   count subtasks from..to-1
 //   worker -> page  {type: 'plan', job, n, count}
-//                   {type: 'result', job, index, total, fundamental, ms}  (BigInts)
+//                   {type: 'result', job, from, to, total, fundamental, ms}  (BigInts, summed)
 //                   {type: 'error', job, message}
 
-import init, { countSubtask, countSubtasks } from '../pkg/nqueens.js';
+import init, { countSubtaskRange, countSubtasks } from '../pkg/nqueens.js';
 
 const ready = init();
 
@@ -20,15 +20,9 @@ self.onmessage = async (event) => {
       self.postMessage({ type: 'plan', job, n: msg.n, count: countSubtasks(msg.n) });
     } else if (msg.type === 'task') {
       const start = performance.now();
-      const counts = countSubtask(msg.n, msg.index);
-      self.postMessage({
-        type: 'result',
-        job,
-        index: msg.index,
-        total: counts.total,
-        fundamental: counts.fundamental,
-        ms: performance.now() - start,
-      });
+      const { total, fundamental } = countSubtaskRange(msg.n, msg.from, msg.to);
+      const ms = performance.now() - start;
+      self.postMessage({ type: 'result', job, from: msg.from, to: msg.to, total, fundamental, ms });
     } else {
       throw new Error(`count worker: unknown message type ${JSON.stringify(msg.type)}`);
     }

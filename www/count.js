@@ -46,6 +46,7 @@ export class CountPool {
     this.workers = [];
     this.job = null;
     this.jobSeq = 0;
+    this.plans = new Map(); // N -> number of subtasks, learnt from a worker
   }
 
   get busy() {
@@ -103,6 +104,12 @@ export class CountPool {
         subtasks: null,
         next: 0,
         done: 0,
+        // Subtasks per message. Up to N = 12 the whole count takes a few ms,
+        // so each worker gets its share in one go; above, batches start at
+        // one subtask and grow while subtasks come back quickly.
+        batch: n <= 12 ? Infinity : 1,
+        depth: 2, // tasks in flight per worker: 2 hides the message round trip
+        inflight: new Map(),
         total: 0n,
         fundamental: 0n,
         start: performance.now(),
@@ -111,7 +118,8 @@ export class CountPool {
         reject,
       };
       this.job = job;
-      this.workers[0].postMessage({ type: 'plan', job: job.id, n });
+      if (this.plans.has(n)) this.onPlan(job, this.plans.get(n));
+      else this.workers[0].postMessage({ type: 'plan', job: job.id, n });
     });
   }
 
@@ -121,24 +129,49 @@ export class CountPool {
     if (msg.type === 'error') {
       this.fail(msg.message);
     } else if (msg.type === 'plan') {
-      job.subtasks = msg.count;
-      this.progress(job);
-      if (job.subtasks === 0) this.finish(job);
-      else for (const w of this.workers) this.dispatch(w, job);
+      this.plans.set(job.n, msg.count);
+      this.onPlan(job, msg.count);
     } else if (msg.type === 'result') {
       job.total += msg.total;
       job.fundamental += msg.fundamental;
-      job.done += 1;
+      const count = msg.to - msg.from;
+      job.done += count;
+      // Tiny subtasks (small N) go out in growing batches, so messages do
+      // not cost more than the counting; big ones go out one by one.
+      // A second task waits in each worker's queue while subtasks are quick;
+      // slow ones go one at a time so that the last of them spread evenly.
+      const each = msg.ms / count;
+      if (each < 2) job.batch = Math.min(job.batch * 2, 256);
+      else if (msg.ms > 50) job.batch = Math.max(1, job.batch >> 1);
+      job.depth = each < 20 ? 2 : 1;
+      job.inflight.set(worker, (job.inflight.get(worker) ?? 1) - 1);
       this.progress(job);
       if (job.done === job.subtasks) this.finish(job);
-      else this.dispatch(worker, job);
+      else this.fill(worker, job);
+    }
+  }
+
+  onPlan(job, subtasks) {
+    job.subtasks = subtasks;
+    this.progress(job);
+    if (subtasks === 0) this.finish(job);
+    else for (const w of this.workers) this.fill(w, job);
+  }
+
+  fill(worker, job) {
+    while ((job.inflight.get(worker) ?? 0) < job.depth && job.next < job.subtasks) {
+      job.inflight.set(worker, (job.inflight.get(worker) ?? 0) + 1);
+      this.dispatch(worker, job);
     }
   }
 
   dispatch(worker, job) {
-    if (job.next < job.subtasks) {
-      worker.postMessage({ type: 'task', job: job.id, n: job.n, index: job.next++ });
-    }
+    const left = job.subtasks - job.next;
+    // Never more than a fair share of what is left, so the tail stays even.
+    const take = Math.max(1, Math.min(job.batch, Math.ceil(left / this.workers.length)));
+    const from = job.next;
+    job.next += take;
+    worker.postMessage({ type: 'task', job: job.id, n: job.n, from, to: job.next });
   }
 
   progress(job) {

@@ -48,7 +48,7 @@ test('count mode counts N = 8 and N = 10 on the worker pool (OEIS A000170 / A002
   }
 });
 
-test('a pool's subtask results add up to the OEIS numbers, N with no subtasks too', async () => {
+test('the subtask results of a pool add up to the OEIS numbers, N with no subtasks too', async () => {
   const { page, errors } = await openPage('/');
   try {
     const r = await page.evaluate(async () => {
@@ -166,6 +166,11 @@ test('the wasm count exports refuse out-of-range input with a clear error', asyn
         half: attempt(() => wasm.countFundamental(2.5)),
         index: attempt(() => wasm.countSubtask(8, 1000)),
         subtasks: attempt(() => wasm.countSubtasks(8)),
+        whole: attempt(() => {
+          const c = wasm.countSubtaskRange(8, 0, wasm.countSubtasks(8));
+          return `${c.total}/${c.fundamental}`;
+        }),
+        backwards: attempt(() => wasm.countSubtaskRange(8, 5, 3)),
       };
     });
     assert.deepEqual(r.total, { value: '352' });
@@ -176,6 +181,9 @@ test('the wasm count exports refuse out-of-range input with a clear error', asyn
     assert.equal(r.index.error, true);
     assert.match(r.index.message, /subtask index for N = 8 must be a whole number from 0 to \d+; got 1000\./);
     assert.ok(Number(r.subtasks.value) > 1);
+    assert.deepEqual(r.whole, { value: '92/12' });
+    assert.equal(r.backwards.error, true);
+    assert.match(r.backwards.message, /subtask range for N = 8 .* got from 5 and to 3\./);
     assertNoErrors(errors);
   } finally {
     await page.close();

@@ -1,0 +1,244 @@
+// The browser half of the benchmarks: headless Chromium (playwright-core,
+// /usr/bin/chromium) against the page served by scripts/serve.mjs.
+// `runBrowser()` resolves to plain data; bench/run.mjs writes it up.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const log = (...a) => console.error('[bench:browser]', ...a);
+
+/** Opens the page and waits for the first drawn board. */
+async function openPage(browser, base, p = '/') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e.message)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(new URL(p, base).href, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+  return { page, context, errors };
+}
+
+/** Item 1: count(N) in the browser: the worker pool (1 and all), one wasm call, plain JS. */
+async function countTimings(browser, base, { lo, hi }) {
+  const { page, context, errors } = await openPage(browser, base);
+  const workers = await page.evaluate(() => navigator.hardwareConcurrency);
+  const rows = [];
+  for (let n = lo; n <= hi; n++) {
+    const runs = n >= 16 ? 1 : n >= 15 ? 2 : 3;
+    const row = await page.evaluate(
+      async ({ n, runs, workers }) => {
+        const { CountPool } = await import('/www/count.js');
+        const wasm = await import('/pkg/nqueens.js');
+        await wasm.default();
+        const { countPlainJs } = await import('/bench/plain-js.js');
+        const best = async (f) => {
+          let ms = Infinity;
+          let value;
+          for (let i = 0; i < runs; i++) {
+            const t = performance.now();
+            value = await f();
+            ms = Math.min(ms, performance.now() - t);
+          }
+          return { ms, value };
+        };
+        const out = { n };
+        for (const [key, size] of [['pool1', 1], ['poolAll', workers]]) {
+          const pool = new CountPool(size);
+          await pool.warm();
+          const r = await best(() => pool.run(n));
+          pool.terminate();
+          out[`${key}_ms`] = r.ms;
+          out[`${key}_total`] = String(r.value.total);
+          out[`${key}_fundamental`] = String(r.value.fundamental);
+        }
+        const direct = await best(() => wasm.countBoth(n));
+        out.direct_ms = direct.ms;
+        out.direct_total = String(direct.value.total);
+        const js = await best(() => countPlainJs(n));
+        out.plainjs_ms = js.ms;
+        out.plainjs_total = String(js.value);
+        return out;
+      },
+      { n, runs, workers },
+    );
+    log(
+      `count N=${n}: pool(1) ${row.pool1_ms.toFixed(1)} ms, pool(${workers}) ${row.poolAll_ms.toFixed(1)} ms, ` +
+        `one call ${row.direct_ms.toFixed(1)} ms, plain JS ${row.plainjs_ms.toFixed(1)} ms`,
+    );
+    rows.push(row);
+  }
+  await context.close();
+  return { workers, rows, errors };
+}
+
+/** Item 2: every algorithm's Session run to the end at N = 8, no drawing. */
+async function sessionTimings(browser, base) {
+  const { page, context, errors } = await openPage(browser, base);
+  const rows = await page.evaluate(async () => {
+    const wasm = await import('/pkg/nqueens.js');
+    await wasm.default();
+    const out = [];
+    for (const a of wasm.algorithms()) {
+      const n = 8;
+      let runs = 0;
+      let steps = 0;
+      let solutions = 0;
+      const start = performance.now();
+      while (runs === 0 || performance.now() - start < 300) {
+        const s = new wasm.Session(a.id, n);
+        while (!s.done) s.run(1 << 20);
+        steps = s.stepIndex;
+        solutions = s.solutionCount;
+        s.free();
+        runs++;
+      }
+      out.push({ id: a.id, name: a.name, n, steps, solutions, ms: (performance.now() - start) / runs });
+    }
+    return out;
+  });
+  for (const r of rows) log(`session ${r.id} N=8: ${r.steps} steps in ${r.ms.toFixed(2)} ms`);
+  await context.close();
+  return { rows, errors };
+}
+
+/** Item 3: frames while playing at top speed, per algorithm at its largest N. */
+async function animationTimings(browser, base, { seconds = 3 } = {}) {
+  const probe = await openPage(browser, base);
+  const algorithms = await probe.page.evaluate(async () => {
+    const wasm = await import('/pkg/nqueens.js');
+    await wasm.default();
+    return wasm.algorithms().map((a) => ({ id: a.id, name: a.name, maxN: a.maxN }));
+  });
+  await probe.context.close();
+  const rows = [];
+  const errors = [...probe.errors];
+  for (const a of algorithms) {
+    const { page, context, errors: e } = await openPage(browser, base, `/?algo=${a.id}&n=${a.maxN}`);
+    await page.$eval('#speed', (el) => {
+      el.value = el.max;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const stepsBefore = await page.textContent('#steps');
+    await page.click('#play');
+    const r = await page.evaluate(
+      (ms) =>
+        new Promise((resolve) => {
+          const gaps = [];
+          let last = performance.now();
+          const end = last + ms;
+          const tick = (now) => {
+            gaps.push(now - last);
+            last = now;
+            if (now < end) requestAnimationFrame(tick);
+            else resolve({ frames: gaps.length, ms: now - (end - ms), gaps });
+          };
+          requestAnimationFrame(tick);
+        }),
+      seconds * 1000,
+    );
+    const stepsAfter = await page.textContent('#steps');
+    const finished = await page.evaluate(() => /Play/.test(document.querySelector('#play')?.textContent ?? ''));
+    await page.click('#play').catch(() => {});
+    const sorted = [...r.gaps].sort((x, y) => x - y);
+    const row = {
+      id: a.id,
+      name: a.name,
+      n: a.maxN,
+      fps: (r.frames / r.ms) * 1000,
+      longest_ms: sorted.at(-1),
+      p95_ms: sorted[Math.floor(sorted.length * 0.95)],
+      median_ms: sorted[Math.floor(sorted.length / 2)],
+      steps_before: stepsBefore,
+      steps_after: stepsAfter,
+      finished_in_window: finished,
+    };
+    log(`animation ${a.id} N=${a.maxN}: ${row.fps.toFixed(1)} fps, longest frame ${row.longest_ms.toFixed(1)} ms`);
+    rows.push(row);
+    errors.push(...e);
+    await context.close();
+  }
+  return { rows, errors };
+}
+
+/** Item 4: bytes of the page, raw and gzipped, and navigation to first board. */
+export function pageWeight() {
+  const files = [];
+  const add = (rel) => {
+    const abs = path.join(REPO_ROOT, rel);
+    if (!fs.existsSync(abs)) return;
+    const raw = fs.readFileSync(abs);
+    files.push({ file: rel, raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length });
+  };
+  add('index.html');
+  for (const f of fs.readdirSync(path.join(REPO_ROOT, 'www')).sort()) {
+    if (f.endsWith('.css') || f.endsWith('.js')) add(`www/${f}`);
+  }
+  add('pkg/nqueens.js');
+  add('pkg/nqueens_bg.wasm');
+  return files;
+}
+
+async function firstBoardTimings(browser, base, { runs = 5 } = {}) {
+  const times = [];
+  const errors = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e.message)));
+    await page.addInitScript(() => {
+      new MutationObserver((_, obs) => {
+        if (document.body?.dataset.ready === 'true') {
+          globalThis.__firstBoardMs = performance.now();
+          obs.disconnect();
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+    });
+    await page.goto(new URL('/', base).href, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+    times.push(await page.evaluate(() => globalThis.__firstBoardMs));
+    await context.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  log(`first board: median ${sorted[Math.floor(runs / 2)].toFixed(0)} ms`);
+  return { times, median_ms: sorted[Math.floor(runs / 2)], min_ms: sorted[0], errors };
+}
+
+/**
+ * Runs every browser measurement. `only` limits it to some of
+ * 'count', 'sessions', 'animation', 'weight'.
+ */
+export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
+  const want = (k) => !only || only.includes(k);
+  const server = await startServer({ root: REPO_ROOT, port: 0 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const out = { chromium: browser.version() };
+    if (want('weight')) {
+      out.weight = { files: pageWeight(), firstBoard: await firstBoardTimings(browser, server.url) };
+    }
+    if (want('sessions')) out.sessions = await sessionTimings(browser, server.url);
+    if (want('animation')) out.animation = await animationTimings(browser, server.url);
+    if (want('count')) out.count = await countTimings(browser, server.url, { lo, hi });
+    return out;
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+}

@@ -1,0 +1,100 @@
+//! Native timings for BENCHMARKS.md, printed as one JSON object:
+//!
+//! - `count`: for each N, `count_plain` (the seed-004 bitwise search, no
+//!   symmetry), `count_total` (mirror symmetry) and `count_with_symmetry`
+//!   (takaken's 8-way method), each the best of a few runs.
+//! - `sessions`: every algorithm's `Session` run to the end at N = 8, without
+//!   drawing: steps and steps per second.
+//!
+//! Usage: nqueens-bench [MIN_N MAX_N]   (default 12 16)
+
+use std::time::Instant;
+
+use nqueens::algorithms::ALGORITHMS;
+use nqueens::count;
+use nqueens::session::Session;
+
+/// Best wall time in ms of `runs` calls, and the last result.
+fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::INFINITY;
+    let mut out = None;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let value = f();
+        best = best.min(start.elapsed().as_secs_f64() * 1e3);
+        out = Some(value);
+    }
+    match out {
+        Some(value) => (best, value),
+        None => unreachable!("runs >= 1"),
+    }
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let (lo, hi) = match args[..] {
+        [lo, hi, ..] => (lo, hi),
+        _ => (12, 16),
+    };
+
+    let mut rows = Vec::new();
+    for n in lo..=hi {
+        // Fewer repeats where one run takes seconds.
+        let runs = if n >= 16 {
+            1
+        } else if n >= 15 {
+            2
+        } else {
+            5
+        };
+        let (plain_ms, plain) = best(runs, || count::count_plain(n));
+        let (mirror_ms, mirror) = best(runs, || count::count_total(n));
+        let (sym_ms, sym) = best(runs + 1, || count::count_with_symmetry(n));
+        assert_eq!(plain, sym.total, "N = {n}");
+        assert_eq!(mirror, sym.total, "N = {n}");
+        eprintln!("native count N={n}: plain {plain_ms:.1} ms, mirror {mirror_ms:.1} ms, symmetric {sym_ms:.1} ms");
+        rows.push(format!(
+            "{{\"n\":{n},\"total\":{},\"fundamental\":{},\"plain_ms\":{plain_ms:.3},\"mirror_ms\":{mirror_ms:.3},\"symmetric_ms\":{sym_ms:.3}}}",
+            sym.total, sym.fundamental
+        ));
+    }
+
+    let mut sessions = Vec::new();
+    for info in ALGORITHMS.iter() {
+        let n = 8;
+        // Repeat whole runs until at least 300 ms have passed: some take
+        // well under a millisecond.
+        let (mut runs, mut steps, mut solutions) = (0u64, 0u64, 0u64);
+        let start = Instant::now();
+        while runs == 0 || start.elapsed().as_secs_f64() < 0.3 {
+            let mut s = match Session::new(info.id, n as f64) {
+                Ok(s) => s,
+                Err(e) => panic!("{}: {e}", info.id),
+            };
+            while !s.is_done() {
+                s.run(1 << 20);
+            }
+            steps = s.step_index();
+            solutions = s.counters().solutions;
+            runs += 1;
+        }
+        let ms = start.elapsed().as_secs_f64() * 1e3 / runs as f64;
+        eprintln!(
+            "native session {} N={n}: {steps} steps in {ms:.1} ms",
+            info.id
+        );
+        sessions.push(format!(
+            "{{\"id\":\"{}\",\"name\":\"{}\",\"n\":{n},\"steps\":{steps},\"solutions\":{solutions},\"ms\":{ms:.3}}}",
+            info.id, info.name
+        ));
+    }
+
+    println!(
+        "{{\"count\":[{}],\"sessions\":[{}]}}",
+        rows.join(","),
+        sessions.join(",")
+    );
+}
