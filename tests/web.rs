@@ -55,7 +55,8 @@ fn bad_constructor_arguments_throw_errors_with_sentences() {
     assert!(String::from(too_big.message()).contains("from 1×1 to 8×8"));
     let not_a_number = thrown(Session::new("bitwise".into(), "eight".into()));
     assert!(String::from(not_a_number.message()).contains("N must be a number"));
-    let from_a_form = Session::new("bitwise".into(), " 6 ".into()).expect("a numeric string is a number");
+    let from_a_form =
+        Session::new("bitwise".into(), " 6 ".into()).expect("a numeric string is a number");
     assert_eq!(from_a_form.n(), 6);
     let not_a_string = thrown(Session::new(JsValue::from(4), 8.into()));
     assert!(String::from(not_a_string.message()).contains("id"));
