@@ -6,6 +6,7 @@ use js_sys::{BigInt, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::count::{self, Counts};
+use crate::session::number_text;
 
 /// The largest N the page counts (N = 20 takes many minutes even shared out).
 pub const COUNT_MAX_N: usize = 20;
@@ -13,9 +14,9 @@ pub const COUNT_MAX_N: usize = 20;
 /// How a JS value reads in an error message.
 fn describe(value: &JsValue) -> String {
     if let Some(number) = value.as_f64() {
-        format!("{number}")
+        number_text(number)
     } else if let Some(text) = value.as_string() {
-        format!("{text:?}")
+        format!("\"{text}\"")
     } else if value.is_undefined() {
         "nothing".to_string()
     } else if value.is_null() {
