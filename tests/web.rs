@@ -76,9 +76,10 @@ fn bitwise_runs_to_92_solutions_and_reads_back_state() {
     assert!(!s.step());
     let cells = s.cells();
     assert_eq!(cells.len(), 64);
-    assert_eq!(s.solutions(None).length(), 92);
+    assert_eq!(s.solutions(None, None).length(), 92);
+    assert_eq!(s.solutions(Some(10), Some(90)).length(), 2);
     // Back to the first solution, by the step the gallery records.
-    let first = s.solutions(Some(1)).get(0);
+    let first = s.solutions(Some(1), None).get(0);
     s.seek(get(&first, "step")).unwrap();
     assert_eq!(s.solution_count(), 1.0);
     assert_eq!(s.queens(), vec![0, 4, 7, 5, 2, 6, 1, 3]);

@@ -6,7 +6,7 @@
 
 import { BoardView, readTheme } from './board.js';
 import { Controls, SPEEDS, DEFAULT_SPEED_INDEX, speedLabel, rangeSentence } from './controls.js';
-import { AlgorithmPanel, Counters, GALLERY_LIMIT, Gallery, RegistersPanel, formatCount } from './panels.js';
+import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel, formatCount } from './panels.js';
 import { parseParams, writeParams } from './params.js';
 import {
   clearProblem, connectCore, guard, reportError, showProblem, watchForPanics, watchGlobalErrors,
@@ -17,6 +17,8 @@ const DEFAULTS = { algorithm: 'backtracking', n: 8 };
 const FRAME_BUDGET_MS = 8;
 /** At or below this speed each step is announced by the aria-live region. */
 const ANNOUNCE_MAX_SPEED = 2;
+/** How often the register panel is refreshed while the search runs. */
+const REGISTERS_INTERVAL_MS = 100;
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,6 +38,9 @@ const app = {
   rate: { since: 0, fromStep: 0 },
   drawn: { session: null, step: -1 }, // what the screen shows, to skip redundant redraws
   galleryFetchedAt: 0,
+  galleryCatchUp: 0, // a pending frame that adds the next batch to the gallery
+  registersStale: false, // the register panel lags the board while running
+  registersAt: 0,
   panicked: false,
 };
 
@@ -403,7 +408,16 @@ function render(announce = false) {
         solutions: s.solutionCount,
       });
       algorithmPanel.highlight(s.line);
+      app.registersStale = true;
+    }
+    // The register panel is the heaviest DOM work (ld/col/rd/poss for every row):
+    // while running, refresh it about ten times a second, which is as fast as it
+    // can be read anyway, and keep every frame for the board.
+    const now = performance.now();
+    if (app.registersStale && (app.mode === 'idle' || now - app.registersAt >= REGISTERS_INTERVAL_MS)) {
       registersPanel.update(s.registers());
+      app.registersStale = false;
+      app.registersAt = now;
     }
     // Also catch up on solutions the gallery skipped while running.
     if (changed || (app.mode === 'idle' && gallery.wants(s.solutionCount))) updateGallery(s, step);
@@ -423,7 +437,15 @@ function updateGallery(s, step) {
   const now = performance.now();
   const fetch = gallery.wants(total) && (app.mode === 'idle' || now - app.galleryFetchedAt > 250);
   if (fetch) app.galleryFetchedAt = now;
-  gallery.sync(fetch ? s.solutions(GALLERY_LIMIT) : null, total, step);
+  gallery.sync(fetch ? s.solutions(GALLERY_BATCH, gallery.items.length) : null, total, step);
+  // A batch per frame: when the search has stopped, keep catching up until the
+  // gallery holds every solution found so far.
+  if (app.mode === 'idle' && gallery.wants(total) && !app.galleryCatchUp) {
+    app.galleryCatchUp = requestAnimationFrame(() => {
+      app.galleryCatchUp = 0;
+      render();
+    });
+  }
 }
 
 function setMessage(text) {

@@ -311,6 +311,11 @@ export class RegistersPanel {
 const MINI_SIZE = 64; // CSS pixels per mini board
 /** The core keeps the first 1000 solutions; the gallery can show them all. */
 export const GALLERY_LIMIT = 1000;
+/**
+ * Mini boards added per update: on big boards solutions arrive in bursts, and
+ * drawing hundreds of them in one frame would stall the animation.
+ */
+export const GALLERY_BATCH = 24;
 
 /**
  * Mini boards of the solutions found so far; choosing one seeks to its step.
@@ -407,7 +412,7 @@ export class Gallery {
     this.reached = lo;
   }
 
-  /** Appends the solutions not shown yet (those found after the last shown one). */
+  /** Appends solutions not shown yet (those found after the last shown one). */
   append(solutions) {
     const lastStep = this.items.length ? this.items[this.items.length - 1].step : -1;
     const fragment = document.createDocumentFragment();

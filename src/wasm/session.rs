@@ -242,12 +242,15 @@ impl Session {
             .collect()
     }
 
-    /// Solutions found up to the current step, `{step, queens}`, at most `limit`.
-    pub fn solutions(&self, limit: Option<u32>) -> Array {
+    /// Solutions found up to the current step, `{step, queens}`, in the order
+    /// found: at most `limit` of them, after skipping the first `skip`.
+    pub fn solutions(&self, limit: Option<u32>, skip: Option<u32>) -> Array {
         let limit = limit.map_or(usize::MAX, |l| l as usize);
+        let skip = skip.map_or(0, |s| s as usize);
         self.inner
             .solutions()
             .iter()
+            .skip(skip)
             .take(limit)
             .map(|found| {
                 let queens = js_sys::Int32Array::from(found.queens.as_slice());
