@@ -507,3 +507,34 @@ fn numbers_in_messages_read_as_javascript_prints_them() {
     assert_eq!(number_text(f64::NEG_INFINITY), "-Infinity");
     assert_eq!(number_text(16_777_216.0), "16777216");
 }
+
+/// Heap's algorithm in its textbook recursive form: an independent source of
+/// the order the permutations search (and seed 001) tests boards in.
+fn heap_order(k: usize, a: &mut Vec<i32>, out: &mut Vec<Vec<i32>>) {
+    if k <= 1 {
+        out.push(a.clone());
+        return;
+    }
+    heap_order(k - 1, a, out);
+    for i in 0..k - 1 {
+        if k % 2 == 0 {
+            a.swap(i, k - 1);
+        } else {
+            a.swap(0, k - 1);
+        }
+        heap_order(k - 1, a, out);
+    }
+}
+
+#[test]
+fn permutations_test_boards_in_heaps_order() {
+    for n in [4usize, 6, 8] {
+        let mut order = Vec::new();
+        heap_order(n, &mut (0..n as i32).collect(), &mut order);
+        let is_solution = |b: &Vec<i32>| {
+            (0..n).all(|i| (0..i).all(|j| !attacks((i, b[i] as usize), (j, b[j] as usize))))
+        };
+        let expected: Vec<Vec<i32>> = order.into_iter().filter(is_solution).collect();
+        assert_eq!(all_solutions("permutations", n).1, expected, "N={n}");
+    }
+}
