@@ -517,7 +517,7 @@ fn heap_order(k: usize, a: &mut Vec<i32>, out: &mut Vec<Vec<i32>>) {
     }
     heap_order(k - 1, a, out);
     for i in 0..k - 1 {
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             a.swap(i, k - 1);
         } else {
             a.swap(0, k - 1);

@@ -9,7 +9,8 @@
 use std::rc::Rc;
 
 use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, StepKind,
+    run_steps, Algorithm, AlgorithmInfo, BoardUnderTest, BoardView, Counters, LastStep, Register,
+    RegisterValue,
 };
 use crate::board::{AttackMasks, Bitboard};
 
@@ -231,6 +232,16 @@ impl BruteForce {
         taken
     }
 
+    /// The board the last step tested, if there was a step.
+    fn under_test(&self) -> Option<BoardUnderTest> {
+        (self.counters.steps > 0).then(|| BoardUnderTest {
+            columns: self.last_columns(),
+            bad_row: self.last_bad_row as usize,
+            reject_line: LINE_REJECT,
+            solution_line: LINE_SOLUTION,
+        })
+    }
+
     /// The columns of the last tested board, row by row.
     fn last_columns(&self) -> Vec<usize> {
         (0..self.n).map(|row| self.digit(self.last, row)).collect()
@@ -310,15 +321,7 @@ impl Algorithm for BruteForce {
 
     fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
         if self.n != 8 {
-            let mut taken = 0;
-            let before = self.counters.solutions;
-            while taken < max && self.step() {
-                taken += 1;
-                if stop_on_solution && self.counters.solutions != before {
-                    break;
-                }
-            }
-            return taken;
+            return run_steps(self, max, stop_on_solution);
         }
         let mut taken = 0;
         while taken < max && !self.is_done() {
@@ -340,39 +343,17 @@ impl Algorithm for BruteForce {
     }
 
     fn last_step(&self) -> LastStep {
-        if self.counters.steps == 0 {
-            return LastStep::START;
-        }
-        let cols = self.last_columns();
-        let row = (self.last_bad_row as usize).min(self.n - 1);
-        let (kind, line) = if (self.last_bad_row as usize) < self.n {
-            (StepKind::Reject, LINE_REJECT)
-        } else {
-            (StepKind::Solution, LINE_SOLUTION)
-        };
-        LastStep {
-            kind,
-            line: Some(line),
-            square: Some((row, cols[row])),
+        match self.under_test() {
+            Some(test) => test.last_step(),
+            None => LastStep::START,
         }
     }
 
     fn board(&self) -> BoardView {
-        let mut view = BoardView::empty(self.n);
-        if self.counters.steps == 0 {
-            return view;
+        match self.under_test() {
+            Some(test) => test.board(),
+            None => BoardView::empty(self.n),
         }
-        let cols = self.last_columns();
-        let placed = (self.last_bad_row as usize + 1).min(self.n);
-        for (row, &col) in cols.iter().enumerate() {
-            if row < placed {
-                view.queens[row] = col as i32;
-            } else {
-                view.ghosts[row] = col as i32;
-            }
-        }
-        view.probe = self.last_step().square;
-        view
     }
 
     fn registers(&self) -> Vec<Register> {

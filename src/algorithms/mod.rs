@@ -156,21 +156,63 @@ pub trait Algorithm: Clone {
     /// solution when `stop_on_solution` is set. Returns the steps taken.
     #[inline]
     fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
-        let mut taken = 0;
-        if stop_on_solution {
-            let before = self.counters().solutions;
-            while taken < max && self.step() {
-                taken += 1;
-                if self.counters().solutions != before {
-                    break;
-                }
-            }
+        run_steps(self, max, stop_on_solution)
+    }
+}
+
+/// `Algorithm::run` one step at a time: the default, and the fallback of
+/// algorithms with a faster path for some cases.
+#[inline(always)]
+pub fn run_steps<A: Algorithm>(search: &mut A, max: u64, stop_on_solution: bool) -> u64 {
+    let mut taken = 0;
+    let before = search.counters().solutions;
+    while taken < max && search.step() {
+        taken += 1;
+        if stop_on_solution && search.counters().solutions != before {
+            break;
+        }
+    }
+    taken
+}
+
+/// Brute force and permutations test whole boards: the queens go on row by
+/// row until `bad_row`, the first threatened one (N for a solution), and the
+/// rest of the board under test stays a ghost.
+pub(crate) struct BoardUnderTest {
+    pub columns: Vec<usize>,
+    pub bad_row: usize,
+    pub reject_line: usize,
+    pub solution_line: usize,
+}
+
+impl BoardUnderTest {
+    pub fn last_step(&self) -> LastStep {
+        let n = self.columns.len();
+        let row = self.bad_row.min(n - 1);
+        let (kind, line) = if self.bad_row < n {
+            (StepKind::Reject, self.reject_line)
         } else {
-            while taken < max && self.step() {
-                taken += 1;
+            (StepKind::Solution, self.solution_line)
+        };
+        LastStep {
+            kind,
+            line: Some(line),
+            square: Some((row, self.columns[row])),
+        }
+    }
+
+    pub fn board(&self) -> BoardView {
+        let n = self.columns.len();
+        let mut view = BoardView::empty(n);
+        for (row, &col) in self.columns.iter().enumerate() {
+            if row <= self.bad_row {
+                view.queens[row] = col as i32;
+            } else {
+                view.ghosts[row] = col as i32;
             }
         }
-        taken
+        view.probe = self.last_step().square;
+        view
     }
 }
 

@@ -7,7 +7,8 @@
 //! order, so its solutions come out in the seed's order.
 
 use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, StepKind,
+    Algorithm, AlgorithmInfo, BoardUnderTest, BoardView, Counters, LastStep, Register,
+    RegisterValue,
 };
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -89,6 +90,16 @@ impl Permutations {
         None
     }
 
+    /// The board the last step tested, if there was a step.
+    fn under_test(&self) -> Option<BoardUnderTest> {
+        (self.counters.steps > 0).then(|| BoardUnderTest {
+            columns: self.perm[..self.n].iter().map(|&c| c as usize).collect(),
+            bad_row: self.last_bad_row as usize,
+            reject_line: LINE_REJECT,
+            solution_line: LINE_SOLUTION,
+        })
+    }
+
     /// The first row on a diagonal already used by an earlier row, or N.
     #[inline(always)]
     fn first_diagonal_clash(&self) -> (usize, u32, u32) {
@@ -139,38 +150,17 @@ impl Algorithm for Permutations {
     }
 
     fn last_step(&self) -> LastStep {
-        if self.counters.steps == 0 {
-            return LastStep::START;
-        }
-        let row = (self.last_bad_row as usize).min(self.n - 1);
-        let (kind, line) = if (self.last_bad_row as usize) < self.n {
-            (StepKind::Reject, LINE_REJECT)
-        } else {
-            (StepKind::Solution, LINE_SOLUTION)
-        };
-        LastStep {
-            kind,
-            line: Some(line),
-            square: Some((row, self.perm[row] as usize)),
+        match self.under_test() {
+            Some(test) => test.last_step(),
+            None => LastStep::START,
         }
     }
 
     fn board(&self) -> BoardView {
-        let mut view = BoardView::empty(self.n);
-        if self.counters.steps == 0 {
-            return view;
+        match self.under_test() {
+            Some(test) => test.board(),
+            None => BoardView::empty(self.n),
         }
-        let placed = (self.last_bad_row as usize + 1).min(self.n);
-        for row in 0..self.n {
-            let col = self.perm[row] as i32;
-            if row < placed {
-                view.queens[row] = col;
-            } else {
-                view.ghosts[row] = col;
-            }
-        }
-        view.probe = self.last_step().square;
-        view
     }
 
     fn registers(&self) -> Vec<Register> {
