@@ -350,6 +350,10 @@ function report({ m, nat, c000, br }) {
 const latest = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
 if (args.includes('--report-only')) {
   // Rewrites the report from the last run's measurements, measuring nothing.
+  if (!fs.existsSync(latest)) {
+    log('no saved run in bench/results/latest.json: run `bash bench/run.sh` first');
+    process.exit(1);
+  }
   const { machine: m, native: nat, seed000: c000, browser: br } = JSON.parse(fs.readFileSync(latest, 'utf8'));
   fs.writeFileSync(path.join(REPO_ROOT, 'BENCHMARKS.md'), report({ m, nat, c000, br }));
   log('rewrote BENCHMARKS.md from bench/results/latest.json');
