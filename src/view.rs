@@ -79,8 +79,35 @@ pub fn attackers(view: &BoardView, square: (usize, usize)) -> Vec<(usize, usize)
         .collect()
 }
 
+/// `1234567` as "1,234,567".
+pub fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// One sentence about the last step, 1-based rows and columns as people count.
 pub fn message(
+    info: &AlgorithmInfo,
+    last: &LastStep,
+    view: &BoardView,
+    counters: &Counters,
+) -> String {
+    let mut text = sentence(info, last, view, counters);
+    if let Some(first) = text.get(..1) {
+        let upper = first.to_ascii_uppercase();
+        text.replace_range(..1, &upper);
+    }
+    text
+}
+
+fn sentence(
     info: &AlgorithmInfo,
     last: &LastStep,
     view: &BoardView,
@@ -90,7 +117,7 @@ pub fn message(
     let at = |(row, col): (usize, usize)| format!("row {}, column {}", row + 1, col + 1);
     let whole_boards = matches!(info.id, "brute-force" | "permutations");
     let board_prefix = if whole_boards {
-        format!("Board {}: ", counters.steps)
+        format!("Board {}: ", grouped(counters.steps))
     } else {
         String::new()
     };
@@ -101,7 +128,7 @@ pub fn message(
         );
     };
     match last.kind {
-        StepKind::Start => format!("Ready: {} on a {n}×{n} board.", info.name),
+        StepKind::Start => format!("Ready: {}, {n}×{n} board.", info.name),
         StepKind::Place => format!("Placed a queen on {}.", at(square)),
         StepKind::Reject => {
             let by = attackers(view, square);
@@ -120,10 +147,9 @@ pub fn message(
         }
         StepKind::Solution => {
             let columns: Vec<String> = view.queens.iter().map(|c| (c + 1).to_string()).collect();
-            let noun = if whole_boards { "solution" } else { "Solution" };
             format!(
-                "{board_prefix}{noun} {} found: columns {} from the top row down.",
-                counters.solutions,
+                "{board_prefix}solution {} found: columns {} from the top row down.",
+                grouped(counters.solutions),
                 columns.join(" ")
             )
         }

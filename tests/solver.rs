@@ -320,6 +320,12 @@ fn messages_describe_the_step() {
         "{}",
         s.message()
     );
+    let mut r = session("backtracking", 4);
+    r.run(2);
+    assert_eq!(
+        r.message(),
+        "Row 2, column 2 is attacked by the queen on row 1, column 1."
+    );
     let mut b = session("brute-force", 4);
     b.step();
     assert_eq!(
