@@ -123,7 +123,7 @@ fn sentence(
     };
     let Some(square) = last.square else {
         return format!(
-            "Ready: {} on a {n}×{n} board. Each step is {}.",
+            "Ready: {}, {n}×{n} board. Each step is {}.",
             info.name, info.step_is
         );
     };

@@ -8,6 +8,7 @@ import { BoardView, readTheme } from './board.js';
 import { Controls, SPEEDS, DEFAULT_SPEED_INDEX, speedLabel, rangeSentence } from './controls.js';
 import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel, formatCount } from './panels.js';
 import { parseParams, writeParams } from './params.js';
+import { ComparePanel } from './compare.js';
 import {
   clearProblem, connectCore, guard, reportError, showProblem, watchForPanics, watchGlobalErrors,
 } from './errors.js';
@@ -50,6 +51,7 @@ let counters;
 let algorithmPanel;
 let registersPanel;
 let gallery;
+let compare;
 let frameRequest = 0;
 let urlTimer = 0;
 
@@ -92,6 +94,7 @@ async function start() {
   const wanted = parseParams(location.search, app.algorithms, DEFAULTS);
   if (wanted.problems.length) showProblem(wanted.problems.join(' '), 'warning');
 
+  compare = new ComparePanel($('compare-panel'), wasm, app.algorithms, reportError);
   controls.fillPickers(app.algorithms);
   controls.enable(true);
   if (!openSession(wanted.algorithm, wanted.n)) {
@@ -134,6 +137,7 @@ function openSession(algorithmId, n) {
   algorithmPanel.show(algorithm);
   registersPanel.clear();
   gallery.reset(n, board.theme);
+  compare.setN(n);
   app.drawn = { session: null, step: -1 };
   render(true);
   syncUrl(true);

@@ -1,0 +1,139 @@
+// The "compare" panel: runs all five searches to the end at the current N, off
+// screen and a slice per frame, and tabulates what each one cost. This is where
+// 16.7 million boards against a few thousand steps becomes one glance.
+
+import { formatCount } from './panels.js';
+
+/** Stop a search that has not finished after this many steps (permutations at N=12: 479 million). */
+const STEP_CAP = 200_000_000;
+/** Time per frame spent searching, so the page stays responsive. */
+const SLICE_MS = 10;
+
+const COLUMNS = [
+  ['steps', 'Steps'],
+  ['checks', 'Checks'],
+  ['solutionCount', 'Solutions'],
+];
+
+export class ComparePanel {
+  /**
+   * @param {HTMLElement} container  where the button and table go
+   * @param {object} wasm            the wasm module namespace (for Session)
+   * @param {Array} algorithms       wasm.algorithms()
+   * @param {(error: unknown) => void} onError  shows an error from the core
+   */
+  constructor(container, wasm, algorithms, onError) {
+    this.wasm = wasm;
+    this.algorithms = algorithms;
+    this.onError = onError;
+    this.n = 0;
+    this.job = 0; // bumped to cancel a running comparison
+
+    this.button = document.createElement('button');
+    this.button.type = 'button';
+    this.button.id = 'compare';
+    this.button.title = 'Run all five searches to the end at this N and compare their work';
+    this.status = document.createElement('p');
+    this.status.className = 'muted';
+    this.status.setAttribute('aria-live', 'polite');
+    this.table = document.createElement('table');
+    this.table.id = 'compare-table';
+    this.table.className = 'compare-table';
+    const head = this.table.createTHead().insertRow();
+    for (const label of ['Algorithm', ...COLUMNS.map(([, l]) => l), 'Time']) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = label;
+      head.append(th);
+    }
+    this.body = this.table.createTBody();
+    const scroller = document.createElement('div');
+    scroller.className = 'compare-scroll';
+    scroller.append(this.table);
+    container.append(this.button, this.status, scroller);
+    this.button.addEventListener('click', () => this.run());
+  }
+
+  /** A new board size: the old figures no longer apply. */
+  setN(n) {
+    if (n === this.n) return;
+    this.n = n;
+    this.job += 1;
+    this.body.replaceChildren();
+    this.table.hidden = true;
+    this.button.disabled = false;
+    this.button.textContent = `Compare all five at N = ${n}`;
+    this.status.textContent = 'Runs each search to its end, without drawing, and counts its work.';
+  }
+
+  async run() {
+    const job = ++this.job;
+    const n = this.n;
+    this.button.disabled = true;
+    this.table.hidden = false;
+    this.body.replaceChildren();
+    this.status.textContent = `Running every search at N = ${n}…`;
+    for (const info of this.algorithms) {
+      const row = this.body.insertRow();
+      row.dataset.algorithm = info.id;
+      const name = document.createElement('th');
+      name.scope = 'row';
+      name.textContent = info.name.replace(/ \(.*\)$/, ''); // "Bitwise (ld / col / rd)" -> "Bitwise"
+      name.title = info.name;
+      row.append(name);
+      if (n < info.minN || n > info.maxN) {
+        const cell = row.insertCell();
+        cell.colSpan = COLUMNS.length + 1;
+        cell.className = 'muted';
+        cell.textContent = `works on boards up to ${info.maxN}×${info.maxN}`;
+        continue;
+      }
+      const cells = [...COLUMNS, ['ms']].map(() => row.insertCell());
+      cells[0].textContent = '…';
+      const result = await this.finish(info.id, n, job);
+      if (job !== this.job) return; // N changed or a new run started
+      if (!result) {
+        cells[0].textContent = 'error';
+        continue;
+      }
+      COLUMNS.forEach(([key], i) => { cells[i].textContent = formatCount(result[key]); });
+      if (!result.done) cells[0].textContent = `over ${formatCount(STEP_CAP)} (stopped)`;
+      cells[COLUMNS.length].textContent = `${result.ms < 10 ? result.ms.toFixed(1) : Math.round(result.ms)} ms`;
+      row.dataset.steps = String(result.steps);
+      row.dataset.solutions = String(result.solutionCount);
+    }
+    this.status.textContent = `Every search at N = ${n}, run to its end. Time is wasm time in this browser.`;
+    this.button.disabled = false;
+  }
+
+  /** Runs one search to its end (or the cap), a slice per frame. */
+  async finish(id, n, job) {
+    let session;
+    try {
+      session = new this.wasm.Session(id, n);
+      let ms = 0;
+      let chunk = 1 << 16;
+      while (!session.done && session.stepIndex < STEP_CAP) {
+        const sliceStart = performance.now();
+        while (!session.done && session.stepIndex < STEP_CAP && performance.now() - sliceStart < SLICE_MS) {
+          const t0 = performance.now();
+          session.run(Math.min(chunk, STEP_CAP - session.stepIndex));
+          const took = performance.now() - t0;
+          ms += took;
+          if (took < 1) chunk *= 2;
+          else if (took > 4 && chunk > 1024) chunk >>= 1;
+        }
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (job !== this.job) return null;
+      }
+      const result = { done: session.done, ms };
+      for (const [key] of COLUMNS) result[key] = session[key === 'steps' ? 'stepIndex' : key];
+      return result;
+    } catch (error) {
+      this.onError(error);
+      return null;
+    } finally {
+      session?.free();
+    }
+  }
+}
