@@ -80,6 +80,16 @@ impl Solver {
     fn steps(&self) -> u64 {
         self.counters().steps
     }
+    /// The length of the whole search where it is known before running it:
+    /// N^N boards for brute force, N! for permutations.
+    fn known_length(&self) -> Option<u64> {
+        let n = self.board().n as u64;
+        match self {
+            Solver::BruteForce(_) => Some(n.pow(n as u32)),
+            Solver::Permutations(_) => Some((1..=n).product()),
+            _ => None,
+        }
+    }
 }
 
 /// Everything that can go wrong, each with a sentence for a person.
@@ -196,6 +206,7 @@ impl Session {
         }
         let n = n as usize;
         let solver = Solver::new(info, n);
+        let end = solver.known_length();
         Ok(Session {
             info,
             n,
@@ -203,7 +214,7 @@ impl Session {
             solver,
             interval: FIRST_INTERVAL,
             furthest: 0,
-            end: None,
+            end,
             found: Vec::new(),
         })
     }
@@ -220,7 +231,8 @@ impl Session {
     pub fn furthest_step(&self) -> u64 {
         self.furthest
     }
-    /// The length of the whole search, once it has been run to the end.
+    /// The length of the whole search: known from the start for brute force
+    /// and permutations, and for the others once they have been run to the end.
     pub fn total_steps(&self) -> Option<u64> {
         self.end
     }
@@ -318,7 +330,7 @@ impl Session {
         self.solver = self.checkpoints[0].clone();
         self.interval = FIRST_INTERVAL;
         self.furthest = 0;
-        self.end = None;
+        self.end = self.solver.known_length();
         self.found.clear();
     }
 

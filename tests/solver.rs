@@ -294,6 +294,20 @@ fn errors_are_sentences() {
         let text = s.seek(bad).unwrap_err().to_string();
         assert!(text.contains("whole number"), "{text}");
     }
+    // Brute force and permutations know their length before running.
+    assert_eq!(session("brute-force", 8).total_steps(), Some(16_777_216));
+    assert_eq!(session("permutations", 12).total_steps(), Some(479_001_600));
+    let far = Session::new("permutations", 12.0)
+        .unwrap()
+        .seek(1e12)
+        .unwrap_err();
+    assert_eq!(
+        far,
+        SessionError::PastTheEnd {
+            requested: 1_000_000_000_000,
+            end: 479_001_600
+        }
+    );
     let text = s.seek(1_000_000.0).unwrap_err().to_string();
     assert!(text.contains("past the end"), "{text}");
     // A failed seek leaves the session where it was, and now knows the end.
