@@ -260,7 +260,9 @@ test('playing at top speed keeps the page responsive and counts steps per second
   try {
     await page.locator('#speed').fill(await page.locator('#speed').getAttribute('max'));
     await page.click('#play');
-    // Count animation frames for a second while the search runs flat out.
+    // Count animation frames for a second while the search runs flat out. This
+    // is a liveness check (the page never freezes), kept loose so a busy machine
+    // cannot fail it; the frame rate itself is measured in bench/.
     const frames = await page.evaluate(() => new Promise((resolve) => {
       let count = 0;
       const start = performance.now();
@@ -271,7 +273,7 @@ test('playing at top speed keeps the page responsive and counts steps per second
       };
       requestAnimationFrame(tick);
     }));
-    assert.ok(frames >= 20, `only ${frames} frames in a second while playing`);
+    assert.ok(frames >= 10, `only ${frames} frames in a second while playing`);
     await waitUntil(async () => (await counter(page, 'rate')) > 1000, { message: 'a steps/s reading' });
     await screenshot(page, 'page-playing-fast');
     await page.click('#play');
