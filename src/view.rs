@@ -121,14 +121,18 @@ fn sentence(
     } else {
         String::new()
     };
-    let Some(square) = last.square else {
-        return format!(
+    let ready = || {
+        format!(
             "Ready: {}, {n}×{n} board. Each step is {}.",
             info.name, info.step_is
-        );
+        )
+    };
+    // Only the state after reset() has no square.
+    let Some(square) = last.square else {
+        return ready();
     };
     match last.kind {
-        StepKind::Start => format!("Ready: {}, {n}×{n} board.", info.name),
+        StepKind::Start => ready(),
         StepKind::Place => format!("Placed a queen on {}.", at(square)),
         StepKind::Reject => {
             let by = attackers(view, square);
