@@ -56,9 +56,6 @@ impl Solver {
         }
     }
 
-    pub fn step(&mut self) -> bool {
-        dispatch!(self, s => s.step())
-    }
     pub fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
         dispatch!(self, s => s.run(max, stop_on_solution))
     }
@@ -245,9 +242,6 @@ impl Session {
     }
     pub fn counters(&self) -> &Counters {
         self.solver.counters()
-    }
-    pub fn solver(&self) -> &Solver {
-        &self.solver
     }
     pub fn last_step(&self) -> LastStep {
         self.solver.last_step()
