@@ -2,6 +2,7 @@
 # Build the Rust core to WebAssembly: pkg/nqueens.js + pkg/nqueens_bg.wasm.
 # Uses wasm-bindgen from ~/.cargo/bin and wasm-opt 132 from node_modules/.bin
 # (scripts/env.sh puts both on PATH, node_modules first).  Run setup.sh first.
+# Extra arguments go to cargo, e.g. `scripts/build.sh --features test-hooks`.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"

@@ -62,7 +62,10 @@ step() {
 
 if [ "${SKIP_SETUP:-0}" != 1 ]; then step "setup (scripts/setup.sh)" "$ROOT/scripts/setup.sh"; fi
 # The e2e tests load pkg/ in the browser; the other suites build for themselves.
-if [ "${SKIP_BUILD:-0}" != 1 ]; then step "build (scripts/build.sh)" "$ROOT/scripts/build.sh"; fi
+# The test build adds the `test-hooks` feature (debugPanic, for the panic tests).
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  step "build (scripts/build.sh --features test-hooks)" "$ROOT/scripts/build.sh" --features test-hooks
+fi
 
 if selected native; then
   step "native: cargo test" cargo test

@@ -112,6 +112,27 @@ pub struct Register {
     /// The register's name in the pseudocode, e.g. "ld".
     pub name: &'static str,
     pub value: RegisterValue,
+    /// What the register is for, where the page draws it specially.
+    pub role: Option<RegisterRole>,
+}
+
+/// A register the page links to another: a swap is marked in the permutation
+/// it acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegisterRole {
+    /// The columns of the board under test, row by row.
+    Permutation,
+    /// The two positions of the permutation the last step exchanged.
+    Swap,
+}
+
+impl RegisterRole {
+    pub fn id(self) -> &'static str {
+        match self {
+            RegisterRole::Permutation => "permutation",
+            RegisterRole::Swap => "swap",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +158,14 @@ impl Register {
             group: group.into(),
             name,
             value,
+            role: None,
+        }
+    }
+
+    pub fn with_role(self, role: RegisterRole) -> Register {
+        Register {
+            role: Some(role),
+            ..self
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::{
     Algorithm, AlgorithmInfo, BoardUnderTest, BoardView, Counters, LastStep, Register,
-    RegisterValue,
+    RegisterRole, RegisterValue,
 };
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -176,7 +176,8 @@ impl Algorithm for Permutations {
                 "",
                 "perm",
                 RegisterValue::List(self.perm[..n].iter().map(|&p| p as i32).collect()),
-            ),
+            )
+            .with_role(RegisterRole::Permutation),
             Register::new(
                 "",
                 "swap",
@@ -184,7 +185,8 @@ impl Algorithm for Permutations {
                     self.swap
                         .map_or(Vec::new(), |(a, b)| vec![a as i32, b as i32]),
                 ),
-            ),
+            )
+            .with_role(RegisterRole::Swap),
             Register::new(
                 "",
                 "c",

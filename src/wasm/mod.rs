@@ -36,10 +36,19 @@ pub fn last_panic() -> String {
     LAST_PANIC.with(|last| last.borrow().clone())
 }
 
-/// Panics on purpose, so tests can check that a panic reaches the page.
+/// Panics on purpose, so tests can check that a panic reaches the page. Only
+/// in builds with the `test-hooks` feature, which the test command enables.
+#[cfg(feature = "test-hooks")]
 #[wasm_bindgen(js_name = debugPanic)]
 pub fn debug_panic(message: &str) {
     panic!("{message}");
+}
+
+/// How many solutions a session remembers for `solutions()` (the gallery);
+/// it counts on past them.
+#[wasm_bindgen(js_name = maxRememberedSolutions)]
+pub fn max_remembered_solutions() -> u32 {
+    crate::session::MAX_REMEMBERED_SOLUTIONS as u32
 }
 
 /// Every algorithm: `{id, name, seed, minN, maxN, description, stepIs, pseudocode}`.
@@ -64,12 +73,17 @@ pub fn algorithms() -> Array {
 
 /// A plain JS object from key/value pairs.
 pub(crate) fn object(pairs: &[(&str, JsValue)]) -> JsValue {
-    let object = Object::new();
+    let object: JsValue = Object::new().into();
     for (key, value) in pairs {
-        // Setting a property on a fresh plain object cannot fail.
-        let _ = Reflect::set(&object, &JsValue::from_str(key), value);
+        set(&object, key, value.clone());
     }
-    object.into()
+    object
+}
+
+/// Sets a property on a plain object made here.
+pub(crate) fn set(object: &JsValue, key: &str, value: JsValue) {
+    // Setting a property on a plain, unfrozen object cannot fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), &value);
 }
 
 pub(crate) fn strings(lines: &[&str]) -> Array {

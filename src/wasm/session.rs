@@ -4,7 +4,7 @@
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use super::{object, strings};
+use super::{object, set, strings};
 use crate::algorithms::RegisterValue;
 use crate::session::{self, number_text};
 
@@ -201,7 +201,7 @@ impl Session {
             .map(|register| {
                 let group = JsValue::from_str(&register.group);
                 let name = JsValue::from_str(register.name);
-                match register.value {
+                let object = match register.value {
                     RegisterValue::Bits { value, width } => object(&[
                         ("group", group),
                         ("name", name),
@@ -237,7 +237,11 @@ impl Session {
                         ("value", (value as f64).into()),
                         ("hex", format!("{value:#x}").into()),
                     ]),
+                };
+                if let Some(role) = register.role {
+                    set(&object, "role", role.id().into());
                 }
+                object
             })
             .collect()
     }
