@@ -117,19 +117,33 @@ export class BoardView {
     if (this.last) this.draw(this.last.cells, this.last.n);
   }
 
-  /** Draws an n×n board from `cells` (Uint8Array of CELL flags, row-major). */
+  /**
+   * Draws an n×n board from `cells` (Uint8Array of CELL flags, row-major). The pixels
+   * depend on the cells, size and theme only: every draw starts from the context's
+   * default state and puts it back when done, so no line cap, width or alpha set by
+   * one board leaks into the next.
+   */
   draw(cells, n) {
     this.last = { cells, n };
     if (!this.size) this.fit();
     const { ctx, size, theme } = this;
-    const cell = size / n;
     if (!this.hatch) {
       const spacing = Math.max(5, Math.round(size / 48));
       this.hatch = makeHatch(ctx, spacing, theme.hatch, Math.max(1, spacing / 5));
     }
+    ctx.save();
+    try {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      this.paint(cells, n);
+    } finally {
+      ctx.restore();
+    }
+  }
 
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.globalAlpha = 1;
+  /** The drawing itself; only draw() calls it, inside save()/restore(). */
+  paint(cells, n) {
+    const { ctx, size, theme } = this;
+    const cell = size / n;
     let probe = -1;
     let anyConflict = false;
 
@@ -235,6 +249,15 @@ export function drawMiniBoard(canvas, queens, n, theme, cssSize) {
     canvas.height = size;
   }
   const ctx = canvas.getContext('2d');
+  ctx.save(); // as BoardView.draw: nothing set here outlives this board
+  try {
+    paintMiniBoard(ctx, queens, n, theme, size);
+  } finally {
+    ctx.restore();
+  }
+}
+
+function paintMiniBoard(ctx, queens, n, theme, size) {
   const cell = size / n;
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < n; col++) {

@@ -373,3 +373,29 @@ test('errors from the core and uncaught errors show in #error, and the page carr
     await page.close();
   }
 });
+
+test('the same board state draws the same pixels: the start board after Run to end and Home', async () => {
+  // Canvas state (line caps, widths, …) must not leak from one draw into the next:
+  // the default page's start board, with its candidate rings, has to come back exactly.
+  const { page, errors } = await openPage('/');
+  try {
+    const start = await boardPixels(page);
+    // Step to the first rejected candidate: its line of attack to the queen is drawn
+    // (how often run to end draws such a board on the way depends on the machine's speed).
+    for (let i = 0; i < 10 && (await session(page, 's.stepKind')) !== 'reject'; i++) await page.click('#step');
+    assert.equal(await session(page, 's.stepKind'), 'reject', 'a rejected candidate is on the board');
+    await page.click('#run-to-end');
+    await waitUntil(() => session(page, 's.done'), { timeout: 20_000, message: 'the search to finish' });
+    await waitForPause(page);
+    assert.notEqual(await boardPixels(page), start, 'the end of the search looks different');
+    await blur(page);
+    await page.keyboard.press('Home');
+    assert.equal(await counter(page, 'steps'), 0, 'Home resets');
+    const again = await boardPixels(page);
+    if (again !== start) await screenshot(page, 'page-redraw-mismatch');
+    assert.ok(again === start, 'the start board after Run to end + Home is pixel-identical to the first draw');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
