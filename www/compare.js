@@ -2,7 +2,7 @@
 // screen and a slice per frame, and tabulates what each one cost. This is where
 // 16.7 million boards against a few thousand steps becomes one glance.
 
-import { formatCount } from './panels.js';
+import { formatCount } from './dom.js';
 
 /** Stop a search that has not finished after this many steps (permutations at N=12: 479 million). */
 const STEP_CAP = 200_000_000;

@@ -2,7 +2,7 @@
 // what the user does into calls on `actions` (supplied by main.js) and shows the
 // state main.js hands back; it never touches the solver itself.
 
-import { formatCount } from './panels.js';
+import { formatCount } from './dom.js';
 
 /** Playback speeds in steps per second; the last one means "as fast as possible". */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];

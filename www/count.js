@@ -10,6 +10,8 @@
 //                [data-n, data-total, data-fundamental, data-ms, data-workers]
 // and the module exports CountPool, count() and validateN().
 
+import { el, formatCount } from './dom.js';
+
 export const MIN_N = 1;
 export const MAX_N = 20;
 
@@ -253,18 +255,6 @@ const STYLE = `
 #count-result .counters { grid-template-columns: repeat(auto-fit, minmax(min(100%, 12em), 1fr)); }
 `;
 
-function el(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === false || value == null) continue;
-    if (key === 'text') node.textContent = value;
-    else if (key === 'class') node.className = value;
-    else node.setAttribute(key, value === true ? '' : String(value));
-  }
-  node.append(...children);
-  return node;
-}
-
 function mount(section) {
   const style = el('style', { id: 'count-mode-style', text: STYLE });
   document.head.append(style);
@@ -384,7 +374,7 @@ function mount(section) {
       bar.max = Math.max(1, r.subtasks);
       bar.value = bar.max;
       barText.textContent = `Subtasks ${r.subtasks} / ${r.subtasks} · done in ${formatDuration(r.ms)}`;
-      showStatus('done', `N = ${n}: ${r.total.toLocaleString()} solutions, ${r.fundamental.toLocaleString()} fundamental.`, {
+      showStatus('done', `N = ${n}: ${formatCount(r.total)} solutions, ${formatCount(r.fundamental)} fundamental.`, {
         n: String(n),
         total: r.total.toString(),
         fundamental: r.fundamental.toString(),
@@ -394,8 +384,8 @@ function mount(section) {
       const cell = (label, value) => el('div', {}, [el('dt', { text: label }), el('dd', { text: value })]);
       result.append(
         el('dl', { class: 'counters' }, [
-          cell('Total solutions', r.total.toLocaleString()),
-          cell('Fundamental (up to rotation and reflection)', r.fundamental.toLocaleString()),
+          cell('Total solutions', formatCount(r.total)),
+          cell('Fundamental (up to rotation and reflection)', formatCount(r.fundamental)),
           cell('Time', `${formatDuration(r.ms)} on ${r.workers} worker${r.workers === 1 ? '' : 's'}`),
         ]),
       );

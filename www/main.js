@@ -6,7 +6,8 @@
 
 import { BoardView, readTheme } from './board.js';
 import { Controls, SPEEDS, DEFAULT_SPEED_INDEX, speedLabel, rangeSentence } from './controls.js';
-import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel, formatCount } from './panels.js';
+import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel } from './panels.js';
+import { formatCount } from './dom.js';
 import { parseParams, writeParams } from './params.js';
 import { ComparePanel } from './compare.js';
 import {

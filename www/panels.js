@@ -5,20 +5,7 @@
 // showed and touches the DOM only where something changed.
 
 import { drawMiniBoard } from './board.js';
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** 1234567 → "1,234,567". */
-export function formatCount(value) {
-  return numberFormat.format(value);
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { el, formatCount } from './dom.js';
 
 /** The counters (#steps, #checks, …). The raw number also goes in data-value for scripts. */
 export class Counters {
