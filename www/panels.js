@@ -243,8 +243,9 @@ export class RegistersPanel {
     this.clear();
     this.shape = shape;
     this.loneViews = lone.map(makeView);
-    this.swapIndex = lone.findIndex((r) => r.kind === 'list' && /swap/i.test(r.name));
-    this.permutationIndex = lone.findIndex((r) => r.kind === 'list' && /perm/i.test(r.name));
+    // The core marks the two registers that belong together by role.
+    this.swapIndex = lone.findIndex((r) => r.role === 'swap');
+    this.permutationIndex = lone.findIndex((r) => r.role === 'permutation');
     const parts = [];
 
     // Lone 64-bit boards read best side by side, each as name, hex and grid.
