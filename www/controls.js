@@ -133,7 +133,8 @@ export class Controls {
 
   /**
    * Shows the session's position: play/pause label, the timeline, and which buttons
-   * can do anything. `state` = { busy, mode, stepIndex, furthestStep, atEnd }.
+   * can do anything. `state` = { mode, stepIndex, furthestStep, atEnd }; any mode
+   * but 'idle' shows Pause.
    */
   showState({ mode, stepIndex, furthestStep, atEnd }) {
     const shown = this.shown;
