@@ -3,6 +3,7 @@
 // 16.7 million boards against a few thousand steps becomes one glance.
 
 import { formatCount } from './dom.js';
+import { Runner } from './runner.js';
 
 /** Stop a search that has not finished after this many steps (permutations at N=12: 479 million). */
 const STEP_CAP = 200_000_000;
@@ -111,22 +112,14 @@ export class ComparePanel {
     let session;
     try {
       session = new this.wasm.Session(id, n);
-      let ms = 0;
-      let chunk = 1 << 16;
+      // Off screen, so a big first chunk: the runner tunes it within a few calls.
+      const runner = new Runner(session, { budgetMs: SLICE_MS, chunk: 1 << 16 });
       while (!session.done && session.stepIndex < STEP_CAP) {
-        const sliceStart = performance.now();
-        while (!session.done && session.stepIndex < STEP_CAP && performance.now() - sliceStart < SLICE_MS) {
-          const t0 = performance.now();
-          session.run(Math.min(chunk, STEP_CAP - session.stepIndex));
-          const took = performance.now() - t0;
-          ms += took;
-          if (took < 1) chunk *= 2;
-          else if (took > 4 && chunk > 1024) chunk >>= 1;
-        }
+        runner.run(STEP_CAP - session.stepIndex);
         await new Promise((resolve) => requestAnimationFrame(resolve));
         if (job !== this.job) return null;
       }
-      const result = { done: session.done, ms };
+      const result = { done: session.done, ms: runner.busyMs };
       for (const [key] of COLUMNS) result[key] = session[key === 'steps' ? 'stepIndex' : key];
       return result;
     } catch (error) {

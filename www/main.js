@@ -9,14 +9,13 @@ import { Controls, SPEEDS, DEFAULT_SPEED_INDEX, speedLabel, rangeSentence } from
 import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel } from './panels.js';
 import { formatCount } from './dom.js';
 import { parseParams, writeParams } from './params.js';
+import { Runner } from './runner.js';
 import { ComparePanel } from './compare.js';
 import {
   clearProblem, connectCore, guard, reportError, showProblem, watchForPanics, watchGlobalErrors,
 } from './errors.js';
 
 const DEFAULTS = { algorithm: 'backtracking', n: 8 };
-/** Time per frame we let the solver run, leaving the rest of the ~16 ms for drawing. */
-const FRAME_BUDGET_MS = 8;
 /** At or below this speed each step is announced by the aria-live region. */
 const ANNOUNCE_MAX_SPEED = 2;
 /** How often the register panel is refreshed while the search runs. */
@@ -34,7 +33,7 @@ const app = {
   mode: 'idle',
   targetStep: 0, // for 'run-to-step'
   speedIndex: DEFAULT_SPEED_INDEX,
-  chunk: 64, // steps per session.run() call at full speed; tuned as we go
+  runner: null, // runs the session within each frame's budget
   credit: 0, // fractional steps owed at a finite speed
   lastFrame: 0,
   rate: { since: 0, fromStep: 0 },
@@ -131,7 +130,7 @@ function openSession(algorithmId, n) {
   if (old) guard(() => old.free());
   app.algorithmId = algorithmId;
   app.n = n;
-  app.chunk = 64;
+  app.runner = new Runner(session);
 
   const algorithm = app.algorithms.find((a) => a.id === algorithmId);
   controls.showChoice(app.algorithms, algorithmId, n);
@@ -297,21 +296,21 @@ function advance(dt) {
     case 'play': {
       const speed = SPEEDS[app.speedIndex];
       if (speed === Infinity) {
-        runWithinBudget(s, Infinity);
+        app.runner.run();
       } else {
         // Owe steps in proportion to time; don't let a hidden tab run up a debt.
         app.credit = Math.min(app.credit + (speed * dt) / 1000, Math.max(1, speed / 10));
         const due = Math.floor(app.credit);
-        if (due > 0) app.credit -= runWithinBudget(s, due);
+        if (due > 0) app.credit -= app.runner.run(due);
       }
       return s.done ? endSentence(s) : null;
     }
     case 'run-to-end':
-      runWithinBudget(s, Infinity);
+      app.runner.run();
       return s.done ? endSentence(s) : null;
     case 'run-to-step': {
       const left = app.targetStep - s.stepIndex;
-      if (left > 0) runWithinBudget(s, left);
+      if (left > 0) app.runner.run(left);
       if (s.stepIndex >= app.targetStep) return '';
       if (s.done) {
         showProblem(`The link asks for step ${formatCount(app.targetStep)}, but this search ends at step ${formatCount(s.stepIndex)}. Showing the last step.`, 'warning');
@@ -320,7 +319,8 @@ function advance(dt) {
       return null;
     }
     case 'next-solution':
-      return findSolutionWithinBudget(s);
+      if (app.runner.runToSolution()) return '';
+      return s.done ? 'The search is finished: there are no more solutions.' : null;
     default:
       return '';
   }
@@ -328,44 +328,6 @@ function advance(dt) {
 
 function endSentence(s) {
   return `Reached the end of the search after ${formatCount(s.stepIndex)} steps: ${formatCount(s.solutionCount)} solutions.`;
-}
-
-/** Runs up to `maxSteps` in chunks until the frame's time budget is spent. Returns steps taken. */
-function runWithinBudget(s, maxSteps) {
-  const start = performance.now();
-  let taken = 0;
-  while (taken < maxSteps) {
-    const want = Math.min(app.chunk, maxSteps - taken);
-    const before = performance.now();
-    const got = s.run(want);
-    const after = performance.now();
-    taken += got;
-    if (got < want) break; // the search ended
-    tuneChunk(want, after - before);
-    if (after - start >= FRAME_BUDGET_MS) break;
-  }
-  return taken;
-}
-
-/** runToSolution in budgeted slices. Returns null to keep looking, or the sentence to announce. */
-function findSolutionWithinBudget(s) {
-  const start = performance.now();
-  for (;;) {
-    const before = performance.now();
-    const found = s.runToSolution(app.chunk);
-    const after = performance.now();
-    if (found) return '';
-    if (s.done) return 'The search is finished: there are no more solutions.';
-    tuneChunk(app.chunk, after - before);
-    if (after - start >= FRAME_BUDGET_MS) return null;
-  }
-}
-
-/** Aims for about 1 ms per run() call: often enough to check the clock, rarely enough to be cheap. */
-function tuneChunk(asked, ms) {
-  if (asked !== app.chunk) return;
-  if (ms < 0.5) app.chunk = Math.min(app.chunk * 2, 1 << 22);
-  else if (ms > 2) app.chunk = Math.max(1, Math.floor(app.chunk / 2));
 }
 
 function updateRate(now) {

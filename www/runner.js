@@ -1,0 +1,83 @@
+// Runs a session "as far as fits in this frame": the one adaptive loop behind
+// play, next solution, run to end, run to step, and the compare panel.
+//
+// A Runner belongs to one session and learns how many steps that session takes
+// in about a millisecond, so it can check the clock often enough to stop on time
+// and rarely enough to be cheap. Several sessions sharing one frame (a race) each
+// get their own Runner, and so their own chunk size, and split the budget.
+//
+// It only calls session.run() and session.runToSolution(); it never draws,
+// schedules frames or catches errors (callers guard their calls into wasm).
+
+/** Time per frame the visualizer lets the solver run, leaving the rest of the ~16 ms for drawing. */
+export const FRAME_BUDGET_MS = 8;
+/** A session.run() call should take about this long: between half and twice it. */
+const TARGET_CALL_MS = 1;
+const MAX_CHUNK = 1 << 22;
+
+export class Runner {
+  /**
+   * @param session  a wasm Session
+   * @param {{ budgetMs?: number, chunk?: number }} [options]
+   *   budgetMs: the default time a call may take; chunk: steps per session call to start with
+   */
+  constructor(session, { budgetMs = FRAME_BUDGET_MS, chunk = 64 } = {}) {
+    this.session = session;
+    this.budgetMs = budgetMs;
+    this.chunk = chunk;
+    this.busyMs = 0; // time spent inside session calls, in all
+  }
+
+  /**
+   * Takes up to `maxSteps` steps, a chunk at a time, until the search ends or
+   * `budgetMs` is spent. Returns the number of steps taken.
+   */
+  run(maxSteps = Infinity, budgetMs = this.budgetMs) {
+    let taken = 0;
+    this.slices(budgetMs, (chunk) => {
+      if (taken >= maxSteps) return false;
+      const want = Math.min(chunk, maxSteps - taken);
+      const got = this.session.run(want);
+      taken += got;
+      return got === want ? want : false; // fewer: the search ended
+    });
+    return taken;
+  }
+
+  /**
+   * Runs towards the next solution until it is found, the search ends or
+   * `budgetMs` is spent. True when the session stopped on a solution.
+   */
+  runToSolution(budgetMs = this.budgetMs) {
+    let found = false;
+    this.slices(budgetMs, (chunk) => {
+      found = this.session.runToSolution(chunk);
+      return found || this.session.done ? false : chunk;
+    });
+    return found;
+  }
+
+  /**
+   * The loop both share: calls `slice(chunk)` and times it until it returns false
+   * (finished) or the budget is spent. `slice` returns the chunk it asked for, which
+   * tunes the chunk size when it was a full one.
+   */
+  slices(budgetMs, slice) {
+    const start = performance.now();
+    for (;;) {
+      const before = performance.now();
+      const asked = slice(this.chunk);
+      const after = performance.now();
+      this.busyMs += after - before;
+      if (asked === false) return;
+      if (asked === this.chunk) this.tune(after - before);
+      if (after - start >= budgetMs) return;
+    }
+  }
+
+  /** Doubles the chunk while calls are quick, halves it when they are slow. */
+  tune(ms) {
+    if (ms < TARGET_CALL_MS / 2) this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
+    else if (ms > TARGET_CALL_MS * 2) this.chunk = Math.max(1, Math.floor(this.chunk / 2));
+  }
+}
