@@ -33,7 +33,7 @@ async function countTimings(browser, base, { lo, hi }) {
     const runs = n >= 16 ? 1 : n >= 15 ? 2 : 3;
     const row = await page.evaluate(
       async ({ n, runs, workers }) => {
-        const { CountPool } = await import('/www/count.js');
+        const { CountPool } = await import('/www/count-pool.js');
         const wasm = await import('/pkg/nqueens.js');
         await wasm.default();
         const { countPlainJs } = await import('/bench/plain-js.js');

@@ -11,6 +11,7 @@ import { formatCount } from './dom.js';
 import { parseParams, writeParams } from './params.js';
 import { Runner } from './runner.js';
 import { ComparePanel } from './compare.js';
+import { mountCountMode } from './count-ui.js';
 import {
   clearProblem, connectCore, guard, reportError, showProblem, watchForPanics, watchGlobalErrors,
 } from './errors.js';
@@ -105,6 +106,10 @@ async function start() {
     app.targetStep = wanted.step;
     setMode('run-to-step');
   }
+
+  // Count mode runs its own workers; the core says how far it counts.
+  const countMaxN = guard(() => wasm.countMaxN(), 0);
+  if (countMaxN) mountCountMode($('count-mode'), { maxN: countMaxN });
 
   new ResizeObserver(() => { if (board.fit()) board.redraw(); }).observe($('board'));
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {

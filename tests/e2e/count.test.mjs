@@ -52,7 +52,7 @@ test('the subtask results of a pool add up to the OEIS numbers, N with no subtas
   const { page, errors } = await openPage('/');
   try {
     const r = await page.evaluate(async () => {
-      const { CountPool } = await import('/www/count.js');
+      const { CountPool } = await import('/www/count-pool.js');
       const pool = new CountPool(3);
       const out = [];
       for (const n of [1, 2, 3, 4, 6, 12]) {
