@@ -1,8 +1,11 @@
-// Drawing the board: the big canvas (#board) and the gallery's mini boards.
+// Drawing the board: the big canvas (data-part "board") and the gallery's mini boards.
 //
 // The core hands us one byte of flags per cell (see CELL below); this module turns
 // them into pixels and knows nothing else about the search. Colours come from CSS
 // custom properties so the light and dark themes live in one place (style.css).
+// A draw is a pure function of cells, size and theme: no canvas state carries over.
+
+import { part } from './dom.js';
 
 /** Bit flags of `session.cells()`, one byte per cell, row-major. */
 export const CELL = Object.freeze({
@@ -86,7 +89,9 @@ function makeHatch(ctx, spacing, color, lineWidth) {
 
 /** The main board: sizes its backing store to the device's pixels and draws cell flags. */
 export class BoardView {
-  constructor(canvas) {
+  /** @param {HTMLElement} root  holds the canvas, data-part "board" */
+  constructor(root) {
+    const canvas = part(root, 'board');
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.theme = readTheme();
@@ -110,6 +115,14 @@ export class BoardView {
   setTheme(theme) {
     this.theme = theme;
     this.hatch = null;
+  }
+
+  /** The canvas's text alternative: where the queens are (`queens[row]` = column or -1). */
+  describe(queens, n) {
+    const placed = [];
+    queens.forEach((col, row) => { if (col >= 0) placed.push(`row ${row + 1} column ${col + 1}`); });
+    const label = `${n}×${n} board, ${placed.length} queen${placed.length === 1 ? '' : 's'}${placed.length ? `: ${placed.join(', ')}` : ''}`;
+    this.canvas.setAttribute('aria-label', label);
   }
 
   /** Redraws the last board (after a resize or a theme change). */

@@ -1,8 +1,11 @@
 // The "compare" panel: runs all five searches to the end at the current N, off
 // screen and a slice per frame, and tabulates what each one cost. This is where
 // 16.7 million boards against a few thousand steps becomes one glance.
+//
+// Its sessions are its own (never the visualizer's); it finds its button, status
+// line and table by data-part inside the root it is given.
 
-import { formatCount } from './dom.js';
+import { el, formatCount, part } from './dom.js';
 import { Runner } from './runner.js';
 
 /** Stop a search that has not finished after this many steps (permutations at N=12: 479 million). */
@@ -18,40 +21,28 @@ const COLUMNS = [
 
 export class ComparePanel {
   /**
-   * @param {HTMLElement} container  where the button and table go
+   * @param {HTMLElement} root  holds the parts compare-button, compare-status and compare-table
    * @param {object} wasm            the wasm module namespace (for Session)
    * @param {Array} algorithms       wasm.algorithms()
    * @param {(error: unknown) => void} onError  shows an error from the core
    */
-  constructor(container, wasm, algorithms, onError) {
+  constructor(root, wasm, algorithms, onError) {
     this.wasm = wasm;
     this.algorithms = algorithms;
     this.onError = onError;
     this.n = 0;
     this.job = 0; // bumped to cancel a running comparison
 
-    this.button = document.createElement('button');
-    this.button.type = 'button';
-    this.button.id = 'compare';
-    this.button.title = 'Run all five searches to the end at this N and compare their work';
-    this.status = document.createElement('p');
-    this.status.className = 'muted';
-    this.status.setAttribute('aria-live', 'polite');
-    this.table = document.createElement('table');
-    this.table.id = 'compare-table';
-    this.table.className = 'compare-table';
+    this.button = part(root, 'compare-button');
+    this.status = part(root, 'compare-status');
+    this.table = part(root, 'compare-table');
     const head = this.table.createTHead().insertRow();
     for (const label of ['Algorithm', ...COLUMNS.map(([, l]) => l), 'Time']) {
-      const th = document.createElement('th');
-      th.scope = 'col';
-      th.textContent = label;
-      head.append(th);
+      head.append(el('th', { scope: 'col', text: label }));
     }
     this.body = this.table.createTBody();
-    const scroller = document.createElement('div');
-    scroller.className = 'compare-scroll';
-    scroller.append(this.table);
-    container.append(this.button, this.status, scroller);
+    this.button.hidden = false;
+    this.status.hidden = false;
     this.button.addEventListener('click', () => this.run());
   }
 
@@ -77,11 +68,8 @@ export class ComparePanel {
     for (const info of this.algorithms) {
       const row = this.body.insertRow();
       row.dataset.algorithm = info.id;
-      const name = document.createElement('th');
-      name.scope = 'row';
-      name.textContent = info.name.replace(/ \(.*\)$/, ''); // "Bitwise (ld / col / rd)" -> "Bitwise"
-      name.title = info.name;
-      row.append(name);
+      // "Bitwise (ld / col / rd)" -> "Bitwise"
+      row.append(el('th', { scope: 'row', title: info.name, text: info.name.replace(/ \(.*\)$/, '') }));
       if (n < info.minN || n > info.maxN) {
         const cell = row.insertCell();
         cell.colSpan = COLUMNS.length + 1;

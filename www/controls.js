@@ -1,27 +1,24 @@
 // Buttons, sliders, pickers and keyboard shortcuts. This module only translates
-// what the user does into calls on `actions` (supplied by main.js) and shows the
-// state main.js hands back; it never touches the solver itself.
+// what the user does into calls on `actions` (supplied by its visualizer) and
+// shows the state it is handed back; it never touches the solver itself.
+//
+// It finds its controls by data-part inside the root it is given, so a page can
+// hold several. It does not listen to the whole document: whoever owns the page
+// passes key events to onKey() (main.js does, for the page's one visualizer).
 
-import { formatCount } from './dom.js';
-
-/** Playback speeds in steps per second; the last one means "as fast as possible". */
-export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];
-export const DEFAULT_SPEED_INDEX = 2;
-
-export function speedLabel(stepsPerSecond) {
-  if (stepsPerSecond === Infinity) return 'as fast as possible';
-  return `${formatCount(stepsPerSecond)} step${stepsPerSecond === 1 ? '' : 's'}/s`;
-}
-
-const $ = (id) => document.getElementById(id);
+import { formatCount, part } from './dom.js';
+import { SPEEDS, speedLabel } from './player.js';
 
 export class Controls {
   /**
+   * @param {HTMLElement} root  holds the parts: play, step, step-back, next-solution,
+   *   run-to-end, reset, speed, speed-value, timeline, timeline-value, n, algorithm, algorithm-note
    * @param actions {{ togglePlay, step, stepBack, nextSolution, runToEnd, reset,
    *   seek(step, final), setSpeed(index), chooseN(n), chooseAlgorithm(id) }}
    */
-  constructor(actions) {
+  constructor(root, actions) {
     this.actions = actions;
+    const $ = (name) => part(root, name);
     this.buttons = {
       play: $('play'),
       step: $('step'),
@@ -54,10 +51,12 @@ export class Controls {
     this.timeline.addEventListener('change', () => actions.seek(Number(this.timeline.value), true));
     this.nPicker.addEventListener('change', () => actions.chooseN(Number(this.nPicker.value)));
     this.algorithmPicker.addEventListener('change', () => actions.chooseAlgorithm(this.algorithmPicker.value));
-    document.addEventListener('keydown', (event) => this.onKey(event));
   }
 
-  /** Global shortcuts. Keys a focused control uses itself (a slider's arrows, a button's Space) stay with it. */
+  /**
+   * The keyboard shortcuts, for a keydown from wherever the owner listens. Keys a
+   * focused control uses itself (a slider's arrows, a button's Space) stay with it.
+   */
   onKey(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;

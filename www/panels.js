@@ -2,21 +2,24 @@
 // registers, and the gallery of solutions found so far.
 //
 // These update every animation frame while playing, so each keeps what it last
-// showed and touches the DOM only where something changed.
+// showed and touches the DOM only where something changed. Each takes the root
+// element of its visualizer and finds its parts there by data-part (dom.js part()),
+// never by a page-wide id, so one page can hold several. They show what they are
+// handed and never call the solver.
 
 import { drawMiniBoard } from './board.js';
-import { el, formatCount } from './dom.js';
+import { el, formatCount, part } from './dom.js';
 
-/** The counters (#steps, #checks, …). The raw number also goes in data-value for scripts. */
+/** The counters (data-part steps, checks, …). The raw number also goes in data-value for scripts. */
 export class Counters {
-  constructor(ids) {
-    this.fields = ids.map((id) => ({ id, node: document.getElementById(id), value: null }));
+  constructor(root, names) {
+    this.fields = names.map((name) => ({ name, node: part(root, name), value: null }));
   }
 
-  /** `values` maps counter id → number (or a string such as "–"). */
+  /** `values` maps counter name → number (or a string such as "–"). */
   update(values) {
     for (const field of this.fields) {
-      const value = values[field.id];
+      const value = values[field.name];
       if (value === undefined || value === field.value) continue;
       field.value = value;
       field.node.textContent = typeof value === 'number' ? formatCount(value) : value;
@@ -27,9 +30,9 @@ export class Counters {
 
 /** Description and pseudocode of the current algorithm, with the last executed line lit. */
 export class AlgorithmPanel {
-  constructor(descriptionEl, pseudocodeEl) {
-    this.descriptionEl = descriptionEl;
-    this.pseudocodeEl = pseudocodeEl;
+  constructor(root) {
+    this.descriptionEl = part(root, 'description');
+    this.pseudocodeEl = part(root, 'pseudocode');
     this.lines = [];
     this.current = -1;
   }
@@ -178,8 +181,8 @@ const unique = (items) => [...new Set(items)];
  * one rather than rebuilding the table every step.
  */
 export class RegistersPanel {
-  constructor(container) {
-    this.container = container;
+  constructor(root) {
+    this.container = part(root, 'registers');
     this.clear();
   }
 
@@ -297,8 +300,6 @@ export class RegistersPanel {
 // ---- Gallery ---------------------------------------------------------------
 
 const MINI_SIZE = 64; // CSS pixels per mini board
-/** The core keeps the first 1000 solutions; the gallery can show them all. */
-export const GALLERY_LIMIT = 1000;
 /**
  * Mini boards added per update: on big boards solutions arrive in bursts, and
  * drawing hundreds of them in one frame would stall the animation.
@@ -312,12 +313,16 @@ export const GALLERY_BATCH = 24;
  * the current one: after seeking back, the later solutions stay (dimmed) so the user
  * can click through them all. The search is deterministic, so stepping forward again
  * finds exactly those; only a reset or a new session clears the gallery.
+ *
+ * `limit` is how many solutions the core remembers (its maxRememberedSolutions());
+ * the gallery shows them all and asks for no more. Until it is set, it asks for none.
  */
 export class Gallery {
-  constructor(container, countEl, onPick) {
-    this.container = container;
-    this.countEl = countEl;
+  constructor(root, onPick) {
+    this.container = part(root, 'gallery');
+    this.countEl = part(root, 'gallery-count');
     this.onPick = onPick;
+    this.limit = 0;
     this.items = []; // { step, button, queens }, in the order found
     this.reached = 0; // how many items are at or before the current step
     this.current = null;
@@ -325,8 +330,8 @@ export class Gallery {
     this.theme = null;
     this.countText = '';
     this.empty = el('p', 'muted gallery-empty', 'None yet. Solutions appear here as the search finds them.');
-    container.append(this.empty);
-    container.addEventListener('click', (event) => {
+    this.container.append(this.empty);
+    this.container.addEventListener('click', (event) => {
       const button = event.target.closest('button[data-step]');
       if (button) this.onPick(Number(button.dataset.step));
     });
@@ -345,7 +350,7 @@ export class Gallery {
 
   /** True when the core knows solutions (`total` at the current step) that aren't shown yet. */
   wants(total) {
-    return total > this.items.length && this.items.length < GALLERY_LIMIT;
+    return total > this.items.length && this.items.length < this.limit;
   }
 
   /** Redraws every mini board (after a theme change). */

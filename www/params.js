@@ -1,9 +1,15 @@
 // URL parameters: `?algo=bitwise&n=8&step=120`.
 //
 // Read once at load; anything malformed is reported as a sentence (the page shows
-// it) and replaced by the default, so a bad link never gives a dead page.
+// it) and replaced by the default, so a bad link never gives a dead page. Then
+// UrlSync keeps the address bar in step with the page. Knows nothing of sessions:
+// it is handed plain { algorithm, n, step }.
 
 import { rangeSentence } from './controls.js';
+import { guard } from './errors.js';
+
+/** Quiet time before the address bar follows a change (browsers limit replaceState). */
+const URL_DELAY_MS = 300;
 
 /**
  * @param search  location.search
@@ -64,6 +70,22 @@ export function writeParams({ algorithm, n, step }) {
   if (step > 0) url.searchParams.set('step', String(step));
   else url.searchParams.delete('step');
   if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+
+/** Keeps ?algo=&n=&step= current: at once on request, otherwise once things are quiet. */
+export class UrlSync {
+  /** @param {() => {algorithm: string, n: number, step: number}} read  where the page stands, read when writing */
+  constructor(read) {
+    this.read = read;
+    this.timer = 0;
+  }
+
+  update(now = false) {
+    clearTimeout(this.timer);
+    const write = () => guard(() => writeParams(this.read()));
+    if (now) write();
+    else this.timer = setTimeout(write, URL_DELAY_MS);
+  }
 }
 
 function clampToAlgorithm(n, algorithm) {

@@ -1,0 +1,221 @@
+// The scheduler of one visualizer: plays its session at a speed, or runs it to the
+// next solution, to the end, or to a step, a frame's worth at a time on
+// requestAnimationFrame.
+//
+// Owns the mode, the speed, the frame loop and the steps/s reading; the work
+// inside a frame is a Runner's (runner.js), one per session. It draws nothing and
+// never touches the DOM: after each frame it asks its host to render, and it tells
+// the host when the mode changes and what to say.
+
+import { formatCount } from './dom.js';
+import { guard, reportError } from './errors.js';
+import { Runner } from './runner.js';
+
+/** Playback speeds in steps per second; the last one means "as fast as possible". */
+export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];
+export const DEFAULT_SPEED_INDEX = 2;
+/** At or below this speed each step is announced by the aria-live region. */
+const ANNOUNCE_MAX_SPEED = 2;
+
+export function speedLabel(stepsPerSecond) {
+  if (stepsPerSecond === Infinity) return 'as fast as possible';
+  return `${formatCount(stepsPerSecond)} step${stepsPerSecond === 1 ? '' : 's'}/s`;
+}
+
+/** True when the session stands on the last step of a finished search. (Callers guard.) */
+export function atEnd(session) {
+  return session.done && session.stepIndex === session.furthestStep;
+}
+
+export class Player {
+  /**
+   * @param host {{
+   *   session(): object|null,        the session to run (it may change between calls)
+   *   render(announce): boolean,     brings the screen in line; false if the core failed
+   *   say(text): void,               the status line
+   *   warn(text): void,              a note in the page's problem area
+   *   modeChanged(mode): void,       after every change of mode
+   *   showRate(value): void,         steps per second, or '–' when idle
+   * }}
+   */
+  constructor(host) {
+    this.host = host;
+    /** 'idle' | 'play' | 'next-solution' | 'run-to-end' | 'run-to-step' */
+    this.mode = 'idle';
+    this.speedIndex = DEFAULT_SPEED_INDEX;
+    this.targetStep = 0; // for 'run-to-step'
+    this.credit = 0; // fractional steps owed at a finite speed
+    this.lastFrame = 0;
+    this.rate = { since: 0, fromStep: 0 };
+    this.runner = null; // the current session's, so its chunk size is learnt once per session
+    this.frameRequest = 0;
+  }
+
+  // ---- What the user asks for ------------------------------------------------
+
+  togglePlay() {
+    const s = this.host.session();
+    if (!s) return;
+    if (this.mode !== 'idle') {
+      this.stop();
+      this.host.render(true);
+      return;
+    }
+    // At the very end, Play replays the search from the start.
+    if (guard(() => atEnd(s), false)) guard(() => s.seek(0));
+    this.setMode('play');
+  }
+
+  nextSolution() {
+    this.startTask('next-solution', 'The search is finished: there are no more solutions.');
+  }
+
+  runToEnd() {
+    this.startTask('run-to-end', 'Already at the end of the search.');
+  }
+
+  /** Runs to `step` (from a link); says so if the search ends first. */
+  runToStep(step) {
+    if (!this.host.session()) return;
+    this.targetStep = step;
+    this.setMode('run-to-step');
+  }
+
+  setSpeed(index) {
+    this.speedIndex = index;
+    this.credit = 0;
+  }
+
+  /** Stops whatever runs (the host renders when it wants to). */
+  stop() {
+    this.setMode('idle');
+  }
+
+  /** After a panic: stops the loop at once and tells nobody (the instance may be poisoned). */
+  halt() {
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+    this.mode = 'idle';
+  }
+
+  /** Next solution and run to end: a second press stops; at the end, says why nothing happens. */
+  startTask(mode, atEndSentence) {
+    const s = this.host.session();
+    if (!s) return;
+    if (this.mode === mode) {
+      this.stop();
+      this.host.render(true);
+      return;
+    }
+    if (guard(() => atEnd(s), false)) {
+      this.host.say(atEndSentence);
+      return;
+    }
+    this.setMode(mode);
+  }
+
+  // ---- The frame loop -------------------------------------------------------------
+
+  setMode(mode) {
+    this.mode = mode;
+    this.credit = 0;
+    this.lastFrame = 0;
+    if (mode === 'idle') {
+      if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+      this.frameRequest = 0;
+    } else {
+      const s = this.host.session();
+      this.rate = { since: performance.now(), fromStep: guard(() => s.stepIndex, 0) };
+      const speed = SPEEDS[this.speedIndex];
+      if (mode === 'play' && speed > ANNOUNCE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
+      if (mode === 'next-solution') this.host.say('Looking for the next solution…');
+      if (mode === 'run-to-end') this.host.say('Running to the end of the search…');
+      if (!this.frameRequest) this.frameRequest = requestAnimationFrame((now) => this.frame(now));
+    }
+    this.host.modeChanged(mode);
+  }
+
+  frame(now) {
+    this.frameRequest = 0;
+    const s = this.host.session();
+    if (this.mode === 'idle' || !s) return;
+    const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 1000 / 60;
+    this.lastFrame = now;
+
+    let finished = null; // a sentence when the task ends
+    try {
+      finished = this.advance(s, dt);
+    } catch (error) {
+      reportError(error);
+      finished = '';
+    }
+    this.updateRate(s, now);
+    if (finished !== null) {
+      this.stop();
+      this.host.render(finished === '');
+      if (finished) this.host.say(finished);
+      return;
+    }
+    // At a walking pace each step is announced, as when stepping by hand.
+    const slow = this.mode === 'play' && SPEEDS[this.speedIndex] <= ANNOUNCE_MAX_SPEED;
+    if (!this.host.render(slow ? 'if-changed' : false)) {
+      this.stop();
+      return;
+    }
+    this.frameRequest = requestAnimationFrame((t) => this.frame(t));
+  }
+
+  /**
+   * Moves the session on by this frame's share of work. Returns null to keep going,
+   * or the sentence to announce when the current task is over ('' = the step's own message).
+   */
+  advance(s, dt) {
+    if (this.runner?.session !== s) this.runner = new Runner(s);
+    const runner = this.runner;
+    switch (this.mode) {
+      case 'play': {
+        const speed = SPEEDS[this.speedIndex];
+        if (speed === Infinity) {
+          runner.run();
+        } else {
+          // Owe steps in proportion to time; don't let a hidden tab run up a debt.
+          this.credit = Math.min(this.credit + (speed * dt) / 1000, Math.max(1, speed / 10));
+          const due = Math.floor(this.credit);
+          if (due > 0) this.credit -= runner.run(due);
+        }
+        return s.done ? endSentence(s) : null;
+      }
+      case 'run-to-end':
+        runner.run();
+        return s.done ? endSentence(s) : null;
+      case 'run-to-step': {
+        const left = this.targetStep - s.stepIndex;
+        if (left > 0) runner.run(left);
+        if (s.stepIndex >= this.targetStep) return '';
+        if (s.done) {
+          this.host.warn(`The link asks for step ${formatCount(this.targetStep)}, but this search ends at step ${formatCount(s.stepIndex)}. Showing the last step.`);
+          return '';
+        }
+        return null;
+      }
+      case 'next-solution':
+        if (runner.runToSolution()) return '';
+        return s.done ? 'The search is finished: there are no more solutions.' : null;
+      default:
+        return '';
+    }
+  }
+
+  updateRate(s, now) {
+    const elapsed = now - this.rate.since;
+    if (elapsed < 500) return;
+    const step = s.stepIndex;
+    const perSecond = Math.max(0, Math.round(((step - this.rate.fromStep) * 1000) / elapsed));
+    this.host.showRate(perSecond);
+    this.rate = { since: now, fromStep: step };
+  }
+}
+
+function endSentence(s) {
+  return `Reached the end of the search after ${formatCount(s.stepIndex)} steps: ${formatCount(s.solutionCount)} solutions.`;
+}

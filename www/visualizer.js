@@ -1,0 +1,292 @@
+// One visualizer: a session of the core and everything that shows it — board,
+// status line, controls, counters, algorithm, registers, solutions gallery and the
+// compare panel — inside one root element, with the Player that runs it.
+//
+// Owns the session's lifecycle (open, replace, free), what each control does, and
+// render(): bringing the screen in line with the session, cheaply enough for every
+// frame. Its components find their parts by data-part inside the root, so a page
+// can hold several visualizers. It leaves the page to its owner (main.js): it does
+// not load the core, listen to the document, or touch the URL; it takes key events
+// through onKey() and reports where it stands through onSettle. Every call into
+// wasm goes through guard (errors.js), so a core error or a panic shows up in the
+// page's problem area instead of killing the page.
+
+import { BoardView, readTheme } from './board.js';
+import { ComparePanel } from './compare.js';
+import { Controls, rangeSentence } from './controls.js';
+import { part } from './dom.js';
+import { clearProblem, guard, reportError, showProblem } from './errors.js';
+import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel } from './panels.js';
+import { Player, atEnd } from './player.js';
+
+const COUNTERS = ['steps', 'checks', 'placements', 'backtracks', 'solutions', 'rate'];
+/** How often the register panel is refreshed while the search runs. */
+const REGISTERS_INTERVAL_MS = 100;
+/** How often, at most, the gallery asks the core for new solutions while running. */
+const GALLERY_INTERVAL_MS = 250;
+
+export class Visualizer {
+  /**
+   * Builds the components that need no core, so the page shows its controls while
+   * the core loads; attach() brings the rest.
+   * @param {HTMLElement} root
+   * @param {{ onSettle?: (now: boolean) => void }} [options]
+   *   onSettle: the session or its place changed (a new session: now = true;
+   *   the player stopped: now = false, so a listener may wait for things to calm down)
+   */
+  constructor(root, { onSettle = () => {} } = {}) {
+    this.root = root;
+    this.onSettle = onSettle;
+    this.core = null; // { wasm, algorithms, maxRememberedSolutions } once attached
+    this.session = null;
+    this.algorithmId = null;
+    this.n = 0;
+    this.panicked = false;
+    this.drawn = { session: null, step: -1 }; // what the screen shows, to skip redundant redraws
+    this.galleryFetchedAt = 0;
+    this.galleryCatchUp = 0; // a pending frame that adds the next batch to the gallery
+    this.registersStale = false; // the register panel lags the board while running
+    this.registersAt = 0;
+
+    this.message = part(root, 'message');
+    this.board = new BoardView(root);
+    this.counters = new Counters(root, COUNTERS);
+    this.algorithmPanel = new AlgorithmPanel(root);
+    this.registersPanel = new RegistersPanel(root);
+    this.gallery = new Gallery(root, (step) => this.seek(step, true));
+    this.compare = null;
+    this.player = new Player({
+      session: () => this.session,
+      render: (announce) => this.render(announce),
+      say: (text) => this.say(text),
+      warn: (text) => showProblem(text, 'warning'),
+      modeChanged: (mode) => this.modeChanged(mode),
+      showRate: (value) => this.counters.update({ rate: value }),
+    });
+    // The visualizer itself is the controls' table of actions (togglePlay, step, …).
+    this.controls = new Controls(root, this);
+    this.controls.showSpeed(this.player.speedIndex);
+  }
+
+  /** The core is loaded: fills the pickers, enables the controls, starts the compare panel. */
+  attach(core) {
+    this.core = core;
+    this.gallery.limit = core.maxRememberedSolutions;
+    this.compare = new ComparePanel(this.root, core.wasm, core.algorithms, reportError);
+    this.controls.fillPickers(core.algorithms);
+    this.controls.enable(true);
+
+    new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      const theme = readTheme();
+      this.board.setTheme(theme);
+      this.board.redraw();
+      this.gallery.repaint(theme);
+    });
+  }
+
+  /** Makes a new Session; on failure keeps the old one and says why. */
+  open(algorithmId, n) {
+    const { wasm, algorithms } = this.core;
+    const session = guard(() => new wasm.Session(algorithmId, n), null);
+    if (!session) {
+      if (this.session) this.controls.showChoice(algorithms, this.algorithmId, this.n);
+      return false;
+    }
+    this.player.stop();
+    const old = this.session;
+    this.session = session;
+    if (old) guard(() => old.free());
+    this.algorithmId = algorithmId;
+    this.n = n;
+
+    this.controls.showChoice(algorithms, algorithmId, n);
+    this.algorithmPanel.show(algorithms.find((a) => a.id === algorithmId));
+    this.registersPanel.clear();
+    this.gallery.reset(n, this.board.theme);
+    this.compare.setN(n);
+    this.drawn = { session: null, step: -1 };
+    this.render(true);
+    this.onSettle(true);
+    return true;
+  }
+
+  /** Where the visualizer stands, for a link: { algorithm, n, step }. (Callers guard.) */
+  state() {
+    return { algorithm: this.algorithmId, n: this.n, step: this.session ? this.session.stepIndex : 0 };
+  }
+
+  /** Runs to `step` (a link's ?step=). */
+  runToStep(step) {
+    if (this.session) this.player.runToStep(step);
+  }
+
+  /** The keyboard shortcuts, for a keydown event from wherever the owner listens. */
+  onKey(event) {
+    this.controls.onKey(event);
+  }
+
+  /** After a panic: the loop stops; each control still tries (and reports) on demand. */
+  halt() {
+    this.panicked = true;
+    this.player.halt();
+    const { stepIndex = 0, furthestStep = 0 } = this.controls.shown;
+    this.controls.showState({ mode: 'idle', stepIndex, furthestStep, atEnd: false });
+    this.say('The solver crashed; use Reload to start afresh.');
+  }
+
+  // ---- What the controls do (the Controls' actions) -------------------------------
+
+  togglePlay() { this.player.togglePlay(); }
+
+  nextSolution() { this.player.nextSolution(); }
+
+  runToEnd() { this.player.runToEnd(); }
+
+  step() {
+    this.stepBy((s) => s.step(), 'The search is finished: there are no more steps.');
+  }
+
+  stepBack() {
+    this.stepBy((s) => s.stepBack(), 'Already at the start: no step to undo.');
+  }
+
+  /** One step by hand: `move(session)` is true if it moved; if not, `cannot` says why. */
+  stepBy(move, cannot) {
+    const s = this.session;
+    if (!s) return;
+    this.player.stop();
+    const moved = guard(() => move(s), false);
+    if (!moved && !this.panicked) this.say(cannot);
+    this.render(moved);
+  }
+
+  reset() {
+    if (!this.session) return;
+    this.player.stop();
+    guard(() => this.session.reset());
+    this.gallery.reset(this.n, this.board.theme);
+    this.render(true);
+  }
+
+  /** The timeline or a gallery board: jump to `step`. `announce` once the user settles. */
+  seek(step, announce) {
+    if (!this.session) return;
+    this.player.stop();
+    guard(() => this.session.seek(step));
+    this.render(announce);
+  }
+
+  setSpeed(index) {
+    this.player.setSpeed(index);
+    this.controls.showSpeed(index);
+  }
+
+  chooseN(n) {
+    const { algorithms } = this.core;
+    const algorithm = algorithms.find((a) => a.id === this.algorithmId);
+    if (n < algorithm.minN || n > algorithm.maxN) {
+      // Leave the board as it is and say what to do instead.
+      const able = algorithms.filter((a) => n >= a.minN && n <= a.maxN).map((a) => a.name);
+      const choices = able.length > 1 ? `${able.slice(0, -1).join(', ')} or ${able.at(-1)}` : able.join('');
+      showProblem(`${rangeSentence(algorithm)} To see ${n}×${n}, choose ${choices}.`, 'warning');
+      this.controls.showChoice(algorithms, this.algorithmId, this.n);
+      return;
+    }
+    clearProblem();
+    this.open(this.algorithmId, n);
+  }
+
+  chooseAlgorithm(id) {
+    clearProblem();
+    this.open(id, this.n);
+  }
+
+  // ---- Showing the session ----------------------------------------------------------
+
+  /** The player started or stopped. */
+  modeChanged(mode) {
+    if (mode === 'idle') {
+      this.counters.update({ rate: '–' });
+      this.onSettle(false);
+    }
+    this.controls.showState(this.position());
+  }
+
+  position() {
+    const mode = this.player.mode;
+    const s = this.session;
+    const none = { mode, stepIndex: 0, furthestStep: 0, atEnd: true };
+    if (!s) return none;
+    return guard(() => ({ mode, stepIndex: s.stepIndex, furthestStep: s.furthestStep, atEnd: atEnd(s) }), none);
+  }
+
+  /**
+   * Brings everything on screen in line with the session. Does the drawing work only
+   * when the step changed. `announce` (true, or 'if-changed' for a new step only) also
+   * puts the step's sentence in the aria-live status line. Returns false if the core failed.
+   */
+  render(announce = false) {
+    const s = this.session;
+    if (!s) return false;
+    return guard(() => {
+      const step = s.stepIndex;
+      const changed = this.drawn.session !== s || this.drawn.step !== step;
+      if (changed) {
+        this.drawn.session = s;
+        this.drawn.step = step;
+        this.board.draw(s.cells(), this.n);
+        this.counters.update({
+          steps: step,
+          checks: s.checks,
+          placements: s.placements,
+          backtracks: s.backtracks,
+          solutions: s.solutionCount,
+        });
+        this.algorithmPanel.highlight(s.line);
+        this.registersStale = true;
+      }
+      const idle = this.player.mode === 'idle';
+      // The register panel is the heaviest DOM work (ld/col/rd/poss for every row):
+      // while running, refresh it about ten times a second, which is as fast as it
+      // can be read anyway, and keep every frame for the board.
+      const now = performance.now();
+      if (this.registersStale && (idle || now - this.registersAt >= REGISTERS_INTERVAL_MS)) {
+        this.registersPanel.update(s.registers());
+        this.registersStale = false;
+        this.registersAt = now;
+      }
+      // Also catch up on solutions the gallery skipped while running.
+      if (changed || (idle && this.gallery.wants(s.solutionCount))) this.updateGallery(s, step, idle);
+      this.controls.showState(this.position());
+      if (announce === true || (announce === 'if-changed' && changed)) {
+        this.say(s.message());
+        this.board.describe(s.queens(), this.n);
+      }
+      return true;
+    }, false);
+  }
+
+  updateGallery(s, step, idle) {
+    const total = s.solutionCount;
+    // Fetch the list only when it holds solutions the gallery lacks, and while running
+    // at most a few times a second: on big boards solutions can arrive every frame.
+    const now = performance.now();
+    const fetch = this.gallery.wants(total) && (idle || now - this.galleryFetchedAt > GALLERY_INTERVAL_MS);
+    if (fetch) this.galleryFetchedAt = now;
+    this.gallery.sync(fetch ? s.solutions(GALLERY_BATCH, this.gallery.items.length) : null, total, step);
+    // A batch per frame: when the search has stopped, keep catching up until the
+    // gallery holds every solution found so far.
+    if (idle && this.gallery.wants(total) && !this.galleryCatchUp) {
+      this.galleryCatchUp = requestAnimationFrame(() => {
+        this.galleryCatchUp = 0;
+        this.render();
+      });
+    }
+  }
+
+  /** The status line (aria-live): what the last step did, or what is going on. */
+  say(text) {
+    if (this.message.textContent !== text) this.message.textContent = text;
+  }
+}
