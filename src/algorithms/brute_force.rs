@@ -9,7 +9,7 @@
 use std::ops::Range;
 use std::rc::Rc;
 
-use super::whole_board::{Tested, WholeBoardSearch};
+use super::whole_board::{BoardSource, Tested, WholeBoard};
 use super::{AlgorithmInfo, Register, RegisterValue, SearchSpace};
 use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
 
@@ -132,7 +132,7 @@ impl Tables {
         for (p, &bad) in prefix_bad.iter().enumerate() {
             let bad = bad as usize;
             let (checks, placements) = if bad < prefix_rows {
-                BruteForce::cost(n, bad)
+                Odometer::cost(n, bad)
             } else {
                 (0, 0)
             };
@@ -165,27 +165,20 @@ impl Tables {
     }
 }
 
+/// Brute force: every board of the odometer, tested whole.
+pub type BruteForce = WholeBoard<Odometer>;
+
+/// The boards in odometer order, and how to test one.
 #[derive(Clone, Debug)]
-pub struct BruteForce {
+pub struct Odometer {
     tables: Rc<Tables>,
-    tested: Tested,
     /// The packed odometer of the next board to test.
     next: u64,
     /// The packed odometer of the board the last step tested.
     last: u64,
 }
 
-impl BruteForce {
-    pub fn new(n: usize) -> BruteForce {
-        assert!(INFO.fits(n));
-        BruteForce {
-            tables: Rc::new(Tables::new(n)),
-            tested: Tested::new(n, INFO.space),
-            next: 0,
-            last: 0,
-        }
-    }
-
+impl Odometer {
     /// The odometer's next reading: add one, then carry any digit that reached N
     /// (never needed when N is a power of two).
     #[inline(always)]
@@ -211,7 +204,7 @@ impl BruteForce {
     /// the running totals, so only boards with a safe prefix are looked at.
     /// Only for N = 8, where every packed value is an odometer reading.
     #[inline(always)]
-    fn run_block(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+    fn run_block(&mut self, tested: &mut Tested, max: u64, stop_on_solution: bool) -> u64 {
         let tables = &*self.tables;
         let n = tables.geometry.n;
         let prefix_bits = tables.geometry.digit_bits as usize * tables.prefix_rows;
@@ -234,7 +227,7 @@ impl BruteForce {
                 .geometry
                 .place_rows(packed, tables.prefix_rows..n, field)
                 .0;
-            let (c, p) = BruteForce::cost(n, bad);
+            let (c, p) = Odometer::cost(n, bad);
             checks += c;
             placements += p;
             if bad == n {
@@ -248,25 +241,25 @@ impl BruteForce {
         checks += tables.threatened_checks[end] - tables.threatened_checks[start];
         placements += tables.threatened_placements[end] - tables.threatened_placements[start];
         let taken = (end - start) as u64;
-        let counters = &mut self.tested.counters;
+        let counters = &mut tested.counters;
         counters.steps += taken;
         counters.checks += checks;
         counters.placements += placements;
         counters.solutions += solutions;
         self.last = high | (end - 1) as u64;
-        self.tested.bad_row = tables.test_board(self.last) as u8;
+        tested.bad_row = tables.test_board(self.last) as u8;
         self.next = self.last + 1;
         taken
     }
 
     /// The field before the probed queen went on, and the probed queen's mask.
-    fn field_and_mask(&self) -> (Bitboard, Bitboard) {
-        if self.tested.counters.steps == 0 {
+    fn field_and_mask(&self, tested: &Tested) -> (Bitboard, Bitboard) {
+        if tested.counters.steps == 0 {
             return (Bitboard::EMPTY, Bitboard::EMPTY);
         }
-        let n = self.tested.n;
+        let n = tested.n;
         let cols = self.columns();
-        let probe_row = (self.tested.bad_row as usize).min(n - 1);
+        let probe_row = (tested.bad_row as usize).min(n - 1);
         let field = (0..probe_row).fold(Bitboard::EMPTY, |f, row| f.with(row * n + cols[row]));
         (
             field,
@@ -275,20 +268,21 @@ impl BruteForce {
     }
 }
 
-impl WholeBoardSearch for BruteForce {
+impl BoardSource for Odometer {
+    const INFO: AlgorithmInfo = INFO;
     const REJECT_LINE: usize = LINE_REJECT;
     const SOLUTION_LINE: usize = LINE_SOLUTION;
 
-    fn tested(&self) -> &Tested {
-        &self.tested
-    }
-
-    fn tested_mut(&mut self) -> &mut Tested {
-        &mut self.tested
+    fn new(n: usize) -> Odometer {
+        Odometer {
+            tables: Rc::new(Tables::new(n)),
+            next: 0,
+            last: 0,
+        }
     }
 
     #[inline(always)]
-    fn test_next(&mut self) -> usize {
+    fn test_next(&mut self, _tested: &Tested) -> usize {
         let packed = self.next;
         self.last = packed;
         self.advance();
@@ -313,32 +307,32 @@ impl WholeBoardSearch for BruteForce {
             .collect()
     }
 
-    fn run_fast(&mut self, max: u64, stop_on_solution: bool) -> Option<u64> {
-        if self.tested.n != 8 {
+    fn run_fast(&mut self, tested: &mut Tested, max: u64, stop: bool) -> Option<u64> {
+        if tested.n != 8 {
             return None;
         }
         let mut taken = 0;
-        while taken < max && self.tested.counters.steps < self.tested.total {
-            let before = self.tested.counters.solutions;
-            taken += self.run_block(max - taken, stop_on_solution);
-            if stop_on_solution && self.tested.counters.solutions != before {
+        while taken < max && tested.counters.steps < tested.total {
+            let before = tested.counters.solutions;
+            taken += self.run_block(tested, max - taken, stop);
+            if stop && tested.counters.solutions != before {
                 break;
             }
         }
         Some(taken)
     }
 
-    fn board_registers(&self) -> Vec<Register> {
+    fn registers(&self, tested: &Tested) -> Vec<Register> {
         // `before` is the field the probed queen was tested against; like the
         // seed, the queen goes onto the field either way, so after a solution
         // `field` is the solution's board.
-        let n = self.tested.n;
-        let (before, mask) = self.field_and_mask();
+        let n = tested.n;
+        let (before, mask) = self.field_and_mask(tested);
         let mut field = before;
         let mut digits = vec![0; n];
-        if self.tested.counters.steps > 0 {
+        if tested.counters.steps > 0 {
             let cols = self.columns();
-            let row = (self.tested.bad_row as usize).min(n - 1);
+            let row = (tested.bad_row as usize).min(n - 1);
             field = before.with(row * n + cols[row]);
             digits = cols.into_iter().map(|c| c as i32).collect();
         }
@@ -364,7 +358,7 @@ mod tests {
             let mut search = BruteForce::new(n);
             let mut seen = Vec::new();
             while search.step() {
-                seen.push(search.columns());
+                seen.push(search.source.columns());
             }
             assert_eq!(seen.len() as u64, (n as u64).pow(n as u32));
             // Reading the digits with row 0 as the least significant gives 0, 1, 2, ...
@@ -378,7 +372,7 @@ mod tests {
     #[test]
     fn prefix_table_agrees_with_plain_row_by_row_test() {
         for n in [5, 6, 8] {
-            let search = BruteForce::new(n);
+            let search = Odometer::new(n);
             let mut packed = 0u64;
             let mut probe = search.clone();
             let geometry = &search.tables.geometry;
@@ -407,8 +401,8 @@ mod tests {
             }
             assert_eq!(blocked.counters(), stepped.counters());
             assert_eq!(
-                (blocked.last, blocked.tested.bad_row, blocked.next),
-                (stepped.last, stepped.tested.bad_row, stepped.next)
+                (blocked.source.last, blocked.tested.bad_row, blocked.source.next),
+                (stepped.source.last, stepped.tested.bad_row, stepped.source.next)
             );
             if stop && taken < budget {
                 assert_eq!(

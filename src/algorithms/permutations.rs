@@ -6,7 +6,7 @@
 //! permutation; this one visits each of the N! boards exactly once, in Heap's
 //! order, so its solutions come out in the seed's order.
 
-use super::whole_board::{Tested, WholeBoardSearch};
+use super::whole_board::{BoardSource, Tested, WholeBoard};
 use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -41,9 +41,13 @@ const LINE_SOLUTION: usize = 8;
 /// The largest N: 12! = 479,001,600 boards already take seconds.
 const MAX: usize = 12;
 
+/// Permutations: every board with one queen per row and column, tested whole.
+pub type Permutations = WholeBoard<Heap>;
+
+/// The permutations in Heap's order, and how to test one.
 #[derive(Clone, Debug)]
-pub struct Permutations {
-    tested: Tested,
+pub struct Heap {
+    n: usize,
     perm: [u8; MAX],
     /// Heap's counters: c[i] counts the swaps made at position i.
     c: [u8; MAX],
@@ -51,26 +55,12 @@ pub struct Permutations {
     swap: Option<(u8, u8)>,
 }
 
-impl Permutations {
-    pub fn new(n: usize) -> Permutations {
-        assert!(INFO.fits(n));
-        let mut perm = [0u8; MAX];
-        for (i, p) in perm.iter_mut().enumerate() {
-            *p = i as u8;
-        }
-        Permutations {
-            tested: Tested::new(n, INFO.space),
-            perm,
-            c: [0; MAX],
-            swap: None,
-        }
-    }
-
+impl Heap {
     /// Heap's algorithm, iterative form: one swap to the next permutation.
     #[inline(always)]
     fn next_permutation(&mut self) -> Option<(u8, u8)> {
         let mut i = 1;
-        while i < self.tested.n {
+        while i < self.n {
             if (self.c[i] as usize) < i {
                 let j = if i % 2 == 0 { 0 } else { self.c[i] as usize };
                 self.perm.swap(i, j);
@@ -87,7 +77,7 @@ impl Permutations {
     /// the diagonals used above it.
     #[inline(always)]
     fn first_diagonal_clash(&self) -> (usize, u32, u32) {
-        let n = self.tested.n;
+        let n = self.n;
         let (mut down, mut up) = (0u32, 0u32);
         for row in 0..n {
             let col = self.perm[row] as usize;
@@ -103,21 +93,27 @@ impl Permutations {
     }
 }
 
-impl WholeBoardSearch for Permutations {
+impl BoardSource for Heap {
+    const INFO: AlgorithmInfo = INFO;
     const REJECT_LINE: usize = LINE_REJECT;
     const SOLUTION_LINE: usize = LINE_SOLUTION;
 
-    fn tested(&self) -> &Tested {
-        &self.tested
-    }
-
-    fn tested_mut(&mut self) -> &mut Tested {
-        &mut self.tested
+    fn new(n: usize) -> Heap {
+        let mut perm = [0u8; MAX];
+        for (i, p) in perm.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        Heap {
+            n,
+            perm,
+            c: [0; MAX],
+            swap: None,
+        }
     }
 
     #[inline(always)]
-    fn test_next(&mut self) -> usize {
-        if self.tested.counters.steps > 0 {
+    fn test_next(&mut self, tested: &Tested) -> usize {
+        if tested.counters.steps > 0 {
             self.swap = self.next_permutation();
         }
         self.first_diagonal_clash().0
@@ -131,15 +127,15 @@ impl WholeBoardSearch for Permutations {
     }
 
     fn columns(&self) -> Vec<usize> {
-        self.perm[..self.tested.n]
+        self.perm[..self.n]
             .iter()
             .map(|&c| c as usize)
             .collect()
     }
 
-    fn board_registers(&self) -> Vec<Register> {
-        let n = self.tested.n;
-        let (down, up) = if self.tested.counters.steps == 0 {
+    fn registers(&self, tested: &Tested) -> Vec<Register> {
+        let n = self.n;
+        let (down, up) = if tested.counters.steps == 0 {
             (0, 0)
         } else {
             let (_, down, up) = self.first_diagonal_clash();
@@ -183,10 +179,10 @@ mod tests {
             let mut seen = HashSet::new();
             while search.step() {
                 assert!(
-                    seen.insert(search.perm[..n].to_vec()),
+                    seen.insert(search.source.perm[..n].to_vec()),
                     "n={n}: repeated permutation"
                 );
-                if let Some((a, b)) = search.swap {
+                if let Some((a, b)) = search.source.swap {
                     assert!(a < b && (b as usize) < n);
                 }
             }

@@ -2,10 +2,14 @@
 //! The queens go on row by row until the first threatened one (all N for a
 //! solution), and the rest of the board under test stays a ghost.
 //!
-//! A search of this kind implements [`WholeBoardSearch`] (how to reach and
-//! test the next board, and what a test costs); [`Algorithm`] comes with it.
+//! [`WholeBoard`] is such a search: the bookkeeping both share ([`Tested`]),
+//! around a [`BoardSource`] that reaches and tests each board in its own order
+//! (the odometer, Heap's algorithm).
 
-use super::{run_steps, Algorithm, BoardView, Counters, LastStep, Register, SearchSpace, StepKind};
+use super::{
+    run_steps, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, SearchSpace,
+    StepKind,
+};
 
 /// The state every whole-board search keeps besides its own.
 #[derive(Clone, Debug)]
@@ -43,44 +47,67 @@ impl Tested {
     }
 }
 
-/// A search that tests one whole board per step.
-pub trait WholeBoardSearch: Clone {
+/// What makes a whole-board search its own: the order it reaches the boards
+/// in and how it tests one.
+pub trait BoardSource: Clone {
+    const INFO: AlgorithmInfo;
     /// The pseudocode lines of a rejected board and of a solution.
     const REJECT_LINE: usize;
     const SOLUTION_LINE: usize;
 
-    fn tested(&self) -> &Tested;
-    fn tested_mut(&mut self) -> &mut Tested;
+    /// The source for an n×n board, before its first board.
+    fn new(n: usize) -> Self;
     /// Moves on to the next board and tests it: its first threatened row, or
-    /// N for a solution. Called only while boards are left.
-    fn test_next(&mut self) -> usize;
+    /// N for a solution. `tested` is the state before this step; called only
+    /// while boards are left.
+    fn test_next(&mut self, tested: &Tested) -> usize;
     /// The checks and placements that testing a board costs, by its first
     /// threatened row (N for a solution).
     fn cost(n: usize, bad_row: usize) -> (u64, u64);
     /// The columns of the board the last step tested, row by row.
     fn columns(&self) -> Vec<usize>;
-    fn board_registers(&self) -> Vec<Register>;
-    /// A faster `Algorithm::run` where the search has one; `None` to step
+    fn registers(&self, tested: &Tested) -> Vec<Register>;
+    /// A faster `Algorithm::run` where the source has one; `None` to step
     /// board by board.
-    fn run_fast(&mut self, _max: u64, _stop_on_solution: bool) -> Option<u64> {
+    fn run_fast(&mut self, _tested: &mut Tested, _max: u64, _stop: bool) -> Option<u64> {
         None
     }
 }
 
-impl<T: WholeBoardSearch> Algorithm for T {
+/// A search that tests one whole board per step, in the order of `S`.
+#[derive(Clone, Debug)]
+pub struct WholeBoard<S> {
+    pub(super) tested: Tested,
+    pub(super) source: S,
+}
+
+impl<S: BoardSource> WholeBoard<S> {
+    pub fn new(n: usize) -> WholeBoard<S> {
+        assert!(S::INFO.fits(n));
+        WholeBoard {
+            tested: Tested::new(n, S::INFO.space),
+            source: S::new(n),
+        }
+    }
+}
+
+impl<S: BoardSource> Algorithm for WholeBoard<S> {
     #[inline]
     fn step(&mut self) -> bool {
         if self.is_done() {
             return false;
         }
-        let bad_row = self.test_next();
-        let cost = T::cost(self.tested().n, bad_row);
-        self.tested_mut().record(bad_row, cost);
+        let bad_row = self.source.test_next(&self.tested);
+        let cost = S::cost(self.tested.n, bad_row);
+        self.tested.record(bad_row, cost);
         true
     }
 
     fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
-        match self.run_fast(max, stop_on_solution) {
+        match self
+            .source
+            .run_fast(&mut self.tested, max, stop_on_solution)
+        {
             Some(taken) => taken,
             None => run_steps(self, max, stop_on_solution),
         }
@@ -88,36 +115,35 @@ impl<T: WholeBoardSearch> Algorithm for T {
 
     #[inline]
     fn is_done(&self) -> bool {
-        let tested = self.tested();
-        tested.counters.steps == tested.total
+        self.tested.counters.steps == self.tested.total
     }
 
     fn counters(&self) -> &Counters {
-        &self.tested().counters
+        &self.tested.counters
     }
 
     fn last_step(&self) -> LastStep {
-        let tested = self.tested();
+        let tested = &self.tested;
         if tested.counters.steps == 0 {
             return LastStep::START;
         }
         let bad_row = tested.bad_row as usize;
         let row = bad_row.min(tested.n - 1);
         let (kind, line) = if bad_row < tested.n {
-            (StepKind::Reject, T::REJECT_LINE)
+            (StepKind::Reject, S::REJECT_LINE)
         } else {
-            (StepKind::Solution, T::SOLUTION_LINE)
+            (StepKind::Solution, S::SOLUTION_LINE)
         };
-        LastStep::at(kind, line, (row, self.columns()[row]))
+        LastStep::at(kind, line, (row, self.source.columns()[row]))
     }
 
     fn board(&self) -> BoardView {
-        let tested = self.tested();
+        let tested = &self.tested;
         let mut view = BoardView::empty(tested.n);
         if tested.counters.steps == 0 {
             return view;
         }
-        for (row, col) in self.columns().into_iter().enumerate() {
+        for (row, col) in self.source.columns().into_iter().enumerate() {
             if row <= tested.bad_row as usize {
                 view.queens[row] = col as i32;
             } else {
@@ -129,6 +155,6 @@ impl<T: WholeBoardSearch> Algorithm for T {
     }
 
     fn registers(&self) -> Vec<Register> {
-        self.board_registers()
+        self.source.registers(&self.tested)
     }
 }
