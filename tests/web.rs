@@ -156,4 +156,17 @@ fn every_export_reads_numbers_by_one_rule() {
     assert_eq!(s.run("10".into()).unwrap(), 10.0);
     let text = String::from(thrown(s.solutions((-1).into(), JsValue::UNDEFINED)).message());
     assert!(text.contains("limit"), "{text}");
+    // Strict: plain digits or a number, nothing that merely starts like one.
+    for loose in ["0x8", "8-1", "5e", "8.0"] {
+        let text = String::from(thrown(s.run(loose.into())).message());
+        assert!(text.contains(loose), "{text}");
+    }
+    assert!(s.run(JsValue::TRUE).is_err());
+    assert!(s.run(JsValue::NULL).is_err());
+    assert!(s.seek("12-3".into()).is_err());
+    assert_eq!(s.run(js_sys::BigInt::from(5u32).into()).unwrap(), 5.0);
+    let text = String::from(thrown(s.run(0.9999999.into())).message());
+    assert!(text.contains("got 0.9999999."), "{text}");
+    let text = String::from(thrown(Session::new("bitwise".into(), 8.0000001.into())).message());
+    assert!(text.contains("N = 8.0000001 is not"), "{text}");
 }

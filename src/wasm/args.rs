@@ -1,11 +1,13 @@
 //! Reading JavaScript arguments, by one rule for every export, and the one
 //! error type every export throws.
 //!
-//! A numeric argument is a JS number, or a string that reads as one ("8" from
-//! a form field or a URL, spaces around it allowed). Whether it must be whole,
-//! and in what range, is up to the export; anything it cannot take comes back
-//! as a [`Problem`], a JS `Error` with a sentence saying what was expected and
-//! what came instead.
+//! A numeric argument is a JS number, a BigInt, or a string of plain digits
+//! ("8" from a form field or a URL; spaces around it allowed, nothing else:
+//! not "8.0", "0x8", "8-1" or "5e"). Whether it must be whole, and in what
+//! range, is up to the export; anything it cannot take comes back as a
+//! [`Problem`], a JS `Error` with a sentence saying what was expected and what
+//! came instead. Echoed input is clipped and stripped of control characters,
+//! so a hostile argument cannot flood or reverse the sentence.
 
 use std::fmt;
 
@@ -13,6 +15,9 @@ use wasm_bindgen::JsValue;
 
 /// The largest whole number a JS number holds exactly: 2^53.
 pub const MAX_SAFE_WHOLE: u64 = 1 << 53;
+
+/// How much of a string argument a message echoes.
+const ECHO_CHARS: usize = 40;
 
 /// Why an export refused a call: a sentence for a person. It reaches
 /// JavaScript as a thrown `Error` with that message.
@@ -57,20 +62,27 @@ impl Arg {
         if value.is_undefined() || value.is_null() {
             return Arg::Missing;
         }
+        if value.is_bigint() {
+            return match i64::try_from(value.clone()) {
+                Ok(whole) => Arg::Number(whole as f64),
+                Err(_) => Arg::Other("a BigInt too large to be a count".into()),
+            };
+        }
         if let Some(text) = value.as_string() {
-            let trimmed = text.trim();
-            let numeric = |c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E');
-            if !trimmed.is_empty() && trimmed.chars().all(numeric) {
-                // JavaScript's own parser: Rust's would add kilobytes of wasm.
-                let number = js_sys::Number::parse_float(trimmed);
-                if !number.is_nan() {
-                    return Arg::Number(number);
-                }
-            }
-            return Arg::Other(format!("\"{text}\""));
+            return Arg::from_text(&text);
         }
         let kind = value.js_typeof().as_string().unwrap_or_default();
         Arg::Other(format!("a value of type {kind}"))
+    }
+
+    /// A string argument: plain digits are a number, anything else is not.
+    pub fn from_text(text: &str) -> Arg {
+        let digits = text.trim();
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            // Up to 19 digits fit a u64; more is far out of every range.
+            return Arg::Number(digits.parse::<u64>().map_or(f64::INFINITY, |n| n as f64));
+        }
+        Arg::Other(format!("\"{}\"", echo(text)))
     }
 
     /// The whole number in `min..=max` this is, if it is one.
@@ -96,16 +108,41 @@ impl Arg {
     /// `nothing`.
     pub fn describe(&self) -> String {
         match self {
-            Arg::Number(x) => number_text(*x),
+            Arg::Number(x) => js_number_text(*x),
             Arg::Missing => "nothing".to_string(),
             Arg::Other(text) => text.clone(),
         }
     }
 }
 
-/// A number as JavaScript would print it ("8", "2.5", "NaN", "Infinity"),
-/// written out by hand: Rust's float formatting would add some 20 KB of
-/// wasm for the sake of error messages.
+/// User text as a message may echo it: control and bidi characters dropped
+/// (U+202E would reverse the rest of the sentence), at most 40 characters.
+pub fn echo(text: &str) -> String {
+    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let mut shown: String = text
+        .chars()
+        .filter(|&c| !c.is_control() && !bidi(c))
+        .take(ECHO_CHARS + 1)
+        .collect();
+    if shown.chars().count() > ECHO_CHARS {
+        shown = shown.chars().take(ECHO_CHARS).collect::<String>() + "…";
+    }
+    shown
+}
+
+/// A number exactly as JavaScript prints it: JavaScript's own
+/// `Number.prototype.toString` in the browser, [`number_text`] natively.
+fn js_number_text(x: f64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Ok(text) = js_sys::Number::from(x).to_string_with_radix(10) {
+        return text.into();
+    }
+    number_text(x)
+}
+
+/// A number as JavaScript would print it ("8", "2.5", "NaN", "Infinity") to
+/// six decimals, written out by hand: Rust's float formatting would add some
+/// 20 KB of wasm for the sake of error messages.
 pub fn number_text(x: f64) -> String {
     if x.is_nan() {
         return "NaN".into();
@@ -167,5 +204,30 @@ mod tests {
         assert_eq!(Arg::Missing.describe(), "nothing");
         assert_eq!(Arg::Other("\"x\"".into()).describe(), "\"x\"");
         assert_eq!(n(0.5).describe(), "0.5");
+    }
+
+    #[test]
+    fn strings_are_numbers_only_when_plain_digits() {
+        assert_eq!(Arg::from_text(" 8 "), Arg::Number(8.0));
+        assert_eq!(Arg::from_text("0012"), Arg::Number(12.0));
+        assert_eq!(
+            Arg::from_text("99999999999999999999999"),
+            Arg::Number(f64::INFINITY)
+        );
+        for loose in ["8-1", "5e", "0x8", "8.0", "-1", "+3", "", " ", "1e3"] {
+            assert!(
+                matches!(Arg::from_text(loose), Arg::Other(_)),
+                "{loose:?} is not plain digits"
+            );
+        }
+    }
+
+    #[test]
+    fn echoed_text_is_clipped_and_has_no_controls() {
+        assert_eq!(echo("quantum"), "quantum");
+        assert_eq!(echo("ab\u{202e}cd\nef"), "abcdef");
+        let long = "x".repeat(1_000_000);
+        assert_eq!(echo(&long), format!("{}…", "x".repeat(40)));
+        assert_eq!(echo(&"y".repeat(40)), "y".repeat(40));
     }
 }

@@ -4,7 +4,7 @@
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use super::args::{Arg, Problem, MAX_SAFE_WHOLE};
+use super::args::{echo, Arg, Problem, MAX_SAFE_WHOLE};
 use super::{object, set, strings};
 use crate::algorithms::{self, RegisterValue};
 use crate::session;
@@ -24,7 +24,7 @@ fn algorithm_id(id: &JsValue) -> Result<String, Problem> {
 
 /// N for algorithm `id`: a whole number the algorithm can do.
 fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
-    let info = algorithms::find(id).ok_or_else(|| crate::Error::UnknownAlgorithm(id.into()))?;
+    let info = algorithms::find(id).ok_or_else(|| crate::Error::UnknownAlgorithm(echo(id)))?;
     if !matches!(n, Arg::Number(_)) {
         return Err(Problem("N must be a number, such as 8.".into()));
     }
@@ -309,6 +309,9 @@ mod tests {
         assert!(text.contains("N must be a number"), "{text}");
         let text = board_size("quantum", &Arg::Number(8.0)).unwrap_err().0;
         assert!(text.contains("no algorithm called \"quantum\""), "{text}");
+        let flood = format!("\u{202e}{}", "q".repeat(100_000));
+        let text = board_size(&flood, &Arg::Number(8.0)).unwrap_err().0;
+        assert!(text.len() < 300 && !text.contains('\u{202e}'), "{text}");
         for bad in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
             let text = step_index(&Arg::Number(bad)).unwrap_err().0;
             assert!(text.contains("whole number"), "{text}");
