@@ -1,15 +1,172 @@
-//! Board geometry: the 64-bit `Bitboard` the small-board seeds work with, and the
-//! per-square attack masks they AND against.
+//! Bit sets of squares: [`RowMask`], the columns of one row as a `u32` (the
+//! row searches and count mode), and [`Bitboard`], a whole board of at most
+//! 8×8 in one `u64` (the small-board seeds), with the per-square attack masks
+//! they AND against.
 //!
-//! Squares are numbered row-major with stride `n`: square `row * n + col` is bit
-//! `row * n + col`. For n = 8 this is exactly the layout of seeds 000 and 003
-//! (bit 0 is the top-left square, bit 7 the end of the first row).
+//! Squares of a `Bitboard` are numbered row-major with stride `n`: square
+//! `row * n + col` is bit `row * n + col`. For n = 8 this is exactly the layout
+//! of seeds 000 and 003 (bit 0 is the top-left square, bit 7 the end of the
+//! first row). Bit `col` of a `RowMask` is column `col`.
+//!
+//! Both types pop their lowest bit first when iterated, the order every seed
+//! scans in, and draw themselves in `Debug` so a failing test shows a picture:
+//! `{:?}` draws a `Bitboard` 8 wide, `{:5?}` draws it 5 wide.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
 /// The largest board a single `u64` can hold.
 pub const BITBOARD_MAX_N: usize = 8;
+
+/// Implements the bit operators for a one-field bit-set newtype.
+macro_rules! bit_set_ops {
+    ($name:ident) => {
+        impl BitAnd for $name {
+            type Output = $name;
+            #[inline(always)]
+            fn bitand(self, rhs: $name) -> $name {
+                $name(self.0 & rhs.0)
+            }
+        }
+
+        impl BitOr for $name {
+            type Output = $name;
+            #[inline(always)]
+            fn bitor(self, rhs: $name) -> $name {
+                $name(self.0 | rhs.0)
+            }
+        }
+
+        impl BitXor for $name {
+            type Output = $name;
+            #[inline(always)]
+            fn bitxor(self, rhs: $name) -> $name {
+                $name(self.0 ^ rhs.0)
+            }
+        }
+
+        impl BitAndAssign for $name {
+            #[inline(always)]
+            fn bitand_assign(&mut self, rhs: $name) {
+                self.0 &= rhs.0;
+            }
+        }
+
+        impl BitOrAssign for $name {
+            #[inline(always)]
+            fn bitor_assign(&mut self, rhs: $name) {
+                self.0 |= rhs.0;
+            }
+        }
+
+        impl Not for $name {
+            type Output = $name;
+            #[inline(always)]
+            fn not(self) -> $name {
+                $name(!self.0)
+            }
+        }
+
+        /// Pops the lowest set bit first, the order every seed scans in.
+        impl Iterator for $name {
+            type Item = usize;
+            #[inline(always)]
+            fn next(&mut self) -> Option<usize> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let index = self.0.trailing_zeros() as usize;
+                self.0 &= self.0 - 1;
+                Some(index)
+            }
+        }
+    };
+}
+
+/// The columns of one row, bit `col` for column `col`: the row searches'
+/// `ld`, `col`, `rd` and `poss`, and count mode's rows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct RowMask(pub u32);
+
+impl RowMask {
+    /// The widest row a mask holds.
+    pub const WIDTH: usize = u32::BITS as usize;
+    pub const EMPTY: RowMask = RowMask(0);
+
+    /// Every column of an n-wide row.
+    #[inline(always)]
+    pub const fn full(n: usize) -> RowMask {
+        if n >= RowMask::WIDTH {
+            RowMask(u32::MAX)
+        } else {
+            RowMask((1u32 << n) - 1)
+        }
+    }
+
+    /// The row holding only `col`.
+    #[inline(always)]
+    pub const fn column(col: usize) -> RowMask {
+        RowMask(1u32 << col)
+    }
+
+    #[inline(always)]
+    pub const fn contains(self, col: usize) -> bool {
+        self.0 >> col & 1 == 1
+    }
+
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest set column alone (`x & -x`), or empty.
+    #[inline(always)]
+    pub const fn lowest(self) -> RowMask {
+        RowMask(self.0 & self.0.wrapping_neg())
+    }
+
+    /// The column of the lowest set bit; `WIDTH` for an empty mask.
+    #[inline(always)]
+    pub const fn first(self) -> usize {
+        self.0.trailing_zeros() as usize
+    }
+}
+
+bit_set_ops!(RowMask);
+
+impl Shl<usize> for RowMask {
+    type Output = RowMask;
+    #[inline(always)]
+    fn shl(self, by: usize) -> RowMask {
+        RowMask(self.0 << by)
+    }
+}
+
+impl Shr<usize> for RowMask {
+    type Output = RowMask;
+    #[inline(always)]
+    fn shr(self, by: usize) -> RowMask {
+        RowMask(self.0 >> by)
+    }
+}
+
+/// Draws the row, column 0 on the left: `{:?}` as wide as its highest set
+/// column (at least 8), `{:5?}` 5 wide.
+impl fmt::Debug for RowMask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let used = RowMask::WIDTH - self.0.leading_zeros() as usize;
+        let width = f.width().unwrap_or(used.max(8)).min(RowMask::WIDTH);
+        let row: String = (0..width)
+            .map(|col| if self.contains(col) { 'x' } else { '.' })
+            .collect();
+        write!(f, "RowMask({row})")
+    }
+}
 
 /// A set of squares on a board of at most 8×8, one bit per square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -43,7 +200,7 @@ impl Bitboard {
         Bitboard(self.0 & !(1u64 << square))
     }
 
-    /// The bits as `rows` rows of `n` squares: what the register panel draws.
+    /// The bits as `n` rows of `n` squares, top row first.
     pub fn grid(self, n: usize) -> String {
         let mut text = String::with_capacity(n * (n + 1));
         for row in 0..n {
@@ -60,61 +217,13 @@ impl Bitboard {
     }
 }
 
-impl BitAnd for Bitboard {
-    type Output = Bitboard;
-    fn bitand(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & rhs.0)
-    }
-}
+bit_set_ops!(Bitboard);
 
-impl BitOr for Bitboard {
-    type Output = Bitboard;
-    fn bitor(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 | rhs.0)
-    }
-}
-
-impl BitAndAssign for Bitboard {
-    fn bitand_assign(&mut self, rhs: Bitboard) {
-        self.0 &= rhs.0;
-    }
-}
-
-impl BitOrAssign for Bitboard {
-    fn bitor_assign(&mut self, rhs: Bitboard) {
-        self.0 |= rhs.0;
-    }
-}
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
-    }
-}
-
-/// Pops the lowest set square first, the order every seed scans in.
-impl Iterator for Bitboard {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let square = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(square)
-    }
-}
-
-/// Draws the 8×8 grid, top row first, so a failing test shows a picture.
+/// Draws the grid, top row first: `{:?}` 8 wide, `{:5?}` on a 5×5 board.
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Bitboard({:#018x})\n{}",
-            self.0,
-            self.grid(BITBOARD_MAX_N)
-        )
+        let n = f.width().unwrap_or(BITBOARD_MAX_N).min(BITBOARD_MAX_N);
+        write!(f, "Bitboard({:#018x})\n{}", self.0, self.grid(n))
     }
 }
 
@@ -135,7 +244,6 @@ pub const fn attacks(a: (usize, usize), b: (usize, usize)) -> bool {
 /// cross-checked against [`attacks`] in the tests.
 #[derive(Clone, Debug)]
 pub struct AttackMasks {
-    n: usize,
     masks: [Bitboard; 64],
 }
 
@@ -151,7 +259,7 @@ impl AttackMasks {
                 masks[row * n + col] = Self::build(n, row, col);
             }
         }
-        AttackMasks { n, masks }
+        AttackMasks { masks }
     }
 
     fn build(n: usize, row: usize, col: usize) -> Bitboard {
@@ -182,10 +290,6 @@ impl AttackMasks {
         let main_here = shift_cols(main, col as isize - row as isize);
         let anti_here = shift_cols(anti, col as isize + row as isize - (n as isize - 1));
         Bitboard(((first_row << (row * n)) | (first_col << col) | main_here | anti_here) & all)
-    }
-
-    pub fn n(&self) -> usize {
-        self.n
     }
 
     #[inline(always)]
@@ -240,5 +344,26 @@ mod tests {
         let text = format!("{:?}", Bitboard::square(0).with(63));
         assert!(text.contains("x.......\n"));
         assert!(text.ends_with(".......x\n"));
+        // Five wide: square 6 is row 1, column 1.
+        let text = format!("{:5?}", Bitboard::square(6));
+        assert!(
+            text.ends_with(".....\n.x...\n.....\n.....\n.....\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn row_masks_pop_lowest_first_and_draw_the_row() {
+        let row = RowMask::column(1) | RowMask::column(4) | RowMask::column(9);
+        assert_eq!(row.collect::<Vec<_>>(), vec![1, 4, 9]);
+        assert_eq!(row.lowest(), RowMask::column(1));
+        assert_eq!(row.first(), 1);
+        assert_eq!(row.count(), 3);
+        assert_eq!(format!("{:?}", RowMask::column(2)), "RowMask(..x.....)");
+        assert_eq!(format!("{:4?}", RowMask::full(3)), "RowMask(xxx.)");
+        assert_eq!(RowMask::full(32), RowMask(u32::MAX));
+        assert_eq!(RowMask::full(0), RowMask::EMPTY);
+        assert_eq!((RowMask::full(5) << 1) & RowMask::full(5), RowMask(0b11110));
+        assert_eq!(!RowMask::full(31), RowMask::column(31));
     }
 }

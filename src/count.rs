@@ -43,8 +43,14 @@
 
 use std::ops::{Add, AddAssign};
 
-/// The largest N the native counters take: rows are `u32` bit fields.
-pub const MAX_N: usize = 32;
+use crate::board::RowMask;
+
+/// The largest N the counters take: rows are [`RowMask`]s.
+pub const MAX_N: usize = RowMask::WIDTH;
+
+/// The largest N the page offers to count: N = 20 already takes many minutes
+/// shared out over workers.
+pub const PAGE_MAX_N: usize = 20;
 
 /// A total and the number of classes of solutions distinct up to rotation and
 /// reflection.
@@ -99,20 +105,12 @@ fn check_n(n: usize) {
     assert!(n <= MAX_N, "N must be at most {MAX_N}; got {n}");
 }
 
-fn full_mask(n: usize) -> u32 {
-    if n >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
-}
-
 /// The rules of one search: which columns each row may use, and, for the
 /// no-corner shape, the depth `b` of the top queen.
 struct Rules {
     n: usize,
     /// Columns row `y` may use at all (board mask less the excluded edges).
-    row_mask: [u32; 32],
+    row_mask: [u32; MAX_N],
     /// No-corner shape only: row `N-1-b`, by which both side columns must be
     /// taken, or `usize::MAX`.
     bound2: usize,
@@ -125,7 +123,7 @@ impl Rules {
     fn plain(n: usize) -> Rules {
         Rules {
             n,
-            row_mask: [full_mask(n); 32],
+            row_mask: [RowMask::full(n).0; MAX_N],
             bound2: usize::MAX,
             sides: 0,
         }
@@ -163,7 +161,7 @@ impl Rules {
     /// The free columns of row `y`, given the attacks from the rows above.
     #[inline(always)]
     fn options(&self, y: usize, left: u32, down: u32, right: u32) -> u32 {
-        let mut free = !(left | down | right) & self.row_mask[y & 31];
+        let mut free = !(left | down | right) & self.row_mask[y % MAX_N];
         if y == self.bound2 {
             let taken = down & self.sides;
             if taken == 0 {
@@ -185,7 +183,7 @@ struct Start {
     down: u32,
     right: u32,
     /// The queen of each placed row, as a one-bit mask.
-    board: [u32; 32],
+    board: [u32; MAX_N],
 }
 
 impl Start {
@@ -195,13 +193,13 @@ impl Start {
             left: 0,
             down: 0,
             right: 0,
-            board: [0; 32],
+            board: [0; MAX_N],
         }
     }
 
     fn place(&self, bit: u32) -> Start {
         let mut next = *self;
-        next.board[self.row & 31] = bit;
+        next.board[self.row % MAX_N] = bit;
         next.row += 1;
         next.left = (self.left | bit) << 1;
         next.down = self.down | bit;
@@ -241,14 +239,14 @@ fn walk<const CHECK: bool>(rules: &Rules, start: &Start) -> Tally {
     let first = options::<CHECK>(rules, start.row, start.left, start.down, start.right);
     if start.row == last {
         if first != 0 {
-            board[last & 31] = first;
+            board[last % MAX_N] = first;
             record::<CHECK>(&mut tally, n, &board);
         }
         return tally;
     }
 
     // The current row's frame lives in locals; the stack holds its ancestors.
-    let mut stack = [Frame::default(); 32];
+    let mut stack = [Frame::default(); MAX_N];
     let mut depth = 0usize;
     let mut y = start.row;
     let (mut left, mut down, mut right, mut free) = (start.left, start.down, start.right, first);
@@ -258,7 +256,7 @@ fn walk<const CHECK: bool>(rules: &Rules, start: &Start) -> Tally {
                 break;
             }
             depth -= 1;
-            let f = stack[depth & 31];
+            let f = stack[depth % MAX_N];
             (left, down, right, free) = (f.left, f.down, f.right, f.free);
             y -= 1;
             continue;
@@ -266,7 +264,7 @@ fn walk<const CHECK: bool>(rules: &Rules, start: &Start) -> Tally {
         let bit = free & free.wrapping_neg();
         free ^= bit;
         if CHECK {
-            board[y & 31] = bit;
+            board[y % MAX_N] = bit;
         }
         let l = (left | bit) << 1;
         let d = down | bit;
@@ -275,7 +273,7 @@ fn walk<const CHECK: bool>(rules: &Rules, start: &Start) -> Tally {
         if y + 1 == last {
             if next != 0 {
                 if CHECK {
-                    board[last & 31] = next;
+                    board[last % MAX_N] = next;
                 }
                 record::<CHECK>(&mut tally, n, &board);
             }
@@ -284,7 +282,7 @@ fn walk<const CHECK: bool>(rules: &Rules, start: &Start) -> Tally {
         if next == 0 {
             continue;
         }
-        stack[depth & 31] = Frame {
+        stack[depth % MAX_N] = Frame {
             left,
             down,
             right,
@@ -303,12 +301,12 @@ fn options<const CHECK: bool>(rules: &Rules, y: usize, left: u32, down: u32, rig
     if CHECK {
         rules.options(y, left, down, right)
     } else {
-        !(left | down | right) & rules.row_mask[y & 31]
+        !(left | down | right) & rules.row_mask[y % MAX_N]
     }
 }
 
 #[inline(always)]
-fn record<const CHECK: bool>(tally: &mut Tally, n: usize, board: &[u32; 32]) {
+fn record<const CHECK: bool>(tally: &mut Tally, n: usize, board: &[u32; MAX_N]) {
     if !CHECK {
         tally.eight += 1;
         return;
@@ -324,14 +322,14 @@ fn record<const CHECK: bool>(tally: &mut Tally, n: usize, board: &[u32; 32]) {
 /// For a no-corner leaf: 0 if a rotation of the board that the search also
 /// finds is smaller (that one is counted instead), else the size of the
 /// board's class under the eight symmetries.
-fn class_size(n: usize, board: &[u32; 32]) -> u32 {
-    let mut cols = [0usize; 32];
+fn class_size(n: usize, board: &[u32; MAX_N]) -> u32 {
+    let mut cols = [0usize; MAX_N];
     for (col, bit) in cols.iter_mut().zip(board.iter()).take(n) {
         *col = bit.trailing_zeros() as usize;
     }
     let b = cols[0];
     let last = n - 1;
-    let mut rotated = [0usize; 32];
+    let mut rotated = [0usize; MAX_N];
     // 90° clockwise, (r, c) -> (c, N-1-r): its top queen comes from the
     // left column's queen, at column b when that queen is in row N-1-b.
     if cols[last - b] == 0 {
@@ -507,7 +505,7 @@ pub fn subtasks(n: usize) -> Vec<Subtask> {
     while b < n - 1 - b {
         let rules = Rules::inner(n, b);
         let start = Start::empty().place_column(b);
-        for column in bits(rules.options(1, start.left, start.down, start.right)) {
+        for column in RowMask(rules.options(1, start.left, start.down, start.right)) {
             out.push(Subtask {
                 n,
                 shape: Shape::Inner { b },
@@ -520,7 +518,7 @@ pub fn subtasks(n: usize) -> Vec<Subtask> {
     for b1 in 2..n.saturating_sub(1) {
         let rules = Rules::corner(n, b1);
         let start = origin.place_column(b1);
-        for column in bits(rules.options(2, start.left, start.down, start.right)) {
+        for column in RowMask(rules.options(2, start.left, start.down, start.right)) {
             out.push(Subtask {
                 n,
                 shape: Shape::Corner { b1 },
@@ -538,19 +536,6 @@ pub fn subtasks(n: usize) -> Vec<Subtask> {
 /// If `n` > [`MAX_N`].
 pub fn count_subtask(n: usize, index: usize) -> Option<Counts> {
     subtasks(n).get(index).map(Subtask::count)
-}
-
-/// The columns of the set bits of `mask`, lowest first.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let column = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(column)
-        }
-    })
 }
 
 #[cfg(test)]
@@ -577,10 +562,5 @@ mod tests {
                 fundamental: 1
             }
         );
-    }
-
-    #[test]
-    fn bits_lists_columns() {
-        assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), vec![0, 5, 7]);
     }
 }

@@ -1,12 +1,16 @@
 //! The N-Queens search, made visible: a steppable solver core for WebAssembly.
 //!
-//! `algorithms` holds the five seed searches as state machines, `session` adds
-//! time travel over them, `view` turns a state into cells to draw, and `wasm` is
-//! the only module that knows about JavaScript.
+//! `board` has the bit sets, `algorithms` the five seed searches as state
+//! machines, `session` adds time travel over them, `view` turns a state into
+//! cells to draw, `count` counts solutions fast without drawing, and `wasm` is
+//! the only module that knows about JavaScript. See ARCHITECTURE.md.
 
 pub mod algorithms;
 pub mod board;
 pub mod count;
+mod error;
 pub mod session;
 pub mod view;
 pub mod wasm;
+
+pub use error::Error;

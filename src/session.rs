@@ -6,13 +6,8 @@
 //! other one is dropped and the interval doubles. At 16.7 million steps that
 //! leaves an interval of 16,384 steps — well under a millisecond to replay.
 
-use std::fmt;
-
-use crate::algorithms::{
-    self, backtracking::Backtracking, bitboard_scan::BitboardScan, bitwise::Bitwise,
-    brute_force::BruteForce, permutations::Permutations, Algorithm, AlgorithmInfo, BoardView,
-    Counters, LastStep, Register,
-};
+use crate::algorithms::{AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver};
+use crate::error::Error;
 use crate::view;
 
 /// Checkpoints kept at most; each is a clone of a few hundred bytes.
@@ -20,150 +15,6 @@ pub const MAX_CHECKPOINTS: usize = 2048;
 const FIRST_INTERVAL: u64 = 64;
 /// Solutions remembered for the gallery; counting goes on past it.
 pub const MAX_REMEMBERED_SOLUTIONS: usize = 1000;
-
-/// One of the five searches. An enum rather than a trait object so that the
-/// hot loop in `run` is monomorphised per algorithm.
-#[derive(Clone, Debug)]
-pub enum Solver {
-    BruteForce(BruteForce),
-    Permutations(Permutations),
-    Backtracking(Backtracking),
-    BitboardScan(BitboardScan),
-    Bitwise(Bitwise),
-}
-
-macro_rules! dispatch {
-    ($self:expr, $s:ident => $body:expr) => {
-        match $self {
-            Solver::BruteForce($s) => $body,
-            Solver::Permutations($s) => $body,
-            Solver::Backtracking($s) => $body,
-            Solver::BitboardScan($s) => $body,
-            Solver::Bitwise($s) => $body,
-        }
-    };
-}
-
-impl Solver {
-    /// Builds the solver; the caller has checked `id` and `n`.
-    fn new(info: &AlgorithmInfo, n: usize) -> Solver {
-        match info.id {
-            "brute-force" => Solver::BruteForce(BruteForce::new(n)),
-            "permutations" => Solver::Permutations(Permutations::new(n)),
-            "backtracking" => Solver::Backtracking(Backtracking::new(n)),
-            "bitboard-scan" => Solver::BitboardScan(BitboardScan::new(n)),
-            _ => Solver::Bitwise(Bitwise::new(n)),
-        }
-    }
-
-    pub fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
-        dispatch!(self, s => s.run(max, stop_on_solution))
-    }
-    pub fn is_done(&self) -> bool {
-        dispatch!(self, s => s.is_done())
-    }
-    pub fn counters(&self) -> &Counters {
-        dispatch!(self, s => s.counters())
-    }
-    pub fn last_step(&self) -> LastStep {
-        dispatch!(self, s => s.last_step())
-    }
-    pub fn board(&self) -> BoardView {
-        dispatch!(self, s => s.board())
-    }
-    pub fn registers(&self) -> Vec<Register> {
-        dispatch!(self, s => s.registers())
-    }
-    fn steps(&self) -> u64 {
-        self.counters().steps
-    }
-    /// The length of the whole search where it is known before running it:
-    /// N^N boards for brute force, N! for permutations.
-    fn known_length(&self) -> Option<u64> {
-        let n = self.board().n as u64;
-        match self {
-            Solver::BruteForce(_) => Some(n.pow(n as u32)),
-            Solver::Permutations(_) => Some((1..=n).product()),
-            _ => None,
-        }
-    }
-}
-
-/// Everything that can go wrong, each with a sentence for a person.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SessionError {
-    UnknownAlgorithm(String),
-    SizeOutOfRange {
-        id: &'static str,
-        name: &'static str,
-        n: f64,
-        min: usize,
-        max: usize,
-    },
-    BadStepIndex(f64),
-    PastTheEnd {
-        requested: u64,
-        end: u64,
-    },
-}
-
-impl fmt::Display for SessionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SessionError::UnknownAlgorithm(id) => {
-                let known: Vec<&str> = algorithms::ALGORITHMS.iter().map(|a| a.id).collect();
-                write!(f, "There is no algorithm called \"{id}\". Choose one of: {}.", known.join(", "))
-            }
-            SessionError::SizeOutOfRange { id, name, n, min, max } => write!(
-                f,
-                "{name} ({id}) works on boards from {min}×{min} to {max}×{max}; N = {} is not a whole number in that range.",
-                number_text(*n)
-            ),
-            SessionError::BadStepIndex(k) => {
-                write!(f, "A step number must be a whole number, 0 or more; got {}.", number_text(*k))
-            }
-            SessionError::PastTheEnd { requested, end } => write!(
-                f,
-                "Step {requested} is past the end: this search is over after {end} steps."
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SessionError {}
-
-/// A number as JavaScript would print it ("8", "2.5", "NaN", "Infinity"),
-/// written out by hand: Rust's float formatting would add some 20 KB of
-/// wasm for the sake of error messages.
-pub fn number_text(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    let sign = if x < 0.0 { "-" } else { "" };
-    let x = x.abs();
-    if x.is_infinite() {
-        return format!("{sign}Infinity");
-    }
-    if x >= 1e18 {
-        return format!("{sign}a number over 10^18");
-    }
-    let whole = x.trunc() as u64;
-    // Six decimals, rounded, trailing zeros dropped.
-    let mut fraction = ((x - x.trunc()) * 1e6).round() as u64;
-    let (whole, mut digits) = if fraction == 1_000_000 {
-        (whole + 1, 0)
-    } else {
-        (whole, 6)
-    };
-    if digits == 0 || fraction == 0 {
-        return format!("{sign}{whole}");
-    }
-    while fraction.is_multiple_of(10) {
-        fraction /= 10;
-        digits -= 1;
-    }
-    format!("{sign}{whole}.{fraction:0digits$}")
-}
 
 /// A solution, and the step that found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,7 +25,6 @@ pub struct FoundSolution {
 
 /// A search with time travel.
 pub struct Session {
-    info: &'static AlgorithmInfo,
     n: usize,
     solver: Solver,
     /// checkpoints[i] is the state after i * interval steps.
@@ -188,24 +38,12 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(id: &str, n: f64) -> Result<Session, SessionError> {
-        let info =
-            algorithms::find(id).ok_or_else(|| SessionError::UnknownAlgorithm(id.to_string()))?;
-        let whole = n.fract() == 0.0 && n >= info.min_n as f64 && n <= info.max_n as f64;
-        if !whole {
-            return Err(SessionError::SizeOutOfRange {
-                id: info.id,
-                name: info.name,
-                n,
-                min: info.min_n,
-                max: info.max_n,
-            });
-        }
-        let n = n as usize;
-        let solver = Solver::new(info, n);
-        let end = solver.known_length();
+    /// The search `id` on an n×n board; an error for an unknown id or an N
+    /// the algorithm cannot do.
+    pub fn new(id: &str, n: usize) -> Result<Session, Error> {
+        let solver = Solver::new(id, n)?;
+        let end = solver.info().space.length(n);
         Ok(Session {
-            info,
             n,
             checkpoints: vec![solver.clone()],
             solver,
@@ -217,13 +55,13 @@ impl Session {
     }
 
     pub fn info(&self) -> &'static AlgorithmInfo {
-        self.info
+        self.solver.info()
     }
     pub fn n(&self) -> usize {
         self.n
     }
     pub fn step_index(&self) -> u64 {
-        self.solver.steps()
+        self.solver.counters().steps
     }
     pub fn furthest_step(&self) -> u64 {
         self.furthest
@@ -259,7 +97,12 @@ impl Session {
         self.solver.registers()
     }
     pub fn message(&self) -> String {
-        view::message(self.info, &self.last_step(), &self.board(), self.counters())
+        view::message(
+            self.info(),
+            &self.last_step(),
+            &self.board(),
+            self.counters(),
+        )
     }
     /// Solutions found up to the current step (the first
     /// `MAX_REMEMBERED_SOLUTIONS` of them).
@@ -296,15 +139,12 @@ impl Session {
         true
     }
 
-    /// Exactly the state `k` steps after `reset()` gives.
-    pub fn seek(&mut self, k: f64) -> Result<(), SessionError> {
-        if !(k >= 0.0 && k.fract() == 0.0 && k <= 9_007_199_254_740_992.0) {
-            return Err(SessionError::BadStepIndex(k));
-        }
-        let k = k as u64;
+    /// Exactly the state `k` steps after `reset()` gives; an error, and no
+    /// move, if the search ends before step `k`.
+    pub fn seek(&mut self, k: u64) -> Result<(), Error> {
         if let Some(end) = self.end {
             if k > end {
-                return Err(SessionError::PastTheEnd { requested: k, end });
+                return Err(Error::PastTheEnd { requested: k, end });
             }
         }
         let origin = self.step_index();
@@ -313,7 +153,7 @@ impl Session {
             // The search ended before step k: it is now known where.
             let end = self.step_index();
             self.go_to(origin);
-            return Err(SessionError::PastTheEnd { requested: k, end });
+            return Err(Error::PastTheEnd { requested: k, end });
         }
         Ok(())
     }
@@ -324,7 +164,7 @@ impl Session {
         self.solver = self.checkpoints[0].clone();
         self.interval = FIRST_INTERVAL;
         self.furthest = 0;
-        self.end = self.solver.known_length();
+        self.end = self.info().space.length(self.n);
         self.found.clear();
     }
 
@@ -332,7 +172,7 @@ impl Session {
     fn go_to(&mut self, k: u64) {
         let now = self.step_index();
         let index = ((k / self.interval) as usize).min(self.checkpoints.len() - 1);
-        let base = self.checkpoints[index].steps();
+        let base = self.checkpoints[index].counters().steps;
         // Replay from the checkpoint unless walking on from here is shorter.
         if !(now <= k && now >= base) {
             self.solver = self.checkpoints[index].clone();

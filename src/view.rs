@@ -49,10 +49,8 @@ pub fn cells(view: &BoardView) -> Vec<u8> {
         }
     }
     if let Some((row, mask)) = view.candidates {
-        for col in 0..n {
-            if mask >> col & 1 == 1 {
-                cells[row * n + col] |= CANDIDATE;
-            }
+        for col in mask {
+            cells[row * n + col] |= CANDIDATE;
         }
     }
     if let Some(probe) = view.probe {
@@ -115,7 +113,7 @@ fn sentence(
 ) -> String {
     let n = view.n;
     let at = |(row, col): (usize, usize)| format!("row {}, column {}", row + 1, col + 1);
-    let whole_boards = matches!(info.id, "brute-force" | "permutations");
+    let whole_boards = info.space.tests_whole_boards();
     let board_prefix = if whole_boards {
         format!("Board {}: ", grouped(counters.steps))
     } else {
@@ -170,6 +168,7 @@ fn sentence(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::RowMask;
 
     #[test]
     fn threats_conflicts_and_candidates_are_flagged() {
@@ -177,7 +176,7 @@ mod tests {
         view.queens[0] = 1;
         view.queens[1] = 3;
         view.probe = Some((1, 3));
-        view.candidates = Some((2, 0b0001));
+        view.candidates = Some((2, RowMask::column(0)));
         let cells = cells(&view);
         assert_eq!(cells[1] & QUEEN, QUEEN);
         // (1,3) is not attacked by (0,1): no conflict, only the probe.

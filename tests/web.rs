@@ -5,7 +5,8 @@ use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-use nqueens::wasm::{algorithms, Session};
+use nqueens::wasm::args::Problem;
+use nqueens::wasm::{algorithms, count_solutions, count_subtask, Session};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -14,7 +15,7 @@ fn get(object: &JsValue, key: &str) -> JsValue {
 }
 
 /// The `Error` a failed call throws, as JavaScript sees it.
-fn thrown<T>(result: Result<T, wasm_bindgen::JsError>) -> js_sys::Error {
+fn thrown<T>(result: Result<T, Problem>) -> js_sys::Error {
     let value: JsValue = result.err().expect("the call should fail").into();
     value.dyn_into::<js_sys::Error>().expect("a JS Error")
 }
@@ -69,17 +70,22 @@ fn bitwise_runs_to_92_solutions_and_reads_back_state() {
     assert!(s.step());
     assert_eq!(s.queens()[0], 0);
     assert_eq!(s.step_kind(), "place");
-    let taken = s.run(1e9).unwrap();
+    let taken = s.run(1e9.into()).unwrap();
     assert!(s.done());
     assert_eq!(s.solution_count(), 92.0);
     assert_eq!(s.step_index(), taken + 1.0);
     assert!(!s.step());
     let cells = s.cells();
     assert_eq!(cells.len(), 64);
-    assert_eq!(s.solutions(None, None).length(), 92);
-    assert_eq!(s.solutions(Some(10), Some(90)).length(), 2);
+    assert_eq!(
+        s.solutions(JsValue::UNDEFINED, JsValue::UNDEFINED)
+            .unwrap()
+            .length(),
+        92
+    );
+    assert_eq!(s.solutions(10.into(), 90.into()).unwrap().length(), 2);
     // Back to the first solution, by the step the gallery records.
-    let first = s.solutions(Some(1), None).get(0);
+    let first = s.solutions(1.into(), JsValue::UNDEFINED).unwrap().get(0);
     s.seek(get(&first, "step")).unwrap();
     assert_eq!(s.solution_count(), 1.0);
     assert_eq!(s.queens(), vec![0, 4, 7, 5, 2, 6, 1, 3]);
@@ -88,7 +94,7 @@ fn bitwise_runs_to_92_solutions_and_reads_back_state() {
 #[wasm_bindgen_test]
 fn registers_carry_kinds_and_64_bit_boards_as_bigint() {
     let mut s = session("brute-force", 8);
-    s.run(1000.0).unwrap();
+    s.run(1000.into()).unwrap();
     let registers = s.registers();
     let field = registers
         .iter()
@@ -125,9 +131,42 @@ fn time_travel_through_the_api() {
     let bad = thrown(s.seek(JsValue::from_str("soon")));
     assert!(String::from(bad.message()).contains("whole number"));
     assert_eq!(s.step_index(), 15_999_999.0, "a failed seek moves nothing");
-    let negative = thrown(s.run(-1.0));
+    let negative = thrown(s.run((-1).into()));
     assert!(String::from(negative.message()).contains("whole number"));
     s.reset();
     assert_eq!(s.step_index(), 0.0);
     assert_eq!(s.furthest_step(), 0.0);
+}
+
+#[wasm_bindgen_test]
+fn every_export_reads_numbers_by_one_rule() {
+    // A numeric string is a number for the counters too, as for Session.
+    assert_eq!(count_solutions(JsValue::from_str(" 8 ")).unwrap(), 92);
+    assert_eq!(count_solutions(8.into()).unwrap(), 92);
+    let text = String::from(thrown(count_solutions(2.5.into())).message());
+    assert!(
+        text.contains("whole number from 1 to 20; got 2.5"),
+        "{text}"
+    );
+    let text = String::from(thrown(count_subtask(8.into(), "x".into())).message());
+    assert!(text.contains("got \"x\""), "{text}");
+    let half = thrown(Session::new("bitwise".into(), 2.5.into()));
+    assert!(String::from(half.message()).contains("works on boards from 1×1 to 20×20"));
+    let mut s = session("bitwise", 6);
+    assert_eq!(s.run("10".into()).unwrap(), 10.0);
+    let text = String::from(thrown(s.solutions((-1).into(), JsValue::UNDEFINED)).message());
+    assert!(text.contains("limit"), "{text}");
+    // Strict: plain digits or a number, nothing that merely starts like one.
+    for loose in ["0x8", "8-1", "5e", "8.0"] {
+        let text = String::from(thrown(s.run(loose.into())).message());
+        assert!(text.contains(loose), "{text}");
+    }
+    assert!(s.run(JsValue::TRUE).is_err());
+    assert!(s.run(JsValue::NULL).is_err());
+    assert!(s.seek("12-3".into()).is_err());
+    assert_eq!(s.run(js_sys::BigInt::from(5u32).into()).unwrap(), 5.0);
+    let text = String::from(thrown(s.run(0.9999999.into())).message());
+    assert!(text.contains("got 0.9999999."), "{text}");
+    let text = String::from(thrown(Session::new("bitwise".into(), 8.0000001.into())).message());
+    assert!(text.contains("N = 8.0000001 is not"), "{text}");
 }

@@ -4,9 +4,10 @@
 //! and compares. The seed stops at the first solution; this one goes on.
 
 use super::{
-    full_row, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue,
+    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind, MAX_N,
 };
+use crate::board::RowMask;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "backtracking",
@@ -14,6 +15,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     seed: "002",
     min_n: 1,
     max_n: MAX_N,
+    space: SearchSpace::Tree,
     description: "Places one queen per row, top to bottom. Each row is a bit field with one \
         bit set. The candidates for the next row are the columns no earlier row uses (OR the \
         rows together); each is tested for diagonal attacks by shifting it one column left \
@@ -41,28 +43,28 @@ const LINE_BACKTRACK: usize = 7;
 pub struct Backtracking {
     n: usize,
     /// One bit field per placed row.
-    rows: [u32; MAX_N],
+    rows: [RowMask; MAX_N],
     /// How many rows hold a queen.
     depth: usize,
     /// Per depth, the candidate columns not tried yet.
-    untried: [u32; MAX_N + 1],
+    untried: [RowMask; MAX_N + 1],
     /// OR of the placed rows: the columns in use.
-    used: u32,
+    used: RowMask,
     last: LastStep,
     counters: Counters,
 }
 
 impl Backtracking {
     pub fn new(n: usize) -> Backtracking {
-        assert!((INFO.min_n..=INFO.max_n).contains(&n));
-        let mut untried = [0; MAX_N + 1];
-        untried[0] = full_row(n);
+        assert!(INFO.fits(n));
+        let mut untried = [RowMask::EMPTY; MAX_N + 1];
+        untried[0] = RowMask::full(n);
         Backtracking {
             n,
-            rows: [0; MAX_N],
+            rows: [RowMask::EMPTY; MAX_N],
             depth: 0,
             untried,
-            used: 0,
+            used: RowMask::EMPTY,
             last: LastStep::START,
             counters: Counters::default(),
         }
@@ -71,11 +73,11 @@ impl Backtracking {
     /// The seed's test: walking up from the last row, a queen one column to the
     /// left or right per row of distance is a diagonal attack.
     #[inline(always)]
-    fn has_diagonals(&self, candidate: u32) -> bool {
+    fn has_diagonals(&self, candidate: RowMask) -> bool {
         let (mut left, mut right) = (candidate, candidate);
         for &row in self.rows[..self.depth].iter().rev() {
-            left <<= 1;
-            right >>= 1;
+            left = left << 1;
+            right = right >> 1;
             if row == left || row == right {
                 return true;
             }
@@ -89,60 +91,43 @@ impl Algorithm for Backtracking {
     fn step(&mut self) -> bool {
         let d = self.depth;
         let untried = self.untried[d];
-        if untried != 0 {
-            let bit = untried & untried.wrapping_neg();
+        if !untried.is_empty() {
+            let bit = untried.lowest();
             self.untried[d] = untried ^ bit;
-            let square = Some((d, bit.trailing_zeros() as usize));
+            let square = (d, bit.first());
             self.counters.checks += 1;
             if self.has_diagonals(bit) {
-                self.last = LastStep {
-                    kind: StepKind::Reject,
-                    line: Some(LINE_REJECT),
-                    square,
-                };
+                self.last = LastStep::at(StepKind::Reject, LINE_REJECT, square);
             } else {
                 self.rows[d] = bit;
                 self.used |= bit;
                 self.depth = d + 1;
                 self.counters.placements += 1;
                 if self.depth == self.n {
-                    self.untried[self.depth] = 0;
+                    self.untried[self.depth] = RowMask::EMPTY;
                     self.counters.solutions += 1;
-                    self.last = LastStep {
-                        kind: StepKind::Solution,
-                        line: Some(LINE_SOLUTION),
-                        square,
-                    };
+                    self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
                 } else {
-                    self.untried[self.depth] = full_row(self.n) & !self.used;
-                    self.last = LastStep {
-                        kind: StepKind::Place,
-                        line: Some(LINE_PLACE),
-                        square,
-                    };
+                    self.untried[self.depth] = RowMask::full(self.n) & !self.used;
+                    self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
                 }
             }
         } else if d == 0 {
             return false;
         } else {
             let bit = self.rows[d - 1];
-            self.rows[d - 1] = 0;
+            self.rows[d - 1] = RowMask::EMPTY;
             self.used &= !bit;
             self.depth = d - 1;
             self.counters.backtracks += 1;
-            let square = Some((d - 1, bit.trailing_zeros() as usize));
-            self.last = LastStep {
-                kind: StepKind::Backtrack,
-                line: Some(LINE_BACKTRACK),
-                square,
-            };
+            self.last = LastStep::at(StepKind::Backtrack, LINE_BACKTRACK, (d - 1, bit.first()));
         }
         self.counters.steps += 1;
         true
     }
 
     fn is_done(&self) -> bool {
-        self.depth == 0 && self.untried[0] == 0
+        self.depth == 0 && self.untried[0].is_empty()
     }
 
     fn counters(&self) -> &Counters {
@@ -156,7 +141,7 @@ impl Algorithm for Backtracking {
     fn board(&self) -> BoardView {
         let mut view = BoardView::empty(self.n);
         for row in 0..self.depth {
-            view.queens[row] = self.rows[row].trailing_zeros() as i32;
+            view.queens[row] = self.rows[row].first() as i32;
         }
         view.probe = self.last.square;
         if self.depth < self.n {
@@ -167,39 +152,20 @@ impl Algorithm for Backtracking {
 
     fn registers(&self) -> Vec<Register> {
         let width = self.n;
+        let bits = |mask: RowMask| RegisterValue::Bits {
+            value: mask.0,
+            width,
+        };
         let mut registers: Vec<Register> = (0..self.depth)
-            .map(|row| {
-                Register::new(
-                    format!("row {row}"),
-                    "rows[row]",
-                    RegisterValue::Bits {
-                        value: self.rows[row],
-                        width,
-                    },
-                )
-            })
+            .map(|row| Register::new(format!("row {row}"), "rows[row]", bits(self.rows[row])))
             .collect();
-        registers.push(Register::new(
-            "",
-            "used",
-            RegisterValue::Bits {
-                value: self.used,
-                width,
-            },
-        ));
         let untried = if self.depth < self.n {
             self.untried[self.depth]
         } else {
-            0
+            RowMask::EMPTY
         };
-        registers.push(Register::new(
-            "",
-            "untried",
-            RegisterValue::Bits {
-                value: untried,
-                width,
-            },
-        ));
+        registers.push(Register::new("", "used", bits(self.used)));
+        registers.push(Register::new("", "untried", bits(untried)));
         registers.push(Register::new(
             "",
             "depth",
@@ -224,14 +190,14 @@ mod tests {
     #[test]
     fn has_diagonals_matches_the_obvious_test() {
         let mut search = Backtracking::new(6);
-        search.rows[0] = 1 << 1;
-        search.rows[1] = 1 << 4;
+        search.rows[0] = RowMask::column(1);
+        search.rows[1] = RowMask::column(4);
         search.depth = 2;
         for col in 0..6 {
             let obvious = [(0usize, 1usize), (1, 4)]
                 .iter()
                 .any(|&(r, c)| (2 - r) as isize == (col as isize - c as isize).abs());
-            assert_eq!(search.has_diagonals(1 << col), obvious, "col {col}");
+            assert_eq!(search.has_diagonals(RowMask::column(col)), obvious, "col {col}");
         }
     }
 }

@@ -11,16 +11,18 @@
 use std::rc::Rc;
 
 use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, StepKind,
+    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
+    StepKind,
 };
-use crate::board::{AttackMasks, Bitboard};
+use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitboard-scan",
     name: "Bitboard scan (one u64, square by square)",
     seed: "003",
     min_n: 1,
-    max_n: 8,
+    max_n: BITBOARD_MAX_N,
+    space: SearchSpace::Tree,
     description: "Keeps the whole board in a single 64-bit integer and recurses over the \
         squares in order. ok(square) ANDs the board with four masks — the square's line, \
         column and two diagonals — and is true when no queen is on any of them. A safe square \
@@ -50,7 +52,7 @@ pub struct BitboardScan {
     masks: Rc<AttackMasks>,
     board: Bitboard,
     /// Squares of the queens whose recursive call is still running.
-    stack: [u8; 8],
+    stack: [u8; BITBOARD_MAX_N],
     depth: usize,
     /// The next square to probe; N*N means "return to the caller".
     cursor: usize,
@@ -63,12 +65,12 @@ pub struct BitboardScan {
 
 impl BitboardScan {
     pub fn new(n: usize) -> BitboardScan {
-        assert!((INFO.min_n..=INFO.max_n).contains(&n));
+        assert!(INFO.fits(n));
         BitboardScan {
             n,
             masks: Rc::new(AttackMasks::new(n)),
             board: Bitboard::EMPTY,
-            stack: [0; 8],
+            stack: [0; BITBOARD_MAX_N],
             depth: 0,
             cursor: 0,
             pending_solution: false,
@@ -126,7 +128,7 @@ impl Algorithm for BitboardScan {
         }
 
         let square = self.cursor;
-        let at = Some((square / self.n, square % self.n));
+        let at = (square / self.n, square % self.n);
         self.counters.checks += 1;
         self.counters.steps += 1;
         if (self.board & self.masks.get(square)).is_empty() {
@@ -135,28 +137,16 @@ impl Algorithm for BitboardScan {
             if self.depth + 1 == self.n {
                 self.counters.solutions += 1;
                 self.pending_solution = true;
-                self.last = LastStep {
-                    kind: StepKind::Solution,
-                    line: Some(LINE_SOLUTION),
-                    square: at,
-                };
+                self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, at);
             } else {
                 self.stack[self.depth] = square as u8;
                 self.depth += 1;
                 self.cursor = (square / self.n + 1) * self.n;
-                self.last = LastStep {
-                    kind: StepKind::Place,
-                    line: Some(LINE_PLACE),
-                    square: at,
-                };
+                self.last = LastStep::at(StepKind::Place, LINE_PLACE, at);
             }
         } else {
             self.cursor = square + 1;
-            self.last = LastStep {
-                kind: StepKind::Reject,
-                line: Some(LINE_REJECT),
-                square: at,
-            };
+            self.last = LastStep::at(StepKind::Reject, LINE_REJECT, at);
         }
         true
     }

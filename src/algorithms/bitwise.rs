@@ -4,9 +4,10 @@
 //! is left, and the lowest bit goes first.
 
 use super::{
-    full_row, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue,
+    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind, MAX_N,
 };
+use crate::board::RowMask;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitwise",
@@ -14,6 +15,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     seed: "004",
     min_n: 1,
     max_n: MAX_N,
+    space: SearchSpace::Tree,
     description: "Backtracking where every test is a single bitwise operation. For the row \
         being filled, ld, col and rd hold the columns attacked along down-left diagonals, \
         columns and down-right diagonals; poss = ~(ld | col | rd) is every safe square at \
@@ -39,17 +41,17 @@ const LINE_BACKTRACK: usize = 6;
 /// The registers of one row of the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Frame {
-    pub ld: u32,
-    pub col: u32,
-    pub rd: u32,
+    pub ld: RowMask,
+    pub col: RowMask,
+    pub rd: RowMask,
     /// The safe squares not tried yet.
-    pub poss: u32,
+    pub poss: RowMask,
 }
 
 #[derive(Clone, Debug)]
 pub struct Bitwise {
     n: usize,
-    all: u32,
+    all: RowMask,
     /// frames[r] holds row r's registers, for r <= depth.
     frames: [Frame; MAX_N + 1],
     /// The row being filled: queens stand on rows 0..depth.
@@ -60,8 +62,8 @@ pub struct Bitwise {
 
 impl Bitwise {
     pub fn new(n: usize) -> Bitwise {
-        assert!((INFO.min_n..=INFO.max_n).contains(&n));
-        let all = full_row(n);
+        assert!(INFO.fits(n));
+        let all = RowMask::full(n);
         let mut frames = [Frame::default(); MAX_N + 1];
         frames[0].poss = all;
         Bitwise {
@@ -80,7 +82,7 @@ impl Bitwise {
 
     /// The column of row r's queen: the bit row r + 1 added to `col`.
     fn queen_col(&self, row: usize) -> usize {
-        (self.frames[row + 1].col & !self.frames[row].col).trailing_zeros() as usize
+        (self.frames[row + 1].col & !self.frames[row].col).first()
     }
 }
 
@@ -89,7 +91,7 @@ impl Algorithm for Bitwise {
     fn step(&mut self) -> bool {
         let d = self.depth;
         let frame = self.frames[d];
-        if frame.poss == 0 && d == 0 {
+        if frame.poss.is_empty() && d == 0 {
             return false;
         }
         if self.counters.steps == 0 {
@@ -97,53 +99,41 @@ impl Algorithm for Bitwise {
             self.counters.checks += 1;
         }
         self.counters.steps += 1;
-        if frame.poss != 0 {
-            let bit = frame.poss & frame.poss.wrapping_neg();
+        if !frame.poss.is_empty() {
+            let bit = frame.poss.lowest();
             self.frames[d].poss = frame.poss ^ bit;
             let child = Frame {
                 ld: (frame.ld | bit) >> 1,
                 col: frame.col | bit,
                 rd: ((frame.rd | bit) << 1) & self.all,
-                poss: 0,
+                poss: RowMask::EMPTY,
             };
             self.depth = d + 1;
             self.counters.placements += 1;
-            let square = Some((d, bit.trailing_zeros() as usize));
+            let square = (d, bit.first());
             if child.col == self.all {
                 self.frames[d + 1] = child;
                 self.counters.solutions += 1;
-                self.last = LastStep {
-                    kind: StepKind::Solution,
-                    line: Some(LINE_SOLUTION),
-                    square,
-                };
+                self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
             } else {
                 self.frames[d + 1] = Frame {
                     poss: !(child.ld | child.col | child.rd) & self.all,
                     ..child
                 };
                 self.counters.checks += 1;
-                self.last = LastStep {
-                    kind: StepKind::Place,
-                    line: Some(LINE_PLACE),
-                    square,
-                };
+                self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
             }
         } else {
             self.depth = d - 1;
             self.counters.backtracks += 1;
-            let square = Some((d - 1, self.queen_col(d - 1)));
-            self.last = LastStep {
-                kind: StepKind::Backtrack,
-                line: Some(LINE_BACKTRACK),
-                square,
-            };
+            let square = (d - 1, self.queen_col(d - 1));
+            self.last = LastStep::at(StepKind::Backtrack, LINE_BACKTRACK, square);
         }
         true
     }
 
     fn is_done(&self) -> bool {
-        self.depth == 0 && self.frames[0].poss == 0
+        self.depth == 0 && self.frames[0].poss.is_empty()
     }
 
     fn counters(&self) -> &Counters {
@@ -180,7 +170,10 @@ impl Algorithm for Bitwise {
                 registers.push(Register::new(
                     group.clone(),
                     name,
-                    RegisterValue::Bits { value, width },
+                    RegisterValue::Bits {
+                        value: value.0,
+                        width,
+                    },
                 ));
             }
         }
@@ -194,7 +187,7 @@ mod tests {
 
     /// The seed's recursion, written plainly.
     fn count(n: usize, ld: u32, col: u32, rd: u32) -> u64 {
-        let all = full_row(n);
+        let all = (1u32 << n) - 1;
         if col == all {
             return 1;
         }

@@ -6,20 +6,20 @@
 //! changes fastest — the order the seed tests its 16,777,216 boards in. At N=8
 //! a digit is exactly 3 bits and the odometer is a plain counter.
 
+use std::ops::Range;
 use std::rc::Rc;
 
-use super::{
-    run_steps, Algorithm, AlgorithmInfo, BoardUnderTest, BoardView, Counters, LastStep, Register,
-    RegisterValue,
-};
-use crate::board::{AttackMasks, Bitboard};
+use super::whole_board::{BoardSource, Tested, WholeBoard};
+use super::{AlgorithmInfo, Register, RegisterValue, SearchSpace};
+use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "brute-force",
     name: "Brute force (odometer)",
     seed: "000",
     min_n: 1,
-    max_n: 8,
+    max_n: BITBOARD_MAX_N,
+    space: SearchSpace::AllBoards,
     description: "Tests every board with one queen per row: N^N of them, 16,777,216 at N=8. \
         An odometer picks each row's column, row 0 turning fastest. The queens go onto a \
         64-bit field one row at a time; a queen's attack mask (its row, column and both \
@@ -44,10 +44,61 @@ const LINE_SOLUTION: usize = 7;
 /// How many low rows the prefix table covers: 8^4 = 4096 entries at N=8.
 const PREFIX_ROWS: usize = 4;
 
+/// How a board is packed and tested: one odometer digit per row, and the
+/// attack masks the seed ANDs against.
+#[derive(Debug)]
+struct Geometry {
+    n: usize,
+    /// Bits per odometer digit: the smallest b with 2^b >= N.
+    digit_bits: u32,
+    masks: AttackMasks,
+}
+
+impl Geometry {
+    fn new(n: usize) -> Geometry {
+        let digit_bits = (usize::BITS - (n - 1).leading_zeros()).max(1);
+        Geometry {
+            n,
+            digit_bits,
+            masks: AttackMasks::new(n),
+        }
+    }
+
+    #[inline(always)]
+    fn digit(&self, packed: u64, row: usize) -> usize {
+        (packed >> (row as u32 * self.digit_bits)) as usize & ((1 << self.digit_bits) - 1)
+    }
+
+    /// Places `rows` of a packed board onto `field`, checking each queen
+    /// against the field first, as the seed does. Returns the first threatened
+    /// row (or the end of `rows`) and the field built so far.
+    #[inline(always)]
+    fn place_rows(&self, packed: u64, rows: Range<usize>, field: Bitboard) -> (usize, Bitboard) {
+        let mut field = field;
+        let end = rows.end;
+        for row in rows {
+            let col = self.digit(packed, row);
+            if col >= self.n {
+                // Only reachable while filling the prefix table for N not a power
+                // of two: such packed values are never odometer readings.
+                return (row, field);
+            }
+            let square = row * self.n + col;
+            if !field.is_empty() && !(field & self.masks.get(square)).is_empty() {
+                return (row, field);
+            }
+            field = field.with(square);
+        }
+        (end, field)
+    }
+}
+
 /// Read-only tables shared by every clone of one search.
 #[derive(Debug)]
 struct Tables {
-    masks: AttackMasks,
+    geometry: Geometry,
+    /// How many low rows the prefix tables cover.
+    prefix_rows: usize,
     /// For each packed value of the low `prefix_rows` digits: the first
     /// threatened row among them, or `prefix_rows` if none is.
     prefix_bad: Vec<u8>,
@@ -61,37 +112,15 @@ struct Tables {
     threatened_placements: Vec<u64>,
 }
 
-#[derive(Clone, Debug)]
-pub struct BruteForce {
-    n: usize,
-    /// Bits per odometer digit: the smallest b with 2^b >= N.
-    digit_bits: u32,
-    prefix_rows: usize,
-    tables: Rc<Tables>,
-    /// N^N: how many boards there are.
-    total: u64,
-    /// The packed odometer of the next board to test.
-    next: u64,
-    /// The packed odometer of the board the last step tested.
-    last: u64,
-    /// First threatened row of that board, or N for a solution.
-    last_bad_row: u8,
-    counters: Counters,
-}
-
-impl BruteForce {
-    pub fn new(n: usize) -> BruteForce {
-        assert!((INFO.min_n..=INFO.max_n).contains(&n));
-        let digit_bits = usize::BITS - (n - 1).leading_zeros();
-        let digit_bits = digit_bits.max(1);
+impl Tables {
+    fn new(n: usize) -> Tables {
+        let geometry = Geometry::new(n);
         let prefix_rows = n.min(PREFIX_ROWS);
-        let masks = AttackMasks::new(n);
-        let size = 1usize << (digit_bits as usize * prefix_rows);
+        let size = 1usize << (geometry.digit_bits as usize * prefix_rows);
         let mut prefix_bad = vec![0u8; size];
         let mut prefix_field = vec![0u64; size];
         for packed in 0..size {
-            let (bad, field) =
-                evaluate_rows(&masks, n, digit_bits, packed as u64, 0, prefix_rows, 0);
+            let (bad, field) = geometry.place_rows(packed as u64, 0..prefix_rows, Bitboard::EMPTY);
             prefix_bad[packed] = bad as u8;
             prefix_field[packed] = field.0;
         }
@@ -101,75 +130,72 @@ impl BruteForce {
         let mut threatened_checks = vec![0u64; size + 1];
         let mut threatened_placements = vec![0u64; size + 1];
         for (p, &bad) in prefix_bad.iter().enumerate() {
-            let bad = bad as u64;
-            let threatened = (bad as usize) < prefix_rows;
-            threatened_checks[p + 1] = threatened_checks[p] + if threatened { bad } else { 0 };
-            threatened_placements[p + 1] =
-                threatened_placements[p] + if threatened { bad + 1 } else { 0 };
+            let bad = bad as usize;
+            let (checks, placements) = if bad < prefix_rows {
+                Odometer::cost(n, bad)
+            } else {
+                (0, 0)
+            };
+            threatened_checks[p + 1] = threatened_checks[p] + checks;
+            threatened_placements[p + 1] = threatened_placements[p] + placements;
         }
-        let tables = Tables {
-            masks,
+        Tables {
+            geometry,
+            prefix_rows,
             prefix_bad,
             prefix_field,
             safe_prefixes,
             threatened_checks,
             threatened_placements,
-        };
-        BruteForce {
-            n,
-            digit_bits,
-            prefix_rows,
-            tables: Rc::new(tables),
-            total: (n as u64).pow(n as u32),
-            next: 0,
-            last: 0,
-            last_bad_row: 0,
-            counters: Counters::default(),
-        }
-    }
-
-    #[inline(always)]
-    fn digit(&self, packed: u64, row: usize) -> usize {
-        (packed >> (row as u32 * self.digit_bits)) as usize & ((1 << self.digit_bits) - 1)
-    }
-
-    /// The odometer's next reading: add one, then carry any digit that reached N
-    /// (never needed when N is a power of two).
-    #[inline(always)]
-    fn advance(&mut self) {
-        self.next += 1;
-        if !self.n.is_power_of_two() {
-            for row in 0..self.n {
-                if self.digit(self.next, row) == self.n {
-                    let shift = row as u32 * self.digit_bits;
-                    self.next += (1u64 << (shift + self.digit_bits)) - ((self.n as u64) << shift);
-                } else {
-                    break;
-                }
-            }
         }
     }
 
     /// Tests one packed board: the first threatened row, or N for a solution.
     #[inline(always)]
     fn test_board(&self, packed: u64) -> usize {
-        let tables = &*self.tables;
-        let low = (packed & ((1u64 << (self.digit_bits as usize * self.prefix_rows)) - 1)) as usize;
-        let bad = tables.prefix_bad[low] as usize;
+        let geometry = &self.geometry;
+        let low = (packed & ((1u64 << (geometry.digit_bits as usize * self.prefix_rows)) - 1))
+            as usize;
+        let bad = self.prefix_bad[low] as usize;
         if bad < self.prefix_rows {
             return bad;
         }
-        let field = Bitboard(tables.prefix_field[low]);
-        evaluate_rows(
-            &tables.masks,
-            self.n,
-            self.digit_bits,
-            packed,
-            self.prefix_rows,
-            self.n,
-            field.0,
-        )
-        .0
+        let field = Bitboard(self.prefix_field[low]);
+        geometry.place_rows(packed, self.prefix_rows..geometry.n, field).0
+    }
+}
+
+/// Brute force: every board of the odometer, tested whole.
+pub type BruteForce = WholeBoard<Odometer>;
+
+/// The boards in odometer order, and how to test one.
+#[derive(Clone, Debug)]
+pub struct Odometer {
+    tables: Rc<Tables>,
+    /// The packed odometer of the next board to test.
+    next: u64,
+    /// The packed odometer of the board the last step tested.
+    last: u64,
+}
+
+impl Odometer {
+    /// The odometer's next reading: add one, then carry any digit that reached N
+    /// (never needed when N is a power of two).
+    #[inline(always)]
+    fn advance(&mut self) {
+        let geometry = &self.tables.geometry;
+        let n = geometry.n;
+        self.next += 1;
+        if !n.is_power_of_two() {
+            for row in 0..n {
+                if geometry.digit(self.next, row) == n {
+                    let shift = row as u32 * geometry.digit_bits;
+                    self.next += (1u64 << (shift + geometry.digit_bits)) - ((n as u64) << shift);
+                } else {
+                    break;
+                }
+            }
+        }
     }
 
     /// Tests the boards from `next` up to the end of its block of prefixes (all
@@ -178,9 +204,10 @@ impl BruteForce {
     /// the running totals, so only boards with a safe prefix are looked at.
     /// Only for N = 8, where every packed value is an odometer reading.
     #[inline(always)]
-    fn run_block(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+    fn run_block(&mut self, tested: &mut Tested, max: u64, stop_on_solution: bool) -> u64 {
         let tables = &*self.tables;
-        let prefix_bits = self.digit_bits as usize * self.prefix_rows;
+        let n = tables.geometry.n;
+        let prefix_bits = tables.geometry.digit_bits as usize * tables.prefix_rows;
         let block_size = 1u64 << prefix_bits;
         let start = (self.next & (block_size - 1)) as usize;
         let high = self.next >> prefix_bits << prefix_bits;
@@ -195,23 +222,15 @@ impl BruteForce {
                 break;
             }
             let packed = high | prefix as u64;
-            let field = tables.prefix_field[prefix];
-            let bad = evaluate_rows(
-                &tables.masks,
-                self.n,
-                self.digit_bits,
-                packed,
-                self.prefix_rows,
-                self.n,
-                field,
-            )
-            .0;
-            if bad < self.n {
-                checks += bad as u64;
-                placements += bad as u64 + 1;
-            } else {
-                checks += self.n as u64 - 1;
-                placements += self.n as u64;
+            let field = Bitboard(tables.prefix_field[prefix]);
+            let bad = tables
+                .geometry
+                .place_rows(packed, tables.prefix_rows..n, field)
+                .0;
+            let (c, p) = Odometer::cost(n, bad);
+            checks += c;
+            placements += p;
+            if bad == n {
                 solutions += 1;
                 if stop_on_solution {
                     end = prefix + 1;
@@ -222,155 +241,101 @@ impl BruteForce {
         checks += tables.threatened_checks[end] - tables.threatened_checks[start];
         placements += tables.threatened_placements[end] - tables.threatened_placements[start];
         let taken = (end - start) as u64;
-        self.counters.steps += taken;
-        self.counters.checks += checks;
-        self.counters.placements += placements;
-        self.counters.solutions += solutions;
+        let counters = &mut tested.counters;
+        counters.steps += taken;
+        counters.checks += checks;
+        counters.placements += placements;
+        counters.solutions += solutions;
         self.last = high | (end - 1) as u64;
-        self.last_bad_row = self.test_board(self.last) as u8;
+        tested.bad_row = tables.test_board(self.last) as u8;
         self.next = self.last + 1;
         taken
     }
 
-    /// The board the last step tested, if there was a step.
-    fn under_test(&self) -> Option<BoardUnderTest> {
-        (self.counters.steps > 0).then(|| BoardUnderTest {
-            columns: self.last_columns(),
-            bad_row: self.last_bad_row as usize,
-            reject_line: LINE_REJECT,
-            solution_line: LINE_SOLUTION,
-        })
-    }
-
-    /// The columns of the last tested board, row by row.
-    fn last_columns(&self) -> Vec<usize> {
-        (0..self.n).map(|row| self.digit(self.last, row)).collect()
-    }
-
     /// The field before the probed queen went on, and the probed queen's mask.
-    fn field_and_mask(&self) -> (Bitboard, Bitboard) {
-        if self.counters.steps == 0 {
+    fn field_and_mask(&self, tested: &Tested) -> (Bitboard, Bitboard) {
+        if tested.counters.steps == 0 {
             return (Bitboard::EMPTY, Bitboard::EMPTY);
         }
-        let cols = self.last_columns();
-        let probe_row = (self.last_bad_row as usize).min(self.n - 1);
-        let field = (0..probe_row).fold(Bitboard::EMPTY, |f, row| f.with(row * self.n + cols[row]));
+        let n = tested.n;
+        let cols = self.columns();
+        let probe_row = (tested.bad_row as usize).min(n - 1);
+        let field = (0..probe_row).fold(Bitboard::EMPTY, |f, row| f.with(row * n + cols[row]));
         (
             field,
-            self.tables.masks.get(probe_row * self.n + cols[probe_row]),
+            self.tables.geometry.masks.get(probe_row * n + cols[probe_row]),
         )
     }
 }
 
-/// Places rows `from..to` of a packed board onto `field`, checking each queen
-/// against the field first, as the seed does. Returns the first threatened row
-/// (or `to`) and the field built so far.
-#[inline(always)]
-fn evaluate_rows(
-    masks: &AttackMasks,
-    n: usize,
-    digit_bits: u32,
-    packed: u64,
-    from: usize,
-    to: usize,
-    field: u64,
-) -> (usize, Bitboard) {
-    let mut field = Bitboard(field);
-    let digit_mask = (1u64 << digit_bits) - 1;
-    for row in from..to {
-        let col = (packed >> (row as u32 * digit_bits) & digit_mask) as usize;
-        if col >= n {
-            // Only reachable while filling the prefix table for N not a power
-            // of two: such packed values are never odometer readings.
-            return (row, field);
-        }
-        let square = row * n + col;
-        if !field.is_empty() && !(field & masks.get(square)).is_empty() {
-            return (row, field);
-        }
-        field = field.with(square);
-    }
-    (to, field)
-}
+impl BoardSource for Odometer {
+    const INFO: AlgorithmInfo = INFO;
+    const REJECT_LINE: usize = LINE_REJECT;
+    const SOLUTION_LINE: usize = LINE_SOLUTION;
 
-impl Algorithm for BruteForce {
-    #[inline]
-    fn step(&mut self) -> bool {
-        if self.counters.steps == self.total {
-            return false;
+    fn new(n: usize) -> Odometer {
+        Odometer {
+            tables: Rc::new(Tables::new(n)),
+            next: 0,
+            last: 0,
         }
+    }
+
+    #[inline(always)]
+    fn test_next(&mut self, _tested: &Tested) -> usize {
         let packed = self.next;
-        let bad = self.test_board(packed);
-        let n = self.n as u64;
-        // Row 0 is never tested (the field is empty then), so a board rejected
-        // at row r took r tests and placed r + 1 queens.
-        if bad < self.n {
-            self.counters.checks += bad as u64;
-            self.counters.placements += bad as u64 + 1;
-        } else {
-            self.counters.checks += n - 1;
-            self.counters.placements += n;
-            self.counters.solutions += 1;
-        }
-        self.counters.steps += 1;
         self.last = packed;
-        self.last_bad_row = bad as u8;
         self.advance();
-        true
+        self.tables.test_board(packed)
     }
 
-    fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
-        if self.n != 8 {
-            return run_steps(self, max, stop_on_solution);
+    /// Row 0 is never tested (the field is empty then), so a board rejected
+    /// at row r took r tests and placed r + 1 queens.
+    #[inline(always)]
+    fn cost(n: usize, bad_row: usize) -> (u64, u64) {
+        if bad_row < n {
+            (bad_row as u64, bad_row as u64 + 1)
+        } else {
+            (n as u64 - 1, n as u64)
+        }
+    }
+
+    fn columns(&self) -> Vec<usize> {
+        let geometry = &self.tables.geometry;
+        (0..geometry.n)
+            .map(|row| geometry.digit(self.last, row))
+            .collect()
+    }
+
+    fn run_fast(&mut self, tested: &mut Tested, max: u64, stop: bool) -> Option<u64> {
+        if tested.n != 8 {
+            return None;
         }
         let mut taken = 0;
-        while taken < max && !self.is_done() {
-            let before = self.counters.solutions;
-            taken += self.run_block(max - taken, stop_on_solution);
-            if stop_on_solution && self.counters.solutions != before {
+        while taken < max && tested.counters.steps < tested.total {
+            let before = tested.counters.solutions;
+            taken += self.run_block(tested, max - taken, stop);
+            if stop && tested.counters.solutions != before {
                 break;
             }
         }
-        taken
+        Some(taken)
     }
 
-    fn is_done(&self) -> bool {
-        self.counters.steps == self.total
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn last_step(&self) -> LastStep {
-        match self.under_test() {
-            Some(test) => test.last_step(),
-            None => LastStep::START,
-        }
-    }
-
-    fn board(&self) -> BoardView {
-        match self.under_test() {
-            Some(test) => test.board(),
-            None => BoardView::empty(self.n),
-        }
-    }
-
-    fn registers(&self) -> Vec<Register> {
+    fn registers(&self, tested: &Tested) -> Vec<Register> {
         // `before` is the field the probed queen was tested against; like the
         // seed, the queen goes onto the field either way, so after a solution
         // `field` is the solution's board.
-        let (before, mask) = self.field_and_mask();
-        let field = match self.last_step().square {
-            Some((row, col)) => before.with(row * self.n + col),
-            None => before,
-        };
-        let digits = if self.counters.steps == 0 {
-            vec![0; self.n]
-        } else {
-            self.last_columns().into_iter().map(|c| c as i32).collect()
-        };
-        let n = self.n;
+        let n = tested.n;
+        let (before, mask) = self.field_and_mask(tested);
+        let mut field = before;
+        let mut digits = vec![0; n];
+        if tested.counters.steps > 0 {
+            let cols = self.columns();
+            let row = (tested.bad_row as usize).min(n - 1);
+            field = before.with(row * n + cols[row]);
+            digits = cols.into_iter().map(|c| c as i32).collect();
+        }
         let board = |value: Bitboard| RegisterValue::Board { value: value.0, n };
         vec![
             Register::new("", "state", RegisterValue::Number(self.last)),
@@ -385,6 +350,7 @@ impl Algorithm for BruteForce {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithms::Algorithm;
 
     #[test]
     fn odometer_visits_every_board_once_in_row0_fastest_order() {
@@ -392,7 +358,7 @@ mod tests {
             let mut search = BruteForce::new(n);
             let mut seen = Vec::new();
             while search.step() {
-                seen.push(search.last_columns());
+                seen.push(search.source.columns());
             }
             assert_eq!(seen.len() as u64, (n as u64).pow(n as u32));
             // Reading the digits with row 0 as the least significant gives 0, 1, 2, ...
@@ -406,13 +372,13 @@ mod tests {
     #[test]
     fn prefix_table_agrees_with_plain_row_by_row_test() {
         for n in [5, 6, 8] {
-            let search = BruteForce::new(n);
+            let search = Odometer::new(n);
             let mut packed = 0u64;
             let mut probe = search.clone();
+            let geometry = &search.tables.geometry;
             for _ in 0..20_000.min((n as u64).pow(n as u32)) {
-                let plain =
-                    evaluate_rows(&search.tables.masks, n, search.digit_bits, packed, 0, n, 0).0;
-                assert_eq!(search.test_board(packed), plain);
+                let plain = geometry.place_rows(packed, 0..n, Bitboard::EMPTY).0;
+                assert_eq!(search.tables.test_board(packed), plain);
                 probe.next = packed;
                 probe.advance();
                 packed = probe.next;
@@ -425,22 +391,22 @@ mod tests {
         let mut stepped = BruteForce::new(8);
         let mut blocked = BruteForce::new(8);
         let mut budgets = [1u64, 7, 4096, 5000, 12_345, 3, 70_000].iter().cycle();
-        while !blocked.is_done() && blocked.counters.steps < 600_000 {
+        while !blocked.is_done() && blocked.counters().steps < 600_000 {
             let budget = *budgets.next().unwrap();
             let stop = budget % 2 == 1;
             let taken = blocked.run(budget, stop);
-            let before = stepped.counters.solutions;
+            let before = stepped.counters().solutions;
             for _ in 0..taken {
                 assert!(stepped.step());
             }
-            assert_eq!(blocked.counters, stepped.counters);
+            assert_eq!(blocked.counters(), stepped.counters());
             assert_eq!(
-                (blocked.last, blocked.last_bad_row, blocked.next),
-                (stepped.last, stepped.last_bad_row, stepped.next)
+                (blocked.source.last, blocked.tested.bad_row, blocked.source.next),
+                (stepped.source.last, stepped.tested.bad_row, stepped.source.next)
             );
             if stop && taken < budget {
                 assert_eq!(
-                    stepped.counters.solutions,
+                    stepped.counters().solutions,
                     before + 1,
                     "stopped early without a solution"
                 );

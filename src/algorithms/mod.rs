@@ -1,19 +1,23 @@
-//! The five seed algorithms as steppable state machines behind one small trait.
+//! The five seed algorithms as steppable state machines behind one small trait,
+//! and [`catalogue!`]: the one list that registers them.
 //!
 //! Each algorithm keeps only the state its search needs, so that a step is a few
 //! instructions and a clone (a time-travel checkpoint) is a small memcpy. What
 //! the page draws — queens, threatened cells, the probe, the registers — is
 //! derived from that state on demand by [`Algorithm::board`] and
 //! [`Algorithm::registers`], never on the hot path.
+//!
+//! Adding an algorithm: a new file with a `pub const INFO: AlgorithmInfo`, a
+//! type with `pub fn new(n: usize)` and an `impl Algorithm`, and one line in
+//! the `catalogue!` call below.
 
-pub mod backtracking;
-pub mod bitboard_scan;
-pub mod bitwise;
-pub mod brute_force;
-pub mod permutations;
+use crate::board::RowMask;
+use crate::error::Error;
 
-/// The largest board the row-by-row algorithms step through. Rows are `u32`
-/// bit fields, so 32 would fit; 20 keeps a whole board legible on a canvas.
+pub mod whole_board;
+
+/// The largest board the row-by-row algorithms step through. Rows are
+/// [`RowMask`]s, so 32 would fit; 20 keeps a whole board legible on a canvas.
 pub const MAX_N: usize = 20;
 
 /// What every algorithm counts as it goes. All cumulative from `reset()`.
@@ -74,6 +78,15 @@ impl LastStep {
         line: None,
         square: None,
     };
+
+    /// A step of `kind` that ran pseudocode `line` on `square` (row, column).
+    pub const fn at(kind: StepKind, line: usize, square: (usize, usize)) -> LastStep {
+        LastStep {
+            kind,
+            line: Some(line),
+            square: Some(square),
+        }
+    }
 }
 
 /// The board as the last step left it. Cells, conflicts and threats are
@@ -88,8 +101,8 @@ pub struct BoardView {
     /// Queens of the candidate being tested that are not on the board yet
     /// (brute force and permutations test whole boards row by row).
     pub ghosts: Vec<i32>,
-    /// The squares still to be tried in one row: (row, bit per column).
-    pub candidates: Option<(usize, u32)>,
+    /// The squares still to be tried in one row: (row, its columns).
+    pub candidates: Option<(usize, RowMask)>,
 }
 
 impl BoardView {
@@ -204,48 +217,45 @@ pub fn run_steps<A: Algorithm>(search: &mut A, max: u64, stop_on_solution: bool)
     taken
 }
 
-/// Brute force and permutations test whole boards: the queens go on row by
-/// row until `bad_row`, the first threatened one (N for a solution), and the
-/// rest of the board under test stays a ghost.
-pub(crate) struct BoardUnderTest {
-    pub columns: Vec<usize>,
-    pub bad_row: usize,
-    pub reject_line: usize,
-    pub solution_line: usize,
+/// What one step of a search looks at, and so how long the search is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchSpace {
+    /// Partial boards, row by row or square by square: the search tree. How
+    /// many steps it takes is only known by running it.
+    Tree,
+    /// Every board with one queen per row, one per step: N^N steps.
+    AllBoards,
+    /// Every board with one queen per row and column, one per step: N! steps.
+    Permutations,
 }
 
-impl BoardUnderTest {
-    pub fn last_step(&self) -> LastStep {
-        let n = self.columns.len();
-        let row = self.bad_row.min(n - 1);
-        let (kind, line) = if self.bad_row < n {
-            (StepKind::Reject, self.reject_line)
-        } else {
-            (StepKind::Solution, self.solution_line)
-        };
-        LastStep {
-            kind,
-            line: Some(line),
-            square: Some((row, self.columns[row])),
+impl SearchSpace {
+    pub fn id(self) -> &'static str {
+        match self {
+            SearchSpace::Tree => "tree",
+            SearchSpace::AllBoards => "all-boards",
+            SearchSpace::Permutations => "permutations",
         }
     }
 
-    pub fn board(&self) -> BoardView {
-        let n = self.columns.len();
-        let mut view = BoardView::empty(n);
-        for (row, &col) in self.columns.iter().enumerate() {
-            if row <= self.bad_row {
-                view.queens[row] = col as i32;
-            } else {
-                view.ghosts[row] = col as i32;
-            }
+    /// True when each step tests a whole board (queens go on row by row until
+    /// the first threatened one, the rest stay ghosts).
+    pub const fn tests_whole_boards(self) -> bool {
+        !matches!(self, SearchSpace::Tree)
+    }
+
+    /// The search's length in steps, where it is known before running it.
+    pub fn length(self, n: usize) -> Option<u64> {
+        let n = n as u64;
+        match self {
+            SearchSpace::Tree => None,
+            SearchSpace::AllBoards => Some(n.pow(n as u32)),
+            SearchSpace::Permutations => Some((1..=n).product()),
         }
-        view.probe = self.last_step().square;
-        view
     }
 }
 
-/// The catalogue: one entry per algorithm, in the order the page lists them.
+/// What the page and the errors say about an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlgorithmInfo {
     pub id: &'static str,
@@ -254,6 +264,8 @@ pub struct AlgorithmInfo {
     pub seed: &'static str,
     pub min_n: usize,
     pub max_n: usize,
+    /// What one step looks at.
+    pub space: SearchSpace,
     /// One paragraph on how it searches, for the description panel.
     pub description: &'static str,
     /// What "one step" is, in a sentence.
@@ -261,25 +273,107 @@ pub struct AlgorithmInfo {
     pub pseudocode: &'static [&'static str],
 }
 
-pub const ALGORITHMS: [AlgorithmInfo; 5] = [
-    brute_force::INFO,
-    permutations::INFO,
-    backtracking::INFO,
-    bitboard_scan::INFO,
-    bitwise::INFO,
-];
+impl AlgorithmInfo {
+    /// True when the algorithm can search an n×n board.
+    pub const fn fits(&self, n: usize) -> bool {
+        n >= self.min_n && n <= self.max_n
+    }
+
+    /// "Bitwise (ld / col / rd) (bitwise) works on boards from 1×1 to 20×20".
+    pub fn range_text(&self) -> String {
+        let (min, max) = (self.min_n, self.max_n);
+        format!(
+            "{} ({}) works on boards from {min}×{min} to {max}×{max}",
+            self.name, self.id
+        )
+    }
+}
+
+/// Registers the algorithms: for each `module::Type` it declares the module
+/// and adds the type to [`ALGORITHMS`] and to [`Solver`]. Each module has a
+/// `pub const INFO: AlgorithmInfo` and its type a `pub fn new(n: usize)` and
+/// an [`Algorithm`] impl.
+macro_rules! catalogue {
+    ($($module:ident :: $kind:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Every algorithm, in the order the page lists them.
+        pub const ALGORITHMS: &[AlgorithmInfo] = &[$($module::INFO),+];
+
+        /// One of the searches. An enum rather than a trait object so that the
+        /// hot loop in `run` is monomorphised per algorithm.
+        #[derive(Clone, Debug)]
+        pub enum Solver {
+            $($kind($module::$kind)),+
+        }
+
+        impl Solver {
+            /// The search `id` on an n×n board, or why there is none.
+            pub fn new(id: &str, n: usize) -> Result<Solver, Error> {
+                let info = find(id).ok_or_else(|| Error::UnknownAlgorithm(id.to_string()))?;
+                if !info.fits(n) {
+                    return Err(Error::SizeOutOfRange { algorithm: info, n });
+                }
+                $(if info.id == $module::INFO.id {
+                    return Ok(Solver::$kind($module::$kind::new(n)));
+                })+
+                Err(Error::UnknownAlgorithm(id.to_string()))
+            }
+
+            pub fn info(&self) -> &'static AlgorithmInfo {
+                match self {
+                    $(Solver::$kind(_) => &$module::INFO),+
+                }
+            }
+
+            pub fn run(&mut self, max: u64, stop_on_solution: bool) -> u64 {
+                match self {
+                    $(Solver::$kind(s) => s.run(max, stop_on_solution)),+
+                }
+            }
+
+            pub fn is_done(&self) -> bool {
+                match self {
+                    $(Solver::$kind(s) => s.is_done()),+
+                }
+            }
+
+            pub fn counters(&self) -> &Counters {
+                match self {
+                    $(Solver::$kind(s) => s.counters()),+
+                }
+            }
+
+            pub fn last_step(&self) -> LastStep {
+                match self {
+                    $(Solver::$kind(s) => s.last_step()),+
+                }
+            }
+
+            pub fn board(&self) -> BoardView {
+                match self {
+                    $(Solver::$kind(s) => s.board()),+
+                }
+            }
+
+            pub fn registers(&self) -> Vec<Register> {
+                match self {
+                    $(Solver::$kind(s) => s.registers()),+
+                }
+            }
+        }
+    };
+}
+
+catalogue! {
+    brute_force::BruteForce,
+    permutations::Permutations,
+    backtracking::Backtracking,
+    bitboard_scan::BitboardScan,
+    bitwise::Bitwise,
+}
 
 /// Looks an algorithm up by id.
 pub fn find(id: &str) -> Option<&'static AlgorithmInfo> {
     ALGORITHMS.iter().find(|info| info.id == id)
-}
-
-/// Bits 0..n set: every column of an n-wide row.
-#[inline(always)]
-pub const fn full_row(n: usize) -> u32 {
-    if n >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
 }

@@ -6,17 +6,16 @@
 //! permutation; this one visits each of the N! boards exactly once, in Heap's
 //! order, so its solutions come out in the seed's order.
 
-use super::{
-    Algorithm, AlgorithmInfo, BoardUnderTest, BoardView, Counters, LastStep, Register,
-    RegisterRole, RegisterValue,
-};
+use super::whole_board::{BoardSource, Tested, WholeBoard};
+use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "permutations",
     name: "Permutations (Heap's algorithm)",
     seed: "001",
     min_n: 1,
-    max_n: 12,
+    max_n: MAX,
+    space: SearchSpace::Permutations,
     description: "A solution has exactly one queen in every row and every column, so it is a \
         permutation of the columns: only N! boards to test, 40,320 at N=8 instead of 16.7 \
         million. Heap's algorithm reaches each permutation from the last with a single swap of \
@@ -39,40 +38,24 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
 
 const LINE_REJECT: usize = 6;
 const LINE_SOLUTION: usize = 8;
+/// The largest N: 12! = 479,001,600 boards already take seconds.
 const MAX: usize = 12;
 
+/// Permutations: every board with one queen per row and column, tested whole.
+pub type Permutations = WholeBoard<Heap>;
+
+/// The permutations in Heap's order, and how to test one.
 #[derive(Clone, Debug)]
-pub struct Permutations {
+pub struct Heap {
     n: usize,
-    total: u64,
     perm: [u8; MAX],
     /// Heap's counters: c[i] counts the swaps made at position i.
     c: [u8; MAX],
     /// The two rows the last swap exchanged, if the last board came from one.
     swap: Option<(u8, u8)>,
-    /// First row of the last board on a used diagonal, or N for a solution.
-    last_bad_row: u8,
-    counters: Counters,
 }
 
-impl Permutations {
-    pub fn new(n: usize) -> Permutations {
-        assert!((INFO.min_n..=INFO.max_n).contains(&n));
-        let mut perm = [0u8; MAX];
-        for (i, p) in perm.iter_mut().enumerate() {
-            *p = i as u8;
-        }
-        Permutations {
-            n,
-            total: (1..=n as u64).product(),
-            perm,
-            c: [0; MAX],
-            swap: None,
-            last_bad_row: 0,
-            counters: Counters::default(),
-        }
-    }
-
+impl Heap {
     /// Heap's algorithm, iterative form: one swap to the next permutation.
     #[inline(always)]
     fn next_permutation(&mut self) -> Option<(u8, u8)> {
@@ -90,17 +73,8 @@ impl Permutations {
         None
     }
 
-    /// The board the last step tested, if there was a step.
-    fn under_test(&self) -> Option<BoardUnderTest> {
-        (self.counters.steps > 0).then(|| BoardUnderTest {
-            columns: self.perm[..self.n].iter().map(|&c| c as usize).collect(),
-            bad_row: self.last_bad_row as usize,
-            reject_line: LINE_REJECT,
-            solution_line: LINE_SOLUTION,
-        })
-    }
-
-    /// The first row on a diagonal already used by an earlier row, or N.
+    /// The first row on a diagonal already used by an earlier row (or N), and
+    /// the diagonals used above it.
     #[inline(always)]
     fn first_diagonal_clash(&self) -> (usize, u32, u32) {
         let n = self.n;
@@ -119,95 +93,66 @@ impl Permutations {
     }
 }
 
-impl Algorithm for Permutations {
-    #[inline]
-    fn step(&mut self) -> bool {
-        if self.counters.steps == self.total {
-            return false;
+impl BoardSource for Heap {
+    const INFO: AlgorithmInfo = INFO;
+    const REJECT_LINE: usize = LINE_REJECT;
+    const SOLUTION_LINE: usize = LINE_SOLUTION;
+
+    fn new(n: usize) -> Heap {
+        let mut perm = [0u8; MAX];
+        for (i, p) in perm.iter_mut().enumerate() {
+            *p = i as u8;
         }
-        if self.counters.steps > 0 {
+        Heap {
+            n,
+            perm,
+            c: [0; MAX],
+            swap: None,
+        }
+    }
+
+    #[inline(always)]
+    fn test_next(&mut self, tested: &Tested) -> usize {
+        if tested.counters.steps > 0 {
             self.swap = self.next_permutation();
         }
-        let (bad, _, _) = self.first_diagonal_clash();
-        // Every row up to the clashing one is tested and marked.
-        let tested = (bad + 1).min(self.n) as u64;
-        self.counters.checks += tested;
-        self.counters.placements += tested;
-        if bad == self.n {
-            self.counters.solutions += 1;
-        }
-        self.counters.steps += 1;
-        self.last_bad_row = bad as u8;
-        true
+        self.first_diagonal_clash().0
     }
 
-    fn is_done(&self) -> bool {
-        self.counters.steps == self.total
+    /// Every row up to the clashing one is tested and marked.
+    #[inline(always)]
+    fn cost(n: usize, bad_row: usize) -> (u64, u64) {
+        let tested = (bad_row + 1).min(n) as u64;
+        (tested, tested)
     }
 
-    fn counters(&self) -> &Counters {
-        &self.counters
+    fn columns(&self) -> Vec<usize> {
+        self.perm[..self.n]
+            .iter()
+            .map(|&c| c as usize)
+            .collect()
     }
 
-    fn last_step(&self) -> LastStep {
-        match self.under_test() {
-            Some(test) => test.last_step(),
-            None => LastStep::START,
-        }
-    }
-
-    fn board(&self) -> BoardView {
-        match self.under_test() {
-            Some(test) => test.board(),
-            None => BoardView::empty(self.n),
-        }
-    }
-
-    fn registers(&self) -> Vec<Register> {
+    fn registers(&self, tested: &Tested) -> Vec<Register> {
         let n = self.n;
-        let (down, up) = if self.counters.steps == 0 {
+        let (down, up) = if tested.counters.steps == 0 {
             (0, 0)
         } else {
             let (_, down, up) = self.first_diagonal_clash();
             (down, up)
         };
+        let list = |values: &[u8]| RegisterValue::List(values.iter().map(|&v| v as i32).collect());
+        let diagonals = |value: u32| RegisterValue::Bits {
+            value,
+            width: 2 * n - 1,
+        };
+        let swap = self.swap.map_or(Vec::new(), |(a, b)| vec![a, b]);
         let mut registers = vec![
-            Register::new(
-                "",
-                "perm",
-                RegisterValue::List(self.perm[..n].iter().map(|&p| p as i32).collect()),
-            )
-            .with_role(RegisterRole::Permutation),
-            Register::new(
-                "",
-                "swap",
-                RegisterValue::List(
-                    self.swap
-                        .map_or(Vec::new(), |(a, b)| vec![a as i32, b as i32]),
-                ),
-            )
-            .with_role(RegisterRole::Swap),
-            Register::new(
-                "",
-                "c",
-                RegisterValue::List(self.c[..n].iter().map(|&c| c as i32).collect()),
-            ),
-            Register::new(
-                "",
-                "down",
-                RegisterValue::Bits {
-                    value: down,
-                    width: 2 * n - 1,
-                },
-            ),
-            Register::new(
-                "",
-                "up",
-                RegisterValue::Bits {
-                    value: up,
-                    width: 2 * n - 1,
-                },
-            ),
+            Register::new("", "perm", list(&self.perm[..n])).with_role(RegisterRole::Permutation),
+            Register::new("", "swap", list(&swap)).with_role(RegisterRole::Swap),
+            Register::new("", "c", list(&self.c[..n])),
+            Register::new("", "down", diagonals(down)),
+            Register::new("", "up", diagonals(up)),
         ];
         if n <= 8 {
             // The seed's packed board: 3 bits per row, row 0 lowest.
@@ -224,6 +169,7 @@ impl Algorithm for Permutations {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithms::Algorithm;
     use std::collections::HashSet;
 
     #[test]
@@ -233,10 +179,10 @@ mod tests {
             let mut seen = HashSet::new();
             while search.step() {
                 assert!(
-                    seen.insert(search.perm[..n].to_vec()),
+                    seen.insert(search.source.perm[..n].to_vec()),
                     "n={n}: repeated permutation"
                 );
-                if let Some((a, b)) = search.swap {
+                if let Some((a, b)) = search.source.swap {
                     assert!(a < b && (b as usize) < n);
                 }
             }

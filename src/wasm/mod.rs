@@ -1,5 +1,7 @@
 //! The JavaScript face of the crate, and the only module that uses
-//! wasm-bindgen: the core above it compiles and tests natively.
+//! wasm-bindgen: the core above it takes plain integers and compiles and tests
+//! natively. `args` reads JS arguments by one rule and holds the one error
+//! type; `object` is the one builder of plain JS objects.
 
 use std::cell::RefCell;
 
@@ -8,11 +10,14 @@ use wasm_bindgen::prelude::*;
 
 use crate::algorithms::ALGORITHMS;
 
+pub mod args;
 mod count;
 mod session;
 
-#[allow(unused_imports)]
-pub use count::*;
+pub use count::{
+    count_both, count_fundamental, count_max_n, count_solutions, count_subtask,
+    count_subtask_range, count_subtasks,
+};
 pub use session::Session;
 
 thread_local! {
@@ -51,7 +56,8 @@ pub fn max_remembered_solutions() -> u32 {
     crate::session::MAX_REMEMBERED_SOLUTIONS as u32
 }
 
-/// Every algorithm: `{id, name, seed, minN, maxN, description, stepIs, pseudocode}`.
+/// Every algorithm: `{id, name, seed, minN, maxN, space, description, stepIs,
+/// pseudocode}`; `space` is "tree", "all-boards" or "permutations".
 #[wasm_bindgen]
 pub fn algorithms() -> Array {
     ALGORITHMS
@@ -63,6 +69,7 @@ pub fn algorithms() -> Array {
                 ("seed", info.seed.into()),
                 ("minN", (info.min_n as f64).into()),
                 ("maxN", (info.max_n as f64).into()),
+                ("space", info.space.id().into()),
                 ("description", info.description.into()),
                 ("stepIs", info.step_is.into()),
                 ("pseudocode", strings(info.pseudocode).into()),

@@ -4,9 +4,10 @@
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
+use super::args::{echo, Arg, Problem, MAX_SAFE_WHOLE};
 use super::{object, set, strings};
-use crate::algorithms::RegisterValue;
-use crate::session::{self, number_text};
+use crate::algorithms::{self, RegisterValue};
+use crate::session;
 
 /// One search with time travel. `new Session("bitwise", 8)`.
 #[wasm_bindgen]
@@ -14,36 +15,65 @@ pub struct Session {
     inner: session::Session,
 }
 
-/// A number from JS: a number, or a string that reads as one ("8" from a form
-/// field or a URL). Anything else is `None`.
-fn number(value: &JsValue) -> Option<f64> {
-    if let Some(n) = value.as_f64() {
-        return Some(n);
-    }
-    let text = value.as_string()?;
-    let text = text.trim();
-    let numeric = |c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E');
-    if text.is_empty() || !text.chars().all(numeric) {
-        return None;
-    }
-    // JavaScript's own parser: Rust's would add kilobytes of wasm.
-    let n = js_sys::Number::parse_float(text);
-    (!n.is_nan()).then_some(n)
+/// The algorithm id argument of `new Session(id, n)`.
+fn algorithm_id(id: &JsValue) -> Result<String, Problem> {
+    id.as_string().ok_or_else(|| {
+        Problem("The algorithm must be given by its id, a string such as \"bitwise\".".into())
+    })
 }
 
-fn error(err: impl std::fmt::Display) -> JsError {
-    JsError::new(&err.to_string())
+/// N for algorithm `id`: a whole number the algorithm can do.
+fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
+    let info = algorithms::find(id).ok_or_else(|| crate::Error::UnknownAlgorithm(echo(id)))?;
+    if !matches!(n, Arg::Number(_)) {
+        return Err(Problem("N must be a number, such as 8.".into()));
+    }
+    match n.whole(info.min_n as u64, info.max_n as u64) {
+        Some(n) => Ok(n as usize),
+        None => Err(Problem(format!(
+            "{}; N = {} is not a whole number in that range.",
+            info.range_text(),
+            n.describe()
+        ))),
+    }
 }
 
-/// A step budget from JS: a whole number of steps, 0 or more.
-fn budget(max_steps: f64, what: &str) -> Result<u64, JsError> {
-    if max_steps >= 0.0 && (max_steps.fract() == 0.0 || max_steps == f64::INFINITY) {
-        Ok(max_steps as u64) // saturates: Infinity means "no limit"
-    } else {
-        Err(JsError::new(&format!(
+/// A step index for `seek`.
+fn step_index(k: &Arg) -> Result<u64, Problem> {
+    k.whole(0, MAX_SAFE_WHOLE).ok_or_else(|| {
+        Problem(format!(
+            "A step number must be a whole number, 0 or more; got {}.",
+            k.describe()
+        ))
+    })
+}
+
+/// A step budget for `run()` or `runToSolution()`: a whole number of steps,
+/// 0 or more, or `Infinity`; left out, no limit where `optional`.
+fn budget(max_steps: &Arg, what: &str, optional: bool) -> Result<u64, Problem> {
+    if optional && *max_steps == Arg::Missing {
+        return Ok(u64::MAX);
+    }
+    max_steps.steps().ok_or_else(|| {
+        Problem(format!(
             "{what} takes a whole number of steps, 0 or more; got {}.",
-            number_text(max_steps)
-        )))
+            max_steps.describe()
+        ))
+    })
+}
+
+/// `limit` or `skip` of `solutions()`: a whole number, 0 or more; left out,
+/// `default`.
+fn count_arg(value: &Arg, what: &str, default: usize) -> Result<usize, Problem> {
+    if *value == Arg::Missing {
+        return Ok(default);
+    }
+    match value.steps() {
+        Some(count) => Ok(usize::try_from(count).unwrap_or(usize::MAX)),
+        None => Err(Problem(format!(
+            "solutions() takes {what} as a whole number, 0 or more; got {}.",
+            value.describe()
+        ))),
     }
 }
 
@@ -51,18 +81,12 @@ fn budget(max_steps: f64, what: &str) -> Result<u64, JsError> {
 impl Session {
     /// Throws an `Error` for an unknown algorithm id or an N it cannot do.
     #[wasm_bindgen(constructor)]
-    pub fn new(id: JsValue, n: JsValue) -> Result<Session, JsError> {
-        let Some(id) = id.as_string() else {
-            return Err(JsError::new(
-                "The algorithm must be given by its id, a string such as \"bitwise\".",
-            ));
-        };
-        let Some(n) = number(&n) else {
-            return Err(JsError::new("N must be a number, such as 8."));
-        };
-        session::Session::new(&id, n)
-            .map(|inner| Session { inner })
-            .map_err(error)
+    pub fn new(id: JsValue, n: JsValue) -> Result<Session, Problem> {
+        let id = algorithm_id(&id)?;
+        let n = board_size(&id, &Arg::read(&n))?;
+        Ok(Session {
+            inner: session::Session::new(&id, n)?,
+        })
     }
 
     /// One step forward: true if a step was taken, false if the search is over.
@@ -70,20 +94,18 @@ impl Session {
         self.inner.step()
     }
 
-    /// Up to `maxSteps` steps forward; returns how many were taken.
-    pub fn run(&mut self, max_steps: f64) -> Result<f64, JsError> {
-        let max = budget(max_steps, "run()")?;
+    /// Up to `maxSteps` steps forward (`Infinity`: no limit); returns how many
+    /// were taken.
+    pub fn run(&mut self, max_steps: JsValue) -> Result<f64, Problem> {
+        let max = budget(&Arg::read(&max_steps), "run()", false)?;
         Ok(self.inner.run(max) as f64)
     }
 
     /// Runs until a step finds a solution (true), or the search ends or the
     /// optional budget runs out (false).
     #[wasm_bindgen(js_name = runToSolution)]
-    pub fn run_to_solution(&mut self, max_steps: Option<f64>) -> Result<bool, JsError> {
-        let max = match max_steps {
-            Some(max) => budget(max, "runToSolution()")?,
-            None => u64::MAX,
-        };
+    pub fn run_to_solution(&mut self, max_steps: JsValue) -> Result<bool, Problem> {
+        let max = budget(&Arg::read(&max_steps), "runToSolution()", true)?;
         Ok(self.inner.run_to_solution(max))
     }
 
@@ -94,9 +116,9 @@ impl Session {
     }
 
     /// Goes to the state exactly `stepIndex` steps after reset().
-    pub fn seek(&mut self, step_index: JsValue) -> Result<(), JsError> {
-        let k = number(&step_index).unwrap_or(f64::NAN);
-        self.inner.seek(k).map_err(error)
+    pub fn seek(&mut self, k: JsValue) -> Result<(), Problem> {
+        let k = step_index(&Arg::read(&k))?;
+        Ok(self.inner.seek(k)?)
     }
 
     /// Back to step 0, forgetting the timeline.
@@ -193,51 +215,46 @@ impl Session {
         self.inner.cells()
     }
 
-    /// The algorithm's registers: `{group, name, kind, value, ...}`.
+    /// The algorithm's registers: `{group, name, kind, value, ...}`, plus
+    /// `role` ("permutation", "swap") where the page links one to another.
     pub fn registers(&self) -> Array {
         self.inner
             .registers()
             .into_iter()
             .map(|register| {
-                let group = JsValue::from_str(&register.group);
-                let name = JsValue::from_str(register.name);
-                let object = match register.value {
-                    RegisterValue::Bits { value, width } => object(&[
-                        ("group", group),
-                        ("name", name),
-                        ("kind", "bits".into()),
-                        ("value", value.into()),
-                        ("width", (width as f64).into()),
-                    ]),
-                    RegisterValue::Board { value, n } => object(&[
-                        ("group", group),
-                        ("name", name),
-                        ("kind", "board".into()),
-                        ("value", JsValue::from(value)),
-                        ("hex", format!("{value:#018x}").into()),
-                        ("n", (n as f64).into()),
-                    ]),
-                    RegisterValue::List(values) => object(&[
-                        ("group", group),
-                        ("name", name),
-                        ("kind", "list".into()),
-                        (
-                            "value",
-                            values
-                                .into_iter()
-                                .map(JsValue::from)
-                                .collect::<Array>()
-                                .into(),
-                        ),
-                    ]),
-                    RegisterValue::Number(value) => object(&[
-                        ("group", group),
-                        ("name", name),
-                        ("kind", "number".into()),
-                        ("value", (value as f64).into()),
-                        ("hex", format!("{value:#x}").into()),
-                    ]),
+                let (kind, fields): (&str, Vec<(&str, JsValue)>) = match register.value {
+                    RegisterValue::Bits { value, width } => (
+                        "bits",
+                        vec![("value", value.into()), ("width", width.into())],
+                    ),
+                    RegisterValue::Board { value, n } => (
+                        "board",
+                        vec![
+                            ("value", value.into()),
+                            ("hex", format!("{value:#018x}").into()),
+                            ("n", n.into()),
+                        ],
+                    ),
+                    RegisterValue::List(values) => {
+                        let list: Array = values.into_iter().map(JsValue::from).collect();
+                        ("list", vec![("value", list.into())])
+                    }
+                    RegisterValue::Number(value) => (
+                        "number",
+                        vec![
+                            ("value", (value as f64).into()),
+                            ("hex", format!("{value:#x}").into()),
+                        ],
+                    ),
                 };
+                let object = object(&[
+                    ("group", register.group.into()),
+                    ("name", register.name.into()),
+                    ("kind", kind.into()),
+                ]);
+                for (key, value) in fields {
+                    set(&object, key, value);
+                }
                 if let Some(role) = register.role {
                     set(&object, "role", role.id().into());
                 }
@@ -248,10 +265,11 @@ impl Session {
 
     /// Solutions found up to the current step, `{step, queens}`, in the order
     /// found: at most `limit` of them, after skipping the first `skip`.
-    pub fn solutions(&self, limit: Option<u32>, skip: Option<u32>) -> Array {
-        let limit = limit.map_or(usize::MAX, |l| l as usize);
-        let skip = skip.map_or(0, |s| s as usize);
-        self.inner
+    pub fn solutions(&self, limit: JsValue, skip: JsValue) -> Result<Array, Problem> {
+        let limit = count_arg(&Arg::read(&limit), "limit", usize::MAX)?;
+        let skip = count_arg(&Arg::read(&skip), "skip", 0)?;
+        Ok(self
+            .inner
             .solutions()
             .iter()
             .skip(skip)
@@ -263,6 +281,47 @@ impl Session {
                     ("queens", queens.into()),
                 ])
             })
-            .collect()
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_sizes_and_step_numbers_are_sentences() {
+        for (id, n) in [
+            ("brute-force", 9.0),
+            ("brute-force", 0.0),
+            ("bitwise", 2.5),
+            ("bitwise", f64::NAN),
+            ("permutations", 13.0),
+        ] {
+            let text = board_size(id, &Arg::Number(n)).unwrap_err().0;
+            assert!(text.contains("works on boards from"), "{text}");
+            assert!(text.ends_with('.'));
+        }
+        assert_eq!(board_size("bitwise", &Arg::Number(20.0)), Ok(20));
+        let text = board_size("bitwise", &Arg::Other("\"eight\"".into()))
+            .unwrap_err()
+            .0;
+        assert!(text.contains("N must be a number"), "{text}");
+        let text = board_size("quantum", &Arg::Number(8.0)).unwrap_err().0;
+        assert!(text.contains("no algorithm called \"quantum\""), "{text}");
+        let flood = format!("\u{202e}{}", "q".repeat(100_000));
+        let text = board_size(&flood, &Arg::Number(8.0)).unwrap_err().0;
+        assert!(text.len() < 300 && !text.contains('\u{202e}'), "{text}");
+        for bad in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
+            let text = step_index(&Arg::Number(bad)).unwrap_err().0;
+            assert!(text.contains("whole number"), "{text}");
+        }
+        assert_eq!(step_index(&Arg::Number(16_777_216.0)), Ok(16_777_216));
+        let text = budget(&Arg::Number(-1.0), "run()", false).unwrap_err().0;
+        assert!(text.starts_with("run() takes a whole number"), "{text}");
+        assert_eq!(budget(&Arg::Missing, "runToSolution()", true), Ok(u64::MAX));
+        assert!(budget(&Arg::Missing, "run()", false).is_err());
+        assert_eq!(count_arg(&Arg::Missing, "limit", 7), Ok(7));
+        assert!(count_arg(&Arg::Number(1.5), "limit", 7).is_err());
     }
 }

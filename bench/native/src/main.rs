@@ -70,7 +70,7 @@ fn main() {
         let (mut runs, mut steps, mut solutions) = (0u64, 0u64, 0u64);
         let start = Instant::now();
         while runs == 0 || start.elapsed().as_secs_f64() < 0.3 {
-            let mut s = match Session::new(info.id, n as f64) {
+            let mut s = match Session::new(info.id, n) {
                 Ok(s) => s,
                 Err(e) => panic!("{}: {e}", info.id),
             };

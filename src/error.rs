@@ -1,0 +1,46 @@
+//! The core's one error type: everything a caller can ask for that the core
+//! must refuse, each with a sentence a person understands. The core takes
+//! plain integers; reading JavaScript values is `wasm`'s job.
+
+use std::fmt;
+
+use crate::algorithms::{AlgorithmInfo, ALGORITHMS};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// No algorithm has this id.
+    UnknownAlgorithm(String),
+    /// The algorithm cannot search an n×n board.
+    SizeOutOfRange {
+        algorithm: &'static AlgorithmInfo,
+        n: usize,
+    },
+    /// A seek past the end of the search, once the end is known.
+    PastTheEnd { requested: u64, end: u64 },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownAlgorithm(id) => {
+                let known: Vec<&str> = ALGORITHMS.iter().map(|a| a.id).collect();
+                write!(
+                    f,
+                    "There is no algorithm called \"{id}\". Choose one of: {}.",
+                    known.join(", ")
+                )
+            }
+            Error::SizeOutOfRange { algorithm, n } => write!(
+                f,
+                "{}; N = {n} is not a whole number in that range.",
+                algorithm.range_text()
+            ),
+            Error::PastTheEnd { requested, end } => write!(
+                f,
+                "Step {requested} is past the end: this search is over after {end} steps."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
