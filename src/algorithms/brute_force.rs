@@ -44,47 +44,61 @@ const LINE_SOLUTION: usize = 7;
 /// How many low rows the prefix table covers: 8^4 = 4096 entries at N=8.
 const PREFIX_ROWS: usize = 4;
 
-/// How a board is packed and tested: one odometer digit per row, and the
-/// attack masks the seed ANDs against.
-#[derive(Debug)]
-struct Geometry {
+/// How a board is packed: one odometer digit per row, row 0 lowest. Small and
+/// `Copy`, so the hot loops keep it in registers.
+#[derive(Clone, Copy, Debug)]
+struct Digits {
     n: usize,
-    /// Bits per odometer digit: the smallest b with 2^b >= N.
-    digit_bits: u32,
-    masks: AttackMasks,
+    /// Bits per digit: the smallest b with 2^b >= N.
+    bits: u32,
+    /// How many low rows the prefix tables cover.
+    prefix_rows: usize,
 }
 
-impl Geometry {
-    fn new(n: usize) -> Geometry {
-        let digit_bits = (usize::BITS - (n - 1).leading_zeros()).max(1);
-        Geometry {
+impl Digits {
+    const fn new(n: usize) -> Digits {
+        let bits = usize::BITS - (n - 1).leading_zeros();
+        Digits {
             n,
-            digit_bits,
-            masks: AttackMasks::new(n),
+            bits: if bits == 0 { 1 } else { bits },
+            prefix_rows: if n < PREFIX_ROWS { n } else { PREFIX_ROWS },
         }
     }
 
     #[inline(always)]
-    fn digit(&self, packed: u64, row: usize) -> usize {
-        (packed >> (row as u32 * self.digit_bits)) as usize & ((1 << self.digit_bits) - 1)
+    fn digit(self, packed: u64, row: usize) -> usize {
+        (packed >> (row as u32 * self.bits)) as usize & ((1 << self.bits) - 1)
+    }
+
+    /// The packed value of the low `prefix_rows` digits.
+    #[inline(always)]
+    fn prefix(self, packed: u64) -> usize {
+        (packed & ((1u64 << (self.bits as usize * self.prefix_rows)) - 1)) as usize
     }
 
     /// Places `rows` of a packed board onto `field`, checking each queen
     /// against the field first, as the seed does. Returns the first threatened
     /// row (or the end of `rows`) and the field built so far.
     #[inline(always)]
-    fn place_rows(&self, packed: u64, rows: Range<usize>, field: Bitboard) -> (usize, Bitboard) {
+    fn place_rows(
+        self,
+        masks: &AttackMasks,
+        packed: u64,
+        rows: Range<usize>,
+        field: Bitboard,
+    ) -> (usize, Bitboard) {
         let mut field = field;
         let end = rows.end;
+        let digit_mask = (1u64 << self.bits) - 1;
         for row in rows {
-            let col = self.digit(packed, row);
+            let col = (packed >> (row as u32 * self.bits) & digit_mask) as usize;
             if col >= self.n {
                 // Only reachable while filling the prefix table for N not a power
                 // of two: such packed values are never odometer readings.
                 return (row, field);
             }
             let square = row * self.n + col;
-            if !field.is_empty() && !(field & self.masks.get(square)).is_empty() {
+            if !field.is_empty() && !(field & masks.get(square)).is_empty() {
                 return (row, field);
             }
             field = field.with(square);
@@ -96,9 +110,7 @@ impl Geometry {
 /// Read-only tables shared by every clone of one search.
 #[derive(Debug)]
 struct Tables {
-    geometry: Geometry,
-    /// How many low rows the prefix tables cover.
-    prefix_rows: usize,
+    masks: AttackMasks,
     /// For each packed value of the low `prefix_rows` digits: the first
     /// threatened row among them, or `prefix_rows` if none is.
     prefix_bad: Vec<u8>,
@@ -113,14 +125,15 @@ struct Tables {
 }
 
 impl Tables {
-    fn new(n: usize) -> Tables {
-        let geometry = Geometry::new(n);
-        let prefix_rows = n.min(PREFIX_ROWS);
-        let size = 1usize << (geometry.digit_bits as usize * prefix_rows);
+    fn new(digits: Digits) -> Tables {
+        let masks = AttackMasks::new(digits.n);
+        let prefix_rows = digits.prefix_rows;
+        let size = 1usize << (digits.bits as usize * prefix_rows);
         let mut prefix_bad = vec![0u8; size];
         let mut prefix_field = vec![0u64; size];
         for packed in 0..size {
-            let (bad, field) = geometry.place_rows(packed as u64, 0..prefix_rows, Bitboard::EMPTY);
+            let (bad, field) =
+                digits.place_rows(&masks, packed as u64, 0..prefix_rows, Bitboard::EMPTY);
             prefix_bad[packed] = bad as u8;
             prefix_field[packed] = field.0;
         }
@@ -132,7 +145,7 @@ impl Tables {
         for (p, &bad) in prefix_bad.iter().enumerate() {
             let bad = bad as usize;
             let (checks, placements) = if bad < prefix_rows {
-                Odometer::cost(n, bad)
+                Odometer::cost(digits.n, bad)
             } else {
                 (0, 0)
             };
@@ -140,28 +153,13 @@ impl Tables {
             threatened_placements[p + 1] = threatened_placements[p] + placements;
         }
         Tables {
-            geometry,
-            prefix_rows,
+            masks,
             prefix_bad,
             prefix_field,
             safe_prefixes,
             threatened_checks,
             threatened_placements,
         }
-    }
-
-    /// Tests one packed board: the first threatened row, or N for a solution.
-    #[inline(always)]
-    fn test_board(&self, packed: u64) -> usize {
-        let geometry = &self.geometry;
-        let low = (packed & ((1u64 << (geometry.digit_bits as usize * self.prefix_rows)) - 1))
-            as usize;
-        let bad = self.prefix_bad[low] as usize;
-        if bad < self.prefix_rows {
-            return bad;
-        }
-        let field = Bitboard(self.prefix_field[low]);
-        geometry.place_rows(packed, self.prefix_rows..geometry.n, field).0
     }
 }
 
@@ -171,6 +169,7 @@ pub type BruteForce = WholeBoard<Odometer>;
 /// The boards in odometer order, and how to test one.
 #[derive(Clone, Debug)]
 pub struct Odometer {
+    digits: Digits,
     tables: Rc<Tables>,
     /// The packed odometer of the next board to test.
     next: u64,
@@ -179,23 +178,39 @@ pub struct Odometer {
 }
 
 impl Odometer {
+    /// Tests one packed board: the first threatened row, or N for a solution.
+    #[inline(always)]
+    fn test_board(&self, packed: u64) -> usize {
+        let (digits, tables) = (self.digits, &*self.tables);
+        let low = digits.prefix(packed);
+        let bad = tables.prefix_bad[low] as usize;
+        if bad < digits.prefix_rows {
+            return bad;
+        }
+        let field = Bitboard(tables.prefix_field[low]);
+        digits
+            .place_rows(&tables.masks, packed, digits.prefix_rows..digits.n, field)
+            .0
+    }
+
     /// The odometer's next reading: add one, then carry any digit that reached N
     /// (never needed when N is a power of two).
     #[inline(always)]
     fn advance(&mut self) {
-        let geometry = &self.tables.geometry;
-        let n = geometry.n;
-        self.next += 1;
+        let Digits { n, bits, .. } = self.digits;
+        let mut next = self.next + 1;
         if !n.is_power_of_two() {
+            let digit_mask = (1u64 << bits) - 1;
             for row in 0..n {
-                if geometry.digit(self.next, row) == n {
-                    let shift = row as u32 * geometry.digit_bits;
-                    self.next += (1u64 << (shift + geometry.digit_bits)) - ((n as u64) << shift);
+                let shift = row as u32 * bits;
+                if (next >> shift & digit_mask) as usize == n {
+                    next += (1u64 << (shift + bits)) - ((n as u64) << shift);
                 } else {
                     break;
                 }
             }
         }
+        self.next = next;
     }
 
     /// Tests the boards from `next` up to the end of its block of prefixes (all
@@ -205,9 +220,13 @@ impl Odometer {
     /// Only for N = 8, where every packed value is an odometer reading.
     #[inline(always)]
     fn run_block(&mut self, tested: &mut Tested, max: u64, stop_on_solution: bool) -> u64 {
-        let tables = &*self.tables;
-        let n = tables.geometry.n;
-        let prefix_bits = tables.geometry.digit_bits as usize * tables.prefix_rows;
+        // Only for N = 8: with the shape a constant, the loop keeps every
+        // value it needs in registers.
+        const EIGHT: Digits = Digits::new(8);
+        debug_assert_eq!(self.digits.n, 8);
+        let (digits, tables) = (EIGHT, &*self.tables);
+        let n = digits.n;
+        let prefix_bits = digits.bits as usize * digits.prefix_rows;
         let block_size = 1u64 << prefix_bits;
         let start = (self.next & (block_size - 1)) as usize;
         let high = self.next >> prefix_bits << prefix_bits;
@@ -223,9 +242,8 @@ impl Odometer {
             }
             let packed = high | prefix as u64;
             let field = Bitboard(tables.prefix_field[prefix]);
-            let bad = tables
-                .geometry
-                .place_rows(packed, tables.prefix_rows..n, field)
+            let bad = digits
+                .place_rows(&tables.masks, packed, digits.prefix_rows..n, field)
                 .0;
             let (c, p) = Odometer::cost(n, bad);
             checks += c;
@@ -247,7 +265,7 @@ impl Odometer {
         counters.placements += placements;
         counters.solutions += solutions;
         self.last = high | (end - 1) as u64;
-        tested.bad_row = tables.test_board(self.last) as u8;
+        tested.bad_row = self.test_board(self.last) as u8;
         self.next = self.last + 1;
         taken
     }
@@ -263,7 +281,7 @@ impl Odometer {
         let field = (0..probe_row).fold(Bitboard::EMPTY, |f, row| f.with(row * n + cols[row]));
         (
             field,
-            self.tables.geometry.masks.get(probe_row * n + cols[probe_row]),
+            self.tables.masks.get(probe_row * n + cols[probe_row]),
         )
     }
 }
@@ -274,8 +292,10 @@ impl BoardSource for Odometer {
     const SOLUTION_LINE: usize = LINE_SOLUTION;
 
     fn new(n: usize) -> Odometer {
+        let digits = Digits::new(n);
         Odometer {
-            tables: Rc::new(Tables::new(n)),
+            digits,
+            tables: Rc::new(Tables::new(digits)),
             next: 0,
             last: 0,
         }
@@ -286,24 +306,21 @@ impl BoardSource for Odometer {
         let packed = self.next;
         self.last = packed;
         self.advance();
-        self.tables.test_board(packed)
+        self.test_board(packed)
     }
 
     /// Row 0 is never tested (the field is empty then), so a board rejected
     /// at row r took r tests and placed r + 1 queens.
     #[inline(always)]
     fn cost(n: usize, bad_row: usize) -> (u64, u64) {
-        if bad_row < n {
-            (bad_row as u64, bad_row as u64 + 1)
-        } else {
-            (n as u64 - 1, n as u64)
-        }
+        // A solution (bad_row = N) tested rows 1..N and placed all N.
+        let tested = bad_row.min(n - 1) as u64;
+        (tested, tested + 1)
     }
 
     fn columns(&self) -> Vec<usize> {
-        let geometry = &self.tables.geometry;
-        (0..geometry.n)
-            .map(|row| geometry.digit(self.last, row))
+        (0..self.digits.n)
+            .map(|row| self.digits.digit(self.last, row))
             .collect()
     }
 
@@ -375,10 +392,12 @@ mod tests {
             let search = Odometer::new(n);
             let mut packed = 0u64;
             let mut probe = search.clone();
-            let geometry = &search.tables.geometry;
             for _ in 0..20_000.min((n as u64).pow(n as u32)) {
-                let plain = geometry.place_rows(packed, 0..n, Bitboard::EMPTY).0;
-                assert_eq!(search.tables.test_board(packed), plain);
+                let plain = search
+                    .digits
+                    .place_rows(&search.tables.masks, packed, 0..n, Bitboard::EMPTY)
+                    .0;
+                assert_eq!(search.test_board(packed), plain);
                 probe.next = packed;
                 probe.advance();
                 packed = probe.next;
