@@ -18,6 +18,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
+/** How long a request's headers (and so its URL) may be: 256 KiB. */
+export const MAX_HEADER_BYTES = 256 * 1024;
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const MIME_TYPES = {
@@ -147,7 +149,9 @@ export function startServer({ root = REPO_ROOT, port = DEFAULT_PORT, host = HOST
   const log = quiet
     ? () => {}
     : (req, status) => console.log(`${new Date().toISOString()} ${status} ${req.method} ${req.url}`);
-  const server = http.createServer((req, res) => {
+  // Node's default limit (16 KiB of headers, the URL included) answers 431 to
+  // long shared links; puzzle and race links carry state in the query string.
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     handle(absRoot, req, res, log).catch((err) => {
       console.error('serve.mjs: internal error:', err);
       if (!res.headersSent) sendText(res, 500, '500 Internal Server Error');

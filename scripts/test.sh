@@ -2,13 +2,14 @@
 # THE TEST COMMAND: install what is missing, build, then run every test suite in
 # order, stopping at the first failing suite, and print a summary.
 #
-#   scripts/test.sh                 # everything: native, wasm, e2e
+#   scripts/test.sh                 # everything: native, wasm, api, e2e
 #   scripts/test.sh e2e             # only the browser end-to-end tests
 #   scripts/test.sh native wasm     # any subset, run in the usual order
 #
 # Suites:
 #   native  cargo test                               (Rust unit/integration tests)
 #   wasm    wasm-pack test --headless --chrome       (wasm-bindgen-test in Chromium)
+#   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
 #   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core)
 #
 # Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
@@ -18,13 +19,13 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
-ALL_SUITES=(native wasm e2e)
+ALL_SUITES=(native wasm api e2e)
 want=()
 for arg in "$@"; do
   case "$arg" in
-    native|wasm|e2e) want+=("$arg") ;;
+    native|wasm|api|e2e) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done
@@ -72,6 +73,9 @@ if selected native; then
 fi
 if selected wasm; then
   step "wasm: wasm-pack test --headless --chrome" wasm-pack test --headless --chrome
+fi
+if selected api; then
+  step "api: node --test tests/api/" node --test tests/api/*.test.mjs
 fi
 if selected e2e; then
   shopt -s nullglob

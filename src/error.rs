@@ -17,6 +17,12 @@ pub enum Error {
     },
     /// A seek past the end of the search, once the end is known.
     PastTheEnd { requested: u64, end: u64 },
+    /// A seek further past the furthest step reached than one call may go.
+    TooFarAhead {
+        requested: u64,
+        furthest: u64,
+        reach: u64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -38,6 +44,16 @@ impl fmt::Display for Error {
             Error::PastTheEnd { requested, end } => write!(
                 f,
                 "Step {requested} is past the end: this search is over after {end} steps."
+            ),
+            Error::TooFarAhead {
+                requested,
+                furthest,
+                reach,
+            } => write!(
+                f,
+                "Step {requested} is too far ahead to jump to in one call: this search has \
+                 reached step {furthest} so far, and a jump goes at most {reach} steps past \
+                 that. Use run() to go further a slice at a time."
             ),
         }
     }

@@ -4,7 +4,10 @@
 //!
 //! Memory stays bounded: when the timeline holds `MAX_CHECKPOINTS` clones, every
 //! other one is dropped and the interval doubles. At 16.7 million steps that
-//! leaves an interval of 16,384 steps — well under a millisecond to replay.
+//! leaves an interval of 16,384 steps — well under a millisecond to replay. A
+//! clone is `size_of::<Solver>()` bytes (the largest state, bitwise's, sets
+//! it), so a session's timeline never holds more than
+//! `MAX_CHECKPOINTS * size_of::<Solver>()`: see [`Session::max_timeline_bytes`].
 
 use crate::algorithms::{AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver};
 use crate::error::Error;
@@ -15,6 +18,11 @@ pub const MAX_CHECKPOINTS: usize = 2048;
 const FIRST_INTERVAL: u64 = 64;
 /// Solutions remembered for the gallery; counting goes on past it.
 pub const MAX_REMEMBERED_SOLUTIONS: usize = 1000;
+/// How far past the furthest step reached so far a `seek` may go: the whole
+/// brute-force search at N=8. New ground costs time (up to a few hundred
+/// milliseconds for this many steps in the slowest search); further than this,
+/// `run()` in slices is the way, so no one call blocks for long.
+pub const SEEK_REACH: u64 = 1 << 24;
 
 /// A solution, and the step that found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +82,11 @@ impl Session {
     pub fn is_done(&self) -> bool {
         self.solver.is_done()
     }
+    /// The most memory a session's timeline can take, in bytes.
+    pub const fn max_timeline_bytes() -> usize {
+        MAX_CHECKPOINTS * std::mem::size_of::<Solver>()
+    }
+
     /// How many checkpoints the timeline holds, and the steps between them.
     pub fn timeline_shape(&self) -> (usize, u64) {
         (self.checkpoints.len(), self.interval)
@@ -139,13 +152,23 @@ impl Session {
         true
     }
 
-    /// Exactly the state `k` steps after `reset()` gives; an error, and no
-    /// move, if the search ends before step `k`.
+    /// Exactly the state `k` steps after `reset()` gives. An error, and no
+    /// move, if the search ends before step `k` or `k` lies more than
+    /// [`SEEK_REACH`] steps past the furthest step reached. A failed seek may
+    /// still have learnt new ground on the way: `furthest_step` and
+    /// `total_steps` can grow.
     pub fn seek(&mut self, k: u64) -> Result<(), Error> {
         if let Some(end) = self.end {
             if k > end {
                 return Err(Error::PastTheEnd { requested: k, end });
             }
+        }
+        if k > self.furthest.saturating_add(SEEK_REACH) {
+            return Err(Error::TooFarAhead {
+                requested: k,
+                furthest: self.furthest,
+                reach: SEEK_REACH,
+            });
         }
         let origin = self.step_index();
         self.go_to(k);
@@ -221,8 +244,10 @@ impl Session {
             });
         }
         if at == self.checkpoints.len() as u64 * self.interval {
-            self.checkpoints.push(self.solver.clone());
-            if self.checkpoints.len() > MAX_CHECKPOINTS {
+            if self.checkpoints.len() == MAX_CHECKPOINTS {
+                // Full: keep every other checkpoint and double the spacing
+                // before adding this one (which lies on the new grid), so the
+                // timeline never holds more than MAX_CHECKPOINTS.
                 let mut index = 0;
                 self.checkpoints.retain(|_| {
                     index += 1;
@@ -230,6 +255,7 @@ impl Session {
                 });
                 self.interval *= 2;
             }
+            self.checkpoints.push(self.solver.clone());
         }
         if self.solver.is_done() {
             self.end = Some(at);

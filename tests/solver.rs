@@ -538,3 +538,39 @@ fn permutations_test_boards_in_heaps_order() {
         assert_eq!(all_solutions("permutations", n).1, expected, "N={n}");
     }
 }
+
+#[test]
+fn seeks_far_past_the_explored_ground_are_refused_at_once() {
+    use nqueens::session::SEEK_REACH;
+    let mut s = session("bitwise", 20);
+    let start = std::time::Instant::now();
+    let err = s.seek(1_000_000_000_000).unwrap_err();
+    assert!(start.elapsed().as_millis() < 100, "refused at once");
+    assert_eq!(
+        err,
+        Error::TooFarAhead {
+            requested: 1_000_000_000_000,
+            furthest: 0,
+            reach: SEEK_REACH
+        }
+    );
+    assert!(err.to_string().contains("run()"), "{err}");
+    assert_eq!((s.step_index(), s.furthest_step()), (0, 0));
+    // Within reach it goes, and the reach counts from the furthest step.
+    s.seek(SEEK_REACH).unwrap();
+    assert_eq!(s.step_index(), SEEK_REACH);
+    s.seek(2 * SEEK_REACH).unwrap();
+    assert_eq!(s.furthest_step(), 2 * SEEK_REACH);
+    assert!(s.seek(3 * SEEK_REACH + 1).is_err());
+    // Brute force at N=8 reaches its end in one seek.
+    let mut brute = session("brute-force", 8);
+    brute.seek(16_777_216).unwrap();
+    assert!(brute.is_done());
+}
+
+#[test]
+fn a_timeline_never_holds_more_than_its_checkpoints() {
+    // The bound in the docs: a few hundred bytes a clone, under a MiB in all.
+    let bytes = Session::max_timeline_bytes();
+    assert!(bytes < 1 << 20, "{bytes} bytes");
+}

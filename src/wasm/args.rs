@@ -95,12 +95,12 @@ impl Arg {
         }
     }
 
-    /// A budget of steps: a whole number, 0 or more, or `Infinity` for no
-    /// limit.
+    /// A budget of steps: a whole number from 0 to 2^53, or `Infinity` for
+    /// no limit.
     pub fn steps(&self) -> Option<u64> {
         match *self {
             Arg::Number(x) if x == f64::INFINITY => Some(u64::MAX),
-            _ => self.whole(0, u64::MAX),
+            _ => self.whole(0, MAX_SAFE_WHOLE),
         }
     }
 

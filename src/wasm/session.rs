@@ -1,6 +1,8 @@
 //! `Session`, the stepping API as JavaScript sees it. Every argument a page can
 //! get wrong is checked here and turned into a JS `Error` with a sentence.
 
+use std::cell::Cell;
+
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
@@ -13,6 +15,35 @@ use crate::session;
 #[wasm_bindgen]
 pub struct Session {
     inner: session::Session,
+}
+
+/// How many sessions may be alive at once. Each timeline takes up to
+/// `session::Session::max_timeline_bytes()` (under 1 MiB), so this keeps
+/// them all far inside wasm's memory; the page never needs more than six.
+pub const MAX_LIVE_SESSIONS: usize = 64;
+
+thread_local! {
+    static LIVE_SESSIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts one more live session, or says why there cannot be one.
+fn admit_session() -> Result<(), Problem> {
+    LIVE_SESSIONS.with(|live| {
+        if live.get() >= MAX_LIVE_SESSIONS {
+            return Err(Problem(format!(
+                "There are already {MAX_LIVE_SESSIONS} searches open, as many as fit safely \
+                 in memory: call free() on ones you no longer need before opening another."
+            )));
+        }
+        live.set(live.get() + 1);
+        Ok(())
+    })
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        LIVE_SESSIONS.with(|live| live.set(live.get().saturating_sub(1)));
+    }
 }
 
 /// The algorithm id argument of `new Session(id, n)`.
@@ -42,7 +73,7 @@ fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
 fn step_index(k: &Arg) -> Result<u64, Problem> {
     k.whole(0, MAX_SAFE_WHOLE).ok_or_else(|| {
         Problem(format!(
-            "A step number must be a whole number, 0 or more; got {}.",
+            "A step number must be a whole number from 0 to 2^53; got {}.",
             k.describe()
         ))
     })
@@ -56,7 +87,7 @@ fn budget(max_steps: &Arg, what: &str, optional: bool) -> Result<u64, Problem> {
     }
     max_steps.steps().ok_or_else(|| {
         Problem(format!(
-            "{what} takes a whole number of steps, 0 or more; got {}.",
+            "{what} takes a whole number of steps from 0 to 2^53, or Infinity for no limit; got {}.",
             max_steps.describe()
         ))
     })
@@ -71,7 +102,7 @@ fn count_arg(value: &Arg, what: &str, default: usize) -> Result<usize, Problem> 
     match value.steps() {
         Some(count) => Ok(usize::try_from(count).unwrap_or(usize::MAX)),
         None => Err(Problem(format!(
-            "solutions() takes {what} as a whole number, 0 or more; got {}.",
+            "solutions() takes {what} as a whole number from 0 to 2^53; got {}.",
             value.describe()
         ))),
     }
@@ -84,9 +115,9 @@ impl Session {
     pub fn new(id: JsValue, n: JsValue) -> Result<Session, Problem> {
         let id = algorithm_id(&id)?;
         let n = board_size(&id, &Arg::read(&n))?;
-        Ok(Session {
-            inner: session::Session::new(&id, n)?,
-        })
+        let inner = session::Session::new(&id, n)?;
+        admit_session()?;
+        Ok(Session { inner })
     }
 
     /// One step forward: true if a step was taken, false if the search is over.
@@ -323,5 +354,20 @@ mod tests {
         assert!(budget(&Arg::Missing, "run()", false).is_err());
         assert_eq!(count_arg(&Arg::Missing, "limit", 7), Ok(7));
         assert!(count_arg(&Arg::Number(1.5), "limit", 7).is_err());
+    }
+
+    #[test]
+    fn live_sessions_are_counted_and_capped() {
+        let mut held = Vec::new();
+        while admit_session().is_ok() {
+            held.push(Session {
+                inner: session::Session::new("bitwise", 4).unwrap(),
+            });
+        }
+        assert_eq!(held.len(), MAX_LIVE_SESSIONS);
+        let text = admit_session().unwrap_err().0;
+        assert!(text.contains("free()"), "{text}");
+        held.pop();
+        assert!(admit_session().is_ok(), "freeing one makes room");
     }
 }

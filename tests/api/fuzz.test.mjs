@@ -1,0 +1,256 @@
+// The exported API under hostile use, in node with pkg/ loaded: every export
+// and method gets arguments of every wrong kind, random call sequences are
+// compared with fresh sessions, and after each part the module must still
+// answer. Seeded, so a failure replays; a few seconds in all.
+//
+// What "handled" means here: a call either works or throws an `Error` whose
+// message is a sentence (ends in a full stop, no longer than a few hundred
+// characters, no control or bidi characters). Never a wasm trap
+// (`WebAssembly.RuntimeError`), never a bare TypeError from the glue.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PKG = path.join(ROOT, 'pkg');
+
+/** @type {typeof import('../../pkg/nqueens.js')} */
+let api;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(PKG, 'nqueens.js')), 'pkg/ is missing: run scripts/build.sh first');
+  api = await import(pathToFileURL(path.join(PKG, 'nqueens.js')).href);
+  await api.default({ module_or_path: fs.readFileSync(path.join(PKG, 'nqueens_bg.wasm')) });
+});
+
+/** A small, seeded PRNG (mulberry32): the same sequence on every run. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BIDI = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
+
+/** Calls `fn`; returns {value} or {error}, failing the test on anything but a sentence. */
+function handled(what, fn) {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    assert.ok(!(error instanceof WebAssembly.RuntimeError), `${what}: a wasm trap (${error?.message})`);
+    assert.ok(error instanceof Error, `${what}: threw a non-Error ${String(error)}`);
+    const message = error.message;
+    assert.ok(message.length > 10 && message.length < 400, `${what}: message length ${message.length}: ${message.slice(0, 80)}`);
+    assert.ok(/[.!]$/.test(message), `${what}: not a sentence: ${message}`);
+    assert.ok(!BIDI.test(message), `${what}: echoes a bidi control`);
+    assert.ok(!/[\u0000-\u0008\u000b-\u001f]/.test(message), `${what}: echoes a control character`);
+    assert.ok(!/unreachable|null pointer|recursive use|TypeError/i.test(message), `${what}: not our message: ${message}`);
+    return { error };
+  }
+}
+
+/** The module still answers, correctly: 4 solutions at N=6, 92 counted at N=8. */
+function assertHealthy(after) {
+  const s = new api.Session('bitwise', 6);
+  try {
+    s.run(Infinity);
+    assert.equal(s.solutionCount, 4, `healthy after ${after}`);
+  } finally {
+    s.free();
+  }
+  assert.equal(api.countSolutions(8), 92n, `healthy after ${after}`);
+}
+
+const HOSTILE = [
+  undefined, null, true, false, NaN, Infinity, -Infinity, -1, -0.5, 0.5, 0.9999999, 8.0000001,
+  2 ** 53 + 2, 1e300, -(2 ** 31), 2 ** 32, 2 ** 32 + 3,
+  '', ' ', '8-1', '5e', '0x8', '8.0', '+3', '-1', '1e3', ' 7 ', '\u202e8', 'eight', 'x'.repeat(100_000),
+  [7], [], {}, { valueOf: () => 8 }, Object.create(null), () => 8, new Date(0),
+  10n, -1n, 2n ** 70n, Symbol('n'),
+];
+
+const describe = (value) => {
+  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'string') return JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value);
+  try { return String(value); } catch { return typeof value; }
+};
+
+test('hostile arguments to every export give sentences, never a trap', () => {
+  let calls = 0;
+  let refused = 0;
+  const call = (what, fn) => {
+    calls += 1;
+    if (handled(what, fn).error) refused += 1;
+  };
+  for (const bad of HOSTILE) {
+    const b = describe(bad);
+    call(`new Session(${b}, 8)`, () => new api.Session(bad, 8).free());
+    call(`new Session('bitwise', ${b})`, () => new api.Session('bitwise', bad).free());
+    for (const id of ['brute-force', 'permutations', 'backtracking', 'bitboard-scan', 'bitwise']) {
+      const s = new api.Session(id, 5);
+      try {
+        call(`${id}.run(${b})`, () => s.run(bad));
+        call(`${id}.runToSolution(${b})`, () => s.runToSolution(bad));
+        call(`${id}.seek(${b})`, () => s.seek(bad));
+        call(`${id}.solutions(${b})`, () => s.solutions(bad));
+        call(`${id}.solutions(1, ${b})`, () => s.solutions(1, bad));
+        // The session still reads back consistently after whatever happened.
+        assert.equal(s.cells().length, 25);
+        assert.equal(s.queens().length, 5);
+        assert.ok(typeof s.message() === 'string' && s.message().length > 0);
+      } finally {
+        s.free();
+      }
+    }
+    call(`countSolutions(${b})`, () => api.countSolutions(bad));
+    call(`countFundamental(${b})`, () => api.countFundamental(bad));
+    call(`countBoth(${b})`, () => api.countBoth(bad));
+    call(`countSubtasks(${b})`, () => api.countSubtasks(bad));
+    call(`countSubtask(8, ${b})`, () => api.countSubtask(8, bad));
+    call(`countSubtask(${b}, 0)`, () => api.countSubtask(bad, 0));
+    call(`countSubtaskRange(8, 0, ${b})`, () => api.countSubtaskRange(8, 0, bad));
+  }
+  assert.ok(calls > 1000, `${calls} hostile calls`);
+  assert.ok(refused > calls / 2, `most hostile calls are refused (${refused} of ${calls})`);
+  assertHealthy('hostile arguments');
+});
+
+test('numbers follow one strict rule in every export', () => {
+  const s = new api.Session('bitwise', '6');
+  try {
+    assert.equal(s.n, 6, 'plain digits are a number');
+    assert.equal(s.run(' 10 '), 10);
+    assert.equal(s.run(5n), 5, 'a BigInt is a number');
+    for (const loose of ['8-1', '5e', '0x8', '8.0', '1e3']) {
+      assert.throws(() => s.run(loose), (e) => e.message.includes(JSON.stringify(loose)), loose);
+      assert.throws(() => new api.Session('bitwise', loose), Error, loose);
+      assert.throws(() => api.countSolutions(loose), Error, loose);
+    }
+    assert.throws(() => s.run(true), /got a value of type boolean/);
+    assert.throws(() => s.run(null), /got nothing/);
+    assert.throws(() => s.run([7]), /got a value of type object/);
+    assert.throws(() => s.solutions(-1), /limit/);
+    assert.equal(s.solutions(2 ** 32).length, s.solutionCount, 'a limit above 2^32 is just a big limit');
+    // Messages print the number as JavaScript does.
+    assert.throws(() => s.run(0.9999999), /got 0\.9999999\./);
+    assert.throws(() => new api.Session('bitwise', 8.0000001), /N = 8\.0000001 is not/);
+    assert.equal(api.countSolutions('8'), 92n, 'the counters read numbers by the same rule');
+  } finally {
+    s.free();
+  }
+  // Echoed text is clipped and loses its bidi controls.
+  assert.throws(() => new api.Session(`\u202e${'q'.repeat(1_000_000)}`, 8), (e) => e.message.length < 300 && !BIDI.test(e.message));
+  assertHealthy('strict numbers');
+});
+
+test('seek refuses far jumps at once, and a refused seek changes nothing', () => {
+  const s = new api.Session('bitwise', 20);
+  try {
+    const start = performance.now();
+    assert.throws(() => s.seek(1e12), /too far ahead.*run\(\)/s);
+    assert.ok(performance.now() - start < 100, 'refused within 100 ms');
+    assert.equal(s.stepIndex, 0);
+  } finally {
+    s.free();
+  }
+  // The issue's example: a failed seek past the end leaves the session as it was.
+  const small = new api.Session('bitwise', 6);
+  try {
+    small.run(37);
+    assert.throws(() => small.seek(1e9), Error);
+    assert.equal(small.stepIndex, 37);
+    assert.equal(small.furthestStep, 37);
+    assert.equal(small.totalSteps, undefined);
+  } finally {
+    small.free();
+  }
+});
+
+test('the module refuses more live sessions than fit, with a sentence', () => {
+  const held = [];
+  try {
+    let refusal = null;
+    for (let i = 0; i < 1000 && !refusal; i++) {
+      const { value, error } = handled('new Session', () => new api.Session('bitwise', 20));
+      if (error) refusal = error;
+      else held.push(value);
+    }
+    assert.ok(refusal, 'a limit is reached');
+    assert.match(refusal.message, /free\(\)/);
+    assert.ok(held.length >= 6, `the page's six fit (${held.length})`);
+    held.pop().free();
+    const again = new api.Session('bitwise', 8);
+    again.free();
+  } finally {
+    for (const s of held) s.free();
+  }
+  assertHealthy('many sessions');
+});
+
+test('a method called after free() throws an Error, and the module goes on', () => {
+  const s = new api.Session('bitwise', 8);
+  s.free();
+  assert.throws(() => s.step(), Error);
+  assertHealthy('use after free');
+});
+
+/** Everything a page reads back from a session, as one comparable value. */
+function fingerprint(s) {
+  const registers = JSON.stringify(s.registers(), (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
+  return {
+    step: s.stepIndex,
+    cells: Array.from(s.cells()).join(''),
+    queens: Array.from(s.queens()).join(','),
+    counters: [s.checks, s.placements, s.backtracks, s.solutionCount].join(','),
+    line: s.line,
+    kind: s.stepKind,
+    message: s.message(),
+    registers,
+    solutions: s.solutions().map((f) => f.step).join(','),
+  };
+}
+
+test('random call sequences match fresh sessions at every step', () => {
+  const rand = random(20261122);
+  const pick = (items) => items[Math.floor(rand() * items.length)];
+  const sizes = { 'brute-force': 5, permutations: 6, backtracking: 6, 'bitboard-scan': 5, bitwise: 7 };
+  let compared = 0;
+  for (const [id, n] of Object.entries(sizes)) {
+    for (let sequence = 0; sequence < 40; sequence++) {
+      const s = new api.Session(id, n);
+      try {
+        for (let op = 0; op < 25; op++) {
+          const kind = pick(['step', 'run', 'back', 'seek', 'solution', 'reset', 'hostile']);
+          const k = Math.floor(rand() * 3000);
+          if (kind === 'step') s.step();
+          else if (kind === 'run') s.run(k);
+          else if (kind === 'back') s.stepBack();
+          else if (kind === 'seek') handled(`${id}.seek(${k})`, () => s.seek(k));
+          else if (kind === 'solution') s.runToSolution(k);
+          else if (kind === 'reset') s.reset();
+          else handled(`${id} hostile`, () => s.run(pick(HOSTILE)));
+          const fresh = new api.Session(id, n);
+          try {
+            fresh.run(s.stepIndex);
+            assert.deepEqual(fingerprint(s), fingerprint(fresh), `${id} N=${n}, sequence ${sequence}, after op ${op} (${kind})`);
+            compared += 1;
+          } finally {
+            fresh.free();
+          }
+        }
+      } finally {
+        s.free();
+      }
+    }
+  }
+  assert.equal(compared, 5 * 40 * 25);
+  assertHealthy('random sequences');
+});
