@@ -51,24 +51,22 @@ export class Controls {
     this.timeline.addEventListener('change', () => actions.seek(Number(this.timeline.value), true));
     this.nPicker.addEventListener('change', () => actions.chooseN(Number(this.nPicker.value)));
     this.algorithmPicker.addEventListener('change', () => actions.chooseAlgorithm(this.algorithmPicker.value));
+    for (const control of [this.nPicker, this.algorithmPicker, this.speed]) this.returnFocusAfterPick(control);
   }
 
   /**
    * The keyboard shortcuts, for a keydown from wherever the owner listens. Keys a
-   * focused control uses itself (a slider's arrows, a button's Space) stay with it.
+   * focused control uses itself stay with it: a text field keeps every key, a
+   * select its Space, arrows and letters, a slider its arrows, Home, End and page
+   * keys, a button its Space. Everything else is a shortcut, wherever focus is.
    */
   onKey(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target;
-    const tag = target?.tagName;
-    const inField = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || target?.isContentEditable;
-    if (inField) return;
-    const onActivatable = tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A';
+    if (keptByControl(event.target, event.key)) return;
     const a = this.actions;
     switch (event.key) {
       case ' ':
       case 'Spacebar':
-        if (onActivatable) return; // Space presses the focused button instead
         a.togglePlay();
         break;
       case 'ArrowRight': a.step(); break;
@@ -78,9 +76,34 @@ export class Controls {
       case 'n': case 'N': a.nextSolution(); break;
       case '+': case '=': this.nudgeSpeed(1); break;
       case '-': case '_': this.nudgeSpeed(-1); break;
+      case 'Escape': if (!a.cancel?.()) return; break;
       default: return;
     }
     event.preventDefault();
+  }
+
+  /**
+   * After a pick with the pointer (or from a select's open list), focus goes back
+   * to Play, so that "choose an algorithm, press Space" plays. A pick made with
+   * the arrow keys on the control itself leaves focus where it is: the user is
+   * still browsing the choices.
+   */
+  returnFocusAfterPick(control) {
+    let browsing = false;
+    control.addEventListener('keydown', (event) => {
+      browsing = BROWSING_KEYS.has(event.key) || event.key.length === 1 && event.key !== ' ';
+    });
+    control.addEventListener('pointerdown', () => { browsing = false; });
+    control.addEventListener('change', () => {
+      if (!browsing && document.activeElement === control) this.focusHome();
+      browsing = false;
+    });
+  }
+
+  /** Puts focus on Play (or Step, while Play is disabled), without scrolling. */
+  focusHome() {
+    const home = [this.buttons.play, this.buttons.step].find((b) => !b.disabled);
+    home?.focus({ preventScroll: true });
   }
 
   nudgeSpeed(delta) {
@@ -111,16 +134,17 @@ export class Controls {
   showChoice(algorithms, algorithmId, n) {
     this.algorithmPicker.value = algorithmId;
     this.nPicker.value = String(n);
-    const reasons = [];
+    const unable = new Map(); // maxN → short names of the algorithms that stop there
     for (const option of this.algorithmPicker.options) {
       const algorithm = algorithms.find((a) => a.id === option.value);
       const fits = n >= algorithm.minN && n <= algorithm.maxN;
       option.disabled = !fits;
       option.textContent = fits ? algorithm.name : `${algorithm.name} (up to ${algorithm.maxN}×${algorithm.maxN})`;
-      if (!fits) reasons.push(rangeSentence(algorithm));
+      if (!fits) unable.set(algorithm.maxN, [...(unable.get(algorithm.maxN) ?? []), algorithm.name.replace(/ \(.*\)$/, '')]);
     }
-    this.algorithmNote.hidden = reasons.length === 0;
-    this.algorithmNote.textContent = reasons.length ? `${reasons.join(' ')} Pick a smaller N to use ${reasons.length === 1 ? 'it' : 'them'}.` : '';
+    // One short line, so the board stays on the first screen.
+    this.algorithmNote.hidden = unable.size === 0;
+    this.algorithmNote.textContent = [...unable].map(([maxN, names]) => `${names.join(' and ')}: up to ${maxN}×${maxN}.`).join(' ');
   }
 
   enable(on) {
@@ -132,12 +156,12 @@ export class Controls {
 
   /**
    * Shows the session's position: play/pause label, the timeline, and which buttons
-   * can do anything. `state` = { mode, stepIndex, furthestStep, atEnd }; any mode
-   * but 'idle' shows Pause.
+   * can do anything. `state` = { mode, stepIndex, furthestStep, atEnd }; a mode
+   * that animates shows Pause ('go-to' has its own Cancel).
    */
   showState({ mode, stepIndex, furthestStep, atEnd }) {
     const shown = this.shown;
-    const busy = mode !== 'idle';
+    const busy = mode !== 'idle' && mode !== 'go-to';
     if (shown.mode !== mode) {
       shown.mode = mode;
       const play = this.buttons.play;
@@ -167,6 +191,34 @@ export class Controls {
       this.buttons.nextSolution.disabled = atEnd;
       this.buttons.runToEnd.disabled = atEnd;
     }
+    // A button that disables itself (Run to end at the end, Back at the start)
+    // would drop focus to the page: hand it to Play instead.
+    const focused = document.activeElement;
+    if (focused?.disabled && Object.values(this.buttons).includes(focused)) this.focusHome();
+  }
+}
+
+/** Keys a select or slider moves its value with; a pick made with these keeps focus. */
+const BROWSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/** True when the focused `target` needs `key` itself, so it is no shortcut. */
+function keptByControl(target, key) {
+  if (!target || target.isContentEditable) return Boolean(target?.isContentEditable);
+  switch (target.tagName) {
+    case 'TEXTAREA':
+      return true;
+    case 'INPUT':
+      // A slider keeps the keys that move it; text and number fields keep all.
+      return target.type !== 'range' || BROWSING_KEYS.has(key);
+    case 'SELECT':
+      return key === ' ' || key === 'Enter' || key.length === 1 || BROWSING_KEYS.has(key);
+    case 'BUTTON':
+    case 'SUMMARY':
+    case 'A':
+      return key === ' ' || key === 'Enter'; // Space presses the focused button instead
+    default:
+      // Arrow keys inside a widget that handles them (the gallery) arrive prevented.
+      return false;
   }
 }
 

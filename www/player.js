@@ -1,6 +1,6 @@
 // The scheduler of one visualizer: plays its session at a speed, or runs it to the
-// next solution, to the end, or to a step, a frame's worth at a time on
-// requestAnimationFrame.
+// next solution or to the end, a frame's worth at a time on requestAnimationFrame;
+// or goes to a step (a link's) flat out, in time slices, without drawing.
 //
 // Owns the mode, the speed, the frame loop and the steps/s reading; the work
 // inside a frame is a Runner's (runner.js), one per session. It draws nothing and
@@ -14,6 +14,8 @@ import { Runner } from './runner.js';
 /** Playback speeds in steps per second; the last one means "as fast as possible". */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];
 export const DEFAULT_SPEED_INDEX = 2;
+/** A goTo runs the search this long between two looks at the page. */
+const GO_TO_SLICE_MS = 40;
 /** At or below this speed each step is announced by the aria-live region. */
 const ANNOUNCE_MAX_SPEED = 2;
 
@@ -36,19 +38,22 @@ export class Player {
    *   warn(text): void,              a note in the page's problem area
    *   modeChanged(mode): void,       after every change of mode
    *   showRate(value): void,         steps per second, or '–' when idle
+   *   progress({target, fraction}): void,  how far a goTo has got
    * }}
    */
   constructor(host) {
     this.host = host;
-    /** 'idle' | 'play' | 'next-solution' | 'run-to-end' | 'run-to-step' */
+    /** 'idle' | 'play' | 'next-solution' | 'run-to-end' | 'go-to' */
     this.mode = 'idle';
     this.speedIndex = DEFAULT_SPEED_INDEX;
-    this.targetStep = 0; // for 'run-to-step'
+    this.targetStep = 0; // for 'go-to'
     this.credit = 0; // fractional steps owed at a finite speed
     this.lastFrame = 0;
     this.rate = { since: 0, fromStep: 0 };
     this.runner = null; // the current session's, so its chunk size is learnt once per session
     this.frameRequest = 0;
+    this.sliceTimer = 0; // the pending slice of a goTo
+    this.goFrom = 0;
   }
 
   // ---- What the user asks for ------------------------------------------------
@@ -74,16 +79,64 @@ export class Player {
     this.startTask('run-to-end', 'Already at the end of the search.');
   }
 
-  /** Runs to `step` (from a link); says so if the search ends first. */
-  runToStep(step) {
-    if (!this.host.session()) return;
+  /**
+   * Goes to `step` (a link's ?step=, or the step to restore after a restart).
+   * Within explored ground that is one seek. Beyond it the search runs flat out,
+   * without drawing, in slices of GO_TO_SLICE_MS between which the page stays
+   * live and shows how far it has got (host.progress); Cancel (stop()) keeps the
+   * step reached. Says so if the search ends first.
+   */
+  goTo(step) {
+    const s = this.host.session();
+    if (!s) return;
+    this.stop();
+    if (guard(() => step <= s.furthestStep, false)) {
+      guard(() => s.seek(step));
+      this.host.render(true);
+      return;
+    }
     this.targetStep = step;
-    this.setMode('run-to-step');
+    this.goFrom = guard(() => s.stepIndex, 0);
+    this.setMode('go-to');
+    this.host.say(`Going to step ${formatCount(step)}…`);
+    this.goSlice();
+  }
+
+  /** One slice of goTo, then the next one after the page has had its turn. */
+  goSlice() {
+    this.sliceTimer = 0;
+    const s = this.host.session();
+    if (this.mode !== 'go-to' || !s) return;
+    let finished = null;
+    try {
+      if (this.runner?.session !== s) this.runner = new Runner(s);
+      const left = this.targetStep - s.stepIndex;
+      if (left > 0) this.runner.run(left, GO_TO_SLICE_MS);
+      if (s.stepIndex >= this.targetStep) finished = '';
+      else if (s.done) {
+        this.host.warn(`The link asks for step ${formatCount(this.targetStep)}, but this search ends at step ${formatCount(s.stepIndex)}. Showing the last step.`);
+        finished = '';
+      }
+    } catch (error) {
+      reportError(error);
+      finished = '';
+    }
+    if (finished !== null) {
+      this.stop();
+      this.host.render(true);
+      return;
+    }
+    const done = s.stepIndex - this.goFrom;
+    this.host.progress({ target: this.targetStep, fraction: done / (this.targetStep - this.goFrom) });
+    this.sliceTimer = setTimeout(() => this.goSlice(), 0);
   }
 
   setSpeed(index) {
     this.speedIndex = index;
     this.credit = 0;
+    // Keep the status line true while playing.
+    const speed = SPEEDS[index];
+    if (this.mode === 'play' && speed > ANNOUNCE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
   }
 
   /** Stops whatever runs (the host renders when it wants to). */
@@ -95,7 +148,10 @@ export class Player {
   halt() {
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
+    clearTimeout(this.sliceTimer);
+    this.sliceTimer = 0;
     this.mode = 'idle';
+    this.runner = null;
   }
 
   /** Next solution and run to end: a second press stops; at the end, says why nothing happens. */
@@ -120,9 +176,11 @@ export class Player {
     this.mode = mode;
     this.credit = 0;
     this.lastFrame = 0;
-    if (mode === 'idle') {
+    if (mode === 'idle' || mode === 'go-to') {
       if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
       this.frameRequest = 0;
+      clearTimeout(this.sliceTimer);
+      this.sliceTimer = 0;
     } else {
       const s = this.host.session();
       this.rate = { since: performance.now(), fromStep: guard(() => s.stepIndex, 0) };
@@ -188,16 +246,6 @@ export class Player {
       case 'run-to-end':
         runner.run();
         return s.done ? endSentence(s) : null;
-      case 'run-to-step': {
-        const left = this.targetStep - s.stepIndex;
-        if (left > 0) runner.run(left);
-        if (s.stepIndex >= this.targetStep) return '';
-        if (s.done) {
-          this.host.warn(`The link asks for step ${formatCount(this.targetStep)}, but this search ends at step ${formatCount(s.stepIndex)}. Showing the last step.`);
-          return '';
-        }
-        return null;
-      }
       case 'next-solution':
         if (runner.runToSolution()) return '';
         return s.done ? 'The search is finished: there are no more solutions.' : null;
