@@ -125,6 +125,14 @@ export class BoardView {
     this.canvas.setAttribute('aria-label', label);
   }
 
+  /** Scrolls the board into view if any of it is off screen (smoothly, unless motion is reduced). */
+  reveal() {
+    const box = this.canvas.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.canvas.scrollIntoView({ block: box.height > window.innerHeight ? 'start' : 'center', behavior: smooth ? 'smooth' : 'auto' });
+  }
+
   /** Redraws the last board (after a resize or a theme change). */
   redraw() {
     if (this.last) this.draw(this.last.cells, this.last.n);

@@ -46,6 +46,14 @@ export class ComparePanel {
     this.button.addEventListener('click', () => this.run());
   }
 
+  /** A fresh core after a trap: sessions come from it now; a running comparison stops. */
+  useCore(wasm) {
+    this.wasm = wasm;
+    const n = this.n;
+    this.n = 0;
+    this.setN(n);
+  }
+
   /** A new board size: the old figures no longer apply. */
   setN(n) {
     if (n === this.n) return;
@@ -86,7 +94,11 @@ export class ComparePanel {
         continue;
       }
       COLUMNS.forEach(([key], i) => { cells[i].textContent = formatCount(result[key]); });
-      if (!result.done) cells[0].textContent = `over ${formatCount(STEP_CAP)} (stopped)`;
+      if (!result.done) {
+        // A capped run's figures are only what it reached: say so in each.
+        cells[0].textContent = `over ${formatCount(STEP_CAP)} (stopped)`;
+        COLUMNS.forEach(([key], i) => { if (i > 0) cells[i].textContent = `${formatCount(result[key])} so far`; });
+      }
       cells[COLUMNS.length].textContent = `${result.ms < 10 ? result.ms.toFixed(1) : Math.round(result.ms)} ms`;
       row.dataset.steps = String(result.steps);
       row.dataset.solutions = String(result.solutionCount);
@@ -98,8 +110,9 @@ export class ComparePanel {
   /** Runs one search to its end (or the cap), a slice per frame. */
   async finish(id, n, job) {
     let session;
+    const wasm = this.wasm;
     try {
-      session = new this.wasm.Session(id, n);
+      session = new wasm.Session(id, n);
       // Off screen, so a big first chunk: the runner tunes it within a few calls.
       const runner = new Runner(session, { budgetMs: SLICE_MS, chunk: 1 << 16 });
       while (!session.done && session.stepIndex < STEP_CAP) {
@@ -114,7 +127,8 @@ export class ComparePanel {
       this.onError(error);
       return null;
     } finally {
-      session?.free();
+      // A session of a core that trapped and was replaced is left alone.
+      if (wasm === this.wasm) session?.free();
     }
   }
 }

@@ -4,10 +4,14 @@
 //
 // No DOM and no error display: these throw, and the caller says what went wrong.
 
-/** Imports and initialises the core; resolves to its module namespace. */
-export async function loadCore() {
+/**
+ * Imports and initialises the core; resolves to its module namespace. Each
+ * `instance` number gives a module instance of its own, with a fresh
+ * WebAssembly instance and memory: after a trap the page starts instance 2, 3, …
+ */
+export async function loadCore(instance = 1) {
   // A dynamic import, so a missing build gives a message rather than a blank page.
-  const wasm = await import('../pkg/nqueens.js');
+  const wasm = await import(instance === 1 ? '../pkg/nqueens.js' : `../pkg/nqueens.js?instance=${instance}`);
   await wasm.default();
   return wasm;
 }

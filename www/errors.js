@@ -1,28 +1,39 @@
 // The page's error area (#error, role="alert").
 //
-// Three kinds of trouble end up here:
+// Four kinds of trouble end up here:
 //  - warnings about input (a malformed URL parameter, an N the algorithm can't do):
 //    the page carries on with a sensible choice; the user can dismiss the note;
 //  - errors thrown by the core as JS `Error`s (a clear sentence from Rust);
 //  - wasm panics, which surface in JS as `WebAssembly.RuntimeError: unreachable`.
-//    The core remembers the panic's message (`lastPanic()`), so we show that rather
-//    than "unreachable". After a panic the wasm instance may be poisoned, so we
-//    offer a Reload button; the rest of the page keeps doing what it can.
+//    The core remembers the panic's message (`lastPanic()`), so we use that rather
+//    than "unreachable". A module that has trapped cannot be trusted, so the
+//    page's owner (main.js) starts a fresh instance and says so ('restarted');
+//  - a panic the page could not recover from ('panic'): a Reload button.
 
 const box = () => document.getElementById('error');
 
 let lastPanicGetter = () => '';
-let onPanic = () => {};
+let onPanic = () => false;
 
-/** Lets this module ask the core for its last panic message, and tell main.js a panic happened. */
+/**
+ * Lets this module ask the core for its last panic message, and hand a panic to
+ * the page's owner: `panicked(message)` returns true if it deals with it (a
+ * restart), false to show the panic with a Reload button. Call again with the
+ * new instance's lastPanic after a restart.
+ */
 export function connectCore({ lastPanic, panicked }) {
   lastPanicGetter = lastPanic;
-  onPanic = panicked;
+  if (panicked) onPanic = panicked;
 }
 
 /** True for the error a wasm trap (a Rust panic) turns into. */
 export function isWasmTrap(error) {
   return typeof WebAssembly !== 'undefined' && error instanceof WebAssembly.RuntimeError;
+}
+
+/** The panic's own words: "panicked at src/…:1:2:\nmessage" → "message". */
+export function panicText(message) {
+  return String(message).replace(/^panicked at [^\n]*:\n/, '').trim();
 }
 
 function panicMessage(error) {
@@ -35,7 +46,9 @@ function panicMessage(error) {
   return message || (error && error.message) || 'unknown panic';
 }
 
-/** Shows a problem. `kind` is 'warning' (input), 'error' (core error) or 'panic'. */
+const TITLES = { panic: 'The solver crashed. ', warning: 'Note: ', error: 'Error: ', restarted: '' };
+
+/** Shows a problem. `kind` is 'warning' (input), 'error' (core error), 'restarted' or 'panic'. */
 export function showProblem(text, kind = 'error') {
   const el = box();
   if (!el) return;
@@ -45,12 +58,15 @@ export function showProblem(text, kind = 'error') {
   el.dataset.kind = kind;
   el.className = `problem problem-${kind}`;
 
-  const title = document.createElement('strong');
-  title.textContent = kind === 'panic' ? 'The solver crashed. ' : kind === 'warning' ? 'Note: ' : 'Error: ';
+  if (TITLES[kind]) {
+    const title = document.createElement('strong');
+    title.textContent = TITLES[kind];
+    el.append(title);
+  }
   const body = document.createElement('span');
   body.className = 'problem-text';
   body.textContent = text;
-  el.append(title, body);
+  el.append(body);
 
   const actions = document.createElement('span');
   actions.className = 'problem-actions';
@@ -84,11 +100,15 @@ export function clearProblem() {
   delete el.dataset.kind;
 }
 
+/** A panic: the owner restarts the core, or the page shows it with Reload. */
+function panicked(message) {
+  if (!onPanic(message)) showProblem(panicText(message), 'panic');
+}
+
 /** Shows any thrown value the right way: panics with the core's message, errors with theirs. */
 export function reportError(error) {
   if (isWasmTrap(error)) {
-    showProblem(panicMessage(error), 'panic');
-    onPanic();
+    panicked(panicMessage(error));
   } else if (error instanceof Error) {
     showProblem(error.message || String(error), 'error');
   } else {
@@ -120,22 +140,27 @@ export function watchGlobalErrors() {
 /**
  * Notices a panic that happened outside our own calls (e.g. from the developer console
  * or another module using the same instance) by polling `lastPanic()` now and then.
- * Cheap: one call returning "" every half second.
+ * Cheap: one call returning "" every half second. It keeps watching after a
+ * restart, then asking the new instance (connectCore).
  */
 export function watchForPanics(intervalMs = 500) {
+  let seen = '';
+  const getter = () => lastPanicGetter;
+  let watched = getter();
   const timer = setInterval(() => {
+    if (watched !== getter()) {
+      watched = getter(); // a new instance: its panics are new
+      seen = '';
+    }
     let message = '';
     try {
-      message = lastPanicGetter();
+      message = watched();
     } catch (error) {
       message = (error && error.message) || 'the solver stopped answering';
     }
-    if (message) {
-      clearInterval(timer);
-      if (box()?.dataset.kind !== 'panic') {
-        showProblem(message, 'panic');
-        onPanic();
-      }
+    if (message && message !== seen) {
+      seen = message;
+      panicked(message);
     }
   }, intervalMs);
   return () => clearInterval(timer);

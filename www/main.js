@@ -1,15 +1,20 @@
 // The page's wiring, and nothing else: loads the core, makes the page's one
 // visualizer and count mode, and connects them to what belongs to the page as a
-// whole — the URL, the keyboard, the problem area and window.nqueens (for tests
-// and the console). What each piece owns is said at the top of its module.
+// whole — the URL, the keyboard, the problem area, restarts after a trap and
+// window.nqueens (for tests and the console). What each piece owns is said at the
+// top of its module.
 
 import { describeCore, loadCore } from './core.js';
 import { mountCountMode } from './count-ui.js';
-import { connectCore, guard, reportError, showProblem, watchForPanics, watchGlobalErrors } from './errors.js';
+import { formatCount } from './dom.js';
+import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from './errors.js';
 import { UrlSync, parseParams } from './params.js';
 import { Visualizer } from './visualizer.js';
 
 const DEFAULTS = { algorithm: 'backtracking', n: 8 };
+/** More traps than this within RESTART_WINDOW_MS and the page stops restarting: something is deeply wrong. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 10_000;
 
 async function start() {
   const url = new UrlSync(() => visualizer.state());
@@ -21,18 +26,21 @@ async function start() {
   try {
     wasm = await loadCore();
   } catch (error) {
+    console.warn('Could not load pkg/nqueens.js:', error);
     visualizer.say('The solver could not be loaded.');
-    showProblem(`Could not load the solver from pkg/nqueens.js (${error.message}). Build it with scripts/build.sh and reload.`, 'error');
+    showProblem('The solver could not be loaded, so the board cannot run. Check your connection and reload the page; if it keeps happening, this browser may not support WebAssembly.', 'error');
     return;
   }
-  connectCore({ lastPanic: () => wasm.lastPanic(), panicked: () => visualizer.halt() });
+  const restarts = new Restarter(visualizer, (fresh) => { wasm = fresh; });
+  connectCore({ lastPanic: () => wasm.lastPanic(), panicked: (message) => restarts.panicked(message) });
   watchForPanics();
 
   const core = guard(() => describeCore(wasm), null);
   if (!core?.algorithms.length) return;
 
   window.nqueens = {
-    wasm,
+    /** The current core instance (a new one after a restart). */
+    get wasm() { return wasm; },
     get session() { return visualizer.session; },
     get algorithms() { return core.algorithms; },
     /** Redraws from the session (for scripts that drive the session directly). */
@@ -46,12 +54,66 @@ async function start() {
     // The URL's choice was refused by the core; the defaults must work.
     visualizer.open(DEFAULTS.algorithm, DEFAULTS.n);
   }
-  if (wanted.step > 0) visualizer.runToStep(wanted.step);
+  if (wanted.step > 0) visualizer.goTo(wanted.step);
 
   // Count mode runs its own workers; the core says how far it counts.
   mountCountMode(document.getElementById('count-mode'), { maxN: core.countMaxN });
 
   document.body.dataset.ready = 'true';
+}
+
+/**
+ * After a trap the module cannot be trusted (each trap leaks wasm stack), so
+ * the page starts a fresh instance, rebuilds the visualizer where it stood
+ * (algorithm, N, step: what the URL holds) and says so. Count mode's workers
+ * have instances of their own.
+ */
+class Restarter {
+  constructor(visualizer, adopt) {
+    this.visualizer = visualizer;
+    this.adopt = adopt; // hands main the new module
+    this.instance = 1;
+    this.busy = false;
+    this.times = [];
+  }
+
+  /** From errors.js: true when this deals with the panic. */
+  panicked(message) {
+    if (this.busy) return true; // the same trap, seen again while restarting
+    const now = performance.now();
+    this.times = this.times.filter((t) => now - t < RESTART_WINDOW_MS);
+    if (this.times.length >= MAX_RESTARTS) {
+      this.visualizer.halt();
+      return false; // the page shows the panic with Reload
+    }
+    this.times.push(now);
+    this.busy = true;
+    const state = this.visualizer.state(); // from the screen, not the trapped core
+    this.visualizer.halt();
+    const why = `The solver stopped unexpectedly (“${panicText(message)}”)`;
+    showProblem(`${why}; restarting it…`, 'restarted');
+    this.restart(state, why).finally(() => { this.busy = false; });
+    return true;
+  }
+
+  async restart(state, why) {
+    let wasm;
+    try {
+      wasm = await loadCore(++this.instance);
+    } catch (error) {
+      showProblem(`${why}, and could not be restarted (${error.message}).`, 'panic');
+      return;
+    }
+    this.adopt(wasm);
+    connectCore({ lastPanic: () => wasm.lastPanic() });
+    const core = guard(() => describeCore(wasm), null);
+    if (!core || !this.visualizer.recover(core, state)) {
+      showProblem(`${why}, and could not be restarted.`, 'panic');
+      return;
+    }
+    const where = `${core.algorithms.find((a) => a.id === state.algorithm)?.name ?? state.algorithm}, ${state.n}×${state.n}`;
+    showProblem(`${why} and was restarted; you are back at step ${formatCount(state.step)} (${where}).`, 'restarted');
+  }
 }
 
 watchGlobalErrors();

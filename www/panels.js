@@ -331,10 +331,39 @@ export class Gallery {
     this.countText = '';
     this.empty = el('p', 'muted gallery-empty', 'None yet. Solutions appear here as the search finds them.');
     this.container.append(this.empty);
+    this.tabStop = null; // the one mini board in the Tab order (a roving tabindex)
     this.container.addEventListener('click', (event) => {
       const button = event.target.closest('button[data-step]');
       if (button) this.onPick(Number(button.dataset.step));
     });
+    this.container.addEventListener('focusin', (event) => {
+      const button = event.target.closest('button[data-step]');
+      if (button) this.setTabStop(button);
+    });
+    this.container.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  /** Makes `button` the gallery's one Tab stop. */
+  setTabStop(button) {
+    if (button === this.tabStop) return;
+    if (this.tabStop) this.tabStop.tabIndex = -1;
+    this.tabStop = button;
+    if (button) button.tabIndex = 0;
+  }
+
+  /** Arrow keys, Home and End move focus between mini boards (and are no page shortcuts). */
+  onKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const index = this.items.findIndex((item) => item.button === event.target);
+    if (index < 0) return;
+    const top = this.items[0].button.offsetTop;
+    const perRow = Math.max(1, this.items.findIndex((item) => item.button.offsetTop !== top));
+    const row = perRow > 1 || this.items.length === 1 ? perRow : this.items.length;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: row, ArrowUp: -row, Home: -index, End: this.items.length - 1 - index };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const to = Math.min(this.items.length - 1, Math.max(0, index + moves[event.key]));
+    this.items[to].button.focus();
   }
 
   reset(n, theme) {
@@ -343,6 +372,7 @@ export class Gallery {
     this.items = [];
     this.reached = 0;
     this.current = null;
+    this.tabStop = null;
     this.countText = '';
     this.container.replaceChildren(this.empty);
     this.countEl.textContent = '';
@@ -387,6 +417,8 @@ export class Gallery {
       current?.classList.add('current');
       current?.setAttribute('aria-current', 'true');
       this.current = current;
+      // Tab comes back to the solution on the board, unless focus is in the gallery.
+      if (current && !this.container.contains(document.activeElement)) this.setTabStop(current);
     }
   }
 
@@ -415,6 +447,7 @@ export class Gallery {
       const index = this.items.length + 1;
       const button = el('button', 'mini ahead');
       button.type = 'button';
+      button.tabIndex = -1;
       button.dataset.step = String(step);
       const columns = Array.from(queens, (c) => c + 1).join(' ');
       button.title = `Show solution ${index}, found at step ${formatCount(step)}`;
@@ -428,5 +461,6 @@ export class Gallery {
     }
     if (this.items.length) this.empty.remove();
     this.container.append(fragment);
+    if (!this.tabStop && this.items.length) this.setTabStop(this.items[0].button);
   }
 }

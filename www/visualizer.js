@@ -14,7 +14,7 @@
 import { BoardView, readTheme } from './board.js';
 import { ComparePanel } from './compare.js';
 import { Controls, rangeSentence } from './controls.js';
-import { part } from './dom.js';
+import { formatCount, part } from './dom.js';
 import { clearProblem, guard, reportError, showProblem } from './errors.js';
 import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel } from './panels.js';
 import { Player, atEnd } from './player.js';
@@ -53,7 +53,17 @@ export class Visualizer {
     this.counters = new Counters(root, COUNTERS);
     this.algorithmPanel = new AlgorithmPanel(root);
     this.registersPanel = new RegistersPanel(root);
-    this.gallery = new Gallery(root, (step) => this.seek(step, true));
+    // A gallery pick seeks, then brings the board into view: the gallery is far below it.
+    this.gallery = new Gallery(root, (step) => {
+      this.seek(step, true);
+      this.board.reveal();
+    });
+    this.going = {
+      box: part(root, 'going'),
+      text: part(root, 'going-text'),
+      bar: part(root, 'going-bar'),
+    };
+    part(root, 'going-cancel').addEventListener('click', () => this.cancel());
     this.compare = null;
     this.player = new Player({
       session: () => this.session,
@@ -62,6 +72,7 @@ export class Visualizer {
       warn: (text) => showProblem(text, 'warning'),
       modeChanged: (mode) => this.modeChanged(mode),
       showRate: (value) => this.counters.update({ rate: value }),
+      progress: (p) => this.showGoing(p),
     });
     // The visualizer itself is the controls' table of actions (togglePlay, step, …).
     this.controls = new Controls(root, this);
@@ -111,14 +122,46 @@ export class Visualizer {
     return true;
   }
 
-  /** Where the visualizer stands, for a link: { algorithm, n, step }. (Callers guard.) */
+  /**
+   * Where the visualizer stands, for a link: { algorithm, n, step }. While going
+   * to a step, that step: the link keeps it. Read from what is on screen, so it
+   * holds even when the core has trapped and must not be called.
+   */
   state() {
-    return { algorithm: this.algorithmId, n: this.n, step: this.session ? this.session.stepIndex : 0 };
+    const going = this.player.mode === 'go-to';
+    return { algorithm: this.algorithmId, n: this.n, step: going ? this.player.targetStep : Math.max(0, this.drawn.step) };
   }
 
-  /** Runs to `step` (a link's ?step=). */
-  runToStep(step) {
-    if (this.session) this.player.runToStep(step);
+  /** Goes to `step` (a link's ?step=), with progress and Cancel when it is far. */
+  goTo(step) {
+    if (this.session) this.player.goTo(step);
+  }
+
+  /** Stops going to a step, staying where it got to; false if there was nothing to stop. */
+  cancel() {
+    if (this.player.mode !== 'go-to') return false;
+    const target = this.player.targetStep;
+    this.player.stop();
+    this.render();
+    this.say(`Stopped at step ${formatCount(this.drawn.step)} on the way to step ${formatCount(target)}.`);
+    return true;
+  }
+
+  /**
+   * The core trapped and was replaced by a fresh instance (`core`): the old
+   * session is dropped without a call into the old instance, and a new one is
+   * opened at `state` ({ algorithm, n, step }, from state()). False if the new
+   * core refused it.
+   */
+  recover(core, { algorithm, n, step }) {
+    this.player.halt();
+    this.session = null; // belongs to the trapped instance: never call it again
+    this.core = core;
+    this.compare.useCore(core.wasm);
+    this.panicked = false;
+    if (!this.open(algorithm, n)) return false;
+    if (step > 0) this.goTo(step);
+    return true;
   }
 
   /** The keyboard shortcuts, for a keydown event from wherever the owner listens. */
@@ -126,13 +169,17 @@ export class Visualizer {
     this.controls.onKey(event);
   }
 
-  /** After a panic: the loop stops; each control still tries (and reports) on demand. */
+  /**
+   * After a panic: the loop stops and nothing calls the core until recover()
+   * brings a fresh one; each control still tries (and reports) on demand.
+   */
   halt() {
     this.panicked = true;
     this.player.halt();
+    this.going.box.hidden = true;
     const { stepIndex = 0, furthestStep = 0 } = this.controls.shown;
     this.controls.showState({ mode: 'idle', stepIndex, furthestStep, atEnd: false });
-    this.say('The solver crashed; use Reload to start afresh.');
+    this.say('The solver stopped unexpectedly.');
   }
 
   // ---- What the controls do (the Controls' actions) -------------------------------
@@ -204,8 +251,22 @@ export class Visualizer {
 
   // ---- Showing the session ----------------------------------------------------------
 
+  /** How far going to a step has got: "Going to step X: 43%…" over the board. */
+  showGoing({ target, fraction }) {
+    const percent = Math.min(99, Math.floor(fraction * 100));
+    const text = `Going to step ${formatCount(target)}: ${percent}%…`;
+    if (this.going.text.textContent !== text) this.going.text.textContent = text;
+    this.going.bar.value = fraction;
+    this.counters.update({ steps: guard(() => this.session.stepIndex, undefined) });
+  }
+
   /** The player started or stopped. */
   modeChanged(mode) {
+    const going = mode === 'go-to';
+    if (this.going.box.hidden === going) {
+      this.going.box.hidden = !going;
+      if (going) this.showGoing({ target: this.player.targetStep, fraction: 0 });
+    }
     if (mode === 'idle') {
       this.counters.update({ rate: '–' });
       this.onSettle(false);

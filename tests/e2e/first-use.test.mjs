@@ -1,0 +1,208 @@
+// End-to-end tests of what a new user meets (issue 12) and of the page's own
+// recovery from a wasm trap (issue 13, item 2): the first screen, shortcuts
+// after a pick, gallery jumps in view, deep links with progress, and a fresh
+// solver after a panic. Screenshots go to test-results/screenshots/first-*.png.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+
+after(closeHarness);
+
+const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
+const session = (page, expression) => page.evaluate(`(() => { const s = window.nqueens.session; return ${expression}; })()`);
+const playing = (page) => page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed') === 'true');
+const waitForPause = (page) => waitUntil(async () => !(await playing(page)), { timeout: 20_000, message: 'the page to stop running' });
+
+/** The parts of the element matched by `selector` that lie outside the viewport ({} when wholly inside). */
+const outside = (page, selector) => page.evaluate((selector) => {
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) out.push(`${el.id || el.className}: not shown`);
+    else if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+      out.push(`${el.id || el.className}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+  }
+  return out;
+}, selector);
+
+test('the first screen holds the board, the message, the playback controls and a hint', async () => {
+  for (const [width, height] of [[1280, 800], [1280, 720], [1440, 900]]) {
+    for (const path of ['/', '/?algo=bitwise&n=16']) {
+      const { page, errors } = await openPage(path, { viewport: { width, height } });
+      try {
+        const off = await outside(page, '#board, #message, .controls button, [data-part="hint"]');
+        assert.deepEqual(off, [], `${width}×${height} ${path}: off the first screen: ${off.join('; ')}`);
+        assert.match(await page.locator('[data-part="hint"]').textContent(), /Space.*Play|Play.*Space/);
+        await screenshot(page, `first-screen-${width}x${height}${path === '/' ? '' : '-n16'}`, { fullPage: false });
+        assertNoErrors(errors);
+      } finally {
+        await page.close();
+      }
+    }
+  }
+});
+
+test('shortcuts work after picking an algorithm, N or a speed, and fields keep their keys', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    // Pick an algorithm, press Space: it plays.
+    await page.selectOption('#algorithm', 'bitwise');
+    await page.keyboard.press('Space');
+    await waitUntil(() => playing(page), { message: 'Space to play after a pick' });
+    await page.keyboard.press('Space');
+    await waitForPause(page);
+
+    // Pick N, then the arrows step.
+    await page.selectOption('#n', '6');
+    assert.equal(await session(page, 's.n'), 6);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await counter(page, 'steps'), 2, '→ steps after picking N');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await counter(page, 'steps'), 1, '← steps back after picking N');
+
+    // Move the speed slider, then N runs to the next solution.
+    await page.locator('#speed').fill('12');
+    await page.keyboard.press('n');
+    await waitUntil(async () => (await counter(page, 'solutions')) === 1, { message: 'N to find a solution after a speed change' });
+
+    // A slider with focus from the keyboard keeps its arrows; Space still plays.
+    await page.locator('#timeline').focus();
+    const before = Number(await page.locator('#timeline').inputValue());
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(Number(await page.locator('#timeline').inputValue()), before - 1, 'the timeline keeps ←');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'timeline');
+
+    // A text field keeps every key: typing N and Space into count mode's field steps nothing.
+    const steps = await counter(page, 'steps');
+    await page.locator('#count-n').focus();
+    await page.keyboard.press('n');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await counter(page, 'steps'), steps, 'keys typed into a field are no shortcuts');
+    assert.equal(await playing(page), false);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a button that disables itself hands focus to Play, not to the page', async () => {
+  const { page, errors } = await openPage('/?algo=bitwise&n=6');
+  try {
+    await page.locator('#run-to-end').focus();
+    await page.keyboard.press('Enter');
+    await waitUntil(() => session(page, 's.done'), { message: 'the search to end' });
+    await waitForPause(page);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'play');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a gallery pick brings the board into view, on a desktop and on a phone', async () => {
+  for (const viewport of [{ width: 1280, height: 1000 }, { width: 390, height: 844 }]) {
+    const { page, errors } = await openPage('/?algo=bitwise&n=8', { viewport });
+    try {
+      await page.click('#run-to-end');
+      await waitUntil(() => session(page, 's.done'), { timeout: 20_000, message: 'the search to finish' });
+      await waitForPause(page);
+      await waitUntil(async () => (await page.locator('#gallery button').count()) === 92, { message: 'the gallery to fill' });
+      const tenth = page.locator('#gallery button').nth(9);
+      await tenth.scrollIntoViewIfNeeded();
+      assert.notDeepEqual(await outside(page, '#board'), [], 'the board is off screen before the pick');
+      await tenth.click();
+      assert.equal(await session(page, 's.stepIndex'), Number(await tenth.getAttribute('data-step')));
+      await waitUntil(async () => (await outside(page, '#board')).length === 0, { message: `the board in view at ${viewport.width}px` });
+      await screenshot(page, `first-gallery-pick-${viewport.width}`, { fullPage: false });
+
+      // One Tab stop for the whole gallery; arrows move inside it and don't step.
+      assert.equal(await page.locator('#gallery button[tabindex="0"]').count(), 1, 'a roving tabindex');
+      await page.locator('#gallery button[tabindex="0"]').focus();
+      const steps = await counter(page, 'steps');
+      await page.keyboard.press('ArrowRight');
+      const focused = await page.evaluate(() => document.activeElement?.dataset.step);
+      assert.ok(focused, 'focus moved to another mini board');
+      assert.equal(await counter(page, 'steps'), steps, '→ in the gallery moves focus, not the search');
+      assertNoErrors(errors);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test('a deep link to a far step shows its progress, keeps ?step= and can be cancelled', async () => {
+  const target = 400_000_000; // permutations at 12: 479,001,600 steps in all
+  const { page, errors } = await openPage(`/?algo=permutations&n=12&step=${target}`);
+  try {
+    await waitUntil(() => page.locator('#going').isVisible(), { message: 'the progress box' });
+    await waitUntil(async () => /Going to step 400,000,000: [1-9]\d?%…/.test(await page.locator('#going').textContent()), {
+      timeout: 15_000,
+      message: 'a percentage',
+    });
+    assert.match(page.url(), new RegExp(`step=${target}`), 'the URL keeps the step while going');
+    assert.equal(await page.locator('#play .label').textContent(), 'Play', 'Play does not claim to be pausing something');
+    await screenshot(page, 'first-deep-link-progress', { fullPage: false });
+    await page.click('#going-cancel');
+    assert.equal(await page.locator('#going').isVisible(), false);
+    const reached = await session(page, 's.stepIndex');
+    assert.ok(reached > 0 && reached < target, `stopped on the way: ${reached}`);
+    assert.match(await page.locator('#message').textContent(), /Stopped at step/);
+    await waitUntil(() => page.url().includes(`step=${reached}`), { message: 'the URL to follow the step reached' });
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a deep link far into backtracking at N=20 arrives in seconds', async () => {
+  const target = 100_000_000;
+  const start = Date.now();
+  const { page, errors } = await openPage(`/?algo=backtracking&n=20&step=${target}`);
+  try {
+    await waitUntil(async () => (await counter(page, 'steps')) === target, { timeout: 30_000, message: `step ${target}` });
+    const seconds = (Date.now() - start) / 1000;
+    console.log(`# backtracking N=20 to step ${target}: ${seconds.toFixed(1)} s including page load`);
+    assert.equal(await page.locator('#going').isVisible(), false);
+    assert.match(page.url(), new RegExp(`step=${target}`));
+    assert.equal(await page.locator('#message').textContent(), await session(page, 's.message()'));
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('after a wasm trap the page restarts the solver and is back where it was', async () => {
+  const { page, errors, consoleMessages } = await openPage('/?algo=bitwise&n=8&step=1234');
+  try {
+    await waitUntil(async () => (await counter(page, 'steps')) === 1234, { message: 'step 1234' });
+    await page.evaluate(() => { window.firstCore = window.nqueens.wasm; });
+    const thrown = await page.evaluate(() => {
+      try { window.nqueens.wasm.debugPanic('trap 4242'); } catch (e) { return e instanceof WebAssembly.RuntimeError; }
+      return false;
+    });
+    assert.ok(thrown, 'debugPanic traps');
+    await page.waitForFunction(() => /trap 4242[\s\S]*restarted; you are back at step 1,234/.test(document.getElementById('error').textContent), null, { timeout: 5_000 });
+    assert.ok(consoleMessages.some((m) => m.type === 'error' && m.text.includes('trap 4242')), 'the panic is in the console');
+    assert.equal(await page.evaluate(() => window.nqueens.wasm !== window.firstCore), true, 'a new instance');
+    assert.equal(await session(page, 's.algorithm + " " + s.n + " " + s.stepIndex'), 'bitwise 8 1234');
+    assert.equal(await page.locator('#reload').count(), 0, 'no Reload: the page recovered');
+    await page.click('#step');
+    assert.equal(await counter(page, 'steps'), 1235, 'stepping works again');
+    await page.click('#step-back');
+    await page.click('#step-back');
+    assert.equal(await counter(page, 'steps'), 1233, 'and stepping back');
+    await screenshot(page, 'first-after-trap', { fullPage: false });
+
+    // A second trap is recovered from too.
+    await page.evaluate(() => { try { window.nqueens.wasm.debugPanic('trap 2'); } catch {} });
+    await page.waitForFunction(() => /trap 2[\s\S]*back at step 1,233/.test(document.getElementById('error').textContent), null, { timeout: 5_000 });
+    await page.click('#step');
+    assert.equal(await counter(page, 'steps'), 1234);
+    assertNoErrors(errors, { allow: [/trap 4242/, /trap 2/, /unreachable/i, /RuntimeError/] });
+  } finally {
+    await page.close();
+  }
+});
