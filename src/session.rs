@@ -24,6 +24,18 @@ pub const MAX_REMEMBERED_SOLUTIONS: usize = 1000;
 /// `run()` in slices is the way, so no one call blocks for long.
 pub const SEEK_REACH: u64 = 1 << 24;
 
+/// The N^N boards with one queen in each row, as the search has covered them
+/// so far: `total = ruled_out + solutions + pending` at every step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Space {
+    pub total: u128,
+    pub ruled_out: u128,
+    pub solutions: u128,
+    pub pending: u128,
+    /// Probes outside the space (the bitboard scan's walks past an empty row).
+    pub outside: u64,
+}
+
 /// A solution, and the step that found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FoundSolution {
@@ -117,6 +129,25 @@ impl Session {
             self.counters(),
         )
     }
+    /// How much of the N^N boards the search has ruled out or found so far.
+    pub fn space(&self) -> Space {
+        let counters = self.counters();
+        let total = crate::algorithms::power(self.n, self.n);
+        let solutions = counters.solutions as u128;
+        Space {
+            total,
+            ruled_out: counters.ruled_out,
+            solutions,
+            pending: total - counters.ruled_out - solutions,
+            outside: counters.outside,
+        }
+    }
+
+    /// For each row, how many queens have been placed on it since `reset()`.
+    pub fn nodes_by_depth(&self) -> Vec<u64> {
+        self.solver.nodes_by_depth()
+    }
+
     /// Solutions found up to the current step (the first
     /// `MAX_REMEMBERED_SOLUTIONS` of them).
     pub fn solutions(&self) -> &[FoundSolution] {

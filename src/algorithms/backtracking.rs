@@ -4,7 +4,7 @@
 //! and compares. The seed stops at the first solution; this one goes on.
 
 use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
+    boards_below, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind, MAX_N,
 };
 use crate::board::RowMask;
@@ -50,6 +50,8 @@ pub struct Backtracking {
     untried: [RowMask; MAX_N + 1],
     /// OR of the placed rows: the columns in use.
     used: RowMask,
+    /// Queens placed on each row since the start.
+    placed: [u64; MAX_N],
     last: LastStep,
     counters: Counters,
 }
@@ -65,6 +67,7 @@ impl Backtracking {
             depth: 0,
             untried,
             used: RowMask::EMPTY,
+            placed: [0; MAX_N],
             last: LastStep::START,
             counters: Counters::default(),
         }
@@ -97,18 +100,24 @@ impl Algorithm for Backtracking {
             let square = (d, bit.first());
             self.counters.checks += 1;
             if self.has_diagonals(bit) {
+                self.counters.ruled_out += boards_below(self.n, d);
                 self.last = LastStep::at(StepKind::Reject, LINE_REJECT, square);
             } else {
                 self.rows[d] = bit;
                 self.used |= bit;
                 self.depth = d + 1;
                 self.counters.placements += 1;
+                self.placed[d] += 1;
                 if self.depth == self.n {
                     self.untried[self.depth] = RowMask::EMPTY;
                     self.counters.solutions += 1;
                     self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
                 } else {
+                    // Entering the next row: findCandidates skips the columns
+                    // in use, and the boards with a queen there.
                     self.untried[self.depth] = RowMask::full(self.n) & !self.used;
+                    self.counters.ruled_out +=
+                        self.depth as u128 * boards_below(self.n, self.depth);
                     self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
                 }
             }
@@ -172,6 +181,10 @@ impl Algorithm for Backtracking {
             RegisterValue::Number(self.depth as u64),
         ));
         registers
+    }
+
+    fn nodes_by_depth(&self) -> Vec<u64> {
+        self.placed[..self.n].to_vec()
     }
 }
 

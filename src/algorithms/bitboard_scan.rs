@@ -11,7 +11,7 @@
 use std::rc::Rc;
 
 use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
+    boards_below, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind,
 };
 use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
@@ -56,6 +56,8 @@ pub struct BitboardScan {
     depth: usize,
     /// The next square to probe; N*N means "return to the caller".
     cursor: usize,
+    /// Queens placed on each row since the start.
+    placed: [u64; BITBOARD_MAX_N],
     /// The last step completed a solution: its queen is still on the board
     /// (so it can be drawn) and comes off at the start of the next step.
     pending_solution: bool,
@@ -73,6 +75,7 @@ impl BitboardScan {
             stack: [0; BITBOARD_MAX_N],
             depth: 0,
             cursor: 0,
+            placed: [0; BITBOARD_MAX_N],
             pending_solution: false,
             last: LastStep::START,
             counters: Counters::default(),
@@ -131,9 +134,16 @@ impl Algorithm for BitboardScan {
         let at = (square / self.n, square % self.n);
         self.counters.checks += 1;
         self.counters.steps += 1;
+        // Rows 0..row all hold a queen exactly when `depth` queens stand on
+        // them; otherwise the probe lies outside the one-queen-per-row space.
+        let inside = self.depth == at.0;
+        if !inside {
+            self.counters.outside += 1;
+        }
         if (self.board & self.masks.get(square)).is_empty() {
             self.board = self.board.with(square);
             self.counters.placements += 1;
+            self.placed[at.0] += 1;
             if self.depth + 1 == self.n {
                 self.counters.solutions += 1;
                 self.pending_solution = true;
@@ -145,6 +155,9 @@ impl Algorithm for BitboardScan {
                 self.last = LastStep::at(StepKind::Place, LINE_PLACE, at);
             }
         } else {
+            if inside {
+                self.counters.ruled_out += boards_below(self.n, at.0);
+            }
             self.cursor = square + 1;
             self.last = LastStep::at(StepKind::Reject, LINE_REJECT, at);
         }
@@ -211,6 +224,10 @@ impl Algorithm for BitboardScan {
                 RegisterValue::Number((n - self.board.count() as usize) as u64),
             ),
         ]
+    }
+
+    fn nodes_by_depth(&self) -> Vec<u64> {
+        self.placed[..self.n].to_vec()
     }
 }
 

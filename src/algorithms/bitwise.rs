@@ -4,7 +4,7 @@
 //! is left, and the lowest bit goes first.
 
 use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
+    boards_below, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind, MAX_N,
 };
 use crate::board::RowMask;
@@ -56,6 +56,8 @@ pub struct Bitwise {
     frames: [Frame; MAX_N + 1],
     /// The row being filled: queens stand on rows 0..depth.
     depth: usize,
+    /// Queens placed on each row since the start.
+    placed: [u64; MAX_N],
     last: LastStep,
     counters: Counters,
 }
@@ -71,6 +73,7 @@ impl Bitwise {
             all,
             frames,
             depth: 0,
+            placed: [0; MAX_N],
             last: LastStep::START,
             counters: Counters::default(),
         }
@@ -110,17 +113,19 @@ impl Algorithm for Bitwise {
             };
             self.depth = d + 1;
             self.counters.placements += 1;
+            self.placed[d] += 1;
             let square = (d, bit.first());
             if child.col == self.all {
                 self.frames[d + 1] = child;
                 self.counters.solutions += 1;
                 self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
             } else {
-                self.frames[d + 1] = Frame {
-                    poss: !(child.ld | child.col | child.rd) & self.all,
-                    ..child
-                };
+                let poss = !(child.ld | child.col | child.rd) & self.all;
+                self.frames[d + 1] = Frame { poss, ..child };
                 self.counters.checks += 1;
+                // Entering row d + 1: every column not in poss is ruled out.
+                let attacked = (self.n - poss.count() as usize) as u128;
+                self.counters.ruled_out += attacked * boards_below(self.n, d + 1);
                 self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
             }
         } else {
@@ -178,6 +183,10 @@ impl Algorithm for Bitwise {
             }
         }
         registers
+    }
+
+    fn nodes_by_depth(&self) -> Vec<u64> {
+        self.placed[..self.n].to_vec()
     }
 }
 

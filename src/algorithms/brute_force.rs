@@ -118,10 +118,9 @@ struct Tables {
     prefix_field: Vec<u64>,
     /// The prefixes with no threatened row, ascending.
     safe_prefixes: Vec<u32>,
-    /// Running totals over the prefixes that are threatened, of the checks and
-    /// placements their boards cost: entry i sums prefixes 0..i.
-    threatened_checks: Vec<u64>,
-    threatened_placements: Vec<u64>,
+    /// Running counts of the prefixes that are threatened, by their first
+    /// threatened row: entry i counts prefixes 0..i.
+    threatened: Vec<[u32; PREFIX_ROWS]>,
 }
 
 impl Tables {
@@ -140,25 +139,19 @@ impl Tables {
         let safe_prefixes = (0..size as u32)
             .filter(|&p| prefix_bad[p as usize] as usize == prefix_rows)
             .collect();
-        let mut threatened_checks = vec![0u64; size + 1];
-        let mut threatened_placements = vec![0u64; size + 1];
+        let mut threatened = vec![[0u32; PREFIX_ROWS]; size + 1];
         for (p, &bad) in prefix_bad.iter().enumerate() {
-            let bad = bad as usize;
-            let (checks, placements) = if bad < prefix_rows {
-                Odometer::cost(digits.n, bad)
-            } else {
-                (0, 0)
-            };
-            threatened_checks[p + 1] = threatened_checks[p] + checks;
-            threatened_placements[p + 1] = threatened_placements[p] + placements;
+            threatened[p + 1] = threatened[p];
+            if (bad as usize) < prefix_rows {
+                threatened[p + 1][bad as usize] += 1;
+            }
         }
         Tables {
             masks,
             prefix_bad,
             prefix_field,
             safe_prefixes,
-            threatened_checks,
-            threatened_placements,
+            threatened,
         }
     }
 }
@@ -231,7 +224,9 @@ impl Odometer {
         let start = (self.next & (block_size - 1)) as usize;
         let high = self.next >> prefix_bits << prefix_bits;
         let mut end = (start as u64 + max).min(block_size) as usize;
-        let (mut checks, mut placements, mut solutions) = (0u64, 0u64, 0u64);
+        // Boards by their first threatened row (8: a solution). The running
+        // counts settle the threatened prefixes; the others are tested here.
+        let mut by_bad_row = [0u64; 16];
         let first = tables
             .safe_prefixes
             .partition_point(|&p| (p as usize) < start);
@@ -245,25 +240,28 @@ impl Odometer {
             let bad = digits
                 .place_rows(&tables.masks, packed, digits.prefix_rows..n, field)
                 .0;
-            let (c, p) = Odometer::cost(n, bad);
-            checks += c;
-            placements += p;
-            if bad == n {
-                solutions += 1;
-                if stop_on_solution {
-                    end = prefix + 1;
-                    break;
-                }
+            by_bad_row[bad & 15] += 1;
+            if bad == n && stop_on_solution {
+                end = prefix + 1;
+                break;
             }
         }
-        checks += tables.threatened_checks[end] - tables.threatened_checks[start];
-        placements += tables.threatened_placements[end] - tables.threatened_placements[start];
+        let (from, to) = (&tables.threatened[start], &tables.threatened[end]);
+        for row in 0..digits.prefix_rows {
+            by_bad_row[row] += (to[row] - from[row]) as u64;
+        }
         let taken = (end - start) as u64;
+        let solutions = by_bad_row[n];
+        for (row, &boards) in by_bad_row[..=n].iter().enumerate() {
+            let (checks, placements) = Odometer::cost(n, row);
+            tested.counters.checks += checks * boards;
+            tested.counters.placements += placements * boards;
+            tested.by_bad_row[row] += boards;
+        }
         let counters = &mut tested.counters;
         counters.steps += taken;
-        counters.checks += checks;
-        counters.placements += placements;
         counters.solutions += solutions;
+        counters.ruled_out += (taken - solutions) as u128;
         self.last = high | (end - 1) as u64;
         tested.bad_row = self.test_board(self.last) as u8;
         self.next = self.last + 1;

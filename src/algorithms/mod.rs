@@ -33,6 +33,43 @@ pub struct Counters {
     pub backtracks: u64,
     /// Complete, non-attacking boards found.
     pub solutions: u64,
+    /// Boards of the space — the N^N with one queen in each row — that the
+    /// search has ruled out so far (see [`SearchSpace`] for when each search
+    /// rules out what). With `solutions` and the pending rest they make N^N.
+    pub ruled_out: u128,
+    /// Probes that lie outside that space (only the bitboard scan makes any:
+    /// its recursion walks on past a row it left empty).
+    pub outside: u64,
+}
+
+/// `POWERS[n][k]` = n^k, for every board size and exponent the searches use:
+/// a lookup on the hot path instead of a multiplication loop.
+const POWERS: [[u128; MAX_N + 1]; MAX_N + 1] = {
+    let mut table = [[0u128; MAX_N + 1]; MAX_N + 1];
+    let mut n = 0;
+    while n <= MAX_N {
+        let mut k = 0;
+        let mut value = 1u128;
+        while k <= MAX_N {
+            table[n][k] = value;
+            value *= n as u128;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// n^k as a u128, for n, k ≤ [`MAX_N`]: 20^20 is past 2^64.
+#[inline(always)]
+pub const fn power(n: usize, k: usize) -> u128 {
+    POWERS[n][k]
+}
+
+/// How many boards a subtree holds whose rows `0..=row` are fixed: N^(N-row-1).
+#[inline(always)]
+pub const fn boards_below(n: usize, row: usize) -> u128 {
+    power(n, n - row - 1)
 }
 
 /// What kind of thing the last step did.
@@ -193,6 +230,9 @@ pub trait Algorithm: Clone {
     fn last_step(&self) -> LastStep;
     fn board(&self) -> BoardView;
     fn registers(&self) -> Vec<Register>;
+    /// For each row, how many queens have been placed on it since the start;
+    /// the sum is `counters().placements`.
+    fn nodes_by_depth(&self) -> Vec<u64>;
 
     /// Takes up to `max` steps, stopping early after a step that found a
     /// solution when `stop_on_solution` is set. Returns the steps taken.
@@ -218,6 +258,19 @@ pub fn run_steps<A: Algorithm>(search: &mut A, max: u64, stop_on_solution: bool)
 }
 
 /// What one step of a search looks at, and so how long the search is.
+///
+/// Every search accounts for the N^N boards with one queen in each row: at
+/// every step each is ruled out, found as a solution, or pending.
+/// - Brute force: each step rules out the board it tests, or finds it.
+/// - Permutations: the N^N − N! boards that repeat a column are ruled out from
+///   the start, as never generated; then each step rules out or finds one.
+/// - Backtracking: entering row r, the r columns in use rule out
+///   r·N^(N−r−1) boards at once; a candidate rejected at row r rules out
+///   N^(N−r−1); the last queen placed finds one solution.
+/// - Bitwise: entering row r, each column not in `poss` rules out N^(N−r−1).
+/// - Bitboard scan: an `ok()` that fails at (r, c) while rows 0..r−1 all hold a
+///   queen rules out N^(N−r−1); its probes past a row left empty lie outside
+///   the space and are counted in `Counters::outside`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchSpace {
     /// Partial boards, row by row or square by square: the search tree. How
@@ -242,6 +295,15 @@ impl SearchSpace {
     /// the first threatened one, the rest stay ghosts).
     pub const fn tests_whole_boards(self) -> bool {
         !matches!(self, SearchSpace::Tree)
+    }
+
+    /// The boards of the space ruled out before the first step: those that
+    /// repeat a column, for a search that only generates permutations.
+    pub fn never_generated(self, n: usize) -> u128 {
+        match self {
+            SearchSpace::Permutations => power(n, n) - (1..=n as u128).product::<u128>(),
+            _ => 0,
+        }
     }
 
     /// The search's length in steps, where it is known before running it.
@@ -359,6 +421,12 @@ macro_rules! catalogue {
             pub fn registers(&self) -> Vec<Register> {
                 match self {
                     $(Solver::$kind(s) => s.registers()),+
+                }
+            }
+
+            pub fn nodes_by_depth(&self) -> Vec<u64> {
+                match self {
+                    $(Solver::$kind(s) => s.nodes_by_depth()),+
                 }
             }
         }

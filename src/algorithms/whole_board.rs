@@ -11,6 +11,9 @@ use super::{
     StepKind,
 };
 
+/// The largest N a whole-board search takes (permutations' 12).
+pub const MAX_WHOLE_N: usize = 12;
+
 /// The state every whole-board search keeps besides its own.
 #[derive(Clone, Debug)]
 pub struct Tested {
@@ -21,6 +24,9 @@ pub struct Tested {
     /// solution.
     pub bad_row: u8,
     pub counters: Counters,
+    /// How many tested boards had each first threatened row (N: solutions).
+    /// A board threatened first at row r had queens placed on rows 0..=r.
+    pub by_bad_row: [u64; MAX_WHOLE_N + 1],
 }
 
 impl Tested {
@@ -29,7 +35,11 @@ impl Tested {
             n,
             total: space.length(n).unwrap_or(0),
             bad_row: 0,
-            counters: Counters::default(),
+            counters: Counters {
+                ruled_out: space.never_generated(n),
+                ..Counters::default()
+            },
+            by_bad_row: [0; MAX_WHOLE_N + 1],
         }
     }
 
@@ -41,9 +51,25 @@ impl Tested {
         self.counters.placements += placements;
         if bad_row == self.n {
             self.counters.solutions += 1;
+        } else {
+            self.counters.ruled_out += 1;
         }
         self.counters.steps += 1;
+        self.by_bad_row[bad_row] += 1;
         self.bad_row = bad_row as u8;
+    }
+
+    /// Queens placed on each row: every board whose first threatened row is
+    /// r or later had one on row r.
+    pub fn nodes_by_depth(&self) -> Vec<u64> {
+        let n = self.n;
+        let mut placed = vec![0; n];
+        let mut later = 0;
+        for row in (0..n).rev() {
+            later += self.by_bad_row[row + 1];
+            placed[row] = later + self.by_bad_row[row];
+        }
+        placed
     }
 }
 
@@ -156,5 +182,9 @@ impl<S: BoardSource> Algorithm for WholeBoard<S> {
 
     fn registers(&self) -> Vec<Register> {
         self.source.registers(&self.tested)
+    }
+
+    fn nodes_by_depth(&self) -> Vec<u64> {
+        self.tested.nodes_by_depth()
     }
 }

@@ -246,6 +246,32 @@ impl Session {
         self.inner.cells()
     }
 
+    /// The N^N boards with one queen in each row, as covered so far:
+    /// `{total, ruledOut, solutions, pending, outside}`, BigInts, with
+    /// `total = ruledOut + solutions + pending` at every step. `outside`
+    /// counts probes outside that space (the bitboard scan's).
+    pub fn space(&self) -> JsValue {
+        let space = self.inner.space();
+        object(&[
+            ("total", space.total.into()),
+            ("ruledOut", space.ruled_out.into()),
+            ("solutions", space.solutions.into()),
+            ("pending", space.pending.into()),
+            ("outside", space.outside.into()),
+        ])
+    }
+
+    /// For each row, how many queens have been placed on it since `reset()`;
+    /// the sum is `placements`.
+    #[wasm_bindgen(js_name = nodesByDepth)]
+    pub fn nodes_by_depth(&self) -> Vec<f64> {
+        self.inner
+            .nodes_by_depth()
+            .into_iter()
+            .map(|count| count as f64)
+            .collect()
+    }
+
     /// The algorithm's registers: `{group, name, kind, value, ...}`, plus
     /// `role` ("permutation", "swap") where the page links one to another.
     pub fn registers(&self) -> Array {

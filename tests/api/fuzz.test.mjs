@@ -215,6 +215,8 @@ function fingerprint(s) {
     message: s.message(),
     registers,
     solutions: s.solutions().map((f) => f.step).join(','),
+    space: Object.values(s.space()).join(','),
+    levels: Array.from(s.nodesByDepth()).join(','),
   };
 }
 
@@ -253,4 +255,33 @@ test('random call sequences match fresh sessions at every step', () => {
   }
   assert.equal(compared, 5 * 40 * 25);
   assertHealthy('random sequences');
+});
+
+test('space() and nodesByDepth() keep exact books, in BigInts past 2^64', () => {
+  for (const [id, n] of [['brute-force', 8], ['permutations', 8], ['backtracking', 8], ['bitboard-scan', 8], ['bitwise', 8]]) {
+    const s = new api.Session(id, n);
+    try {
+      s.run(Infinity);
+      const { total, ruledOut, solutions, pending } = s.space();
+      assert.equal(total, 8n ** 8n, id);
+      assert.equal(solutions, 92n, id);
+      assert.equal(pending, 0n, id);
+      assert.equal(ruledOut + solutions, total, id);
+      const levels = Array.from(s.nodesByDepth());
+      assert.equal(levels.length, 8);
+      assert.equal(levels.reduce((a, b) => a + b, 0), s.placements, id);
+    } finally {
+      s.free();
+    }
+  }
+  const big = new api.Session('bitwise', 20);
+  try {
+    big.run(100_000);
+    const { total, ruledOut, solutions, pending } = big.space();
+    assert.equal(total, 20n ** 20n);
+    assert.ok(total > 2n ** 64n);
+    assert.equal(ruledOut + solutions + pending, total);
+  } finally {
+    big.free();
+  }
 });
