@@ -46,9 +46,14 @@ export class AlgorithmPanel {
     );
     this.descriptionEl.replaceChildren(intro, facts);
 
+    // A line's comment wraps under it when the panel is narrow, rather than scrolling.
     this.lines = algorithm.pseudocode.map((text) => {
+      const [, code, gap, comment] = /^(.*?)(\s+)(#.*)$/.exec(text) ?? [text, text, '', ''];
       const li = el('li');
-      li.append(el('code', '', text));
+      const line = el('span', 'line');
+      line.append(el('code', '', code));
+      if (comment) line.append(el('span', 'gap', gap), el('span', 'comment', comment));
+      li.append(line);
       return li;
     });
     this.pseudocodeEl.replaceChildren(...this.lines);
@@ -73,7 +78,8 @@ export class AlgorithmPanel {
 /** A row of bits, bit 0 (column 0) on the left. */
 class BitsView {
   constructor(width) {
-    this.node = el('span', 'bits');
+    // role img: a picture of the bits whose label reads them out.
+    this.node = el('span', { class: 'bits', role: 'img' });
     this.bits = Array.from({ length: width }, () => this.node.appendChild(el('span', 'bit')));
     this.value = null;
   }
@@ -184,6 +190,15 @@ export class RegistersPanel {
   constructor(root) {
     this.container = part(root, 'registers');
     this.clear();
+    new ResizeObserver(() => this.fit()).observe(this.container);
+  }
+
+  /** Wraps the table's lines when even the smallest bits don't fit the panel (phones at N = 20). */
+  fit() {
+    const table = this.tbody?.parentElement;
+    if (!table) return;
+    table.classList.remove('wrapped');
+    if (table.scrollWidth > this.container.clientWidth + 1) table.classList.add('wrapped');
   }
 
   clear() {
@@ -232,6 +247,7 @@ export class RegistersPanel {
       const views = new Map();
       for (const name of this.columns) {
         const td = tr.insertCell();
+        td.dataset.name = name; // shown before the value when the table wraps on narrow panels
         const register = grouped.find((r) => r.group === group && r.name === name);
         if (!register) continue;
         const view = makeView(register);
@@ -280,16 +296,19 @@ export class RegistersPanel {
       this.columns = unique(grouped.map((r) => r.name));
       const table = el('table', 'register-table');
       const head = table.createTHead().insertRow();
-      head.append(el('th', '', ''));
+      head.append(el('td'));
       for (const name of this.columns) {
         const th = el('th', '', name);
         th.scope = 'col';
         head.append(th);
       }
       this.tbody = table.createTBody();
-      const scroller = el('div', 'table-scroll');
-      scroller.append(table);
-      parts.push(scroller);
+      // The bits shrink to fit the panel: how many there are in a line.
+      const bitsPerLine = this.columns.reduce((sum, name) => sum + (grouped.find((r) => r.name === name).width ?? 8), 0);
+      table.style.setProperty('--bits-per-line', String(bitsPerLine));
+      table.style.setProperty('--columns', String(this.columns.length));
+      parts.push(table);
+      requestAnimationFrame(() => this.fit());
     }
 
     if (!lone.length && !grouped.length) parts.push(el('p', 'muted', 'This algorithm keeps no registers.'));

@@ -1,0 +1,75 @@
+// Accessibility: axe-core (an npm dev dependency) injected into the page, run on
+// every view of the page in light and dark, must find nothing (issue 12, item 10).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { openPage, assertNoErrors, closeHarness, waitUntil } from './helpers.mjs';
+
+after(closeHarness);
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const session = (page, expression) => page.evaluate(`(() => { const s = window.nqueens.session; return ${expression}; })()`);
+const idle = (page) => waitUntil(
+  () => page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed') !== 'true'),
+  { timeout: 20_000, message: 'the page to stop running' },
+);
+
+/** axe's violations on the page as it is now, in both colour schemes, as readable lines. */
+async function violations(page, view) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  const lines = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(50);
+    const found = await page.evaluate(async () => {
+      const result = await window.axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ''}`);
+    });
+    lines.push(...found.map((line) => `${view} [${colorScheme}] ${line}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return lines;
+}
+
+/** Each view: a path, and what to do there before axe looks. */
+const VIEWS = [
+  ['start', '/', async () => {}],
+  ['backtracking, 12 steps', '/?algo=backtracking&n=8&step=12', async () => {}],
+  ['brute force, a rejected board', '/?algo=brute-force&n=6&step=40', async () => {}],
+  ['permutations with a swap', '/?algo=permutations&n=6&step=30', async () => {}],
+  ['bitboard scan', '/?algo=bitboard-scan&n=8&step=50', async () => {}],
+  ['bitwise N=20 registers', '/?algo=bitwise&n=20&step=300', async () => {}],
+  ['a warning from the link', '/?n=99', async () => {}],
+  ['gallery and compare at N=6', '/?algo=bitwise&n=6', async (page) => {
+    await page.click('#run-to-end');
+    await waitUntil(() => session(page, 's.done'), { message: 'the end' });
+    await idle(page);
+    await page.click('#gallery button >> nth=1');
+    await page.click('#compare');
+    await waitUntil(() => page.evaluate(() => !document.getElementById('compare').disabled), { timeout: 20_000, message: 'compare to finish' });
+    await page.click('details.legend summary');
+  }],
+  ['count mode done', '/', async (page) => {
+    await page.fill('#count-n', '9');
+    await page.click('#count-start');
+    await waitUntil(() => page.evaluate(() => document.getElementById('count-result').dataset.state === 'done'), { message: 'the count' });
+  }],
+  ['going to a far step', '/?algo=permutations&n=12&step=470000000', async (page) => {
+    await waitUntil(() => page.locator('#going').isVisible(), { message: 'the progress box' });
+  }],
+];
+
+test('axe-core finds no violations on any view, light or dark', async () => {
+  const all = [];
+  for (const [view, path, prepare] of VIEWS) {
+    const { page, errors } = await openPage(path);
+    try {
+      await prepare(page);
+      all.push(...(await violations(page, view)));
+      assertNoErrors(errors);
+    } finally {
+      await page.close();
+    }
+  }
+  assert.deepEqual(all, [], `axe found:\n  ${all.join('\n  ')}`);
+});
