@@ -17,6 +17,14 @@ pub enum Error {
     },
     /// A seek past the end of the search, once the end is known.
     PastTheEnd { requested: u64, end: u64 },
+    /// A board size outside what puzzles and fixed queens take.
+    BoardSizeOutOfRange { n: usize, max: usize },
+    /// A square number that is not on the n×n board.
+    SquareOffBoard { square: usize, n: usize },
+    /// The same square given twice.
+    RepeatedSquare { row: usize, col: usize },
+    /// This search cannot start from fixed queens.
+    FixedQueensUnsupported { algorithm: &'static AlgorithmInfo },
     /// A seek further past the furthest step reached than one call may go.
     TooFarAhead {
         requested: u64,
@@ -45,6 +53,38 @@ impl fmt::Display for Error {
                 f,
                 "Step {requested} is past the end: this search is over after {end} steps."
             ),
+            Error::BoardSizeOutOfRange { n, max } => write!(
+                f,
+                "Queens can be placed on boards from 1×1 to {max}×{max}; N = {n} is not in \
+                 that range."
+            ),
+            Error::SquareOffBoard { square, n } => write!(
+                f,
+                "Square {square} is off the {n}×{n} board: squares are numbered row × {n} + \
+                 column, from 0 to {}.",
+                n * n - 1
+            ),
+            Error::RepeatedSquare { row, col } => write!(
+                f,
+                "The square on row {}, column {} is given twice; each queen needs a square of \
+                 its own.",
+                row + 1,
+                col + 1
+            ),
+            Error::FixedQueensUnsupported { algorithm } => {
+                let able: Vec<&str> = ALGORITHMS
+                    .iter()
+                    .filter(|a| a.takes_fixed_queens)
+                    .map(|a| a.id)
+                    .collect();
+                write!(
+                    f,
+                    "{} ({}) cannot start from queens already on the board; {} can.",
+                    algorithm.name,
+                    algorithm.id,
+                    able.join(" and ")
+                )
+            }
             Error::TooFarAhead {
                 requested,
                 furthest,

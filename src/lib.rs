@@ -9,6 +9,7 @@ pub mod algorithms;
 pub mod board;
 pub mod count;
 mod error;
+pub mod puzzle;
 pub mod session;
 pub mod view;
 pub mod wasm;

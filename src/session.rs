@@ -9,8 +9,11 @@
 //! it), so a session's timeline never holds more than
 //! `MAX_CHECKPOINTS * size_of::<Solver>()`: see [`Session::max_timeline_bytes`].
 
-use crate::algorithms::{AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver};
+use std::rc::Rc;
+
+use crate::algorithms::{power, AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver};
 use crate::error::Error;
+use crate::puzzle::FixedQueens;
 use crate::view;
 
 /// Checkpoints kept at most; each is a clone of a few hundred bytes.
@@ -46,6 +49,8 @@ pub struct FoundSolution {
 /// A search with time travel.
 pub struct Session {
     n: usize,
+    /// How many boards the space holds: N^N, or fewer with fixed queens.
+    space_total: u128,
     solver: Solver,
     /// checkpoints[i] is the state after i * interval steps.
     checkpoints: Vec<Solver>,
@@ -62,16 +67,35 @@ impl Session {
     /// the algorithm cannot do.
     pub fn new(id: &str, n: usize) -> Result<Session, Error> {
         let solver = Solver::new(id, n)?;
+        Ok(Session::around(solver, n, power(n, n)))
+    }
+
+    /// The search `id` started from queens already on `squares` (`row * n +
+    /// col`): it places queens in the other rows only, and the space is the
+    /// boards that hold the fixed queens. Backtracking and bitwise can.
+    pub fn with_fixed(id: &str, n: usize, squares: &[usize]) -> Result<Session, Error> {
+        let info = crate::algorithms::find(id).ok_or_else(|| Error::UnknownAlgorithm(id.into()))?;
+        if !info.fits(n) {
+            return Err(Error::SizeOutOfRange { algorithm: info, n });
+        }
+        let fixed = FixedQueens::new(n, squares)?;
+        let total = fixed.space_total();
+        let solver = Solver::with_fixed(id, Rc::new(fixed))?;
+        Ok(Session::around(solver, n, total))
+    }
+
+    fn around(solver: Solver, n: usize, space_total: u128) -> Session {
         let end = solver.info().space.length(n);
-        Ok(Session {
+        Session {
             n,
+            space_total,
             checkpoints: vec![solver.clone()],
             solver,
             interval: FIRST_INTERVAL,
             furthest: 0,
             end,
             found: Vec::new(),
-        })
+        }
     }
 
     pub fn info(&self) -> &'static AlgorithmInfo {
@@ -132,7 +156,7 @@ impl Session {
     /// How much of the N^N boards the search has ruled out or found so far.
     pub fn space(&self) -> Space {
         let counters = self.counters();
-        let total = crate::algorithms::power(self.n, self.n);
+        let total = self.space_total;
         let solutions = counters.solutions as u128;
         Space {
             total,

@@ -21,7 +21,7 @@ fn thrown<T>(result: Result<T, Problem>) -> js_sys::Error {
 }
 
 fn session(id: &str, n: u32) -> Session {
-    Session::new(id.into(), n.into()).expect("valid session")
+    Session::new(id.into(), n.into(), JsValue::UNDEFINED).expect("valid session")
 }
 
 #[wasm_bindgen_test]
@@ -50,16 +50,28 @@ fn algorithms_lists_the_five_with_their_ranges() {
 
 #[wasm_bindgen_test]
 fn bad_constructor_arguments_throw_errors_with_sentences() {
-    let unknown = thrown(Session::new("quicksort".into(), 8.into()));
+    let unknown = thrown(Session::new(
+        "quicksort".into(),
+        8.into(),
+        JsValue::UNDEFINED,
+    ));
     assert!(String::from(unknown.message()).contains("no algorithm called \"quicksort\""));
-    let too_big = thrown(Session::new("brute-force".into(), 9.into()));
+    let too_big = thrown(Session::new(
+        "brute-force".into(),
+        9.into(),
+        JsValue::UNDEFINED,
+    ));
     assert!(String::from(too_big.message()).contains("from 1×1 to 8×8"));
-    let not_a_number = thrown(Session::new("bitwise".into(), "eight".into()));
+    let not_a_number = thrown(Session::new(
+        "bitwise".into(),
+        "eight".into(),
+        JsValue::UNDEFINED,
+    ));
     assert!(String::from(not_a_number.message()).contains("N must be a number"));
-    let from_a_form =
-        Session::new("bitwise".into(), " 6 ".into()).expect("a numeric string is a number");
+    let from_a_form = Session::new("bitwise".into(), " 6 ".into(), JsValue::UNDEFINED)
+        .expect("a numeric string is a number");
     assert_eq!(from_a_form.n(), 6);
-    let not_a_string = thrown(Session::new(JsValue::from(4), 8.into()));
+    let not_a_string = thrown(Session::new(JsValue::from(4), 8.into(), JsValue::UNDEFINED));
     assert!(String::from(not_a_string.message()).contains("id"));
 }
 
@@ -150,7 +162,11 @@ fn every_export_reads_numbers_by_one_rule() {
     );
     let text = String::from(thrown(count_subtask(8.into(), "x".into())).message());
     assert!(text.contains("got \"x\""), "{text}");
-    let half = thrown(Session::new("bitwise".into(), 2.5.into()));
+    let half = thrown(Session::new(
+        "bitwise".into(),
+        2.5.into(),
+        JsValue::UNDEFINED,
+    ));
     assert!(String::from(half.message()).contains("works on boards from 1×1 to 20×20"));
     let mut s = session("bitwise", 6);
     assert_eq!(s.run("10".into()).unwrap(), 10.0);
@@ -167,6 +183,13 @@ fn every_export_reads_numbers_by_one_rule() {
     assert_eq!(s.run(js_sys::BigInt::from(5u32).into()).unwrap(), 5.0);
     let text = String::from(thrown(s.run(0.9999999.into())).message());
     assert!(text.contains("got 0.9999999."), "{text}");
-    let text = String::from(thrown(Session::new("bitwise".into(), 8.0000001.into())).message());
+    let text = String::from(
+        thrown(Session::new(
+            "bitwise".into(),
+            8.0000001.into(),
+            JsValue::UNDEFINED,
+        ))
+        .message(),
+    );
     assert!(text.contains("N = 8.0000001 is not"), "{text}");
 }

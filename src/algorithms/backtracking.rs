@@ -3,11 +3,14 @@
 //! back up the rows, shifting the candidate one column left and right per row,
 //! and compares. The seed stops at the first solution; this one goes on.
 
+use std::rc::Rc;
+
 use super::{
-    boards_below, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
+    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind, MAX_N,
 };
 use crate::board::RowMask;
+use crate::puzzle::FixedQueens;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "backtracking",
@@ -16,6 +19,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     min_n: 1,
     max_n: MAX_N,
     space: SearchSpace::Tree,
+    takes_fixed_queens: true,
     description: "Places one queen per row, top to bottom. Each row is a bit field with one \
         bit set. The candidates for the next row are the columns no earlier row uses (OR the \
         rows together); each is tested for diagonal attacks by shifting it one column left \
@@ -52,15 +56,30 @@ pub struct Backtracking {
     used: RowMask,
     /// Queens placed on each row since the start.
     placed: [u64; MAX_N],
+    /// Queens given before the search starts (none for a plain search):
+    /// where each row may hold a queen.
+    fixed: Rc<FixedQueens>,
     last: LastStep,
     counters: Counters,
 }
 
 impl Backtracking {
     pub fn new(n: usize) -> Backtracking {
+        Backtracking::from_fixed(Rc::new(FixedQueens::none(n)))
+    }
+
+    /// The search from fixed queens: findCandidates keeps to the squares they
+    /// leave, and a row with a fixed queen offers only that square.
+    pub fn from_fixed(fixed: Rc<FixedQueens>) -> Backtracking {
+        let n = fixed.n();
         assert!(INFO.fits(n));
         let mut untried = [RowMask::EMPTY; MAX_N + 1];
-        untried[0] = RowMask::full(n);
+        untried[0] = fixed.allowed(0);
+        let counters = Counters {
+            ruled_out: (fixed.width(0) - untried[0].count() as usize) as u128
+                * fixed.boards_below(0),
+            ..Counters::default()
+        };
         Backtracking {
             n,
             rows: [RowMask::EMPTY; MAX_N],
@@ -68,8 +87,9 @@ impl Backtracking {
             untried,
             used: RowMask::EMPTY,
             placed: [0; MAX_N],
+            fixed,
             last: LastStep::START,
-            counters: Counters::default(),
+            counters,
         }
     }
 
@@ -100,7 +120,7 @@ impl Algorithm for Backtracking {
             let square = (d, bit.first());
             self.counters.checks += 1;
             if self.has_diagonals(bit) {
-                self.counters.ruled_out += boards_below(self.n, d);
+                self.counters.ruled_out += self.fixed.boards_below(d);
                 self.last = LastStep::at(StepKind::Reject, LINE_REJECT, square);
             } else {
                 self.rows[d] = bit;
@@ -115,9 +135,11 @@ impl Algorithm for Backtracking {
                 } else {
                     // Entering the next row: findCandidates skips the columns
                     // in use, and the boards with a queen there.
-                    self.untried[self.depth] = RowMask::full(self.n) & !self.used;
-                    self.counters.ruled_out +=
-                        self.depth as u128 * boards_below(self.n, self.depth);
+                    let fixed = &*self.fixed;
+                    let candidates = fixed.allowed(self.depth) & !self.used;
+                    self.untried[self.depth] = candidates;
+                    let skipped = fixed.width(self.depth) - candidates.count() as usize;
+                    self.counters.ruled_out += skipped as u128 * fixed.boards_below(self.depth);
                     self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
                 }
             }
@@ -149,8 +171,12 @@ impl Algorithm for Backtracking {
 
     fn board(&self) -> BoardView {
         let mut view = BoardView::empty(self.n);
-        for row in 0..self.depth {
-            view.queens[row] = self.rows[row].first() as i32;
+        for row in 0..self.n {
+            if row < self.depth {
+                view.queens[row] = self.rows[row].first() as i32;
+            } else if let Some(col) = self.fixed.column(row) {
+                view.queens[row] = col as i32;
+            }
         }
         view.probe = self.last.square;
         if self.depth < self.n {
@@ -185,6 +211,10 @@ impl Algorithm for Backtracking {
 
     fn nodes_by_depth(&self) -> Vec<u64> {
         self.placed[..self.n].to_vec()
+    }
+
+    fn with_fixed(fixed: Rc<FixedQueens>) -> Option<Backtracking> {
+        Some(Backtracking::from_fixed(fixed))
     }
 }
 

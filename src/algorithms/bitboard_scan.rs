@@ -23,6 +23,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     min_n: 1,
     max_n: BITBOARD_MAX_N,
     space: SearchSpace::Tree,
+    takes_fixed_queens: false,
     description: "Keeps the whole board in a single 64-bit integer and recurses over the \
         squares in order. ok(square) ANDs the board with four masks — the square's line, \
         column and two diagonals — and is true when no queen is on any of them. A safe square \

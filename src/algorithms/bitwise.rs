@@ -3,11 +3,14 @@
 //! diagonals), `col` (columns) and `rd` (down-right diagonals). `poss` is what
 //! is left, and the lowest bit goes first.
 
+use std::rc::Rc;
+
 use super::{
-    boards_below, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
+    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind, MAX_N,
 };
 use crate::board::RowMask;
+use crate::puzzle::FixedQueens;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitwise",
@@ -16,6 +19,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     min_n: 1,
     max_n: MAX_N,
     space: SearchSpace::Tree,
+    takes_fixed_queens: true,
     description: "Backtracking where every test is a single bitwise operation. For the row \
         being filled, ld, col and rd hold the columns attacked along down-left diagonals, \
         columns and down-right diagonals; poss = ~(ld | col | rd) is every safe square at \
@@ -58,24 +62,40 @@ pub struct Bitwise {
     depth: usize,
     /// Queens placed on each row since the start.
     placed: [u64; MAX_N],
+    /// Queens given before the search starts (none for a plain search):
+    /// where each row may hold a queen.
+    fixed: Rc<FixedQueens>,
     last: LastStep,
     counters: Counters,
 }
 
 impl Bitwise {
     pub fn new(n: usize) -> Bitwise {
+        Bitwise::from_fixed(Rc::new(FixedQueens::none(n)))
+    }
+
+    /// The search from fixed queens: each row's `poss` keeps to the squares
+    /// they leave, and a row with a fixed queen tries only that square.
+    pub fn from_fixed(fixed: Rc<FixedQueens>) -> Bitwise {
+        let n = fixed.n();
         assert!(INFO.fits(n));
         let all = RowMask::full(n);
         let mut frames = [Frame::default(); MAX_N + 1];
-        frames[0].poss = all;
+        frames[0].poss = fixed.allowed(0);
+        let counters = Counters {
+            ruled_out: (fixed.width(0) - frames[0].poss.count() as usize) as u128
+                * fixed.boards_below(0),
+            ..Counters::default()
+        };
         Bitwise {
             n,
             all,
             frames,
             depth: 0,
             placed: [0; MAX_N],
+            fixed,
             last: LastStep::START,
-            counters: Counters::default(),
+            counters,
         }
     }
 
@@ -120,12 +140,13 @@ impl Algorithm for Bitwise {
                 self.counters.solutions += 1;
                 self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
             } else {
-                let poss = !(child.ld | child.col | child.rd) & self.all;
+                let fixed = &*self.fixed;
+                let poss = !(child.ld | child.col | child.rd) & fixed.allowed(d + 1);
                 self.frames[d + 1] = Frame { poss, ..child };
                 self.counters.checks += 1;
                 // Entering row d + 1: every column not in poss is ruled out.
-                let attacked = (self.n - poss.count() as usize) as u128;
-                self.counters.ruled_out += attacked * boards_below(self.n, d + 1);
+                let attacked = (fixed.width(d + 1) - poss.count() as usize) as u128;
+                self.counters.ruled_out += attacked * fixed.boards_below(d + 1);
                 self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
             }
         } else {
@@ -151,8 +172,12 @@ impl Algorithm for Bitwise {
 
     fn board(&self) -> BoardView {
         let mut view = BoardView::empty(self.n);
-        for row in 0..self.depth {
-            view.queens[row] = self.queen_col(row) as i32;
+        for row in 0..self.n {
+            if row < self.depth {
+                view.queens[row] = self.queen_col(row) as i32;
+            } else if let Some(col) = self.fixed.column(row) {
+                view.queens[row] = col as i32;
+            }
         }
         view.probe = self.last.square;
         if self.depth < self.n {
@@ -187,6 +212,10 @@ impl Algorithm for Bitwise {
 
     fn nodes_by_depth(&self) -> Vec<u64> {
         self.placed[..self.n].to_vec()
+    }
+
+    fn with_fixed(fixed: Rc<FixedQueens>) -> Option<Bitwise> {
+        Some(Bitwise::from_fixed(fixed))
     }
 }
 

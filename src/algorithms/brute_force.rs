@@ -20,6 +20,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     min_n: 1,
     max_n: BITBOARD_MAX_N,
     space: SearchSpace::AllBoards,
+    takes_fixed_queens: false,
     description: "Tests every board with one queen per row: N^N of them, 16,777,216 at N=8. \
         An odometer picks each row's column, row 0 turning fastest. The queens go onto a \
         64-bit field one row at a time; a queen's attack mask (its row, column and both \

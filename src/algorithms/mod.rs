@@ -11,8 +11,11 @@
 //! type with `pub fn new(n: usize)` and an `impl Algorithm`, and one line in
 //! the `catalogue!` call below.
 
+use std::rc::Rc;
+
 use crate::board::RowMask;
 use crate::error::Error;
+use crate::puzzle::FixedQueens;
 
 pub mod whole_board;
 
@@ -234,6 +237,12 @@ pub trait Algorithm: Clone {
     /// the sum is `counters().placements`.
     fn nodes_by_depth(&self) -> Vec<u64>;
 
+    /// The search started from fixed queens, for the searches that can
+    /// (`AlgorithmInfo::takes_fixed_queens`); `None` for the others.
+    fn with_fixed(_fixed: Rc<FixedQueens>) -> Option<Self> {
+        None
+    }
+
     /// Takes up to `max` steps, stopping early after a step that found a
     /// solution when `stop_on_solution` is set. Returns the steps taken.
     #[inline]
@@ -328,6 +337,8 @@ pub struct AlgorithmInfo {
     pub max_n: usize,
     /// What one step looks at.
     pub space: SearchSpace,
+    /// True when a session can start it from fixed queens.
+    pub takes_fixed_queens: bool,
     /// One paragraph on how it searches, for the description panel.
     pub description: &'static str,
     /// What "one step" is, in a sentence.
@@ -378,6 +389,21 @@ macro_rules! catalogue {
                 }
                 $(if info.id == $module::INFO.id {
                     return Ok(Solver::$kind($module::$kind::new(n)));
+                })+
+                Err(Error::UnknownAlgorithm(id.to_string()))
+            }
+
+            /// The search `id` started from `fixed` queens, or why not.
+            pub fn with_fixed(id: &str, fixed: Rc<FixedQueens>) -> Result<Solver, Error> {
+                let info = find(id).ok_or_else(|| Error::UnknownAlgorithm(id.to_string()))?;
+                let n = fixed.n();
+                if !info.fits(n) {
+                    return Err(Error::SizeOutOfRange { algorithm: info, n });
+                }
+                $(if info.id == $module::INFO.id {
+                    return <$module::$kind as Algorithm>::with_fixed(fixed)
+                        .map(Solver::$kind)
+                        .ok_or(Error::FixedQueensUnsupported { algorithm: info });
                 })+
                 Err(Error::UnknownAlgorithm(id.to_string()))
             }

@@ -16,6 +16,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     min_n: 1,
     max_n: MAX,
     space: SearchSpace::Permutations,
+    takes_fixed_queens: false,
     description: "A solution has exactly one queen in every row and every column, so it is a \
         permutation of the columns: only N! boards to test, 40,320 at N=8 instead of 16.7 \
         million. Heap's algorithm reaches each permutation from the last with a single swap of \

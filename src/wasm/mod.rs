@@ -12,12 +12,14 @@ use crate::algorithms::ALGORITHMS;
 
 pub mod args;
 mod count;
+mod puzzle;
 mod session;
 
 pub use count::{
     count_both, count_fundamental, count_max_n, count_solutions, count_subtask,
     count_subtask_range, count_subtasks,
 };
+pub use puzzle::{completion, completions, culprit, hint, hint_with_reason, puzzle};
 pub use session::Session;
 
 thread_local! {
@@ -70,6 +72,7 @@ pub fn algorithms() -> Array {
                 ("minN", (info.min_n as f64).into()),
                 ("maxN", (info.max_n as f64).into()),
                 ("space", info.space.id().into()),
+                ("takesFixedQueens", info.takes_fixed_queens.into()),
                 ("description", info.description.into()),
                 ("stepIs", info.step_is.into()),
                 ("pseudocode", strings(info.pseudocode).into()),

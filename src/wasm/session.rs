@@ -111,11 +111,18 @@ fn count_arg(value: &Arg, what: &str, default: usize) -> Result<usize, Problem> 
 #[wasm_bindgen]
 impl Session {
     /// Throws an `Error` for an unknown algorithm id or an N it cannot do.
+    /// `fixedSquares` (optional: squares `row * n + col`) starts the search
+    /// from those queens; backtracking and bitwise can.
     #[wasm_bindgen(constructor)]
-    pub fn new(id: JsValue, n: JsValue) -> Result<Session, Problem> {
+    pub fn new(id: JsValue, n: JsValue, fixed_squares: JsValue) -> Result<Session, Problem> {
         let id = algorithm_id(&id)?;
         let n = board_size(&id, &Arg::read(&n))?;
-        let inner = session::Session::new(&id, n)?;
+        let inner = if Arg::read(&fixed_squares) == Arg::Missing {
+            session::Session::new(&id, n)?
+        } else {
+            let squares = super::puzzle::squares(&fixed_squares)?;
+            session::Session::with_fixed(&id, n, &squares)?
+        };
         admit_session()?;
         Ok(Session { inner })
     }

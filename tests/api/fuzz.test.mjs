@@ -117,6 +117,18 @@ test('hostile arguments to every export give sentences, never a trap', () => {
     call(`countSubtask(8, ${b})`, () => api.countSubtask(8, bad));
     call(`countSubtask(${b}, 0)`, () => api.countSubtask(bad, 0));
     call(`countSubtaskRange(8, 0, ${b})`, () => api.countSubtaskRange(8, 0, bad));
+    call(`completions(8, ${b})`, () => api.completions(8, bad));
+    call(`completions(${b}, [])`, () => api.completions(bad, []));
+    call(`completions(8, [${b}])`, () => api.completions(8, [bad]));
+    call(`completion(8, [${b}])`, () => api.completion(8, [bad]));
+    call(`hint(8, [${b}])`, () => api.hint(8, [bad]));
+    call(`hintWithReason(${b}, [0])`, () => api.hintWithReason(bad, [0]));
+    call(`culprit(8, ${b})`, () => api.culprit(8, bad));
+    call(`puzzle(${b}, 'easy', 1)`, () => api.puzzle(bad, 'easy', 1));
+    call(`puzzle(8, ${b}, 1)`, () => api.puzzle(8, bad, 1));
+    call(`puzzle(8, 'hard', ${b})`, () => api.puzzle(8, 'hard', bad));
+    call(`new Session('bitwise', 8, ${b})`, () => new api.Session('bitwise', 8, bad).free());
+    call(`new Session('bitwise', 8, [${b}])`, () => new api.Session('bitwise', 8, [bad]).free());
   }
   assert.ok(calls > 1000, `${calls} hostile calls`);
   assert.ok(refused > calls / 2, `most hostile calls are refused (${refused} of ${calls})`);
@@ -284,4 +296,42 @@ test('space() and nodesByDepth() keep exact books, in BigInts past 2^64', () => 
   } finally {
     big.free();
   }
+});
+
+test('puzzle exports: completions, hints, culprits and fixed-queen sessions agree', () => {
+  // An 8×8 board with a queen in the corner: 4 of the 92 solutions.
+  assert.equal(api.completions(8, [0]), 4n);
+  assert.equal(api.completions(8, new Int32Array([0])), 4n, 'typed arrays work too');
+  assert.equal(api.completions(8, []), 92n);
+  assert.equal(api.completions(8, [0, 9]), 0n, 'two queens on a diagonal');
+  assert.equal(api.completions(8, [0, 1]), 0n, 'two queens in a row');
+  assert.throws(() => api.completions(8, [64]), /off the 8×8 board/);
+  assert.throws(() => api.completions(8, [5, 5]), /given twice/);
+  const square = api.hint(8, [0]);
+  assert.ok(Number.isInteger(square) && square >= 8, `a square in an empty row: ${square}`);
+  assert.ok(api.completions(8, [0, square]) > 0n, 'the hint keeps a solution possible');
+  assert.match(api.hintWithReason(8, [0]).reason, /\.$/);
+  assert.equal(api.culprit(8, [0]), null, 'nothing to move on a live board');
+  const culprit = api.culprit(8, [0, 9]);
+  assert.ok(culprit === 0 || culprit === 9);
+  assert.ok(api.completions(8, [0, 9].filter((q) => q !== culprit)) > 0n);
+  const cols = api.completion(8, [0]);
+  assert.equal(cols[0], 0);
+  const puzzle = api.puzzle(8, 'hard', 42);
+  assert.equal(api.completions(8, puzzle), 1n, 'a generated puzzle has one completion');
+  for (const id of ['backtracking', 'bitwise']) {
+    const s = new api.Session(id, 8, [0]);
+    try {
+      assert.equal(s.queens()[0], 0, 'the fixed queen is on the board from the start');
+      s.run(Infinity);
+      assert.equal(s.solutionCount, 4, id);
+      const { total, ruledOut, solutions } = s.space();
+      assert.equal(total, 8n ** 7n, 'the space holds the boards with the fixed queen');
+      assert.equal(ruledOut + solutions, total);
+    } finally {
+      s.free();
+    }
+  }
+  assert.throws(() => new api.Session('permutations', 8, [0]), /cannot start from queens/);
+  assertHealthy('puzzle exports');
 });

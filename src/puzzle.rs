@@ -1,0 +1,376 @@
+//! Puzzle mode's core: queens a person put on the board, and what can still
+//! become of them. [`FixedQueens`] checks the squares and says, row by row,
+//! where a queen may still go; [`completions`] counts the solutions that
+//! contain them all, [`first_completion`] finds one fast, [`hint`] picks a
+//! square that keeps a solution possible and says why, [`culprit`] names the
+//! queen to move on a dead board, and [`generate`] makes boards with exactly
+//! one completion. The backtracking and bitwise searches can start from fixed
+//! queens too (`Session::with_fixed`).
+
+use crate::algorithms::{power, MAX_N};
+use crate::board::{attacks, RowMask};
+use crate::error::Error;
+
+/// Queens fixed on an n×n board, and what they leave for each row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedQueens {
+    n: usize,
+    /// Every fixed queen, in the order given.
+    queens: Vec<(usize, usize)>,
+    /// The fixed queen's column in each row, if any.
+    columns: [Option<u8>; MAX_N],
+    /// Where each row may hold a queen: its fixed queen's square (if no other
+    /// fixed queen attacks it), or every square no fixed queen attacks.
+    allowed: [RowMask; MAX_N],
+    /// Whether two fixed queens attack each other.
+    conflict: bool,
+    /// For each row, how many rows below it have no fixed queen.
+    free_below: [u8; MAX_N],
+}
+
+impl FixedQueens {
+    /// The queens on `squares` (`row * n + col`). An error for a square off
+    /// the board or a square given twice; two queens in one row or on one line
+    /// are allowed here (the board is then dead: no completion).
+    pub fn new(n: usize, squares: &[usize]) -> Result<FixedQueens, Error> {
+        if n == 0 || n > MAX_N {
+            return Err(Error::BoardSizeOutOfRange { n, max: MAX_N });
+        }
+        let mut queens: Vec<(usize, usize)> = Vec::with_capacity(squares.len());
+        for &square in squares {
+            if square >= n * n {
+                return Err(Error::SquareOffBoard { square, n });
+            }
+            let queen = (square / n, square % n);
+            if queens.contains(&queen) {
+                return Err(Error::RepeatedSquare {
+                    row: queen.0,
+                    col: queen.1,
+                });
+            }
+            queens.push(queen);
+        }
+        let mut fixed = FixedQueens::none(n);
+        for (i, &(row, col)) in queens.iter().enumerate() {
+            fixed.conflict |= queens[i + 1..].iter().any(|&q| attacks(q, (row, col)));
+            fixed.columns[row] = Some(col as u8);
+        }
+        for row in 0..n {
+            let own = fixed.columns[row].map(usize::from);
+            let mut allowed = own.map_or(RowMask::full(n), RowMask::column);
+            for col in 0..n {
+                let attacked = queens
+                    .iter()
+                    .any(|&q| q != (row, col) && attacks(q, (row, col)));
+                if attacked {
+                    allowed &= !RowMask::column(col);
+                }
+            }
+            fixed.allowed[row] = allowed;
+        }
+        fixed.queens = queens;
+        let mut free = 0;
+        for row in (0..n).rev() {
+            fixed.free_below[row] = free;
+            if fixed.columns[row].is_none() {
+                free += 1;
+            }
+        }
+        Ok(fixed)
+    }
+
+    /// No queens fixed.
+    pub fn none(n: usize) -> FixedQueens {
+        FixedQueens {
+            n,
+            queens: Vec::new(),
+            columns: [None; MAX_N],
+            allowed: [RowMask::full(n); MAX_N],
+            conflict: false,
+            free_below: std::array::from_fn(|row| n.saturating_sub(row + 1) as u8),
+        }
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The fixed queen of `row`, if any.
+    pub fn column(&self, row: usize) -> Option<usize> {
+        self.columns[row].map(usize::from)
+    }
+
+    /// Where `row` may hold a queen, as far as the fixed queens tell.
+    #[inline(always)]
+    pub fn allowed(&self, row: usize) -> RowMask {
+        self.allowed[row]
+    }
+
+    /// True when two fixed queens attack each other (or share a row).
+    pub fn in_conflict(&self) -> bool {
+        self.conflict
+    }
+
+    /// The fixed queens as `(row, col)`, in the order given.
+    pub fn queens(&self) -> &[(usize, usize)] {
+        &self.queens
+    }
+
+    /// How many squares of `row` the space of boards counts: one for a row
+    /// with a fixed queen, N for the others.
+    #[inline(always)]
+    pub fn width(&self, row: usize) -> usize {
+        if self.columns[row].is_some() {
+            1
+        } else {
+            self.n
+        }
+    }
+
+    /// The boards of the space below a node whose rows `0..=row` are set:
+    /// N to the power of the free rows below `row`.
+    #[inline(always)]
+    pub fn boards_below(&self, row: usize) -> u128 {
+        power(self.n, self.free_below[row] as usize)
+    }
+
+    /// The space of boards the fixed queens leave: one queen in each row,
+    /// the fixed ones where they are.
+    pub fn space_total(&self) -> u128 {
+        let free = (0..self.n).filter(|&r| self.columns[r].is_none()).count();
+        power(self.n, free)
+    }
+
+    /// The same queens with `queen` taken off, or put on if it is not there.
+    pub fn toggled(&self, queen: (usize, usize)) -> FixedQueens {
+        let mut queens = self.queens.clone();
+        match queens.iter().position(|&q| q == queen) {
+            Some(at) => {
+                queens.remove(at);
+            }
+            None => queens.push(queen),
+        }
+        let squares: Vec<usize> = queens.iter().map(|&(r, c)| r * self.n + c).collect();
+        // Squares of this board, each once: always valid.
+        FixedQueens::new(self.n, &squares).unwrap_or_else(|_| FixedQueens::none(self.n))
+    }
+}
+
+/// Walks the completions of `fixed` row by row, calling `leaf` on each with
+/// the columns of the solution; stops when `leaf` returns false.
+fn walk_completions(fixed: &FixedQueens, mut leaf: impl FnMut(&[usize]) -> bool) {
+    let n = fixed.n;
+    if fixed.conflict || n == 0 {
+        return;
+    }
+    let full = RowMask::full(n);
+    // One frame per row: the attacks from above and the columns left to try.
+    let mut cols = [0usize; MAX_N];
+    let mut left = [RowMask::EMPTY; MAX_N + 1];
+    let mut down = [RowMask::EMPTY; MAX_N + 1];
+    let mut right = [RowMask::EMPTY; MAX_N + 1];
+    let mut todo = [RowMask::EMPTY; MAX_N];
+    let mut row = 0;
+    todo[0] = fixed.allowed(0);
+    loop {
+        if todo[row].is_empty() {
+            if row == 0 {
+                return;
+            }
+            row -= 1;
+            continue;
+        }
+        let bit = todo[row].lowest();
+        todo[row] = todo[row] ^ bit;
+        cols[row] = bit.first();
+        if row + 1 == n {
+            if !leaf(&cols[..n]) {
+                return;
+            }
+            continue;
+        }
+        left[row + 1] = (left[row] | bit) << 1;
+        down[row + 1] = down[row] | bit;
+        right[row + 1] = (right[row] | bit) >> 1;
+        row += 1;
+        todo[row] = !(left[row] | down[row] | right[row]) & full & fixed.allowed(row);
+    }
+}
+
+/// How many solutions contain every fixed queen (0 if two attack each other).
+pub fn completions(fixed: &FixedQueens) -> u64 {
+    let mut count = 0;
+    walk_completions(fixed, |_| {
+        count += 1;
+        true
+    });
+    count
+}
+
+/// The first solution (in row-by-row, lowest-column-first order) that
+/// contains every fixed queen: its column in each row.
+pub fn first_completion(fixed: &FixedQueens) -> Option<Vec<usize>> {
+    let mut found = None;
+    walk_completions(fixed, |cols| {
+        found = Some(cols.to_vec());
+        false
+    });
+    found
+}
+
+/// A square to put a queen on next, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub row: usize,
+    pub col: usize,
+    pub reason: String,
+}
+
+/// A square in an empty row that keeps a completion possible: the row where
+/// fewest squares do (so the hint teaches the most), its first such square.
+/// `None` when the board is solved or has no completion.
+pub fn hint(fixed: &FixedQueens) -> Option<Hint> {
+    let n = fixed.n;
+    first_completion(fixed)?;
+    let mut best: Option<(usize, Vec<usize>, usize)> = None; // (row, good columns, free squares)
+    for row in (0..n).filter(|&r| fixed.column(r).is_none()) {
+        // A queen of its own would make a second in no row: free rows only.
+        let free: Vec<usize> = fixed.allowed(row).collect();
+        let good: Vec<usize> = free
+            .iter()
+            .copied()
+            .filter(|&col| first_completion(&fixed.toggled((row, col))).is_some())
+            .collect();
+        if !good.is_empty() && best.as_ref().is_none_or(|(_, b, _)| good.len() < b.len()) {
+            best = Some((row, good, free.len()));
+        }
+    }
+    let (row, good, free) = best?;
+    let col = good[0];
+    let reason = if good.len() == 1 && free > 1 {
+        format!(
+            "Every other free square in row {} leaves no solution.",
+            row + 1
+        )
+    } else if good.len() == 1 {
+        format!("It is the only free square in row {}.", row + 1)
+    } else {
+        format!(
+            "Row {} has the fewest squares that still lead to a solution: {} of its {} free squares.",
+            row + 1,
+            good.len(),
+            free
+        )
+    };
+    Some(Hint { row, col, reason })
+}
+
+/// On a board with no completion, a queen whose removal makes one possible
+/// (the last placed such queen, reading top to bottom); `None` if the board
+/// can be completed, or if no single queen's removal helps.
+pub fn culprit(fixed: &FixedQueens) -> Option<(usize, usize)> {
+    if first_completion(fixed).is_some() {
+        return None;
+    }
+    fixed
+        .queens()
+        .iter()
+        .rev()
+        .copied()
+        .find(|&queen| first_completion(&fixed.toggled(queen)).is_some())
+}
+
+/// How many queens a generated puzzle gives, by difficulty: the fewest that
+/// still pin down one solution (hard), or that many plus a few.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+/// A board with exactly one completion: a solution, thinned queen by queen (in
+/// an order drawn from `seed`) while the completion stays unique; easier
+/// puzzles put some of the removed queens back. The same seed gives the same
+/// puzzle.
+pub fn generate(n: usize, difficulty: Difficulty, seed: u64) -> Vec<(usize, usize)> {
+    let mut random = XorShift(seed | 1);
+    // A solution, found with the rows' columns tried in a shuffled order.
+    let solution = random_solution(n, &mut random);
+    let mut given: Vec<(usize, usize)> = solution.iter().copied().enumerate().collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    random.shuffle(&mut order);
+    let mut removed = Vec::new();
+    for row in order {
+        let trial: Vec<(usize, usize)> = given.iter().copied().filter(|q| q.0 != row).collect();
+        let squares: Vec<usize> = trial.iter().map(|&(r, c)| r * n + c).collect();
+        let unique = FixedQueens::new(n, &squares).is_ok_and(|f| completions(&f) == 1);
+        if unique {
+            removed.push((row, solution[row]));
+            given = trial;
+        }
+    }
+    let extra = match difficulty {
+        Difficulty::Hard => 0,
+        Difficulty::Medium => removed.len() / 3,
+        Difficulty::Easy => removed.len() * 2 / 3,
+    };
+    given.extend(removed.into_iter().take(extra));
+    given.sort_unstable();
+    given
+}
+
+fn random_solution(n: usize, random: &mut XorShift) -> Vec<usize> {
+    // Row by row with each row's columns in a random order; N-Queens has a
+    // solution for every N >= 4, and a depth-first search finds one quickly.
+    let mut orders: Vec<Vec<usize>> = (0..n)
+        .map(|_| {
+            let mut cols: Vec<usize> = (0..n).collect();
+            random.shuffle(&mut cols);
+            cols
+        })
+        .collect();
+    let mut cols = Vec::with_capacity(n);
+    fn place(n: usize, orders: &mut [Vec<usize>], cols: &mut Vec<usize>) -> bool {
+        let row = cols.len();
+        if row == n {
+            return true;
+        }
+        for i in 0..n {
+            let col = orders[row][i];
+            if cols
+                .iter()
+                .enumerate()
+                .all(|(r, &c)| !attacks((r, c), (row, col)))
+            {
+                cols.push(col);
+                if place(n, orders, cols) {
+                    return true;
+                }
+                cols.pop();
+            }
+        }
+        false
+    }
+    place(n, &mut orders, &mut cols);
+    cols
+}
+
+/// A small, seeded generator (xorshift64): puzzles replay from their seed.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
+    }
+}

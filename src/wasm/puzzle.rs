@@ -1,0 +1,162 @@
+//! Puzzle-mode exports: how many solutions contain the queens on the board,
+//! one of them, a hint, the queen to move, and generated puzzles. Squares are
+//! `row * n + col`; N, squares and options are checked here and refused with
+//! a sentence.
+
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+use super::args::{Arg, Problem};
+use crate::algorithms::MAX_N;
+use crate::puzzle::{self, Difficulty, FixedQueens};
+
+/// The smallest and largest N `puzzle()` generates for.
+const PUZZLE_SIZES: (usize, usize) = (4, 12);
+
+/// N for the queens exports: a whole number from 1 to `MAX_N`.
+fn size(n: &JsValue) -> Result<usize, Problem> {
+    let n = Arg::read(n);
+    n.whole(1, MAX_N as u64).map(|n| n as usize).ok_or_else(|| {
+        Problem(format!(
+            "N must be a whole number from 1 to {MAX_N}; got {}.",
+            n.describe()
+        ))
+    })
+}
+
+/// The squares argument: an array (or typed array) of whole numbers.
+pub(crate) fn squares(value: &JsValue) -> Result<Vec<usize>, Problem> {
+    if !(Array::is_array(value) || js_sys::ArrayBuffer::is_view(value)) {
+        return Err(Problem(format!(
+            "The queens must be given as a list of square numbers (row × N + column); got {}.",
+            Arg::read(value).describe()
+        )));
+    }
+    Array::from(value)
+        .iter()
+        .map(|item| {
+            let square = Arg::read(&item);
+            square
+                .whole(0, u32::MAX as u64)
+                .map(|s| s as usize)
+                .ok_or_else(|| {
+                    Problem(format!(
+                        "A square number must be a whole number, 0 or more (row × N + column); got {}.",
+                        square.describe()
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// N and the queens on the board, checked.
+fn board(n: &JsValue, queens: &JsValue) -> Result<FixedQueens, Problem> {
+    let n = size(n)?;
+    Ok(FixedQueens::new(n, &squares(queens)?)?)
+}
+
+/// How many solutions contain every queen on `squares`, as a BigInt: 0 if
+/// two of them attack each other. Counting a nearly empty large board takes
+/// long: call it from a worker.
+#[wasm_bindgen]
+pub fn completions(n: JsValue, squares: JsValue) -> Result<u64, Problem> {
+    Ok(puzzle::completions(&board(&n, &squares)?))
+}
+
+/// One solution that contains every queen on `squares` (the first in
+/// row-by-row order), as each row's column; `null` if there is none. Fast even
+/// where counting them all is not.
+#[wasm_bindgen]
+pub fn completion(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
+    let found = puzzle::first_completion(&board(&n, &squares)?);
+    Ok(or_null(found.map(|cols| {
+        let cols: Vec<i32> = cols.into_iter().map(|c| c as i32).collect();
+        js_sys::Int32Array::from(cols.as_slice()).into()
+    })))
+}
+
+/// `None` as JavaScript's `null`, which the contract promises (wasm-bindgen
+/// would give `undefined`).
+fn or_null(value: Option<JsValue>) -> JsValue {
+    value.unwrap_or(JsValue::NULL)
+}
+
+/// A square (`row * n + col`) in an empty row where a queen keeps a
+/// completion possible, or `null` when there is none to give.
+#[wasm_bindgen]
+pub fn hint(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
+    let fixed = board(&n, &squares)?;
+    let size = fixed.n();
+    Ok(or_null(
+        puzzle::hint(&fixed).map(|h| ((h.row * size + h.col) as u32).into()),
+    ))
+}
+
+/// `hint()` with its reason: `{square, row, col, reason}`, or `null`.
+#[wasm_bindgen(js_name = hintWithReason)]
+pub fn hint_with_reason(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
+    let fixed = board(&n, &squares)?;
+    let size = fixed.n();
+    Ok(or_null(puzzle::hint(&fixed).map(|h| {
+        super::object(&[
+            ("square", ((h.row * size + h.col) as u32).into()),
+            ("row", h.row.into()),
+            ("col", h.col.into()),
+            ("reason", h.reason.into()),
+        ])
+    })))
+}
+
+/// On a board no solution completes, the square of a queen whose removal
+/// makes one possible; `null` if the board can be completed or no single
+/// queen's removal helps.
+#[wasm_bindgen]
+pub fn culprit(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
+    let fixed = board(&n, &squares)?;
+    let size = fixed.n();
+    Ok(or_null(
+        puzzle::culprit(&fixed).map(|(row, col)| ((row * size + col) as u32).into()),
+    ))
+}
+
+/// A board with exactly one completion, as its squares: `difficulty` is
+/// "easy", "medium" or "hard" (fewer queens given); the same `seed` gives the
+/// same puzzle. N from 4 to 12.
+#[wasm_bindgen]
+pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>, Problem> {
+    let (min, max) = PUZZLE_SIZES;
+    let n_arg = Arg::read(&n);
+    let n = n_arg
+        .whole(min as u64, max as u64)
+        .map(|n| n as usize)
+        .ok_or_else(|| {
+            Problem(format!(
+                "Puzzles come in sizes from {min}×{min} to {max}×{max}; got N = {}.",
+                n_arg.describe()
+            ))
+        })?;
+    let level = match difficulty.as_string().as_deref() {
+        Some("easy") => Difficulty::Easy,
+        Some("medium") => Difficulty::Medium,
+        Some("hard") => Difficulty::Hard,
+        _ => {
+            return Err(Problem(format!(
+                "The difficulty must be \"easy\", \"medium\" or \"hard\"; got {}.",
+                Arg::read(&difficulty).describe()
+            )))
+        }
+    };
+    let seed_arg = Arg::read(&seed);
+    let seed = seed_arg
+        .whole(0, super::args::MAX_SAFE_WHOLE)
+        .ok_or_else(|| {
+            Problem(format!(
+                "The seed must be a whole number from 0 to 2^53; got {}.",
+                seed_arg.describe()
+            ))
+        })?;
+    Ok(puzzle::generate(n, level, seed)
+        .into_iter()
+        .map(|(row, col)| (row * n + col) as u32)
+        .collect())
+}
