@@ -43,7 +43,7 @@ export class CountPool {
     this.workers = [];
     this.job = null;
     this.jobSeq = 0;
-    this.plans = new Map(); // N -> number of subtasks, learnt from a worker
+    this.plans = new Map(); // N -> { count, weights }: the subtasks and their estimated work, from a worker
   }
 
   get busy() {
@@ -99,8 +99,11 @@ export class CountPool {
         id: ++this.jobSeq,
         n,
         subtasks: null,
+        weights: null, // estimated work of each subtask (core's countSubtaskWeights)
+        totalWeight: 0,
         next: 0,
         done: 0,
+        doneWeight: 0,
         // Subtasks per message. Up to N = 12 the whole count takes a few ms,
         // so each worker gets its share in one go; above, batches start at
         // one subtask and grow while subtasks come back quickly.
@@ -126,13 +129,15 @@ export class CountPool {
     if (msg.type === 'error') {
       this.fail(msg.message);
     } else if (msg.type === 'plan') {
-      this.plans.set(job.n, msg.count);
-      this.onPlan(job, msg.count);
+      const plan = { count: msg.count, weights: msg.weights };
+      this.plans.set(job.n, plan);
+      this.onPlan(job, plan);
     } else if (msg.type === 'result') {
       job.total += msg.total;
       job.fundamental += msg.fundamental;
       const count = msg.to - msg.from;
       job.done += count;
+      for (let i = msg.from; i < msg.to; i++) job.doneWeight += job.weights[i];
       // Tiny subtasks (small N) go out in growing batches, so messages do
       // not cost more than the counting; big ones go out one by one.
       // A second task waits in each worker's queue while subtasks are quick;
@@ -148,8 +153,10 @@ export class CountPool {
     }
   }
 
-  onPlan(job, subtasks) {
+  onPlan(job, { count: subtasks, weights }) {
     job.subtasks = subtasks;
+    job.weights = weights;
+    job.totalWeight = weights.reduce((sum, w) => sum + w, 0);
     this.progress(job);
     if (subtasks === 0) this.finish(job);
     else for (const w of this.workers) this.fill(w, job);
@@ -171,8 +178,10 @@ export class CountPool {
     worker.postMessage({ type: 'task', job: job.id, n: job.n, from, to: job.next });
   }
 
+  /** Reports {done, subtasks, ms, fraction}: fraction is the share of the estimated work done. */
   progress(job) {
-    job.onProgress?.({ done: job.done, subtasks: job.subtasks, ms: performance.now() - job.start });
+    const fraction = job.subtasks === job.done ? 1 : job.totalWeight > 0 ? Math.min(1, job.doneWeight / job.totalWeight) : 0;
+    job.onProgress?.({ done: job.done, subtasks: job.subtasks, ms: performance.now() - job.start, fraction });
   }
 
   finish(job) {

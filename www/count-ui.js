@@ -23,7 +23,7 @@ function formatDuration(ms) {
 }
 
 /**
- * Fills `section` with count mode and returns its pool.
+ * Fills `section` with count mode; returns { pool, followN(n) }.
  * @param {HTMLElement} section
  * @param {{ maxN: number, workers?: number }} options  maxN: the core's countMaxN()
  */
@@ -76,21 +76,31 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
   let progress = null;
   let ticker = 0;
 
+  // The bar and the time left follow the share of the work done, as the core
+  // estimates each subtask's work (subtasks differ in size by a factor of a
+  // hundred, so counting them would mislead).
   const showProgress = () => {
     if (!progress) return;
-    const { done, subtasks, ms } = progress;
+    const { done, subtasks, ms, fraction = 0 } = progress;
     const elapsed = ms + (performance.now() - progress.at);
     bar.max = Math.max(1, subtasks ?? 1);
-    bar.value = done;
+    bar.value = fraction * bar.max;
     let left = 'estimating time left…';
-    if (subtasks != null && done > 0) left = `about ${formatDuration((elapsed / done) * (subtasks - done))} left`;
-    barText.textContent = `Subtasks ${done} / ${subtasks ?? '…'} · ${formatDuration(elapsed)} elapsed · ${left}`;
+    if (subtasks != null && done > 0 && fraction > 0) {
+      // The work left at the pace so far, less what the clock has run since the last report.
+      const remaining = Math.max(0, (ms * (1 - fraction)) / fraction - (performance.now() - progress.at));
+      left = `about ${formatDuration(remaining)} left`;
+    }
+    barText.textContent = `Subtasks ${done} / ${subtasks ?? '…'} · ${Math.floor(fraction * 100)}% of the work · ${formatDuration(elapsed)} elapsed · ${left}`;
   };
 
   const setRunning = (running) => {
+    // Focus moves with the action, so it never falls to the page when a button disables itself.
+    const hadFocus = [input, start, cancel].includes(document.activeElement);
     input.disabled = running;
     start.disabled = running;
     cancel.disabled = !running;
+    if (hadFocus) (running ? cancel : start).focus();
     if (running) {
       ticker = setInterval(showProgress, 200);
     } else {
@@ -169,5 +179,16 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
   });
 
   cancel.addEventListener('click', () => pool.cancel());
-  return pool;
+
+  // N follows the visualizer's until the user types one here.
+  let chosen = false;
+  input.addEventListener('input', () => { chosen = true; });
+  return {
+    pool,
+    /** The visualizer's N changed: count mode takes it, unless the user chose another or a count runs. */
+    followN(n) {
+      if (chosen || pool.busy || n < MIN_N || n > maxN) return;
+      input.value = String(n);
+    },
+  };
 }

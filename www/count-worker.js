@@ -3,11 +3,11 @@
 //
 //   page -> worker  {type: 'plan', job, n}          how many subtasks N splits into
 //                   {type: 'task', job, n, from, to}   count subtasks from..to-1
-//   worker -> page  {type: 'plan', job, n, count}
+//   worker -> page  {type: 'plan', job, n, count, weights}   weights: each subtask's estimated work
 //                   {type: 'result', job, from, to, total, fundamental, ms}  (BigInts, summed)
 //                   {type: 'error', job, message}
 
-import init, { countSubtaskRange, countSubtasks } from '../pkg/nqueens.js';
+import init, { countSubtaskRange, countSubtaskWeights, countSubtasks } from '../pkg/nqueens.js';
 
 const ready = init();
 
@@ -17,7 +17,8 @@ self.onmessage = async (event) => {
   try {
     await ready;
     if (msg.type === 'plan') {
-      self.postMessage({ type: 'plan', job, n: msg.n, count: countSubtasks(msg.n) });
+      const weights = countSubtaskWeights(msg.n);
+      self.postMessage({ type: 'plan', job, n: msg.n, count: countSubtasks(msg.n), weights }, [weights.buffer]);
     } else if (msg.type === 'task') {
       const start = performance.now();
       const { total, fundamental } = countSubtaskRange(msg.n, msg.from, msg.to);

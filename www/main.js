@@ -18,7 +18,13 @@ const RESTART_WINDOW_MS = 10_000;
 
 async function start() {
   const url = new UrlSync(() => visualizer.state());
-  const visualizer = new Visualizer(document.getElementById('visualizer'), { onSettle: (now) => url.update(now) });
+  let countMode = null;
+  const visualizer = new Visualizer(document.getElementById('visualizer'), {
+    onSettle: (now) => {
+      url.update(now);
+      if (now) countMode?.followN(visualizer.n); // a new session: count mode follows its N
+    },
+  });
   // The page's one visualizer answers the keyboard shortcuts anywhere on the page.
   document.addEventListener('keydown', (event) => visualizer.onKey(event));
 
@@ -57,7 +63,8 @@ async function start() {
   if (wanted.step > 0) visualizer.goTo(wanted.step);
 
   // Count mode runs its own workers; the core says how far it counts.
-  mountCountMode(document.getElementById('count-mode'), { maxN: core.countMaxN });
+  countMode = mountCountMode(document.getElementById('count-mode'), { maxN: core.countMaxN });
+  countMode.followN(visualizer.n);
 
   document.body.dataset.ready = 'true';
 }

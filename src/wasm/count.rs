@@ -58,6 +58,18 @@ pub fn count_subtasks(n: JsValue) -> Result<u32, Problem> {
     Ok(count::subtasks(board_size(&n)?).len() as u32)
 }
 
+/// An estimate of each subtask's work for N, in `countSubtask` order (a
+/// Float64Array, one weight per subtask, in no particular unit): count mode
+/// weighs its progress and time left by it. Costs a small fraction of the
+/// count.
+#[wasm_bindgen(js_name = countSubtaskWeights)]
+pub fn count_subtask_weights(n: JsValue) -> Result<Vec<f64>, Problem> {
+    Ok(count::work_estimates(board_size(&n)?)
+        .into_iter()
+        .map(|w| w as f64)
+        .collect())
+}
+
 /// Counts subtask `index` (from 0) of the search for N:
 /// `{total: BigInt, fundamental: BigInt}`.
 #[wasm_bindgen(js_name = countSubtask)]
