@@ -24,8 +24,12 @@ pub struct FixedQueens {
     allowed: [RowMask; MAX_N],
     /// Whether two fixed queens attack each other.
     conflict: bool,
-    /// For each row, how many rows below it have no fixed queen.
-    free_below: [u8; MAX_N],
+    /// For each row, how many squares the space counts in it: 1 with a fixed
+    /// queen, N without.
+    width: [u8; MAX_N],
+    /// For each row, the boards of the space below a node that sets rows
+    /// `0..=row`: N to the power of the free rows below.
+    below: [u128; MAX_N],
 }
 
 impl FixedQueens {
@@ -71,9 +75,11 @@ impl FixedQueens {
         fixed.queens = queens;
         let mut free = 0;
         for row in (0..n).rev() {
-            fixed.free_below[row] = free;
+            fixed.below[row] = power(n, free);
             if fixed.columns[row].is_none() {
                 free += 1;
+            } else {
+                fixed.width[row] = 1;
             }
         }
         Ok(fixed)
@@ -87,7 +93,8 @@ impl FixedQueens {
             columns: [None; MAX_N],
             allowed: [RowMask::full(n); MAX_N],
             conflict: false,
-            free_below: std::array::from_fn(|row| n.saturating_sub(row + 1) as u8),
+            width: [n as u8; MAX_N],
+            below: std::array::from_fn(|row| power(n, n.saturating_sub(row + 1))),
         }
     }
 
@@ -120,18 +127,21 @@ impl FixedQueens {
     /// with a fixed queen, N for the others.
     #[inline(always)]
     pub fn width(&self, row: usize) -> usize {
-        if self.columns[row].is_some() {
-            1
-        } else {
-            self.n
-        }
+        self.width[row] as usize
     }
 
     /// The boards of the space below a node whose rows `0..=row` are set:
     /// N to the power of the free rows below `row`.
     #[inline(always)]
     pub fn boards_below(&self, row: usize) -> u128 {
-        power(self.n, self.free_below[row] as usize)
+        self.below[row]
+    }
+
+    /// What entering `row` with only `kept` left to try rules out: every
+    /// other square of the row the space counts, with the boards below it.
+    #[inline(always)]
+    pub fn ruled_out_entering(&self, row: usize, kept: RowMask) -> u128 {
+        (self.width[row] as u32 - kept.count()) as u128 * self.below[row]
     }
 
     /// The space of boards the fixed queens leave: one queen in each row,

@@ -76,8 +76,7 @@ impl Backtracking {
         let mut untried = [RowMask::EMPTY; MAX_N + 1];
         untried[0] = fixed.allowed(0);
         let counters = Counters {
-            ruled_out: (fixed.width(0) - untried[0].count() as usize) as u128
-                * fixed.boards_below(0),
+            ruled_out: fixed.ruled_out_entering(0, untried[0]),
             ..Counters::default()
         };
         Backtracking {
@@ -138,8 +137,7 @@ impl Algorithm for Backtracking {
                     let fixed = &*self.fixed;
                     let candidates = fixed.allowed(self.depth) & !self.used;
                     self.untried[self.depth] = candidates;
-                    let skipped = fixed.width(self.depth) - candidates.count() as usize;
-                    self.counters.ruled_out += skipped as u128 * fixed.boards_below(self.depth);
+                    self.counters.ruled_out += fixed.ruled_out_entering(self.depth, candidates);
                     self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
                 }
             }

@@ -83,8 +83,7 @@ impl Bitwise {
         let mut frames = [Frame::default(); MAX_N + 1];
         frames[0].poss = fixed.allowed(0);
         let counters = Counters {
-            ruled_out: (fixed.width(0) - frames[0].poss.count() as usize) as u128
-                * fixed.boards_below(0),
+            ruled_out: fixed.ruled_out_entering(0, frames[0].poss),
             ..Counters::default()
         };
         Bitwise {
@@ -145,8 +144,7 @@ impl Algorithm for Bitwise {
                 self.frames[d + 1] = Frame { poss, ..child };
                 self.counters.checks += 1;
                 // Entering row d + 1: every column not in poss is ruled out.
-                let attacked = (fixed.width(d + 1) - poss.count() as usize) as u128;
-                self.counters.ruled_out += attacked * fixed.boards_below(d + 1);
+                self.counters.ruled_out += fixed.ruled_out_entering(d + 1, poss);
                 self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
             }
         } else {
