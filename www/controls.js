@@ -18,6 +18,7 @@ export class Controls {
    */
   constructor(root, actions) {
     this.actions = actions;
+    this.root = root;
     const $ = (name) => part(root, name);
     this.buttons = {
       play: $('play'),
@@ -144,6 +145,8 @@ export class Controls {
     }
     // One short line, so the board stays on the first screen.
     this.algorithmNote.hidden = unable.size === 0;
+    // The stage makes room for it (a class, not :has(), which would re-style on every change).
+    this.root.classList.toggle('with-note', unable.size > 0);
     this.algorithmNote.textContent = [...unable].map(([maxN, names]) => `${names.join(' and ')}: up to ${maxN}×${maxN}.`).join(' ');
   }
 

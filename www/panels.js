@@ -75,12 +75,28 @@ export class AlgorithmPanel {
 
 // ---- Registers -------------------------------------------------------------
 
-/** A row of bits, bit 0 (column 0) on the left. */
+/** Backing-store pixels per bit of a BitsView (a 9px box and a 1px gap), before devicePixelRatio. */
+const BIT_PX = 10;
+let bitColors = null; // { on, off, edge } from the CSS, read once per theme
+
+/** The colours BitsView draws with (call after a theme change). */
+function readBitColors() {
+  const css = getComputedStyle(document.documentElement);
+  const get = (name) => css.getPropertyValue(name).trim();
+  bitColors = { on: get('--accent'), off: get('--surface'), edge: get('--border') };
+}
+
+/**
+ * A row of bits, bit 0 (column 0) on the left: one small canvas, so a register
+ * changing is a repaint of its pixels and never a restyle of one element per
+ * bit (at N = 20 that was 1,600 elements, the bulk of a frame).
+ */
 class BitsView {
   constructor(width) {
     // role img: a picture of the bits whose label reads them out.
-    this.node = el('span', { class: 'bits', role: 'img' });
-    this.bits = Array.from({ length: width }, () => this.node.appendChild(el('span', 'bit')));
+    this.node = el('canvas', { class: 'bits', role: 'img' });
+    this.node.style.setProperty('--bits', String(width));
+    this.width = width;
     this.value = null;
   }
 
@@ -88,12 +104,37 @@ class BitsView {
     if (value === this.value) return;
     this.value = value;
     let text = '';
-    for (let b = 0; b < this.bits.length; b++) {
-      const on = Math.floor(value / 2 ** b) % 2 === 1;
-      this.bits[b].classList.toggle('on', on);
-      text += on ? '1' : '0';
-    }
+    for (let b = 0; b < this.width; b++) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
+    this.draw(text);
     this.node.setAttribute('aria-label', `${name}: ${text} (column 0 first)`);
+  }
+
+  /** Paints `text` ('1' on, '0' off, column 0 first) as boxes. */
+  draw(text = this.text) {
+    if (text == null) return;
+    this.text = text;
+    if (!bitColors) readBitColors();
+    const scale = Math.max(1, Math.round(window.devicePixelRatio || 1));
+    const canvas = this.node;
+    const width = this.width * BIT_PX * scale;
+    const height = (BIT_PX - 1) * scale;
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const ctx = canvas.getContext('2d');
+    ctx.clearRect(0, 0, width, height);
+    const box = (BIT_PX - 1) * scale;
+    for (let b = 0; b < this.width; b++) {
+      const on = text[b] === '1';
+      const x = b * BIT_PX * scale;
+      ctx.fillStyle = on ? bitColors.on : bitColors.edge;
+      ctx.fillRect(x, 0, box, box);
+      if (!on) {
+        ctx.fillStyle = bitColors.off;
+        ctx.fillRect(x + scale, scale, box - 2 * scale, box - 2 * scale);
+      }
+    }
   }
 }
 
@@ -190,7 +231,22 @@ export class RegistersPanel {
   constructor(root) {
     this.container = part(root, 'registers');
     this.clear();
-    new ResizeObserver(() => this.fit()).observe(this.container);
+    this.width = 0;
+    // Only a change of width can make the table fit or not; heights change with every line.
+    new ResizeObserver(([entry]) => {
+      const width = Math.round(entry.contentRect.width);
+      if (width !== this.width) {
+        this.width = width;
+        this.fit();
+      }
+    }).observe(this.container);
+  }
+
+  /** Repaints every bit register in the current theme's colours. */
+  repaint() {
+    readBitColors();
+    const views = [...this.loneViews, ...this.rows.flatMap((row) => [...row.views.values()])];
+    for (const view of views) if (view instanceof BitsView) view.draw();
   }
 
   /** Wraps the table's lines when even the smallest bits don't fit the panel (phones at N = 20). */
@@ -209,7 +265,22 @@ export class RegistersPanel {
     this.tbody = null;
     this.swapIndex = -1;
     this.permutationIndex = -1;
+    this.tallest = 0;
+    this.container.style.minHeight = '';
     this.container.replaceChildren();
+  }
+
+  /**
+   * The panel keeps the tallest height its table has had since it was built,
+   * so lines coming and going as the search goes deeper and backs up don't
+   * move everything below it up and down. (Reads the layout: call it rarely.)
+   */
+  holdHeight() {
+    const height = this.container.offsetHeight;
+    if (height > this.tallest) {
+      this.tallest = height;
+      this.container.style.minHeight = `${height}px`;
+    }
   }
 
   update(registers) {
@@ -231,6 +302,7 @@ export class RegistersPanel {
         if (row?.group !== register.group) row = this.rows.find((candidate) => candidate.group === register.group);
         row?.views.get(register.name)?.set(register);
       }
+      this.holdHeight();
     }
   }
 

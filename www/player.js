@@ -9,11 +9,14 @@
 
 import { formatCount } from './dom.js';
 import { guard, reportError } from './errors.js';
-import { Runner } from './runner.js';
+import { FRAME_BUDGET_MS, Runner } from './runner.js';
 
 /** Playback speeds in steps per second; the last one means "as fast as possible". */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];
 export const DEFAULT_SPEED_INDEX = 2;
+/** A frame later than this (at 60 Hz: one missed) makes the solver's share of the next ones smaller. */
+const LATE_FRAME_MS = 20;
+const MIN_BUDGET_MS = 1;
 /** A goTo runs the search this long between two looks at the page. */
 const GO_TO_SLICE_MS = 40;
 /** At or below this speed each step is announced by the aria-live region. */
@@ -51,6 +54,7 @@ export class Player {
     this.lastFrame = 0;
     this.rate = { since: 0, fromStep: 0 };
     this.runner = null; // the current session's, so its chunk size is learnt once per session
+    this.budgetMs = FRAME_BUDGET_MS; // the solver's time in a frame (tuneBudget)
     this.frameRequest = 0;
     this.sliceTimer = 0; // the pending slice of a goTo
     this.goFrom = 0;
@@ -198,6 +202,7 @@ export class Player {
     const s = this.host.session();
     if (this.mode === 'idle' || !s) return;
     const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 1000 / 60;
+    if (this.lastFrame) this.tuneBudget(now - this.lastFrame);
     this.lastFrame = now;
 
     let finished = null; // a sentence when the task ends
@@ -224,11 +229,23 @@ export class Player {
   }
 
   /**
+   * The solver's share of a frame follows the frames themselves: a late frame
+   * (the page's drawing took longer than hoped: big boards, a register
+   * refresh) cuts it by a third, frames on time win it back slowly, between
+   * MIN_BUDGET_MS and FRAME_BUDGET_MS. Smooth frames first, then speed.
+   */
+  tuneBudget(interval) {
+    if (interval > LATE_FRAME_MS) this.budgetMs = Math.max(MIN_BUDGET_MS, this.budgetMs * 0.67);
+    else this.budgetMs = Math.min(FRAME_BUDGET_MS, this.budgetMs + 0.05);
+    if (this.runner) this.runner.budgetMs = this.budgetMs;
+  }
+
+  /**
    * Moves the session on by this frame's share of work. Returns null to keep going,
    * or the sentence to announce when the current task is over ('' = the step's own message).
    */
   advance(s, dt) {
-    if (this.runner?.session !== s) this.runner = new Runner(s);
+    if (this.runner?.session !== s) this.runner = new Runner(s, { budgetMs: this.budgetMs });
     const runner = this.runner;
     switch (this.mode) {
       case 'play': {

@@ -21,9 +21,11 @@ import { Player, atEnd } from './player.js';
 
 const COUNTERS = ['steps', 'checks', 'placements', 'backtracks', 'solutions', 'rate'];
 /** How often the register panel is refreshed while the search runs. */
-const REGISTERS_INTERVAL_MS = 100;
+const REGISTERS_INTERVAL_MS = 250;
 /** How often, at most, the gallery asks the core for new solutions while running. */
-const GALLERY_INTERVAL_MS = 250;
+const GALLERY_INTERVAL_MS = 500;
+/** Mini boards added per fetch while running: a few, so no frame is spent drawing dozens. */
+const GALLERY_RUNNING_BATCH = 6;
 
 export class Visualizer {
   /**
@@ -49,6 +51,7 @@ export class Visualizer {
     this.registersAt = 0;
 
     this.message = part(root, 'message');
+    this.panels = part(root, 'panels');
     this.board = new BoardView(root);
     this.counters = new Counters(root, COUNTERS);
     this.algorithmPanel = new AlgorithmPanel(root);
@@ -86,6 +89,8 @@ export class Visualizer {
     this.compare = new ComparePanel(this.root, core.wasm, core.algorithms, reportError);
     this.controls.fillPickers(core.algorithms);
     this.controls.enable(true);
+    // The panels appear filled in, rather than growing under the user's eyes (layout shift).
+    this.panels.hidden = false;
 
     new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
@@ -93,6 +98,7 @@ export class Visualizer {
       this.board.setTheme(theme);
       this.board.redraw();
       this.gallery.repaint(theme);
+      this.registersPanel.repaint();
     });
   }
 
@@ -335,7 +341,8 @@ export class Visualizer {
     const now = performance.now();
     const fetch = this.gallery.wants(total) && (idle || now - this.galleryFetchedAt > GALLERY_INTERVAL_MS);
     if (fetch) this.galleryFetchedAt = now;
-    this.gallery.sync(fetch ? s.solutions(GALLERY_BATCH, this.gallery.items.length) : null, total, step);
+    const batch = idle ? GALLERY_BATCH : GALLERY_RUNNING_BATCH;
+    this.gallery.sync(fetch ? s.solutions(batch, this.gallery.items.length) : null, total, step);
     // A batch per frame: when the search has stopped, keep catching up until the
     // gallery holds every solution found so far.
     if (idle && this.gallery.wants(total) && !this.galleryCatchUp) {
