@@ -11,6 +11,7 @@ pub mod count;
 mod error;
 pub mod puzzle;
 pub mod session;
+pub mod tree;
 pub mod view;
 pub mod wasm;
 

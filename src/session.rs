@@ -11,9 +11,12 @@
 
 use std::rc::Rc;
 
-use crate::algorithms::{power, AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver};
+use crate::algorithms::{
+    power, AlgorithmInfo, BoardView, Counters, LastStep, Register, SearchSpace, Solver,
+};
 use crate::error::Error;
 use crate::puzzle::FixedQueens;
+use crate::tree::Decided;
 use crate::view;
 
 /// Checkpoints kept at most; each is a clone of a few hundred bytes.
@@ -164,6 +167,23 @@ impl Session {
             solutions,
             pending: total - counters.ruled_out - solutions,
             outside: counters.outside,
+        }
+    }
+
+    /// How much of the tree the search has decided, for the tree view: `None`
+    /// for permutations (Heap's order has no compact description yet) and for
+    /// a search from fixed queens.
+    pub fn decided(&self) -> Option<Decided> {
+        if self.space_total != power(self.n, self.n) {
+            return None; // fixed queens: a smaller space than the tree's
+        }
+        match self.info().space {
+            SearchSpace::AllBoards => Some(Decided::odometer(self.n, self.step_index())),
+            SearchSpace::Permutations => None,
+            SearchSpace::Tree => self
+                .solver
+                .forks()
+                .map(|forks| Decided::path(self.n, forks)),
         }
     }
 

@@ -11,6 +11,7 @@ use super::{
 };
 use crate::board::RowMask;
 use crate::puzzle::FixedQueens;
+use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "backtracking",
@@ -209,6 +210,31 @@ impl Algorithm for Backtracking {
 
     fn nodes_by_depth(&self) -> Vec<u64> {
         self.placed[..self.n].to_vec()
+    }
+
+    fn forks(&self) -> Option<Vec<Fork>> {
+        let full = RowMask::full(self.n);
+        let mut used = RowMask::EMPTY;
+        let mut forks = Vec::with_capacity(self.depth + 1);
+        for row in 0..self.depth {
+            // Decided: what findCandidates skipped on entry, and every
+            // candidate left of the path's (tried in order).
+            let queen = self.rows[row];
+            let candidates = self.fixed.allowed(row) & !used;
+            let tried = candidates & RowMask::full(queen.first());
+            forks.push(Fork {
+                path: Some(queen.first()),
+                decided: (full & !candidates) | tried,
+            });
+            used |= queen;
+        }
+        if self.depth < self.n {
+            forks.push(Fork {
+                path: None,
+                decided: full & !self.untried[self.depth],
+            });
+        }
+        Some(forks)
     }
 
     fn with_fixed(fixed: Rc<FixedQueens>) -> Option<Backtracking> {

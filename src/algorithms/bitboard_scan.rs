@@ -14,7 +14,8 @@ use super::{
     boards_below, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
     StepKind,
 };
-use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
+use crate::board::{AttackMasks, Bitboard, RowMask, BITBOARD_MAX_N};
+use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitboard-scan",
@@ -225,6 +226,46 @@ impl Algorithm for BitboardScan {
                 RegisterValue::Number((n - self.board.count() as usize) as u64),
             ),
         ]
+    }
+
+    fn forks(&self) -> Option<Vec<Fork>> {
+        let n = self.n;
+        let full = RowMask::full(n);
+        let mut forks = Vec::with_capacity(n);
+        // The path inside the space: stacked queens on rows 0, 1, 2, ...
+        for (row, &square) in self.stack[..self.depth].iter().enumerate() {
+            let square = square as usize;
+            if square / n != row {
+                // Row `row` was scanned to its end and left empty: all of it
+                // is decided, and the search is outside the space below.
+                forks.push(Fork {
+                    path: None,
+                    decided: full,
+                });
+                return Some(forks);
+            }
+            forks.push(Fork {
+                path: Some(square % n),
+                decided: RowMask::full(square % n),
+            });
+        }
+        let row = self.depth;
+        let decided = if self.pending_solution {
+            // The last queen is on (row, column) and found: it and every
+            // square before it are decided.
+            RowMask::full(self.last_square() % n + 1)
+        } else if self.cursor < n * n && self.cursor / n == row {
+            RowMask::full(self.cursor % n)
+        } else {
+            full
+        };
+        if row < n {
+            forks.push(Fork {
+                path: None,
+                decided,
+            });
+        }
+        Some(forks)
     }
 
     fn nodes_by_depth(&self) -> Vec<u64> {

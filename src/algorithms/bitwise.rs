@@ -11,6 +11,7 @@ use super::{
 };
 use crate::board::RowMask;
 use crate::puzzle::FixedQueens;
+use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitwise",
@@ -210,6 +211,28 @@ impl Algorithm for Bitwise {
 
     fn nodes_by_depth(&self) -> Vec<u64> {
         self.placed[..self.n].to_vec()
+    }
+
+    fn forks(&self) -> Option<Vec<Fork>> {
+        let mut forks = Vec::with_capacity(self.depth + 1);
+        for row in 0..self.depth {
+            // Decided: every column not in poss on entry, and every safe
+            // column left of the path's (lowest bit first).
+            let f = self.frames[row];
+            let entry = !(f.ld | f.col | f.rd) & self.fixed.allowed(row);
+            let col = self.queen_col(row);
+            forks.push(Fork {
+                path: Some(col),
+                decided: (self.all & !entry) | (entry & RowMask::full(col)),
+            });
+        }
+        if self.depth < self.n {
+            forks.push(Fork {
+                path: None,
+                decided: self.all & !self.frames[self.depth].poss,
+            });
+        }
+        Some(forks)
     }
 
     fn with_fixed(fixed: Rc<FixedQueens>) -> Option<Bitwise> {

@@ -16,6 +16,7 @@ use std::rc::Rc;
 use crate::board::RowMask;
 use crate::error::Error;
 use crate::puzzle::FixedQueens;
+use crate::tree::Fork;
 
 pub mod whole_board;
 
@@ -237,6 +238,13 @@ pub trait Algorithm: Clone {
     /// the sum is `counters().placements`.
     fn nodes_by_depth(&self) -> Vec<u64>;
 
+    /// For a depth-first search, its current path as the tree view reads it:
+    /// each row's path column and decided children (see [`crate::tree`]).
+    /// `None` for searches that are not depth-first.
+    fn forks(&self) -> Option<Vec<Fork>> {
+        None
+    }
+
     /// The search started from fixed queens, for the searches that can
     /// (`AlgorithmInfo::takes_fixed_queens`); `None` for the others.
     fn with_fixed(_fixed: Rc<FixedQueens>) -> Option<Self> {
@@ -447,6 +455,12 @@ macro_rules! catalogue {
             pub fn registers(&self) -> Vec<Register> {
                 match self {
                     $(Solver::$kind(s) => s.registers()),+
+                }
+            }
+
+            pub fn forks(&self) -> Option<Vec<Fork>> {
+                match self {
+                    $(Solver::$kind(s) => s.forks()),+
                 }
             }
 

@@ -268,6 +268,24 @@ impl Session {
         ])
     }
 
+    /// The search tree as an icicle `width` pixels wide: for each depth 1..=N
+    /// a row of `width` shares (0 to 1) of the boards under that pixel that
+    /// are decided (ruled out or found), row-major in a `Float32Array`; `null`
+    /// for permutations and for searches from fixed queens.
+    pub fn icicle(&self, width: JsValue) -> Result<JsValue, Problem> {
+        let width_arg = Arg::read(&width);
+        let width = width_arg.whole(1, 4096).ok_or_else(|| {
+            Problem(format!(
+                "icicle() takes a width in pixels, a whole number from 1 to 4096; got {}.",
+                width_arg.describe()
+            ))
+        })? as usize;
+        Ok(match self.inner.decided() {
+            Some(decided) => js_sys::Float32Array::from(decided.icicle(width).as_slice()).into(),
+            None => JsValue::NULL,
+        })
+    }
+
     /// For each row, how many queens have been placed on it since `reset()`;
     /// the sum is `placements`.
     #[wasm_bindgen(js_name = nodesByDepth)]

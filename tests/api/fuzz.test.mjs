@@ -102,6 +102,7 @@ test('hostile arguments to every export give sentences, never a trap', () => {
         call(`${id}.seek(${b})`, () => s.seek(bad));
         call(`${id}.solutions(${b})`, () => s.solutions(bad));
         call(`${id}.solutions(1, ${b})`, () => s.solutions(1, bad));
+        call(`${id}.icicle(${b})`, () => s.icicle(bad));
         // The session still reads back consistently after whatever happened.
         assert.equal(s.cells().length, 25);
         assert.equal(s.queens().length, 5);
@@ -286,6 +287,19 @@ test('space() and nodesByDepth() keep exact books, in BigInts past 2^64', () => 
       s.free();
     }
   }
+  const tree = new api.Session('bitwise', 6);
+  try {
+    assert.ok(tree.icicle(30).every((v) => v === 0), 'nothing decided at the start');
+    tree.run(Infinity);
+    const icicle = tree.icicle(30);
+    assert.equal(icicle.length, 6 * 30);
+    assert.ok(icicle.every((v) => v === 1), 'everything decided at the end');
+  } finally {
+    tree.free();
+  }
+  const perms = new api.Session('permutations', 6);
+  assert.equal(perms.icicle(30), null, 'no tree view for permutations yet');
+  perms.free();
   const big = new api.Session('bitwise', 20);
   try {
     big.run(100_000);

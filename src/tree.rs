@@ -1,0 +1,218 @@
+//! The search tree as the page draws it: an icicle over the N^N boards with
+//! one queen per row, in lexicographic order (row 0's column most
+//! significant), so the node for rows `0..d` is a contiguous range of leaves.
+//!
+//! What a picture needs is, for any range of leaves, how many are decided
+//! (ruled out or found) so far. [`Decided::before`] answers "how many of the
+//! leaves before index x", in O(N), from the search's state alone:
+//!
+//! - A depth-first search (backtracking, bitwise, the bitboard scan inside the
+//!   space) is described by its [`Fork`]s: at each row of the current path,
+//!   the path's column and the children already decided (tried, or ruled out
+//!   on entering the row). Every child other than the path's is then either
+//!   wholly decided or wholly pending.
+//! - Brute force has decided exactly the boards whose odometer reading (row 0
+//!   least significant) is below the step count: a digit count does it.
+//!
+//! The books agree: the decided leaves in all are `ruled_out + solutions`.
+
+use crate::algorithms::power;
+use crate::board::RowMask;
+
+/// One row of a depth-first search's current path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fork {
+    /// The path's column in this row; `None` at the frontier (the row being
+    /// filled), which has no path child.
+    pub path: Option<usize>,
+    /// The children of this row's node that are decided, the path's excluded.
+    pub decided: RowMask,
+}
+
+/// How much of the tree a search has decided, ready to answer range queries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decided {
+    /// A depth-first search's path, and below each fork how many leaves are
+    /// decided in the path child's subtree.
+    Path {
+        n: usize,
+        forks: Vec<Fork>,
+        /// `in_path_child[r]`: decided leaves under the path child of fork r.
+        in_path_child: Vec<u128>,
+    },
+    /// Brute force after `steps` boards.
+    Odometer { n: usize, steps: u128 },
+}
+
+impl Decided {
+    /// From a depth-first search's forks, top row first. When every row has a
+    /// path column the path is a full board, decided (just found).
+    pub fn path(n: usize, forks: Vec<Fork>) -> Decided {
+        let mut in_path_child = vec![0u128; forks.len()];
+        // Bottom up: the decided leaves under fork r's node, less its path
+        // child's, are its decided children's whole subtrees.
+        let mut below = if forks.len() == n && forks.iter().all(|f| f.path.is_some()) {
+            1 // the leaf the path ends on
+        } else {
+            0
+        };
+        for r in (0..forks.len()).rev() {
+            in_path_child[r] = below;
+            below += forks[r].decided.count() as u128 * power(n, n - r - 1);
+        }
+        Decided::Path {
+            n,
+            forks,
+            in_path_child,
+        }
+    }
+
+    pub fn odometer(n: usize, steps: u64) -> Decided {
+        Decided::Odometer {
+            n,
+            steps: steps as u128,
+        }
+    }
+
+    fn n(&self) -> usize {
+        match *self {
+            Decided::Path { n, .. } | Decided::Odometer { n, .. } => n,
+        }
+    }
+
+    /// Every decided leaf.
+    pub fn total(&self) -> u128 {
+        let n = self.n();
+        self.before(power(n, n))
+    }
+
+    /// How many decided leaves have a lexicographic index below `x`
+    /// (0 ≤ x ≤ N^N).
+    pub fn before(&self, x: u128) -> u128 {
+        match self {
+            Decided::Path {
+                n,
+                forks,
+                in_path_child,
+            } => path_before(*n, forks, in_path_child, x),
+            Decided::Odometer { n, steps } => odometer_before(*n, *steps, x),
+        }
+    }
+
+    /// The decided share of the leaves `from..to`, from 0 to 1.
+    pub fn share(&self, from: u128, to: u128) -> f64 {
+        if to <= from {
+            return 0.0;
+        }
+        (self.before(to) - self.before(from)) as f64 / (to - from) as f64
+    }
+
+    /// For each depth 1..=N (one row of `width` values each), the decided
+    /// share under each pixel column: the nodes of that depth the column
+    /// covers, at least one.
+    pub fn icicle(&self, width: usize) -> Vec<f32> {
+        let n = self.n();
+        let leaves = power(n, n);
+        let mut out = Vec::with_capacity(n * width);
+        for depth in 1..=n {
+            let node = power(n, n - depth); // leaves per node at this depth
+            for px in 0..width as u128 {
+                let lo = px * leaves / width as u128 / node;
+                let hi = ((px + 1) * leaves / width as u128)
+                    .div_ceil(node)
+                    .max(lo + 1);
+                out.push(self.share(lo * node, hi * node) as f32);
+            }
+        }
+        out
+    }
+}
+
+fn path_before(n: usize, forks: &[Fork], in_path_child: &[u128], x: u128) -> u128 {
+    if x >= power(n, n) {
+        // Everything: the whole root.
+        return match forks.first() {
+            Some(root) => {
+                root.decided.count() as u128 * power(n, n - 1)
+                    + if root.path.is_some() {
+                        in_path_child[0]
+                    } else {
+                        0
+                    }
+            }
+            None => 0,
+        };
+    }
+    let mut decided = 0;
+    for (r, fork) in forks.iter().enumerate() {
+        let subtree = power(n, n - r - 1);
+        let digit = ((x / subtree) % n as u128) as usize;
+        let offset = x % subtree; // x's place inside child `digit`
+        decided += (fork.decided & RowMask::full(digit)).count() as u128 * subtree;
+        match fork.path {
+            Some(col) if col < digit => decided += in_path_child[r],
+            Some(col) if col == digit => continue, // follow the path down
+            _ => {}
+        }
+        if fork.decided.contains(digit) {
+            decided += offset;
+        }
+        return decided;
+    }
+    // x runs along the whole path to a leaf: a full-board path is decided
+    // (just found), and x's leaf is not before itself.
+    decided
+}
+
+/// Boards with lexicographic index below `x` and odometer reading below
+/// `steps`: a digit-by-digit count over rows 0..N, tracking how each order
+/// compares so far (the lexicographic one is settled by the first row that
+/// differs, the odometer one by the last).
+fn odometer_before(n: usize, steps: u128, x: u128) -> u128 {
+    let total = power(n, n);
+    if steps >= total {
+        return x.min(total);
+    }
+    if x >= total {
+        return steps;
+    }
+    let digit = |value: u128, row: usize, most_significant_first: bool| -> usize {
+        let place = if most_significant_first {
+            n - 1 - row
+        } else {
+            row
+        };
+        ((value / power(n, place)) % n as u128) as usize
+    };
+    // ways[lex][odo]: lex 0 = less, 1 = equal so far; odo 0 = less,
+    // 1 = equal, 2 = greater (for the rows seen: later rows outrank).
+    let mut ways = [[0u128; 3]; 2];
+    ways[1][1] = 1;
+    for row in 0..n {
+        let (xd, sd) = (digit(x, row, true), digit(steps, row, false));
+        let mut next = [[0u128; 3]; 2];
+        for (lex, by_odo) in ways.iter().enumerate() {
+            for (odo, &count) in by_odo.iter().enumerate() {
+                if count == 0 {
+                    continue;
+                }
+                for d in 0..n {
+                    let lex2 = match lex {
+                        0 => 0,
+                        _ if d < xd => 0,
+                        _ if d == xd => 1,
+                        _ => continue, // already greater: not before x
+                    };
+                    let odo2 = match d.cmp(&sd) {
+                        std::cmp::Ordering::Less => 0,
+                        std::cmp::Ordering::Greater => 2,
+                        std::cmp::Ordering::Equal => odo,
+                    };
+                    next[lex2][odo2] += count;
+                }
+            }
+        }
+        ways = next;
+    }
+    ways[0][0]
+}
