@@ -85,7 +85,9 @@ export class ComparePanel {
         cell.textContent = `works on boards up to ${info.maxN}×${info.maxN}`;
         continue;
       }
-      const cells = [...COLUMNS, ['ms']].map(() => row.insertCell());
+      // Each cell carries its column's name, shown beside it when the table reflows on a phone.
+      const cells = [...COLUMNS, ['ms', 'Time']].map(([, label]) => el('td', { 'data-label': label }));
+      row.append(...cells);
       cells[0].textContent = '…';
       const result = await this.finish(info.id, n, job);
       if (job !== this.job) return; // N changed or a new run started
@@ -96,8 +98,10 @@ export class ComparePanel {
       COLUMNS.forEach(([key], i) => { cells[i].textContent = formatCount(result[key]); });
       if (!result.done) {
         // A capped run's figures are only what it reached: say so in each.
-        cells[0].textContent = `over ${formatCount(STEP_CAP)} (stopped)`;
-        COLUMNS.forEach(([key], i) => { if (i > 0) cells[i].textContent = `${formatCount(result[key])} so far`; });
+        cells[0].replaceChildren(`over ${formatCount(STEP_CAP)}`, el('span', 'cell-note', 'stopped there'));
+        COLUMNS.forEach(([key], i) => {
+          if (i > 0) cells[i].replaceChildren(formatCount(result[key]), el('span', 'cell-note', 'so far'));
+        });
       }
       cells[COLUMNS.length].textContent = `${result.ms < 10 ? result.ms.toFixed(1) : Math.round(result.ms)} ms`;
       row.dataset.steps = String(result.steps);
