@@ -16,7 +16,7 @@
 //!
 //! The books agree: the decided leaves in all are `ruled_out + solutions`.
 
-use crate::algorithms::power;
+use crate::algorithms::{power, MAX_N};
 use crate::board::RowMask;
 
 /// One row of a depth-first search's current path.
@@ -112,16 +112,26 @@ impl Decided {
     /// covers, at least one.
     pub fn icicle(&self, width: usize) -> Vec<f32> {
         let n = self.n();
-        let leaves = power(n, n);
         let mut out = Vec::with_capacity(n * width);
         for depth in 1..=n {
+            let nodes = power(n, depth);
             let node = power(n, n - depth); // leaves per node at this depth
+                                            // Neighbouring pixels share a boundary more often than not.
+            let mut memo: Option<(u128, u128)> = None;
+            let mut before = |index: u128| match memo {
+                Some((at, value)) if at == index => value,
+                _ => {
+                    let value = self.before(index * node);
+                    memo = Some((index, value));
+                    value
+                }
+            };
             for px in 0..width as u128 {
-                let lo = px * leaves / width as u128 / node;
-                let hi = ((px + 1) * leaves / width as u128)
-                    .div_ceil(node)
-                    .max(lo + 1);
-                out.push(self.share(lo * node, hi * node) as f32);
+                let lo = px * nodes / width as u128;
+                let hi = ((px + 1) * nodes).div_ceil(width as u128).max(lo + 1);
+                let start = before(lo);
+                let end = before(hi);
+                out.push(((end - start) as f64 / ((hi - lo) * node) as f64) as f32);
             }
         }
         out
@@ -145,9 +155,10 @@ fn path_before(n: usize, forks: &[Fork], in_path_child: &[u128], x: u128) -> u12
     }
     let mut decided = 0;
     for (r, fork) in forks.iter().enumerate() {
+        // x's digit in this row, and its place inside that child: computed
+        // as the walk goes, since most walks leave the path near the top.
         let subtree = power(n, n - r - 1);
         let digit = ((x / subtree) % n as u128) as usize;
-        let offset = x % subtree; // x's place inside child `digit`
         decided += (fork.decided & RowMask::full(digit)).count() as u128 * subtree;
         match fork.path {
             Some(col) if col < digit => decided += in_path_child[r],
@@ -155,7 +166,7 @@ fn path_before(n: usize, forks: &[Fork], in_path_child: &[u128], x: u128) -> u12
             _ => {}
         }
         if fork.decided.contains(digit) {
-            decided += offset;
+            decided += x % subtree;
         }
         return decided;
     }
@@ -176,43 +187,49 @@ fn odometer_before(n: usize, steps: u128, x: u128) -> u128 {
     if x >= total {
         return steps;
     }
-    let digit = |value: u128, row: usize, most_significant_first: bool| -> usize {
-        let place = if most_significant_first {
-            n - 1 - row
-        } else {
-            row
-        };
-        ((value / power(n, place)) % n as u128) as usize
-    };
+    // Brute force goes to N = 8: 8^8 boards fit a u64, whose division is
+    // far cheaper than u128's in wasm.
+    let (x, steps) = (x as u64, steps as u64);
+    let mut x_digits = [0usize; MAX_N];
+    let mut rest = x;
+    for r in (0..n).rev() {
+        x_digits[r] = (rest % n as u64) as usize;
+        rest /= n as u64;
+    }
     // ways[lex][odo]: lex 0 = less, 1 = equal so far; odo 0 = less,
     // 1 = equal, 2 = greater (for the rows seen: later rows outrank).
-    let mut ways = [[0u128; 3]; 2];
+    let mut ways = [[0u64; 3]; 2];
     ways[1][1] = 1;
-    for row in 0..n {
-        let (xd, sd) = (digit(x, row, true), digit(steps, row, false));
-        let mut next = [[0u128; 3]; 2];
-        for (lex, by_odo) in ways.iter().enumerate() {
-            for (odo, &count) in by_odo.iter().enumerate() {
-                if count == 0 {
-                    continue;
-                }
-                for d in 0..n {
-                    let lex2 = match lex {
-                        0 => 0,
-                        _ if d < xd => 0,
-                        _ if d == xd => 1,
-                        _ => continue, // already greater: not before x
-                    };
-                    let odo2 = match d.cmp(&sd) {
-                        std::cmp::Ordering::Less => 0,
-                        std::cmp::Ordering::Greater => 2,
-                        std::cmp::Ordering::Equal => odo,
-                    };
-                    next[lex2][odo2] += count;
-                }
+    let mut rest = steps;
+    for &xd in &x_digits[..n] {
+        // The odometer's digit of this row: row 0 least significant.
+        let sd = (rest % n as u64) as usize;
+        rest /= n as u64;
+        // Digits d by how they compare with xd and sd: below both, and so on.
+        let count = |lo: usize, hi: usize| hi.saturating_sub(lo) as u64; // digits in lo..hi
+        let (lt_s, gt_s) = ((0, sd), (sd + 1, n));
+        let mut next = [[0u64; 3]; 2];
+        // Already less in lexicographic order: any digit.
+        for (odo, &ways_lt) in ways[0].iter().enumerate() {
+            next[0][0] += ways_lt * count(lt_s.0, lt_s.1);
+            next[0][odo] += ways_lt;
+            next[0][2] += ways_lt * count(gt_s.0, gt_s.1);
+        }
+        // Equal so far: d < xd makes it less, d == xd keeps it equal.
+        for (odo, &ways_eq) in ways[1].iter().enumerate() {
+            next[0][0] += ways_eq * count(0, xd.min(sd));
+            if sd < xd {
+                next[0][odo] += ways_eq;
             }
+            next[0][2] += ways_eq * count(sd + 1, xd);
+            let to = match xd.cmp(&sd) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Greater => 2,
+                std::cmp::Ordering::Equal => odo,
+            };
+            next[1][to] += ways_eq;
         }
         ways = next;
     }
-    ways[0][0]
+    ways[0][0] as u128
 }
