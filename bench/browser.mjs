@@ -166,6 +166,87 @@ async function animationTimings(browser, base, { seconds = 3 } = {}) {
   return { rows, errors };
 }
 
+/**
+ * Layout stability: the cumulative layout shift (PerformanceObserver
+ * 'layout-shift', shifts after input excluded) from navigation to 2 s after
+ * the first drawn board, at a desktop and a phone size.
+ */
+async function layoutShift(browser, base) {
+  const rows = [];
+  const errors = [];
+  for (const [label, viewport] of [['desktop 1350×940', { width: 1350, height: 940 }], ['desktop 1280×800', { width: 1280, height: 800 }], ['phone 412×823', { width: 412, height: 823 }]]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e.message)));
+    await page.addInitScript(() => {
+      globalThis.__cls = { value: 0, sources: [] };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.hadRecentInput) continue;
+          globalThis.__cls.value += entry.value;
+          for (const s of entry.sources ?? []) globalThis.__cls.sources.push(s.node?.id || s.node?.className || s.node?.nodeName || '?');
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(new URL('/', base).href, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+    await page.waitForTimeout(2000);
+    const { value, sources } = await page.evaluate(() => globalThis.__cls);
+    log(`layout shift ${label}: ${value.toFixed(4)}`);
+    rows.push({ label, cls: value, sources: [...new Set(sources)] });
+    await context.close();
+  }
+  return { rows, errors };
+}
+
+/**
+ * Count mode's time left: the page's CountPool on every worker, with the
+ * progress it reports (the share of the estimated work done, `pace`). At each
+ * report from 10% to 90% of the work, the page's estimate of the time left
+ * (elapsed × (1 − f) / f) against the time the count really took from there.
+ */
+async function estimateAccuracy(browser, base, sizes = [16, 17]) {
+  const { page, context, errors } = await openPage(browser, base);
+  const rows = [];
+  for (const n of sizes) {
+    const r = await page.evaluate(async (n) => {
+      const { CountPool, defaultWorkers } = await import('/www/count-pool.js');
+      const pool = new CountPool(defaultWorkers());
+      await pool.warm();
+      const samples = [];
+      const result = await pool.run(n, { onProgress: (p) => samples.push({ ms: p.ms, f: p.pace ?? p.fraction, done: p.done, subtasks: p.subtasks }) });
+      pool.terminate();
+      return { ms: result.ms, samples, workers: pool.size };
+    }, n);
+    const errs = r.samples
+      .filter((s) => s.f >= 0.1 && s.f <= 0.9 && r.ms - s.ms > 0)
+      .map((s) => ({ f: s.f, error: ((s.ms * (1 - s.f)) / s.f - (r.ms - s.ms)) / (r.ms - s.ms) }));
+    // Today's page before weighting: by subtasks counted.
+    const byCount = r.samples
+      .filter((s) => s.done / s.subtasks >= 0.1 && s.done / s.subtasks <= 0.9)
+      .map((s) => ((s.ms * (s.subtasks - s.done)) / s.done - (r.ms - s.ms)) / (r.ms - s.ms));
+    const worst = errs.reduce((a, e) => Math.max(a, Math.abs(e.error)), 0);
+    const within = errs.filter((e) => Math.abs(e.error) <= 0.3).length;
+    const at = (f) => errs.find((e) => e.f >= f)?.error;
+    log(`estimate N=${n}: ${r.ms.toFixed(0)} ms, worst time-left error after 10% ${(worst * 100).toFixed(0)}%`);
+    rows.push({
+      n,
+      ms: r.ms,
+      workers: r.workers,
+      reports: errs.length,
+      worst,
+      within,
+      at10: at(0.1),
+      at25: at(0.25),
+      at50: at(0.5),
+      at75: at(0.75),
+      worstByCount: byCount.reduce((a, e) => Math.max(a, Math.abs(e)), 0),
+    });
+  }
+  await context.close();
+  return { rows, errors };
+}
+
 /** Item 4: bytes of the page, raw and gzipped, and navigation to first board. */
 export function pageWeight() {
   const files = [];
@@ -211,7 +292,7 @@ async function firstBoardTimings(browser, base, { runs = 5 } = {}) {
 
 /**
  * Runs every browser measurement. `only` limits it to some of
- * 'count', 'sessions', 'animation', 'weight'.
+ * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate'.
  */
 export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
   const want = (k) => !only || only.includes(k);
@@ -229,6 +310,8 @@ export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
     if (want('sessions')) out.sessions = await sessionTimings(browser, server.url);
     if (want('animation')) out.animation = await animationTimings(browser, server.url);
     if (want('count')) out.count = await countTimings(browser, server.url, { lo, hi });
+    if (want('layout')) out.layout = await layoutShift(browser, server.url);
+    if (want('estimate')) out.estimate = await estimateAccuracy(browser, server.url);
     return out;
   } finally {
     await browser.close().catch(() => {});

@@ -2,7 +2,7 @@
 // Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
-//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight]
+//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate]
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -292,6 +292,57 @@ function report({ m, nat, c000, br }) {
       ),
       '',
     );
+    const slow = br.animation.rows.filter((r) => r.median_ms > 17.2 || r.p95_ms > 20);
+    targets.push({
+      name: 'Frames at top speed: median 16.7 ms and p95 at most 20 ms for every algorithm at its largest N',
+      ok: slow.length === 0,
+      detail: br.animation.rows.map((r) => `${r.name.replace(/ \(.*\)$/, '')} N=${r.n}: median ${f1(r.median_ms)}, p95 ${f1(r.p95_ms)} ms`).join('; ') + '.',
+      why: `over at ${slow.map((r) => r.id).join(', ')}: the solver's share of a frame shrinks after a late frame, but this run's frames still came late (see the load average).`,
+    });
+  }
+
+  if (br.layout) {
+    out.push('## 5. Layout stability', '');
+    out.push(
+      'Cumulative layout shift from navigation to 2 s after the first drawn board (`PerformanceObserver` ' +
+        '`layout-shift` entries without recent input, the same measure Lighthouse reports), one fresh load per size.',
+      '',
+    );
+    out.push(table(['viewport', 'layout shift', 'elements that moved'], br.layout.rows.map((r) => [r.label, r.cls.toFixed(4), r.sources.join(', ') || '–'])), '');
+    const worstCls = Math.max(...br.layout.rows.map((r) => r.cls));
+    targets.push({
+      name: 'Cumulative layout shift under 0.02',
+      ok: worstCls < 0.02,
+      detail: `worst ${worstCls.toFixed(4)} (${br.layout.rows.map((r) => `${r.label}: ${r.cls.toFixed(4)}`).join(', ')}).`,
+      why: 'something on the first screen still moves after the first paint.',
+    });
+  }
+
+  if (br.estimate) {
+    out.push('## 6. Count mode: how good is the time left?', '');
+    out.push(
+      'The page\'s `CountPool` on every worker counts N; at each progress report it gives the share of the ' +
+        'estimated work done, f (the core\'s `countSubtaskWeights`: Knuth\'s random probes into each subtask\'s ' +
+        'search tree; subtasks out with workers count as half done). The page\'s time left is elapsed × (1 − f) / f. Error = (that estimate − the time the count ' +
+        'really took from there) / the time it really took, over every report from f = 10% to 90% (past that the time left is a few subtasks and the ratio says little). "By subtasks" is the ' +
+        'same estimate with f = subtasks done / subtasks, as the page had it before.',
+      '',
+    );
+    const pct = (x) => (x == null ? '–' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(0)}%`);
+    out.push(
+      table(
+        ['N', 'count ms', 'reports 10–90%', 'within ±30%', 'at 10%', 'at 25%', 'at 50%', 'at 75%', 'worst', 'worst, by subtasks'],
+        br.estimate.rows.map((r) => [r.n, f1(r.ms), r.reports, r.reports ? `${r.within} (${((r.within / r.reports) * 100).toFixed(0)}%)` : '–', pct(r.at10), pct(r.at25), pct(r.at50), pct(r.at75), `±${(r.worst * 100).toFixed(0)}%`, `±${(r.worstByCount * 100).toFixed(0)}%`]),
+      ),
+      '',
+    );
+    const worstEst = Math.max(...br.estimate.rows.map((r) => r.worst));
+    targets.push({
+      name: 'Count mode\'s time left within ±30% once 10% of the work is done',
+      ok: worstEst <= 0.3,
+      detail: br.estimate.rows.map((r) => `N=${r.n}: worst ±${(r.worst * 100).toFixed(0)}% over ${r.reports} reports (by subtasks it was ±${(r.worstByCount * 100).toFixed(0)}%)`).join('; ') + '.',
+      why: 'the work estimates are random probes: a piece much bigger or smaller than its probes said moves the estimate while it runs.',
+    });
   }
 
   if (br.weight) {
@@ -337,12 +388,12 @@ function report({ m, nat, c000, br }) {
     }
     out.push('');
   }
-  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors]
+  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors, br.layout?.errors, br.estimate?.errors]
     .flat()
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about five minutes; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight` for a part (the report then has only that part), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate` for a part (the report then has only that part), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }

@@ -104,6 +104,7 @@ export class CountPool {
         next: 0,
         done: 0,
         doneWeight: 0,
+        inflightWeight: 0, // estimated work of the subtasks out with workers
         // Subtasks per message. Up to N = 12 the whole count takes a few ms,
         // so each worker gets its share in one go; above, batches start at
         // one subtask and grow while subtasks come back quickly.
@@ -137,7 +138,9 @@ export class CountPool {
       job.fundamental += msg.fundamental;
       const count = msg.to - msg.from;
       job.done += count;
-      for (let i = msg.from; i < msg.to; i++) job.doneWeight += job.weights[i];
+      const weight = sumWeights(job, msg.from, msg.to);
+      job.doneWeight += weight;
+      job.inflightWeight -= weight;
       // Tiny subtasks (small N) go out in growing batches, so messages do
       // not cost more than the counting; big ones go out one by one.
       // A second task waits in each worker's queue while subtasks are quick;
@@ -175,13 +178,25 @@ export class CountPool {
     const take = Math.max(1, Math.min(job.batch, Math.ceil(left / this.workers.length)));
     const from = job.next;
     job.next += take;
+    job.inflightWeight += sumWeights(job, from, job.next);
     worker.postMessage({ type: 'task', job: job.id, n: job.n, from, to: job.next });
   }
 
-  /** Reports {done, subtasks, ms, fraction}: fraction is the share of the estimated work done. */
+  /**
+   * Reports {done, subtasks, ms, fraction, pace}: fraction is the share of the
+   * estimated work in finished subtasks; pace also counts the subtasks out
+   * with workers as half done (on average they are), which is what the time
+   * left should go by: without them it runs long while big subtasks run.
+   */
   progress(job) {
-    const fraction = job.subtasks === job.done ? 1 : job.totalWeight > 0 ? Math.min(1, job.doneWeight / job.totalWeight) : 0;
-    job.onProgress?.({ done: job.done, subtasks: job.subtasks, ms: performance.now() - job.start, fraction });
+    const share = (weight) => (job.subtasks === job.done ? 1 : job.totalWeight > 0 ? Math.min(1, weight / job.totalWeight) : 0);
+    job.onProgress?.({
+      done: job.done,
+      subtasks: job.subtasks,
+      ms: performance.now() - job.start,
+      fraction: share(job.doneWeight),
+      pace: share(job.doneWeight + job.inflightWeight / 2),
+    });
   }
 
   finish(job) {
@@ -222,6 +237,13 @@ export class CountPool {
     this.workers = [];
     this.job = null;
   }
+}
+
+/** The estimated work of subtasks from..to-1 of `job`. */
+function sumWeights(job, from, to) {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += job.weights[i];
+  return sum;
 }
 
 /** One count on a fresh pool of `workers` workers, which is then terminated. */
