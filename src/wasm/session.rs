@@ -286,6 +286,30 @@ impl Session {
         })
     }
 
+    /// How many boards with lexicographic index in `from..to` (BigInts or
+    /// numbers; row 0's column most significant) are decided so far, as a
+    /// BigInt; `null` where `icicle()` is.
+    #[wasm_bindgen(js_name = decidedBetween)]
+    pub fn decided_between(&self, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
+        let total = self.inner.space().total;
+        let index = |value: &JsValue| -> Result<u128, Problem> {
+            let big = js_sys::BigInt::new(value).ok();
+            let parsed = big.and_then(|b| u128::try_from(JsValue::from(b)).ok());
+            parsed.filter(|&i| i <= total).ok_or_else(|| {
+                Problem(format!(
+                    "decidedBetween() takes board indices from 0 to {total} (N^N); got {}.",
+                    Arg::read(value).describe()
+                ))
+            })
+        };
+        let (from, to) = (index(&from)?, index(&to)?);
+        Ok(match self.inner.decided() {
+            Some(decided) if from <= to => (decided.before(to) - decided.before(from)).into(),
+            Some(_) => 0u128.into(),
+            None => JsValue::NULL,
+        })
+    }
+
     /// For each row, how many queens have been placed on it since `reset()`;
     /// the sum is `placements`.
     #[wasm_bindgen(js_name = nodesByDepth)]

@@ -1,0 +1,335 @@
+// The search tree panel: an icicle of the N^N boards with one queen per row.
+// The root (the empty board) spans the width; depth d is band d, and a node at
+// depth d is 1/N^d of the width, so a prune near the root wipes out a wide
+// block at once while brute force fills the bottom a sliver at a time.
+//
+// Every pixel shows the share of its boards that is decided, as the height of
+// its fill (a cue that needs no colour). Nodes wide enough to see are told
+// apart too: examined (a safe partial board, solid), ruled out (a queen
+// attacks another, hatched), pending (empty); the current path is outlined and
+// matches the queens on the board; found solutions are ticked under the chart.
+// The numbers come from the core (`session.icicle()`, `decidedBetween()`,
+// `space()`), computed from the search's state, never by walking the tree.
+//
+// Takes a root element and finds its parts by data-part; it never steps the
+// session itself, only seeks it when a node is clicked (through `seek`).
+
+import { formatCount, part } from './dom.js';
+
+const BAND = 14; // CSS pixels per depth
+const TICKS = 8; // CSS pixels for the solution ticks under the chart
+/** Nodes at least this many device pixels wide get their own state and outline. */
+const NODE_MIN_PX = 4;
+
+/** Reads the tree colours from CSS custom properties (light and dark live in style.css). */
+function readColours(element) {
+  const css = getComputedStyle(element);
+  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    pending: get('--tree-pending', '#f3efe6'),
+    decided: get('--tree-decided', '#7c8799'),
+    examined: get('--tree-examined', '#3b6fd8'),
+    ruled: get('--tree-ruled', '#c2410c'),
+    never: get('--tree-never', '#a8a29e'),
+    path: get('--tree-path', '#111827'),
+    solution: get('--tree-solution', '#15803d'),
+    grid: get('--tree-grid', 'rgba(0,0,0,0.18)'),
+  };
+}
+
+/** '#rgb', '#rrggbb' or 'rgb(a)(…)' as [r, g, b]. */
+function rgb(colour) {
+  const probe = document.createElement('canvas').getContext('2d');
+  probe.fillStyle = colour;
+  const hex = probe.fillStyle; // normalised to #rrggbb (or rgba(...))
+  if (hex.startsWith('#')) return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return hex.match(/[\d.]+/g).slice(0, 3).map(Number);
+}
+
+/** True when the queens of `cols` (row r at column cols[r]) hold an attacking pair. */
+function attacking(cols) {
+  for (let a = 0; a < cols.length; a++) {
+    for (let b = a + 1; b < cols.length; b++) {
+      if (cols[a] === cols[b] || Math.abs(cols[a] - cols[b]) === b - a) return true;
+    }
+  }
+  return false;
+}
+
+/** A node's columns from its index at depth d (row 0 most significant). */
+function digits(index, n, depth) {
+  const cols = new Array(depth);
+  let rest = BigInt(index);
+  for (let r = depth - 1; r >= 0; r--) {
+    cols[r] = Number(rest % BigInt(n));
+    rest /= BigInt(n);
+  }
+  return cols;
+}
+
+export class TreePanel {
+  /**
+   * @param {HTMLElement} root  holds [data-part=tree], tree-summary, tree-tip, tree-note
+   * @param {{ seek: (step: number) => void }} actions
+   */
+  constructor(root, { seek }) {
+    this.canvas = part(root, 'tree');
+    this.summary = part(root, 'tree-summary');
+    this.tip = part(root, 'tree-tip');
+    this.note = part(root, 'tree-note');
+    this.seek = seek;
+    this.ctx = this.canvas.getContext('2d');
+    this.session = null;
+    this.algorithm = null;
+    this.n = 0;
+    this.width = 0; // device pixels
+    this.scale = 1;
+    this.colours = null;
+    this.shown = null; // {session, step} last drawn
+    this.canvas.addEventListener('pointermove', (event) => this.hover(event));
+    this.canvas.addEventListener('pointerleave', () => this.showTip(''));
+    this.canvas.addEventListener('click', (event) => this.pick(event));
+  }
+
+  /** A new session: a new tree. */
+  reset(session, algorithm, n) {
+    this.session = session;
+    this.algorithm = algorithm;
+    this.n = n;
+    this.shown = null;
+    this.showTip('');
+    this.note.textContent = algorithm.space === 'permutations'
+      ? "Heap's order visits the permutations in no order this picture can show yet: it shows the N^N − N! boards ruled out from the start as never generated (dotted); the summary counts every board."
+      : '';
+    this.note.hidden = !this.note.textContent;
+    this.fit();
+  }
+
+  /** Matches the canvas to its CSS width × devicePixelRatio; true if it changed. */
+  fit() {
+    const css = this.canvas.getBoundingClientRect().width || 300;
+    this.scale = window.devicePixelRatio || 1;
+    const width = Math.max(16, Math.round(css * this.scale));
+    const height = Math.round(((this.n || 1) * BAND + TICKS) * this.scale);
+    this.canvas.style.height = `${(this.n || 1) * BAND + TICKS}px`;
+    if (width === this.width && this.canvas.height === height) return false;
+    this.width = width;
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.shown = null;
+    return true;
+  }
+
+  /** Redraws if the session moved (or `force`). Cheap enough for every frame. */
+  update(force = false) {
+    const s = this.session;
+    if (!s) return;
+    const step = s.stepIndex;
+    if (!force && this.shown && this.shown.step === step) return;
+    this.shown = { step };
+    this.colours ??= readColours(this.canvas);
+    this.draw(s);
+    this.describe(s);
+  }
+
+  /** The theme changed: new colours, same tree. */
+  repaint() {
+    this.colours = readColours(this.canvas);
+    this.shown = null;
+    this.update(true);
+  }
+
+  draw(s) {
+    const { n, width, ctx } = this;
+    const colours = this.colours;
+    const band = Math.round(BAND * this.scale);
+    const height = this.canvas.height;
+    const image = ctx.createImageData(width, height);
+    const data = image.data;
+    const shares = s.icicle(width); // null for permutations
+    const [pending, decided, examined, ruled, never] =
+      [colours.pending, colours.decided, colours.examined, colours.ruled, colours.never].map(rgb);
+    const put = (x, y, c) => {
+      const i = (y * width + x) * 4;
+      data[i] = c[0]; data[i + 1] = c[1]; data[i + 2] = c[2]; data[i + 3] = 255;
+    };
+    for (let depth = 1; depth <= n; depth++) {
+      const nodes = n ** depth;
+      const nodePx = width / nodes;
+      const y0 = (depth - 1) * band;
+      for (let x = 0; x < width; x++) {
+        const node = Math.floor((x * nodes) / width);
+        let share;
+        let fill = decided;
+        let hatch = false;
+        let dotted = false;
+        if (shares) {
+          share = shares[(depth - 1) * width + x];
+          if (nodePx >= NODE_MIN_PX) {
+            const bad = attacking(digits(node, n, depth));
+            fill = bad ? ruled : examined;
+            hatch = bad;
+          }
+        } else {
+          // Permutations: only the never-generated boards are drawn.
+          const cols = nodePx >= 1 ? digits(node, n, depth) : null;
+          const repeats = cols && new Set(cols).size < cols.length;
+          share = repeats ? 1 : neverShare(n, depth);
+          fill = never;
+          dotted = true;
+        }
+        const filled = Math.round(share * (band - 1));
+        for (let y = 0; y < band - 1; y++) {
+          const inFill = y >= band - 1 - filled;
+          let c = inFill ? fill : pending;
+          if (inFill && hatch && (x + y) % 4 === 0) c = pending;
+          if (inFill && dotted && (x % 3 !== 0 || y % 3 !== 0)) c = pending;
+          put(x, y0 + y, c);
+        }
+        // Node boundaries where nodes are wide enough to see.
+        const boundary = nodePx >= NODE_MIN_PX && Math.floor(((x + 1) * nodes) / width) !== node;
+        if (boundary) for (let y = 0; y < band - 1; y++) put(x, y0 + y, [0, 0, 0]);
+      }
+    }
+    ctx.putImageData(image, 0, 0);
+    this.drawPath(s, band);
+    this.drawSolutions(s, band);
+  }
+
+  /** Outlines the nodes of the queens on the board, row by row from the top. */
+  drawPath(s, band) {
+    const { n, width, ctx } = this;
+    const queens = Array.from(s.queens());
+    ctx.save();
+    ctx.strokeStyle = this.colours.path;
+    ctx.lineWidth = Math.max(1.5, this.scale * 1.5);
+    let index = 0;
+    for (let depth = 1; depth <= n && queens[depth - 1] >= 0; depth++) {
+      index = index * n + queens[depth - 1];
+      const nodes = n ** depth;
+      const x0 = (index / nodes) * width;
+      const w = Math.max(2, width / nodes);
+      ctx.strokeRect(x0 + 0.5, (depth - 1) * band + 0.5, w - 1, band - 2);
+    }
+    ctx.restore();
+  }
+
+  /** A tick under the chart at each solution found so far. */
+  drawSolutions(s, band) {
+    const { n, width, ctx } = this;
+    const y = n * band;
+    ctx.save();
+    ctx.fillStyle = this.colours.solution;
+    const leaves = n ** n;
+    for (const { queens } of s.solutions(200)) {
+      const index = Array.from(queens).reduce((v, c) => v * n + c, 0);
+      const x = Math.floor((index / leaves) * width);
+      ctx.beginPath();
+      ctx.moveTo(x, y + 1);
+      ctx.lineTo(x - 3 * this.scale, y + TICKS * this.scale);
+      ctx.lineTo(x + 3 * this.scale, y + TICKS * this.scale);
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+
+  /** The summary line: the number that makes the seeds' point. */
+  describe(s) {
+    const { total, ruledOut, solutions } = s.space();
+    const checks = s.checks;
+    const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
+    // Boards per check: whole above 10, else to two places (brute force is below one).
+    const perCheck = checks === 0 ? '' : ruledOut >= 10n * BigInt(checks)
+      ? formatCount(ruledOut / BigInt(checks))
+      : (Number(ruledOut) / checks).toFixed(2);
+    const text = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%) with ${formatCount(checks)} checks`
+      + (perCheck ? `: ${perCheck} boards per check` : '')
+      + `; ${formatCount(solutions)} solution${solutions === 1n ? '' : 's'} found.`;
+    if (this.summary.textContent !== text) this.summary.textContent = text;
+    this.canvas.setAttribute('aria-label', `Search tree: ${text}`);
+  }
+
+  /** The node under a pointer event: {depth, index, cols, boards} or null. */
+  nodeAt(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    const x = (event.clientX - rect.left) * this.scale;
+    const depth = Math.floor((event.clientY - rect.top) / BAND) + 1;
+    if (depth < 1 || depth > this.n || x < 0 || x >= this.width) return null;
+    const n = this.n;
+    const nodes = BigInt(n) ** BigInt(depth);
+    const index = (BigInt(Math.floor(x)) * nodes) / BigInt(this.width);
+    const boards = BigInt(n) ** BigInt(n - depth);
+    return { depth, index, cols: digits(index, n, depth), boards };
+  }
+
+  hover(event) {
+    const node = this.nodeAt(event);
+    const s = this.session;
+    if (!node || !s) { this.showTip(''); return; }
+    const { depth, index, cols, boards } = node;
+    const from = index * boards;
+    const done = s.decidedBetween(from, from + boards);
+    const rows = depth === 1 ? 'row 1' : `rows 1–${depth}`;
+    let state;
+    if (done === null) state = new Set(cols).size < cols.length ? 'never generated: a column repeats' : "in Heap's order";
+    else if (done === 0n) state = 'pending';
+    else if (done === boards) state = attacking(cols) ? 'ruled out: a queen attacks another' : 'fully examined';
+    else state = `${formatCount(done)} decided so far`;
+    this.showTip(`${rows}: column${depth === 1 ? '' : 's'} ${cols.map((c) => c + 1).join(', ')}; ${formatCount(boards)} board${boards === 1n ? '' : 's'}; ${state}.`);
+  }
+
+  /** The hover line keeps its place when empty, so nothing below it moves. */
+  showTip(text) {
+    this.tip.textContent = text || 'Hover a node to see its partial board.';
+    this.tip.classList.toggle('muted', !text);
+  }
+
+  /** A click on a node the search has reached seeks to the first step that reached it. */
+  async pick(event) {
+    const node = this.nodeAt(event);
+    const s = this.session;
+    if (!node || !s || this.algorithm.space === 'permutations') return;
+    const step = firstStepReaching(s, node, this.algorithm.space);
+    if (step !== null) this.seek(step);
+  }
+}
+
+/** The share of a depth-d node's boards that repeat a column, for distinct columns above. */
+function neverShare(n, depth) {
+  let generated = 1;
+  let all = 1;
+  for (let k = n - depth; k >= 1; k--) { generated *= k; all *= n; }
+  return 1 - generated / all;
+}
+
+/**
+ * The first step at which the search reached `node` (placed its queens, or ruled
+ * it out), or null if it has not yet. Brute force reaches a node at the first
+ * board with that prefix; a depth-first search, at a step found by halving, since
+ * "reached" never reverts as the steps go on.
+ */
+function firstStepReaching(s, { index, cols, boards }, space) {
+  const now = s.stepIndex;
+  const n = cols.length ? s.n : 0;
+  if (space === 'all-boards') {
+    // Row 0 turns fastest: the first board with these rows is this reading.
+    const reading = cols.reduce((v, c, r) => v + c * n ** r, 0);
+    return reading + 1 <= s.furthestStep ? reading + 1 : null;
+  }
+  const from = index * boards;
+  const reached = () => {
+    const queens = s.queens();
+    const onPath = cols.every((c, r) => queens[r] === c);
+    return onPath || s.decidedBetween(from, from + boards) > 0n;
+  };
+  if (!reached()) return null;
+  let lo = 0;
+  let hi = now; // reached at hi
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    s.seek(mid);
+    if (reached()) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
