@@ -64,6 +64,7 @@ export class Controls {
   onKey(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (keptByControl(event.target, event.key)) return;
+    if (event.target?.closest?.('dialog[open]')) return; // a dialog keeps its keys (Esc closes it)
     const a = this.actions;
     switch (event.key) {
       case ' ':
@@ -78,6 +79,7 @@ export class Controls {
       case '+': case '=': this.nudgeSpeed(1); break;
       case '-': case '_': this.nudgeSpeed(-1); break;
       case 'Escape': if (!a.cancel?.()) return; break;
+      case '?': a.showKeys?.(); break;
       default: return;
     }
     event.preventDefault();

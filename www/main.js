@@ -17,9 +17,14 @@ const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 10_000;
 
 async function start() {
-  const url = new UrlSync(() => visualizer.state());
+  // The link holds the visualizer's place and its speed.
+  const url = new UrlSync(() => ({ ...visualizer.state(), speed: visualizer.player.speedIndex }));
   let countMode = null;
   const visualizer = new Visualizer(document.getElementById('visualizer'), {
+    link: () => {
+      url.update(true);
+      return location.href;
+    },
     onSettle: (now) => {
       url.update(now);
       if (now) countMode?.followN(visualizer.n); // a new session: count mode follows its N
@@ -60,6 +65,7 @@ async function start() {
     // The URL's choice was refused by the core; the defaults must work.
     visualizer.open(DEFAULTS.algorithm, DEFAULTS.n);
   }
+  if (wanted.speed !== null) visualizer.setSpeed(wanted.speed);
   if (wanted.step > 0) visualizer.goTo(wanted.step);
 
   // Count mode runs its own workers; the core says how far it counts.

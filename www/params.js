@@ -1,4 +1,5 @@
-// URL parameters: `?algo=bitwise&n=8&step=120`.
+// URL parameters: `?algo=bitwise&n=8&step=120&speed=500` (speed in steps per
+// second, or `max`; left out at the default speed).
 //
 // Read once at load; anything malformed is reported as a sentence (the page shows
 // it) and replaced by the default, so a bad link never gives a dead page. Then
@@ -7,6 +8,10 @@
 
 import { rangeSentence } from './controls.js';
 import { guard } from './errors.js';
+import { DEFAULT_SPEED_INDEX, SPEEDS } from './player.js';
+
+/** A speed index as the link writes it: steps per second, or "max". */
+const speedParam = (index) => (SPEEDS[index] === Infinity ? 'max' : String(SPEEDS[index]));
 
 /** Quiet time before the address bar follows a change (browsers limit replaceState). */
 const URL_DELAY_MS = 300;
@@ -15,7 +20,8 @@ const URL_DELAY_MS = 300;
  * @param search  location.search
  * @param algorithms  the core's algorithms()
  * @param defaults  { algorithm, n }
- * @returns {{ algorithm: string, n: number, step: number, problems: string[] }}
+ * @returns {{ algorithm: string, n: number, step: number, speed: number|null, problems: string[] }}
+ *   speed: an index into SPEEDS, or null when the link names none
  */
 export function parseParams(search, algorithms, defaults) {
   const params = new URLSearchParams(search);
@@ -59,16 +65,28 @@ export function parseParams(search, algorithms, defaults) {
       problems.push(`The link's step=${clip(raw)} is not a step number. Starting at step 0.`);
     }
   }
-  return { algorithm, n, step, problems };
+  let speed = null;
+  if (params.has('speed')) {
+    const raw = params.get('speed').trim();
+    const index = SPEEDS.findIndex((_, i) => speedParam(i) === raw.toLowerCase());
+    if (index >= 0) {
+      speed = index;
+    } else {
+      problems.push(`The link's speed=${clip(raw)} is not one of the speeds (${SPEEDS.map((_, i) => speedParam(i)).join(', ')} steps a second). Playing at the usual speed.`);
+    }
+  }
+  return { algorithm, n, step, speed, problems };
 }
 
 /** Writes the current choice into the address bar without adding history entries. */
-export function writeParams({ algorithm, n, step }) {
+export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX }) {
   const url = new URL(location.href);
   url.searchParams.set('algo', algorithm);
   url.searchParams.set('n', String(n));
   if (step > 0) url.searchParams.set('step', String(step));
   else url.searchParams.delete('step');
+  if (speed !== DEFAULT_SPEED_INDEX) url.searchParams.set('speed', speedParam(speed));
+  else url.searchParams.delete('speed');
   if (url.href !== location.href) history.replaceState(history.state, '', url);
 }
 

@@ -20,6 +20,8 @@ const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
 /** Nodes at least this many device pixels wide get their own state and outline. */
 const NODE_MIN_PX = 4;
+/** While the search runs, the tree is redrawn at most this often. */
+const THROTTLE_MS = 80;
 
 /** Reads the tree colours from CSS custom properties (light and dark live in style.css). */
 function readColours(element) {
@@ -33,7 +35,7 @@ function readColours(element) {
     never: get('--tree-never', '#a8a29e'),
     path: get('--tree-path', '#111827'),
     solution: get('--tree-solution', '#15803d'),
-    grid: get('--tree-grid', 'rgba(0,0,0,0.18)'),
+    grid: get('--tree-grid', '#9ca3af'),
   };
 }
 
@@ -59,12 +61,25 @@ function attacking(cols) {
 /** A node's columns from its index at depth d (row 0 most significant). */
 function digits(index, n, depth) {
   const cols = new Array(depth);
+  if (typeof index === 'number') {
+    for (let r = depth - 1; r >= 0; r--) {
+      cols[r] = index % n;
+      index = Math.floor(index / n);
+    }
+    return cols;
+  }
   let rest = BigInt(index);
   for (let r = depth - 1; r >= 0; r--) {
     cols[r] = Number(rest % BigInt(n));
     rest /= BigInt(n);
   }
   return cols;
+}
+
+/** A colour as one little-endian RGBA word for an ImageData's Uint32Array view. */
+function pack(colour) {
+  const [r, g, b] = rgb(colour);
+  return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
 }
 
 export class TreePanel {
@@ -85,7 +100,8 @@ export class TreePanel {
     this.width = 0; // device pixels
     this.scale = 1;
     this.colours = null;
-    this.shown = null; // {session, step} last drawn
+    this.shown = null; // {step} last drawn
+    this.drawnAt = 0;
     this.canvas.addEventListener('pointermove', (event) => this.hover(event));
     this.canvas.addEventListener('pointerleave', () => this.showTip(''));
     this.canvas.addEventListener('click', (event) => this.pick(event));
@@ -97,6 +113,7 @@ export class TreePanel {
     this.algorithm = algorithm;
     this.n = n;
     this.shown = null;
+    this.ticks = null;
     this.showTip('');
     this.note.textContent = algorithm.space === 'permutations'
       ? "Heap's order visits the permutations in no order this picture can show yet: it shows the N^N − N! boards ruled out from the start as never generated (dotted); the summary counts every board."
@@ -120,77 +137,126 @@ export class TreePanel {
     return true;
   }
 
-  /** Redraws if the session moved (or `force`). Cheap enough for every frame. */
-  update(force = false) {
+  /**
+   * Redraws if the session moved (or `force`). While the search runs
+   * (`throttle`), at most every THROTTLE_MS: a redraw costs a few ms at N=20,
+   * and many steps pass between frames anyway. Returns false when it left a
+   * change undrawn for now.
+   */
+  update(force = false, { throttle = false } = {}) {
     const s = this.session;
-    if (!s) return;
+    if (!s) return true;
     const step = s.stepIndex;
-    if (!force && this.shown && this.shown.step === step) return;
+    if (!force && this.shown && this.shown.step === step) return true;
+    const now = performance.now();
+    if (throttle && !force && now - this.drawnAt < THROTTLE_MS) return false;
+    this.drawnAt = now;
     this.shown = { step };
-    this.colours ??= readColours(this.canvas);
+    if (!this.colours) this.setColours();
     this.draw(s);
     this.describe(s);
+    // What the last redraw cost, for bench/ and the tests.
+    this.canvas.dataset.drawMs = (performance.now() - now).toFixed(2);
+    return true;
+  }
+
+  setColours() {
+    this.colours = readColours(this.canvas);
+    const c = this.colours;
+    this.packed = {
+      pending: pack(c.pending), decided: pack(c.decided), examined: pack(c.examined),
+      ruled: pack(c.ruled), never: pack(c.never), boundary: pack(c.grid), clear: 0,
+    };
   }
 
   /** The theme changed: new colours, same tree. */
   repaint() {
-    this.colours = readColours(this.canvas);
+    this.setColours();
     this.shown = null;
     this.update(true);
   }
 
-  draw(s) {
-    const { n, width, ctx } = this;
-    const colours = this.colours;
-    const band = Math.round(BAND * this.scale);
-    const height = this.canvas.height;
-    const image = ctx.createImageData(width, height);
-    const data = image.data;
-    const shares = s.icicle(width); // null for permutations
-    const [pending, decided, examined, ruled, never] =
-      [colours.pending, colours.decided, colours.examined, colours.ruled, colours.never].map(rgb);
-    const put = (x, y, c) => {
-      const i = (y * width + x) * 4;
-      data[i] = c[0]; data[i + 1] = c[1]; data[i + 2] = c[2]; data[i + 3] = 255;
-    };
+  /**
+   * What each pixel column of each band shows besides its share, which depends
+   * only on N and the width: 0 deep (many nodes a pixel), 1 a safe partial
+   * board, 2 an attacking one, 3 the last pixel of a visible node (a boundary);
+   * for permutations 4 a board that repeats a column. Built once per size.
+   */
+  layout() {
+    const { n, width } = this;
+    const key = `${n}:${width}:${this.algorithm.space}`;
+    if (this.layoutKey === key) return this.layoutCache;
+    const classes = new Uint8Array(n * width);
     for (let depth = 1; depth <= n; depth++) {
       const nodes = n ** depth;
       const nodePx = width / nodes;
-      const y0 = (depth - 1) * band;
+      if (nodePx < 1 && this.algorithm.space !== 'permutations') continue;
+      let last = -1;
+      let kind = 0;
       for (let x = 0; x < width; x++) {
         const node = Math.floor((x * nodes) / width);
-        let share;
-        let fill = decided;
-        let hatch = false;
-        let dotted = false;
-        if (shares) {
-          share = shares[(depth - 1) * width + x];
-          if (nodePx >= NODE_MIN_PX) {
-            const bad = attacking(digits(node, n, depth));
-            fill = bad ? ruled : examined;
-            hatch = bad;
-          }
-        } else {
-          // Permutations: only the never-generated boards are drawn.
-          const cols = nodePx >= 1 ? digits(node, n, depth) : null;
-          const repeats = cols && new Set(cols).size < cols.length;
-          share = repeats ? 1 : neverShare(n, depth);
-          fill = never;
-          dotted = true;
+        if (node !== last) {
+          const cols = digits(node, n, depth);
+          kind = this.algorithm.space === 'permutations'
+            ? (new Set(cols).size < cols.length ? 4 : 0)
+            : (attacking(cols) ? 2 : 1);
+          last = node;
         }
-        const filled = Math.round(share * (band - 1));
-        for (let y = 0; y < band - 1; y++) {
-          const inFill = y >= band - 1 - filled;
-          let c = inFill ? fill : pending;
-          if (inFill && hatch && (x + y) % 4 === 0) c = pending;
-          if (inFill && dotted && (x % 3 !== 0 || y % 3 !== 0)) c = pending;
-          put(x, y0 + y, c);
-        }
-        // Node boundaries where nodes are wide enough to see.
         const boundary = nodePx >= NODE_MIN_PX && Math.floor(((x + 1) * nodes) / width) !== node;
-        if (boundary) for (let y = 0; y < band - 1; y++) put(x, y0 + y, [0, 0, 0]);
+        classes[(depth - 1) * width + x] = boundary ? 3 : nodePx >= NODE_MIN_PX || kind === 4 ? kind : 0;
       }
     }
+    this.layoutKey = key;
+    this.layoutCache = classes;
+    return classes;
+  }
+
+  draw(s) {
+    const { n, width, ctx } = this;
+    const band = Math.round(BAND * this.scale);
+    const image = this.image?.width === width && this.image.height === this.canvas.height
+      ? this.image
+      : (this.image = ctx.createImageData(width, this.canvas.height));
+    const pixels = new Uint32Array(image.data.buffer);
+    const shares = s.icicle(width); // null for permutations
+    const classes = this.layout();
+    const c = this.packed;
+    const never = neverShares(n);
+    for (let depth = 1; depth <= n; depth++) {
+      const row0 = (depth - 1) * band * width;
+      for (let x = 0; x < width; x++) {
+        const kind = classes[(depth - 1) * width + x];
+        if (kind === 3) {
+          for (let y = 0; y < band - 1; y++) pixels[row0 + y * width + x] = c.boundary;
+          pixels[row0 + (band - 1) * width + x] = c.pending;
+          continue;
+        }
+        let share;
+        let fill = c.decided;
+        if (shares) {
+          share = shares[(depth - 1) * width + x];
+          if (kind === 1) fill = c.examined;
+          else if (kind === 2) fill = c.ruled;
+        } else {
+          // Permutations: only the never-generated boards are drawn (dotted).
+          share = kind === 4 ? 1 : never[depth];
+          fill = c.never;
+        }
+        const top = band - 1 - Math.round(share * (band - 1));
+        for (let y = 0; y < band; y++) {
+          let colour = c.pending;
+          if (y >= top && y < band - 1) {
+            colour = fill;
+            // Cues beyond colour: ruled out is hatched, never generated dotted.
+            if (kind === 2 && (x + y) % 4 === 0) colour = c.pending;
+            else if (!shares && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
+          }
+          pixels[row0 + y * width + x] = colour;
+        }
+      }
+    }
+    // The strip for the solution ticks starts clear.
+    pixels.fill(c.clear, n * band * width);
     ctx.putImageData(image, 0, 0);
     this.drawPath(s, band);
     this.drawSolutions(s, band);
@@ -221,7 +287,9 @@ export class TreePanel {
     ctx.save();
     ctx.fillStyle = this.colours.solution;
     const leaves = n ** n;
-    for (const { queens } of s.solutions(200)) {
+    const count = s.solutionCount;
+    if (this.ticks?.count !== count) this.ticks = { count, list: s.solutions(200) };
+    for (const { queens } of this.ticks.list) {
       const index = Array.from(queens).reduce((v, c) => v * n + c, 0);
       const x = Math.floor((index / leaves) * width);
       ctx.beginPath();
@@ -294,12 +362,16 @@ export class TreePanel {
   }
 }
 
-/** The share of a depth-d node's boards that repeat a column, for distinct columns above. */
-function neverShare(n, depth) {
-  let generated = 1;
-  let all = 1;
-  for (let k = n - depth; k >= 1; k--) { generated *= k; all *= n; }
-  return 1 - generated / all;
+/** For each depth, the share of a node's boards that repeat a column when its own columns do not. */
+function neverShares(n) {
+  const shares = [0];
+  for (let depth = 1; depth <= n; depth++) {
+    let generated = 1;
+    let all = 1;
+    for (let k = n - depth; k >= 1; k--) { generated *= k; all *= n; }
+    shares.push(1 - generated / all);
+  }
+  return shares;
 }
 
 /**

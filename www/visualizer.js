@@ -32,13 +32,20 @@ export class Visualizer {
    * Builds the components that need no core, so the page shows its controls while
    * the core loads; attach() brings the rest.
    * @param {HTMLElement} root
-   * @param {{ onSettle?: (now: boolean) => void }} [options]
+   * @param {{ onSettle?: (now: boolean) => void, link?: () => string }} [options]
    *   onSettle: the session or its place changed (a new session: now = true;
-   *   the player stopped: now = false, so a listener may wait for things to calm down)
+   *   the player stopped or the speed changed: now = false, so a listener may
+   *   wait for things to calm down); link: the address of what is shown now
+   *   (for Copy link; the owner keeps the URL)
    */
-  constructor(root, { onSettle = () => {} } = {}) {
+  constructor(root, { onSettle = () => {}, link = () => location.href } = {}) {
     this.root = root;
     this.onSettle = onSettle;
+    this.link = link;
+    // The list of shortcuts (a dialog) and Copy link, in the hint line.
+    this.keys = part(root, 'keys');
+    part(root, 'show-keys').addEventListener('click', () => this.showKeys());
+    part(root, 'copy-link').addEventListener('click', () => this.copyLink());
     this.core = null; // { wasm, algorithms, maxRememberedSolutions } once attached
     this.session = null;
     this.algorithmId = null;
@@ -233,6 +240,23 @@ export class Visualizer {
   setSpeed(index) {
     this.player.setSpeed(index);
     this.controls.showSpeed(index);
+    this.onSettle(false); // the link carries the speed
+  }
+
+  /** Opens the list of keyboard shortcuts. */
+  showKeys() {
+    if (!this.keys.open) this.keys.showModal();
+  }
+
+  /** Puts a link to what is shown (algorithm, N, step, speed) on the clipboard, or shows it. */
+  async copyLink() {
+    const href = this.link();
+    try {
+      await navigator.clipboard.writeText(href);
+      this.say('Link copied: it opens this algorithm, board size, step and speed.');
+    } catch {
+      this.say(`Copy this link: ${href}`);
+    }
   }
 
   chooseN(n) {

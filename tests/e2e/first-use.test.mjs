@@ -206,3 +206,55 @@ test('after a wasm trap the page restarts the solver and is back where it was', 
     await page.close();
   }
 });
+
+test('? lists the shortcuts in a dialog; the keys stay in it until it closes', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    await page.keyboard.press('?');
+    assert.equal(await page.locator('#keys').isVisible(), true, '? opens the list');
+    assert.match(await page.locator('#keys').textContent(), /Space[\s\S]*play \/ pause/);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await counter(page, 'steps'), 0, 'no step while the dialog is open');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#keys').isVisible(), false, 'Esc closes it');
+    await page.click('[data-part="show-keys"]');
+    assert.equal(await page.locator('#keys').isVisible(), true, 'the hint\'s button opens it too');
+    await screenshot(page, 'first-keys-dialog', { fullPage: false });
+    await page.click('#keys button');
+    assert.equal(await page.locator('#keys').isVisible(), false);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the speed is in the link, and Copy link copies algorithm, N, step and speed', async () => {
+  const { page, context, errors } = await openPage('/?algo=bitwise&n=6&speed=500');
+  try {
+    assert.match(await page.locator('#speed-value').textContent(), /500 steps\/s/);
+    await page.keyboard.press('+');
+    await waitUntil(() => page.url().includes('speed=1000'), { message: 'the URL to follow the speed' });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('#copy-link');
+    await waitUntil(async () => /Link copied/.test(await page.locator('#message').textContent()), { message: 'the copy' });
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const link = new URL(copied);
+    assert.equal(link.searchParams.get('algo'), 'bitwise');
+    assert.equal(link.searchParams.get('n'), '6');
+    assert.equal(link.searchParams.get('step'), '2');
+    assert.equal(link.searchParams.get('speed'), '1000');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+  // A bad speed is a sentence, and the usual speed.
+  const bad = await openPage('/?speed=fast');
+  try {
+    assert.match(await bad.page.locator('#error').textContent(), /speed=fast/);
+    assert.match(await bad.page.locator('#speed-value').textContent(), /4 steps\/s/);
+  } finally {
+    await bad.page.close();
+  }
+});
