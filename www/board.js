@@ -135,17 +135,18 @@ export class BoardView {
 
   /** Redraws the last board (after a resize or a theme change). */
   redraw() {
-    if (this.last) this.draw(this.last.cells, this.last.n);
+    if (this.last) this.draw(this.last.cells, this.last.n, this.last.lines);
   }
 
   /**
    * Draws an n×n board from `cells` (Uint8Array of CELL flags, row-major). The pixels
    * depend on the cells, size and theme only: every draw starts from the context's
    * default state and puts it back when done, so no line cap, width or alpha set by
-   * one board leaks into the next.
+   * one board leaks into the next. `lines` ([[square, square], …]) are extra lines
+   * of attack between queens (puzzle mode, where there is no probed square).
    */
-  draw(cells, n) {
-    this.last = { cells, n };
+  draw(cells, n, lines = null) {
+    this.last = { cells, n, lines };
     if (!this.size) this.fit();
     const { ctx, size, theme } = this;
     if (!this.hatch) {
@@ -155,14 +156,14 @@ export class BoardView {
     ctx.save();
     try {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      this.paint(cells, n);
+      this.paint(cells, n, lines);
     } finally {
       ctx.restore();
     }
   }
 
   /** The drawing itself; only draw() calls it, inside save()/restore(). */
-  paint(cells, n) {
+  paint(cells, n, lines) {
     const { ctx, size, theme } = this;
     const cell = size / n;
     let probe = -1;
@@ -201,18 +202,20 @@ export class BoardView {
       }
     }
 
-    // 2. Lines of attack from the probed square to each queen attacking it.
+    // 2. Lines of attack: from the probed square to each queen attacking it, and the pairs given.
+    const pairs = lines ? [...lines] : [];
     if (probe >= 0 && anyConflict) {
-      const px = edge(probe % n, n, size) + cell / 2;
-      const py = edge(Math.floor(probe / n), n, size) + cell / 2;
+      for (let i = 0; i < cells.length; i++) if (i !== probe && cells[i] & CELL.CONFLICT) pairs.push([probe, i]);
+    }
+    if (pairs.length) {
+      const centre = (i) => [edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2];
       ctx.strokeStyle = theme.conflict;
       ctx.lineWidth = Math.max(2, cell * 0.07);
       ctx.lineCap = 'round';
       ctx.beginPath();
-      for (let i = 0; i < cells.length; i++) {
-        if (i === probe || !(cells[i] & CELL.CONFLICT)) continue;
-        ctx.moveTo(px, py);
-        ctx.lineTo(edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2);
+      for (const [a, b] of pairs) {
+        ctx.moveTo(...centre(a));
+        ctx.lineTo(...centre(b));
       }
       ctx.stroke();
     }

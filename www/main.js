@@ -9,6 +9,8 @@ import { mountCountMode } from './count-ui.js';
 import { formatCount } from './dom.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from './errors.js';
 import { UrlSync, parseParams } from './params.js';
+import { PuzzleView, parsePuzzleParams } from './puzzle.js';
+import { ViewSwitcher, parseMode } from './views.js';
 import { Visualizer } from './visualizer.js';
 
 const DEFAULTS = { algorithm: 'backtracking', n: 8 };
@@ -20,18 +22,29 @@ async function start() {
   // The link holds the visualizer's place and its speed.
   const url = new UrlSync(() => ({ ...visualizer.state(), speed: visualizer.player.speedIndex }));
   let countMode = null;
+  let puzzle = null;
+  // The tabs: the visualizer (with count mode) or puzzle mode. The view shown keeps the URL.
+  const views = new ViewSwitcher(document.querySelector('nav.views'), (view) => {
+    puzzle?.setActive(view === 'puzzle');
+    if (view === 'visualizer') {
+      history.replaceState(history.state, '', location.pathname);
+      url.update(true);
+    } else {
+      visualizer.player.stop();
+    }
+  });
   const visualizer = new Visualizer(document.getElementById('visualizer'), {
     link: () => {
       url.update(true);
       return location.href;
     },
     onSettle: (now) => {
-      url.update(now);
+      if (views.current === 'visualizer') url.update(now);
       if (now) countMode?.followN(visualizer.n); // a new session: count mode follows its N
     },
   });
-  // The page's one visualizer answers the keyboard shortcuts anywhere on the page.
-  document.addEventListener('keydown', (event) => visualizer.onKey(event));
+  // The view shown answers the keyboard shortcuts anywhere on the page.
+  document.addEventListener('keydown', (event) => (views.current === 'puzzle' ? puzzle?.onKey(event) : visualizer.onKey(event)));
 
   let wasm;
   try {
@@ -58,8 +71,12 @@ async function start() {
     refresh: () => visualizer.render(true),
   };
 
-  const wanted = parseParams(location.search, core.algorithms, DEFAULTS);
-  if (wanted.problems.length) showProblem(wanted.problems.join(' '), 'warning');
+  // ?mode=puzzle: the link's n and queens are the puzzle's; the visualizer starts as usual.
+  const mode = parseMode(location.search, views.views);
+  const forPuzzle = mode.view === 'puzzle' ? parsePuzzleParams(location.search) : null;
+  const wanted = parseParams(forPuzzle ? '' : location.search, core.algorithms, DEFAULTS);
+  const problems = [...mode.problems, ...(forPuzzle?.problems ?? []), ...wanted.problems];
+  if (problems.length) showProblem(problems.join(' '), 'warning');
   visualizer.attach(core);
   if (!visualizer.open(wanted.algorithm, wanted.n)) {
     // The URL's choice was refused by the core; the defaults must work.
@@ -71,6 +88,20 @@ async function start() {
   // Count mode runs its own workers; the core says how far it counts.
   countMode = mountCountMode(document.getElementById('count-mode'), { maxN: core.countMaxN });
   countMode.followN(visualizer.n);
+
+  puzzle = new PuzzleView(document.getElementById('puzzle'), {
+    algorithms: core.algorithms,
+    generate: (n, difficulty, seed) => wasm.puzzle(n, difficulty, seed),
+    onFinish: (algorithm, n, squares) => {
+      views.switchTo('visualizer');
+      if (visualizer.open(algorithm, n, { fixed: squares })) visualizer.board.reveal();
+    },
+  });
+  if (forPuzzle) {
+    puzzle.load(forPuzzle);
+    views.switchTo('puzzle', { quiet: true });
+  }
+  if (views.current === 'puzzle') puzzle.setActive(true); // from the link, or a tab clicked while loading
 
   document.body.dataset.ready = 'true';
 }

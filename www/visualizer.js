@@ -32,24 +32,18 @@ export class Visualizer {
    * Builds the components that need no core, so the page shows its controls while
    * the core loads; attach() brings the rest.
    * @param {HTMLElement} root
-   * @param {{ onSettle?: (now: boolean) => void, link?: () => string }} [options]
+   * @param {{ onSettle?: (now: boolean) => void }} [options]
    *   onSettle: the session or its place changed (a new session: now = true;
-   *   the player stopped or the speed changed: now = false, so a listener may
-   *   wait for things to calm down); link: the address of what is shown now
-   *   (for Copy link; the owner keeps the URL)
+   *   the player stopped: now = false, so a listener may wait for things to calm down)
    */
-  constructor(root, { onSettle = () => {}, link = () => location.href } = {}) {
+  constructor(root, { onSettle = () => {} } = {}) {
     this.root = root;
     this.onSettle = onSettle;
-    this.link = link;
-    // The list of shortcuts (a dialog) and Copy link, in the hint line.
-    this.keys = part(root, 'keys');
-    part(root, 'show-keys').addEventListener('click', () => this.showKeys());
-    part(root, 'copy-link').addEventListener('click', () => this.copyLink());
     this.core = null; // { wasm, algorithms, maxRememberedSolutions } once attached
     this.session = null;
     this.algorithmId = null;
     this.n = 0;
+    this.fixed = null; // the squares of the queens the session started from, if any
     this.panicked = false;
     this.drawn = { session: null, step: -1 }; // what the screen shows, to skip redundant redraws
     this.galleryFetchedAt = 0;
@@ -109,10 +103,14 @@ export class Visualizer {
     });
   }
 
-  /** Makes a new Session; on failure keeps the old one and says why. */
-  open(algorithmId, n) {
+  /**
+   * Makes a new Session; on failure keeps the old one and says why. `fixed`: the
+   * squares (row * n + col) of queens the search starts from (puzzle mode's
+   * "let an algorithm finish this"), for the algorithms that take them.
+   */
+  open(algorithmId, n, { fixed = null } = {}) {
     const { wasm, algorithms } = this.core;
-    const session = guard(() => new wasm.Session(algorithmId, n), null);
+    const session = guard(() => (fixed ? new wasm.Session(algorithmId, n, Int32Array.from(fixed)) : new wasm.Session(algorithmId, n)), null);
     if (!session) {
       if (this.session) this.controls.showChoice(algorithms, this.algorithmId, this.n);
       return false;
@@ -123,6 +121,7 @@ export class Visualizer {
     if (old) guard(() => old.free());
     this.algorithmId = algorithmId;
     this.n = n;
+    this.fixed = fixed;
 
     this.controls.showChoice(algorithms, algorithmId, n);
     this.algorithmPanel.show(algorithms.find((a) => a.id === algorithmId));
@@ -136,13 +135,14 @@ export class Visualizer {
   }
 
   /**
-   * Where the visualizer stands, for a link: { algorithm, n, step }. While going
+   * Where the visualizer stands, for a link: { algorithm, n, step } (and `fixed`,
+   * the squares of fixed queens or null, which links do not carry yet). While going
    * to a step, that step: the link keeps it. Read from what is on screen, so it
    * holds even when the core has trapped and must not be called.
    */
   state() {
     const going = this.player.mode === 'go-to';
-    return { algorithm: this.algorithmId, n: this.n, step: going ? this.player.targetStep : Math.max(0, this.drawn.step) };
+    return { algorithm: this.algorithmId, n: this.n, step: going ? this.player.targetStep : Math.max(0, this.drawn.step), fixed: this.fixed };
   }
 
   /** Goes to `step` (a link's ?step=), with progress and Cancel when it is far. */
@@ -166,13 +166,13 @@ export class Visualizer {
    * opened at `state` ({ algorithm, n, step }, from state()). False if the new
    * core refused it.
    */
-  recover(core, { algorithm, n, step }) {
+  recover(core, { algorithm, n, step, fixed }) {
     this.player.halt();
     this.session = null; // belongs to the trapped instance: never call it again
     this.core = core;
     this.compare.useCore(core.wasm);
     this.panicked = false;
-    if (!this.open(algorithm, n)) return false;
+    if (!this.open(algorithm, n, { fixed })) return false;
     if (step > 0) this.goTo(step);
     return true;
   }
@@ -240,23 +240,6 @@ export class Visualizer {
   setSpeed(index) {
     this.player.setSpeed(index);
     this.controls.showSpeed(index);
-    this.onSettle(false); // the link carries the speed
-  }
-
-  /** Opens the list of keyboard shortcuts. */
-  showKeys() {
-    if (!this.keys.open) this.keys.showModal();
-  }
-
-  /** Puts a link to what is shown (algorithm, N, step, speed) on the clipboard, or shows it. */
-  async copyLink() {
-    const href = this.link();
-    try {
-      await navigator.clipboard.writeText(href);
-      this.say('Link copied: it opens this algorithm, board size, step and speed.');
-    } catch {
-      this.say(`Copy this link: ${href}`);
-    }
   }
 
   chooseN(n) {
@@ -276,7 +259,9 @@ export class Visualizer {
 
   chooseAlgorithm(id) {
     clearProblem();
-    this.open(id, this.n);
+    // Fixed queens stay with a search that can start from them.
+    const keep = this.core.algorithms.find((a) => a.id === id)?.takesFixedQueens;
+    this.open(id, this.n, { fixed: keep ? this.fixed : null });
   }
 
   // ---- Showing the session ----------------------------------------------------------

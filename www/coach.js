@@ -1,0 +1,75 @@
+// The puzzle coach's worker (www/puzzle-worker.js), with a time budget.
+//
+// One job at a time: asking again drops the job before it (the worker is
+// terminated if it is still busy, so a stale count never holds a core). A job
+// that outruns its budget is stopped the same way and reported as
+// {type: 'timeout'}; what it answered before that stands. The worker is made
+// again on the next ask. No DOM: it hands each message to `onMessage`.
+
+const WORKER_URL = new URL('./puzzle-worker.js', import.meta.url);
+
+export class Coach {
+  /**
+   * @param {(msg: {type: string, job: number}) => void} onMessage  the worker's answers, and
+   *   {type: 'timeout'} or {type: 'error', message} for the current job only
+   * @param {{ budgetMs: number, name: string }} options
+   */
+  constructor(onMessage, { budgetMs, name }) {
+    this.onMessage = onMessage;
+    this.budgetMs = budgetMs;
+    this.name = name;
+    this.worker = null;
+    this.job = 0;
+    this.busy = false;
+    this.timer = 0;
+  }
+
+  /** Starts a job ({type, n, squares}); returns its number. */
+  ask(request) {
+    this.stop();
+    const job = ++this.job;
+    this.busy = true;
+    this.ensureWorker().postMessage({ ...request, job });
+    this.timer = setTimeout(() => {
+      if (this.job !== job || !this.busy) return;
+      this.stop();
+      this.onMessage({ type: 'timeout', job });
+    }, this.budgetMs);
+    return job;
+  }
+
+  /** Drops the current job; a busy worker is terminated. */
+  stop() {
+    clearTimeout(this.timer);
+    if (this.busy && this.worker) {
+      this.worker.terminate();
+      this.worker = null;
+    }
+    this.busy = false;
+  }
+
+  ensureWorker() {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_URL, { type: 'module', name: this.name });
+    worker.onmessage = (event) => {
+      const msg = event.data;
+      if (worker !== this.worker || msg.job !== this.job) return; // an old job's last words
+      if (msg.type === 'done' || msg.type === 'error') {
+        this.busy = false;
+        clearTimeout(this.timer);
+      }
+      this.onMessage(msg);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (worker !== this.worker) return;
+      clearTimeout(this.timer);
+      worker.terminate();
+      this.worker = null;
+      this.busy = false;
+      this.onMessage({ type: 'error', job: this.job, message: event.message || 'The coach\'s worker failed to start.' });
+    };
+    this.worker = worker;
+    return worker;
+  }
+}

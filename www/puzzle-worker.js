@@ -1,0 +1,63 @@
+// Puzzle-mode worker: the coach's slow questions, off the page's thread. Loads
+// its own copy of the wasm core and answers one job at a time; the page (coach.js)
+// terminates it when a job outruns its time budget or a newer board arrives.
+//
+//   page -> worker  {type: 'analyse', job, n, squares}   what can this board still become?
+//                   {type: 'hint', job, n, squares}      a square that keeps a solution possible
+//   worker -> page  {type: 'completion', job, solution}  one completion (Int32Array, column per row) or null: fast
+//                   {type: 'count', job, count}          how many completions (BigInt)
+//                   {type: 'culprit', job, square}       on a dead board, the queen to move (or null)
+//                   {type: 'rank', job, index, total}    on a solved board: solution index (1-based) of total,
+//                                                        in the order the row searches find them
+//                   {type: 'hint', job, hint}            hintWithReason()'s {square, row, col, reason} or null
+//                   {type: 'done', job}                  nothing more for this job
+//                   {type: 'error', job, message}
+
+import init, { completion, completions, culprit, hintWithReason } from '../pkg/nqueens.js';
+
+/** Above this N the rank of a solution (all solutions before it, counted) costs seconds: not asked. */
+const RANK_MAX_N = 14;
+
+const ready = init();
+
+self.onmessage = async (event) => {
+  const msg = event.data ?? {};
+  const { job, n, squares } = msg;
+  const post = (type, data = {}) => self.postMessage({ type, job, ...data });
+  try {
+    await ready;
+    if (msg.type === 'analyse') {
+      const solution = completion(n, squares);
+      post('completion', { solution });
+      if (!solution) {
+        post('count', { count: 0n });
+        post('culprit', { square: culprit(n, squares) });
+      } else {
+        post('count', { count: completions(n, squares) });
+        if (squares.length === n && n <= RANK_MAX_N) post('rank', rank(n, solution));
+      }
+    } else if (msg.type === 'hint') {
+      post('hint', { hint: hintWithReason(n, squares) });
+    } else {
+      throw new Error(`puzzle worker: unknown message type ${JSON.stringify(msg.type)}`);
+    }
+    post('done');
+  } catch (err) {
+    post('error', { message: String(err?.message ?? err) });
+  }
+};
+
+/**
+ * Where `solution` (column per row) stands among all solutions in row-by-row
+ * order: every solution that agrees with it on the rows above r and has a
+ * smaller column in row r comes before it.
+ */
+function rank(n, solution) {
+  let before = 0n;
+  const prefix = [];
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < solution[row]; col++) before += completions(n, [...prefix, row * n + col]);
+    prefix.push(row * n + solution[row]);
+  }
+  return { index: before + 1n, total: completions(n, []) };
+}

@@ -1,0 +1,503 @@
+// Puzzle mode (issue 11): the user places the queens, the solver coaches.
+//
+// The view inside its root (#puzzle): a board the user plays on by pointer or
+// keyboard (a cursor moved by the arrows, Enter or Space to toggle), the coach
+// line, hint, undo/redo/clear, generated "complete this board" puzzles and "let
+// an algorithm finish this". The marks are the visualizer's (board.js), built
+// here from the queens. Everything that may take long (counting completions, the
+// queen to move, a hint) runs in a worker with a time budget (coach.js), so a
+// nearly empty 20×20 board never freezes the page. Keeps ?mode=puzzle&n=&q=&g=
+// in the address bar while it is the view shown.
+
+import { BoardView, CELL, readTheme } from './board.js';
+import { Coach } from './coach.js';
+import { el, formatCount, part } from './dom.js';
+import { guard, showProblem } from './errors.js';
+
+export const MIN_N = 4;
+export const MAX_N = 20;
+const DEFAULT_N = 8;
+/** Sizes of the generated puzzles (the core makes them from 4 to 12). */
+const PUZZLE_MIN_N = 6;
+const PUZZLE_MAX_N = 12;
+const DIFFICULTIES = ['easy', 'medium', 'hard'];
+/** Counting may take this long; then the coach says "at least one way". */
+const COUNT_BUDGET_MS = 1500;
+const HINT_BUDGET_MS = 4000;
+/** Quiet time before the address bar follows a change. */
+const URL_DELAY_MS = 250;
+
+const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
+const plural = (count, one, many) => (count === 1 || count === 1n ? one : many);
+
+/** True if queens on squares a and b attack each other (same row, column or diagonal). */
+export function attack(n, a, b) {
+  const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
+  return ra === rb || ca === cb || ra - ca === rb - cb || ra + ca === rb + cb;
+}
+
+/**
+ * What board.js draws for these queens: CELL flags per square (queen, threatened,
+ * conflict; the hint as a candidate ring) and the lines of attack between queens.
+ */
+export function boardMarks(n, squares, hint = -1) {
+  const cells = new Uint8Array(n * n);
+  const lines = [];
+  for (const q of squares) cells[q] |= CELL.QUEEN;
+  for (let s = 0; s < n * n; s++) {
+    for (const q of squares) if (q !== s && attack(n, q, s)) cells[s] |= CELL.THREATENED;
+  }
+  squares.forEach((a, i) => {
+    for (const b of squares.slice(i + 1)) {
+      if (!attack(n, a, b)) continue;
+      cells[a] |= CELL.CONFLICT;
+      cells[b] |= CELL.CONFLICT;
+      lines.push([a, b]);
+    }
+  });
+  if (hint >= 0) cells[hint] |= CELL.CANDIDATE;
+  return { cells, lines };
+}
+
+/** How many different boards the 8 symmetries of the square make of a solution (`cols[row]`). */
+export function symmetryClassSize(cols) {
+  const n = cols.length;
+  const seen = new Set();
+  const pos = cols.map((c, r) => [r, c]);
+  const maps = [
+    (r, c) => [r, c], (r, c) => [c, n - 1 - r], (r, c) => [n - 1 - r, n - 1 - c], (r, c) => [n - 1 - c, r],
+    (r, c) => [r, n - 1 - c], (r, c) => [n - 1 - r, c], (r, c) => [c, r], (r, c) => [n - 1 - c, n - 1 - r],
+  ];
+  for (const map of maps) {
+    const image = new Array(n);
+    for (const [r, c] of pos) {
+      const [r2, c2] = map(r, c);
+      image[r2] = c2;
+    }
+    seen.add(image.join(','));
+  }
+  return seen.size;
+}
+
+/** A list of squares from the URL ("0,9,18"): whole numbers on the board, each once. */
+function parseSquares(raw, n, name, problems) {
+  const text = raw.trim();
+  if (text === '') return [];
+  const out = [];
+  for (const item of text.split(',')) {
+    const square = /^\s*\d{1,4}\s*$/.test(item) ? Number(item) : NaN;
+    if (Number.isNaN(square) || square >= n * n) {
+      problems.push(`The link's ${name}=${clip(text)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from an empty board.`);
+      return [];
+    }
+    if (!out.includes(square)) out.push(square);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+function clip(text) {
+  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+}
+
+/**
+ * Reads ?n=&q=&g= for puzzle mode: N (4–20), the queens, and which of them the
+ * puzzle gave. Anything malformed is a sentence in `problems` and a default.
+ */
+export function parsePuzzleParams(search) {
+  const params = new URLSearchParams(search);
+  const problems = [];
+  let n = DEFAULT_N;
+  if (params.has('n')) {
+    const raw = params.get('n').trim();
+    const wanted = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (wanted >= MIN_N && wanted <= MAX_N) n = wanted;
+    else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${MIN_N} to ${MAX_N}. Showing ${n}×${n} instead.`);
+  }
+  const queens = params.has('q') ? parseSquares(params.get('q'), n, 'q', problems) : [];
+  let given = params.has('g') ? parseSquares(params.get('g'), n, 'g', problems) : [];
+  if (given.some((s) => !queens.includes(s))) {
+    problems.push('The link gives puzzle queens (g=) that are not on the board (q=). Playing without a puzzle.');
+    given = [];
+  }
+  return { n, squares: queens, given, problems };
+}
+
+/** The address of a board: ?mode=puzzle&n=8&q=…&g=… */
+export function puzzleSearch({ n, squares, given }) {
+  const params = new URLSearchParams({ mode: 'puzzle', n: String(n) });
+  if (squares.length) params.set('q', squares.join(','));
+  if (given.length) params.set('g', given.join(','));
+  return `?${params.toString().replaceAll('%2C', ',')}`;
+}
+
+export class PuzzleView {
+  /**
+   * @param {HTMLElement} root  #puzzle, holding the parts named below
+   * @param {{ algorithms: object[], generate: (n: number, difficulty: string, seed: number) => Uint32Array,
+   *   onFinish: (algorithmId: string, n: number, squares: number[]) => void }} options
+   *   algorithms: the core's algorithms(); generate: the core's puzzle()
+   */
+  constructor(root, { algorithms, generate, onFinish }) {
+    this.root = root;
+    this.generate = generate;
+    this.onFinish = onFinish;
+    this.active = false;
+    this.loaded = false;
+    this.n = DEFAULT_N;
+    this.squares = [];
+    this.given = [];
+    this.puzzle = null; // { difficulty, seed } of a generated puzzle
+    this.past = [];
+    this.future = [];
+    this.cursor = 0;
+    this.hintSquare = -1;
+    this.analysis = {};
+    this.urlTimer = 0;
+
+    const $ = (name) => part(root, name);
+    this.board = new BoardView(root);
+    this.canvas = this.board.canvas;
+    this.cursorBox = $('cursor');
+    this.coachLine = $('coach');
+    this.note = $('note');
+    this.cursorText = $('cursor-text');
+    this.nPicker = $('n');
+    this.buttons = { hint: $('get-hint'), undo: $('undo'), redo: $('redo'), clear: $('clear'), newPuzzle: $('new-puzzle'), finish: $('finish') };
+    this.difficulty = $('difficulty');
+    this.puzzleCaption = $('puzzle-caption');
+    this.finishAlgorithm = $('finish-algorithm');
+
+    for (let n = MIN_N; n <= MAX_N; n++) this.nPicker.append(el('option', { value: n, text: `${n} × ${n}` }));
+    for (const a of algorithms.filter((a) => a.takesFixedQueens)) {
+      this.finishAlgorithm.append(el('option', { value: a.id, text: a.name }));
+    }
+
+    this.counter = new Coach((msg) => this.heard(msg), { budgetMs: COUNT_BUDGET_MS, name: 'puzzle-count' });
+    this.hinter = new Coach((msg) => this.heardHint(msg), { budgetMs: HINT_BUDGET_MS, name: 'puzzle-hint' });
+
+    this.nPicker.addEventListener('change', () => this.change({ n: Number(this.nPicker.value), squares: [], given: [], puzzle: null }));
+    this.buttons.hint.addEventListener('click', () => this.askHint());
+    this.buttons.undo.addEventListener('click', () => this.undo());
+    this.buttons.redo.addEventListener('click', () => this.redo());
+    this.buttons.clear.addEventListener('click', () => this.clear());
+    this.buttons.newPuzzle.addEventListener('click', () => this.newPuzzle());
+    this.buttons.finish.addEventListener('click', () => this.finish());
+    this.canvas.addEventListener('click', (event) => this.clicked(event));
+    this.canvas.addEventListener('keydown', (event) => this.boardKey(event));
+    this.canvas.addEventListener('focus', () => this.placeCursor());
+    this.canvas.addEventListener('blur', () => this.placeCursor());
+    new ResizeObserver(() => {
+      if (this.board.fit()) this.board.redraw();
+      this.placeCursor();
+    }).observe(this.canvas);
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      this.board.setTheme(readTheme());
+      this.board.redraw();
+    });
+  }
+
+  /** Starts on a board (from the URL): no history before it. */
+  load({ n, squares, given }) {
+    this.loaded = true;
+    this.apply({ n, squares, given, puzzle: null });
+  }
+
+  /** This view is shown (true) or hidden: only the shown view keeps the address bar. */
+  setActive(active) {
+    this.active = active;
+    clearTimeout(this.urlTimer);
+    if (active) {
+      if (!this.loaded) this.load({ n: DEFAULT_N, squares: [], given: [] });
+      this.board.fit();
+      this.render();
+      this.writeUrl(true);
+    }
+  }
+
+  // ---- Changing the board --------------------------------------------------------
+
+  snapshot() {
+    return { n: this.n, squares: this.squares, given: this.given, puzzle: this.puzzle };
+  }
+
+  /** A change the user made: recorded for undo. */
+  change(next) {
+    this.past.push(this.snapshot());
+    this.future = [];
+    this.apply(next);
+  }
+
+  apply({ n, squares, given, puzzle }) {
+    if (n !== this.n) this.cursor = 0;
+    this.n = n;
+    this.squares = [...squares].sort((a, b) => a - b);
+    this.given = [...given];
+    this.puzzle = puzzle;
+    this.hintSquare = -1;
+    this.say('');
+    this.nPicker.value = String(n);
+    this.showPuzzleCaption();
+    this.analyse();
+    this.render();
+    this.writeUrl();
+  }
+
+  toggle(square) {
+    if (this.given.includes(square)) {
+      this.say(`The queen on ${where(this.n, square)} is part of the puzzle: it stays.`);
+      return;
+    }
+    const squares = this.squares.includes(square) ? this.squares.filter((s) => s !== square) : [...this.squares, square];
+    this.change({ ...this.snapshot(), squares });
+  }
+
+  undo() {
+    if (!this.past.length) return;
+    this.future.push(this.snapshot());
+    this.apply(this.past.pop());
+  }
+
+  redo() {
+    if (!this.future.length) return;
+    this.past.push(this.snapshot());
+    this.apply(this.future.pop());
+  }
+
+  clear() {
+    if (this.squares.length === this.given.length) return;
+    this.change({ ...this.snapshot(), squares: this.given });
+  }
+
+  newPuzzle() {
+    const n = this.n >= PUZZLE_MIN_N && this.n <= PUZZLE_MAX_N ? this.n : DEFAULT_N;
+    const difficulty = this.difficulty.value;
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const squares = guard(() => [...this.generate(n, difficulty, seed)], null);
+    if (!squares) return;
+    const asked = this.n;
+    this.change({ n, squares, given: squares, puzzle: { difficulty, seed } });
+    if (asked !== n) {
+      this.say(`Puzzles come in sizes ${PUZZLE_MIN_N}×${PUZZLE_MIN_N} to ${PUZZLE_MAX_N}×${PUZZLE_MAX_N}, so this one is ${n}×${n}.`);
+    }
+  }
+
+  finish() {
+    const rows = this.squares.map((s) => Math.floor(s / this.n));
+    const shared = rows.find((r, i) => rows.indexOf(r) !== i);
+    if (shared !== undefined) {
+      this.say(`Two queens share row ${shared + 1}, and a search places one queen a row: take one of them off first.`);
+      return;
+    }
+    this.onFinish(this.finishAlgorithm.value, this.n, this.squares);
+  }
+
+  // ---- Input ------------------------------------------------------------------------
+
+  clicked(event) {
+    const box = this.canvas.getBoundingClientRect();
+    const col = Math.floor(((event.clientX - box.left) / box.width) * this.n);
+    const row = Math.floor(((event.clientY - box.top) / box.height) * this.n);
+    if (row < 0 || col < 0 || row >= this.n || col >= this.n) return;
+    this.cursor = row * this.n + col;
+    this.toggle(this.cursor);
+  }
+
+  /** The board's own keys: arrows move the cursor, Enter or Space toggles a queen there. */
+  boardKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const n = this.n;
+    let row = Math.floor(this.cursor / n);
+    let col = this.cursor % n;
+    switch (event.key) {
+      case 'ArrowUp': row = Math.max(0, row - 1); break;
+      case 'ArrowDown': row = Math.min(n - 1, row + 1); break;
+      case 'ArrowLeft': col = Math.max(0, col - 1); break;
+      case 'ArrowRight': col = Math.min(n - 1, col + 1); break;
+      case 'Home': col = 0; break;
+      case 'End': col = n - 1; break;
+      case 'Enter': case ' ': case 'Spacebar':
+        event.preventDefault();
+        this.toggle(this.cursor);
+        return;
+      default: return;
+    }
+    event.preventDefault();
+    this.cursor = row * n + col;
+    this.placeCursor();
+    this.cursorText.textContent = this.describeSquare(this.cursor);
+  }
+
+  /** Page-wide keys while this view is shown: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo. */
+  onKey(event) {
+    if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) this.undo();
+    else if (key === 'y' || (key === 'z' && event.shiftKey)) this.redo();
+    else return;
+    event.preventDefault();
+  }
+
+  // ---- The coach ------------------------------------------------------------------
+
+  conflicts() {
+    return this.squares.some((a, i) => this.squares.slice(i + 1).some((b) => attack(this.n, a, b)));
+  }
+
+  analyse() {
+    this.hinter.stop();
+    this.analysis = { pending: true, conflict: this.conflicts() };
+    this.counter.ask({ type: 'analyse', n: this.n, squares: Int32Array.from(this.squares) });
+  }
+
+  heard(msg) {
+    const a = this.analysis;
+    switch (msg.type) {
+      case 'completion': a.solution = msg.solution; break;
+      case 'count': a.count = msg.count; break;
+      case 'culprit': a.culprit = msg.square; break;
+      case 'rank': a.rank = msg; break;
+      case 'done': a.pending = false; break;
+      case 'timeout': a.pending = false; a.timedOut = true; break;
+      case 'error': a.pending = false; a.error = msg.message; showProblem(msg.message, 'error'); break;
+      default: return;
+    }
+    this.render();
+  }
+
+  state() {
+    const a = this.analysis;
+    if (this.squares.length === 0) return 'empty';
+    if (a.conflict || a.count === 0n) return 'dead';
+    if (this.squares.length === this.n) return 'solved';
+    return 'open';
+  }
+
+  coachText() {
+    const { n } = this;
+    const a = this.analysis;
+    const state = this.state();
+    if (state === 'solved') {
+      const cols = new Array(n);
+      for (const s of this.squares) cols[Math.floor(s / n)] = s % n;
+      const size = symmetryClassSize(cols);
+      const which = a.rank ? ` This is solution ${formatCount(a.rank.index)} of ${formatCount(a.rank.total)}.` : '';
+      return `Solved!${which} Its symmetry class has ${size} ${plural(size, 'member', 'members')}.`;
+    }
+    if (state === 'dead') {
+      const none = 'No solution contains these queens.';
+      if (a.culprit === undefined) return a.pending ? none : `${none} Take a queen off to go on.`;
+      if (a.culprit === null) return `${none} Moving a single queen is not enough: take off some more.`;
+      return `${none} The queen on ${where(n, a.culprit)} is the one to move.`;
+    }
+    const board = state === 'empty' ? `The empty ${n}×${n} board` : 'This board';
+    if (a.count !== undefined) {
+      return `${board} can still be completed in ${formatCount(a.count)} ${plural(a.count, 'way', 'ways')}.`;
+    }
+    if (a.timedOut) {
+      return a.solution
+        ? `${board} can still be completed in at least one way (too many to count in time).`
+        : `${board} took too long to check: no completion was found in time.`;
+    }
+    if (a.error) return 'The coach could not look at this board.';
+    return 'Counting the ways to complete this board…';
+  }
+
+  askHint() {
+    const state = this.state();
+    if (state === 'solved') return this.say('The board is solved: no hint needed.');
+    if (state === 'dead') {
+      const { culprit } = this.analysis;
+      return this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(this.n, culprit)}.`);
+    }
+    this.say('Looking for a hint…');
+    this.hinter.ask({ type: 'hint', n: this.n, squares: Int32Array.from(this.squares) });
+  }
+
+  heardHint(msg) {
+    if (msg.type === 'hint') {
+      const { hint } = msg;
+      if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
+      this.hintSquare = hint.square;
+      this.cursor = hint.square;
+      this.render();
+      this.placeCursor();
+      this.say(`Hint: a queen on ${where(this.n, hint.square)} keeps a solution possible. ${hint.reason}`);
+    } else if (msg.type === 'timeout') {
+      this.say('A hint takes too long on this board; place a queen or two first.');
+    } else if (msg.type === 'error') {
+      this.say('');
+      showProblem(msg.message, 'error');
+    }
+  }
+
+  // ---- Showing --------------------------------------------------------------------
+
+  /** The note under the coach line (hints, why something cannot be done). */
+  say(text) {
+    if (this.note.textContent !== text) this.note.textContent = text;
+    this.note.hidden = !text;
+  }
+
+  render() {
+    const { n, squares } = this;
+    const { cells, lines } = boardMarks(n, squares, this.hintSquare);
+    this.board.draw(cells, n, lines);
+    const state = this.state();
+    this.root.dataset.state = state;
+    if (this.analysis.count !== undefined) this.root.dataset.completions = String(this.analysis.count);
+    else delete this.root.dataset.completions;
+    this.root.dataset.busy = String(Boolean(this.analysis.pending));
+    const text = this.coachText();
+    if (this.coachLine.textContent !== text) this.coachLine.textContent = text;
+    this.coachLine.dataset.state = state;
+
+    this.buttons.undo.disabled = !this.past.length;
+    this.buttons.redo.disabled = !this.future.length;
+    this.buttons.clear.disabled = squares.length === this.given.length;
+    const placed = squares.map((s) => where(n, s));
+    this.canvas.setAttribute('aria-label', `${n}×${n} puzzle board, ${squares.length} ${plural(squares.length, 'queen', 'queens')}${placed.length ? `: ${placed.join('; ')}` : ''}. Arrow keys move the cursor, Enter or Space places or takes off a queen.`);
+    this.placeCursor();
+  }
+
+  describeSquare(square) {
+    const { cells } = boardMarks(this.n, this.squares);
+    const flags = cells[square];
+    const what = flags & CELL.QUEEN ? (flags & CELL.CONFLICT ? 'a queen under attack' : 'a queen') : flags & CELL.THREATENED ? 'empty, threatened' : 'empty, safe';
+    return `Row ${Math.floor(square / this.n) + 1}, column ${(square % this.n) + 1}: ${what}.`;
+  }
+
+  /** The keyboard cursor: an outline over the board while the board has focus. */
+  placeCursor() {
+    const show = document.activeElement === this.canvas;
+    this.cursorBox.hidden = !show;
+    if (!show) return;
+    const size = this.canvas.offsetWidth;
+    const cell = size / this.n;
+    const style = this.cursorBox.style;
+    style.left = `${this.canvas.offsetLeft + (this.cursor % this.n) * cell}px`;
+    style.top = `${this.canvas.offsetTop + Math.floor(this.cursor / this.n) * cell}px`;
+    style.width = style.height = `${cell}px`;
+  }
+
+  showPuzzleCaption() {
+    const p = this.puzzle;
+    this.puzzleCaption.textContent = p
+      ? `Puzzle ${this.n}×${this.n}, ${p.difficulty}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put.`
+      : this.given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put.' : '';
+    this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
+  }
+
+  writeUrl(now = false) {
+    clearTimeout(this.urlTimer);
+    if (!this.active) return;
+    const write = () => {
+      const url = new URL(location.href);
+      url.search = puzzleSearch(this);
+      if (url.href !== location.href) history.replaceState(history.state, '', url);
+    };
+    if (now) write();
+    else this.urlTimer = setTimeout(write, URL_DELAY_MS);
+  }
+}

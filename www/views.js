@@ -1,0 +1,58 @@
+// The view switcher: the tabs above the page ("Visualizer", "Puzzle"; race mode
+// can add its own) and which view's elements are shown.
+//
+// Each tab is a link in the nav (data-view="id", aria-controls="the ids of the
+// view's elements"), so it also works as a plain link; a click switches in place.
+// The views' owner (main.js) is told through onChange and keeps the URL.
+
+const DEFAULT_VIEW = 'visualizer';
+
+/** Reads ?mode=: the view a link asks for, or the default with a sentence. */
+export function parseMode(search, views) {
+  const raw = new URLSearchParams(search).get('mode');
+  if (raw === null || raw.trim() === '') return { view: DEFAULT_VIEW, problems: [] };
+  const wanted = raw.trim();
+  if (views.includes(wanted)) return { view: wanted, problems: [] };
+  const shown = wanted.length > 24 ? `${wanted.slice(0, 24)}…` : wanted;
+  return { view: DEFAULT_VIEW, problems: [`The link asks for mode “${shown}”, which doesn't exist (try one of: ${views.join(', ')}). Showing the ${DEFAULT_VIEW}.`] };
+}
+
+export class ViewSwitcher {
+  /**
+   * @param {HTMLElement} nav  holds the tabs: a[data-view][aria-controls]
+   * @param {(view: string, from: string) => void} onChange  after a switch made by the user
+   */
+  constructor(nav, onChange) {
+    this.tabs = [...nav.querySelectorAll('[data-view]')];
+    this.onChange = onChange;
+    this.current = DEFAULT_VIEW;
+    for (const tab of this.tabs) {
+      tab.addEventListener('click', (event) => {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        this.switchTo(tab.dataset.view);
+      });
+    }
+  }
+
+  /** The ids of the views, in tab order. */
+  get views() {
+    return this.tabs.map((tab) => tab.dataset.view);
+  }
+
+  /** Shows `view`'s elements and hides the others'; tells onChange when `quiet` is false. */
+  switchTo(view, { quiet = false } = {}) {
+    const from = this.current;
+    this.current = view;
+    for (const tab of this.tabs) {
+      const on = tab.dataset.view === view;
+      if (on) tab.setAttribute('aria-current', 'page');
+      else tab.removeAttribute('aria-current');
+      for (const id of tab.getAttribute('aria-controls').split(/\s+/)) {
+        const panel = document.getElementById(id);
+        if (panel) panel.hidden = !on;
+      }
+    }
+    if (!quiet && view !== from) this.onChange(view, from);
+  }
+}
