@@ -112,5 +112,7 @@ function clampToAlgorithm(n, algorithm) {
 
 /** Keeps a hostile or huge parameter from flooding the message. */
 function clip(text) {
-  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+  // Control and bidi characters go: U+202E would reverse the rest of the sentence.
+  const plain = text.replace(/[\u0000-\u001f\u007f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '');
+  return plain.length > 24 ? `${plain.slice(0, 24)}…` : plain;
 }
