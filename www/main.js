@@ -78,7 +78,7 @@ async function start() {
   const problems = [...mode.problems, ...(forPuzzle?.problems ?? []), ...wanted.problems];
   if (problems.length) showProblem(problems.join(' '), 'warning');
   visualizer.attach(core);
-  if (!visualizer.open(wanted.algorithm, wanted.n)) {
+  if (!visualizer.open(wanted.algorithm, wanted.n, { fixed: wanted.fixed })) {
     // The URL's choice was refused by the core; the defaults must work.
     visualizer.open(DEFAULTS.algorithm, DEFAULTS.n);
   }
@@ -94,7 +94,12 @@ async function start() {
     generate: (n, difficulty, seed) => wasm.puzzle(n, difficulty, seed),
     onFinish: (algorithm, n, squares) => {
       views.switchTo('visualizer');
-      if (visualizer.open(algorithm, n, { fixed: squares })) visualizer.board.reveal();
+      if (!visualizer.open(algorithm, n, { fixed: squares })) return;
+      visualizer.board.reveal();
+      const name = core.algorithms.find((a) => a.id === algorithm)?.name ?? algorithm;
+      const free = n - squares.length;
+      const task = free === 0 ? 'check them' : free === 1 ? 'fill the last row' : `fill the other ${free} rows`;
+      visualizer.say(`Your queens are fixed. Press Play or Space to watch ${name} ${task}.`);
     },
   });
   if (forPuzzle) {

@@ -4,7 +4,9 @@
 // Read once at load; anything malformed is reported as a sentence (the page shows
 // it) and replaced by the default, so a bad link never gives a dead page. Then
 // UrlSync keeps the address bar in step with the page. Knows nothing of sessions:
-// it is handed plain { algorithm, n, step }.
+// it is handed plain { algorithm, n, step }. `q=0,12` are fixed queens (squares
+// row × n + column) for the searches that start from them (puzzle mode's "let an
+// algorithm finish this").
 
 import { rangeSentence } from './controls.js';
 import { guard } from './errors.js';
@@ -20,8 +22,8 @@ const URL_DELAY_MS = 300;
  * @param search  location.search
  * @param algorithms  the core's algorithms()
  * @param defaults  { algorithm, n }
- * @returns {{ algorithm: string, n: number, step: number, speed: number|null, problems: string[] }}
- *   speed: an index into SPEEDS, or null when the link names none
+ * @returns {{ algorithm: string, n: number, step: number, speed: number|null, fixed: number[]|null, problems: string[] }}
+ *   speed: an index into SPEEDS, or null when the link names none; fixed: squares of fixed queens
  */
 export function parseParams(search, algorithms, defaults) {
   const params = new URLSearchParams(search);
@@ -75,11 +77,41 @@ export function parseParams(search, algorithms, defaults) {
       problems.push(`The link's speed=${clip(raw)} is not one of the speeds (${SPEEDS.map((_, i) => speedParam(i)).join(', ')} steps a second). Playing at the usual speed.`);
     }
   }
-  return { algorithm, n, step, speed, problems };
+  let fixed = null;
+  if (params.has('q')) {
+    const raw = params.get('q');
+    const squares = parseSquareList(raw, n);
+    const rows = squares?.map((s) => Math.floor(s / n));
+    if (!squares) {
+      problems.push(`The link's q=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from the empty board.`);
+    } else if (!chosen.takesFixedQueens) {
+      problems.push(`${chosen.name} cannot start from fixed queens (the link's q=). Starting from the empty board.`);
+    } else if (rows.some((r, i) => rows.indexOf(r) !== i)) {
+      problems.push(`The link's q=${clip(raw)} puts two queens in one row; a search places one a row. Starting from the empty board.`);
+    } else if (squares.length) {
+      fixed = squares;
+    }
+  }
+  return { algorithm, n, step, speed, fixed, problems };
+}
+
+/**
+ * A list of squares from a link ("0,9,18"): whole numbers from 0 to n² − 1, in
+ * order, each once (a repeat is dropped); null if anything else is in it.
+ */
+export function parseSquareList(raw, n) {
+  const text = raw.trim();
+  if (text === '') return [];
+  const squares = new Set();
+  for (const item of text.split(',')) {
+    if (!/^\s*\d{1,4}\s*$/.test(item) || Number(item) >= n * n) return null;
+    squares.add(Number(item));
+  }
+  return [...squares].sort((a, b) => a - b);
 }
 
 /** Writes the current choice into the address bar without adding history entries. */
-export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX }) {
+export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, fixed = null }) {
   const url = new URL(location.href);
   url.searchParams.set('algo', algorithm);
   url.searchParams.set('n', String(n));
@@ -87,6 +119,9 @@ export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX })
   else url.searchParams.delete('step');
   if (speed !== DEFAULT_SPEED_INDEX) url.searchParams.set('speed', speedParam(speed));
   else url.searchParams.delete('speed');
+  if (fixed?.length) url.searchParams.set('q', fixed.join(','));
+  else url.searchParams.delete('q');
+  url.search = url.search.replaceAll('%2C', ',');
   if (url.href !== location.href) history.replaceState(history.state, '', url);
 }
 
@@ -111,7 +146,7 @@ function clampToAlgorithm(n, algorithm) {
 }
 
 /** Keeps a hostile or huge parameter from flooding the message. */
-function clip(text) {
+export function clip(text) {
   // Control and bidi characters go: U+202E would reverse the rest of the sentence.
   const plain = text.replace(/[\u0000-\u001f\u007f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '');
   return plain.length > 24 ? `${plain.slice(0, 24)}…` : plain;

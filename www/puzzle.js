@@ -13,6 +13,7 @@ import { BoardView, CELL, readTheme } from './board.js';
 import { Coach } from './coach.js';
 import { el, formatCount, part } from './dom.js';
 import { guard, showProblem } from './errors.js';
+import { clip, parseSquareList } from './params.js';
 
 export const MIN_N = 4;
 export const MAX_N = 20;
@@ -79,24 +80,14 @@ export function symmetryClassSize(cols) {
   return seen.size;
 }
 
-/** A list of squares from the URL ("0,9,18"): whole numbers on the board, each once. */
-function parseSquares(raw, n, name, problems) {
-  const text = raw.trim();
-  if (text === '') return [];
-  const out = [];
-  for (const item of text.split(',')) {
-    const square = /^\s*\d{1,4}\s*$/.test(item) ? Number(item) : NaN;
-    if (Number.isNaN(square) || square >= n * n) {
-      problems.push(`The link's ${name}=${clip(text)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from an empty board.`);
-      return [];
-    }
-    if (!out.includes(square)) out.push(square);
-  }
-  return out.sort((a, b) => a - b);
-}
-
-function clip(text) {
-  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+/** A list of squares from the URL, or [] with a sentence in `problems`. */
+function readSquares(params, name, n, problems) {
+  if (!params.has(name)) return [];
+  const raw = params.get(name);
+  const squares = parseSquareList(raw, n);
+  if (squares) return squares;
+  problems.push(`The link's ${name}=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from an empty board.`);
+  return [];
 }
 
 /**
@@ -113,8 +104,8 @@ export function parsePuzzleParams(search) {
     if (wanted >= MIN_N && wanted <= MAX_N) n = wanted;
     else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${MIN_N} to ${MAX_N}. Showing ${n}×${n} instead.`);
   }
-  const queens = params.has('q') ? parseSquares(params.get('q'), n, 'q', problems) : [];
-  let given = params.has('g') ? parseSquares(params.get('g'), n, 'g', problems) : [];
+  const queens = readSquares(params, 'q', n, problems);
+  let given = readSquares(params, 'g', n, problems);
   if (given.some((s) => !queens.includes(s))) {
     problems.push('The link gives puzzle queens (g=) that are not on the board (q=). Playing without a puzzle.');
     given = [];

@@ -5,6 +5,8 @@
 // view's elements"), so it also works as a plain link; a click switches in place.
 // The views' owner (main.js) is told through onChange and keeps the URL.
 
+import { clip } from './params.js';
+
 const DEFAULT_VIEW = 'visualizer';
 
 /** Reads ?mode=: the view a link asks for, or the default with a sentence. */
@@ -13,8 +15,7 @@ export function parseMode(search, views) {
   if (raw === null || raw.trim() === '') return { view: DEFAULT_VIEW, problems: [] };
   const wanted = raw.trim();
   if (views.includes(wanted)) return { view: wanted, problems: [] };
-  const shown = wanted.length > 24 ? `${wanted.slice(0, 24)}…` : wanted;
-  return { view: DEFAULT_VIEW, problems: [`The link asks for mode “${shown}”, which doesn't exist (try one of: ${views.join(', ')}). Showing the ${DEFAULT_VIEW}.`] };
+  return { view: DEFAULT_VIEW, problems: [`The link asks for mode “${clip(wanted)}”, which doesn't exist (try one of: ${views.join(', ')}). Showing the ${DEFAULT_VIEW}.`] };
 }
 
 export class ViewSwitcher {

@@ -207,7 +207,8 @@ test('"let an algorithm finish this" opens the visualizer on the fixed queens', 
     assert.deepEqual(queens, [0, 4, -1, -1, -1, -1, -1, -1]);
     assert.equal(await page.evaluate(() => window.nqueens.session.algorithm), 'bitwise');
     assert.equal(await page.locator('#algorithm').inputValue(), 'bitwise');
-    await waitUntil(() => page.evaluate(() => location.search.startsWith('?algo=bitwise&n=8')), { message: 'the visualizer URL' });
+    assert.match(await page.locator('#message').textContent(), /^Your queens are fixed\. Press Play or Space to watch Bitwise .* fill the other 6 rows\.$/);
+    await waitUntil(() => page.evaluate(() => location.search === '?algo=bitwise&n=8&q=0,12'), { message: 'the visualizer URL with the fixed queens' });
     // It searches the rest: the next solution holds both queens.
     await page.click('#next-solution');
     await waitUntil(() => page.evaluate(() => window.nqueens.session.solutionCount >= 1), { message: 'a solution' });
@@ -226,6 +227,37 @@ test('"let an algorithm finish this" opens the visualizer on the fixed queens', 
     assertNoErrors(errors);
   } finally {
     await page.close();
+  }
+});
+
+test('a visualizer link keeps fixed queens; one that cannot gives a sentence and the empty board', async () => {
+  let { page, errors } = await openPage('/?algo=backtracking&n=6&q=1,9');
+  try {
+    assert.deepEqual(await page.evaluate(() => [...window.nqueens.session.queens()]), [1, 3, -1, -1, -1, -1]);
+    // Another search that takes fixed queens keeps them; N changes drop them.
+    await page.selectOption('#algorithm', 'bitwise');
+    assert.deepEqual(await page.evaluate(() => [...window.nqueens.session.queens()]), [1, 3, -1, -1, -1, -1]);
+    await waitUntil(() => page.evaluate(() => location.search === '?algo=bitwise&n=6&q=1,9'), { message: 'the URL to keep q' });
+    await page.selectOption('#algorithm', 'permutations');
+    assert.deepEqual(await page.evaluate(() => [...window.nqueens.session.queens()].filter((c) => c >= 0)), []);
+    await waitUntil(() => page.evaluate(() => !location.search.includes('q=')), { message: 'the URL to drop q' });
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+  for (const [path, expect] of [
+    ['/?algo=brute-force&n=6&q=1', /Brute force .*cannot start from fixed queens/],
+    ['/?algo=bitwise&n=6&q=1,2', /two queens in one row/],
+    ['/?algo=bitwise&n=6&q=1,36', /not a list of squares from 0 to 35/],
+  ]) {
+    ({ page, errors } = await openPage(path));
+    try {
+      assert.match(await page.locator('#error').textContent(), expect, path);
+      assert.deepEqual(await page.evaluate(() => [...window.nqueens.session.queens()].filter((c) => c >= 0)), [], path);
+      assertNoErrors(errors);
+    } finally {
+      await page.close();
+    }
   }
 });
 
