@@ -9,6 +9,7 @@
 
 import { drawMiniBoard } from './board.js';
 import { el, formatCount, part } from './dom.js';
+import { symmetryBetween, symmetryClass } from './symmetry.js';
 
 /** The counters (data-part steps, checks, …). The raw number also goes in data-value for scripts. */
 export class Counters {
@@ -423,6 +424,14 @@ export class Gallery {
     this.empty = el('p', 'muted gallery-empty', 'None yet. Solutions appear here as the search finds them.');
     this.container.append(this.empty);
     this.tabStop = null; // the one mini board in the Tab order (a roving tabindex)
+    this.classes = new Map(); // symmetry class key → { number, items }, in the order first found
+    this.twins = []; // the items lit as twins of the current one
+    this.byClass = false;
+    // "Group by symmetry": the same buttons, regrouped into their classes.
+    this.groupButton = el('button', { type: 'button', class: 'gallery-group', 'aria-pressed': 'false', title: 'Group the solutions into classes under the eight rotations and reflections of the square' }, 'Group by symmetry');
+    this.classNote = el('p', { class: 'muted gallery-note', hidden: true });
+    this.groupButton.addEventListener('click', () => this.setByClass(!this.byClass));
+    this.container.before(el('div', 'gallery-tools', [this.groupButton, this.classNote]));
     this.container.addEventListener('click', (event) => {
       const button = event.target.closest('button[data-step]');
       if (button) this.onPick(Number(button.dataset.step));
@@ -442,19 +451,89 @@ export class Gallery {
     if (button) button.tabIndex = 0;
   }
 
-  /** Arrow keys, Home and End move focus between mini boards (and are no page shortcuts). */
+  /**
+   * Arrow keys, Home and End move focus between mini boards as they stand on
+   * screen (found order, or grouped by class), and are no page shortcuts.
+   */
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const index = this.items.findIndex((item) => item.button === event.target);
-    if (index < 0) return;
-    const top = this.items[0].button.offsetTop;
-    const perRow = Math.max(1, this.items.findIndex((item) => item.button.offsetTop !== top));
-    const row = perRow > 1 || this.items.length === 1 ? perRow : this.items.length;
-    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: row, ArrowUp: -row, Home: -index, End: this.items.length - 1 - index };
-    if (!(event.key in moves)) return;
+    const buttons = [...this.container.querySelectorAll('button[data-step]')];
+    const index = buttons.indexOf(event.target);
+    if (index < 0 || !['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
-    const to = Math.min(this.items.length - 1, Math.max(0, index + moves[event.key]));
-    this.items[to].button.focus();
+    let to = index;
+    if (event.key === 'ArrowRight') to = Math.min(buttons.length - 1, index + 1);
+    else if (event.key === 'ArrowLeft') to = Math.max(0, index - 1);
+    else if (event.key === 'Home') to = 0;
+    else if (event.key === 'End') to = buttons.length - 1;
+    else {
+      // The nearest board on the next line up or down.
+      const here = buttons[index];
+      const down = event.key === 'ArrowDown';
+      const lines = buttons.filter((b) => (down ? b.offsetTop > here.offsetTop : b.offsetTop < here.offsetTop));
+      if (lines.length) {
+        const line = down ? Math.min(...lines.map((b) => b.offsetTop)) : Math.max(...lines.map((b) => b.offsetTop));
+        const across = lines.filter((b) => b.offsetTop === line);
+        const nearest = across.reduce((a, b) => (Math.abs(b.offsetLeft - here.offsetLeft) < Math.abs(a.offsetLeft - here.offsetLeft) ? b : a));
+        to = buttons.indexOf(nearest);
+      }
+    }
+    buttons[to].focus();
+  }
+
+  /** Shows the boards grouped into symmetry classes (true) or in the order found. */
+  setByClass(on) {
+    this.byClass = on;
+    this.groupButton.setAttribute('aria-pressed', String(on));
+    this.container.classList.toggle('by-class', on);
+    const focused = this.container.contains(document.activeElement) ? document.activeElement : null;
+    if (on) {
+      for (const cls of this.classes.values()) {
+        cls.group ??= this.makeGroup(cls);
+        cls.group.append(...cls.items.map((item) => item.button));
+        this.container.append(cls.group);
+      }
+    } else {
+      this.container.append(...this.items.map((item) => item.button));
+      for (const cls of this.classes.values()) cls.group?.remove();
+    }
+    focused?.focus();
+    this.showClassNote();
+  }
+
+  /** A class's box: its number, its size, and the rotation or reflection of each board. */
+  makeGroup(cls) {
+    const group = el('div', { class: 'sym-class', role: 'group' });
+    group.append(el('span', 'sym-caption'));
+    cls.group = group;
+    cls.caption = group.firstChild;
+    this.captionClass(cls);
+    return group;
+  }
+
+  captionClass(cls) {
+    if (!cls.caption) return;
+    const text = `Class ${cls.number}: ${cls.items.length} of ${cls.size}`;
+    cls.caption.textContent = text;
+    cls.group.setAttribute('aria-label', `${text} boards, each a rotation or reflection of the first`);
+  }
+
+  /** Ties the classes to count mode: all the solutions' classes are its fundamental count. */
+  showClassNote() {
+    const found = this.items.length;
+    this.classNote.hidden = !this.byClass || found === 0;
+    if (this.classNote.hidden) return;
+    this.classNote.textContent =
+      `${formatCount(found)} solution${found === 1 ? '' : 's'} found so far fall into ${formatCount(this.classes.size)} ` +
+      `class${this.classes.size === 1 ? '' : 'es'} under the 8 rotations and reflections of the square. Once the search has found ` +
+      'them all, the number of classes is count mode\'s "fundamental" count (N = 8: 92 solutions, 12 classes).';
+  }
+
+  /** Lights the other boards of `item`'s class (its twins) and unlights the last ones. */
+  lightTwins(item) {
+    for (const twin of this.twins) twin.button.classList.remove('twin');
+    this.twins = item ? this.classes.get(item.classKey).items.filter((other) => other !== item) : [];
+    for (const twin of this.twins) twin.button.classList.add('twin');
   }
 
   reset(n, theme) {
@@ -464,8 +543,11 @@ export class Gallery {
     this.reached = 0;
     this.current = null;
     this.tabStop = null;
+    this.classes = new Map();
+    this.twins = [];
     this.countText = '';
     this.container.replaceChildren(this.empty);
+    this.showClassNote();
     this.countEl.textContent = '';
   }
 
@@ -510,6 +592,7 @@ export class Gallery {
       this.current = current;
       // Tab comes back to the solution on the board, unless focus is in the gallery.
       if (current && !this.container.contains(document.activeElement)) this.setTabStop(current);
+      this.lightTwins(current ? last : null);
     }
   }
 
@@ -546,12 +629,35 @@ export class Gallery {
       const canvas = el('canvas');
       canvas.setAttribute('aria-hidden', 'true');
       drawMiniBoard(canvas, queens, this.n, this.theme, MINI_SIZE);
-      button.append(canvas, el('span', 'mini-label', `#${index}`));
-      fragment.append(button);
-      this.items.push({ step, button, queens: Int32Array.from(queens) });
+      // Its symmetry class, and how the class's first board turns into it.
+      const { key, size } = symmetryClass(queens);
+      let cls = this.classes.get(key);
+      if (!cls) {
+        cls = { number: this.classes.size + 1, size, items: [], group: null, caption: null };
+        this.classes.set(key, cls);
+      }
+      const symmetry = cls.items.length ? symmetryBetween(cls.items[0].queens, queens) : null;
+      const sym = el('span', 'mini-sym', symmetry ? symmetry.mark : `class ${cls.number}`);
+      sym.title = symmetry ? `Class ${cls.number}: the class's first board ${symmetry.name}` : `The first board of class ${cls.number}`;
+      button.append(canvas, el('span', 'mini-label', `#${index}`), ' ', sym);
+      // The label begins with what the button shows (#2 ↻90°), then says it in words.
+      const what = symmetry ? `${symmetry.mark}, in class ${cls.number}: its first board ${symmetry.name}` : `class ${cls.number}, its first board`;
+      button.setAttribute('aria-label', `Solution ${index} ${what}; found at step ${step}, queens in columns ${columns}`);
+      const item = { step, button, queens: Int32Array.from(queens), classKey: key };
+      cls.items.push(item);
+      this.items.push(item);
+      if (this.byClass) {
+        cls.group ??= this.makeGroup(cls);
+        cls.group.append(button);
+        if (!cls.group.isConnected) fragment.append(cls.group);
+        this.captionClass(cls);
+      } else {
+        fragment.append(button);
+      }
     }
     if (this.items.length) this.empty.remove();
     this.container.append(fragment);
+    this.showClassNote();
     if (!this.tabStop && this.items.length) this.setTabStop(this.items[0].button);
   }
 }

@@ -48,6 +48,11 @@ const VIEWS = [
     await page.click('#compare');
     await waitUntil(() => page.evaluate(() => !document.getElementById('compare').disabled), { timeout: 20_000, message: 'compare to finish' });
     await page.click('details.legend summary');
+    await page.click('.gallery-group');
+  }],
+  ['the list of shortcuts', '/', async (page) => {
+    await page.keyboard.press('?');
+    await page.waitForSelector('#keys[open]');
   }],
   ['count mode done', '/', async (page) => {
     await page.fill('#count-n', '9');

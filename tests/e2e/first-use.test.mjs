@@ -258,3 +258,32 @@ test('the speed is in the link, and Copy link copies algorithm, N, step and spee
     await bad.page.close();
   }
 });
+
+test('the gallery groups the 92 solutions of N=8 into 12 symmetry classes and lights a pick\'s twins', async () => {
+  const { page, errors } = await openPage('/?algo=bitwise&n=8');
+  try {
+    await page.click('#run-to-end');
+    await waitUntil(() => session(page, 's.done'), { timeout: 20_000, message: 'the search to finish' });
+    await waitForPause(page);
+    await waitUntil(async () => (await page.locator('#gallery button[data-step]').count()) === 92, { message: 'the gallery to fill' });
+    await page.click('#gallery button[data-step] >> nth=2');
+    // The current board's class-mates are lit: every class at N=8 has 8 boards but one, which has 4.
+    const twins = await page.locator('#gallery button.twin').count();
+    assert.ok(twins === 7 || twins === 3, `twins lit: ${twins}`);
+    await page.click('.gallery-group');
+    const sizes = await page.$$eval('#gallery .sym-class', (groups) => groups.map((g) => g.querySelectorAll('button[data-step]').length));
+    assert.equal(sizes.length, 12, 'N = 8 has 12 fundamental solutions');
+    assert.deepEqual([...sizes].sort((a, b) => a - b), [4, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
+    assert.match(await page.locator('.gallery-note').textContent(), /12 classes[\s\S]*fundamental/);
+    // Each board after a class's first says which rotation or reflection it is.
+    assert.match(await page.locator('#gallery .sym-class >> nth=0').textContent(), /↻90°|↺90°|↻180°|⇆|⇅|⤡|⤢/);
+    await page.locator('.gallery-tools').scrollIntoViewIfNeeded();
+    await screenshot(page, 'first-gallery-by-class', { fullPage: false });
+    await page.click('.gallery-group');
+    assert.equal(await page.locator('#gallery .sym-class').count(), 0, 'back to the order found');
+    assert.equal(await page.locator('#gallery button[data-step]').count(), 92);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
