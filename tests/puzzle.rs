@@ -4,35 +4,11 @@
 //! from fixed queens checked against the count.
 #![cfg(not(target_arch = "wasm32"))]
 
-use nqueens::board::attacks;
+mod common;
+
 use nqueens::puzzle::{self, Difficulty, FixedQueens};
 use nqueens::session::Session;
 use nqueens::Error;
-
-/// Every solution of the n-queens puzzle, by nested loops and the plain rule.
-fn all_solutions(n: usize) -> Vec<Vec<usize>> {
-    fn extend(n: usize, board: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        let row = board.len();
-        if row == n {
-            out.push(board.clone());
-            return;
-        }
-        for col in 0..n {
-            if board
-                .iter()
-                .enumerate()
-                .all(|(r, &c)| !attacks((r, c), (row, col)))
-            {
-                board.push(col);
-                extend(n, board, out);
-                board.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    extend(n, &mut Vec::new(), &mut out);
-    out
-}
 
 /// Solutions holding a queen on every one of `squares`.
 fn slow_completions(solutions: &[Vec<usize>], n: usize, squares: &[usize]) -> u64 {
@@ -71,7 +47,7 @@ fn completions_match_a_slow_enumeration_on_random_boards() {
     let mut rng = Rng(2026);
     let mut dead = 0;
     for n in 4..=9 {
-        let solutions = all_solutions(n);
+        let solutions = common::slow_solutions(n);
         for _ in 0..80 {
             let squares = random_squares(&mut rng, n);
             let fixed = FixedQueens::new(n, &squares).unwrap();
@@ -100,7 +76,10 @@ fn completions_match_a_slow_enumeration_on_random_boards() {
 fn the_empty_board_has_every_solution() {
     for n in 1..=9 {
         let fixed = FixedQueens::new(n, &[]).unwrap();
-        assert_eq!(puzzle::completions(&fixed), all_solutions(n).len() as u64);
+        assert_eq!(
+            puzzle::completions(&fixed),
+            common::slow_solutions(n).len() as u64
+        );
     }
 }
 
@@ -205,7 +184,7 @@ fn the_culprit_is_a_queen_whose_removal_revives_the_board() {
 fn sessions_from_fixed_queens_find_exactly_the_completions() {
     let mut rng = Rng(31);
     for n in [5, 6, 8] {
-        let solutions = all_solutions(n);
+        let solutions = common::slow_solutions(n);
         for _ in 0..25 {
             let squares = random_squares(&mut rng, n);
             let expected = slow_completions(&solutions, n, &squares);

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeSet;
 
+mod common;
+
 use nqueens::algorithms::{StepKind, ALGORITHMS};
 use nqueens::board::attacks;
 use nqueens::session::{Session, MAX_CHECKPOINTS};
@@ -14,30 +16,12 @@ use nqueens::Error;
 /// OEIS A000170, N = 1..=12.
 const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
 
-/// Every solution of the n-queens puzzle, by testing every permutation with
-/// nested loops and the plain attack rule: no bit tricks shared with the core.
+/// Every solution, by the slow obvious search (tests/common), as `i32` columns.
 fn slow_solutions(n: usize) -> Vec<Vec<i32>> {
-    fn extend(n: usize, board: &mut Vec<usize>, out: &mut Vec<Vec<i32>>) {
-        if board.len() == n {
-            out.push(board.iter().map(|&c| c as i32).collect());
-            return;
-        }
-        for col in 0..n {
-            let row = board.len();
-            if board
-                .iter()
-                .enumerate()
-                .all(|(r, &c)| !attacks((r, c), (row, col)))
-            {
-                board.push(col);
-                extend(n, board, out);
-                board.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    extend(n, &mut Vec::new(), &mut out);
-    out
+    common::slow_solutions(n)
+        .into_iter()
+        .map(|cols| cols.into_iter().map(|c| c as i32).collect())
+        .collect()
 }
 
 fn session(id: &str, n: usize) -> Session {

@@ -4,6 +4,8 @@
 //! the queens on the board, and the level sizes from a slow enumeration.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use nqueens::algorithms::{StepKind, ALGORITHMS};
 use nqueens::board::attacks;
 use nqueens::session::Session;
@@ -171,36 +173,10 @@ fn each_steps_ruling_out_is_recomputed_from_the_queens() {
     }
 }
 
-/// How many non-attacking boards have queens on exactly rows 0..=r, for each
-/// r: nested loops and the plain attack rule.
-fn slow_level_sizes(n: usize) -> Vec<u64> {
-    fn extend(n: usize, board: &mut Vec<usize>, levels: &mut Vec<u64>) {
-        let row = board.len();
-        if row == n {
-            return;
-        }
-        for col in 0..n {
-            if board
-                .iter()
-                .enumerate()
-                .all(|(r, &c)| !attacks((r, c), (row, col)))
-            {
-                levels[row] += 1;
-                board.push(col);
-                extend(n, board, levels);
-                board.pop();
-            }
-        }
-    }
-    let mut levels = vec![0; n];
-    extend(n, &mut Vec::new(), &mut levels);
-    levels
-}
-
 #[test]
 fn level_sizes_match_a_slow_enumeration_of_partial_boards() {
     for n in 1..=8 {
-        let truth = slow_level_sizes(n);
+        let truth = common::slow_level_sizes(n);
         for id in ["backtracking", "bitwise"] {
             let mut s = session(id, n);
             while s.run(1 << 40) > 0 {}
@@ -217,7 +193,7 @@ fn the_bitboard_scan_counts_its_probes_outside_the_space() {
     assert!(space.outside > 0, "the seed walks on past empty rows");
     // Probes inside the space are one per (partial board, column) with every
     // row above filled; recount them from the slow level sizes.
-    let levels = slow_level_sizes(6);
+    let levels = common::slow_level_sizes(6);
     let inside: u64 = 6 + levels[..5].iter().map(|&boards| boards * 6).sum::<u64>();
     assert_eq!(s.counters().checks, inside + space.outside);
 }

@@ -1,0 +1,54 @@
+//! The slow, obvious truth the integration tests share: every non-attacking
+//! partial board, found with nested loops and the plain attack rule
+//! (`board::attacks`), sharing no bit tricks with the searches under test.
+#![allow(dead_code)] // each test crate uses its own part
+
+use nqueens::board::attacks;
+
+/// Calls `visit` on every non-attacking board with queens on rows `0..k`, for
+/// every k from 1 to n, as the column of each row's queen, in row-by-row,
+/// lowest-column-first order.
+pub fn each_safe_board(n: usize, visit: &mut impl FnMut(&[usize])) {
+    fn extend(n: usize, board: &mut Vec<usize>, visit: &mut impl FnMut(&[usize])) {
+        let row = board.len();
+        if row == n {
+            return;
+        }
+        for col in 0..n {
+            if board
+                .iter()
+                .enumerate()
+                .all(|(r, &c)| !attacks((r, c), (row, col)))
+            {
+                board.push(col);
+                visit(board);
+                extend(n, board, visit);
+                board.pop();
+            }
+        }
+    }
+    extend(n, &mut Vec::new(), visit);
+}
+
+/// Every solution of the n-queens puzzle, in row-by-row, lowest-column-first
+/// order.
+pub fn slow_solutions(n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    each_safe_board(n, &mut |board| {
+        if board.len() == n {
+            out.push(board.to_vec());
+        }
+    });
+    if n == 0 {
+        out.push(Vec::new());
+    }
+    out
+}
+
+/// How many non-attacking boards have queens on exactly rows `0..=r`, for
+/// each r.
+pub fn slow_level_sizes(n: usize) -> Vec<u64> {
+    let mut levels = vec![0; n];
+    each_safe_board(n, &mut |board| levels[board.len() - 1] += 1);
+    levels
+}
