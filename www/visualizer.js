@@ -272,7 +272,7 @@ export class Visualizer {
     const text = `Going to step ${formatCount(target)}: ${percent}%…`;
     if (this.going.text.textContent !== text) this.going.text.textContent = text;
     this.going.bar.value = fraction;
-    this.counters.update({ steps: guard(() => this.session.stepIndex, undefined) });
+    this.render(false); // the board, counters and timeline show where the search has got
   }
 
   /** The player started or stopped. */
