@@ -9,6 +9,7 @@ import { mountCountMode } from './count-ui.js';
 import { formatCount } from './dom.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from './errors.js';
 import { UrlSync, parseParams } from './params.js';
+import { Predictor } from './predict.js';
 import { PuzzleView, parsePuzzleParams } from './puzzle.js';
 import { ViewSwitcher, parseMode } from './views.js';
 import { Visualizer } from './visualizer.js';
@@ -84,6 +85,7 @@ async function start() {
   }
   if (wanted.speed !== null) visualizer.setSpeed(wanted.speed);
   if (wanted.step > 0) visualizer.goTo(wanted.step);
+  new Predictor(document.getElementById('predict'), visualizer);
 
   // Count mode runs its own workers; the core says how far it counts.
   countMode = mountCountMode(document.getElementById('count-mode'), { maxN: core.countMaxN });

@@ -14,6 +14,7 @@ import { Coach } from './coach.js';
 import { el, formatCount, part } from './dom.js';
 import { guard, showProblem } from './errors.js';
 import { clip, parseSquareList } from './params.js';
+import { symmetryClass } from './symmetry.js';
 
 export const MIN_N = 4;
 export const MAX_N = 20;
@@ -58,26 +59,6 @@ export function boardMarks(n, squares, hint = -1) {
   });
   if (hint >= 0) cells[hint] |= CELL.CANDIDATE;
   return { cells, lines };
-}
-
-/** How many different boards the 8 symmetries of the square make of a solution (`cols[row]`). */
-export function symmetryClassSize(cols) {
-  const n = cols.length;
-  const seen = new Set();
-  const pos = cols.map((c, r) => [r, c]);
-  const maps = [
-    (r, c) => [r, c], (r, c) => [c, n - 1 - r], (r, c) => [n - 1 - r, n - 1 - c], (r, c) => [n - 1 - c, r],
-    (r, c) => [r, n - 1 - c], (r, c) => [n - 1 - r, c], (r, c) => [c, r], (r, c) => [n - 1 - c, n - 1 - r],
-  ];
-  for (const map of maps) {
-    const image = new Array(n);
-    for (const [r, c] of pos) {
-      const [r2, c2] = map(r, c);
-      image[r2] = c2;
-    }
-    seen.add(image.join(','));
-  }
-  return seen.size;
 }
 
 /** A list of squares from the URL, or [] with a sentence in `problems`. */
@@ -372,7 +353,7 @@ export class PuzzleView {
     if (state === 'solved') {
       const cols = new Array(n);
       for (const s of this.squares) cols[Math.floor(s / n)] = s % n;
-      const size = symmetryClassSize(cols);
+      const { size } = symmetryClass(cols);
       const which = a.rank ? ` This is solution ${formatCount(a.rank.index)} of ${formatCount(a.rank.total)}.` : '';
       return `Solved!${which} Its symmetry class has ${size} ${plural(size, 'member', 'members')}.`;
     }

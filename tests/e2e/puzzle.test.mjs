@@ -1,7 +1,8 @@
 // End-to-end tests of puzzle mode (issue 11): a whole game by keyboard alone, a
 // dead board and the queen to move, links that round-trip, generated puzzles,
-// "let an algorithm finish this", the time budget at 20×20, axe-core in light
-// and dark, and screenshots (test-results/screenshots/puzzle-*.png).
+// "let an algorithm finish this", fixed queens in visualizer links, the
+// visualizer's predict toggle, the time budget at 20×20, axe-core in light and
+// dark, and screenshots (test-results/screenshots/puzzle-*.png).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -258,6 +259,31 @@ test('a visualizer link keeps fixed queens; one that cannot gives a sentence and
     } finally {
       await page.close();
     }
+  }
+});
+
+test('predict: a click on the board guesses the square the next step looks at', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=6');
+  try {
+    await page.check('#predict');
+    assert.match(await page.locator('#message').textContent(), /^Predict: click the square/);
+    const click = async (row, col) => {
+      await page.locator('#board').scrollIntoViewIfNeeded();
+      const box = await page.locator('#board').boundingBox();
+      await page.mouse.click(box.x + ((col + 0.5) * box.width) / 6, box.y + ((row + 0.5) * box.height) / 6);
+    };
+    await click(0, 0); // backtracking's first step places a queen on row 1, column 1
+    assert.match(await page.locator('#message').textContent(), /^Right! .*\(1 of 1 right\)$/);
+    await click(0, 0); // the second tries row 2, column 2
+    assert.match(await page.locator('#message').textContent(), /^Not this time: you chose row 1, column 1\. .*\(1 of 2 right\)$/);
+    assert.equal(await page.evaluate(() => window.nqueens.session.stepIndex), 2);
+    // Off, a click does nothing.
+    await page.uncheck('#predict');
+    await click(3, 3);
+    assert.equal(await page.evaluate(() => window.nqueens.session.stepIndex), 2);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
   }
 });
 
