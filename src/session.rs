@@ -11,9 +11,7 @@
 
 use std::rc::Rc;
 
-use crate::algorithms::{
-    power, AlgorithmInfo, BoardView, Counters, LastStep, Register, SearchSpace, Solver,
-};
+use crate::algorithms::{power, AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver};
 use crate::error::Error;
 use crate::puzzle::FixedQueens;
 use crate::tree::Decided;
@@ -170,21 +168,17 @@ impl Session {
         }
     }
 
-    /// How much of the tree the search has decided, for the tree view: `None`
-    /// for permutations (Heap's order has no compact description yet) and for
-    /// a search from fixed queens.
+    /// How much of the tree the search has decided, for the tree view; `None`
+    /// for a search from fixed queens (a smaller space than the tree's).
     pub fn decided(&self) -> Option<Decided> {
         if self.space_total != power(self.n, self.n) {
-            return None; // fixed queens: a smaller space than the tree's
+            return None;
         }
-        match self.info().space {
-            SearchSpace::AllBoards => Some(Decided::odometer(self.n, self.step_index())),
-            SearchSpace::Permutations => None,
-            SearchSpace::Tree => self
-                .solver
+        self.solver.decided().or_else(|| {
+            self.solver
                 .forks()
-                .map(|forks| Decided::path(self.n, forks)),
-        }
+                .map(|forks| Decided::path(self.n, forks))
+        })
     }
 
     /// For each row, how many queens have been placed on it since `reset()`.

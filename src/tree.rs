@@ -42,6 +42,16 @@ pub enum Decided {
     },
     /// Brute force after `steps` boards.
     Odometer { n: usize, steps: u128 },
+    /// Permutations: the boards that repeat a column are decided from the
+    /// start; of the others, Heap's order has visited the current one and, at
+    /// each level k, the whole blocks that put each column of `seen[k]` on
+    /// row k with the rows below k as they are now.
+    Heap {
+        n: usize,
+        perm: Vec<usize>,
+        seen: Vec<u16>,
+        started: bool,
+    },
 }
 
 impl Decided {
@@ -74,9 +84,18 @@ impl Decided {
         }
     }
 
+    pub fn heap(n: usize, perm: Vec<usize>, seen: Vec<u16>, started: bool) -> Decided {
+        Decided::Heap {
+            n,
+            perm,
+            seen,
+            started,
+        }
+    }
+
     fn n(&self) -> usize {
         match *self {
-            Decided::Path { n, .. } | Decided::Odometer { n, .. } => n,
+            Decided::Path { n, .. } | Decided::Odometer { n, .. } | Decided::Heap { n, .. } => n,
         }
     }
 
@@ -96,6 +115,12 @@ impl Decided {
                 in_path_child,
             } => path_before(*n, forks, in_path_child, x),
             Decided::Odometer { n, steps } => odometer_before(*n, *steps, x),
+            Decided::Heap {
+                n,
+                perm,
+                seen,
+                started,
+            } => heap_before(*n, perm, seen, *started, x),
         }
     }
 
@@ -232,4 +257,93 @@ fn odometer_before(n: usize, steps: u128, x: u128) -> u128 {
         ways = next;
     }
     ways[0][0] as u128
+}
+
+/// Decided boards before `x` for permutations: those before `x` that repeat a
+/// column, and the visited permutations before it.
+fn heap_before(n: usize, perm: &[usize], seen: &[u16], started: bool, x: u128) -> u128 {
+    let total = power(n, n);
+    if x >= total {
+        let visited: u128 = started as u128
+            + (1..n)
+                .map(|k| seen[k].count_ones() as u128 * factorial(k))
+                .sum::<u128>();
+        return total - factorial(n) + visited;
+    }
+    // Permutations go to N = 12: 12^12 boards fit a u64.
+    let x = x as u64;
+    let mut digits = [0usize; MAX_N];
+    let mut rest = x;
+    for r in (0..n).rev() {
+        digits[r] = (rest % n as u64) as usize;
+        rest /= n as u64;
+    }
+    let digits = &digits[..n];
+    let all = (1u32 << n) - 1;
+    let never = x as u128 - arrangements_before(all, digits, n) as u128;
+    let mut visited = (started && perm < digits) as u128;
+    // The elements on rows 0..=k stay the same through a round at level k.
+    let mut held = 0u32;
+    for k in 0..n {
+        held |= 1 << perm[k];
+        if k == 0 {
+            continue;
+        }
+        let mut columns = seen[k] as u32;
+        while columns != 0 {
+            let e = columns.trailing_zeros() as usize;
+            columns &= columns - 1;
+            // Rows 0..k: every arrangement of the rest of `held`; row k: e;
+            // the rows below: as now.
+            let free = held & !(1 << e);
+            let before = arrangements_before(free, &digits[..k], k);
+            let tie = arrangements_equal(free, &digits[..k]);
+            let tail_less = tie && (e, &perm[k + 1..]) < (digits[k], &digits[k + 1..]);
+            visited += before as u128 + tail_less as u128;
+        }
+    }
+    never + visited
+}
+
+/// How many arrangements of the columns in `set` (as rows 0..len) come before
+/// `digits` lexicographically, comparing the first `len` rows only.
+fn arrangements_before(set: u32, digits: &[usize], len: usize) -> u64 {
+    let mut set = set;
+    let mut count = 0u64;
+    for (r, &d) in digits.iter().enumerate().take(len) {
+        let smaller = (set & ((1u32 << d) - 1)).count_ones() as u64;
+        count += smaller * FACTORIALS[len - r - 1];
+        if set >> d & 1 == 0 {
+            return count;
+        }
+        set &= !(1 << d);
+    }
+    count
+}
+
+/// True when `digits` is itself an arrangement of the columns in `set`.
+fn arrangements_equal(set: u32, digits: &[usize]) -> bool {
+    let mut set = set;
+    for &d in digits {
+        if set >> d & 1 == 0 {
+            return false;
+        }
+        set &= !(1 << d);
+    }
+    set == 0
+}
+
+/// k! for k up to 20 (20! still fits a u64), looked up rather than multiplied.
+const FACTORIALS: [u64; 21] = {
+    let mut table = [1u64; 21];
+    let mut k = 1;
+    while k <= 20 {
+        table[k] = table[k - 1] * k as u64;
+        k += 1;
+    }
+    table
+};
+
+fn factorial(k: usize) -> u128 {
+    FACTORIALS[k] as u128
 }

@@ -116,7 +116,7 @@ export class TreePanel {
     this.ticks = null;
     this.showTip('');
     this.note.textContent = algorithm.space === 'permutations'
-      ? "Heap's order visits the permutations in no order this picture can show yet: it shows the N^N − N! boards ruled out from the start as never generated (dotted); the summary counts every board."
+      ? 'Permutations rule out the N^N − N! boards that repeat a column before the first step: nodes whose own rows repeat a column are dotted (never generated), and every node starts partly filled by the ones below it.'
       : '';
     this.note.hidden = !this.note.textContent;
     this.fit();
@@ -190,16 +190,15 @@ export class TreePanel {
     for (let depth = 1; depth <= n; depth++) {
       const nodes = n ** depth;
       const nodePx = width / nodes;
-      if (nodePx < 1 && this.algorithm.space !== 'permutations') continue;
+      if (nodePx < 1) continue;
       let last = -1;
       let kind = 0;
       for (let x = 0; x < width; x++) {
         const node = Math.floor((x * nodes) / width);
         if (node !== last) {
           const cols = digits(node, n, depth);
-          kind = this.algorithm.space === 'permutations'
-            ? (new Set(cols).size < cols.length ? 4 : 0)
-            : (attacking(cols) ? 2 : 1);
+          const repeats = this.algorithm.space === 'permutations' && new Set(cols).size < cols.length;
+          kind = repeats ? 4 : attacking(cols) ? 2 : 1;
           last = node;
         }
         const boundary = nodePx >= NODE_MIN_PX && Math.floor(((x + 1) * nodes) / width) !== node;
@@ -218,10 +217,9 @@ export class TreePanel {
       ? this.image
       : (this.image = ctx.createImageData(width, this.canvas.height));
     const pixels = new Uint32Array(image.data.buffer);
-    const shares = s.icicle(width); // null for permutations
+    const shares = s.icicle(width); // null for a search from fixed queens
     const classes = this.layout();
     const c = this.packed;
-    const never = neverShares(n);
     for (let depth = 1; depth <= n; depth++) {
       const row0 = (depth - 1) * band * width;
       for (let x = 0; x < width; x++) {
@@ -231,17 +229,11 @@ export class TreePanel {
           pixels[row0 + (band - 1) * width + x] = c.pending;
           continue;
         }
-        let share;
+        const share = shares ? shares[(depth - 1) * width + x] : 0;
         let fill = c.decided;
-        if (shares) {
-          share = shares[(depth - 1) * width + x];
-          if (kind === 1) fill = c.examined;
-          else if (kind === 2) fill = c.ruled;
-        } else {
-          // Permutations: only the never-generated boards are drawn (dotted).
-          share = kind === 4 ? 1 : never[depth];
-          fill = c.never;
-        }
+        if (kind === 1) fill = c.examined;
+        else if (kind === 2) fill = c.ruled;
+        else if (kind === 4) fill = c.never;
         const top = band - 1 - Math.round(share * (band - 1));
         for (let y = 0; y < band; y++) {
           let colour = c.pending;
@@ -249,7 +241,7 @@ export class TreePanel {
             colour = fill;
             // Cues beyond colour: ruled out is hatched, never generated dotted.
             if (kind === 2 && (x + y) % 4 === 0) colour = c.pending;
-            else if (!shares && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
+            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
           }
           pixels[row0 + y * width + x] = colour;
         }
@@ -339,7 +331,9 @@ export class TreePanel {
     const done = s.decidedBetween(from, from + boards);
     const rows = depth === 1 ? 'row 1' : `rows 1–${depth}`;
     let state;
-    if (done === null) state = new Set(cols).size < cols.length ? 'never generated: a column repeats' : "in Heap's order";
+    const repeats = this.algorithm.space === 'permutations' && new Set(cols).size < cols.length;
+    if (done === null) state = 'not drawn for a search from fixed queens';
+    else if (repeats) state = 'never generated: a column repeats';
     else if (done === 0n) state = 'pending';
     else if (done === boards) state = attacking(cols) ? 'ruled out: a queen attacks another' : 'fully examined';
     else state = `${formatCount(done)} decided so far`;
@@ -356,22 +350,10 @@ export class TreePanel {
   async pick(event) {
     const node = this.nodeAt(event);
     const s = this.session;
-    if (!node || !s || this.algorithm.space === 'permutations') return;
+    if (!node || !s) return;
     const step = firstStepReaching(s, node, this.algorithm.space);
     if (step !== null) this.seek(step);
   }
-}
-
-/** For each depth, the share of a node's boards that repeat a column when its own columns do not. */
-function neverShares(n) {
-  const shares = [0];
-  for (let depth = 1; depth <= n; depth++) {
-    let generated = 1;
-    let all = 1;
-    for (let k = n - depth; k >= 1; k--) { generated *= k; all *= n; }
-    shares.push(1 - generated / all);
-  }
-  return shares;
 }
 
 /**
@@ -389,10 +371,19 @@ function firstStepReaching(s, { index, cols, boards }, space) {
     return reading + 1 <= s.furthestStep ? reading + 1 : null;
   }
   const from = index * boards;
+  // Permutations: the boards that repeat a column are decided from the start,
+  // so a node is reached when a visited permutation lies in it.
+  let never = 0n;
+  if (space === 'permutations') {
+    if (new Set(cols).size < cols.length) return null;
+    let generated = 1n;
+    for (let k = BigInt(n - cols.length); k > 1n; k--) generated *= k;
+    never = boards - generated;
+  }
   const reached = () => {
     const queens = s.queens();
-    const onPath = cols.every((c, r) => queens[r] === c);
-    return onPath || s.decidedBetween(from, from + boards) > 0n;
+    const onPath = space !== 'permutations' && cols.every((c, r) => queens[r] === c);
+    return onPath || s.decidedBetween(from, from + boards) > never;
   };
   if (!reached()) return null;
   let lo = 0;

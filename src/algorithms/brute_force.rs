@@ -12,6 +12,7 @@ use std::rc::Rc;
 use super::whole_board::{BoardSource, Tested, WholeBoard};
 use super::{AlgorithmInfo, Register, RegisterValue, SearchSpace};
 use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
+use crate::tree::Decided;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "brute-force",
@@ -336,6 +337,10 @@ impl BoardSource for Odometer {
             }
         }
         Some(taken)
+    }
+
+    fn decided(&self, tested: &Tested) -> Option<Decided> {
+        Some(Decided::odometer(tested.n, tested.counters.steps))
     }
 
     fn registers(&self, tested: &Tested) -> Vec<Register> {

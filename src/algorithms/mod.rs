@@ -16,7 +16,7 @@ use std::rc::Rc;
 use crate::board::RowMask;
 use crate::error::Error;
 use crate::puzzle::FixedQueens;
-use crate::tree::Fork;
+use crate::tree::{Decided, Fork};
 
 pub mod whole_board;
 
@@ -238,6 +238,13 @@ pub trait Algorithm: Clone {
     /// the sum is `counters().placements`.
     fn nodes_by_depth(&self) -> Vec<u64>;
 
+    /// How much of the tree a search that tests whole boards has decided
+    /// (see [`crate::tree`]); `None` for the depth-first ones, which give
+    /// their `forks` instead.
+    fn decided(&self) -> Option<Decided> {
+        None
+    }
+
     /// For a depth-first search, its current path as the tree view reads it:
     /// each row's path column and decided children (see [`crate::tree`]).
     /// `None` for searches that are not depth-first.
@@ -455,6 +462,12 @@ macro_rules! catalogue {
             pub fn registers(&self) -> Vec<Register> {
                 match self {
                     $(Solver::$kind(s) => s.registers()),+
+                }
+            }
+
+            pub fn decided(&self) -> Option<Decided> {
+                match self {
+                    $(Solver::$kind(s) => s.decided()),+
                 }
             }
 

@@ -8,6 +8,7 @@
 
 use super::whole_board::{BoardSource, Tested, WholeBoard};
 use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace};
+use crate::tree::Decided;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "permutations",
@@ -52,6 +53,10 @@ pub struct Heap {
     perm: [u8; MAX],
     /// Heap's counters: c[i] counts the swaps made at position i.
     c: [u8; MAX],
+    /// For each position i, the columns it held while the completed blocks of
+    /// the current round at level i ran (one bit per column): with `c`, what
+    /// the tree view needs to know which boards have been visited.
+    seen: [u16; MAX],
     /// The two rows the last swap exchanged, if the last board came from one.
     swap: Option<(u8, u8)>,
 }
@@ -64,11 +69,13 @@ impl Heap {
         while i < self.n {
             if (self.c[i] as usize) < i {
                 let j = if i % 2 == 0 { 0 } else { self.c[i] as usize };
+                self.seen[i] |= 1 << self.perm[i];
                 self.perm.swap(i, j);
                 self.c[i] += 1;
                 return Some((j as u8, i as u8));
             }
             self.c[i] = 0;
+            self.seen[i] = 0;
             i += 1;
         }
         None
@@ -108,6 +115,7 @@ impl BoardSource for Heap {
             n,
             perm,
             c: [0; MAX],
+            seen: [0; MAX],
             swap: None,
         }
     }
@@ -132,6 +140,16 @@ impl BoardSource for Heap {
             .iter()
             .map(|&c| c as usize)
             .collect()
+    }
+
+    fn decided(&self, tested: &Tested) -> Option<Decided> {
+        let n = self.n;
+        Some(Decided::heap(
+            n,
+            self.perm[..n].iter().map(|&p| p as usize).collect(),
+            self.seen[..n].to_vec(),
+            tested.counters.steps > 0,
+        ))
     }
 
     fn registers(&self, tested: &Tested) -> Vec<Register> {

@@ -10,6 +10,7 @@ use super::{
     run_steps, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, SearchSpace,
     StepKind,
 };
+use crate::tree::Decided;
 
 /// The largest N a whole-board search takes (permutations' 12).
 pub const MAX_WHOLE_N: usize = 12;
@@ -93,6 +94,8 @@ pub trait BoardSource: Clone {
     /// The columns of the board the last step tested, row by row.
     fn columns(&self) -> Vec<usize>;
     fn registers(&self, tested: &Tested) -> Vec<Register>;
+    /// How much of the tree the search has decided (see [`crate::tree`]).
+    fn decided(&self, tested: &Tested) -> Option<Decided>;
     /// A faster `Algorithm::run` where the source has one; `None` to step
     /// board by board.
     fn run_fast(&mut self, _tested: &mut Tested, _max: u64, _stop: bool) -> Option<u64> {
@@ -186,5 +189,9 @@ impl<S: BoardSource> Algorithm for WholeBoard<S> {
 
     fn nodes_by_depth(&self) -> Vec<u64> {
         self.tested.nodes_by_depth()
+    }
+
+    fn decided(&self) -> Option<Decided> {
+        self.source.decided(&self.tested)
     }
 }

@@ -271,7 +271,7 @@ impl Session {
     /// The search tree as an icicle `width` pixels wide: for each depth 1..=N
     /// a row of `width` shares (0 to 1) of the boards under that pixel that
     /// are decided (ruled out or found), row-major in a `Float32Array`; `null`
-    /// for permutations and for searches from fixed queens.
+    /// for a search from fixed queens.
     pub fn icicle(&self, width: JsValue) -> Result<JsValue, Problem> {
         let width_arg = Arg::read(&width);
         let width = width_arg.whole(1, 4096).ok_or_else(|| {

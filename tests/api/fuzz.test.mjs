@@ -298,8 +298,16 @@ test('space() and nodesByDepth() keep exact books, in BigInts past 2^64', () => 
     tree.free();
   }
   const perms = new api.Session('permutations', 6);
-  assert.equal(perms.icicle(30), null, 'no tree view for permutations yet');
-  perms.free();
+  try {
+    assert.ok(perms.icicle(30).some((v) => v > 0), 'boards that repeat a column are decided from the start');
+    perms.run(Infinity);
+    assert.ok(perms.icicle(30).every((v) => v === 1), 'everything decided at the end');
+  } finally {
+    perms.free();
+  }
+  const fixed = new api.Session('bitwise', 6, [1]);
+  assert.equal(fixed.icicle(30), null, 'no tree for a search from fixed queens');
+  fixed.free();
   const big = new api.Session('bitwise', 20);
   try {
     big.run(100_000);
