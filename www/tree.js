@@ -20,6 +20,8 @@ const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
 /** Nodes at least this many device pixels wide get their own state and outline. */
 const NODE_MIN_PX = 4;
+/** How many steps the probe session may replay to answer a hover or a click. */
+const PROBE_REACH = 20_000_000;
 /** While the search runs, the tree is redrawn at most this often. */
 const THROTTLE_MS = 80;
 
@@ -85,14 +87,19 @@ function pack(colour) {
 export class TreePanel {
   /**
    * @param {HTMLElement} root  holds [data-part=tree], tree-summary, tree-tip, tree-note
-   * @param {{ seek: (step: number) => void }} actions
+   * @param {{ seek: (step: number) => void, probe: () => object|null }} actions
+   *   seek: moves the visualizer to a step; probe: a fresh session of the same
+   *   search, which the panel steps on its own to find when a node was reached
    */
-  constructor(root, { seek }) {
+  constructor(root, { seek, probe }) {
     this.canvas = part(root, 'tree');
     this.summary = part(root, 'tree-summary');
     this.tip = part(root, 'tree-tip');
     this.note = part(root, 'tree-note');
     this.seek = seek;
+    this.makeProbe = probe;
+    this.probe = null;
+    this.tipTimer = 0;
     this.ctx = this.canvas.getContext('2d');
     this.session = null;
     this.algorithm = null;
@@ -109,6 +116,8 @@ export class TreePanel {
 
   /** A new session: a new tree. */
   reset(session, algorithm, n) {
+    this.probe?.free();
+    this.probe = null;
     this.session = session;
     this.algorithm = algorithm;
     this.n = n;
@@ -325,19 +334,50 @@ export class TreePanel {
   hover(event) {
     const node = this.nodeAt(event);
     const s = this.session;
+    clearTimeout(this.tipTimer);
     if (!node || !s) { this.showTip(''); return; }
     const { depth, index, cols, boards } = node;
     const from = index * boards;
     const done = s.decidedBetween(from, from + boards);
     const rows = depth === 1 ? 'row 1' : `rows 1–${depth}`;
+    const repeats = new Set(cols).size < cols.length;
+    const head = `${rows}: column${depth === 1 ? '' : 's'} ${cols.map((c) => c + 1).join(', ')}; ${formatCount(boards)} board${boards === 1n ? '' : 's'}`;
     let state;
-    const repeats = this.algorithm.space === 'permutations' && new Set(cols).size < cols.length;
     if (done === null) state = 'not drawn for a search from fixed queens';
-    else if (repeats) state = 'never generated: a column repeats';
+    else if (repeats && this.algorithm.space === 'permutations') state = 'never generated: a column repeats';
     else if (done === 0n) state = 'pending';
-    else if (done === boards) state = attacking(cols) ? 'ruled out: a queen attacks another' : 'fully examined';
+    else if (done === boards) state = attacking(cols) ? 'ruled out' : 'fully examined';
     else state = `${formatCount(done)} decided so far`;
-    this.showTip(`${rows}: column${depth === 1 ? '' : 's'} ${cols.map((c) => c + 1).join(', ')}; ${formatCount(boards)} board${boards === 1n ? '' : 's'}; ${state}.`);
+    this.showTip(`${head}; ${state}.`);
+    if (done === null || done === 0n || state.startsWith('never')) return;
+    // When it was reached takes a search on the side: do it once the pointer rests.
+    this.tipTimer = setTimeout(() => {
+      const step = this.stepFor(node);
+      if (step === null) return;
+      const how = state !== 'ruled out' ? ''
+        : this.algorithm.space === 'all-boards' ? ' (its first board tested)'
+        : repeats ? ' by a column check' : ' by a diagonal check';
+      const when = state === 'ruled out' ? `ruled out at step ${formatCount(step)}${how}` : `${state}; first reached at step ${formatCount(step)}`;
+      this.showTip(`${head}; ${when}.`);
+    }, 150);
+  }
+
+  /**
+   * The first step at which the search reached `node`, or null: found on the
+   * probe session (a copy of the search the panel steps itself), so the
+   * board the user sees never moves while the panel looks.
+   */
+  stepFor(node) {
+    const now = this.session.stepIndex;
+    const space = this.algorithm.space;
+    if (space === 'all-boards') return firstStepReaching(null, node, space, now, this.n);
+    this.probe ??= this.makeProbe();
+    const probe = this.probe;
+    if (!probe) return null;
+    if (now > probe.furthestStep + PROBE_REACH) return null; // too far to replay on a hover
+    if (now > probe.furthestStep) probe.run(now - probe.stepIndex);
+    else probe.seek(now);
+    return firstStepReaching(probe, node, space, now, this.n);
   }
 
   /** The hover line keeps its place when empty, so nothing below it moves. */
@@ -347,11 +387,10 @@ export class TreePanel {
   }
 
   /** A click on a node the search has reached seeks to the first step that reached it. */
-  async pick(event) {
+  pick(event) {
     const node = this.nodeAt(event);
-    const s = this.session;
-    if (!node || !s) return;
-    const step = firstStepReaching(s, node, this.algorithm.space);
+    if (!node || !this.session) return;
+    const step = this.stepFor(node);
     if (step !== null) this.seek(step);
   }
 }
@@ -362,13 +401,11 @@ export class TreePanel {
  * board with that prefix; a depth-first search, at a step found by halving, since
  * "reached" never reverts as the steps go on.
  */
-function firstStepReaching(s, { index, cols, boards }, space) {
-  const now = s.stepIndex;
-  const n = cols.length ? s.n : 0;
+function firstStepReaching(s, { index, cols, boards }, space, now, n) {
   if (space === 'all-boards') {
     // Row 0 turns fastest: the first board with these rows is this reading.
     const reading = cols.reduce((v, c, r) => v + c * n ** r, 0);
-    return reading + 1 <= s.furthestStep ? reading + 1 : null;
+    return reading + 1 <= now ? reading + 1 : null;
   }
   const from = index * boards;
   // Permutations: the boards that repeat a column are decided from the start,

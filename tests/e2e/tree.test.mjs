@@ -76,6 +76,24 @@ test('clicking a reached node goes to the first step that reached it', async () 
     await page.evaluate((k) => { window.nqueens.session.seek(k - 1); }, step);
     const before = await page.evaluate(() => Array.from(window.nqueens.session.queens()));
     assert.notDeepEqual(before.slice(0, 2), [0, 2]);
+    // A ruled-out node says when and why: (column 1, column 2) is a diagonal.
+    await runOn(page, 1000);
+    await canvas.scrollIntoViewIfNeeded();
+    const now = await canvas.boundingBox(); // the seek may have scrolled the page
+    await page.mouse.move(now.x + ((1 + 0.5) / 64) * now.width, now.y + 14 + 7);
+    await page.waitForFunction(() => /ruled out at step/.test(document.querySelector('.tree-tip').textContent));
+    const said = await page.locator('.tree-tip').textContent();
+    const match = said.match(/rows 1–2: columns 1, 2; 262,144 boards; ruled out at step ([\d,]+) by a diagonal check\./);
+    assert.ok(match, said);
+    const at = Number(match[1].replaceAll(',', ''));
+    // Independently: the node's boards are decided at that step and not before.
+    const decidedAt = (k) => page.evaluate((k) => {
+      const s = window.nqueens.session;
+      s.seek(k);
+      return String(s.decidedBetween(262144n, 2n * 262144n));
+    }, k);
+    assert.equal(await decidedAt(at), '262144');
+    assert.equal(await decidedAt(at - 1), '0');
     await screenshot(page, 'tree-after-click', { fullPage: false });
     assertNoErrors(errors);
   } finally {
