@@ -14,12 +14,15 @@
 // Takes a root element and finds its parts by data-part; it never steps the
 // session itself, only seeks it when a node is clicked (through `seek`).
 
-import { formatCount, part } from './dom.js';
+import { drawMiniBoard, readTheme } from './board.js';
+import { el, formatCount, part } from './dom.js';
 
 const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
 /** Nodes at least this many device pixels wide get their own state and outline. */
 const NODE_MIN_PX = 4;
+/** CSS pixels of the partial board shown with a hovered node. */
+const MINI_PX = 40;
 /** How many steps the probe session may replay to answer a hover or a click. */
 const PROBE_REACH = 20_000_000;
 /** While the search runs, the tree is redrawn at most this often. */
@@ -348,7 +351,7 @@ export class TreePanel {
     else if (done === 0n) state = 'pending';
     else if (done === boards) state = attacking(cols) ? 'ruled out' : 'fully examined';
     else state = `${formatCount(done)} decided so far`;
-    this.showTip(`${head}; ${state}.`);
+    this.showTip(`${head}; ${state}.`, cols);
     if (done === null || done === 0n || state.startsWith('never')) return;
     // When it was reached takes a search on the side: do it once the pointer rests.
     this.tipTimer = setTimeout(() => {
@@ -358,7 +361,7 @@ export class TreePanel {
         : this.algorithm.space === 'all-boards' ? ' (its first board tested)'
         : repeats ? ' by a column check' : ' by a diagonal check';
       const when = state === 'ruled out' ? `ruled out at step ${formatCount(step)}${how}` : `${state}; first reached at step ${formatCount(step)}`;
-      this.showTip(`${head}; ${when}.`);
+      this.showTip(`${head}; ${when}.`, cols);
     }, 150);
   }
 
@@ -381,8 +384,18 @@ export class TreePanel {
   }
 
   /** The hover line keeps its place when empty, so nothing below it moves. */
-  showTip(text) {
-    this.tip.textContent = text || 'Hover a node to see its partial board.';
+  showTip(text, cols = null) {
+    const words = el('span', '', text || 'Hover a node to see its partial board.');
+    if (!cols) {
+      this.tip.replaceChildren(words);
+    } else {
+      // The partial board the node stands for, drawn as the gallery draws one.
+      this.mini ??= el('canvas', 'tree-mini');
+      this.mini.setAttribute('aria-hidden', 'true');
+      const queens = Array.from({ length: this.n }, (_, row) => (row < cols.length ? cols[row] : -1));
+      drawMiniBoard(this.mini, queens, this.n, readTheme(), MINI_PX);
+      this.tip.replaceChildren(this.mini, words);
+    }
     this.tip.classList.toggle('muted', !text);
   }
 
