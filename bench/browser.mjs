@@ -184,7 +184,7 @@ async function layoutShift(browser, base) {
         for (const entry of list.getEntries()) {
           if (entry.hadRecentInput) continue;
           globalThis.__cls.value += entry.value;
-          for (const s of entry.sources ?? []) globalThis.__cls.sources.push(s.node?.id || s.node?.className || s.node?.nodeName || '?');
+          for (const s of entry.sources ?? []) globalThis.__cls.sources.push(s.node?.id || (typeof s.node?.className === 'string' && s.node.className) || s.node?.nodeName || '?');
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });

@@ -114,6 +114,7 @@ function report({ m, nat, c000, br }) {
         ['CPU', `${m.model}, ${m.cpus} logical CPUs (${m.threadsPerCore} per core), ${m.memoryGiB} GiB`],
         ['System', m.os],
         ['Load average (1, 5, 15 min) at the start / end', `${m.load} / ${m.loadEnd ?? '?'}`],
+        ...(m.partial ? [['Partial run', m.partial]] : []),
         ['Browser', `Chromium ${br.chromium ?? '?'} headless (playwright-core, \`--disable-gpu\`)`],
         ['navigator.hardwareConcurrency', String(workers ?? '?')],
         ['Native', `${m.rustc} (release, LTO, codegen-units 1); ${m.gcc} -O2`],
@@ -393,7 +394,7 @@ function report({ m, nat, c000, br }) {
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about five minutes; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate` for a part (the report then has only that part), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate` to measure a part again (the report keeps the other parts from the last run), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }
@@ -411,9 +412,18 @@ if (args.includes('--report-only')) {
 } else {
   const m = machine();
   log(`machine: ${m.model}, ${m.cpus} CPUs, load ${m.load}`);
-  const nat = want('count') || want('sessions') ? native() : null;
-  const c000 = want('sessions') ? seed000() : null;
-  const br = await runBrowser({ lo, hi, only });
+  let nat = want('count') || want('sessions') ? native() : null;
+  let c000 = want('sessions') ? seed000() : null;
+  let br = await runBrowser({ lo, hi, only });
+  if (only && fs.existsSync(latest)) {
+    // A part measured again: the report keeps the other parts from the last run.
+    const last = JSON.parse(fs.readFileSync(latest, 'utf8'));
+    br = { ...last.browser, ...br };
+    nat ??= last.native;
+    c000 ??= last.seed000;
+    m.partial = `${only.join(', ')} measured on ${m.date}; the rest from the run of ${last.machine?.partial ? last.machine.date0 : last.machine?.date}`;
+    m.date0 = last.machine?.partial ? last.machine.date0 : last.machine?.date;
+  }
   m.loadEnd = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   const results = { machine: m, native: nat, seed000: c000, browser: br };
   fs.mkdirSync(path.dirname(latest), { recursive: true });
