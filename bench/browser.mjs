@@ -214,13 +214,13 @@ async function estimateAccuracy(browser, base, sizes = [16, 17]) {
       const pool = new CountPool(defaultWorkers());
       await pool.warm();
       const samples = [];
-      const result = await pool.run(n, { onProgress: (p) => samples.push({ ms: p.ms, f: p.pace ?? p.fraction, done: p.done, subtasks: p.subtasks }) });
+      const result = await pool.run(n, { onProgress: (p) => samples.push({ ms: p.ms, workMs: p.workMs ?? p.ms, f: p.pace ?? p.fraction, done: p.done, subtasks: p.subtasks }) });
       pool.terminate();
       return { ms: result.ms, samples, workers: pool.size };
     }, n);
     const errs = r.samples
       .filter((s) => s.f >= 0.1 && s.f <= 0.9 && r.ms - s.ms > 0)
-      .map((s) => ({ f: s.f, error: ((s.ms * (1 - s.f)) / s.f - (r.ms - s.ms)) / (r.ms - s.ms) }));
+      .map((s) => ({ f: s.f, error: ((s.workMs * (1 - s.f)) / s.f - (r.ms - s.ms)) / (r.ms - s.ms) }));
     // Today's page before weighting: by subtasks counted.
     const byCount = r.samples
       .filter((s) => s.done / s.subtasks >= 0.1 && s.done / s.subtasks <= 0.9)

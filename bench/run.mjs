@@ -324,7 +324,7 @@ function report({ m, nat, c000, br }) {
     out.push(
       'The page\'s `CountPool` on every worker counts N; at each progress report it gives the share of the ' +
         'estimated work done, f (the core\'s `countSubtaskWeights`: Knuth\'s random probes into each subtask\'s ' +
-        'search tree; subtasks out with workers count as half done). The page\'s time left is elapsed × (1 − f) / f. Error = (that estimate − the time the count ' +
+        'search tree; subtasks out with workers count as half done). The page\'s time left is t × (1 − f) / f, t the time since the subtasks went out (the plan, with its estimates, left out). Error = (that estimate − the time the count ' +
         'really took from there) / the time it really took, over every report from f = 10% to 90% (past that the time left is a few subtasks and the ratio says little). "By subtasks" is the ' +
         'same estimate with f = subtasks done / subtasks, as the page had it before.',
       '',

@@ -157,6 +157,7 @@ export class CountPool {
   }
 
   onPlan(job, { count: subtasks, weights }) {
+    job.workStart = performance.now(); // the pace is the counting's, not the plan's
     job.subtasks = subtasks;
     job.weights = weights;
     job.totalWeight = weights.reduce((sum, w) => sum + w, 0);
@@ -183,7 +184,8 @@ export class CountPool {
   }
 
   /**
-   * Reports {done, subtasks, ms, fraction, pace}: fraction is the share of the
+   * Reports {done, subtasks, ms, workMs, fraction, pace}: workMs is the time
+   * since the subtasks went out (ms less the plan); fraction is the share of the
    * estimated work in finished subtasks; pace also counts the subtasks out
    * with workers as half done (on average they are), which is what the time
    * left should go by: without them it runs long while big subtasks run.
@@ -194,6 +196,7 @@ export class CountPool {
       done: job.done,
       subtasks: job.subtasks,
       ms: performance.now() - job.start,
+      workMs: job.workStart ? performance.now() - job.workStart : 0,
       fraction: share(job.doneWeight),
       pace: share(job.doneWeight + job.inflightWeight / 2),
     });

@@ -81,14 +81,14 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
   // hundred, so counting them would mislead).
   const showProgress = () => {
     if (!progress) return;
-    const { done, subtasks, ms, fraction = 0, pace = fraction } = progress;
+    const { done, subtasks, ms, workMs = ms, fraction = 0, pace = fraction } = progress;
     const elapsed = ms + (performance.now() - progress.at);
     bar.max = Math.max(1, subtasks ?? 1);
     bar.value = fraction * bar.max;
     let left = 'estimating time left…';
     if (subtasks != null && done > 0 && pace > 0) {
       // The work left at the pace so far, less what the clock has run since the last report.
-      const remaining = Math.max(0, (ms * (1 - pace)) / pace - (performance.now() - progress.at));
+      const remaining = Math.max(0, (workMs * (1 - pace)) / pace - (performance.now() - progress.at));
       left = `about ${formatDuration(remaining)} left`;
     }
     barText.textContent = `Subtasks ${done} / ${subtasks ?? '…'} · ${Math.floor(fraction * 100)}% of the work · ${formatDuration(elapsed)} elapsed · ${left}`;
