@@ -287,3 +287,21 @@ test('the gallery groups the 92 solutions of N=8 into 12 symmetry classes and li
     await page.close();
   }
 });
+
+test('when the solver cannot be loaded, the page says so in words for its user, and nothing throws', async () => {
+  const { page, errors } = await openPage('/', { waitForReady: false });
+  try {
+    await page.route('**/nqueens_bg.wasm', (route) => route.abort());
+    await page.reload();
+    await page.waitForFunction(() => /could not be loaded/.test(document.getElementById('error')?.textContent ?? ''));
+    const text = await page.locator('#error').textContent();
+    assert.doesNotMatch(text, /scripts\/|build\.sh|pkg\//, `speaks to the user, not the builder: ${text}`);
+    assert.match(await page.locator('#message').textContent(), /could not be loaded/);
+    assert.equal(await page.locator('#count-start').count(), 0, 'no Count button that cannot work');
+    await page.waitForTimeout(300);
+    // The aborted request itself is the only error.
+    assertNoErrors(errors, { allow: [/nqueens_bg\.wasm/] });
+  } finally {
+    await page.close();
+  }
+});
