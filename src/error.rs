@@ -23,6 +23,11 @@ pub enum Error {
     SquareOffBoard { square: usize, n: usize },
     /// The same square given twice.
     RepeatedSquare { row: usize, col: usize },
+    /// Two fixed queens attack each other: no search can start from them.
+    FixedQueensAttack {
+        a: (usize, usize),
+        b: (usize, usize),
+    },
     /// This search cannot start from fixed queens.
     FixedQueensUnsupported { algorithm: &'static AlgorithmInfo },
     /// A seek further past the furthest step reached than one call may go.
@@ -70,6 +75,15 @@ impl fmt::Display for Error {
                  its own.",
                 row + 1,
                 col + 1
+            ),
+            Error::FixedQueensAttack { a, b } => write!(
+                f,
+                "The queens on row {}, column {} and row {}, column {} attack each other: no \
+                 solution holds them both, so there is nothing for a search to finish.",
+                a.0 + 1,
+                a.1 + 1,
+                b.0 + 1,
+                b.1 + 1
             ),
             Error::FixedQueensUnsupported { algorithm } => {
                 let able: Vec<&str> = ALGORITHMS

@@ -118,6 +118,18 @@ impl FixedQueens {
         self.conflict
     }
 
+    /// Two fixed queens that attack each other (or share a row), if any: a
+    /// search cannot start from them, and no solution holds them both.
+    pub fn attacking_pair(&self) -> Option<((usize, usize), (usize, usize))> {
+        let queens = &self.queens;
+        queens.iter().enumerate().find_map(|(i, &a)| {
+            queens[i + 1..]
+                .iter()
+                .find(|&&b| attacks(a, b))
+                .map(|&b| (a, b))
+        })
+    }
+
     /// The fixed queens as `(row, col)`, in the order given.
     pub fn queens(&self) -> &[(usize, usize)] {
         &self.queens
@@ -264,6 +276,11 @@ pub fn hint(fixed: &FixedQueens) -> Option<Hint> {
         )
     } else if good.len() == 1 {
         format!("It is the only free square in row {}.", row + 1)
+    } else if good.len() == free {
+        format!(
+            "Every free square in row {} still leads to a solution; this is the first of them.",
+            row + 1
+        )
     } else {
         format!(
             "Row {} has the fewest squares that still lead to a solution: {} of its {} free squares.",

@@ -80,6 +80,9 @@ impl Session {
             return Err(Error::SizeOutOfRange { algorithm: info, n });
         }
         let fixed = FixedQueens::new(n, squares)?;
+        if let Some((a, b)) = fixed.attacking_pair() {
+            return Err(Error::FixedQueensAttack { a, b });
+        }
         let total = fixed.space_total();
         let solver = Solver::with_fixed(id, Rc::new(fixed))?;
         Ok(Session::around(solver, n, total))

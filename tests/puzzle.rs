@@ -6,6 +6,7 @@
 
 mod common;
 
+use nqueens::board::attacks;
 use nqueens::puzzle::{self, Difficulty, FixedQueens};
 use nqueens::session::Session;
 use nqueens::Error;
@@ -188,7 +189,19 @@ fn sessions_from_fixed_queens_find_exactly_the_completions() {
         for _ in 0..25 {
             let squares = random_squares(&mut rng, n);
             let expected = slow_completions(&solutions, n, &squares);
+            let attack = squares.iter().enumerate().any(|(i, &a)| {
+                squares[i + 1..]
+                    .iter()
+                    .any(|&b| attacks((a / n, a % n), (b / n, b % n)))
+            });
             for id in ["backtracking", "bitwise"] {
+                if attack {
+                    // Queens that attack each other: nothing for a search to finish.
+                    let refused = Session::with_fixed(id, n, &squares).err();
+                    assert!(matches!(refused, Some(Error::FixedQueensAttack { .. })));
+                    assert_eq!(expected, 0);
+                    continue;
+                }
                 let mut s = Session::with_fixed(id, n, &squares).unwrap();
                 // The fixed queens are on the board from the start.
                 let start = s.queens();
