@@ -247,6 +247,33 @@ async function estimateAccuracy(browser, base, sizes = [16, 17]) {
   return { rows, errors };
 }
 
+/**
+ * Lighthouse (npm lighthouse 12, the last for Node 20) on Debian's Chromium,
+ * mobile and desktop presets: the four category scores, the layout shift it
+ * measured, and every scored audit short of full marks.
+ */
+async function lighthouseScores(base) {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const rows = [];
+  try {
+    for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
+      const { lhr } = await lighthouse(new URL('/', base).href, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+      const scores = Object.fromEntries(Object.values(lhr.categories).map((c) => [c.id, Math.round(c.score * 100)]));
+      const short = Object.entries(lhr.audits)
+        .filter(([, a]) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
+        .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      log(`lighthouse ${preset}: ${JSON.stringify(scores)}`);
+      rows.push({ preset, scores, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { rows, errors: [] };
+}
+
 /** Item 4: bytes of the page, raw and gzipped, and navigation to first board. */
 export function pageWeight() {
   const files = [];
@@ -292,7 +319,7 @@ async function firstBoardTimings(browser, base, { runs = 5 } = {}) {
 
 /**
  * Runs every browser measurement. `only` limits it to some of
- * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate'.
+ * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate', 'lighthouse'.
  */
 export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
   const want = (k) => !only || only.includes(k);
@@ -312,6 +339,7 @@ export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
     if (want('count')) out.count = await countTimings(browser, server.url, { lo, hi });
     if (want('layout')) out.layout = await layoutShift(browser, server.url);
     if (want('estimate')) out.estimate = await estimateAccuracy(browser, server.url);
+    if (want('lighthouse')) out.lighthouse = await lighthouseScores(server.url);
     return out;
   } finally {
     await browser.close().catch(() => {});

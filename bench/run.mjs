@@ -2,7 +2,7 @@
 // Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
-//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate]
+//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse]
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -319,6 +319,30 @@ function report({ m, nat, c000, br }) {
     });
   }
 
+  if (br.lighthouse) {
+    const lh = br.lighthouse.rows;
+    out.push('## 7. Lighthouse', '');
+    out.push(
+      `Lighthouse ${lh[0]?.version ?? ''} (npm \`lighthouse\`) against the page on localhost, Debian's Chromium headless, ` +
+        'its mobile and desktop presets (simulated throttling). Scores out of 100; the audits listed are those short of full marks.',
+      '',
+    );
+    out.push(
+      table(
+        ['preset', 'performance', 'accessibility', 'best practices', 'SEO', 'layout shift', 'audits short of full marks'],
+        lh.map((r) => [r.preset, r.scores.performance, r.scores.accessibility, r.scores['best-practices'], r.scores.seo, r.cls?.toFixed(4) ?? '–', r.short.join(', ') || '–']),
+      ),
+      '',
+    );
+    const below = lh.flatMap((r) => Object.entries(r.scores).filter(([, s]) => s < 100).map(([c, s]) => `${r.preset} ${c} ${s}`));
+    targets.push({
+      name: 'Lighthouse 100 in every category, mobile and desktop',
+      ok: below.length === 0,
+      detail: lh.map((r) => `${r.preset}: ${Object.values(r.scores).join('/')}`).join('; ') + ' (performance/accessibility/best practices/SEO).',
+      why: `short: ${below.join(', ')}. The performance points left are the static server sending files uncompressed (scripts/serve.mjs has no gzip) and the page's modules served as written (no build step by design).`,
+    });
+  }
+
   if (br.estimate) {
     out.push('## 6. Count mode: how good is the time left?', '');
     out.push(
@@ -389,12 +413,12 @@ function report({ m, nat, c000, br }) {
     }
     out.push('');
   }
-  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors, br.layout?.errors, br.estimate?.errors]
+  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors, br.layout?.errors, br.estimate?.errors, br.lighthouse?.errors]
     .flat()
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about five minutes; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate` to measure a part again (the report keeps the other parts from the last run), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse` to measure a part again (the report keeps the other parts from the last run), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }
