@@ -18,6 +18,7 @@ import { formatCount, part } from './dom.js';
 import { clearProblem, guard, reportError, showProblem } from './errors.js';
 import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel } from './panels.js';
 import { Player, atEnd } from './player.js';
+import { TreePanel } from './tree.js';
 
 const COUNTERS = ['steps', 'checks', 'placements', 'backtracks', 'solutions', 'rate'];
 /** How often the register panel is refreshed while the search runs. */
@@ -32,13 +33,20 @@ export class Visualizer {
    * Builds the components that need no core, so the page shows its controls while
    * the core loads; attach() brings the rest.
    * @param {HTMLElement} root
-   * @param {{ onSettle?: (now: boolean) => void }} [options]
+   * @param {{ onSettle?: (now: boolean) => void, link?: () => string }} [options]
    *   onSettle: the session or its place changed (a new session: now = true;
-   *   the player stopped: now = false, so a listener may wait for things to calm down)
+   *   the player stopped or the speed changed: now = false, so a listener may
+   *   wait for things to calm down); link: the address of what is shown now
+   *   (for Copy link; the owner keeps the URL)
    */
-  constructor(root, { onSettle = () => {} } = {}) {
+  constructor(root, { onSettle = () => {}, link = () => location.href } = {}) {
     this.root = root;
     this.onSettle = onSettle;
+    this.link = link;
+    // The list of shortcuts (a dialog) and Copy link, in the hint line.
+    this.keys = part(root, 'keys');
+    part(root, 'show-keys').addEventListener('click', () => this.showKeys());
+    part(root, 'copy-link').addEventListener('click', () => this.copyLink());
     this.core = null; // { wasm, algorithms, maxRememberedSolutions } once attached
     this.session = null;
     this.algorithmId = null;
@@ -57,6 +65,11 @@ export class Visualizer {
     this.counters = new Counters(root, COUNTERS);
     this.algorithmPanel = new AlgorithmPanel(root);
     this.registersPanel = new RegistersPanel(root);
+    this.tree = new TreePanel(root, {
+      seek: (step) => this.seek(step, true),
+      // A copy of the search for the panel to step on its own (not for fixed queens).
+      probe: () => (this.core && !this.fixed ? guard(() => new this.core.wasm.Session(this.algorithmId, this.n), null) : null),
+    });
     // A gallery pick seeks, then brings the board into view: the gallery is far below it.
     this.gallery = new Gallery(root, (step) => {
       this.seek(step, true);
@@ -94,12 +107,14 @@ export class Visualizer {
     this.panels.hidden = false;
 
     new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
+    new ResizeObserver(() => { if (this.tree.fit()) this.tree.update(true); }).observe(this.tree.canvas);
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
       const theme = readTheme();
       this.board.setTheme(theme);
       this.board.redraw();
       this.gallery.repaint(theme);
       this.registersPanel.repaint();
+      this.tree.repaint();
     });
   }
 
@@ -126,6 +141,7 @@ export class Visualizer {
     this.controls.showChoice(algorithms, algorithmId, n);
     this.algorithmPanel.show(algorithms.find((a) => a.id === algorithmId));
     this.registersPanel.clear();
+    this.tree.reset(session, algorithms.find((a) => a.id === algorithmId), n);
     this.gallery.reset(n, this.board.theme);
     this.compare.setN(n);
     this.drawn = { session: null, step: -1 };
@@ -240,6 +256,23 @@ export class Visualizer {
   setSpeed(index) {
     this.player.setSpeed(index);
     this.controls.showSpeed(index);
+    this.onSettle(false); // the link carries the speed
+  }
+
+  /** Opens the list of keyboard shortcuts. */
+  showKeys() {
+    if (!this.keys.open) this.keys.showModal();
+  }
+
+  /** Puts a link to what is shown (algorithm, N, step, speed) on the clipboard, or shows it. */
+  async copyLink() {
+    const href = this.link();
+    try {
+      await navigator.clipboard.writeText(href);
+      this.say('Link copied: it opens this algorithm, board size, step and speed.');
+    } catch {
+      this.say(`Copy this link: ${href}`);
+    }
   }
 
   chooseN(n) {
@@ -320,9 +353,12 @@ export class Visualizer {
           solutions: s.solutionCount,
         });
         this.algorithmPanel.highlight(s.line);
+        this.treeStale = true;
         this.registersStale = true;
       }
       const idle = this.player.mode === 'idle';
+      // The tree is redrawn every step by hand, a few times a second while running.
+      if (this.treeStale) this.treeStale = !this.tree.update(false, { throttle: !idle });
       // The register panel is the heaviest DOM work (ld/col/rd/poss for every row):
       // while running, refresh it about ten times a second, which is as fast as it
       // can be read anyway, and keep every frame for the board.
