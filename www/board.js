@@ -5,7 +5,7 @@
 // custom properties so the light and dark themes live in one place (style.css).
 // A draw is a pure function of cells, size and theme: no canvas state carries over.
 
-import { part } from './dom.js';
+import { cssVars, part } from './dom.js';
 
 /** Bit flags of `session.cells()`, one byte per cell, row-major. */
 export const CELL = Object.freeze({
@@ -19,19 +19,17 @@ export const CELL = Object.freeze({
 
 /** Reads the board colours from CSS (call again when the colour scheme changes). */
 export function readTheme(element = document.documentElement) {
-  const css = getComputedStyle(element);
-  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    light: get('--board-light', '#f0d9b5'),
-    dark: get('--board-dark', '#b58863'),
-    threat: get('--board-threat', 'rgba(220, 38, 38, 0.38)'),
-    hatch: get('--board-hatch', 'rgba(150, 20, 20, 0.55)'),
-    queen: get('--board-queen', '#1d1d28'),
-    queenEdge: get('--board-queen-edge', '#ffffff'),
-    conflict: get('--board-conflict', '#dc2626'),
-    probe: get('--board-probe', '#2563eb'),
-    candidate: get('--board-candidate', '#15803d'),
-  };
+  return cssVars(element, {
+    light: ['--board-light', '#f0d9b5'],
+    dark: ['--board-dark', '#b58863'],
+    threat: ['--board-threat', 'rgba(220, 38, 38, 0.38)'],
+    hatch: ['--board-hatch', 'rgba(150, 20, 20, 0.55)'],
+    queen: ['--board-queen', '#1d1d28'],
+    queenEdge: ['--board-queen-edge', '#ffffff'],
+    conflict: ['--board-conflict', '#dc2626'],
+    probe: ['--board-probe', '#2563eb'],
+    candidate: ['--board-candidate', '#15803d'],
+  });
 }
 
 // A queen's crown in a unit square, built once: the board scales it to each cell.

@@ -47,3 +47,15 @@ export function part(root, name) {
   if (!node) throw new Error(`The page is missing the part "${name}" inside #${root.id || root.tagName.toLowerCase()}.`);
   return node;
 }
+
+/**
+ * CSS custom properties read into an object: `spec` maps each key to
+ * `[property, fallback]`. Light and dark values live in style.css; call again
+ * when the colour scheme changes.
+ */
+export function cssVars(element, spec) {
+  const css = getComputedStyle(element);
+  return Object.fromEntries(
+    Object.entries(spec).map(([key, [name, fallback]]) => [key, css.getPropertyValue(name).trim() || fallback]),
+  );
+}

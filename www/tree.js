@@ -15,7 +15,7 @@
 // session itself, only seeks it when a node is clicked (through `seek`).
 
 import { drawMiniBoard, readTheme } from './board.js';
-import { el, formatCount, part } from './dom.js';
+import { cssVars, el, formatCount, part } from './dom.js';
 
 const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
@@ -30,18 +30,16 @@ const THROTTLE_MS = 80;
 
 /** Reads the tree colours from CSS custom properties (light and dark live in style.css). */
 function readColours(element) {
-  const css = getComputedStyle(element);
-  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    pending: get('--tree-pending', '#f3efe6'),
-    decided: get('--tree-decided', '#7c8799'),
-    examined: get('--tree-examined', '#3b6fd8'),
-    ruled: get('--tree-ruled', '#c2410c'),
-    never: get('--tree-never', '#a8a29e'),
-    path: get('--tree-path', '#111827'),
-    solution: get('--tree-solution', '#15803d'),
-    grid: get('--tree-grid', '#9ca3af'),
-  };
+  return cssVars(element, {
+    pending: ['--tree-pending', '#f3efe6'],
+    decided: ['--tree-decided', '#7c8799'],
+    examined: ['--tree-examined', '#3b6fd8'],
+    ruled: ['--tree-ruled', '#c2410c'],
+    never: ['--tree-never', '#a8a29e'],
+    path: ['--tree-path', '#111827'],
+    solution: ['--tree-solution', '#15803d'],
+    grid: ['--tree-grid', '#9ca3af'],
+  });
 }
 
 /** '#rgb', '#rrggbb' or 'rgb(a)(…)' as [r, g, b]. */
