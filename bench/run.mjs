@@ -303,7 +303,7 @@ function report({ m, nat, c000, br }) {
   }
 
   if (br.layout) {
-    out.push('## 5. Layout stability', '');
+    out.push('## 4. Layout stability', '');
     out.push(
       'Cumulative layout shift from navigation to 2 s after the first drawn board (`PerformanceObserver` ' +
         '`layout-shift` entries without recent input, the same measure Lighthouse reports), one fresh load per size.',
@@ -321,7 +321,7 @@ function report({ m, nat, c000, br }) {
 
   if (br.lighthouse) {
     const lh = br.lighthouse.rows;
-    out.push('## 7. Lighthouse', '');
+    out.push('## 5. Lighthouse', '');
     out.push(
       `Lighthouse ${lh[0]?.version ?? ''} (npm \`lighthouse\`) against the page on localhost, Debian's Chromium headless, ` +
         'its mobile and desktop presets (simulated throttling). Scores out of 100; the audits listed are those short of full marks.',
@@ -374,7 +374,7 @@ function report({ m, nat, c000, br }) {
     const files = br.weight.files;
     const raw = files.reduce((a, f) => a + f.raw, 0);
     const gz = files.reduce((a, f) => a + f.gzip, 0);
-    out.push('## 4. Page weight', '');
+    out.push('## 7. Page weight', '');
     out.push('Every file the page loads, raw and gzipped (node zlib, level 9):', '');
     out.push(
       table(
