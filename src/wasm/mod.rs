@@ -16,8 +16,8 @@ mod puzzle;
 mod session;
 
 pub use count::{
-    count_both, count_fundamental, count_max_n, count_solutions, count_subtask,
-    count_subtask_range, count_subtasks,
+    count_both, count_fundamental, count_max_n, count_method, count_solutions, count_subtask,
+    count_subtask_range, count_subtasks, count_symmetries,
 };
 pub use puzzle::{completion, completions, culprit, hint, hint_with_reason, puzzle};
 pub use session::Session;
