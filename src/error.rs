@@ -36,6 +36,14 @@ pub enum Error {
         furthest: u64,
         reach: u64,
     },
+    /// A seek by work (a race's clock) that would go further past the
+    /// furthest step reached than one call may go.
+    WorkTooFarAhead {
+        work: &'static str,
+        budget: u64,
+        furthest: u64,
+        reach: u64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -108,6 +116,17 @@ impl fmt::Display for Error {
                 "Step {requested} is too far ahead to jump to in one call: this search has \
                  reached step {furthest} so far, and a jump goes at most {reach} steps past \
                  that. Use run() to go further a slice at a time."
+            ),
+            Error::WorkTooFarAhead {
+                work,
+                budget,
+                furthest,
+                reach,
+            } => write!(
+                f,
+                "{budget} {work} is too far ahead to jump to in one call: this search has \
+                 reached step {furthest} so far, and a jump goes at most {reach} steps past \
+                 that. Use runWithin() to go further a slice at a time."
             ),
         }
     }

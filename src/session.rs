@@ -40,6 +40,53 @@ pub struct Space {
     pub outside: u64,
 }
 
+/// A measure of how much work a search has done, for a race between searches
+/// on one clock: its steps, or its checks (the algorithm's own threat tests).
+/// Both only grow as the steps go on, so "as far as a budget of work goes" is
+/// one step of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    Steps,
+    Checks,
+}
+
+impl Work {
+    /// `"steps"` or `"checks"`.
+    pub fn from_id(id: &str) -> Option<Work> {
+        match id {
+            "steps" => Some(Work::Steps),
+            "checks" => Some(Work::Checks),
+            _ => None,
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Work::Steps => "steps",
+            Work::Checks => "checks",
+        }
+    }
+
+    /// This measure of `counters`.
+    pub fn of(self, counters: &Counters) -> u64 {
+        match self {
+            Work::Steps => counters.steps,
+            Work::Checks => counters.checks,
+        }
+    }
+
+    /// The most work one step can add on an n×n board: a step is one step,
+    /// and no step makes more than N checks (brute force tests at most N − 1
+    /// rows of a board, permutations at most N, bitwise's first step 2, the
+    /// others 1; `tests/race.rs` checks every step up to N = 8).
+    pub fn most_per_step(self, n: usize) -> u64 {
+        match self {
+            Work::Steps => 1,
+            Work::Checks => n.max(2) as u64,
+        }
+    }
+}
+
 /// A solution, and the step that found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FoundSolution {
@@ -249,6 +296,83 @@ impl Session {
             let end = self.step_index();
             self.go_to(origin);
             return Err(Error::PastTheEnd { requested: k, end });
+        }
+        Ok(())
+    }
+
+    /// Runs forward while the next step keeps `work` within `budget`, at most
+    /// `max` steps: it stops on the last step whose work is at most `budget`,
+    /// or at the end of the search. Returns the steps taken (0 when the next
+    /// step would already go over, or when the session is past the budget:
+    /// this never goes back). Big strides where no step can cross the budget
+    /// (see [`Work::most_per_step`]), then one step at a time, each tried on
+    /// a copy first.
+    pub fn run_within(&mut self, work: Work, budget: u64, max: u64) -> u64 {
+        let most = work.most_per_step(self.n);
+        let mut taken = 0;
+        while taken < max && !self.is_done() {
+            let now = work.of(self.counters());
+            if now > budget {
+                break;
+            }
+            let safe = ((budget - now) / most).min(max - taken);
+            if safe > 0 {
+                let ran = self.advance(safe, false);
+                taken += ran;
+                if ran < safe {
+                    break; // the search ended
+                }
+                continue;
+            }
+            if self.next_work(work).is_none_or(|next| next > budget) {
+                break;
+            }
+            taken += self.advance(1, false);
+        }
+        taken
+    }
+
+    /// The work done once the next step is taken, or `None` at the end: the
+    /// next point at which a race on this measure sees the search move.
+    pub fn next_work(&self, work: Work) -> Option<u64> {
+        let mut probe = self.solver.clone();
+        (probe.run(1, false) == 1).then(|| work.of(probe.counters()))
+    }
+
+    /// Exactly the state of the last step whose `work` is at most `budget`
+    /// (the end, if the whole search costs no more), as if stepped from
+    /// `reset()`: a race's lane at that reading of its clock. Restores the
+    /// last checkpoint within the budget and runs on from there. An error,
+    /// and no move, if getting there takes more than [`SEEK_REACH`] steps past
+    /// the furthest step reached (new ground is `run_within`'s, a slice at a
+    /// time); as with `seek`, what it learnt on the way is kept.
+    pub fn seek_work(&mut self, work: Work, budget: u64) -> Result<(), Error> {
+        let origin = self.step_index();
+        let index = self
+            .checkpoints
+            .partition_point(|c| work.of(c.counters()) <= budget)
+            .max(1)
+            - 1;
+        let base = self.checkpoints[index].counters().steps;
+        // Walk on from here unless going back, or a checkpoint is nearer.
+        if !(work.of(self.counters()) <= budget && self.step_index() >= base) {
+            self.solver = self.checkpoints[index].clone();
+        }
+        let reach = self.furthest.saturating_add(SEEK_REACH);
+        let room = reach.saturating_sub(self.step_index());
+        self.run_within(work, budget, room);
+        let short = !self.is_done()
+            && self.step_index() >= reach
+            && self.next_work(work).is_some_and(|next| next <= budget);
+        if short {
+            let furthest = self.furthest;
+            self.go_to(origin);
+            return Err(Error::WorkTooFarAhead {
+                work: work.id(),
+                budget,
+                furthest,
+                reach: SEEK_REACH,
+            });
         }
         Ok(())
     }

@@ -93,6 +93,33 @@ fn budget(max_steps: &Arg, what: &str, optional: bool) -> Result<u64, Problem> {
     })
 }
 
+/// The measure of a race's clock: `"checks"` or `"steps"`.
+fn work_unit(unit: &JsValue, what: &str) -> Result<session::Work, Problem> {
+    unit.as_string()
+        .and_then(|id| session::Work::from_id(&id))
+        .ok_or_else(|| {
+            let got = match unit.as_string() {
+                Some(text) => format!("\"{}\"", echo(&text)),
+                None => Arg::read(unit).describe(),
+            };
+            Problem(format!(
+                "{what} measures work in \"checks\" or \"steps\"; got {got}."
+            ))
+        })
+}
+
+/// A budget of work for `seekWork()` or `runWithin()`: a whole number from 0
+/// to 2^53.
+fn work_budget(budget: &JsValue, what: &str) -> Result<u64, Problem> {
+    let arg = Arg::read(budget);
+    arg.whole(0, MAX_SAFE_WHOLE).ok_or_else(|| {
+        Problem(format!(
+            "{what} takes a budget of work, a whole number from 0 to 2^53; got {}.",
+            arg.describe()
+        ))
+    })
+}
+
 /// `limit` or `skip` of `solutions()`: a whole number, 0 or more; left out,
 /// `default`.
 fn count_arg(value: &Arg, what: &str, default: usize) -> Result<usize, Problem> {
@@ -157,6 +184,42 @@ impl Session {
     pub fn seek(&mut self, k: JsValue) -> Result<(), Problem> {
         let k = step_index(&Arg::read(&k))?;
         Ok(self.inner.seek(k)?)
+    }
+
+    /// A race's lane at a reading of its clock: goes to exactly the last step
+    /// whose work (`unit`: "checks" or "steps") is at most `budget`, or the
+    /// end if the whole search costs no more, as if stepped from reset().
+    /// Within the ground explored so far plus 2^24 steps; beyond that it
+    /// throws and stays put (use runWithin() a slice at a time).
+    #[wasm_bindgen(js_name = seekWork)]
+    pub fn seek_work(&mut self, unit: JsValue, budget: JsValue) -> Result<(), Problem> {
+        let work = work_unit(&unit, "seekWork()")?;
+        let budget = work_budget(&budget, "seekWork()")?;
+        Ok(self.inner.seek_work(work, budget)?)
+    }
+
+    /// Runs forward while the next step keeps the work (`unit`: "checks" or
+    /// "steps") within `budget`, at most `maxSteps` steps (`Infinity`: no
+    /// limit); returns the steps taken. Never goes back.
+    #[wasm_bindgen(js_name = runWithin)]
+    pub fn run_within(
+        &mut self,
+        unit: JsValue,
+        budget: JsValue,
+        max_steps: JsValue,
+    ) -> Result<f64, Problem> {
+        let work = work_unit(&unit, "runWithin()")?;
+        let limit = work_budget(&budget, "runWithin()")?;
+        let max = self::budget(&Arg::read(&max_steps), "runWithin()", false)?;
+        Ok(self.inner.run_within(work, limit, max) as f64)
+    }
+
+    /// The work (`unit`: "checks" or "steps") done once the next step is
+    /// taken, without taking it; `undefined` at the end of the search.
+    #[wasm_bindgen(js_name = nextWork)]
+    pub fn next_work(&self, unit: JsValue) -> Result<Option<f64>, Problem> {
+        let work = work_unit(&unit, "nextWork()")?;
+        Ok(self.inner.next_work(work).map(|w| w as f64))
     }
 
     /// Back to step 0, forgetting the timeline.
