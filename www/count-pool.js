@@ -1,8 +1,20 @@
 // Count mode's engine: counts every solution of N, and the ones distinct up to
 // rotation and reflection, on a pool of Web Workers (one per hardware thread),
-// each running its own copy of the wasm solver (count-worker.js). This module
-// hands out subtasks and adds up what comes back; cancel() terminates every
-// worker at once and the next count starts fresh ones.
+// each running its own copy of the wasm solver (count-worker.js).
+//
+// The core cuts the count into subtasks and estimates each one's work (its
+// weights). The pool hands them out in batches sized by that estimate: about
+// BATCH_MS of counting each once the pace is known, never more than a share
+// of what is left, so the bar moves smoothly and the last batches are small
+// enough for the workers to finish together. Subtasks much bigger than the
+// rest go out first, one by one. One extra job asks a worker for the
+// solutions each symmetry of the square leaves unchanged; the fundamental
+// count is then Burnside's lemma over the total (burnside()).
+//
+// With a CountStore (count-store.js) every finished batch is saved, so a count
+// that is cancelled or cut off by a reload resumes with the subtasks not yet
+// done; a saved record whose plan key differs (another core) is thrown away.
+// cancel() terminates every worker at once; the next count starts fresh ones.
 //
 // No DOM here (count-ui.js draws); tests and benchmarks use CountPool and count()
 // directly. The largest N is the core's (countMaxN()), passed to validateN.
@@ -10,6 +22,17 @@
 export const MIN_N = 1;
 
 const WORKER_URL = new URL('./count-worker.js', import.meta.url);
+
+/** A batch should take about this long once the pace is known: the bar moves, and Cancel loses little. */
+const BATCH_MS = 300;
+/** …and at least this long, so that messages cost little next to the counting. */
+const MIN_BATCH_MS = 10;
+/** Before any batch has come back, each takes this share of the work. */
+const FIRST_SHARE = 1 / 2000;
+/** A subtask bigger than this share of one worker's work goes out first, on its own. */
+const BIG_SHARE = 1 / 64;
+/** Batches waiting or running in each worker: 2 hides the message round trip. */
+const DEPTH = 2;
 
 /** Worker threads to use: one per hardware thread the browser reports. */
 export function defaultWorkers() {
@@ -33,6 +56,54 @@ export function validateN(raw, maxN) {
 }
 
 /**
+ * Burnside's lemma for the eight symmetries of the square: the number of
+ * classes is the average number of solutions each symmetry leaves unchanged,
+ * (total + rot180 + 2·rot90 + mirror) / 8 (the quarter turn and the
+ * three-quarter turn fix the same solutions; `mirror` sums the four
+ * reflections). BigInts in, a BigInt out; throws if the sum is not a
+ * multiple of 8, which would mean the counts disagree.
+ */
+export function burnside(total, { rot90, rot180, mirror }) {
+  const sum = total + rot180 + 2n * rot90 + mirror;
+  if (sum % 8n !== 0n) {
+    throw new Error(`Burnside's sum for these counts is ${sum}, not a multiple of 8: the total and the symmetric counts disagree.`);
+  }
+  return sum / 8n;
+}
+
+/**
+ * The time left as the page shows it: each progress report's raw estimate
+ * (the pool's leftMs: this session's time × the work left / the work this
+ * session has done) blended into a value that counts down between reports.
+ * The blend follows fast early on and smooths over a few seconds later.
+ */
+export class TimeLeft {
+  constructor() {
+    this.value = null;
+    this.at = 0;
+  }
+
+  /** Takes a progress report; call it with every one. */
+  feed(p, now = performance.now()) {
+    if (p.leftMs == null || !(p.sessionDone > 0)) return;
+    if (this.value == null) {
+      this.value = p.leftMs;
+    } else {
+      const predicted = this.read(now);
+      const tau = Math.min(5000, Math.max(200, 0.15 * p.workMs));
+      const blend = 1 - Math.exp(-(now - this.at) / tau);
+      this.value = predicted + blend * (p.leftMs - predicted);
+    }
+    this.at = now;
+  }
+
+  /** Milliseconds left now, or null while there is nothing to go by. */
+  read(now = performance.now()) {
+    return this.value == null ? null : Math.max(0, this.value - (now - this.at));
+  }
+}
+
+/**
  * A pool of count workers and a work queue over the subtasks of one count at
  * a time. Workers are created on first use and kept for the next count;
  * cancel() terminates them all.
@@ -43,7 +114,7 @@ export class CountPool {
     this.workers = [];
     this.job = null;
     this.jobSeq = 0;
-    this.plans = new Map(); // N -> { count, weights }: the subtasks and their estimated work, from a worker
+    this.plans = new Map(); // N -> the worker's plan: {count, weights, method, key}
   }
 
   get busy() {
@@ -85,42 +156,83 @@ export class CountPool {
 
   /**
    * Counts the solutions of N.
-   * Resolves {n, total, fundamental (BigInts), ms, subtasks, workers,
-   * cancelled: false} or, after cancel(), {cancelled: true, done, subtasks, ms}.
-   * Rejects with an Error whose message says what went wrong.
+   *
+   * Resolves {cancelled: false, n, total, fundamental, symmetries ({rot90,
+   * rot180, mirror}: BigInts), ms (this run), elapsedMs (every run of this
+   * count, resumed ones included), subtasks, workers, method, resumedFrom
+   * (the share of the work saved before this run, 0 for a fresh count),
+   * stale (a saved record of another plan was thrown away)}, or after
+   * cancel() {cancelled: true, n, done, subtasks, fraction, ms, saved (a
+   * promise of true once the finished subtasks are on disk)}. Rejects with an
+   * Error whose message says what went wrong.
+   *
+   * onStart({subtasks, method, resumedFrom, stale}) comes once the plan is
+   * known; onProgress(p) after every batch and save: {done, subtasks,
+   * sessionDone, ms, workMs (since the subtasks went out), fraction (share of
+   * the estimated work finished), pace (the same with batches out with
+   * workers counted half done), startFraction, leftMs (raw time left, or
+   * null), saved (share of the work on disk)}.
+   *
    * @param {number} n
-   * @param {{onProgress?: (p: {done: number, subtasks: number, ms: number}) => void}} [opts]
+   * @param {{onProgress?: Function, onStart?: Function, store?: import('./count-store.js').CountStore|null}} [opts]
    */
-  run(n, { onProgress } = {}) {
+  run(n, { onProgress, onStart, store = null } = {}) {
     if (this.job) return Promise.reject(new Error('A count is already running.'));
     this.ensureWorkers();
     return new Promise((resolve, reject) => {
       const job = {
         id: ++this.jobSeq,
         n,
-        subtasks: null,
-        weights: null, // estimated work of each subtask (core's countSubtaskWeights)
-        totalWeight: 0,
-        next: 0,
-        done: 0,
-        doneWeight: 0,
-        inflightWeight: 0, // estimated work of the subtasks out with workers
-        // Subtasks per message. Up to N = 12 the whole count takes a few ms,
-        // so each worker gets its share in one go; above, batches start at
-        // one subtask and grow while subtasks come back quickly.
-        batch: n <= 12 ? Infinity : 1,
-        depth: 2, // tasks in flight per worker: 2 hides the message round trip
-        inflight: new Map(),
-        total: 0n,
-        fundamental: 0n,
-        start: performance.now(),
+        store,
         onProgress,
+        onStart,
         resolve,
         reject,
+        start: performance.now(),
+        workStart: 0,
+        planWaiter: null,
+        // Filled in by begin():
+        key: null,
+        subtasks: null,
+        weights: null,
+        totalWeight: 0,
+        doneBits: null, // bit i: subtask i finished (and in `total`)
+        doneCount: 0,
+        doneWeight: 0,
+        sessionDone: 0,
+        startFraction: 0,
+        priorMs: 0, // counting time of earlier runs of this count
+        order: null, // subtasks still to hand out, in the order they go
+        next: 0,
+        undispatchedWeight: 0,
+        inflightWeight: 0,
+        sessionMs: 0, // worker time over the batches of this run, for the pace
+        sessionWeight: 0,
+        batches: new Map(), // batch id -> {ranges, count, weight}
+        batchSeq: 0,
+        inflight: new Map(), // worker -> messages out with it
+        total: 0n,
+        symmetries: null,
+        symmetriesAsked: false,
+        saved: { count: 0, weight: 0 },
+        saveChain: Promise.resolve(true),
+        savePending: false,
+        complete: null,
       };
       this.job = job;
-      if (this.plans.has(n)) this.onPlan(job, this.plans.get(n));
-      else this.workers[0].postMessage({ type: 'plan', job: job.id, n });
+      const plan = this.plans.has(n)
+        ? Promise.resolve(this.plans.get(n))
+        : new Promise((planResolve) => {
+            job.planWaiter = planResolve;
+            this.workers[0].postMessage({ type: 'plan', job: job.id, n });
+          });
+      Promise.all([plan, store ? store.get(n) : null])
+        .then(([p, saved]) => {
+          if (this.job === job) this.begin(job, p, saved);
+        })
+        .catch((err) => {
+          if (this.job === job) this.fail(String(err?.message ?? err));
+        });
     });
   }
 
@@ -130,107 +242,267 @@ export class CountPool {
     if (msg.type === 'error') {
       this.fail(msg.message);
     } else if (msg.type === 'plan') {
-      const plan = { count: msg.count, weights: msg.weights };
+      const plan = { count: msg.count, weights: msg.weights, method: msg.method, key: msg.key };
       this.plans.set(job.n, plan);
-      this.onPlan(job, plan);
+      job.planWaiter?.(plan);
+    } else if (msg.type === 'symmetries') {
+      job.symmetries = { rot90: msg.rot90, rot180: msg.rot180, mirror: msg.mirror };
+      this.returned(worker, job);
     } else if (msg.type === 'result') {
+      const batch = job.batches.get(msg.batch);
+      if (!batch) return;
+      job.batches.delete(msg.batch);
       job.total += msg.total;
-      job.fundamental += msg.fundamental;
-      const count = msg.to - msg.from;
-      job.done += count;
-      const weight = sumWeights(job, msg.from, msg.to);
-      job.doneWeight += weight;
-      job.inflightWeight -= weight;
-      // Tiny subtasks (small N) go out in growing batches, so messages do
-      // not cost more than the counting; big ones go out one by one.
-      // A second task waits in each worker's queue while subtasks are quick;
-      // slow ones go one at a time so that the last of them spread evenly.
-      const each = msg.ms / count;
-      if (each < 2) job.batch = Math.min(job.batch * 2, 256);
-      else if (msg.ms > 50) job.batch = Math.max(1, job.batch >> 1);
-      job.depth = each < 20 ? 2 : 1;
-      job.inflight.set(worker, (job.inflight.get(worker) ?? 1) - 1);
-      this.progress(job);
-      if (job.done === job.subtasks) this.finish(job);
-      else this.fill(worker, job);
+      const { ranges } = batch;
+      for (let r = 0; r < ranges.length; r += 2) {
+        for (let i = ranges[r]; i < ranges[r + 1]; i++) job.doneBits[i >> 3] |= 1 << (i & 7);
+      }
+      job.doneCount += batch.count;
+      job.sessionDone += batch.count;
+      job.doneWeight += batch.weight;
+      job.inflightWeight -= batch.weight;
+      job.sessionMs += msg.ms;
+      job.sessionWeight += batch.weight;
+      this.returned(worker, job);
     }
   }
 
-  onPlan(job, { count: subtasks, weights }) {
-    job.workStart = performance.now(); // the pace is the counting's, not the plan's
+  /** A worker answered a task or the symmetries: save, report, and finish or hand out more. */
+  returned(worker, job) {
+    job.inflight.set(worker, (job.inflight.get(worker) ?? 1) - 1);
+    if (job.doneCount === job.subtasks && job.symmetries) {
+      this.finish(job);
+      return;
+    }
+    this.save(job);
+    this.progress(job);
+    this.fill(worker, job);
+  }
+
+  /** The plan is known and any saved record read: set up the queue and start every worker. */
+  begin(job, plan, saved) {
+    const { count: subtasks, weights } = plan;
+    job.key = plan.key;
+    job.method = plan.method;
     job.subtasks = subtasks;
     job.weights = weights;
     job.totalWeight = weights.reduce((sum, w) => sum + w, 0);
+    job.doneBits = new Uint8Array(Math.ceil(subtasks / 8));
+    let stale = false;
+    if (saved && !saved.complete) {
+      try {
+        if (saved.key !== plan.key || saved.subtasks !== subtasks || saved.done?.length !== job.doneBits.length) {
+          throw new Error('another plan');
+        }
+        const total = BigInt(saved.total);
+        const symmetries = saved.symmetries && {
+          rot90: BigInt(saved.symmetries.rot90),
+          rot180: BigInt(saved.symmetries.rot180),
+          mirror: BigInt(saved.symmetries.mirror),
+        };
+        job.doneBits.set(saved.done);
+        job.total = total;
+        job.symmetries = symmetries || null;
+        job.priorMs = Number(saved.elapsedMs) || 0;
+      } catch {
+        stale = true;
+        job.store?.delete(job.n);
+      }
+    }
+    // What is done already (from the saved record), and the order the rest goes in.
+    const bigLimit = (job.totalWeight * BIG_SHARE) / this.workers.length;
+    const big = [];
+    let doneCount = 0;
+    let doneWeight = 0;
+    for (let i = 0; i < subtasks; i++) {
+      if (job.doneBits[i >> 3] & (1 << (i & 7))) {
+        doneCount++;
+        doneWeight += weights[i];
+      } else if (weights[i] > bigLimit) {
+        big.push(i);
+      }
+    }
+    big.sort((a, b) => weights[b] - weights[a]);
+    const order = new Uint32Array(subtasks - doneCount);
+    let k = 0;
+    for (const i of big) order[k++] = i;
+    for (let i = 0; i < subtasks; i++) {
+      if (!(job.doneBits[i >> 3] & (1 << (i & 7))) && !(weights[i] > bigLimit)) order[k++] = i;
+    }
+    job.order = order;
+    job.doneCount = doneCount;
+    job.doneWeight = doneWeight;
+    job.saved = { count: doneCount, weight: doneWeight };
+    job.undispatchedWeight = job.totalWeight - doneWeight;
+    job.startFraction = this.share(job, doneWeight, doneCount);
+    job.workStart = performance.now(); // the pace is the counting's, not the plan's
+    job.onStart?.({ subtasks, method: plan.method, resumedFrom: job.startFraction, stale });
+    if (job.doneCount === subtasks && job.symmetries) {
+      this.finish(job);
+      return;
+    }
     this.progress(job);
-    if (subtasks === 0) this.finish(job);
-    else for (const w of this.workers) this.fill(w, job);
+    if (!job.symmetries) {
+      // One worker also finds the symmetric solutions (well under a second at N = 20).
+      job.symmetriesAsked = true;
+      job.inflight.set(this.workers[0], 1);
+      this.workers[0].postMessage({ type: 'symmetries', job: job.id, n: job.n });
+    }
+    for (const w of this.workers) this.fill(w, job);
   }
 
   fill(worker, job) {
-    while ((job.inflight.get(worker) ?? 0) < job.depth && job.next < job.subtasks) {
+    while ((job.inflight.get(worker) ?? 0) < DEPTH && job.next < job.order.length) {
       job.inflight.set(worker, (job.inflight.get(worker) ?? 0) + 1);
       this.dispatch(worker, job);
     }
   }
 
+  /** Sends `worker` the next batch: subtasks from the queue up to the target weight, as ranges. */
   dispatch(worker, job) {
-    const left = job.subtasks - job.next;
-    // Never more than a fair share of what is left, so the tail stays even.
-    const take = Math.max(1, Math.min(job.batch, Math.ceil(left / this.workers.length)));
-    const from = job.next;
-    job.next += take;
-    job.inflightWeight += sumWeights(job, from, job.next);
-    worker.postMessage({ type: 'task', job: job.id, n: job.n, from, to: job.next });
+    const { weights, order } = job;
+    const msPerWeight = job.sessionWeight > 0 && job.sessionMs > 0 ? job.sessionMs / job.sessionWeight : null;
+    let target = msPerWeight ? BATCH_MS / msPerWeight : job.totalWeight * FIRST_SHARE;
+    // Never more than a share of what is left, so the last batches get small…
+    target = Math.min(target, job.undispatchedWeight / (2 * this.workers.length));
+    // …but not so small that messages cost more than counting.
+    if (msPerWeight) target = Math.max(target, MIN_BATCH_MS / msPerWeight);
+    const ranges = [];
+    let weight = 0;
+    let count = 0;
+    while (job.next < order.length && (count === 0 || weight < target)) {
+      const i = order[job.next++];
+      weight += weights[i];
+      count++;
+      if (ranges.length && ranges[ranges.length - 1] === i) ranges[ranges.length - 1] = i + 1;
+      else ranges.push(i, i + 1);
+    }
+    const id = ++job.batchSeq;
+    const packed = Uint32Array.from(ranges);
+    job.batches.set(id, { ranges: packed, count, weight });
+    job.undispatchedWeight -= weight;
+    job.inflightWeight += weight;
+    worker.postMessage({ type: 'task', job: job.id, batch: id, n: job.n, ranges: packed.slice() });
   }
 
-  /**
-   * Reports {done, subtasks, ms, workMs, fraction, pace}: workMs is the time
-   * since the subtasks went out (ms less the plan); fraction is the share of the
-   * estimated work in finished subtasks; pace also counts the subtasks out
-   * with workers as half done (on average they are), which is what the time
-   * left should go by: without them it runs long while big subtasks run.
-   */
+  /** The share of the work that `weight` (or, with no weights, `count` subtasks) is. */
+  share(job, weight, count) {
+    if (job.subtasks === 0 || count === job.subtasks) return 1;
+    return job.totalWeight > 0 ? Math.min(1, weight / job.totalWeight) : count / job.subtasks;
+  }
+
   progress(job) {
-    const share = (weight) => (job.subtasks === job.done ? 1 : job.totalWeight > 0 ? Math.min(1, weight / job.totalWeight) : 0);
-    job.onProgress?.({
-      done: job.done,
+    if (!job.onProgress || job.subtasks == null) return;
+    const now = performance.now();
+    const fraction = this.share(job, job.doneWeight, job.doneCount);
+    const pace = Math.min(1, this.share(job, job.doneWeight + job.inflightWeight / 2, job.doneCount));
+    const workMs = now - job.workStart;
+    const gained = pace - job.startFraction;
+    job.onProgress({
+      done: job.doneCount,
       subtasks: job.subtasks,
-      ms: performance.now() - job.start,
-      workMs: job.workStart ? performance.now() - job.workStart : 0,
-      fraction: share(job.doneWeight),
-      pace: share(job.doneWeight + job.inflightWeight / 2),
+      sessionDone: job.sessionDone,
+      ms: now - job.start,
+      workMs,
+      fraction,
+      pace,
+      startFraction: job.startFraction,
+      leftMs: gained > 0 ? (workMs * (1 - pace)) / gained : null,
+      saved: this.share(job, job.saved.weight, job.saved.count),
     });
   }
 
+  /** What the store keeps of `job` now (a copy: later batches do not leak into it). */
+  record(job) {
+    const sym = job.symmetries;
+    return {
+      n: job.n,
+      key: job.key,
+      subtasks: job.subtasks,
+      done: job.complete ? null : job.doneBits.slice(),
+      doneCount: job.doneCount,
+      doneWeight: job.doneWeight,
+      totalWeight: job.totalWeight,
+      total: String(job.total),
+      symmetries: sym && { rot90: String(sym.rot90), rot180: String(sym.rot180), mirror: String(sym.mirror) },
+      elapsedMs: job.priorMs + (performance.now() - job.start),
+      method: job.method,
+      complete: job.complete !== null,
+      fundamental: job.complete ? String(job.complete.fundamental) : null,
+    };
+  }
+
+  /**
+   * Saves `job` as it stands, after any write already under way (so writes
+   * land in order); while one waits its turn, more calls add nothing, since it
+   * takes the state when its turn comes. Resolves true once on disk.
+   */
+  save(job) {
+    if (!job.store || job.key == null) return Promise.resolve(false);
+    if (job.savePending) return job.saveChain;
+    job.savePending = true;
+    job.saveChain = job.saveChain.then(async () => {
+      job.savePending = false;
+      const record = this.record(job);
+      const ok = await job.store.put(record);
+      if (ok) {
+        job.saved = { count: record.doneCount, weight: record.doneWeight };
+        if (this.job === job) this.progress(job);
+      }
+      return ok;
+    });
+    return job.saveChain;
+  }
+
   finish(job) {
+    let fundamental;
+    try {
+      fundamental = burnside(job.total, job.symmetries);
+    } catch (err) {
+      this.fail(err.message);
+      return;
+    }
     this.job = null;
+    const ms = performance.now() - job.start;
+    job.complete = { fundamental };
+    const elapsedMs = job.priorMs + ms;
+    this.save(job);
     job.resolve({
       cancelled: false,
       n: job.n,
       total: job.total,
-      fundamental: job.fundamental,
-      ms: performance.now() - job.start,
+      fundamental,
+      symmetries: job.symmetries,
+      ms,
+      elapsedMs,
       subtasks: job.subtasks,
       workers: this.workers.length,
+      method: job.method,
+      resumedFrom: job.startFraction,
     });
   }
 
   fail(message) {
     const job = this.job;
     this.terminate();
+    if (job?.key != null) this.save(job); // the batches that came back are good
     job?.reject(new Error(message));
   }
 
-  /** Stops the running count, if any, by terminating every worker. */
+  /** Stops the running count, if any, by terminating every worker; what has finished stays saved. */
   cancel() {
     const job = this.job;
     this.terminate();
-    job?.resolve({
+    if (!job) return;
+    const known = job.subtasks != null;
+    job.resolve({
       cancelled: true,
       n: job.n,
-      done: job.done,
+      done: job.doneCount,
       subtasks: job.subtasks,
+      fraction: known ? this.share(job, job.doneWeight, job.doneCount) : 0,
       ms: performance.now() - job.start,
+      saved: known ? this.save(job) : Promise.resolve(false),
     });
   }
 
@@ -242,18 +514,11 @@ export class CountPool {
   }
 }
 
-/** The estimated work of subtasks from..to-1 of `job`. */
-function sumWeights(job, from, to) {
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += job.weights[i];
-  return sum;
-}
-
 /** One count on a fresh pool of `workers` workers, which is then terminated. */
-export async function count(n, { workers = defaultWorkers(), onProgress } = {}) {
+export async function count(n, { workers = defaultWorkers(), onProgress, store } = {}) {
   const pool = new CountPool(workers);
   try {
-    return await pool.run(n, { onProgress });
+    return await pool.run(n, { onProgress, store });
   } finally {
     pool.terminate();
   }

@@ -1,16 +1,26 @@
-// Count mode's panel: the form (N, Count, Cancel), the progress bar and the
-// result, drawn into the section it is given, on a CountPool of its own.
+// Count mode's panel: the form (N, Count or Resume, Cancel, Discard saved
+// progress), the method the core uses at this N, the progress bar with the
+// time left, and the result with how its fundamental count was found, drawn
+// into the section it is given, on a CountPool and a CountStore of its own.
 //
 // Mounts only when the wiring calls mountCountMode (no side effect on import);
-// the largest N comes from the caller (the core's countMaxN()). Its styles live
-// in style.css. Ids for tests and benchmarks:
-//   #count-n, #count-start, #count-cancel, #count-progress, #count-error,
-//   #count-result[data-state="idle|running|done|cancelled|error"]
-//                [data-n, data-total, data-fundamental, data-ms, data-workers]
+// the largest N and the method come from the caller (the core's countMaxN()
+// and countMethod()). Its styles live in style.css. Ids for tests and
+// benchmarks:
+//   #count-n, #count-start (its text "Count" or "Resume"), #count-cancel,
+//   #count-discard, #count-method, #count-progress, #count-progress-text, #count-error,
+//   #count-result[data-state="idle|saved|running|done|cancelled|error"]
+//                [data-n, data-total, data-fundamental, data-ms, data-workers,
+//                 data-fraction, data-saved (shares of the work, 0–1),
+//                 data-resumed (the share done before this run), data-cached]
 // so there is one count mode on a page. It never touches the visualizer.
 
 import { el, formatCount } from './dom.js';
-import { CountPool, MIN_N, defaultWorkers, validateN } from './count-pool.js';
+import { CountPool, MIN_N, TimeLeft, defaultWorkers, validateN } from './count-pool.js';
+import { CountStore } from './count-store.js';
+
+/** A completed count that took at least this long is shown again on the next visit. */
+const KEEP_RESULT_MS = 10_000;
 
 /** 1234 ms → "1.23 s"; 754000 → "12 min 34 s". */
 function formatDuration(ms) {
@@ -22,12 +32,44 @@ function formatDuration(ms) {
   return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')} min`;
 }
 
+/** The time left, as roughly as it is known: "about 4 min left". */
+function formatLeft(ms) {
+  const s = ms / 1000;
+  if (s < 10) return 'a few seconds left';
+  if (s < 60) return `about ${Math.round(s / 5) * 5} s left`;
+  const min = Math.round(s / 60);
+  if (min < 90) return `about ${min} min left`;
+  const tens = Math.round(min / 10) * 10;
+  return `about ${Math.floor(tens / 60)} h${tens % 60 ? ` ${tens % 60} min` : ''} left`;
+}
+
+/** How long ago a time stamp was: "just now", "5 min ago", "3 days ago". */
+function formatAge(then) {
+  const min = Math.round((Date.now() - then) / 60_000);
+  if (!(min >= 1)) return 'just now';
+  if (min < 60) return `${min} min ago`;
+  const h = Math.round(min / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.round(h / 24)} days ago`;
+}
+
+const percent = (fraction) => `${Math.floor(fraction * 100)}%`;
+
+/** The share of the work a saved record holds. */
+function savedShare(record) {
+  if (record.complete) return 1;
+  if (record.totalWeight > 0) return Math.min(1, record.doneWeight / record.totalWeight);
+  return record.subtasks > 0 ? record.doneCount / record.subtasks : 0;
+}
+
 /**
- * Fills `section` with count mode; returns { pool, followN(n) }.
+ * Fills `section` with count mode; returns { pool, store, ready, followN(n) }.
  * @param {HTMLElement} section
- * @param {{ maxN: number, workers?: number }} options  maxN: the core's countMaxN()
+ * @param {{ maxN: number, workers?: number, method?: (n: number) => {id: string, description: string},
+ *           store?: CountStore }} options
+ *   maxN: the core's countMaxN(); method: the core's countMethod (optional)
  */
-export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
+export function mountCountMode(section, { maxN, workers = defaultWorkers(), method = null, store = new CountStore() }) {
   section.classList.add('panel');
   section.setAttribute('aria-labelledby', 'count-heading');
   section.removeAttribute('aria-label');
@@ -40,15 +82,18 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
     step: 1,
     value: 8,
     inputmode: 'numeric',
-    'aria-describedby': 'count-note',
+    'aria-describedby': 'count-note count-method',
   });
   const start = el('button', { id: 'count-start', type: 'submit', class: 'primary', text: 'Count' });
   const cancel = el('button', { id: 'count-cancel', type: 'button', text: 'Cancel', disabled: true });
+  const discard = el('button', { id: 'count-discard', type: 'button', text: 'Discard saved progress', hidden: true });
   const form = el('form', { class: 'count-form', novalidate: true }, [
     el('label', { class: 'field' }, [el('span', { class: 'field-label', text: `Board size N (${MIN_N}–${maxN})` }), input]),
     start,
     cancel,
+    discard,
   ]);
+  const methodLine = el('p', { id: 'count-method', class: 'note count-method' });
   const alert = el('p', { id: 'count-error', role: 'alert', hidden: true });
   const bar = el('progress', { id: 'count-progress', max: 1, value: 0, 'aria-label': 'Count progress' });
   const barText = el('span', { id: 'count-progress-text', class: 'count-progress-text', text: 'Not started.' });
@@ -63,9 +108,10 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
       class: 'note',
       text:
         `Counts every solution without drawing, shared out over ${workers} worker${workers === 1 ? '' : 's'} ` +
-        '(one per hardware thread). Up to N = 15 takes well under a second; each step up in N takes ' +
-        `about seven times longer, so N = ${maxN} runs for many minutes.`,
+        '(one per hardware thread). Finished parts are saved in this browser, so a count that is cancelled ' +
+        'or cut short by closing the page resumes where it stopped.',
     }),
+    methodLine,
     form,
     alert,
     el('div', { class: 'count-progress' }, [bar, barText]),
@@ -74,44 +120,154 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
 
   const pool = new CountPool(workers);
   let progress = null;
+  let timeLeft = null;
   let ticker = 0;
+  let saved = null; // the saved, unfinished count of the N in the field, if any
+  let lookups = 0;
+
+  const state = () => result.dataset.state;
+
+  const showStatus = (next, text, extra = {}) => {
+    for (const key of Object.keys(result.dataset)) delete result.dataset[key];
+    Object.assign(result.dataset, { state: next }, extra);
+    result.replaceChildren(el('p', { class: 'status', text }));
+  };
+
+  const showMethod = (n) => {
+    let m = null;
+    try {
+      m = method?.(n);
+    } catch {
+      m = null; // an N the core refuses: the form says why when Count is pressed
+    }
+    methodLine.hidden = !m;
+    methodLine.dataset.method = m?.id ?? '';
+    methodLine.textContent = m ? `Method at N = ${n}: ${m.description}.` : '';
+  };
+
+  /** Shows what is saved of `record` (an unfinished count) and offers Resume and Discard. */
+  const showSaved = (record) => {
+    const fraction = savedShare(record);
+    showStatus(
+      'saved',
+      `Saved progress: a count of N = ${record.n} was ${percent(fraction)} done when it stopped ` +
+        `(${formatAge(record.updated)}). Resume counts only the rest; Discard saved progress starts over.`,
+      { n: String(record.n), saved: String(fraction), fraction: String(fraction) },
+    );
+    bar.value = fraction;
+    barText.textContent = `Saved: ${percent(fraction)} of the work done · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
+  };
+
+  /** The saved, unfinished count for N sets the buttons: Resume and Discard, or Count. */
+  const setSaved = (record) => {
+    saved = record && !record.complete ? record : null;
+    start.textContent = saved ? 'Resume' : 'Count';
+    discard.hidden = !saved;
+  };
+
+  /** N in the field changed: the method line, and whether a saved count waits for it. */
+  const onN = async () => {
+    const { n } = validateN(input.value, maxN);
+    const seq = ++lookups;
+    if (n == null) {
+      showMethod(null);
+      setSaved(null);
+      return;
+    }
+    showMethod(n);
+    const record = await store.get(n);
+    if (seq !== lookups || pool.busy) return;
+    setSaved(record);
+    if (saved) showSaved(saved);
+    else if (state() === 'saved') {
+      showStatus('idle', 'Choose N and press Count.');
+      bar.value = 0;
+      barText.textContent = 'Not started.';
+    }
+  };
 
   // The bar and the time left follow the share of the work done, as the core
   // estimates each subtask's work (subtasks differ in size by a factor of a
-  // hundred, so counting them would mislead).
+  // hundred and more, so counting them would mislead).
   const showProgress = () => {
     if (!progress) return;
-    const { done, subtasks, ms, workMs = ms, fraction = 0, pace = fraction } = progress;
+    const { done, subtasks, ms, fraction = 0 } = progress;
     const elapsed = ms + (performance.now() - progress.at);
-    bar.max = Math.max(1, subtasks ?? 1);
-    bar.value = fraction * bar.max;
-    let left = 'estimating time left…';
-    if (subtasks != null && done > 0 && pace > 0) {
-      // The work left at the pace so far, less what the clock has run since the last report.
-      const remaining = Math.max(0, (workMs * (1 - pace)) / pace - (performance.now() - progress.at));
-      left = `about ${formatDuration(remaining)} left`;
-    }
-    barText.textContent = `Subtasks ${done} / ${subtasks ?? '…'} · ${Math.floor(fraction * 100)}% of the work · ${formatDuration(elapsed)} elapsed · ${left}`;
+    bar.value = fraction;
+    const left = timeLeft.read();
+    const leftText = left == null ? 'estimating time left…' : formatLeft(left);
+    barText.textContent =
+      `Subtasks ${formatCount(done)} / ${subtasks == null ? '…' : formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
+      `${formatDuration(elapsed)} elapsed · ${leftText}`;
   };
 
   const setRunning = (running) => {
     // Focus moves with the action, so it never falls to the page when a button disables itself.
-    const hadFocus = [input, start, cancel].includes(document.activeElement);
+    const hadFocus = [input, start, cancel, discard].includes(document.activeElement);
     input.disabled = running;
     start.disabled = running;
+    discard.disabled = running;
     cancel.disabled = !running;
     if (hadFocus) (running ? cancel : start).focus();
-    if (running) {
-      ticker = setInterval(showProgress, 200);
-    } else {
-      clearInterval(ticker);
+    clearInterval(ticker);
+    if (running) ticker = setInterval(showProgress, 200);
+  };
+
+  const cell = (label, value) => el('div', {}, [el('dt', { text: label }), el('dd', { text: value })]);
+
+  /** The finished count: totals, time, and how the fundamental count came out of Burnside's lemma. */
+  const showDone = (r, { cached = false, workers: used = null } = {}) => {
+    const n = r.n;
+    showStatus(
+      'done',
+      `N = ${n}: ${formatCount(r.total)} solutions, ${formatCount(r.fundamental)} fundamental.` +
+        (cached ? ` From an earlier count (${formatAge(r.updated)}).` : ''),
+      {
+        n: String(n),
+        total: String(r.total),
+        fundamental: String(r.fundamental),
+        ms: Number(r.elapsedMs).toFixed(1),
+        ...(used ? { workers: String(used) } : {}),
+        ...(r.resumedFrom > 0 ? { resumed: String(r.resumedFrom) } : {}),
+        ...(cached ? { cached: 'true' } : {}),
+      },
+    );
+    bar.value = 1;
+    barText.textContent = cached
+      ? `Done · subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)}`
+      : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(r.ms)}`;
+    const runs = r.resumedFrom > 0 ? ` (${formatDuration(r.ms)} in this run)` : '';
+    let time = formatDuration(r.elapsedMs);
+    if (used) time += ` on ${used} worker${used === 1 ? '' : 's'}`;
+    result.append(
+      el('dl', { class: 'counters' }, [
+        cell('Total solutions', formatCount(r.total)),
+        cell('Fundamental (up to rotation and reflection)', formatCount(r.fundamental)),
+        cell('Time', time + runs),
+      ]),
+    );
+    const sym = r.symmetries;
+    if (sym) {
+      const f = (x) => formatCount(BigInt(x));
+      result.append(
+        el('p', {
+          class: 'note count-burnside',
+          text:
+            `The fundamental count is Burnside's lemma: (T + R180 + 2·R90 + M) / 8 = ` +
+            `(${f(r.total)} + ${f(sym.rot180)} + 2·${f(sym.rot90)} + ${f(sym.mirror)}) / 8 = ${f(r.fundamental)}, ` +
+            'where T is the total and R180, R90 and M count the solutions that a half turn, a quarter turn ' +
+            'and the four reflections leave unchanged.',
+        }),
+      );
     }
   };
 
-  const showStatus = (state, text, extra = {}) => {
-    for (const key of Object.keys(result.dataset)) delete result.dataset[key];
-    Object.assign(result.dataset, { state }, extra);
-    result.replaceChildren(el('p', { class: 'status', text }));
+  const fail = (n, err) => {
+    const message = `The count failed: ${err?.message ?? err}`;
+    showStatus('error', message, { n: String(n) });
+    alert.textContent = message;
+    alert.hidden = false;
+    barText.textContent = 'Failed.';
   };
 
   form.addEventListener('submit', async (event) => {
@@ -128,67 +284,114 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers() }) {
     alert.hidden = true;
     alert.textContent = '';
     input.removeAttribute('aria-invalid');
-    progress = { done: 0, subtasks: null, ms: 0, at: performance.now() };
-    showProgress();
-    showStatus('running', `Counting N = ${n}…`, { n: String(n) });
+    lookups++; // a lookup still under way is out of date
+    const resuming = saved?.n === n ? savedShare(saved) : 0;
+    progress = { done: saved?.n === n ? saved.doneCount : 0, subtasks: null, ms: 0, fraction: resuming, at: performance.now() };
+    timeLeft = new TimeLeft();
+    const running = (text, extra = {}) => showStatus('running', text, { n: String(n), ...extra });
+    running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
     setRunning(true);
+    showProgress();
     try {
       const r = await pool.run(n, {
+        store,
+        onStart: ({ resumedFrom, stale }) => {
+          if (stale) {
+            running(`The saved progress for N = ${n} came from another version of the counter, so it was discarded. Counting N = ${n} from the start…`);
+          } else if (resumedFrom > 0) {
+            running(`Resuming N = ${n}: ${percent(resumedFrom)} done…`, { resumed: String(resumedFrom) });
+          }
+        },
         onProgress: (p) => {
           progress = { ...p, at: performance.now() };
+          timeLeft.feed(p);
+          result.dataset.fraction = String(p.fraction);
+          result.dataset.saved = String(p.saved);
           showProgress();
         },
       });
       setRunning(false);
       if (r.cancelled) {
-        showStatus(
-          'cancelled',
-          `Cancelled N = ${n} after ${formatDuration(r.ms)} (${r.done} of ${r.subtasks ?? '?'} subtasks done).`,
-          { n: String(n) },
-        );
-        barText.textContent = `Cancelled · subtasks ${r.done} / ${r.subtasks ?? '…'} · ${formatDuration(r.ms)}`;
+        const kept = r.done > 0;
+        const what = `Cancelled N = ${n} after ${formatDuration(r.ms)}.`;
+        showStatus('cancelled', kept ? `${what} Saving the ${percent(r.fraction)} of the work done…` : `${what} Nothing had finished yet.`, {
+          n: String(n),
+          fraction: String(r.fraction),
+        });
+        barText.textContent = `Cancelled · subtasks ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
+        if (!kept) return;
+        const ok = await r.saved;
+        if (state() !== 'cancelled' || result.dataset.n !== String(n)) return;
+        result.dataset.saved = ok ? String(r.fraction) : '0';
+        result.firstChild.textContent = ok
+          ? `${what} The ${percent(r.fraction)} of the work done is saved in this browser: Resume goes on from there, now or after a reload.`
+          : `${what} This browser did not let the page save its progress, so the next count of N = ${n} starts over.`;
+        if (ok && validateN(input.value, maxN).n === n) setSaved(await store.get(n));
         return;
       }
-      progress = { done: r.subtasks, subtasks: r.subtasks, ms: r.ms, at: performance.now() };
-      bar.max = Math.max(1, r.subtasks);
-      bar.value = bar.max;
-      barText.textContent = `Subtasks ${r.subtasks} / ${r.subtasks} · done in ${formatDuration(r.ms)}`;
-      showStatus('done', `N = ${n}: ${formatCount(r.total)} solutions, ${formatCount(r.fundamental)} fundamental.`, {
-        n: String(n),
-        total: r.total.toString(),
-        fundamental: r.fundamental.toString(),
-        ms: r.ms.toFixed(1),
-        workers: String(r.workers),
-      });
-      const cell = (label, value) => el('div', {}, [el('dt', { text: label }), el('dd', { text: value })]);
-      result.append(
-        el('dl', { class: 'counters' }, [
-          cell('Total solutions', formatCount(r.total)),
-          cell('Fundamental (up to rotation and reflection)', formatCount(r.fundamental)),
-          cell('Time', `${formatDuration(r.ms)} on ${r.workers} worker${r.workers === 1 ? '' : 's'}`),
-        ]),
-      );
+      setSaved(null);
+      showDone(r, { workers: r.workers });
     } catch (err) {
       setRunning(false);
-      const message = `The count failed: ${err?.message ?? err}`;
-      showStatus('error', message, { n: String(n) });
-      alert.textContent = message;
-      alert.hidden = false;
-      barText.textContent = 'Failed.';
+      fail(n, err);
+      if (validateN(input.value, maxN).n === n) setSaved(await store.get(n));
     }
   });
 
   cancel.addEventListener('click', () => pool.cancel());
 
-  // N follows the visualizer's until the user types one here.
+  discard.addEventListener('click', async () => {
+    const n = saved?.n;
+    if (n == null || pool.busy) return;
+    start.focus(); // Discard hides itself
+    await store.delete(n);
+    setSaved(null);
+    showStatus('idle', `The saved progress of N = ${n} was discarded. Press Count to start over.`);
+    bar.value = 0;
+    barText.textContent = 'Not started.';
+  });
+
+  // N follows the visualizer's until the user types one here (or a saved count chose it).
   let chosen = false;
-  input.addEventListener('input', () => { chosen = true; });
+  input.addEventListener('input', () => {
+    chosen = true;
+    onN();
+  });
+
+  // What an earlier visit left: an unfinished count to resume, or a long count's result.
+  const ready = store.all().then((records) => {
+    if (pool.busy || state() !== 'idle') return;
+    const partial = records.find((r) => !r.complete);
+    if (partial && validateN(partial.n, maxN).n === partial.n) {
+      chosen = true;
+      lookups++; // the visualizer's N, looked up meanwhile, gives way
+      input.value = String(partial.n);
+      showMethod(partial.n);
+      setSaved(partial);
+      showSaved(partial);
+      return;
+    }
+    const kept = records.find((r) => r.complete && r.elapsedMs >= KEEP_RESULT_MS);
+    if (kept) {
+      try {
+        showDone({ ...kept, total: BigInt(kept.total), fundamental: BigInt(kept.fundamental) }, { cached: true });
+      } catch {
+        // a record that does not read: ignore it
+      }
+    }
+  });
+  showMethod(validateN(input.value, maxN).n);
+
   return {
     pool,
+    store,
+    /** Resolves once what an earlier visit saved is shown. */
+    ready,
     /** The visualizer's N changed: count mode takes it, unless the user chose another or a count runs. */
     followN(n) {
       if (chosen || pool.busy || n < MIN_N || n > maxN) return;
       input.value = String(n);
+      onN();
     },
   };
 }

@@ -1,15 +1,28 @@
-// Count-mode worker: loads its own copy of the wasm solver and counts the
-// subtasks the page hands it, a few at a time.
+// Count-mode worker: loads its own copy of the wasm solver and does what the
+// pool (count-pool.js) asks, one message at a time.
 //
-//   page -> worker  {type: 'plan', job, n}          how many subtasks N splits into
-//                   {type: 'task', job, n, from, to}   count subtasks from..to-1
-//   worker -> page  {type: 'plan', job, n, count, weights}   weights: each subtask's estimated work
-//                   {type: 'result', job, from, to, total, fundamental, ms}  (BigInts, summed)
+//   page -> worker  {type: 'plan', job, n}               the subtasks of N and their estimated work
+//                   {type: 'task', job, batch, n, ranges}  count the subtasks in ranges
+//                                                         (Uint32Array: from, to, from, to, …; to excluded)
+//                   {type: 'symmetries', job, n}          the solutions each symmetry leaves unchanged
+//   worker -> page  {type: 'plan', job, n, count, weights, method, key}
+//                      weights: Float64Array, one per subtask; method: {id, description};
+//                      key: names this plan, so saved results of another core are never mixed in
+//                   {type: 'result', job, batch, total, ms}  total: BigInt, the batch's solutions
+//                   {type: 'symmetries', job, rot90, rot180, mirror, ms}  (BigInts)
 //                   {type: 'error', job, message}
 
-import init, { countSubtaskRange, countSubtaskWeights, countSubtasks } from '../pkg/nqueens.js';
+import init, { countMethod, countSubtaskRange, countSubtaskWeights, countSubtasks, countSymmetries } from '../pkg/nqueens.js';
 
 const ready = init();
+
+/** FNV-1a over the weights' bytes, as 8 hex digits: the same plan gives the same key. */
+function hashWeights(weights) {
+  const bytes = new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
 
 self.onmessage = async (event) => {
   const msg = event.data ?? {};
@@ -17,13 +30,22 @@ self.onmessage = async (event) => {
   try {
     await ready;
     if (msg.type === 'plan') {
+      const count = countSubtasks(msg.n);
       const weights = countSubtaskWeights(msg.n);
-      self.postMessage({ type: 'plan', job, n: msg.n, count: countSubtasks(msg.n), weights }, [weights.buffer]);
+      const { id, description } = countMethod(msg.n);
+      const key = `${id}/${count}/${hashWeights(weights)}`;
+      self.postMessage({ type: 'plan', job, n: msg.n, count, weights, method: { id, description }, key }, [weights.buffer]);
     } else if (msg.type === 'task') {
       const start = performance.now();
-      const { total, fundamental } = countSubtaskRange(msg.n, msg.from, msg.to);
+      let total = 0n;
+      const { ranges } = msg;
+      for (let i = 0; i < ranges.length; i += 2) total += countSubtaskRange(msg.n, ranges[i], ranges[i + 1]).total;
       const ms = performance.now() - start;
-      self.postMessage({ type: 'result', job, from: msg.from, to: msg.to, total, fundamental, ms });
+      self.postMessage({ type: 'result', job, batch: msg.batch, total, ms });
+    } else if (msg.type === 'symmetries') {
+      const start = performance.now();
+      const { rot90, rot180, mirror } = countSymmetries(msg.n);
+      self.postMessage({ type: 'symmetries', job, rot90, rot180, mirror, ms: performance.now() - start });
     } else {
       throw new Error(`count worker: unknown message type ${JSON.stringify(msg.type)}`);
     }

@@ -88,7 +88,7 @@ async function start() {
   new Predictor(document.getElementById('predict'), visualizer);
 
   // Count mode runs its own workers; the core says how far it counts.
-  countMode = mountCountMode(document.getElementById('count-mode'), { maxN: core.countMaxN });
+  countMode = mountCountMode(document.getElementById('count-mode'), { maxN: core.countMaxN, method: (n) => wasm.countMethod(n) });
   countMode.followN(visualizer.n);
 
   puzzle = new PuzzleView(document.getElementById('puzzle'), {

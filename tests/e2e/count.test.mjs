@@ -1,24 +1,124 @@
-// Count mode end to end: the page's worker pool counts N = 8 and N = 10 to the
-// OEIS numbers, Cancel stops a long count and the next one still works, a bad
-// N is refused with a message, and nothing goes to the console.
+// Count mode end to end, against numbers typed in from OEIS: the page's worker
+// pool counts N = 1..16 to A000170 (all solutions) and A002562 (solutions
+// distinct up to rotation and reflection, which the page gets by Burnside's
+// lemma); the panel shows the method and how the fundamental count came out;
+// a count cut off by a reload resumes from what was saved and still gets the
+// right numbers; Discard forgets it; Cancel stops the workers at once and
+// keeps what was done; a bad N is refused with a message; nothing goes to the
+// console.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness } from './helpers.mjs';
 
 after(closeHarness);
 
-/** Types N into count mode, presses Count and waits for the result element to leave "running". */
-async function countOnPage(page, n, { timeout = 20_000 } = {}) {
-  await page.fill('#count-n', String(n));
+// OEIS A000170 and A002562, N = 1..16, typed in as the outside truth.
+const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512];
+const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955];
+
+/** Types N into count mode, presses Count (or Resume) and waits for the result to leave "running". */
+async function countOnPage(page, n, { timeout = 30_000 } = {}) {
+  if (n != null) await page.fill('#count-n', String(n));
   await page.click('#count-start');
-  await page.waitForSelector('#count-result:not([data-state="running"]):not([data-state="idle"])', {
+  await page.waitForSelector('#count-result:not([data-state="running"]):not([data-state="idle"]):not([data-state="saved"])', {
     state: 'attached',
     timeout,
   });
-  return page.$eval('#count-result', (el) => ({ ...el.dataset, text: el.textContent }));
+  return result(page);
 }
 
-test('count mode counts N = 8 and N = 10 on the worker pool (OEIS A000170 / A002562)', async () => {
+const result = (page) => page.$eval('#count-result', (el) => ({ ...el.dataset, text: el.textContent }));
+
+/**
+ * Slows the page's count workers down: each message to a worker waits `ms`
+ * before it is handled, so a count that takes half a second lasts long enough
+ * to be caught half done. The test changes only its own copy of the worker
+ * script (the response it is served); the page's code is as shipped.
+ */
+async function slowWorkers(page, ms) {
+  await page.context().route('**/www/count-worker.js', async (route) => {
+    const response = await route.fetch();
+    const body = `${await response.text()}
+{ const handle = self.onmessage; self.onmessage = (event) => setTimeout(() => handle(event), ${ms}); }
+`;
+    await route.fulfill({ response, body });
+  });
+}
+
+/** The saved record for N in the page's IndexedDB, with the bit set read as a count. */
+function storedRecord(page, n) {
+  return page.evaluate(async (n) => {
+    const { CountStore } = await import('/www/count-store.js');
+    const r = await new CountStore().get(n);
+    return r && { ...r, done: r.done ? r.done.length : null };
+  }, n);
+}
+
+/** Count workers alive in the page. */
+const countWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/www/count-worker.js')).length;
+
+/** Starts N, waits until some of it (but not all) is saved, and returns the saved share. */
+async function startAndSaveSome(page, n) {
+  await page.fill('#count-n', String(n));
+  await page.click('#count-start');
+  await page.waitForSelector('#count-result[data-state="running"]', { state: 'attached' });
+  return waitUntil(
+    async () => {
+      const r = await result(page);
+      assert.equal(r.state, 'running', `N = ${n} finished before the test could stop it: ${r.text}`);
+      const saved = Number(r.saved ?? 0);
+      return saved > 0 && saved < 1 && saved;
+    },
+    { timeout: 20_000, interval: 20, message: `part of N = ${n} to be saved` },
+  );
+}
+
+test('the pool counts N = 1..16 to A000170 and A002562', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    const t0 = Date.now();
+    const rows = await page.evaluate(async () => {
+      const { CountPool, defaultWorkers } = await import('/www/count-pool.js');
+      const pool = new CountPool(defaultWorkers());
+      const out = [];
+      for (let n = 1; n <= 16; n++) {
+        let reports = 0;
+        let last = 0;
+        let monotone = true;
+        const r = await pool.run(n, {
+          onProgress: (p) => {
+            reports++;
+            if (p.fraction < last) monotone = false;
+            last = p.fraction;
+          },
+        });
+        out.push({ n, total: String(r.total), fundamental: String(r.fundamental), subtasks: r.subtasks, reports, monotone, workers: r.workers });
+      }
+      pool.terminate();
+      return out;
+    });
+    console.log(`pool N = 1..16 in ${Date.now() - t0} ms`);
+    assert.deepEqual(
+      rows.map((r) => r.total),
+      A000170.map(String),
+    );
+    assert.deepEqual(
+      rows.map((r) => r.fundamental),
+      A002562.map(String),
+    );
+    const workers = await page.evaluate(() => navigator.hardwareConcurrency);
+    for (const r of rows) {
+      assert.ok(r.monotone, `N = ${r.n}: the share of work done never goes back`);
+      assert.equal(r.workers, workers);
+    }
+    assert.ok(rows[15].subtasks > 1 && rows[15].reports >= 2, `N = 16 is shared out (${rows[15].subtasks} subtasks, ${rows[15].reports} reports)`);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the panel counts N = 8 and N = 14, names the method and shows Burnside', async () => {
   const { page, errors } = await openPage('/');
   try {
     assert.equal(await page.textContent('#count-mode h2'), 'Count mode');
@@ -29,17 +129,22 @@ test('count mode counts N = 8 and N = 10 on the worker pool (OEIS A000170 / A002
     assert.equal(r8.total, '92');
     assert.equal(r8.fundamental, '12');
     assert.equal(r8.workers, String(workers));
-    assert.match(r8.text, /92/);
+    assert.match(await page.textContent('#count-method'), /^Method at N = 8: .+\.$/);
 
-    const r10 = await countOnPage(page, 10);
-    assert.equal(r10.state, 'done', r10.text);
-    assert.equal(r10.total, '724');
-    assert.equal(r10.fundamental, '92');
-
+    const r14 = await countOnPage(page, 14);
+    assert.equal(r14.state, 'done', r14.text);
+    assert.equal(r14.total, '365596');
+    assert.equal(r14.fundamental, '45752');
+    assert.match(r14.text, /365,596 solutions, 45,752 fundamental/);
+    // Burnside, with the numbers: 365,596 + 420 (half turn) + 2·0 + 0, over 8.
+    assert.match(
+      await page.textContent('#count-result .count-burnside'),
+      /Burnside's lemma: \(T \+ R180 \+ 2·R90 \+ M\) \/ 8 = \(365,596 \+ 420 \+ 2·0 \+ 0\) \/ 8 = 45,752/,
+    );
+    assert.match(await page.textContent('#count-method'), /^Method at N = 14: /);
     const bar = await page.$eval('#count-progress', (el) => ({ value: el.value, max: el.max }));
     assert.equal(bar.value, bar.max);
-    assert.ok(bar.max >= 2, `N = 10 splits into subtasks (max ${bar.max})`);
-    assert.match(await page.textContent('#count-progress-text'), /Subtasks (\d+) \/ \1/);
+    assert.match(await page.textContent('#count-progress-text'), /Subtasks ([\d,]+) \/ \1 · 100% of the work/);
     await page.locator('#count-mode').scrollIntoViewIfNeeded();
     await screenshot(page, 'count-mode-done');
     assertNoErrors(errors);
@@ -48,70 +153,133 @@ test('count mode counts N = 8 and N = 10 on the worker pool (OEIS A000170 / A002
   }
 });
 
-test('the subtask results of a pool add up to the OEIS numbers, N with no subtasks too', async () => {
+test('a count cut off by a reload resumes where it stopped and gets the right numbers', async () => {
   const { page, errors } = await openPage('/');
   try {
-    const r = await page.evaluate(async () => {
-      const { CountPool } = await import('/www/count-pool.js');
-      const pool = new CountPool(3);
-      const out = [];
-      for (const n of [1, 2, 3, 4, 6, 12]) {
-        const res = await pool.run(n);
-        out.push([n, String(res.total), String(res.fundamental), res.subtasks]);
-      }
-      pool.terminate();
-      return out;
-    });
-    assert.deepEqual(
-      r.map(([n, t, f]) => [n, t, f]),
-      [
-        [1, '1', '1'],
-        [2, '0', '0'],
-        [3, '0', '0'],
-        [4, '2', '1'],
-        [6, '4', '1'],
-        [12, '14200', '1787'],
-      ],
-    );
+    await slowWorkers(page, 150);
+    const before = await startAndSaveSome(page, 15);
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+
+    // The panel offers to resume N = 15 from what was saved.
+    await page.waitForSelector('#count-result[data-state="saved"]', { state: 'attached', timeout: 10_000 });
+    const saved = await result(page);
+    assert.equal(saved.n, '15');
+    assert.ok(Number(saved.saved) >= before && Number(saved.saved) < 1, `saved ${saved.saved}, ${before} before the reload`);
+    assert.match(saved.text, /Saved progress: a count of N = 15 was \d+% done when it stopped/);
+    assert.equal(await page.inputValue('#count-n'), '15');
+    assert.equal((await page.textContent('#count-start')).trim(), 'Resume');
+    assert.equal(await page.isVisible('#count-discard'), true);
+    assert.match(await page.textContent('#count-progress-text'), /^Saved: \d+% of the work done · subtasks \d+ \/ \d+$/);
+    const record = await storedRecord(page, 15);
+    assert.equal(record.complete, false);
+    assert.ok(record.doneCount > 0 && record.doneCount < record.subtasks, `${record.doneCount} of ${record.subtasks} saved`);
+    assert.equal(typeof record.total, 'string', 'totals are saved as strings');
+    await page.locator('#count-mode').scrollIntoViewIfNeeded();
+    await screenshot(page, 'count-mode-saved');
+
+    // Resume: the running state says so, and only the rest is counted.
+    await page.click('#count-start');
+    await page.waitForSelector('#count-result[data-state="running"]', { state: 'attached' });
+    assert.match(await page.textContent('#count-result'), /Resuming N = 15: \d+% done/);
+    await screenshot(page, 'count-mode-resuming');
+    await page.waitForSelector('#count-result[data-state="done"]', { state: 'attached', timeout: 30_000 });
+    const done = await result(page);
+    assert.equal(done.total, '2279184');
+    assert.equal(done.fundamental, '285053');
+    assert.ok(Number(done.resumed) >= Number(saved.saved) - 1e-9, `resumed from ${done.resumed}, saved ${saved.saved}`);
+    assert.equal((await page.textContent('#count-start')).trim(), 'Count');
+    assert.equal(await page.isVisible('#count-discard'), false);
+    assert.equal((await storedRecord(page, 15)).complete, true);
+
+    // The same count again starts from nothing.
+    const again = await countOnPage(page, 15);
+    assert.equal(again.total, '2279184');
+    assert.equal(again.resumed, undefined);
     assertNoErrors(errors);
   } finally {
     await page.close();
   }
 });
 
-test('Cancel stops a long count at once, and a small count works after it', async () => {
+test('Discard saved progress forgets a cancelled count, also after a reload', async () => {
   const { page, errors } = await openPage('/');
   try {
-    await page.fill('#count-n', '17');
-    await page.click('#count-start');
-    await page.waitForSelector('#count-result[data-state="running"]', { state: 'attached' });
+    await slowWorkers(page, 150);
+    await startAndSaveSome(page, 15);
+    await page.click('#count-cancel');
+    await page.waitForSelector('#count-result[data-state="cancelled"][data-saved]', { state: 'attached' });
+    assert.match(await page.textContent('#count-result'), /Cancelled N = 15 after .*\. The \d+% of the work done is saved in this browser: Resume goes on from there/);
+    await waitUntil(async () => (await page.textContent('#count-start')).trim() === 'Resume', { message: 'the Resume button' });
+
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('#count-result[data-state="saved"]', { state: 'attached', timeout: 10_000 });
+    await page.click('#count-discard');
+    await page.waitForSelector('#count-result[data-state="idle"]', { state: 'attached' });
+    assert.match(await page.textContent('#count-result'), /saved progress of N = 15 was discarded/);
+    assert.equal((await page.textContent('#count-start')).trim(), 'Count');
+    assert.equal(await page.isVisible('#count-discard'), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'count-start', 'focus does not fall to the page');
+    assert.equal(await storedRecord(page, 15), null);
+
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    assert.equal(await page.$eval('#count-result', (el) => el.dataset.state), 'idle');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('Cancel terminates the workers at once and keeps what was done; a small count works after it', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    await slowWorkers(page, 100);
+    await startAndSaveSome(page, 16);
     assert.equal(await page.isEnabled('#count-cancel'), true);
     assert.equal(await page.isEnabled('#count-start'), false);
-    // Let some subtasks finish so the progress shows.
-    await waitUntil(() => page.$eval('#count-progress', (el) => el.value >= 1), {
-      timeout: 15_000,
-      message: 'a subtask of N = 17 to finish',
+    await waitUntil(async () => /Subtasks [\d,]+ \/ [\d,]+ · \d+% of the work · .* elapsed · (about .*|a few seconds) left/.test(await page.textContent('#count-progress-text')), {
+      timeout: 10_000,
+      message: 'a time left',
     });
-    const text = await page.textContent('#count-progress-text');
-    assert.match(text, /Subtasks \d+ \/ \d+ · .* elapsed · about .* left/);
 
     // The main thread stays responsive while the workers count.
     const t0 = Date.now();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
     assert.ok(Date.now() - t0 < 1000, 'a frame comes within a second');
+    assert.ok(countWorkers(page) >= 1);
 
     await page.click('#count-cancel');
-    const state = await page.$eval('#count-result', (el) => el.dataset.state);
-    assert.equal(state, 'cancelled');
-    assert.match(await page.textContent('#count-result'), /Cancelled N = 17/);
+    assert.equal(await page.$eval('#count-result', (el) => el.dataset.state), 'cancelled');
+    assert.match(await page.textContent('#count-result'), /Cancelled N = 16/);
     assert.equal(await page.isEnabled('#count-start'), true);
     assert.equal(await page.isEnabled('#count-cancel'), false);
+    await waitUntil(() => countWorkers(page) === 0, { timeout: 2000, message: 'the count workers to be terminated' });
+    await page.waitForSelector('#count-result[data-state="cancelled"][data-saved]', { state: 'attached' });
 
+    // Nothing more arrives: the bar, the text and the saved record stay as they are.
+    const still = async () => ({
+      bar: await page.$eval('#count-progress', (el) => el.value),
+      text: await page.textContent('#count-mode'),
+      saved: (await storedRecord(page, 16)).doneCount,
+    });
+    const a = await still();
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 800)));
+    assert.deepEqual(await still(), a);
+    assert.ok(a.saved > 0);
+    assert.match(a.text, /saved in this browser: Resume goes on from there/);
+    await page.locator('#count-mode').scrollIntoViewIfNeeded();
+    await screenshot(page, 'count-mode-cancelled');
+
+    await page.unroute('**/www/count-worker.js').catch(() => {});
+    await page.context().unroute('**/www/count-worker.js');
     const r = await countOnPage(page, 8);
     assert.equal(r.state, 'done');
     assert.equal(r.total, '92');
     assert.equal(r.fundamental, '12');
-    await screenshot(page, 'count-mode-after-cancel');
+    // N = 16's saved progress is still there for later.
+    assert.equal((await storedRecord(page, 16)).complete, false);
     assertNoErrors(errors);
   } finally {
     await page.close();
@@ -129,6 +297,7 @@ test('a bad N shows a message in count mode and the page keeps working', async (
       const message = await alert.textContent();
       assert.match(message, /N must be a whole number from 1 to 20; got/, `for ${JSON.stringify(bad)}`);
       assert.equal(await page.$eval('#count-result', (el) => el.dataset.state), 'idle');
+      assert.equal(await page.isVisible('#count-method'), false, 'no method for a bad N');
     }
     await page.locator('#count-mode').scrollIntoViewIfNeeded();
     await screenshot(page, 'count-mode-bad-n');
@@ -166,10 +335,11 @@ test('the wasm count exports refuse out-of-range input with a clear error', asyn
         half: attempt(() => wasm.countFundamental(2.5)),
         index: attempt(() => wasm.countSubtask(8, 1000)),
         subtasks: attempt(() => wasm.countSubtasks(8)),
-        whole: attempt(() => {
-          const c = wasm.countSubtaskRange(8, 0, wasm.countSubtasks(8));
-          return `${c.total}/${c.fundamental}`;
-        }),
+        whole: attempt(() => wasm.countSubtaskRange(8, 0, wasm.countSubtasks(8)).total),
+        symmetries: attempt(() => Object.values(wasm.countSymmetries(8)).join('/')),
+        symmetriesBad: attempt(() => wasm.countSymmetries(21)),
+        method: attempt(() => typeof wasm.countMethod(8).description),
+        methodBad: attempt(() => wasm.countMethod(0)),
         backwards: attempt(() => wasm.countSubtaskRange(8, 5, 3)),
       };
     });
@@ -181,7 +351,12 @@ test('the wasm count exports refuse out-of-range input with a clear error', asyn
     assert.equal(r.index.error, true);
     assert.match(r.index.message, /subtask index for N = 8 must be a whole number from 0 to \d+; got 1000\./);
     assert.ok(Number(r.subtasks.value) > 1);
-    assert.deepEqual(r.whole, { value: '92/12' });
+    assert.deepEqual(r.whole, { value: '92' });
+    // N = 8: no solution is its own quarter turn or reflection; 4 are their own half turn.
+    assert.deepEqual(r.symmetries, { value: '0/4/0' });
+    assert.deepEqual(r.symmetriesBad, { error: true, message: 'N must be a whole number from 1 to 20; got 21.' });
+    assert.deepEqual(r.method, { value: 'string' });
+    assert.equal(r.methodBad.error, true);
     assert.equal(r.backwards.error, true);
     assert.match(r.backwards.message, /subtask range for N = 8 .* got from 5 and to 3\./);
     assertNoErrors(errors);
