@@ -202,30 +202,38 @@ async function layoutShift(browser, base) {
 /**
  * Count mode's time left: the page's CountPool on every worker, with the
  * progress it reports (the share of the estimated work done, `pace`). At each
- * report from 10% to 90% of the work, the page's estimate of the time left
- * (elapsed × (1 − f) / f) against the time the count really took from there.
+ * report from 10% to 90% of the work, the time left the page shows (the
+ * pool's raw elapsed × (1 − f) / f, smoothed by its TimeLeft) against the
+ * time the count really took from there; the raw estimate's error too.
  */
 async function estimateAccuracy(browser, base, sizes = [16, 17]) {
   const { page, context, errors } = await openPage(browser, base);
   const rows = [];
   for (const n of sizes) {
     const r = await page.evaluate(async (n) => {
-      const { CountPool, defaultWorkers } = await import('/www/count-pool.js');
+      const { CountPool, TimeLeft, defaultWorkers } = await import('/www/count-pool.js');
       const pool = new CountPool(defaultWorkers());
       await pool.warm();
       const samples = [];
-      const result = await pool.run(n, { onProgress: (p) => samples.push({ ms: p.ms, workMs: p.workMs ?? p.ms, f: p.pace ?? p.fraction, done: p.done, subtasks: p.subtasks }) });
+      const shown = new TimeLeft(); // what the page shows: the raw estimate, smoothed
+      const result = await pool.run(n, {
+        onProgress: (p) => {
+          shown.feed(p);
+          samples.push({ ms: p.ms, f: p.pace, done: p.done, subtasks: p.subtasks, left: shown.read(), raw: p.leftMs });
+        },
+      });
       pool.terminate();
       return { ms: result.ms, samples, workers: pool.size };
     }, n);
     const errs = r.samples
-      .filter((s) => s.f >= 0.1 && s.f <= 0.9 && r.ms - s.ms > 0)
-      .map((s) => ({ f: s.f, error: ((s.workMs * (1 - s.f)) / s.f - (r.ms - s.ms)) / (r.ms - s.ms) }));
+      .filter((s) => s.f >= 0.1 && s.f <= 0.9 && r.ms - s.ms > 0 && s.left != null)
+      .map((s) => ({ f: s.f, error: (s.left - (r.ms - s.ms)) / (r.ms - s.ms), raw: (s.raw - (r.ms - s.ms)) / (r.ms - s.ms) }));
     // Today's page before weighting: by subtasks counted.
     const byCount = r.samples
       .filter((s) => s.done / s.subtasks >= 0.1 && s.done / s.subtasks <= 0.9)
       .map((s) => ((s.ms * (s.subtasks - s.done)) / s.done - (r.ms - s.ms)) / (r.ms - s.ms));
     const worst = errs.reduce((a, e) => Math.max(a, Math.abs(e.error)), 0);
+    const worstRaw = errs.reduce((a, e) => Math.max(a, Math.abs(e.raw)), 0);
     const within = errs.filter((e) => Math.abs(e.error) <= 0.3).length;
     const at = (f) => errs.find((e) => e.f >= f)?.error;
     log(`estimate N=${n}: ${r.ms.toFixed(0)} ms, worst time-left error after 10% ${(worst * 100).toFixed(0)}%`);
@@ -235,6 +243,7 @@ async function estimateAccuracy(browser, base, sizes = [16, 17]) {
       workers: r.workers,
       reports: errs.length,
       worst,
+      worstRaw,
       within,
       at10: at(0.1),
       at25: at(0.25),

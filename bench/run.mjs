@@ -348,7 +348,7 @@ function report({ m, nat, c000, br }) {
     out.push(
       'The page\'s `CountPool` on every worker counts N; at each progress report it gives the share of the ' +
         'estimated work done, f (the core\'s `countSubtaskWeights`: Knuth\'s random probes into each subtask\'s ' +
-        'search tree; subtasks out with workers count as half done). The page\'s time left is t × (1 − f) / f, t the time since the subtasks went out (the plan, with its estimates, left out). Error = (that estimate − the time the count ' +
+        'search tree; subtasks out with workers count as half done). The raw time left is t × (1 − f) / f, t the time since the subtasks went out (the plan, with its estimates, left out); the page shows it smoothed over a few seconds (`TimeLeft` in `www/count-pool.js`), counting down between reports. Error = (the time left shown − the time the count ' +
         'really took from there) / the time it really took, over every report from f = 10% to 90% (past that the time left is a few subtasks and the ratio says little). "By subtasks" is the ' +
         'same estimate with f = subtasks done / subtasks, as the page had it before.',
       '',
@@ -356,8 +356,8 @@ function report({ m, nat, c000, br }) {
     const pct = (x) => (x == null ? '–' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(0)}%`);
     out.push(
       table(
-        ['N', 'count ms', 'reports 10–90%', 'within ±30%', 'at 10%', 'at 25%', 'at 50%', 'at 75%', 'worst', 'worst, by subtasks'],
-        br.estimate.rows.map((r) => [r.n, f1(r.ms), r.reports, r.reports ? `${r.within} (${((r.within / r.reports) * 100).toFixed(0)}%)` : '–', pct(r.at10), pct(r.at25), pct(r.at50), pct(r.at75), `±${(r.worst * 100).toFixed(0)}%`, `±${(r.worstByCount * 100).toFixed(0)}%`]),
+        ['N', 'count ms', 'reports 10–90%', 'within ±30%', 'at 10%', 'at 25%', 'at 50%', 'at 75%', 'worst', 'worst, raw', 'worst, by subtasks'],
+        br.estimate.rows.map((r) => [r.n, f1(r.ms), r.reports, r.reports ? `${r.within} (${((r.within / r.reports) * 100).toFixed(0)}%)` : '–', pct(r.at10), pct(r.at25), pct(r.at50), pct(r.at75), `±${(r.worst * 100).toFixed(0)}%`, r.worstRaw == null ? '–' : `±${(r.worstRaw * 100).toFixed(0)}%`, `±${(r.worstByCount * 100).toFixed(0)}%`]),
       ),
       '',
     );

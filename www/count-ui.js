@@ -236,14 +236,18 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
     barText.textContent = cached
       ? `Done · subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)}`
       : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(r.ms)}`;
-    const runs = r.resumedFrom > 0 ? ` (${formatDuration(r.ms)} in this run)` : '';
     let time = formatDuration(r.elapsedMs);
     if (used) time += ` on ${used} worker${used === 1 ? '' : 's'}`;
+    const timeCell = cell('Time', time);
+    if (r.resumedFrom > 0) {
+      const run = `${formatDuration(r.ms)} in this run, resumed at ${percent(r.resumedFrom)}`;
+      timeCell.lastChild.append(el('span', { class: 'count-run', text: run }));
+    }
     result.append(
       el('dl', { class: 'counters' }, [
         cell('Total solutions', formatCount(r.total)),
         cell('Fundamental (up to rotation and reflection)', formatCount(r.fundamental)),
-        cell('Time', time + runs),
+        timeCell,
       ]),
     );
     const sym = r.symmetries;
@@ -253,9 +257,9 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
         el('p', {
           class: 'note count-burnside',
           text:
-            `The fundamental count is Burnside's lemma: (T + R180 + 2·R90 + M) / 8 = ` +
-            `(${f(r.total)} + ${f(sym.rot180)} + 2·${f(sym.rot90)} + ${f(sym.mirror)}) / 8 = ${f(r.fundamental)}, ` +
-            'where T is the total and R180, R90 and M count the solutions that a half turn, a quarter turn ' +
+            `Fundamental by Burnside's lemma: (T + R180 + 2·R90 + M) / 8 = ` +
+            `(${f(r.total)} + ${f(sym.rot180)} + 2·${f(sym.rot90)} + ${f(sym.mirror)}) / 8 = ${f(r.fundamental)}. ` +
+            'T is the total; R180, R90 and M are the solutions that a half turn, a quarter turn ' +
             'and the four reflections leave unchanged.',
         }),
       );
