@@ -8,9 +8,10 @@ import { describeCore, loadCore } from './core.js';
 import { mountCountMode } from './count-ui.js';
 import { formatCount } from './dom.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from './errors.js';
-import { UrlSync, parseParams } from './params.js';
+import { UrlSync, parseParams, parseRaceParams, writeParams } from './params.js';
 import { Predictor } from './predict.js';
 import { PuzzleView, parsePuzzleParams } from './puzzle.js';
+import { RaceView } from './race.js';
 import { ViewSwitcher, parseMode } from './views.js';
 import { Visualizer } from './visualizer.js';
 
@@ -21,12 +22,17 @@ const RESTART_WINDOW_MS = 10_000;
 
 async function start() {
   // The link holds the visualizer's place and its speed.
-  const url = new UrlSync(() => ({ ...visualizer.state(), speed: visualizer.player.speedIndex }));
+  const url = new UrlSync(
+    () => ({ ...visualizer.state(), speed: visualizer.player.speedIndex }),
+    (state) => views.current === 'visualizer' && writeParams(state), // a late write must not land on another view
+  );
   let countMode = null;
   let puzzle = null;
-  // The tabs: the visualizer (with count mode) or puzzle mode. The view shown keeps the URL.
+  let race = null;
+  // The tabs: the visualizer (with count mode), puzzle mode or race mode. The view shown keeps the URL.
   const views = new ViewSwitcher(document.querySelector('nav.views'), (view) => {
     puzzle?.setActive(view === 'puzzle');
+    race?.setActive(view === 'race');
     if (view === 'visualizer') {
       history.replaceState(history.state, '', location.pathname);
       url.update(true);
@@ -45,7 +51,11 @@ async function start() {
     },
   });
   // The view shown answers the keyboard shortcuts anywhere on the page.
-  document.addEventListener('keydown', (event) => (views.current === 'puzzle' ? puzzle?.onKey(event) : visualizer.onKey(event)));
+  document.addEventListener('keydown', (event) => {
+    if (views.current === 'puzzle') puzzle?.onKey(event);
+    else if (views.current === 'race') race?.onKey(event);
+    else visualizer.onKey(event);
+  });
 
   let wasm;
   try {
@@ -56,7 +66,10 @@ async function start() {
     showProblem('The solver could not be loaded, so the board cannot run. Check your connection and reload the page; if it keeps happening, this browser may not support WebAssembly.', 'error');
     return;
   }
-  const restarts = new Restarter(visualizer, (fresh) => { wasm = fresh; });
+  const restarts = new Restarter(visualizer, (fresh) => {
+    wasm = fresh;
+    race?.useCore(fresh);
+  });
   connectCore({ lastPanic: () => wasm.lastPanic(), panicked: (message) => restarts.panicked(message) });
   watchForPanics();
 
@@ -67,16 +80,19 @@ async function start() {
     /** The current core instance (a new one after a restart). */
     get wasm() { return wasm; },
     get session() { return visualizer.session; },
+    /** Race mode's model (www/race-clock.js), for tests and bench/. */
+    get race() { return race?.race ?? null; },
     get algorithms() { return core.algorithms; },
     /** Redraws from the session (for scripts that drive the session directly). */
     refresh: () => visualizer.render(true),
   };
 
-  // ?mode=puzzle: the link's n and queens are the puzzle's; the visualizer starts as usual.
+  // ?mode=puzzle or race: the link's parameters are that view's; the visualizer starts as usual.
   const mode = parseMode(location.search, views.views);
   const forPuzzle = mode.view === 'puzzle' ? parsePuzzleParams(location.search) : null;
-  const wanted = parseParams(forPuzzle ? '' : location.search, core.algorithms, DEFAULTS);
-  const problems = [...mode.problems, ...(forPuzzle?.problems ?? []), ...wanted.problems];
+  const forRace = parseRaceParams(mode.view === 'race' ? location.search : '', core.algorithms);
+  const wanted = parseParams(forPuzzle || mode.view === 'race' ? '' : location.search, core.algorithms, DEFAULTS);
+  const problems = [...mode.problems, ...(forPuzzle?.problems ?? []), ...forRace.problems, ...wanted.problems];
   if (problems.length) showProblem(problems.join(' '), 'warning');
   visualizer.attach(core);
   if (!visualizer.open(wanted.algorithm, wanted.n, { fixed: wanted.fixed })) {
@@ -109,6 +125,19 @@ async function start() {
     views.switchTo('puzzle', { quiet: true });
   }
   if (views.current === 'puzzle') puzzle.setActive(true); // from the link, or a tab clicked while loading
+
+  // Race mode: its own sessions; a lane opens its search in the visualizer at its step.
+  race = new RaceView(document.getElementById('race'), {
+    onOpen: (algorithm, n, step) => {
+      views.switchTo('visualizer');
+      if (!visualizer.open(algorithm, n)) return;
+      visualizer.goTo(step);
+      visualizer.board.reveal();
+    },
+  });
+  race.attach(wasm, core.algorithms, forRace);
+  if (mode.view === 'race') views.switchTo('race', { quiet: true });
+  if (views.current === 'race') race.setActive(true);
 
   document.body.dataset.ready = 'true';
 }

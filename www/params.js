@@ -11,6 +11,7 @@
 import { rangeSentence } from './controls.js';
 import { guard } from './errors.js';
 import { DEFAULT_SPEED_INDEX, SPEEDS } from './player.js';
+import { DEFAULT_RACE_SPEED, RACE_SPEEDS } from './race-player.js';
 
 /** A speed index as the link writes it: steps per second, or "max". */
 const speedParam = (index) => (SPEEDS[index] === Infinity ? 'max' : String(SPEEDS[index]));
@@ -125,17 +126,105 @@ export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, f
   if (url.href !== location.href) history.replaceState(history.state, '', url);
 }
 
-/** Keeps ?algo=&n=&step= current: at once on request, otherwise once things are quiet. */
+/** The race clocks a link may name (race-clock.js's CLOCKS). */
+const RACE_CLOCKS = ['checks', 'steps', 'wall'];
+const raceSpeedParam = (index) => (RACE_SPEEDS[index] === Infinity ? 'max' : String(RACE_SPEEDS[index]));
+
+/**
+ * Reads race mode's link: `?mode=race&n=8&lanes=bitwise,backtracking&clock=checks&at=1965`
+ * (`at`: the clock's reading; on the wall clock also `steps=`, each lane's step
+ * there, since the ticks between cannot be replayed; `speed=` in clock units a
+ * second, or max). Anything malformed is a sentence and the default: N = 8, all
+ * five lanes, equal checks, the start.
+ * @returns {{ n: number, ids: string[], clock: string, at: number, steps: number[]|null, speed: number|null, problems: string[] }}
+ */
+export function parseRaceParams(search, algorithms) {
+  const params = new URLSearchParams(search);
+  const problems = [];
+  const known = algorithms.map((a) => a.id);
+  const minN = Math.min(...algorithms.map((a) => a.minN));
+  const maxN = Math.max(...algorithms.map((a) => a.maxN));
+  let n = 8;
+  if (params.has('n')) {
+    const raw = params.get('n').trim();
+    const wanted = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (wanted >= minN && wanted <= maxN) n = wanted;
+    else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${minN} to ${maxN}. Racing on 8×8 instead.`);
+  }
+  let ids = known;
+  if (params.has('lanes')) {
+    const raw = params.get('lanes');
+    const asked = raw.split(',').map((id) => id.trim()).filter(Boolean);
+    const unknown = asked.filter((id) => !known.includes(id));
+    const chosen = known.filter((id) => asked.includes(id));
+    if (unknown.length) problems.push(`The link's lanes name ${unknown.map((id) => `“${clip(id)}”`).slice(0, 3).join(', ')}, which ${unknown.length === 1 ? "isn't an algorithm" : "aren't algorithms"} (the lanes are: ${known.join(', ')}).`);
+    if (chosen.length >= 2) ids = chosen;
+    else problems.push(`A race needs two to five lanes; the link's lanes=${clip(raw)} gives ${chosen.length}. Racing all five.`);
+  }
+  let clock = 'checks';
+  if (params.has('clock')) {
+    const raw = params.get('clock').trim().toLowerCase();
+    if (RACE_CLOCKS.includes(raw)) clock = raw;
+    else problems.push(`The link's clock=${clip(raw)} is not a clock (try one of: ${RACE_CLOCKS.join(', ')}). Using equal checks.`);
+  }
+  let at = 0;
+  if (params.has('at')) {
+    const raw = params.get('at').trim();
+    if (/^\d{1,15}$/.test(raw)) at = Number(raw);
+    else problems.push(`The link's at=${clip(raw)} is not a reading of the clock. Starting at 0.`);
+  }
+  let steps = null;
+  if (clock === 'wall' && at > 0) {
+    const raw = params.get('steps') ?? '';
+    const list = raw.split(',').map((x) => x.trim());
+    if (list.length === ids.length && list.every((x) => /^\d{1,15}$/.test(x))) {
+      steps = list.map(Number);
+    } else {
+      problems.push(`On the wall clock a link gives each lane's step (steps=, ${ids.length} numbers); this one's steps=${clip(raw)} does not. Starting at 0.`);
+      at = 0;
+    }
+  }
+  let speed = null;
+  if (params.has('speed')) {
+    const raw = params.get('speed').trim().toLowerCase();
+    const index = RACE_SPEEDS.findIndex((_, i) => raceSpeedParam(i) === raw);
+    if (index >= 0) speed = index;
+    else problems.push(`The link's speed=${clip(raw)} is not one of the race's speeds (${RACE_SPEEDS.map((_, i) => raceSpeedParam(i)).join(', ')} a second). Racing at the usual speed.`);
+  }
+  return { n, ids, clock, at, steps, speed, problems };
+}
+
+/** Writes race mode's state into the address bar (see parseRaceParams). */
+export function writeRaceParams({ n, ids, clock, at, steps = null, speed = DEFAULT_RACE_SPEED }) {
+  const url = new URL(location.href);
+  url.search = '';
+  const params = url.searchParams;
+  params.set('mode', 'race');
+  params.set('n', String(n));
+  params.set('lanes', ids.join(','));
+  params.set('clock', clock);
+  if (at > 0) params.set('at', String(at));
+  if (at > 0 && steps) params.set('steps', steps.join(','));
+  if (speed !== DEFAULT_RACE_SPEED) params.set('speed', raceSpeedParam(speed));
+  url.search = url.search.replaceAll('%2C', ',');
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+
+/** Keeps the address bar current: at once on request, otherwise once things are quiet. */
 export class UrlSync {
-  /** @param {() => {algorithm: string, n: number, step: number}} read  where the page stands, read when writing */
-  constructor(read) {
+  /**
+   * @param {() => object} read  where the page stands, read when writing
+   * @param {(state: object) => void} [write]  writeParams (the visualizer's), or writeRaceParams
+   */
+  constructor(read, write = writeParams) {
     this.read = read;
+    this.write = write;
     this.timer = 0;
   }
 
   update(now = false) {
     clearTimeout(this.timer);
-    const write = () => guard(() => writeParams(this.read()));
+    const write = () => guard(() => this.write(this.read()));
     if (now) write();
     else this.timer = setTimeout(write, URL_DELAY_MS);
   }

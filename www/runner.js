@@ -1,5 +1,5 @@
 // Runs a session "as far as fits in this frame": the one adaptive loop behind
-// play, next solution, run to end, run to step, and the compare panel.
+// play, next solution, run to end, run to step, and race mode.
 //
 // A Runner belongs to one session and learns how many steps that session takes
 // in about a millisecond, so it can check the clock often enough to stop on time

@@ -1,5 +1,5 @@
-// The view switcher: the tabs above the page ("Visualizer", "Puzzle"; race mode
-// can add its own) and which view's elements are shown.
+// The view switcher: the tabs above the page ("Visualizer", "Puzzle", "Race")
+// and which view's elements are shown.
 //
 // Each tab is a link in the nav (data-view="id", aria-controls="the ids of the
 // view's elements"), so it also works as a plain link; a click switches in place.

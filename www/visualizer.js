@@ -1,6 +1,6 @@
 // One visualizer: a session of the core and everything that shows it — board,
-// status line, controls, counters, algorithm, registers, solutions gallery and the
-// compare panel — inside one root element, with the Player that runs it.
+// status line, controls, counters, algorithm, registers, search tree and solutions
+// gallery — inside one root element, with the Player that runs it.
 //
 // Owns the session's lifecycle (open, replace, free), what each control does, and
 // render(): bringing the screen in line with the session, cheaply enough for every
@@ -12,10 +12,9 @@
 // page's problem area instead of killing the page.
 
 import { BoardView, readTheme } from './board.js';
-import { ComparePanel } from './compare.js';
 import { Controls, rangeSentence } from './controls.js';
 import { formatCount, part } from './dom.js';
-import { clearProblem, guard, reportError, showProblem } from './errors.js';
+import { clearProblem, guard, showProblem } from './errors.js';
 import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel } from './panels.js';
 import { Player, atEnd } from './player.js';
 import { TreePanel } from './tree.js';
@@ -81,7 +80,6 @@ export class Visualizer {
       bar: part(root, 'going-bar'),
     };
     part(root, 'going-cancel').addEventListener('click', () => this.cancel());
-    this.compare = null;
     this.player = new Player({
       session: () => this.session,
       render: (announce) => this.render(announce),
@@ -96,11 +94,10 @@ export class Visualizer {
     this.controls.showSpeed(this.player.speedIndex);
   }
 
-  /** The core is loaded: fills the pickers, enables the controls, starts the compare panel. */
+  /** The core is loaded: fills the pickers and enables the controls. */
   attach(core) {
     this.core = core;
     this.gallery.limit = core.maxRememberedSolutions;
-    this.compare = new ComparePanel(this.root, core.wasm, core.algorithms, reportError);
     this.controls.fillPickers(core.algorithms);
     this.controls.enable(true);
     // The panels appear filled in, rather than growing under the user's eyes (layout shift).
@@ -143,7 +140,6 @@ export class Visualizer {
     this.registersPanel.clear();
     this.tree.reset(session, algorithms.find((a) => a.id === algorithmId), n);
     this.gallery.reset(n, this.board.theme);
-    this.compare.setN(n);
     this.drawn = { session: null, step: -1 };
     this.render(true);
     this.onSettle(true);
@@ -186,7 +182,6 @@ export class Visualizer {
     this.player.halt();
     this.session = null; // belongs to the trapped instance: never call it again
     this.core = core;
-    this.compare.useCore(core.wasm);
     this.panicked = false;
     if (!this.open(algorithm, n, { fixed })) return false;
     if (step > 0) this.goTo(step);

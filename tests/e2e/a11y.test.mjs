@@ -40,13 +40,11 @@ const VIEWS = [
   ['bitboard scan', '/?algo=bitboard-scan&n=8&step=50', async () => {}],
   ['bitwise N=20 registers', '/?algo=bitwise&n=20&step=300', async () => {}],
   ['a warning from the link', '/?n=99', async () => {}],
-  ['gallery and compare at N=6', '/?algo=bitwise&n=6', async (page) => {
+  ['gallery at N=6', '/?algo=bitwise&n=6', async (page) => {
     await page.click('#run-to-end');
     await waitUntil(() => session(page, 's.done'), { message: 'the end' });
     await idle(page);
     await page.click('#gallery button >> nth=1');
-    await page.click('#compare');
-    await waitUntil(() => page.evaluate(() => !document.getElementById('compare').disabled), { timeout: 20_000, message: 'compare to finish' });
     await page.click('details.legend summary');
     await page.click('.gallery-group');
   }],
@@ -58,6 +56,15 @@ const VIEWS = [
     await page.fill('#count-n', '9');
     await page.click('#count-start');
     await waitUntil(() => page.evaluate(() => document.getElementById('count-result').dataset.state === 'done'), { message: 'the count' });
+  }],
+  ['race mode mid-race', '/?mode=race&n=8&at=2000', async (page) => {
+    await waitUntil(() => page.evaluate(() => document.getElementById('race-going').hidden), { message: 'the race to get there' });
+  }],
+  ['race mode, results and a lane that cannot run', '/?mode=race&n=10&lanes=bitwise,backtracking,brute-force', async (page) => {
+    await page.click('#race-run-to-end');
+    await waitUntil(() => page.evaluate(() => !/timing…/.test(document.getElementById('race-results').textContent) && document.getElementById('race').dataset.ended === 'true'), { timeout: 20_000, message: 'the race to end' });
+    await page.keyboard.press('?');
+    await page.waitForSelector('#race-keys[open]');
   }],
   ['going to a far step', '/?algo=permutations&n=12&step=470000000', async (page) => {
     await waitUntil(() => page.locator('#going').isVisible(), { message: 'the progress box' });

@@ -1,0 +1,197 @@
+// Race mode's pictures: the chart of boards decided (or solutions found)
+// against work, every lane on one log-log canvas, and each lane's strip of the
+// search tree. Both are functions of what they are handed (the lanes' samples,
+// a session's icicle) and the theme; neither steps a session.
+
+import { cssVars } from './dom.js';
+
+/** The lanes' colours and the chart's ink, from CSS (light and dark live in style.css). */
+export function readRaceColours(element = document.documentElement) {
+  const css = cssVars(element, {
+    lane0: ['--lane-0', '#1d4ed8'],
+    lane1: ['--lane-1', '#b45309'],
+    lane2: ['--lane-2', '#15803d'],
+    lane3: ['--lane-3', '#7e22ce'],
+    lane4: ['--lane-4', '#be123c'],
+    ink: ['--text', '#1f2328'],
+    muted: ['--muted', '#5f6670'],
+    grid: ['--border', '#d9d7cf'],
+    pending: ['--tree-pending', '#f3efe6'],
+    decided: ['--tree-decided', '#7c8799'],
+  });
+  css.lanes = [css.lane0, css.lane1, css.lane2, css.lane3, css.lane4];
+  return css;
+}
+
+/** 12 → "12", 34112320 → "34M", 1e26 → "10^26": short labels for log axes. */
+function shortNumber(value) {
+  if (value < 1e3) return String(Math.round(value));
+  const units = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
+  if (value >= 1e15) return `1e${Math.round(Math.log10(value))}`;
+  for (const [size, suffix] of units) if (value >= size) return `${Math.round(value / size)}${suffix}`;
+  return String(value);
+}
+
+/** Matches a canvas's backing store to its CSS size × devicePixelRatio. */
+function fitCanvas(canvas, cssHeight) {
+  const scale = window.devicePixelRatio || 1;
+  const width = Math.max(16, Math.round((canvas.getBoundingClientRect().width || 300) * scale));
+  const height = Math.round(cssHeight * scale);
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+  canvas.style.height = `${cssHeight}px`;
+  return scale;
+}
+
+export class RaceChart {
+  /** @param {HTMLCanvasElement} canvas */
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.colours = null;
+  }
+
+  repaint() {
+    this.colours = null;
+  }
+
+  /**
+   * Draws every lane's curve: x its work in the clock's unit, y the boards it
+   * has decided (or its solutions), both on log scales; a dot where each lane
+   * stands now, and the clock's reading as a dashed line.
+   * @param lanes  [{ samples: [{x, decided, solutions}], index, name, now: {x, decided, solutions} }]
+   * @param {{ y: 'decided'|'solutions', total: number, reading: number|null, unit: string }} view
+   */
+  draw(lanes, { y, total, reading, unit }) {
+    this.colours ??= readRaceColours(this.canvas);
+    const c = this.colours;
+    const scale = fitCanvas(this.canvas, Math.min(320, Math.max(220, this.canvas.getBoundingClientRect().width * 0.45)));
+    const { ctx, canvas } = this;
+    const w = canvas.width;
+    const h = canvas.height;
+    const left = 46 * scale;
+    const bottom = 30 * scale;
+    const top = 10 * scale;
+    const right = 12 * scale;
+    const xMax = Math.max(10, ...lanes.flatMap((lane) => lane.samples.map((p) => p.x)), reading ?? 0);
+    const yMax = y === 'decided' ? Math.max(10, total) : Math.max(10, ...lanes.flatMap((lane) => lane.samples.map((p) => p.solutions)));
+    const lx = Math.log10(xMax * 1.05);
+    const ly = Math.log10(yMax * 1.05);
+    const px = (x) => left + (Math.log10(Math.max(1, x)) / lx) * (w - left - right);
+    const py = (v) => h - bottom - (Math.log10(Math.max(1, v)) / ly) * (h - top - bottom);
+    ctx.save();
+    try {
+      ctx.clearRect(0, 0, w, h);
+      // Decades on both axes.
+      ctx.font = `${11 * scale}px system-ui, sans-serif`;
+      ctx.lineWidth = scale;
+      ctx.strokeStyle = c.grid;
+      ctx.fillStyle = c.muted;
+      const stepX = Math.max(1, Math.ceil(lx / 8));
+      for (let d = 0; d <= lx; d += stepX) {
+        const x = px(10 ** d);
+        ctx.beginPath();
+        ctx.moveTo(x, top);
+        ctx.lineTo(x, h - bottom);
+        ctx.stroke();
+        ctx.textAlign = 'center';
+        ctx.fillText(shortNumber(10 ** d), x, h - bottom + 14 * scale);
+      }
+      const stepY = Math.max(1, Math.ceil(ly / 6));
+      for (let d = 0; d <= ly; d += stepY) {
+        const yy = py(10 ** d);
+        ctx.beginPath();
+        ctx.moveTo(left, yy);
+        ctx.lineTo(w - right, yy);
+        ctx.stroke();
+        ctx.textAlign = 'right';
+        ctx.fillText(shortNumber(10 ** d), left - 5 * scale, yy + 4 * scale);
+      }
+      ctx.textAlign = 'center';
+      ctx.fillText(`work (${unit}, log scale)`, (left + w - right) / 2, h - 3 * scale);
+      // The clock's reading.
+      if (reading) {
+        ctx.setLineDash([4 * scale, 4 * scale]);
+        ctx.strokeStyle = c.ink;
+        ctx.beginPath();
+        ctx.moveTo(px(reading), top);
+        ctx.lineTo(px(reading), h - bottom);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      // One curve a lane, its name at its end (moved down past names already
+      // placed), a dot where it stands.
+      const value = (p) => (y === 'decided' ? p.decided : p.solutions);
+      const placed = [];
+      for (const lane of lanes) {
+        const colour = c.lanes[lane.index % c.lanes.length];
+        const points = lane.samples.filter((p) => p.x >= 1 && value(p) >= 1);
+        ctx.strokeStyle = colour;
+        ctx.fillStyle = colour;
+        ctx.lineWidth = 2.5 * scale;
+        ctx.lineJoin = 'round';
+        ctx.beginPath();
+        points.forEach((p, i) => (i ? ctx.lineTo(px(p.x), py(value(p))) : ctx.moveTo(px(p.x), py(value(p)))));
+        ctx.stroke();
+        const tip = points.at(-1);
+        if (tip) {
+          ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
+          const width = ctx.measureText(lane.name).width;
+          const right = px(tip.x) > w * 0.75;
+          const x0 = right ? px(tip.x) - 6 * scale - width : px(tip.x) + 6 * scale;
+          let y0 = Math.max(top + 11 * scale, py(value(tip)) - 6 * scale);
+          while (placed.some((b) => x0 < b.x1 && x0 + width > b.x0 && Math.abs(y0 - b.y) < 13 * scale)) y0 += 13 * scale;
+          placed.push({ x0, x1: x0 + width, y: y0 });
+          ctx.textAlign = 'left';
+          ctx.fillText(lane.name, x0, y0);
+        }
+        const now = lane.now;
+        if (now && now.x >= 1 && value(now) >= 1) {
+          ctx.beginPath();
+          ctx.arc(px(now.x), py(value(now)), 4.5 * scale, 0, Math.PI * 2);
+          ctx.fill();
+          ctx.strokeStyle = c.ink;
+          ctx.lineWidth = scale;
+          ctx.stroke();
+        }
+      }
+    } finally {
+      ctx.restore();
+    }
+  }
+}
+
+/**
+ * A lane's search-tree strip: the icicle of the N^N boards (session.icicle),
+ * one thin band per row, each pixel filled from the bottom by the share of its
+ * boards decided. Returns false if the session gives no icicle.
+ */
+export function drawStrip(canvas, session, n, colours) {
+  const scale = window.devicePixelRatio || 1;
+  const band = Math.max(2, Math.floor(36 / n)) * scale;
+  fitCanvas(canvas, (band / scale) * n);
+  const width = Math.min(canvas.width, 4096);
+  const shares = session.icicle(width);
+  if (!shares) return false;
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(width, n * Math.round(band));
+  const pixels = new Uint32Array(image.data.buffer);
+  const pack = (hex) => {
+    const probe = document.createElement('canvas').getContext('2d');
+    probe.fillStyle = hex;
+    const v = probe.fillStyle;
+    const [r, g, b] = v.startsWith('#') ? [1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16)) : v.match(/[\d.]+/g).slice(0, 3).map(Number);
+    return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  };
+  colours.packed ??= { pending: pack(colours.pending), decided: pack(colours.decided) };
+  const { pending, decided } = colours.packed;
+  const rows = Math.round(band);
+  for (let depth = 0; depth < n; depth++) {
+    for (let x = 0; x < width; x++) {
+      const top = rows - Math.round(shares[depth * width + x] * rows);
+      for (let yy = 0; yy < rows; yy++) pixels[(depth * rows + yy) * width + x] = yy >= top ? decided : pending;
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+  return true;
+}

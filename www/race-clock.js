@@ -1,0 +1,307 @@
+// Race mode's model: the lanes (one session each, at one board size) and the
+// one clock they share. No DOM, no frames: race-player.js schedules, race.js
+// draws.
+//
+// The clock has a reading, in one of three units:
+//  - checks or steps: a budget of work. A lane at reading c stands on the last
+//    step whose checks (or steps) are at most c, or on its end: the core's
+//    `seekWork`/`runWithin` go exactly there, so any reading, backwards or
+//    forwards, shows every lane as it was.
+//  - wall: milliseconds of search each lane has been given. Each tick of the
+//    clock gives every unfinished lane the same 1 ms; which step each lane
+//    reached at each tick is written down, so going back to a tick is a seek.
+// A lane ends at its search's end, or at STEP_CAP steps (a partial run, so
+// that brute force over 12^12 boards does not run for ever); the reading at
+// which it ended is its finishing time. The race ends when every lane has.
+
+import { Runner } from './runner.js';
+
+/**
+ * A lane stops here if its search has not ended: its figures are then partial.
+ * Permutations at N=12 (479 million steps) stop here after about 5 seconds.
+ */
+export const STEP_CAP = 50_000_000;
+/** Search time each lane gets per tick of the wall clock. */
+export const TICK_MS = 1;
+
+/** The clocks: `unit` is what the core measures (null: the wall clock), `label` the reading's unit. */
+export const CLOCKS = Object.freeze({
+  checks: { unit: 'checks', label: 'checks', name: 'Equal checks' },
+  steps: { unit: 'steps', label: 'steps', name: 'Equal steps' },
+  wall: { unit: null, label: 'ms', name: 'Equal wall time' },
+});
+
+/** One algorithm in the race: its session (null if it cannot run at this N) and what it has done. */
+export class Lane {
+  constructor(info, index, session, reason) {
+    this.info = info;
+    this.id = info.id;
+    this.index = index; // place in the catalogue: the lane's colour
+    this.session = session;
+    this.reason = reason; // why it cannot run, when session is null
+    this.runner = session ? new Runner(session) : null;
+    this.finish = null; // the reading at which it ended (its end or the cap)
+    this.last = null; // {steps, checks, solutions, done} at its end
+    this.reachedFor = -1; // the reading it is known to stand at (none yet)
+    this.ms = null; // the time its search takes alone, measured once the race is over (race.js)
+    this.credit = 0; // wall clock: time owed to it (ms)
+    this.samples = []; // [{x, decided, solutions}] for the chart, on new ground
+    this.sampledStep = -1;
+  }
+
+  /** The lane's own measure of work in `unit` (checks or steps). */
+  work(unit) {
+    return unit === 'steps' ? this.session.stepIndex : this.session.checks;
+  }
+}
+
+export class Race {
+  /**
+   * @param wasm  the core module (Session)
+   * @param algorithms  wasm.algorithms(), in page order
+   * @param {{ n: number, ids: string[], clock: 'checks'|'steps'|'wall' }} setup
+   * @param {(info) => string} rangeText  why an algorithm cannot run at n
+   */
+  constructor(wasm, algorithms, { n, ids, clock }, rangeText) {
+    this.n = n;
+    this.clockId = clock;
+    this.unit = CLOCKS[clock].unit;
+    this.lanes = [];
+    algorithms.forEach((info, index) => {
+      if (!ids.includes(info.id)) return;
+      const fits = n >= info.minN && n <= info.maxN;
+      const session = fits ? new wasm.Session(info.id, n) : null;
+      this.lanes.push(new Lane(info, index, session, fits ? '' : `cannot run at N=${n}: ${rangeText(info)}`));
+    });
+    this.active = this.lanes.filter((lane) => lane.session);
+    this.clock = 0; // the reading every lane stands at
+    this.furthest = 0; // the furthest reading reached
+    this.turn = 0; // which lane goes first in a frame, in turn
+    this.ticks = [this.active.map(() => 0)]; // wall clock: each lane's step at each tick (sparse)
+    for (const lane of this.active) this.sample(lane);
+  }
+
+  free() {
+    for (const lane of this.active) lane.session.free();
+    this.active = [];
+  }
+
+  /** True once every lane has ended: `furthest` is then the race's end. */
+  get ended() {
+    return this.active.every((lane) => lane.finish !== null);
+  }
+
+  /** The race's last reading, once it has ended. */
+  get end() {
+    return this.ended ? Math.max(0, ...this.active.map((lane) => lane.finish)) : null;
+  }
+
+  atEnd() {
+    return this.ended && this.clock >= this.end;
+  }
+
+  /** The sum of the solutions every lane has found where it stands. */
+  solutions() {
+    return this.active.reduce((sum, lane) => sum + lane.session.solutionCount, 0);
+  }
+
+  // ---- Moving the clock ----------------------------------------------------------
+
+  /**
+   * Runs the lanes towards `target` for at most `budgetMs` in all, sharing the
+   * time out in turn; a lane that gets there early leaves its time to the
+   * others. When every lane is there the clock reads `target` (true).
+   */
+  advance(target, budgetMs) {
+    if (!this.unit) throw new Error('The wall clock moves by ticks.');
+    if (this.ended) target = Math.min(target, this.end);
+    const start = performance.now();
+    for (let pass = 0; pass < 4; pass++) {
+      const todo = this.active.filter((lane) => lane.reachedFor !== target);
+      if (!todo.length) break;
+      for (let i = 0; i < todo.length; i++) {
+        const lane = todo[(i + this.turn) % todo.length];
+        const left = budgetMs - (performance.now() - start);
+        if (left <= 0) break;
+        if (this.reach(lane, this.unit, target, left / (todo.length - i))) lane.reachedFor = target;
+        this.noteEnd(lane);
+        this.sample(lane);
+      }
+      if (performance.now() - start >= budgetMs) break;
+    }
+    this.turn += 1;
+    if (this.active.some((lane) => lane.reachedFor !== target)) return false;
+    // The last lane may have ended short of the target: the race ends there.
+    this.clock = this.ended ? Math.min(target, this.end) : target;
+    this.furthest = Math.max(this.furthest, this.clock);
+    return true;
+  }
+
+  /**
+   * Runs one lane towards `target` (in `unit`) within `ms`: stops on the last
+   * step within it, at the search's end or at the cap. True when it got there.
+   */
+  reach(lane, unit, target, ms) {
+    const s = lane.session;
+    if (unit === this.unit && lane.finish !== null && target >= lane.finish) {
+      if (s.stepIndex !== lane.last.steps) s.seek(lane.last.steps);
+      return true;
+    }
+    if (lane.work(unit) > target) s.seekWork(unit, target); // never ahead of the clock
+    let there = false;
+    lane.runner.slices(ms, (chunk) => {
+      const room = STEP_CAP - s.stepIndex;
+      const want = Math.min(chunk, room);
+      const got = want > 0 ? s.runWithin(unit, target, want) : 0;
+      if (got < want || got === room) {
+        there = true; // within the target, at the end, or at the cap
+        return false;
+      }
+      return chunk;
+    });
+    return there;
+  }
+
+  /** A lane at its end or at the cap for the first time: that reading is its finish. */
+  noteEnd(lane, reading = null) {
+    const s = lane.session;
+    if (lane.finish !== null || !(s.done || s.stepIndex >= STEP_CAP)) return;
+    lane.finish = reading ?? lane.work(this.unit);
+    lane.last = { steps: s.stepIndex, checks: s.checks, solutions: s.solutionCount, done: s.done };
+  }
+
+  /** One tick of the wall clock: a replay within the ground covered, else 1 ms more for each lane. */
+  tick() {
+    if (this.clock < this.furthest) {
+      this.seek(this.clock + 1);
+      return true;
+    }
+    if (this.ended) return false;
+    const reading = this.clock + 1;
+    for (const lane of this.active) {
+      if (lane.finish !== null) continue;
+      const s = lane.session;
+      lane.credit += TICK_MS;
+      if (lane.credit > 0) {
+        const before = lane.runner.busyMs;
+        lane.runner.run(STEP_CAP - s.stepIndex, lane.credit);
+        lane.credit -= lane.runner.busyMs - before;
+      }
+      this.noteEnd(lane, reading);
+      this.sample(lane, reading);
+    }
+    this.clock = reading;
+    this.furthest = reading;
+    this.ticks[reading] = this.active.map((lane) => lane.session.stepIndex);
+    return true;
+  }
+
+  /** Each lane's step at a tick: the last one written down at or before it. */
+  stepsAt(tick) {
+    for (let t = Math.min(tick, this.ticks.length - 1); t >= 0; t--) if (this.ticks[t]) return this.ticks[t];
+    return this.ticks[0];
+  }
+
+  /**
+   * Every lane as it was at `reading` (within the ground covered: at most
+   * `furthest`). Exact: the core seeks each lane to its state at that reading.
+   */
+  seek(reading) {
+    reading = Math.max(0, Math.min(Math.round(reading), this.furthest));
+    if (this.unit) {
+      for (const lane of this.active) {
+        if (lane.finish !== null && reading >= lane.finish) lane.session.seek(lane.last.steps);
+        else lane.session.seekWork(this.unit, reading);
+        lane.reachedFor = reading;
+      }
+    } else {
+      const steps = this.stepsAt(reading);
+      this.active.forEach((lane, i) => lane.session.seek(steps[i]));
+    }
+    this.clock = reading;
+  }
+
+  /** Puts every lane back on the clock's reading (after a frame left some ahead of it). */
+  settle() {
+    this.seek(this.clock);
+  }
+
+  /**
+   * The next reading at which some lane moves (→): the work after its next
+   * step, the smallest over the lanes; on the wall clock, the next tick.
+   * null at the race's end.
+   */
+  nextReading() {
+    if (this.atEnd()) return null;
+    if (!this.unit) return this.clock + 1;
+    this.settle();
+    const next = this.active
+      .filter((lane) => lane.finish === null || lane.finish > this.clock)
+      .map((lane) => lane.session.nextWork(this.unit))
+      .filter((work) => work !== undefined);
+    return next.length ? Math.max(this.clock + 1, Math.min(...next)) : null;
+  }
+
+  /** The reading just before the last move (←): null at the start. */
+  previousReading() {
+    if (this.clock <= 0) return null;
+    if (!this.unit) return this.clock - 1;
+    this.settle();
+    const latest = Math.max(...this.active.map((lane) => lane.work(this.unit)));
+    return Math.max(0, Math.min(this.clock, latest) - 1);
+  }
+
+  /**
+   * Goes on towards each lane's own step (a link on the wall clock: the ticks
+   * between are not known), within `budgetMs`; true when all are there.
+   */
+  advanceSteps(goals, budgetMs, reading) {
+    const start = performance.now();
+    let all = true;
+    this.active.forEach((lane, i) => {
+      const left = budgetMs - (performance.now() - start);
+      if (lane.session.stepIndex >= goals[i] || lane.session.done) return;
+      if (left > 0) this.reach(lane, 'steps', goals[i], left);
+      if (lane.session.stepIndex < goals[i] && !lane.session.done) all = false;
+    });
+    if (all) {
+      for (const lane of this.active) {
+        this.noteEnd(lane, reading);
+        this.sample(lane, reading);
+      }
+      this.ticks[reading] = this.active.map((lane) => lane.session.stepIndex);
+      this.clock = this.furthest = reading;
+    }
+    return all;
+  }
+
+  /**
+   * How far the slowest lane has got, 0 to 1: its share of the boards decided,
+   * or of the cap, whichever is more.
+   */
+  progress() {
+    let least = 1;
+    for (const lane of this.active) {
+      if (lane.finish !== null) continue;
+      const s = lane.session;
+      const { total, ruledOut, solutions } = s.space();
+      const decided = total > 0n ? Number(((ruledOut + solutions) * 10000n) / total) / 10000 : 0;
+      least = Math.min(least, Math.max(decided, s.stepIndex / STEP_CAP));
+    }
+    return least;
+  }
+
+  /** A point on the lane's curve, on new ground only, about one per 1% of work. */
+  sample(lane, reading = null) {
+    const s = lane.session;
+    if (s.stepIndex <= lane.sampledStep) return;
+    lane.sampledStep = s.stepIndex;
+    const x = reading ?? lane.work(this.unit ?? 'checks');
+    // The points before the last are at least 1% apart; the last one moves
+    // with the lane until the next is far enough on.
+    const kept = lane.samples.at(-2);
+    if (kept && x < kept.x * 1.01 + 1) lane.samples.pop();
+    const { ruledOut, solutions } = s.space();
+    lane.samples.push({ x, decided: Number(ruledOut + solutions), solutions: Number(solutions) });
+  }
+}
