@@ -7,7 +7,9 @@
 // BATCH_MS of counting each once the pace is known, never more than a share
 // of what is left, so the bar moves smoothly and the last batches are small
 // enough for the workers to finish together. Subtasks much bigger than the
-// rest go out first, one by one. One extra job asks a worker for the
+// rest go out first, one by one; the others in short runs of neighbours, the
+// runs shuffled, so the work done so far is a fair sample of the whole and
+// the time left holds early on. One extra job asks a worker for the
 // solutions each symmetry of the square leaves unchanged; the fundamental
 // count is then Burnside's lemma over the total (burnside()).
 //
@@ -33,6 +35,23 @@ const FIRST_SHARE = 1 / 2000;
 const BIG_SHARE = 1 / 64;
 /** Batches waiting or running in each worker: 2 hides the message round trip. */
 const DEPTH = 2;
+/** The subtasks go out as about this many runs of neighbours, in a shuffled order. */
+const RUNS = 4096;
+
+/** 0..count-1 in an order shuffled by a seeded generator (mulberry32), the same for the same seed. */
+function shuffled(count, seed) {
+  const out = new Uint32Array(count);
+  for (let i = 0; i < count; i++) out[i] = i;
+  let a = seed >>> 0;
+  for (let i = count - 1; i > 0; i--) {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
 
 /** Worker threads to use: one per hardware thread the browser reports. */
 export function defaultWorkers() {
@@ -73,27 +92,35 @@ export function burnside(total, { rot90, rot180, mirror }) {
 
 /**
  * The time left as the page shows it: each progress report's raw estimate
- * (the pool's leftMs: this session's time × the work left / the work this
- * session has done) blended into a value that counts down between reports.
- * The blend follows fast early on and smooths over a few seconds later.
+ * (the pool's leftMs: this run's counting time × the work left / the work
+ * this run has done) blended into a value that counts down between reports.
+ * It starts once 1% of the work (or 3 s) is behind it; a report weighs by
+ * how much it adds to what the estimate knows (the share of the work it
+ * adds to the share done) or by the time since the last, whichever is more,
+ * so early guesses give way fast and later ones only smooth.
  */
 export class TimeLeft {
   constructor() {
     this.value = null;
     this.at = 0;
+    this.gained = 0;
   }
 
   /** Takes a progress report; call it with every one. */
   feed(p, now = performance.now()) {
     if (p.leftMs == null || !(p.sessionDone > 0)) return;
+    const gained = p.pace - (p.startFraction ?? 0);
+    if (gained < 0.01 && p.workMs < 3000) return; // too little to go by yet
     if (this.value == null) {
       this.value = p.leftMs;
     } else {
       const predicted = this.read(now);
       const tau = Math.min(5000, Math.max(200, 0.15 * p.workMs));
-      const blend = 1 - Math.exp(-(now - this.at) / tau);
-      this.value = predicted + blend * (p.leftMs - predicted);
+      const byTime = 1 - Math.exp(-(now - this.at) / tau);
+      const byWork = gained > this.gained ? (gained - this.gained) / gained : 0;
+      this.value = predicted + Math.max(byTime, byWork) * (p.leftMs - predicted);
     }
+    this.gained = gained;
     this.at = now;
   }
 
@@ -207,6 +234,7 @@ export class CountPool {
         undispatchedWeight: 0,
         inflightWeight: 0,
         sessionMs: 0, // worker time over the batches of this run, for the pace
+        history: { t: [0], pace: [0], head: 0 }, // (workMs, pace) at each report, for the time left
         sessionWeight: 0,
         batches: new Map(), // batch id -> {ranges, count, weight}
         batchSeq: 0,
@@ -226,6 +254,9 @@ export class CountPool {
             job.planWaiter = planResolve;
             this.workers[0].postMessage({ type: 'plan', job: job.id, n });
           });
+      // The core builds N's plan in each worker (seconds at N = 20): the others build theirs meanwhile.
+      const builders = this.plans.has(n) ? this.workers : this.workers.slice(1);
+      for (const worker of builders) worker.postMessage({ type: 'prepare', job: job.id, n });
       Promise.all([plan, store ? store.get(n) : null])
         .then(([p, saved]) => {
           if (this.job === job) this.begin(job, p, saved);
@@ -326,8 +357,16 @@ export class CountPool {
     const order = new Uint32Array(subtasks - doneCount);
     let k = 0;
     for (const i of big) order[k++] = i;
-    for (let i = 0; i < subtasks; i++) {
-      if (!(job.doneBits[i >> 3] & (1 << (i & 7))) && !(weights[i] > bigLimit)) order[k++] = i;
+    // The rest in short runs of neighbours, the runs in a shuffled order: the
+    // estimates err by region (a stretch of subtasks may all run longer than
+    // their weights say), so any share of the work done samples every region
+    // and the time left holds from the start.
+    const run = Math.max(1, Math.floor(subtasks / RUNS));
+    const runs = Math.ceil(subtasks / run);
+    for (const r of shuffled(runs, job.n)) {
+      for (let i = r * run, end = Math.min(subtasks, i + run); i < end; i++) {
+        if (!(job.doneBits[i >> 3] & (1 << (i & 7))) && !(weights[i] > bigLimit)) order[k++] = i;
+      }
     }
     job.order = order;
     job.doneCount = doneCount;
@@ -335,6 +374,7 @@ export class CountPool {
     job.saved = { count: doneCount, weight: doneWeight };
     job.undispatchedWeight = job.totalWeight - doneWeight;
     job.startFraction = this.share(job, doneWeight, doneCount);
+    job.history.pace[0] = job.startFraction;
     job.workStart = performance.now(); // the pace is the counting's, not the plan's
     job.onStart?.({ subtasks, method: plan.method, resumedFrom: job.startFraction, stale });
     if (job.doneCount === subtasks && job.symmetries) {
@@ -397,7 +437,20 @@ export class CountPool {
     const fraction = this.share(job, job.doneWeight, job.doneCount);
     const pace = Math.min(1, this.share(job, job.doneWeight + job.inflightWeight / 2, job.doneCount));
     const workMs = now - job.workStart;
-    const gained = pace - job.startFraction;
+    // The time left goes by the pace over the second half of the time so far:
+    // the start (each worker building N's plan, code warming up, the
+    // symmetries) is slower than the rest and would make it run long.
+    const h = job.history;
+    h.t.push(workMs);
+    h.pace.push(pace);
+    while (h.head + 1 < h.t.length && h.t[h.head + 1] <= workMs / 2) h.head++;
+    if (h.head > 4096) {
+      h.t.splice(0, h.head);
+      h.pace.splice(0, h.head);
+      h.head = 0;
+    }
+    const since = workMs - h.t[h.head];
+    const gained = pace - h.pace[h.head];
     job.onProgress({
       done: job.doneCount,
       subtasks: job.subtasks,
@@ -407,7 +460,7 @@ export class CountPool {
       fraction,
       pace,
       startFraction: job.startFraction,
-      leftMs: gained > 0 ? (workMs * (1 - pace)) / gained : null,
+      leftMs: gained > 0 && since > 0 ? (since * (1 - pace)) / gained : null,
       saved: this.share(job, job.saved.weight, job.saved.count),
     });
   }

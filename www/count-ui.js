@@ -194,10 +194,14 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
     const { done, subtasks, ms, fraction = 0 } = progress;
     const elapsed = ms + (performance.now() - progress.at);
     bar.value = fraction;
+    if (subtasks == null) {
+      barText.textContent = `Preparing the subtasks… · ${formatDuration(elapsed)} elapsed`;
+      return;
+    }
     const left = timeLeft.read();
     const leftText = left == null ? 'estimating time left…' : formatLeft(left);
     barText.textContent =
-      `Subtasks ${formatCount(done)} / ${subtasks == null ? '…' : formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
+      `Subtasks ${formatCount(done)} / ${formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
       `${formatDuration(elapsed)} elapsed · ${leftText}`;
   };
 

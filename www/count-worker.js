@@ -5,10 +5,12 @@
 //                   {type: 'task', job, batch, n, ranges}  count the subtasks in ranges
 //                                                         (Uint32Array: from, to, from, to, …; to excluded)
 //                   {type: 'symmetries', job, n}          the solutions each symmetry leaves unchanged
+//                   {type: 'prepare', job, n}             build N's plan now (no answer unless it fails)
 //   worker -> page  {type: 'plan', job, n, count, weights, method, key}
 //                      weights: Float64Array, one per subtask; method: {id, description};
 //                      key: names this plan, so saved results of another core are never mixed in
-//                   {type: 'result', job, batch, total, ms}  total: BigInt, the batch's solutions
+//                   {type: 'result', job, batch, total, ms, setupMs}  total: BigInt, the batch's
+//                      solutions; setupMs: time spent building N's plan first (0 once built)
 //                   {type: 'symmetries', job, rot90, rot180, mirror, ms}  (BigInts)
 //                   {type: 'error', job, message}
 
@@ -36,12 +38,19 @@ self.onmessage = async (event) => {
       const key = `${id}/${count}/${hashWeights(weights)}`;
       self.postMessage({ type: 'plan', job, n: msg.n, count, weights, method: { id, description }, key }, [weights.buffer]);
     } else if (msg.type === 'task') {
-      const start = performance.now();
+      // The core builds N's plan on a worker's first call for N and keeps it:
+      // that time is reported apart, so it does not pass for counting.
+      let start = performance.now();
+      countSubtasks(msg.n);
+      const setupMs = performance.now() - start;
+      start = performance.now();
       let total = 0n;
       const { ranges } = msg;
       for (let i = 0; i < ranges.length; i += 2) total += countSubtaskRange(msg.n, ranges[i], ranges[i + 1]).total;
       const ms = performance.now() - start;
-      self.postMessage({ type: 'result', job, batch: msg.batch, total, ms });
+      self.postMessage({ type: 'result', job, batch: msg.batch, total, ms, setupMs });
+    } else if (msg.type === 'prepare') {
+      countSubtasks(msg.n); // the core keeps the plan of the last N asked for
     } else if (msg.type === 'symmetries') {
       const start = performance.now();
       const { rot90, rot180, mirror } = countSymmetries(msg.n);

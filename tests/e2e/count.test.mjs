@@ -170,7 +170,7 @@ test('a count cut off by a reload resumes where it stopped and gets the right nu
     assert.equal(await page.inputValue('#count-n'), '15');
     assert.equal((await page.textContent('#count-start')).trim(), 'Resume');
     assert.equal(await page.isVisible('#count-discard'), true);
-    assert.match(await page.textContent('#count-progress-text'), /^Saved: \d+% of the work done · subtasks \d+ \/ \d+$/);
+    assert.match(await page.textContent('#count-progress-text'), /^Saved: \d+% of the work done · subtasks [\d,]+ \/ [\d,]+$/);
     const record = await storedRecord(page, 15);
     assert.equal(record.complete, false);
     assert.ok(record.doneCount > 0 && record.doneCount < record.subtasks, `${record.doneCount} of ${record.subtasks} saved`);
