@@ -3,9 +3,10 @@
 
 use std::collections::HashSet;
 
+use nqueens::count::fixed::{count_fixed, fixed_points, Symmetry};
 use nqueens::count::{
-    count_fundamental, count_plain, count_solutions, count_subtask, count_total,
-    count_with_symmetry, subtasks, Counts, Shape,
+    count_both, count_fundamental, count_plain, count_solutions, count_subtask, count_total,
+    count_with_symmetry, subtasks, Counts, Method, Plan, Shape,
 };
 
 /// OEIS A000170, N = 1..=14.
@@ -169,4 +170,101 @@ fn larger_boards_agree_across_counters() {
     assert_eq!(count_with_symmetry(15).total, 2_279_184);
     assert_eq!(count_with_symmetry(15).fundamental, 285_053);
     assert_eq!(count_total(15), 2_279_184);
+}
+
+/// OEIS A000170 and A002562 for N = 15 and 16, beyond the tables above.
+const TOTALS_15_16: [u64; 2] = [2_279_184, 14_772_512];
+const FUNDAMENTALS_15_16: [u64; 2] = [285_053, 1_846_955];
+
+fn total(n: usize) -> u64 {
+    if n <= 14 {
+        TOTALS[n - 1]
+    } else {
+        TOTALS_15_16[n - 15]
+    }
+}
+
+fn fundamental(n: usize) -> u64 {
+    if n <= 14 {
+        FUNDAMENTALS[n - 1]
+    } else {
+        FUNDAMENTALS_15_16[n - 15]
+    }
+}
+
+#[test]
+fn fastest_count_matches_oeis_up_to_16() {
+    for n in 1..=16 {
+        assert_eq!(
+            count_both(n),
+            Counts {
+                total: total(n),
+                fundamental: fundamental(n)
+            },
+            "N = {n} ({:?})",
+            Method::for_n(n)
+        );
+    }
+    assert_eq!(
+        Method::for_n(16),
+        Method::Quadrants,
+        "N = 16 meets in the middle"
+    );
+}
+
+#[test]
+fn quadrants_count_every_board_from_4() {
+    for n in 4..=15 {
+        let plan = Plan::with_method(n, Method::Quadrants);
+        assert_eq!(plan.method(), Method::Quadrants);
+        assert_eq!(plan.count(), total(n), "N = {n}");
+    }
+}
+
+#[test]
+fn pieces_add_up_to_the_whole_for_both_methods() {
+    for n in 4..=14 {
+        for method in [Method::Symmetric, Method::Quadrants] {
+            let plan = Plan::with_method(n, method);
+            let by_piece: u64 = (0..plan.len()).map(|i| plan.count_range(i..i + 1)).sum();
+            assert_eq!(by_piece, total(n), "N = {n}, {method:?}");
+            let half = plan.len() / 2;
+            assert_eq!(
+                plan.count_range(0..half) + plan.count_range(half..plan.len()),
+                total(n)
+            );
+            let weights = plan.weights();
+            assert_eq!(weights.len(), plan.len());
+            assert!(
+                weights.iter().all(|&w| w > 0.0),
+                "N = {n}, {method:?}: every piece weighs something"
+            );
+        }
+    }
+}
+
+#[test]
+fn symmetric_solutions_match_a_slow_enumeration_up_to_10() {
+    for n in 1..=10 {
+        let solutions = all_solutions(n);
+        // images(s)[2k + 1] is s turned k quarter turns; the even ones are reflections.
+        let fixed_by = |k: usize| solutions.iter().filter(|s| images(s)[k] == **s).count() as u64;
+        assert_eq!(
+            count_fixed(n, Symmetry::Rot90),
+            fixed_by(3),
+            "N = {n}: quarter turn"
+        );
+        assert_eq!(
+            count_fixed(n, Symmetry::Rot180),
+            fixed_by(5),
+            "N = {n}: half turn"
+        );
+        let mirrors: u64 = [0, 2, 4, 6].into_iter().map(fixed_by).sum();
+        assert_eq!(fixed_points(n).mirror, mirrors, "N = {n}: reflections");
+        assert_eq!(
+            fixed_points(n).classes(solutions.len() as u64),
+            fundamental(n),
+            "N = {n}: Burnside"
+        );
+    }
 }

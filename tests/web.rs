@@ -6,7 +6,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 use nqueens::wasm::args::Problem;
-use nqueens::wasm::{algorithms, count_solutions, count_subtask, Session};
+use nqueens::wasm::{
+    algorithms, count_both, count_solutions, count_subtask, count_subtask_range, count_subtasks,
+    Session,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -192,4 +195,28 @@ fn every_export_reads_numbers_by_one_rule() {
         .message(),
     );
     assert!(text.contains("N = 8.0000001 is not"), "{text}");
+}
+
+/// Count mode in wasm (with SIMD, so the matcher's wasm path runs): OEIS
+/// A000170 and A002562, whole and piece by piece, on both sides of the
+/// switch from backtracking to meeting in the middle.
+#[wasm_bindgen_test]
+fn counts_in_wasm_match_oeis() {
+    const TOTALS: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+    const CLASSES: [u64; 13] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233];
+    let big = |v: JsValue| u64::try_from(js_sys::BigInt::from(v)).expect("a BigInt count");
+    for n in 1..=13u32 {
+        let i = n as usize - 1;
+        assert_eq!(count_solutions(n.into()).unwrap(), TOTALS[i], "N = {n}");
+        let both = count_both(n.into()).unwrap();
+        assert_eq!(big(get(&both, "total")), TOTALS[i], "N = {n}");
+        assert_eq!(big(get(&both, "fundamental")), CLASSES[i], "N = {n}");
+        let pieces = count_subtasks(n.into()).unwrap();
+        let range = count_subtask_range(n.into(), 0.into(), pieces.into()).unwrap();
+        assert_eq!(big(get(&range, "total")), TOTALS[i], "N = {n}");
+        let one_by_one: u64 = (0..pieces)
+            .map(|k| big(get(&count_subtask(n.into(), k.into()).unwrap(), "total")))
+            .sum();
+        assert_eq!(one_by_one, TOTALS[i], "N = {n}");
+    }
 }

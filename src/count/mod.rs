@@ -42,8 +42,9 @@
 //! it equals its 180° rotation four, else eight.
 
 pub mod fixed;
+pub mod halves;
 
-use std::ops::{Add, AddAssign};
+use std::ops::{Add, AddAssign, Range};
 
 use crate::board::RowMask;
 
@@ -65,9 +66,13 @@ pub enum Method {
 }
 
 impl Method {
-    /// The method that counts N fastest.
-    pub fn for_n(_n: usize) -> Method {
-        Method::Symmetric
+    /// The method that counts N fastest (measured: see BENCHMARKS.md).
+    pub fn for_n(n: usize) -> Method {
+        if (HALVES_FROM..=halves::MAX_N).contains(&n) {
+            Method::Quadrants
+        } else {
+            Method::Symmetric
+        }
     }
 
     /// A short id, for the page and the benchmarks.
@@ -89,6 +94,110 @@ impl Method {
                  halves, and halves matched 512 at a time with bit tables"
             }
         }
+    }
+}
+
+/// The smallest N that [`Method::Quadrants`] counts: below it, listing the
+/// quarters costs more than backtracking.
+pub const HALVES_FROM: usize = 10;
+
+/// Count mode's plan for one N: the method, and the independent pieces it
+/// cuts the count into, which a pool of workers shares. The pieces' totals
+/// add up to the whole total.
+pub struct Plan {
+    n: usize,
+    pieces: Pieces,
+}
+
+enum Pieces {
+    Symmetric(Vec<Subtask>),
+    Halves {
+        halves: Box<halves::Halves>,
+        splits: Vec<halves::Split>,
+    },
+}
+
+impl Plan {
+    /// The plan with the fastest method for N.
+    ///
+    /// # Panics
+    /// If `n` > [`MAX_N`].
+    pub fn new(n: usize) -> Plan {
+        Plan::with_method(n, Method::for_n(n))
+    }
+
+    /// The plan with a given method (for tests and benchmarks). Falls back
+    /// to [`Method::Symmetric`] where the quadrants cannot count N.
+    ///
+    /// # Panics
+    /// If `n` > [`MAX_N`].
+    pub fn with_method(n: usize, method: Method) -> Plan {
+        check_n(n);
+        let pieces = match method {
+            Method::Quadrants if (4..=halves::MAX_N).contains(&n) => {
+                let halves = Box::new(halves::Halves::new(n));
+                let splits = halves.splits();
+                Pieces::Halves { halves, splits }
+            }
+            _ => Pieces::Symmetric(subtasks(n)),
+        };
+        Plan { n, pieces }
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    pub fn method(&self) -> Method {
+        match self.pieces {
+            Pieces::Symmetric(_) => Method::Symmetric,
+            Pieces::Halves { .. } => Method::Quadrants,
+        }
+    }
+
+    /// How many pieces.
+    pub fn len(&self) -> usize {
+        match &self.pieces {
+            Pieces::Symmetric(tasks) => tasks.len(),
+            Pieces::Halves { splits, .. } => splits.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// An estimate of each piece's work, in piece order, in no particular
+    /// unit: what the progress bar and the time left go by.
+    pub fn weights(&self) -> Vec<f64> {
+        match &self.pieces {
+            Pieces::Symmetric(tasks) => tasks
+                .iter()
+                .map(|t| t.estimate(ESTIMATE_PROBES) as f64)
+                .collect(),
+            Pieces::Halves { halves, splits } => {
+                splits.iter().map(|s| halves.estimate(s.east)).collect()
+            }
+        }
+    }
+
+    /// The solutions in pieces `range` (which must lie within `0..len()`).
+    pub fn count_range(&self, range: Range<usize>) -> u64 {
+        match &self.pieces {
+            Pieces::Symmetric(tasks) => tasks[range].iter().map(|t| t.count().total).sum(),
+            Pieces::Halves { halves, splits } => {
+                let mut scratch = halves::Scratch::default();
+                splits[range]
+                    .iter()
+                    .map(|s| u64::from(s.weight) * halves.count_split(s.east, &mut scratch))
+                    .sum()
+            }
+        }
+    }
+
+    /// Every solution: all the pieces.
+    pub fn count(&self) -> u64 {
+        self.count_range(0..self.len())
     }
 }
 
@@ -465,14 +574,34 @@ pub fn count_with_symmetry(n: usize) -> Counts {
     tally.counts()
 }
 
-/// The total found by [`count_with_symmetry`].
+/// All solutions (OEIS A000170), by the fastest method for N.
+///
+/// # Panics
+/// If `n` > [`MAX_N`].
 pub fn count_solutions(n: usize) -> u64 {
-    count_with_symmetry(n).total
+    if n <= 1 {
+        return 1;
+    }
+    Plan::new(n).count()
 }
 
-/// The fundamental count found by [`count_with_symmetry`].
+/// Both counts: the total by the fastest method for N, and the classes
+/// (OEIS A002562) from it by Burnside's lemma ([`fixed`]).
+///
+/// # Panics
+/// If `n` > [`MAX_N`].
+pub fn count_both(n: usize) -> Counts {
+    let total = count_solutions(n);
+    Counts {
+        total,
+        fundamental: fixed::fixed_points(n).classes(total),
+    }
+}
+
+/// The classes of solutions distinct up to rotation and reflection (OEIS
+/// A002562), as [`count_both`] finds them.
 pub fn count_fundamental(n: usize) -> u64 {
-    count_with_symmetry(n).fundamental
+    count_both(n).fundamental
 }
 
 /// Which part of the symmetric search a subtask belongs to.

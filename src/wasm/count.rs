@@ -3,12 +3,38 @@
 //! [`PAGE_MAX_N`]; anything else comes back as a JS `Error` with a sentence
 //! saying so, never a panic.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use js_sys::BigInt;
 use wasm_bindgen::prelude::*;
 
 use super::args::{Arg, Problem};
 use super::object;
-use crate::count::{self, Counts, PAGE_MAX_N};
+use crate::count::{self, Counts, Plan, PAGE_MAX_N};
+
+thread_local! {
+    /// The last N's plan: a worker counts many pieces of one N, and the
+    /// quadrants' lists (up to 120 MB at N = 20) are built once for them.
+    static PLAN: RefCell<Option<Rc<Plan>>> = const { RefCell::new(None) };
+}
+
+/// The plan for N, built on first use and kept until another N is asked for.
+fn plan(n: usize) -> Rc<Plan> {
+    PLAN.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        match cell.as_ref() {
+            Some(plan) if plan.n() == n => plan.clone(),
+            _ => {
+                // Drop the old plan before building the new one.
+                *cell = None;
+                let plan = Rc::new(Plan::new(n));
+                *cell = Some(plan.clone());
+                plan
+            }
+        }
+    })
+}
 
 /// N for a count: a whole number from 1 to `PAGE_MAX_N`.
 fn board_size(n: &JsValue) -> Result<usize, Problem> {
@@ -55,7 +81,8 @@ pub fn count_symmetries(n: JsValue) -> Result<JsValue, Problem> {
 /// BigInt. Runs to the end on the calling thread.
 #[wasm_bindgen(js_name = countSolutions)]
 pub fn count_solutions(n: JsValue) -> Result<u64, Problem> {
-    Ok(count::count_solutions(board_size(&n)?))
+    let n = board_size(&n)?;
+    Ok(if n <= 1 { 1 } else { plan(n).count() })
 }
 
 /// Solutions distinct up to rotation and reflection (OEIS A002562), as a
@@ -68,7 +95,7 @@ pub fn count_fundamental(n: JsValue) -> Result<u64, Problem> {
 /// Both counts at once: `{total: BigInt, fundamental: BigInt}`.
 #[wasm_bindgen(js_name = countBoth)]
 pub fn count_both(n: JsValue) -> Result<JsValue, Problem> {
-    Ok(counts_object(count::count_with_symmetry(board_size(&n)?)))
+    Ok(counts_object(count::count_both(board_size(&n)?)))
 }
 
 /// How many independent subtasks the search for N splits into (0 for N = 2
@@ -76,7 +103,7 @@ pub fn count_both(n: JsValue) -> Result<JsValue, Problem> {
 /// the whole counts.
 #[wasm_bindgen(js_name = countSubtasks)]
 pub fn count_subtasks(n: JsValue) -> Result<u32, Problem> {
-    Ok(count::subtasks(board_size(&n)?).len() as u32)
+    Ok(plan(board_size(&n)?).len() as u32)
 }
 
 /// An estimate of each subtask's work for N, in `countSubtask` order (a
@@ -85,10 +112,7 @@ pub fn count_subtasks(n: JsValue) -> Result<u32, Problem> {
 /// count.
 #[wasm_bindgen(js_name = countSubtaskWeights)]
 pub fn count_subtask_weights(n: JsValue) -> Result<Vec<f64>, Problem> {
-    Ok(count::work_estimates(board_size(&n)?)
-        .into_iter()
-        .map(|w| w as f64)
-        .collect())
+    Ok(plan(board_size(&n)?).weights())
 }
 
 /// Counts subtask `index` (from 0) of the search for N: `{total: BigInt}`,
@@ -97,15 +121,14 @@ pub fn count_subtask_weights(n: JsValue) -> Result<Vec<f64>, Problem> {
 #[wasm_bindgen(js_name = countSubtask)]
 pub fn count_subtask(n: JsValue, index: JsValue) -> Result<JsValue, Problem> {
     let n = board_size(&n)?;
-    let tasks = count::subtasks(n);
+    let plan = plan(n);
     let index = Arg::read(&index);
-    let task = tasks
+    let i = plan
         .len()
         .checked_sub(1)
         .and_then(|last| index.whole(0, last as u64))
-        .and_then(|i| tasks.get(i as usize))
         .ok_or_else(|| {
-            Problem(match tasks.len() {
+            Problem(match plan.len() {
                 0 => format!(
                     "N = {n} has no subtasks to count; got index {}.",
                     index.describe()
@@ -116,8 +139,8 @@ pub fn count_subtask(n: JsValue, index: JsValue) -> Result<JsValue, Problem> {
                     index.describe()
                 ),
             })
-        })?;
-    Ok(total_object(task.count().total))
+        })? as usize;
+    Ok(total_object(plan.count_range(i..i + 1)))
 }
 
 /// Counts subtasks `from..to` of the search for N and adds them up:
@@ -126,13 +149,13 @@ pub fn count_subtask(n: JsValue, index: JsValue) -> Result<JsValue, Problem> {
 #[wasm_bindgen(js_name = countSubtaskRange)]
 pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
     let n = board_size(&n)?;
-    let tasks = count::subtasks(n);
-    let len = tasks.len() as u64;
+    let plan = plan(n);
+    let len = plan.len() as u64;
     let (from, to) = (Arg::read(&from), Arg::read(&to));
-    let batch = from
+    let range = from
         .whole(0, len)
         .zip(to.whole(0, len))
-        .and_then(|(from, to)| tasks.get(from as usize..to as usize))
+        .filter(|(from, to)| from <= to)
         .ok_or_else(|| {
             Problem(format!(
                 "A subtask range for N = {n} must be two whole numbers with 0 ≤ from ≤ to ≤ {len}; \
@@ -142,7 +165,7 @@ pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsV
             ))
         })?;
     Ok(total_object(
-        batch.iter().map(|task| task.count().total).sum::<u64>(),
+        plan.count_range(range.0 as usize..range.1 as usize),
     ))
 }
 
