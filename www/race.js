@@ -126,17 +126,28 @@ export class RaceView {
     for (const control of [this.nPicker, this.clockPicker, this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
     if (wanted.speed !== null) this.setSpeed(wanted.speed);
     else this.setSpeed(this.player.speedIndex);
+    // The race's sessions are made when the view is first shown, not while the visualizer loads.
+    this.waiting = wanted;
+    this.setup = { n: wanted.n, ids: wanted.ids, clock: wanted.clock };
+    if (this.active) this.start();
+  }
+
+  /** The first showing: the race the link asked for, at its moment. */
+  start() {
+    const wanted = this.waiting;
+    this.waiting = null;
     this.open(wanted);
     if (wanted.at > 0) guard(() => this.player.goTo({ reading: wanted.at, steps: wanted.steps }));
   }
 
   /** A fresh core after a trap: the same race again, back at the same reading. */
   useCore(wasm) {
+    this.wasm = wasm;
+    if (this.waiting) return; // never opened: nothing to bring back
     this.player.forget();
     const at = this.race?.clock ?? 0;
     const steps = this.race && !this.race.unit ? this.race.active.map((lane) => this.race.stepsAt(at)[this.race.active.indexOf(lane)]) : null;
     this.race = null; // its sessions belong to the trapped instance: never call them again
-    this.wasm = wasm;
     this.open(this.setup);
     if (at > 0) guard(() => this.player.goTo({ reading: at, steps }));
   }
@@ -146,6 +157,7 @@ export class RaceView {
     this.active = on;
     if (!on) this.player.stop();
     else {
+      if (this.waiting) this.start();
       this.resized();
       this.url.update(true);
     }

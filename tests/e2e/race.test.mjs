@@ -287,3 +287,22 @@ test('screenshots at 1280×800 and 390 wide, light and dark, mid-race', async ()
     }
   }
 });
+
+test('a trap in the core mid-race: a fresh core, the same race at the same reading', async () => {
+  const { page, errors } = await openPage('/?mode=race&n=6&lanes=backtracking,bitwise&at=120');
+  try {
+    await idle(page);
+    const before = await lanes(page);
+    assert.equal(await reading(page), 120);
+    await page.evaluate(() => { try { window.nqueens.wasm.debugPanic('race trap 77'); } catch {} });
+    await page.waitForFunction(() => /race trap 77[\s\S]*restarted/.test(document.getElementById('error').textContent), null, { timeout: 5_000 });
+    await idle(page);
+    assert.equal(await reading(page), 120);
+    assert.deepEqual(await lanes(page), before, 'every lane back where it stood');
+    await page.keyboard.press('ArrowRight');
+    assert.ok(await reading(page) > 120, 'the race goes on');
+    assertNoErrors(errors, { allow: [/race trap 77/, /unreachable/i, /RuntimeError/] });
+  } finally {
+    await page.close();
+  }
+});
