@@ -48,7 +48,9 @@ function shuffled(count, seed) {
     let t = Math.imul(a ^ (a >>> 15), a | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
+    const swap = out[i];
+    out[i] = out[j];
+    out[j] = swap;
   }
   return out;
 }

@@ -232,6 +232,45 @@ test('Discard saved progress forgets a cancelled count, also after a reload', as
   }
 });
 
+test('saved progress from another version of the core is discarded, never mixed in; a long count is shown again', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    // A record for N = 9 that claims half the work is done, with a wrong total, under another plan's key.
+    await page.evaluate(async () => {
+      const { CountStore } = await import('/www/count-store.js');
+      await new CountStore().put({
+        n: 9, key: 'older-core/2/00000000', subtasks: 2, done: new Uint8Array([1]), doneCount: 1, doneWeight: 1, totalWeight: 2,
+        total: '1000', symmetries: null, elapsedMs: 5, method: { id: 'old', description: 'old' }, complete: false, fundamental: null,
+      });
+    });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('#count-result[data-state="saved"][data-n="9"]', { state: 'attached', timeout: 10_000 });
+    await page.click('#count-start');
+    await page.waitForSelector('#count-result[data-state="done"]', { state: 'attached', timeout: 10_000 });
+    const r = await result(page);
+    assert.equal(r.total, '352');
+    assert.equal(r.fundamental, '46');
+    assert.equal(r.resumed, undefined);
+
+    // A finished count that took a while comes back on the next visit, marked as such.
+    await page.evaluate(async () => {
+      const { CountStore } = await import('/www/count-store.js');
+      const store = new CountStore();
+      const record = await store.get(9);
+      await store.put({ ...record, elapsedMs: 60_000 });
+    });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('#count-result[data-state="done"][data-cached="true"]', { state: 'attached', timeout: 10_000 });
+    const cached = await result(page);
+    assert.equal(cached.total, '352');
+    assert.match(cached.text, /N = 9: 352 solutions, 46 fundamental\. From an earlier count/);
+    assert.match(cached.text, /\(352 \+ 16 \+ 2·0 \+ 0\) \/ 8 = 46/);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
 test('Cancel terminates the workers at once and keeps what was done; a small count works after it', async () => {
   const { page, errors } = await openPage('/');
   try {
