@@ -206,7 +206,7 @@ async function layoutShift(browser, base) {
  * pool's raw elapsed × (1 − f) / f, smoothed by its TimeLeft) against the
  * time the count really took from there; the raw estimate's error too.
  */
-async function estimateAccuracy(browser, base, sizes = [16, 17]) {
+async function estimateAccuracy(browser, base, sizes = [17, 18]) {
   const { page, context, errors } = await openPage(browser, base);
   const rows = [];
   for (const n of sizes) {

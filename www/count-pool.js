@@ -117,7 +117,7 @@ export class TimeLeft {
       this.value = p.leftMs;
     } else {
       const predicted = this.read(now);
-      const tau = Math.min(5000, Math.max(200, 0.15 * p.workMs));
+      const tau = Math.min(3000, Math.max(200, 0.05 * p.workMs));
       const byTime = 1 - Math.exp(-(now - this.at) / tau);
       const byWork = gained > this.gained ? (gained - this.gained) / gained : 0;
       this.value = predicted + Math.max(byTime, byWork) * (p.leftMs - predicted);
