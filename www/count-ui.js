@@ -320,21 +320,25 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
       });
       setRunning(false);
       if (r.cancelled) {
-        const kept = r.done > 0;
         const what = `Cancelled N = ${n} after ${formatDuration(r.ms)}.`;
-        showStatus('cancelled', kept ? `${what} Saving the ${percent(r.fraction)} of the work done…` : `${what} Nothing had finished yet.`, {
-          n: String(n),
-          fraction: String(r.fraction),
-        });
+        showStatus('cancelled', `${what} Saving what is done…`, { n: String(n), fraction: String(r.fraction) });
         barText.textContent = `Cancelled · subtasks ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
-        if (!kept) return;
-        const ok = await r.saved;
+        const wrote = await r.saved;
+        // What is on disk now: this run's work, or a record from before it (cancelled while preparing).
+        const record = await store.get(n);
+        const kept = record && !record.complete ? savedShare(record) : 0;
         if (state() !== 'cancelled' || result.dataset.n !== String(n)) return;
-        result.dataset.saved = ok ? String(r.fraction) : '0';
-        result.firstChild.textContent = ok
-          ? `${what} The ${percent(r.fraction)} of the work done is saved in this browser: Resume goes on from there, now or after a reload.`
-          : `${what} This browser did not let the page save its progress, so the next count of N = ${n} starts over.`;
-        if (ok && validateN(input.value, maxN).n === n) setSaved(await store.get(n));
+        result.dataset.saved = String(kept);
+        if (kept > 0) {
+          bar.value = kept;
+          barText.textContent = `Cancelled · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
+        }
+        result.firstChild.textContent = kept > 0
+          ? `${what} The ${percent(kept)} of the work done is saved in this browser: Resume goes on from there, now or after a reload.`
+          : r.done > 0 && !wrote
+            ? `${what} This browser did not let the page save its progress, so the next count of N = ${n} starts over.`
+            : `${what} Nothing had finished yet.`;
+        if (validateN(input.value, maxN).n === n) setSaved(record);
         return;
       }
       setSaved(null);
