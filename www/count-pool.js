@@ -243,7 +243,6 @@ export class CountPool {
         inflight: new Map(), // worker -> messages out with it
         total: 0n,
         symmetries: null,
-        symmetriesAsked: false,
         saved: { count: 0, weight: 0 },
         saveChain: Promise.resolve(true),
         savePending: false,
@@ -386,7 +385,6 @@ export class CountPool {
     this.progress(job);
     if (!job.symmetries) {
       // One worker also finds the symmetric solutions (well under a second at N = 20).
-      job.symmetriesAsked = true;
       job.inflight.set(this.workers[0], 1);
       this.workers[0].postMessage({ type: 'symmetries', job: job.id, n: job.n });
     }
@@ -493,7 +491,8 @@ export class CountPool {
    * takes the state when its turn comes. Resolves true once on disk.
    */
   save(job) {
-    if (!job.store || job.key == null) return Promise.resolve(false);
+    // Nothing to keep before the first batch is back (a record at 0% would only offer an empty Resume).
+    if (!job.store || job.key == null || (job.doneCount === 0 && !job.complete)) return Promise.resolve(false);
     if (job.savePending) return job.saveChain;
     job.savePending = true;
     job.saveChain = job.saveChain.then(async () => {
