@@ -58,6 +58,7 @@ export async function raceTimings({ n = 8, limitMs = 60_000 } = {}) {
         longest_ms: sorted.at(-1),
         ended: r.ended,
         brute_ms: r.bruteMs,
+        gaps: r.gaps.map((g) => Math.round(g * 10) / 10),
         order: [...lanes].sort((a, b) => a.finish - b.finish).map((l) => l.id),
         lanes,
       };

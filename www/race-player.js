@@ -7,12 +7,16 @@
 
 import { formatCount } from './dom.js';
 import { reportError } from './errors.js';
-import { FRAME_BUDGET_MS } from './runner.js';
 import { TICK_MS } from './race-clock.js';
 
 /** Speeds in clock units (checks, steps or ms of search) a second; the last: as fast as possible. */
 export const RACE_SPEEDS = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, Infinity];
 export const DEFAULT_RACE_SPEED = 3;
+/**
+ * The lanes' time in a frame while playing: less than the visualizer's 8 ms,
+ * since a race draws five boards, their strips and a chart in the rest.
+ */
+const RACE_BUDGET_MS = 6;
 /** A frame later than this makes the lanes' share of the next ones smaller. */
 const LATE_FRAME_MS = 20;
 const MIN_BUDGET_MS = 2;
@@ -44,7 +48,7 @@ export class RacePlayer {
     this.stride = 1; // clock units a frame at top speed, tuned to the frame budget
     this.pending = null; // a reading the lanes are still on their way to
     this.goal = null; // for 'go-to': { reading, steps? }
-    this.budgetMs = FRAME_BUDGET_MS;
+    this.budgetMs = RACE_BUDGET_MS;
     this.lastFrame = 0;
     this.request = 0;
   }
@@ -168,7 +172,7 @@ export class RacePlayer {
   /** As the visualizer's player: a late frame cuts the lanes' share, frames on time win it back. */
   tuneBudget(interval) {
     if (interval > LATE_FRAME_MS) this.budgetMs = Math.max(MIN_BUDGET_MS, this.budgetMs * 0.67);
-    else this.budgetMs = Math.min(FRAME_BUDGET_MS, this.budgetMs + 0.05);
+    else this.budgetMs = Math.min(RACE_BUDGET_MS, this.budgetMs + 0.05);
   }
 
   /** Moves the clock by this frame's share. null to go on, or the sentence when done. */
