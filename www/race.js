@@ -43,7 +43,6 @@ export class RaceView {
     this.active = false; // the view shown: it keeps the URL
     this.laneViews = [];
     this.drawnAt = 0; // when the strips and chart were last drawn
-    this.drawn = null; // the clock reading they show
     // The address bar is this view's only while it is shown (a write may come late).
     this.url = new UrlSync(() => this.state(), (state) => this.active && writeRaceParams(state));
     const $ = (name) => part(root, name);
@@ -146,7 +145,7 @@ export class RaceView {
     if (this.waiting) return; // never opened: nothing to bring back
     this.player.forget();
     const at = this.race?.clock ?? 0;
-    const steps = this.race && !this.race.unit ? this.race.active.map((lane) => this.race.stepsAt(at)[this.race.active.indexOf(lane)]) : null;
+    const steps = this.race && !this.race.unit ? this.race.stepsAt(at) : null;
     this.race = null; // its sessions belong to the trapped instance: never call them again
     this.open(this.setup);
     if (at > 0) guard(() => this.player.goTo({ reading: at, steps }));
@@ -176,7 +175,6 @@ export class RaceView {
     this.buildLanes();
     this.results.panel.hidden = true;
     this.shownResults = null;
-    this.drawn = null;
     const able = this.race?.active.length ?? 0;
     this.root.dataset.lanes = String(able);
     if (!able) this.say(`None of the chosen searches can run at N=${n}: choose a smaller board or other lanes.`);
@@ -438,14 +436,12 @@ export class RaceView {
     }, false);
   }
 
-  /** The strips and the chart: every change when idle, a few times a second while running. */
-  drawPictures(force) {
+  /** The strips and the chart: at once when `now` (idle), a few times a second while running. */
+  drawPictures(now) {
     const race = this.race;
-    const now = performance.now();
-    if (!race || (!force && now - this.drawnAt < PICTURE_MS)) return;
-    if (force !== true && this.drawn === race.clock && this.player.mode === 'idle') return;
-    this.drawnAt = now;
-    this.drawn = race.clock;
+    const time = performance.now();
+    if (!race || (!now && time - this.drawnAt < PICTURE_MS)) return;
+    this.drawnAt = time;
     for (const view of this.laneViews) view.drawStrip();
     const y = this.chartY.value;
     const total = Number(BigInt(race.n) ** BigInt(race.n));

@@ -202,6 +202,16 @@ test('N=12: a lane that hits the cap is partial in every column; N=10 lanes that
   try {
     await page.keyboard.press('End');
     assert.equal(await page.isVisible('#race-going'), true, 'a long race shows its progress');
+    // Esc cancels: the race stops where it got to, every lane on the clock's reading.
+    await waitUntil(async () => (await lanes(page)).permutations.steps > 1_000_000, { timeout: 20_000, message: 'some progress' });
+    await page.keyboard.press('Escape');
+    await idle(page);
+    assert.equal(await page.evaluate(() => document.getElementById('race').dataset.ended), 'false');
+    assert.match(await page.textContent('#race-message'), /^Stopped at [\d,]+ checks\.$/);
+    const stopped = await reading(page);
+    const where = await page.evaluate((c) => window.nqueens.race.active.map((l) => l.session.checks <= c && (l.session.done || l.session.nextWork('checks') > c)), stopped);
+    assert.deepEqual(where, [true, true]);
+    await page.keyboard.press('End');
     await ended(page, 40_000);
     const end = await lanes(page);
     assert.equal(end.bitwise.solutions, 14_200);
