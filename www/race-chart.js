@@ -183,7 +183,10 @@ export function drawStrip(canvas, cssWidth, session, n, colours) {
   const shares = session.icicle(width);
   if (!shares) return false;
   const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(width, n * Math.round(band));
+  const height = n * Math.round(band);
+  // One pixel buffer per strip, kept while its size holds.
+  if (canvas.image?.width !== width || canvas.image.height !== height) canvas.image = ctx.createImageData(width, height);
+  const image = canvas.image;
   const pixels = new Uint32Array(image.data.buffer);
   const pack = (hex) => {
     const probe = document.createElement('canvas').getContext('2d');

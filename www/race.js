@@ -42,7 +42,8 @@ export class RaceView {
     this.setup = { n: 8, ids: [], clock: 'checks' };
     this.active = false; // the view shown: it keeps the URL
     this.laneViews = [];
-    this.drawnAt = 0; // when the strips and chart were last drawn
+    this.drawnAt = 0; // when the strips were last drawn
+    this.chartAt = 0; // and the chart
     // The address bar is this view's only while it is shown (a write may come late).
     this.url = new UrlSync(() => this.state(), (state) => this.active && writeRaceParams(state));
     const $ = (name) => part(root, name);
@@ -436,13 +437,22 @@ export class RaceView {
     }, false);
   }
 
-  /** The strips and the chart: at once when `now` (idle), a few times a second while running. */
+  /**
+   * The strips and the chart: at once when `now` (idle); while running a few
+   * times a second each, never both in one frame.
+   */
   drawPictures(now) {
     const race = this.race;
+    if (!race) return;
     const time = performance.now();
-    if (!race || (!now && time - this.drawnAt < PICTURE_MS)) return;
-    this.drawnAt = time;
-    for (const view of this.laneViews) view.drawStrip();
+    const strips = now || time - this.drawnAt >= PICTURE_MS;
+    const chart = now || (!strips && time - this.chartAt >= PICTURE_MS);
+    if (strips) {
+      this.drawnAt = time;
+      for (const view of this.laneViews) view.drawStrip();
+    }
+    if (!chart) return;
+    this.chartAt = time;
     const y = this.chartY.value;
     const total = Number(BigInt(race.n) ** BigInt(race.n));
     const lanes = race.active.map((lane) => {
