@@ -23,16 +23,17 @@ export async function raceTimings({ n = 8, limitMs = 60_000 } = {}) {
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const loadStart = load();
   try {
-    for (const clock of ['checks', 'steps', 'wall']) {
+    for (const [clock, speed] of [['checks', 'max'], ['steps', 'max'], ['wall', 'max'], ['checks', '10000000']]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(String(e.message)));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      await page.goto(new URL(`/?mode=race&n=${n}&lanes=${LANES}&clock=${clock}&speed=max`, server.url).href, { waitUntil: 'load' });
+      await page.goto(new URL(`/?mode=race&n=${n}&lanes=${LANES}&clock=${clock}&speed=${speed}`, server.url).href, { waitUntil: 'load' });
       await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
       // The first race after the page loads (the core's code still being
       // optimised), then a fresh race of the same kind on the same page.
-      for (const when of ['first', 'again']) {
+      // At ten million checks a second the race lasts over three seconds: a long look at the frames.
+      for (const when of speed === 'max' ? ['first', 'again'] : ['long']) {
         if (when === 'again') {
           await page.waitForFunction(() => !/timing…/.test(document.getElementById('race-results').textContent), null, { timeout: limitMs });
           await page.selectOption('#race-clock', clock === 'steps' ? 'checks' : 'steps');
@@ -43,6 +44,7 @@ export async function raceTimings({ n = 8, limitMs = 60_000 } = {}) {
         const sorted = [...r.gaps].sort((a, b) => a - b);
         const row = {
           clock,
+          speed,
           when,
           n,
           frames: r.gaps.length,
@@ -57,7 +59,7 @@ export async function raceTimings({ n = 8, limitMs = 60_000 } = {}) {
           order: [...lanes].sort((a, b) => a.finish - b.finish).map((l) => l.id),
           lanes,
         };
-        log(`${clock} (${when}): ${row.fps.toFixed(1)} fps over ${(row.ms / 1000).toFixed(2)} s, median ${row.median_ms.toFixed(1)} ms, p95 ${row.p95_ms.toFixed(1)} ms` + (r.bruteMs ? `, brute force done after ${(r.bruteMs / 1000).toFixed(2)} s` : ''));
+        log(`${clock} ${speed} (${when}): ${row.fps.toFixed(1)} fps over ${(row.ms / 1000).toFixed(2)} s, median ${row.median_ms.toFixed(1)} ms, p95 ${row.p95_ms.toFixed(1)} ms` + (r.bruteMs ? `, brute force done after ${(r.bruteMs / 1000).toFixed(2)} s` : ''));
         rows.push(row);
       }
       await context.close();
@@ -100,19 +102,21 @@ export function raceSection(race, number) {
   lines.push(
     'The page opened at `?mode=race&n=8` with all five lanes and the speed at "as fast as possible", Play pressed, and ' +
       '`requestAnimationFrame` intervals recorded from the press until the race\'s end, for each clock (`bench/race.mjs`): the first ' +
-      'race after the page loads, then a fresh race (new sessions, the clock chosen again) on the same page. ' +
+      'race after the page loads, then a fresh race (new sessions, the clock chosen again) on the same page; and a longer ' +
+      'look, a fresh race at ten million checks a second (about 3.4 s). ' +
       'Each frame the lanes share the solver\'s budget, and five lane boards, the strips and the chart are drawn (the ' +
       'strips and chart at most every 120 ms). Headless Chromium with no GPU. The wall clock gives every lane 1 ms of search a tick.' +
       (race.date ? ` Measured on ${race.date}; load average (1, 5, 15 min) at the start / end: ${race.load}.` : ''),
     '',
   );
-  lines.push('| clock | race | frames/s | median frame ms | p95 ms | longest frame ms | race over after s | brute force done after s | finishing order |');
-  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  lines.push('| clock | speed | race | frames/s | median frame ms | p95 ms | longest frame ms | race over after s | brute force done after s | finishing order |');
+  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of race.rows) {
-    lines.push(`| ${r.clock} | ${r.when === 'first' ? 'first after loading' : 'again, same page'} | ${f1(r.fps)} | ${f1(r.median_ms)} | ${f1(r.p95_ms)} | ${f1(r.longest_ms)} | ${r.ended ? (r.ms / 1000).toFixed(2) : 'not in the time allowed'} | ${r.brute_ms ? (r.brute_ms / 1000).toFixed(2) : '–'} | ${r.order.join(', ')} |`);
+    lines.push(`| ${r.clock} | ${r.speed === 'max' || !r.speed ? 'top' : `${Number(r.speed).toLocaleString('en-US')}/s`} | ${{ first: 'first after loading', again: 'again, same page', long: 'first after loading, a long one' }[r.when]} | ${f1(r.fps)} | ${f1(r.median_ms)} | ${f1(r.p95_ms)} | ${f1(r.longest_ms)} | ${r.ended ? (r.ms / 1000).toFixed(2) : 'not in the time allowed'} | ${r.brute_ms ? (r.brute_ms / 1000).toFixed(2) : '–'} | ${r.order.join(', ')} |`);
   }
   lines.push('');
-  // The target is about the race, not the first second of the page: the fresh race on a warm page.
+  // The target is about racing, not the page's first second: a fresh race on a
+  // warm page, and the long race (whose first second is a small part of it).
   const warm = race.rows.filter((r) => r.when !== 'first');
   const slow = warm.filter((r) => r.median_ms > 17.2 || r.p95_ms > 20);
   const wall = race.rows.find((r) => r.clock === 'wall');
@@ -120,14 +124,14 @@ export function raceSection(race, number) {
     {
       name: 'Race mode, N = 8, five lanes at top speed: median frame 16.7 ms and p95 at most 20 ms on every clock (a race on a page that has run one)',
       ok: slow.length === 0,
-      detail: warm.map((r) => `${r.clock}: ${f1(r.fps)} fps, median ${f1(r.median_ms)}, p95 ${f1(r.p95_ms)} ms`).join('; ') + '. The first race after loading: ' +
-        race.rows.filter((r) => r.when === 'first').map((r) => `${r.clock} ${f1(r.fps)} fps, p95 ${f1(r.p95_ms)} ms`).join('; ') + ' (its first frames wait for the core\'s code to be optimised).',
+      detail: warm.map((r) => `${r.clock}${r.when === 'long' ? ', the long race' : ''}: ${f1(r.fps)} fps, median ${f1(r.median_ms)}, p95 ${f1(r.p95_ms)} ms`).join('; ') + '. The first race after loading: ' +
+        race.rows.filter((r) => r.when === 'first').map((r) => `${r.clock} ${f1(r.fps)} fps, p95 ${f1(r.p95_ms)} ms`).join('; ') + ' (its late frames are mostly its first few, while the page warms up).',
       why: `frames came late on ${slow.map((r) => r.clock).join(', ')} (see the load average: the machine was shared).`,
     },
     {
       name: 'Race mode, equal wall time at N = 8: brute force reaches its end within a few seconds',
       ok: Boolean(wall?.brute_ms && wall.brute_ms < 5000),
-      detail: wall?.brute_ms ? `after ${(wall.brute_ms / 1000).toFixed(2)} s.` : 'it did not finish in the time allowed.',
+      detail: wall?.brute_ms ? `In the first race after loading it finished ${(wall.brute_ms / 1000).toFixed(2)} s after Play.` : 'It did not finish in the time allowed.',
       why: 'the wall clock gave brute force too little of each frame.',
     },
   ];
