@@ -2,19 +2,26 @@
 //! and a west half and matching the halves in bulk.
 //!
 //! **Halves.** Every solution puts each row's queen in one of the two halves
-//! (east: the first `N/2` columns, west: the rest). Fix which rows go east
-//! (a *split*: exactly as many rows as the east half has columns). Then the
-//! east half's placements for those rows are listed once, each kept only as
-//! the diagonals it occupies in the *band*, the diagonals that both halves
-//! reach; the same for the west half and the other rows. A solution is a pair
-//! whose bands do not meet: rows and columns cannot clash, by construction.
+//! (east: the first `⌊N/2⌋` columns, west: the last `⌊N/2⌋`; for odd N the
+//! middle column's queen is placed first, in row `middle`). Fix which rows go
+//! east (a *split*: as many rows as the east half has columns). Then the east
+//! half's placements for those rows are listed once, each kept only as the
+//! diagonals it occupies in the *band*, the diagonals that both halves reach;
+//! the same for the west half and the other rows. A solution is a pair whose
+//! bands do not meet: rows and columns cannot clash, by construction.
 //!
 //! **Quarters.** A half's placements come from joining its north and south
 //! quarters. Each quarter's placements (any number of queens, on any rows
 //! and columns of the quarter) are listed once per board size, grouped by the
 //! rows and columns they use ([`Quarter`]). For a split, the east half's
 //! placements are the pairs (north, south) whose rows are the split's and
-//! whose columns together fill the half, with bands that do not meet.
+//! whose columns together fill the half, with bands that do not meet (nor
+//! the middle queen's).
+//!
+//! **Mirror.** The left–right reflection maps the west half onto the east
+//! half and swaps the band's two directions, so the west half's placements
+//! for some rows are the east half's for the same rows, mirrored: only the
+//! two east quarters are listed.
 //!
 //! **Matching.** Pairs of halves are counted 512 at a time ([`Matcher`]):
 //! the smaller list is stored transposed, one bit per pattern for each
@@ -22,19 +29,16 @@
 //! 512 is the popcount of the AND of eight rows of 512 bits.
 //!
 //! **Symmetry.** Reflecting the board top to bottom maps a split to its rows
-//! reversed, and (for even N) left to right maps it to its complement. The
-//! splits in one such orbit have the same count, so one is counted and
-//! weighted by the orbit's size. For even N, the left–right reflection also
-//! gives the west half's placements from the east half's (its band bits
-//! swap halves), so only two quarters are listed.
+//! reversed (and the middle row `m` to `N-1-m`); left to right swaps the
+//! east and west rows. The splits in one such orbit have the same count, so
+//! one is counted and weighted by the orbit's size (up to four).
 //!
 //! Memory grows with N: at N = 20 the two quarters hold 15 million
-//! placements (120 MB); at N = 19 the four hold about 13 million.
+//! placements (120 MB); at N = 21 they would hold about 40 million.
 
 use std::ops::Range;
 
-/// The largest N the quarters are listed for: at N = 21 the largest
-/// quarter alone would hold 67 million placements.
+/// The largest N the quarters are listed for (see the module's end note).
 pub const MAX_N: usize = 20;
 
 /// Where the band's bits sit in a pattern, for an N×N board.
@@ -43,33 +47,39 @@ pub struct Geometry {
     pub n: usize,
     /// Rows `0..north` are the north quarters'.
     pub north: usize,
-    /// Columns `0..east` are the east half's.
+    /// Columns `0..east` are the east half's, and the last `east` the west
+    /// half's; for odd N, column `east` is the middle.
     pub east: usize,
-    /// Diagonals `r + c` in `sums` are bits `0..sums.len()`.
+    /// Diagonals `r + c` in `sums` are bits `0..sums.len()`; diagonals
+    /// `r - c + N - 1` in the same range follow them.
     sums: Range<usize>,
-    /// Diagonals `r - c + N - 1` in `differences` follow them.
-    differences: Range<usize>,
 }
 
 impl Geometry {
-    /// The band of an N×N board (4 ≤ N ≤ 21): every diagonal that both halves
-    /// reach, or both quarters of one half.
+    /// The band of an N×N board (4 ≤ N ≤ 21): every diagonal that both
+    /// halves reach, or both quarters of the east half, or the middle
+    /// column (odd N).
     pub fn new(n: usize) -> Geometry {
         assert!((4..=21).contains(&n), "N must be from 4 to 21; got {n}");
         let (north, east) = (n / 2, n / 2);
+        let west = n - east..n;
         let rect = |rows: Range<usize>, columns: Range<usize>| (rows, columns);
-        let pairs = [
-            (rect(0..n, 0..east), rect(0..n, east..n)),
+        // Pairs of rectangles whose shared diagonals the band must hold: the
+        // halves; the quarters of each half (a difference in the east half is
+        // a sum in the mirrored west half); the middle column with itself.
+        let mut pairs = vec![
+            (rect(0..n, 0..east), rect(0..n, west.clone())),
             (rect(0..north, 0..east), rect(north..n, 0..east)),
-            (rect(0..north, east..n), rect(north..n, east..n)),
+            (rect(0..north, west.clone()), rect(north..n, west.clone())),
         ];
-        // The diagonals a rectangle touches, as one range per direction.
+        if n % 2 == 1 {
+            pairs.push((rect(0..n, east..east + 1), rect(0..n, east..east + 1)));
+        }
+        // The diagonals r + c a rectangle touches.
         let reach = |(rows, columns): &(Range<usize>, Range<usize>)| {
-            let sums = rows.start + columns.start..rows.end + columns.end - 1;
-            let differences = rows.start + n - columns.end..rows.end - 1 + n - columns.start;
-            (sums, differences)
+            rows.start + columns.start..rows.end + columns.end - 1
         };
-        let overlap = |a: &Range<usize>, b: &Range<usize>| a.start.max(b.start)..a.end.min(b.end);
+        let overlap = |a: Range<usize>, b: Range<usize>| a.start.max(b.start)..a.end.min(b.end);
         let hull = |a: Range<usize>, b: Range<usize>| {
             if a.is_empty() {
                 b
@@ -79,25 +89,25 @@ impl Geometry {
                 a.start.min(b.start)..a.end.max(b.end)
             }
         };
-        let (mut sums, mut differences) = (0..0, 0..0);
+        let mut sums = 0..0;
         for (a, b) in &pairs {
-            let ((sa, da), (sb, db)) = (reach(a), reach(b));
-            sums = hull(sums, overlap(&sa, &sb));
-            differences = hull(differences, overlap(&da, &db));
+            sums = hull(sums, overlap(reach(a), reach(b)));
         }
-        assert!(sums.len() + differences.len() <= 64);
-        Geometry {
+        let geometry = Geometry {
             n,
             north,
             east,
             sums,
-            differences,
-        }
+        };
+        // The differences' band must be the sums' mirror image: the
+        // reflection maps r - c + N - 1 to r + c.
+        debug_assert!(geometry.bits() <= 64);
+        geometry
     }
 
     /// Bits in a pattern.
     pub fn bits(&self) -> u32 {
-        (self.sums.len() + self.differences.len()) as u32
+        2 * self.sums.len() as u32
     }
 
     /// The band bits of a queen at `(r, c)`.
@@ -107,19 +117,21 @@ impl Geometry {
         if self.sums.contains(&sum) {
             bits |= 1 << (sum - self.sums.start);
         }
-        if self.differences.contains(&difference) {
-            bits |= 1 << (self.sums.len() + difference - self.differences.start);
+        if self.sums.contains(&difference) {
+            bits |= 1 << (self.sums.len() + difference - self.sums.start);
         }
         bits
     }
 
-    /// Whether the left–right reflection maps the band onto itself with its
-    /// two directions swapped (true for even N).
-    fn mirrors(&self) -> bool {
-        self.n.is_multiple_of(2) && self.sums == self.differences
+    /// The band bits of the two long diagonals: `r - c = 0` and
+    /// `r + c = N - 1`.
+    pub fn long_diagonals(&self) -> (u64, u64) {
+        let at = self.n - 1 - self.sums.start;
+        (1 << (self.sums.len() + at), 1 << at)
     }
 
-    /// A pattern's image under the left–right reflection (see [`mirrors`](Self::mirrors)).
+    /// A pattern's image under the left–right reflection: the two
+    /// directions swap.
     fn mirror(&self, pattern: u64) -> u64 {
         let half = self.sums.len();
         (pattern >> half) | (pattern & ((1 << half) - 1)) << half
@@ -127,11 +139,13 @@ impl Geometry {
 }
 
 /// Every placement in one quarter of the board, grouped by the quarter's
-/// rows and columns it uses (relative bit masks), as band patterns.
+/// rows and columns it uses (relative bit masks), as band patterns; within a
+/// group, the placements without a queen on a long diagonal come first.
 pub struct Quarter {
     rows: Range<usize>,
     columns: Range<usize>,
-    /// `offsets[key]..offsets[key + 1]` are key's patterns, where
+    /// `offsets[2 key + long]..offsets[2 key + long + 1]` are key's patterns
+    /// with (`long` = 1) or without a queen on a long diagonal, where
     /// `key = rows << width | columns`.
     offsets: Vec<u32>,
     patterns: Vec<u64>,
@@ -139,7 +153,9 @@ pub struct Quarter {
 
 impl Quarter {
     pub fn new(geometry: &Geometry, rows: Range<usize>, columns: Range<usize>) -> Quarter {
-        let keys = 1usize << (rows.len() + columns.len());
+        let keys = 2usize << (rows.len() + columns.len());
+        let (d1, d2) = geometry.long_diagonals();
+        let class = |key: usize, pattern: u64| 2 * key + usize::from(pattern & (d1 | d2) != 0);
         let mut quarter = Quarter {
             rows,
             columns,
@@ -148,13 +164,16 @@ impl Quarter {
         };
         // Two walks: count each key's placements, then put them in place.
         let mut offsets = vec![0u32; keys + 1];
-        quarter.walk(geometry, &mut |key, _| offsets[key + 1] += 1);
+        quarter.walk(geometry, &mut |key, pattern| {
+            offsets[class(key, pattern) + 1] += 1
+        });
         for key in 0..keys {
             offsets[key + 1] += offsets[key];
         }
         let mut patterns = vec![0; offsets[keys] as usize];
         let mut next = offsets.clone();
         quarter.walk(geometry, &mut |key, pattern| {
+            let key = class(key, pattern);
             patterns[next[key] as usize] = pattern;
             next[key] += 1;
         });
@@ -212,9 +231,11 @@ impl Quarter {
         go(&mut w, 0, 0, 0, (0, 0), 0);
     }
 
-    /// The placements on exactly these rows and columns (relative masks).
-    fn get(&self, rows: u32, columns: u32) -> &[u64] {
-        let key = (rows as usize) << self.columns.len() | columns as usize;
+    /// The placements on exactly these rows and columns (relative masks),
+    /// with (`long`) or without a queen on a long diagonal.
+    fn get(&self, rows: u32, columns: u32, long: bool) -> &[u64] {
+        let key =
+            2 * ((rows as usize) << self.columns.len() | columns as usize) + usize::from(long);
         &self.patterns[self.offsets[key] as usize..self.offsets[key + 1] as usize]
     }
 
@@ -228,26 +249,48 @@ impl Quarter {
     }
 }
 
-/// One split worth counting: the rows whose queen is in the east half, and
-/// how many splits its orbit under the reflections holds.
+/// One split worth counting: the rows whose queen is in the east half, the
+/// middle column's row (odd N), and how many splits its orbit under the
+/// reflections holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Split {
     pub east: u32,
+    /// The row of the middle column's queen; `NO_MIDDLE` for even N.
+    pub middle: u32,
     pub weight: u32,
 }
+
+/// [`Split::middle`] for even N.
+pub const NO_MIDDLE: u32 = u32::MAX;
 
 /// Reverses the low `n` bits of `x`.
 fn reverse(x: u32, n: usize) -> u32 {
     x.reverse_bits() >> (32 - n)
 }
 
-/// The board's quarters, listed once, and what counts a split with them.
+/// Every `k`-subset of the low `n` bits, in increasing order (Gosper's hack).
+fn subsets(n: usize, k: usize) -> impl Iterator<Item = u32> {
+    let all = (1u64 << n) - 1;
+    let mut next = Some((1u64 << k) - 1).filter(|&first| first <= all);
+    std::iter::from_fn(move || {
+        let x = next?;
+        next = if x == 0 {
+            None
+        } else {
+            let low = x & x.wrapping_neg();
+            let ripple = x + low;
+            Some((((ripple ^ x) >> 2) / low) | ripple).filter(|&y| y <= all)
+        };
+        Some(x as u32)
+    })
+}
+
+/// The board's two east quarters, listed once, and what counts a split
+/// with them.
 pub struct Halves {
     pub geometry: Geometry,
-    east_north: Quarter,
-    east_south: Quarter,
-    /// Odd N only: for even N the west half is the east half's mirror image.
-    west: Option<(Quarter, Quarter)>,
+    north: Quarter,
+    south: Quarter,
 }
 
 impl Halves {
@@ -259,164 +302,199 @@ impl Halves {
         );
         let geometry = Geometry::new(n);
         let (north, east) = (geometry.north, geometry.east);
-        let quarter = |rows, columns| Quarter::new(&geometry, rows, columns);
         Halves {
-            east_north: quarter(0..north, 0..east),
-            east_south: quarter(north..n, 0..east),
-            west: (!geometry.mirrors())
-                .then(|| (quarter(0..north, east..n), quarter(north..n, east..n))),
+            north: Quarter::new(&geometry, 0..north, 0..east),
+            south: Quarter::new(&geometry, north..n, 0..east),
             geometry,
         }
     }
 
-    /// Placements listed in all quarters.
+    /// Placements listed in the quarters.
     pub fn placements(&self) -> usize {
-        let west = self.west.as_ref().map_or(0, |(a, b)| a.len() + b.len());
-        self.east_north.len() + self.east_south.len() + west
+        self.north.len() + self.south.len()
     }
 
-    /// The splits worth counting, one per orbit, in increasing order.
+    /// The splits worth counting, one per orbit: by middle row, then by
+    /// east rows.
     pub fn splits(&self) -> Vec<Split> {
         let n = self.geometry.n;
         let all = (1u32 << n) - 1;
+        let h = self.geometry.east;
         let mut out = Vec::new();
-        // Every subset of `east` rows, in increasing order (Gosper's hack).
-        let mut e = (1u32 << self.geometry.east) - 1;
-        while e <= all {
-            let reversed = reverse(e, n);
-            let orbit = if self.geometry.mirrors() {
-                [e, reversed, all ^ e, all ^ reversed]
+        let middles: Vec<u32> = if n.is_multiple_of(2) {
+            vec![NO_MIDDLE]
+        } else {
+            (0..n as u32).collect()
+        };
+        for &m in &middles {
+            let (free, others) = if m == NO_MIDDLE {
+                (n, all)
             } else {
-                [e, reversed, e, reversed]
+                (n - 1, all ^ 1 << m)
             };
-            if orbit.iter().all(|&o| o >= e) {
-                let mut distinct = orbit;
-                distinct.sort_unstable();
-                let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count() as u32;
-                out.push(Split { east: e, weight });
+            for x in subsets(free, h) {
+                // Spread x over the rows other than m.
+                let e = if m == NO_MIDDLE {
+                    x
+                } else {
+                    (x & ((1 << m) - 1)) | (x >> m) << (m + 1)
+                };
+                let w = others ^ e;
+                let flipped = if m == NO_MIDDLE { m } else { n as u32 - 1 - m };
+                let orbit = [
+                    (m, e),
+                    (m, w),
+                    (flipped, reverse(e, n)),
+                    (flipped, reverse(w, n)),
+                ];
+                if orbit.iter().all(|&o| o >= (m, e)) {
+                    let mut distinct = orbit;
+                    distinct.sort_unstable();
+                    let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count() as u32;
+                    out.push(Split {
+                        east: e,
+                        middle: m,
+                        weight,
+                    });
+                }
             }
-            let low = e & e.wrapping_neg();
-            let ripple = e + low;
-            e = (((ripple ^ e) >> 2) / low) | ripple;
         }
         out
     }
 
+    /// The middle queen's band bits (0 for even N).
+    fn middle(&self, split: &Split) -> u64 {
+        if split.middle == NO_MIDDLE {
+            0
+        } else {
+            self.geometry
+                .pattern(split.middle as usize, self.geometry.east)
+        }
+    }
+
     /// Calls `visit(north, south)` for each pair of quarter lists that make
-    /// up a half: rows `rows` (a global mask), the quarters' columns filling
-    /// the half's `width` columns.
-    fn pieces(
-        &self,
-        (north, south): (&Quarter, &Quarter),
-        rows: u32,
-        mut visit: impl FnMut(&[u64], &[u64]),
-    ) {
+    /// up the east half on rows `rows` (a global mask): the quarters'
+    /// columns together fill the half, and each quarter holds a queen on its
+    /// long diagonal or not as `long` says.
+    fn pieces(&self, rows: u32, long: (bool, bool), mut visit: impl FnMut(&[u64], &[u64])) {
         let split = self.geometry.north;
         let (up, down) = (rows & ((1 << split) - 1), rows >> split);
-        let width = north.columns.len();
+        let width = self.geometry.east;
         let full = (1u32 << width) - 1;
-        let k = up.count_ones();
-        if k as usize > width {
+        let k = up.count_ones() as usize;
+        if k > width {
             return;
         }
-        let mut x: u32 = (1u32 << k) - 1;
-        loop {
-            let (a, b) = (north.get(up, x), south.get(down, full ^ x));
-            if !a.is_empty() && !b.is_empty() {
+        for x in subsets(width, k) {
+            let a = self.north.get(up, x, long.0);
+            if a.is_empty() {
+                continue;
+            }
+            let b = self.south.get(down, full ^ x, long.1);
+            if !b.is_empty() {
                 visit(a, b);
             }
-            if k == 0 {
-                break;
-            }
-            let low = x & x.wrapping_neg();
-            let ripple = x + low;
-            x = (((ripple ^ x) >> 2) / low) | ripple;
-            if x > full {
-                break;
-            }
         }
     }
 
-    /// The east half's placements for these rows, as band patterns.
-    pub fn east(&self, rows: u32, out: &mut Vec<u64>) {
-        self.pieces((&self.east_north, &self.east_south), rows, |a, b| {
-            for &p in a {
-                for &q in b {
-                    if p & q == 0 {
-                        out.push(p | q);
-                    }
-                }
-            }
-        });
+    /// The east half's placements on these rows that miss the band bits
+    /// `avoid`, as band patterns, in three groups: no queen on a long
+    /// diagonal, one on the first (`r = c`, in the north quarter), one on
+    /// the second (`r + c = N - 1`, in the south quarter). Placements with
+    /// both are left out (see [`count_split`](Self::count_split)). Returns
+    /// where the groups start in `out` and where the last ends.
+    pub fn east(&self, rows: u32, avoid: u64, out: &mut Vec<u64>) -> [usize; 4] {
+        let mut len = out.len();
+        let mut starts = [len; 4];
+        for (group, long) in [(false, false), (true, false), (false, true)]
+            .into_iter()
+            .enumerate()
+        {
+            self.pieces(rows, long, |a, b| join(a, b, avoid, out, &mut len));
+            starts[group + 1] = len;
+        }
+        out.truncate(len);
+        starts
     }
 
-    /// The west half's placements for these rows, as band patterns.
-    pub fn west(&self, rows: u32, out: &mut Vec<u64>) {
-        match &self.west {
-            Some((north, south)) => self.pieces((north, south), rows, |a, b| {
-                for &p in a {
-                    for &q in b {
-                        if p & q == 0 {
-                            out.push(p | q);
-                        }
-                    }
-                }
-            }),
-            None => {
-                let from = out.len();
-                self.east(rows, out);
-                for p in &mut out[from..] {
-                    *p = self.geometry.mirror(*p);
-                }
-            }
+    /// The west half's placements on these rows that miss `avoid`: the east
+    /// half's, mirrored. The mirror swaps the long diagonals, so the groups
+    /// come as none, the second, the first.
+    pub fn west(&self, rows: u32, avoid: u64, out: &mut Vec<u64>) -> [usize; 4] {
+        let starts = self.east(rows, self.geometry.mirror(avoid), out);
+        for p in &mut out[starts[0]..] {
+            *p = self.geometry.mirror(*p);
         }
+        starts
+    }
+
+    /// The west half's rows for a split.
+    fn west_rows(&self, split: &Split) -> u32 {
+        let all = (1u32 << self.geometry.n) - 1;
+        let middle = if split.middle == NO_MIDDLE {
+            0
+        } else {
+            1 << split.middle
+        };
+        all ^ split.east ^ middle
     }
 
     /// An estimate of the work of [`count_split`](Self::count_split): the
-    /// candidate pairs its joins test, and the pairs its match would test
-    /// if the joins kept all of them (in units of 512), and one for the
-    /// lookups.
-    pub fn estimate(&self, east: u32) -> f64 {
-        let all = (1u32 << self.geometry.n) - 1;
-        let joins = |quarters: (&Quarter, &Quarter), rows| {
+    /// candidate pairs its joins test, the pairs its match would test if the
+    /// joins kept all of them (in units of 512), and one for the lookups.
+    pub fn estimate(&self, split: &Split) -> f64 {
+        let joins = |rows| {
             let mut pairs = 0f64;
-            self.pieces(quarters, rows, |a, b| pairs += (a.len() * b.len()) as f64);
+            for long in [(false, false), (true, false), (false, true)] {
+                self.pieces(rows, long, |a, b| pairs += (a.len() * b.len()) as f64);
+            }
             pairs
         };
-        let a = joins((&self.east_north, &self.east_south), east);
-        let b = match &self.west {
-            Some((north, south)) => joins((north, south), all ^ east),
-            None => joins((&self.east_north, &self.east_south), all ^ east),
-        };
+        let (a, b) = (joins(split.east), joins(self.west_rows(split)));
         1.0 + a + b + a * b / 2048.0
     }
 
-    /// The solutions whose east half holds the queens of rows `east`
-    /// (unweighted). `scratch` is reused between calls.
-    pub fn count_split(&self, east: u32, scratch: &mut Scratch) -> u64 {
-        let all = (1u32 << self.geometry.n) - 1;
+    /// The solutions of one split (unweighted). `scratch` is reused between
+    /// calls.
+    ///
+    /// It counts a weighted sum that equals the total over all splits, and
+    /// skips some work. Let `x1` be the half that holds the queen of the
+    /// long diagonal `r = c` (east, west or neither), `x2` that of
+    /// `r + c = N - 1`. Transposing the board in either diagonal keeps one
+    /// of them and swaps the other's half, so over all solutions the four
+    /// classes with both queens present, (E, E), (E, W), (W, E), (W, W), are
+    /// equally many. Counting (E, W) and (W, E) twice and (E, E) and (W, W)
+    /// not at all gives the same total, and the weights are unchanged by the
+    /// reflections the splits' orbits use. So a half holding both long
+    /// diagonals' queens is never listed, and the pairs with one in each half
+    /// count twice.
+    pub fn count_split(&self, split: &Split, scratch: &mut Scratch) -> u64 {
+        let middle = self.middle(split);
         scratch.east.clear();
         scratch.west.clear();
-        self.east(east, &mut scratch.east);
-        if scratch.east.is_empty() {
+        let e = self.east(split.east, middle, &mut scratch.east);
+        if e[3] == 0 {
             return 0;
         }
-        self.west(all ^ east, &mut scratch.west);
-        let (small, big) = if scratch.east.len() <= scratch.west.len() {
-            (&scratch.east, &scratch.west)
-        } else {
-            (&scratch.west, &scratch.east)
+        let w = self.west(self.west_rows(split), middle, &mut scratch.west);
+        let bits = self.geometry.bits();
+        let (east, west) = (&scratch.east, &scratch.west);
+        let mut pairs = |a: &[u64], b: &[u64]| {
+            let (small, big) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+            sieve(small, big, bits, &mut scratch.matcher, &mut scratch.sorted)
         };
-        scratch.matcher.load(small, self.geometry.bits());
-        scratch.matcher.count(big)
+        // East groups: none, r = c, r + c = N - 1; west: none, r + c = N - 1, r = c.
+        pairs(&east[..e[3]], &west[..w[3]])
+            + pairs(&east[e[1]..e[2]], &west[w[1]..w[2]])
+            + pairs(&east[e[2]..e[3]], &west[w[2]..w[3]])
     }
 
     /// Every solution: the splits' counts, weighted.
     pub fn count(&self) -> u64 {
         let mut scratch = Scratch::default();
         self.splits()
-            .into_iter()
-            .map(|s| u64::from(s.weight) * self.count_split(s.east, &mut scratch))
+            .iter()
+            .map(|s| u64::from(s.weight) * self.count_split(s, &mut scratch))
             .sum()
     }
 }
@@ -427,12 +505,152 @@ pub struct Scratch {
     east: Vec<u64>,
     west: Vec<u64>,
     matcher: Matcher,
+    sorted: (Vec<u64>, Vec<u64>),
+}
+
+/// Writes `p | q` at `out[*len..]` for each pair of `a` and `b` that do not
+/// meet, nor `avoid`, and advances `len` past them; `out` grows as needed
+/// (its length is a high-water mark, not the count). Writes every candidate
+/// and advances only past the ones that fit, with no branch to mispredict.
+fn join(a: &[u64], b: &[u64], avoid: u64, out: &mut Vec<u64>, len: &mut usize) {
+    for &p in a {
+        if p & avoid != 0 {
+            continue;
+        }
+        let blocked = p | avoid;
+        if out.len() < *len + b.len() {
+            out.resize((*len + b.len()).max(2 * out.len()), 0);
+        }
+        let dst = &mut out[*len..*len + b.len()];
+        let mut kept = 0;
+        for &q in b {
+            dst[kept] = p | q;
+            kept += usize::from(blocked & q == 0);
+        }
+        *len += kept;
+    }
+}
+
+/// Whether matching `items` against `patterns` in blocks repays building
+/// the blocks' tables (some 12,000 operations a block, then about 70 per
+/// item and block), against one by one (about four per item and pattern;
+/// the constants were tuned in wasm at N = 17 and 18).
+fn blocks_pay(patterns: usize, items: usize) -> bool {
+    items * (4 * patterns).saturating_sub(70) > 12_000
+}
+
+/// The pairs of `patterns` and `items` that do not meet, the cheaper way.
+fn match_pairs(patterns: &[u64], items: &[u64], bits: u32, matcher: &mut Matcher) -> u64 {
+    if blocks_pay(patterns.len(), items.len()) {
+        matcher.load(patterns, bits);
+        matcher.count(items)
+    } else {
+        one_by_one(patterns, items)
+    }
+}
+
+/// The pairs of `patterns` and `items` that do not meet, one by one.
+fn one_by_one(patterns: &[u64], items: &[u64]) -> u64 {
+    patterns
+        .iter()
+        .map(|&p| items.iter().filter(|&&i| i & p == 0).count() as u64)
+        .sum()
+}
+
+/// Patterns per bucket the sieve aims at: a few blocks' worth.
+const SIEVE_BUCKET: usize = 1024;
+
+/// Counts the pairs of `small` and `big` that do not meet, through a sieve:
+/// a few band positions that both lists often occupy are cut out, both
+/// lists are sorted into buckets by their bits there, and each bucket of
+/// `small` is matched only against the buckets of `big` it can fit with
+/// (no shared cut bit), so most pairs that meet are never tested.
+fn sieve(
+    small: &[u64],
+    big: &[u64],
+    bits: u32,
+    matcher: &mut Matcher,
+    (sorted_small, sorted_big): &mut (Vec<u64>, Vec<u64>),
+) -> u64 {
+    let cuts = (small.len() / SIEVE_BUCKET).max(1).ilog2().min(4) as usize;
+    if cuts == 0 {
+        return match_pairs(small, big, bits, matcher);
+    }
+    // The positions where the product of the two lists' occupancies is
+    // highest, judged from a sample.
+    let occupancy = |list: &[u64]| {
+        let mut ones = [0u32; 64];
+        for &p in list.iter().step_by((list.len() / 256).max(1)) {
+            let mut rest = p;
+            while rest != 0 {
+                ones[rest.trailing_zeros() as usize] += 1;
+                rest &= rest - 1;
+            }
+        }
+        ones
+    };
+    let (a, b) = (occupancy(small), occupancy(big));
+    let mut order: Vec<usize> = (0..bits as usize).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(u64::from(a[i]) * u64::from(b[i])));
+    let positions = &order[..cuts];
+    let key = |p: u64| {
+        positions
+            .iter()
+            .enumerate()
+            .fold(0usize, |k, (j, &i)| k | ((p >> i & 1) as usize) << j)
+    };
+    let buckets = 1usize << cuts;
+    let sort = |list: &[u64], out: &mut Vec<u64>| {
+        let mut start = vec![0usize; buckets + 1];
+        for &p in list {
+            start[key(p) + 1] += 1;
+        }
+        for k in 0..buckets {
+            start[k + 1] += start[k];
+        }
+        out.clear();
+        out.resize(list.len(), 0);
+        let mut next = start.clone();
+        for &p in list {
+            let k = key(p);
+            out[next[k]] = p;
+            next[k] += 1;
+        }
+        start
+    };
+    let small_at = sort(small, sorted_small);
+    let big_at = sort(big, sorted_big);
+    let mut total = 0;
+    for m in 0..buckets {
+        let patterns = &sorted_small[small_at[m]..small_at[m + 1]];
+        if patterns.is_empty() {
+            continue;
+        }
+        let fits = |v: &usize| v & m == 0;
+        let items: usize = (0..buckets)
+            .filter(fits)
+            .map(|v| big_at[v + 1] - big_at[v])
+            .sum();
+        if blocks_pay(patterns.len(), items) {
+            matcher.load(patterns, bits);
+            for v in (0..buckets).filter(fits) {
+                total += matcher.count(&sorted_big[big_at[v]..big_at[v + 1]]);
+            }
+        } else {
+            for v in (0..buckets).filter(fits) {
+                total += one_by_one(patterns, &sorted_big[big_at[v]..big_at[v + 1]]);
+            }
+        }
+    }
+    total
 }
 
 /// Words in one block's row: 64 patterns each.
 const WORDS: usize = 8;
 /// Patterns in one block.
 const BLOCK: usize = 64 * WORDS;
+/// The smallest remainder of patterns worth padding to a whole block.
+const PAD_FROM: usize = 16;
 /// Band positions read together with one table lookup.
 const CHUNK: u32 = 5;
 
@@ -456,10 +674,10 @@ impl Matcher {
         self.chunks = bits.div_ceil(CHUNK) as usize;
         self.tables.clear();
         self.loose.clear();
-        // A remainder of more than a few dozen is cheaper padded to a whole
-        // block (with patterns that meet every item: no item is empty) than
-        // matched one by one.
-        let whole = if patterns.len() % BLOCK >= 40 {
+        // A remainder of more than a dozen or so is cheaper padded to a
+        // whole block (with patterns that never count) than matched one by
+        // one.
+        let whole = if patterns.len() % BLOCK >= PAD_FROM {
             patterns.len().div_ceil(BLOCK)
         } else {
             patterns.len() / BLOCK
@@ -469,9 +687,12 @@ impl Matcher {
             let mut free = [[0u64; WORDS]; 64];
             #[allow(clippy::needless_range_loop)] // w indexes the patterns too
             for w in 0..WORDS {
-                let mut rows = [!0u64; 64];
                 let from = (b * BLOCK + w * 64).min(patterns.len());
                 let to = (from + 64).min(patterns.len());
+                if from == to {
+                    break; // padding only: never free
+                }
+                let mut rows = [!0u64; 64];
                 rows[..to - from].copy_from_slice(&patterns[from..to]);
                 transpose(&mut rows);
                 for (bit, row) in rows.iter().enumerate() {
@@ -507,10 +728,7 @@ impl Matcher {
         for block in self.tables.chunks_exact(self.chunks << CHUNK) {
             total += count_block(block, items);
         }
-        for &p in &self.loose {
-            total += items.iter().filter(|&&i| i & p == 0).count() as u64;
-        }
-        total
+        total + one_by_one(&self.loose, items)
     }
 }
 
@@ -534,15 +752,16 @@ fn count_block(block: &[[u64; WORDS]], items: &[u64]) -> u64 {
     total
 }
 
-/// [`count_block`] in WebAssembly SIMD: a row is four 128-bit lanes, and
-/// the bits left are counted per byte and summed in 16-bit lanes, which hold
-/// at most 64 per item: flushed every 1000 items.
+/// [`count_block`] in WebAssembly SIMD: a row is `WORDS / 2` 128-bit
+/// lanes, and the bits left are counted per byte and summed in 16-bit
+/// lanes, which gain at most `16 × WORDS / 2` per item: flushed every 256
+/// items.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 fn count_block(block: &[[u64; WORDS]], items: &[u64]) -> u64 {
     use core::arch::wasm32::*;
     let load = |row: &[u64; WORDS], k: usize| -> v128 {
-        // SAFETY: `row` is 64 readable bytes and k < 4, so the 16 bytes at
-        // 16k are inside it; v128_load needs no alignment.
+        // SAFETY: `row` is 8 × WORDS readable bytes and k < WORDS / 2, so
+        // the 16 bytes at 16k are inside it; v128_load needs no alignment.
         unsafe { v128_load(row.as_ptr().cast::<v128>().add(k)) }
     };
     let flush = |sums: v128| -> u64 {
@@ -552,29 +771,24 @@ fn count_block(block: &[[u64; WORDS]], items: &[u64]) -> u64 {
             + u64::from(u32x4_extract_lane::<2>(wide))
             + u64::from(u32x4_extract_lane::<3>(wide))
     };
+    const LANES: usize = WORDS / 2;
     let mut total = 0u64;
-    for group in items.chunks(1000) {
+    for group in items.chunks(256) {
         let mut sums = u16x8_splat(0);
         for &item in group {
             let mut rest = item;
-            let (mut a0, mut a1, mut a2, mut a3) = (
-                u64x2_splat(!0),
-                u64x2_splat(!0),
-                u64x2_splat(!0),
-                u64x2_splat(!0),
-            );
+            let mut acc = [u64x2_splat(!0); LANES];
             for table in block.chunks_exact(1 << CHUNK) {
                 let row = &table[(rest & ((1 << CHUNK) - 1)) as usize];
-                a0 = v128_and(a0, load(row, 0));
-                a1 = v128_and(a1, load(row, 1));
-                a2 = v128_and(a2, load(row, 2));
-                a3 = v128_and(a3, load(row, 3));
+                for (k, lane) in acc.iter_mut().enumerate() {
+                    *lane = v128_and(*lane, load(row, k));
+                }
                 rest >>= CHUNK;
             }
-            let bytes = u8x16_add(
-                u8x16_add(u8x16_popcnt(a0), u8x16_popcnt(a1)),
-                u8x16_add(u8x16_popcnt(a2), u8x16_popcnt(a3)),
-            );
+            // At most 8 bits per byte and lane: 8 LANES at most 64.
+            let bytes = acc
+                .iter()
+                .fold(u8x16_splat(0), |b, &lane| u8x16_add(b, u8x16_popcnt(lane)));
             sums = u16x8_add(sums, u16x8_extadd_pairwise_u8x16(bytes));
         }
         total += flush(sums);
@@ -659,25 +873,61 @@ mod tests {
         for n in 4..=11 {
             let halves = Halves::new(n);
             let g = &halves.geometry;
-            let all = (1u32 << n) - 1;
+            let (d1, d2) = g.long_diagonals();
             for s in halves.splits() {
+                let middle = halves.middle(&s);
+                let west_rows = halves.west_rows(&s);
                 let (mut east, mut west) = (Vec::new(), Vec::new());
-                halves.east(s.east, &mut east);
-                halves.west(all ^ s.east, &mut west);
+                let e = halves.east(s.east, middle, &mut east);
+                let w = halves.west(west_rows, middle, &mut west);
+                // Each group holds what it says: none, then one long diagonal each.
+                let holds = |p: u64| (p & d1 != 0, p & d2 != 0);
+                for (list, starts, order) in [
+                    (&east, e, [(false, false), (true, false), (false, true)]),
+                    (&west, w, [(false, false), (false, true), (true, false)]),
+                ] {
+                    for group in 0..3 {
+                        for &p in &list[starts[group]..starts[group + 1]] {
+                            assert_eq!(holds(p), order[group], "n={n} {s:?}");
+                        }
+                    }
+                    assert_eq!(starts[3], list.len());
+                }
                 east.sort_unstable();
                 west.sort_unstable();
+                let keep = |v: Vec<u64>| {
+                    v.into_iter()
+                        .filter(|p| p & middle == 0 && holds(*p) != (true, true))
+                        .collect::<Vec<_>>()
+                };
                 assert_eq!(
                     east,
-                    half_by_search(g, s.east, 0..g.east),
-                    "n={n} east {:b}",
-                    s.east
+                    keep(half_by_search(g, s.east, 0..g.east)),
+                    "n={n} {s:?}"
                 );
                 assert_eq!(
                     west,
-                    half_by_search(g, all ^ s.east, g.east..n),
-                    "n={n} west"
+                    keep(half_by_search(g, west_rows, n - g.east..n)),
+                    "n={n} {s:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn splits_cover_every_split_once_with_their_weights() {
+        for n in 4..=11 {
+            let halves = Halves::new(n);
+            let weights: u64 = halves.splits().iter().map(|s| u64::from(s.weight)).sum();
+            let h = n / 2;
+            // C(n, h) splits, times n middle rows (C(n-1, h) each) for odd n.
+            let binomial = |a: u64, b: u64| (0..b).fold(1u64, |c, i| c * (a - i) / (i + 1));
+            let expected = if n % 2 == 0 {
+                binomial(n as u64, h as u64)
+            } else {
+                n as u64 * binomial(n as u64 - 1, h as u64)
+            };
+            assert_eq!(weights, expected, "n={n}");
         }
     }
 

@@ -99,7 +99,7 @@ impl Method {
 
 /// The smallest N that [`Method::Quadrants`] counts: below it, listing the
 /// quarters costs more than backtracking.
-pub const HALVES_FROM: usize = 10;
+pub const HALVES_FROM: usize = 12;
 
 /// Count mode's plan for one N: the method, and the independent pieces it
 /// cuts the count into, which a pool of workers shares. The pieces' totals
@@ -176,7 +176,7 @@ impl Plan {
                 .map(|t| t.estimate(ESTIMATE_PROBES) as f64)
                 .collect(),
             Pieces::Halves { halves, splits } => {
-                splits.iter().map(|s| halves.estimate(s.east)).collect()
+                splits.iter().map(|s| halves.estimate(s)).collect()
             }
         }
     }
@@ -189,7 +189,7 @@ impl Plan {
                 let mut scratch = halves::Scratch::default();
                 splits[range]
                     .iter()
-                    .map(|s| u64::from(s.weight) * halves.count_split(s.east, &mut scratch))
+                    .map(|s| u64::from(s.weight) * halves.count_split(s, &mut scratch))
                     .sum()
             }
         }
