@@ -2,7 +2,7 @@
 // Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
-//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race]
+//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed]
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBrowser } from './browser.mjs';
 import { raceSection, raceTimings } from './race.mjs';
+import { speedSection, speedTimings } from './count-speed.mjs';
 import { REPO_ROOT } from '../scripts/serve.mjs';
 
 const args = process.argv.slice(2);
@@ -413,6 +414,12 @@ function report({ m, nat, c000, br }) {
     targets.push(...race.targets);
   }
 
+  if (br.speed) {
+    const speed = speedSection(br.speed, 9);
+    out.push(...speed.lines);
+    targets.push(...speed.targets);
+  }
+
   if (targets.length) {
     out.push('## Targets', '');
     for (const t of targets) {
@@ -420,12 +427,12 @@ function report({ m, nat, c000, br }) {
     }
     out.push('');
   }
-  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors, br.layout?.errors, br.estimate?.errors, br.lighthouse?.errors, br.race?.errors]
+  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors, br.layout?.errors, br.estimate?.errors, br.lighthouse?.errors, br.race?.errors, br.speed?.errors]
     .flat()
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about five minutes; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race` to measure a part again (the report keeps the other parts from the last run), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed` to measure a part again (the report keeps the other parts from the last run), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }
@@ -447,6 +454,7 @@ if (args.includes('--report-only')) {
   let c000 = want('sessions') ? seed000() : null;
   let br = await runBrowser({ lo, hi, only });
   if (want('race')) br.race = await raceTimings();
+  if (want('speed')) br.speed = await speedTimings();
   if (only && fs.existsSync(latest)) {
     // A part measured again: the report keeps the other parts from the last run.
     const last = JSON.parse(fs.readFileSync(latest, 'utf8'));

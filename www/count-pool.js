@@ -294,6 +294,9 @@ export class CountPool {
       job.doneWeight += batch.weight;
       job.inflightWeight -= batch.weight;
       job.sessionMs += msg.ms;
+      job.busyMs = (job.busyMs ?? 0) + msg.ms;
+      job.setupMs = Math.max(job.setupMs ?? 0, msg.setupMs ?? 0);
+      job.peakMemory = Math.max(job.peakMemory ?? 0, msg.memory ?? 0);
       job.sessionWeight += batch.weight;
       this.returned(worker, job);
     }
@@ -533,6 +536,11 @@ export class CountPool {
       workers: this.workers.length,
       method: job.method,
       resumedFrom: job.startFraction,
+      // For the benchmarks: the workers' summed counting time, the longest
+      // plan build, and the largest wasm memory a worker reported (bytes).
+      busyMs: job.busyMs ?? 0,
+      setupMs: job.setupMs ?? 0,
+      peakWorkerMemory: job.peakMemory ?? 0,
     });
   }
 

@@ -9,14 +9,17 @@
 //   worker -> page  {type: 'plan', job, n, count, weights, method, key}
 //                      weights: Float64Array, one per subtask; method: {id, description};
 //                      key: names this plan, so saved results of another core are never mixed in
-//                   {type: 'result', job, batch, total, ms, setupMs}  total: BigInt, the batch's
-//                      solutions; setupMs: time spent building N's plan first (0 once built)
+//                   {type: 'result', job, batch, total, ms, setupMs, memory}  total: BigInt, the
+//                      batch's solutions; setupMs: time spent building N's plan first (0 once
+//                      built); memory: the worker's wasm memory in bytes
 //                   {type: 'symmetries', job, rot90, rot180, mirror, ms}  (BigInts)
 //                   {type: 'error', job, message}
 
 import init, { countMethod, countSubtaskRange, countSubtaskWeights, countSubtasks, countSymmetries } from '../pkg/nqueens.js';
 
 const ready = init();
+let exports = null;
+ready.then((e) => { exports = e; });
 
 /** FNV-1a over the weights' bytes, as 8 hex digits: the same plan gives the same key. */
 function hashWeights(weights) {
@@ -48,7 +51,8 @@ self.onmessage = async (event) => {
       const { ranges } = msg;
       for (let i = 0; i < ranges.length; i += 2) total += countSubtaskRange(msg.n, ranges[i], ranges[i + 1]).total;
       const ms = performance.now() - start;
-      self.postMessage({ type: 'result', job, batch: msg.batch, total, ms, setupMs });
+      const memory = exports?.memory?.buffer?.byteLength ?? 0;
+      self.postMessage({ type: 'result', job, batch: msg.batch, total, ms, setupMs, memory });
     } else if (msg.type === 'prepare') {
       countSubtasks(msg.n); // the core keeps the plan of the last N asked for
     } else if (msg.type === 'symmetries') {

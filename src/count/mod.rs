@@ -579,10 +579,11 @@ pub fn count_with_symmetry(n: usize) -> Counts {
 /// # Panics
 /// If `n` > [`MAX_N`].
 pub fn count_solutions(n: usize) -> u64 {
-    if n <= 1 {
-        return 1;
+    match Method::for_n(n) {
+        // The whole search at once: no pieces to cut and share.
+        Method::Symmetric => count_with_symmetry(n).total,
+        Method::Quadrants => Plan::new(n).count(),
     }
-    Plan::new(n).count()
 }
 
 /// Both counts: the total by the fastest method for N, and the classes

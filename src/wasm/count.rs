@@ -82,7 +82,11 @@ pub fn count_symmetries(n: JsValue) -> Result<JsValue, Problem> {
 #[wasm_bindgen(js_name = countSolutions)]
 pub fn count_solutions(n: JsValue) -> Result<u64, Problem> {
     let n = board_size(&n)?;
-    Ok(if n <= 1 { 1 } else { plan(n).count() })
+    Ok(match count::Method::for_n(n) {
+        count::Method::Symmetric => count::count_solutions(n),
+        // The worker's plan for N, if it has one, lists the quarters once.
+        count::Method::Quadrants => plan(n).count(),
+    })
 }
 
 /// Solutions distinct up to rotation and reflection (OEIS A002562), as a
