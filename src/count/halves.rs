@@ -940,7 +940,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for len in [0, 1, 39, 40, 511, 512, 513, 600, 1500] {
+        for len in [0, 1, 15, 16, 39, 40, 511, 512, 513, 600, 1500, 2100, 5000] {
             let bits = 30;
             let mask = (1u64 << bits) - 1;
             // Sparse patterns, so that many pairs do not meet.
@@ -948,13 +948,17 @@ mod tests {
             let items: Vec<u64> = (0..300)
                 .map(|_| (next() & next() & next() & mask) | 1)
                 .collect();
-            let mut m = Matcher::default();
-            m.load(&patterns, bits);
             let plain: usize = items
                 .iter()
                 .map(|i| patterns.iter().filter(|&&p| p & i == 0).count())
                 .sum();
+            let mut m = Matcher::default();
+            m.load(&patterns, bits);
             assert_eq!(m.count(&items), plain as u64, "len={len}");
+            // And through the sieve, which cuts lists of 2048 and more.
+            let mut sorted = (Vec::new(), Vec::new());
+            let sieved = sieve(&patterns, &items, bits, &mut m, &mut sorted);
+            assert_eq!(sieved, plain as u64, "sieve, len={len}");
         }
     }
 }

@@ -586,16 +586,24 @@ pub fn count_solutions(n: usize) -> u64 {
     }
 }
 
-/// Both counts: the total by the fastest method for N, and the classes
-/// (OEIS A002562) from it by Burnside's lemma ([`fixed`]).
+/// Both counts by the fastest method for N: below [`HALVES_FROM`] one pass
+/// of the symmetric search gives both; from there the total meets in the
+/// middle and the classes (OEIS A002562) come from it by Burnside's lemma
+/// ([`fixed`]).
 ///
 /// # Panics
 /// If `n` > [`MAX_N`].
 pub fn count_both(n: usize) -> Counts {
-    let total = count_solutions(n);
-    Counts {
-        total,
-        fundamental: fixed::fixed_points(n).classes(total),
+    match Method::for_n(n) {
+        // One pass gives both.
+        Method::Symmetric => count_with_symmetry(n),
+        Method::Quadrants => {
+            let total = Plan::new(n).count();
+            Counts {
+                total,
+                fundamental: fixed::fixed_points(n).classes(total),
+            }
+        }
     }
 }
 

@@ -6,10 +6,10 @@
 //! - `sessions`: every algorithm's `Session` run to the end at N = 8, without
 //!   drawing: steps and steps per second.
 //!
-//! - `speed` mode: for each N, count mode's fastest counter
-//!   (`count_solutions`: the method `Method::for_n` picks, its set-up
-//!   included), Burnside's pieces (`fixed_points`), and today's counter
-//!   before issue 14 (`count_with_symmetry`) up to `TODAY_MAX`.
+//! - `speed` mode: for each N, count mode's both numbers (`count_both`: the
+//!   method `Method::for_n` picks, its set-up and Burnside's pieces
+//!   included), Burnside's pieces alone (`fixed_points`), and today's
+//!   counter before issue 14 (`count_with_symmetry`) up to `TODAY_MAX`.
 //!
 //! Usage: nqueens-bench [MIN_N MAX_N]   (default 12 16)
 //!        nqueens-bench speed MIN_N MAX_N TODAY_MAX
@@ -41,16 +41,17 @@ fn speed(lo: usize, hi: usize, today_max: usize) {
     let mut rows = Vec::new();
     for n in lo..=hi {
         let runs = if n >= 16 { 1 } else if n >= 13 { 3 } else { 7 };
-        let (fast_ms, total) = best(runs, || count::count_solutions(n));
+        let (fast_ms, both) = best(runs, || count::count_both(n));
         let (fixed_ms, fixed) = best(runs, || count::fixed::fixed_points(n));
+        let total = both.total;
+        assert_eq!(fixed.classes(total), both.fundamental, "N = {n}: Burnside");
         let today = (n <= today_max).then(|| best(runs, || count::count_with_symmetry(n)));
         if let Some((_, counts)) = &today {
-            assert_eq!(counts.total, total, "N = {n}");
-            assert_eq!(counts.fundamental, fixed.classes(total), "N = {n}");
+            assert_eq!(*counts, both, "N = {n}");
         }
         let method = count::Method::for_n(n).id();
         let today_ms = today.map_or("null".to_string(), |(ms, _)| format!("{ms:.3}"));
-        eprintln!("native speed N={n}: {method} {fast_ms:.1} ms (+ Burnside {fixed_ms:.1} ms), today's {today_ms} ms");
+        eprintln!("native speed N={n}: {method} {fast_ms:.1} ms (of which Burnside {fixed_ms:.1} ms), today's {today_ms} ms");
         rows.push(format!(
             "{{\"n\":{n},\"total\":{total},\"fundamental\":{},\"method\":\"{method}\",\"fast_ms\":{fast_ms:.3},\"fixed_ms\":{fixed_ms:.3},\"today_ms\":{today_ms}}}",
             fixed.classes(total)
