@@ -132,11 +132,12 @@ function report({ m, nat, c000, br }) {
     out.push('## 1. count(N)', '');
     out.push(
       'Wall time in ms, best of 3 runs (2 at N = 15, 1 at N = 16). **Pool** is the page\'s count mode ' +
-        '(`www/count.js`: Web Workers, each with its own wasm instance, sharing the subtasks of the 8-way ' +
-        'symmetric search), timed from `run()` to the result with the workers already started. **One call** is ' +
-        '`countBoth(n)` on the page\'s main thread: the same search with no workers and no messages. **Plain JS** ' +
+        '(`www/count-pool.js`: Web Workers, each with its own wasm instance, sharing the pieces of the plan for N: ' +
+        'meeting in the middle from N = 12, section 9), timed from `run()` to the result with the workers already started ' +
+        '(each worker still lists the quarters once). **One call** is ' +
+        '`countBoth(n)` on the page\'s main thread: the same method with no workers and no messages. **Plain JS** ' +
         'is seed 004\'s recursive bitwise count ported to JavaScript (`bench/plain-js.js`), in the same page. ' +
-        '**Native** is the same Rust core (`src/count.rs`) built for this machine: plain = the seed-004 algorithm, ' +
+        '**Native** is the Rust core\'s backtracking counters (`src/count/mod.rs`) built for this machine: plain = the seed-004 algorithm, ' +
         'no symmetry; mirror = first queen in the left half; symmetric = takaken\'s 8-way method.',
       '',
     );
@@ -349,7 +350,8 @@ function report({ m, nat, c000, br }) {
     out.push('## 6. Count mode: how good is the time left?', '');
     out.push(
       'The page\'s `CountPool` on every worker counts N; at each progress report it gives the share of the ' +
-        'estimated work done, f (the core\'s `countSubtaskWeights`: Knuth\'s random probes into each subtask\'s ' +
+        'estimated work done, f (the core\'s `countSubtaskWeights`: from N = 12, the candidate pairs each split\'s joins and ' +
+        'matching would test, read off the quarter lists; below, Knuth\'s random probes into each subtask\'s ' +
         'search tree; subtasks out with workers count as half done). The raw time left is t × (1 − f) / f, t the time since the subtasks went out (the plan, with its estimates, left out); the page shows it smoothed over a few seconds (`TimeLeft` in `www/count-pool.js`), counting down between reports. Error = (the time left shown − the time the count ' +
         'really took from there) / the time it really took, over every report from f = 10% to 90% (past that the time left is a few subtasks and the ratio says little). "By subtasks" is the ' +
         'same estimate with f = subtasks done / subtasks, as the page had it before.',
