@@ -433,7 +433,7 @@ function report({ m, nat, c000, br }) {
     .flat()
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
-  out.push('## How to run', '', '`bash bench/run.sh` (about five minutes; not part of the test command). ' +
+  out.push('## How to run', '', '`bash bench/run.sh` (about 15 minutes, ten of them the count-speed part; not part of the test command). ' +
     'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed` to measure a part again (the report keeps the other parts from the last run), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
