@@ -9,13 +9,12 @@
 
 import { formatCount } from './dom.js';
 import { guard, reportError } from './errors.js';
-import { FRAME_BUDGET_MS, Runner } from './runner.js';
+import { FRAME_BUDGET_MS, Runner, nextBudget } from './runner.js';
 
 /** Playback speeds in steps per second; the last one means "as fast as possible". */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];
 export const DEFAULT_SPEED_INDEX = 2;
-/** A frame later than this (at 60 Hz: one missed) makes the solver's share of the next ones smaller. */
-const LATE_FRAME_MS = 20;
+/** The least share of a frame the solver keeps after late frames (see runner.js's nextBudget). */
 const MIN_BUDGET_MS = 1;
 /** A goTo runs the search this long between two looks at the page. */
 const GO_TO_SLICE_MS = 40;
@@ -235,8 +234,7 @@ export class Player {
    * MIN_BUDGET_MS and FRAME_BUDGET_MS. Smooth frames first, then speed.
    */
   tuneBudget(interval) {
-    if (interval > LATE_FRAME_MS) this.budgetMs = Math.max(MIN_BUDGET_MS, this.budgetMs * 0.67);
-    else this.budgetMs = Math.min(FRAME_BUDGET_MS, this.budgetMs + 0.05);
+    this.budgetMs = nextBudget(this.budgetMs, interval, { min: MIN_BUDGET_MS, max: FRAME_BUDGET_MS });
     if (this.runner) this.runner.budgetMs = this.budgetMs;
   }
 

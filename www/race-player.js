@@ -8,6 +8,7 @@
 import { formatCount } from './dom.js';
 import { reportError } from './errors.js';
 import { TICK_MS } from './race-clock.js';
+import { nextBudget } from './runner.js';
 
 /** Speeds in clock units (checks, steps or ms of search) a second; the last: as fast as possible. */
 export const RACE_SPEEDS = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, Infinity];
@@ -17,8 +18,7 @@ export const DEFAULT_RACE_SPEED = 3;
  * since a race draws five boards, their strips and a chart in the rest.
  */
 const RACE_BUDGET_MS = 6;
-/** A frame later than this makes the lanes' share of the next ones smaller. */
-const LATE_FRAME_MS = 20;
+/** The least share of a frame the lanes keep after late frames. */
 const MIN_BUDGET_MS = 2;
 const MAX_STRIDE = 2 ** 50;
 /** Running to the end or to a reading, the lanes may take more of a frame: the user waits for the result. */
@@ -171,8 +171,7 @@ export class RacePlayer {
 
   /** As the visualizer's player: a late frame cuts the lanes' share, frames on time win it back. */
   tuneBudget(interval) {
-    if (interval > LATE_FRAME_MS) this.budgetMs = Math.max(MIN_BUDGET_MS, this.budgetMs * 0.67);
-    else this.budgetMs = Math.min(RACE_BUDGET_MS, this.budgetMs + 0.05);
+    this.budgetMs = nextBudget(this.budgetMs, interval, { min: MIN_BUDGET_MS, max: RACE_BUDGET_MS });
   }
 
   /** Moves the clock by this frame's share. null to go on, or the sentence when done. */

@@ -15,6 +15,18 @@ export const FRAME_BUDGET_MS = 8;
 const TARGET_CALL_MS = 1;
 const MAX_CHUNK = 1 << 22;
 
+/** A frame later than this (at 60 Hz: one missed) means the drawing took longer than hoped. */
+export const LATE_FRAME_MS = 20;
+
+/**
+ * The solver's next share of a frame, from the last frame's interval: a late
+ * frame cuts it by a third (not below `min`), frames on time win it back
+ * slowly (up to `max`). Smooth frames first, then speed.
+ */
+export function nextBudget(budgetMs, interval, { min, max }) {
+  return interval > LATE_FRAME_MS ? Math.max(min, budgetMs * 0.67) : Math.min(max, budgetMs + 0.05);
+}
+
 export class Runner {
   /**
    * @param session  a wasm Session

@@ -285,6 +285,11 @@ fn subsets(n: usize, k: usize) -> impl Iterator<Item = u32> {
     })
 }
 
+/// The groups a half's placements are listed in, as (north quarter holds its
+/// long diagonal's queen, south quarter holds its): neither, the north's,
+/// the south's. Both is never listed (see [`Halves::count_split`]).
+const GROUPS: [(bool, bool); 3] = [(false, false), (true, false), (false, true)];
+
 /// The board's two east quarters, listed once, and what counts a split
 /// with them.
 pub struct Halves {
@@ -406,10 +411,7 @@ impl Halves {
     pub fn east(&self, rows: u32, avoid: u64, out: &mut Vec<u64>) -> [usize; 4] {
         let mut len = out.len();
         let mut starts = [len; 4];
-        for (group, long) in [(false, false), (true, false), (false, true)]
-            .into_iter()
-            .enumerate()
-        {
+        for (group, long) in GROUPS.into_iter().enumerate() {
             self.pieces(rows, long, |a, b| join(a, b, avoid, out, &mut len));
             starts[group + 1] = len;
         }
@@ -445,7 +447,7 @@ impl Halves {
     pub fn estimate(&self, split: &Split) -> f64 {
         let joins = |rows| {
             let mut pairs = 0f64;
-            for long in [(false, false), (true, false), (false, true)] {
+            for long in GROUPS {
                 self.pieces(rows, long, |a, b| pairs += (a.len() * b.len()) as f64);
             }
             pairs
@@ -489,13 +491,18 @@ impl Halves {
             + pairs(&east[e[2]..e[3]], &west[w[2]..w[3]])
     }
 
-    /// Every solution: the splits' counts, weighted.
-    pub fn count(&self) -> u64 {
+    /// The solutions of these splits, each weighted by its orbit.
+    pub fn count_splits(&self, splits: &[Split]) -> u64 {
         let mut scratch = Scratch::default();
-        self.splits()
+        splits
             .iter()
             .map(|s| u64::from(s.weight) * self.count_split(s, &mut scratch))
             .sum()
+    }
+
+    /// Every solution: all the splits' counts, weighted.
+    pub fn count(&self) -> u64 {
+        self.count_splits(&self.splits())
     }
 }
 

@@ -185,13 +185,7 @@ impl Plan {
     pub fn count_range(&self, range: Range<usize>) -> u64 {
         match &self.pieces {
             Pieces::Symmetric(tasks) => tasks[range].iter().map(|t| t.count().total).sum(),
-            Pieces::Halves { halves, splits } => {
-                let mut scratch = halves::Scratch::default();
-                splits[range]
-                    .iter()
-                    .map(|s| u64::from(s.weight) * halves.count_split(s, &mut scratch))
-                    .sum()
-            }
+            Pieces::Halves { halves, splits } => halves.count_splits(&splits[range]),
         }
     }
 
