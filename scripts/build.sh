@@ -11,9 +11,9 @@ cd "$ROOT"
 command -v wasm-pack >/dev/null 2>&1 || die "wasm-pack not found: run scripts/setup.sh"
 log "build: wasm-pack build --release --target web (wasm-opt: $(command -v wasm-opt || echo none))"
 start=$SECONDS
-if ! wasm-pack build --release --target web --out-dir pkg --no-typescript "$@"; then
+if ! wasm-pack build --release --target web --out-dir pkg "$@"; then
   die "wasm-pack build FAILED (see the errors above)"
 fi
-[ -f pkg/nqueens_bg.wasm ] && [ -f pkg/nqueens.js ] \
-  || die "wasm-pack reported success but pkg/nqueens_bg.wasm or pkg/nqueens.js is missing"
+[ -f pkg/nqueens_bg.wasm ] && [ -f pkg/nqueens.js ] && [ -f pkg/nqueens.d.ts ] \
+  || die "wasm-pack reported success but pkg/nqueens_bg.wasm, pkg/nqueens.js or pkg/nqueens.d.ts is missing"
 log "build ok in $((SECONDS - start))s: pkg/nqueens_bg.wasm $(wc -c < pkg/nqueens_bg.wasm) bytes"

@@ -51,6 +51,9 @@ use crate::board::RowMask;
 /// The largest N the counters take: rows are [`RowMask`]s.
 pub const MAX_N: usize = RowMask::WIDTH;
 
+/// The smallest N the page offers to count.
+pub const PAGE_MIN_N: usize = 1;
+
 /// The largest N the page offers to count: N = 20 already takes many minutes
 /// shared out over workers.
 pub const PAGE_MAX_N: usize = 20;

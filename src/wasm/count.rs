@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{Arg, Problem};
 use super::object;
-use crate::count::{self, Counts, Plan, PAGE_MAX_N};
+use crate::count::{self, Counts, Plan, PAGE_MAX_N, PAGE_MIN_N};
 
 thread_local! {
     /// The last N's plan: a worker counts many pieces of one N, and the
@@ -36,14 +36,14 @@ fn plan(n: usize) -> Rc<Plan> {
     })
 }
 
-/// N for a count: a whole number from 1 to `PAGE_MAX_N`.
+/// N for a count: a whole number from `PAGE_MIN_N` to `PAGE_MAX_N`.
 fn board_size(n: &JsValue) -> Result<usize, Problem> {
     let n = Arg::read(n);
-    n.whole(1, PAGE_MAX_N as u64)
+    n.whole(PAGE_MIN_N as u64, PAGE_MAX_N as u64)
         .map(|n| n as usize)
         .ok_or_else(|| {
             Problem(format!(
-                "N must be a whole number from 1 to {PAGE_MAX_N}; got {}.",
+                "N must be a whole number from {PAGE_MIN_N} to {PAGE_MAX_N}; got {}.",
                 n.describe()
             ))
         })

@@ -58,6 +58,31 @@ pub fn max_remembered_solutions() -> u32 {
     crate::session::MAX_REMEMBERED_SOLUTIONS as u32
 }
 
+/// Every limit the page needs, from the one place each is named:
+/// `{maxN, puzzleMinN, puzzleMaxN, generatedMinN, generatedMaxN, countMinN,
+/// countMaxN, maxRememberedSolutions}`. `maxN` is the largest N of any
+/// algorithm and of the queens exports; `puzzle*` the boards puzzle mode
+/// offers; `generated*` the sizes `puzzle()` generates; `count*` count mode's.
+#[wasm_bindgen]
+pub fn limits() -> JsValue {
+    let (puzzle_min, puzzle_max) = puzzle::BOARD_SIZES;
+    let (generated_min, generated_max) = puzzle::PUZZLE_SIZES;
+    let number = |n: usize| JsValue::from_f64(n as f64);
+    object(&[
+        ("maxN", number(crate::algorithms::MAX_N)),
+        ("puzzleMinN", number(puzzle_min)),
+        ("puzzleMaxN", number(puzzle_max)),
+        ("generatedMinN", number(generated_min)),
+        ("generatedMaxN", number(generated_max)),
+        ("countMinN", number(crate::count::PAGE_MIN_N)),
+        ("countMaxN", number(crate::count::PAGE_MAX_N)),
+        (
+            "maxRememberedSolutions",
+            number(crate::session::MAX_REMEMBERED_SOLUTIONS),
+        ),
+    ])
+}
+
 /// Every algorithm: `{id, name, seed, minN, maxN, space, description, stepIs,
 /// pseudocode}`; `space` is "tree", "all-boards" or "permutations".
 #[wasm_bindgen]

@@ -10,8 +10,12 @@ use super::args::{Arg, Problem};
 use crate::algorithms::MAX_N;
 use crate::puzzle::{self, Difficulty, FixedQueens};
 
+/// The smallest and largest board puzzle mode offers: below 4 there is
+/// nothing to solve (N = 2 and 3 have no solution, N = 1 one queen).
+pub(crate) const BOARD_SIZES: (usize, usize) = (4, MAX_N);
+
 /// The smallest and largest N `puzzle()` generates for.
-const PUZZLE_SIZES: (usize, usize) = (4, 12);
+pub(crate) const PUZZLE_SIZES: (usize, usize) = (4, 12);
 
 /// N for the queens exports: a whole number from 1 to `MAX_N`.
 fn size(n: &JsValue) -> Result<usize, Problem> {
