@@ -5,6 +5,7 @@
 # costs a second or two.
 #
 #   wasm32-unknown-unknown   rustup target
+#   clippy rustfmt           rustup components (the lint suite's gates)
 #   chromium chromium-driver apt (headless browser + WebDriver for tests)
 #   wasm-bindgen-cli         cargo install, EXACTLY the wasm-bindgen version in Cargo.lock
 #   wasm-pack                cargo install
@@ -41,6 +42,17 @@ else
   log "rust target wasm32-unknown-unknown: installing"
   rustup target add wasm32-unknown-unknown
 fi
+
+# --- 1b. clippy and rustfmt (the lint suite) -----------------------------------
+installed_components="$(rustup component list --installed)"
+for component in clippy rustfmt; do
+  if grep -q "^$component" <<<"$installed_components"; then
+    log "rust component $component: present"
+  else
+    log "rust component $component: installing"
+    rustup component add "$component"
+  fi
+done
 
 # --- 2. Chromium + chromedriver (apt) -----------------------------------------
 apt_missing=()

@@ -2,11 +2,14 @@
 # THE TEST COMMAND: install what is missing, build, then run every test suite in
 # order, stopping at the first failing suite, and print a summary.
 #
-#   scripts/test.sh                 # everything: native, wasm, api, e2e
+#   scripts/test.sh                 # everything: lint, native, wasm, api, e2e
 #   scripts/test.sh e2e             # only the browser end-to-end tests
 #   scripts/test.sh native wasm     # any subset, run in the usual order
 #
 # Suites:
+#   lint    the gates: cargo fmt --check, cargo clippy -D warnings (native and
+#           wasm32), cargo doc -D warnings, tsc --noEmit (www/ against
+#           pkg/nqueens.d.ts), and the code-map test (ARCHITECTURE.md is true)
 #   native  cargo test                               (Rust unit/integration tests)
 #   wasm    wasm-pack test --headless --chrome       (wasm-bindgen-test in Chromium)
 #   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
@@ -19,13 +22,13 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
-ALL_SUITES=(native wasm api e2e)
+ALL_SUITES=(lint native wasm api e2e)
 want=()
 for arg in "$@"; do
   case "$arg" in
-    native|wasm|api|e2e) want+=("$arg") ;;
+    lint|native|wasm|api|e2e) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done
@@ -68,6 +71,18 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
   step "build (scripts/build.sh --features test-hooks)" "$ROOT/scripts/build.sh" --features test-hooks
 fi
 
+if selected lint; then
+  step "lint: cargo fmt --check" cargo fmt --all --check
+  step "lint: cargo clippy --all-targets (native)" \
+    cargo clippy --all-targets --all-features -- -D warnings
+  step "lint: cargo clippy --all-targets (wasm32)" \
+    cargo clippy --all-targets --all-features --target wasm32-unknown-unknown -- -D warnings
+  step "lint: cargo doc --no-deps" env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
+  # tsc checks www/ against pkg/nqueens.d.ts, which the build writes.
+  [ -f pkg/nqueens.d.ts ] || die "pkg/nqueens.d.ts is missing: run scripts/build.sh first (or drop SKIP_BUILD=1)"
+  step "lint: tsc --noEmit (www/ with JSDoc types)" tsc --noEmit -p .
+  step "lint: node --test tests/lint/" node --test tests/lint/*.test.mjs
+fi
 if selected native; then
   step "native: cargo test" cargo test
 fi

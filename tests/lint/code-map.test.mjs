@@ -1,0 +1,61 @@
+// ARCHITECTURE.md stays true: every path its text names (in `code` spans)
+// exists in the checkout, and every file under src/ and www/ is named there by
+// its full path, so a file cannot be added, moved or removed without the code
+// map following.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const text = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+
+/** Files git knows in the checkout (tracked, or new and not ignored). */
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter((path) => path && existsSync(join(ROOT, path)));
+
+/** Folders the code map may name a path in; a code span starting with one of them is a path. */
+const ROOTS = ['src/', 'www/', 'tests/', 'bench/', 'scripts/', 'docs/', '.ci/', '.cargo/', 'pkg/'];
+/** Files at the top level the map may name. */
+const TOP = /^[\w.-]+\.(md|toml|json|html|lock)$/;
+
+/** Every code span of the page that reads as a path (`src/lib.rs`, `www/`, `tests/e2e/*.test.mjs`). */
+function namedPaths() {
+  const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1].trim());
+  return [...new Set(spans.filter((span) => !/\s/.test(span) && (ROOTS.some((r) => span.startsWith(r)) || TOP.test(span))))];
+}
+
+/** True when `pattern` (a path, a folder ending in /, or a glob with *) matches something in the checkout. */
+function exists(pattern) {
+  if (pattern.startsWith('pkg/')) return true; // written by the build, not in git
+  if (pattern.includes('*')) {
+    const re = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+    return files.some((file) => re.test(file));
+  }
+  if (pattern.endsWith('/')) return files.some((file) => file.startsWith(pattern));
+  return files.includes(pattern);
+}
+
+test('ARCHITECTURE.md names paths, and every one it names exists', () => {
+  const named = namedPaths();
+  assert.ok(named.length >= 40, `ARCHITECTURE.md names only ${named.length} paths; is the code map still there?`);
+  const missing = named.filter((path) => !exists(path));
+  assert.deepEqual(missing, [], `ARCHITECTURE.md names paths that do not exist: ${missing.join(', ')}. Update the code map.`);
+});
+
+test('every file under src/ and www/ is named in ARCHITECTURE.md by its full path', () => {
+  const named = new Set(namedPaths());
+  const code = files.filter((file) => file.startsWith('src/') || file.startsWith('www/'));
+  assert.ok(code.length > 20, `found only ${code.length} files under src/ and www/`);
+  const unnamed = code.filter((file) => !named.has(file));
+  assert.deepEqual(unnamed, [], `these files are not in ARCHITECTURE.md's code map: ${unnamed.join(', ')}. Add each with a line on what it holds.`);
+});
+
+test('the page stays short enough to read in ten minutes', () => {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  assert.ok(words <= 2200, `ARCHITECTURE.md has ${words} words; keep it at most 2,200 (about ten minutes of reading).`);
+});
