@@ -110,7 +110,7 @@ else
   fi
 fi
 
-# --- 5. npm devDependencies (playwright-core, binaryen, typescript) -------------------------
+# --- 5. npm devDependencies (playwright-core, binaryen, typescript) -------------
 # node_modules/.package-lock.json is rewritten by every npm install/ci, so it is
 # a reliable "installed at" stamp.
 stamp=node_modules/.package-lock.json
