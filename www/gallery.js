@@ -25,7 +25,7 @@ export const GALLERY_BATCH = 24;
  * can click through them all. The search is deterministic, so stepping forward again
  * finds exactly those; only a reset or a new session clears the gallery.
  *
- * `limit` is how many solutions the core remembers (its maxRememberedSolutions());
+ * `limit` is how many solutions the core remembers (limits().maxRememberedSolutions);
  * the gallery shows them all and asks for no more. Until it is set, it asks for none.
  */
 export class Gallery {
