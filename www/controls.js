@@ -7,14 +7,27 @@
 // passes key events to onKey() (main.js does, for the page's one visualizer).
 
 import { formatCount, part } from './dom.js';
-import { SPEEDS, speedLabel } from './player.js';
+import { SPEEDS, speedLabel } from './speeds.js';
+
+/**
+ * @typedef {object} KeyActions  what the shortcuts call: a visualizer, or race mode
+ * @property {() => void} togglePlay
+ * @property {() => void} step
+ * @property {() => void} stepBack
+ * @property {() => void} reset
+ * @property {() => void} runToEnd
+ * @property {() => void} nextSolution
+ * @property {(delta: number) => void} nudgeSpeed  one speed faster (1) or slower (-1)
+ * @property {() => boolean} [cancel]  stops a long task; false if there was none
+ * @property {() => void} [showKeys]  opens the list of shortcuts
+ */
 
 export class Controls {
   /**
    * @param {HTMLElement} root  holds the parts: play, step, step-back, next-solution,
    *   run-to-end, reset, speed, speed-value, timeline, timeline-value, n, algorithm, algorithm-note
-   * @param actions {{ togglePlay, step, stepBack, nextSolution, runToEnd, reset,
-   *   seek(step, final), setSpeed(index), chooseN(n), chooseAlgorithm(id) }}
+   * @param actions {KeyActions & { seek(step: number, final: boolean): void,
+   *   setSpeed(index: number): void, chooseN(n: number): void, chooseAlgorithm(id: string): void }}
    */
   constructor(root, actions) {
     this.actions = actions;
@@ -52,67 +65,17 @@ export class Controls {
     this.timeline.addEventListener('change', () => actions.seek(Number(this.timeline.value), true));
     this.nPicker.addEventListener('change', () => actions.chooseN(Number(this.nPicker.value)));
     this.algorithmPicker.addEventListener('change', () => actions.chooseAlgorithm(this.algorithmPicker.value));
-    for (const control of [this.nPicker, this.algorithmPicker, this.speed]) this.returnFocusAfterPick(control);
+    for (const control of [this.nPicker, this.algorithmPicker, this.speed]) returnFocusAfterPick(control, () => this.focusHome());
   }
 
-  /**
-   * The keyboard shortcuts, for a keydown from wherever the owner listens. Keys a
-   * focused control uses itself stay with it: a text field keeps every key, a
-   * select its Space, arrows and letters, a slider its arrows, Home, End and page
-   * keys, a button its Space. Everything else is a shortcut, wherever focus is.
-   */
+  /** The keyboard shortcuts (see shortcut), for a keydown from wherever the owner listens. */
   onKey(event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (keptByControl(event.target, event.key)) return;
-    if (event.target?.closest?.('dialog[open]')) return; // a dialog keeps its keys (Esc closes it)
-    const a = this.actions;
-    switch (event.key) {
-      case ' ':
-      case 'Spacebar':
-        a.togglePlay();
-        break;
-      case 'ArrowRight': a.step(); break;
-      case 'ArrowLeft': a.stepBack(); break;
-      case 'Home': a.reset(); break;
-      case 'End': a.runToEnd(); break;
-      case 'n': case 'N': a.nextSolution(); break;
-      case '+': case '=': this.nudgeSpeed(1); break;
-      case '-': case '_': this.nudgeSpeed(-1); break;
-      case 'Escape': if (!a.cancel?.()) return; break;
-      case '?': a.showKeys?.(); break;
-      default: return;
-    }
-    event.preventDefault();
-  }
-
-  /**
-   * After a pick with the pointer (or from a select's open list), focus goes back
-   * to Play, so that "choose an algorithm, press Space" plays. A pick made with
-   * the arrow keys on the control itself leaves focus where it is: the user is
-   * still browsing the choices.
-   */
-  returnFocusAfterPick(control) {
-    let browsing = false;
-    control.addEventListener('keydown', (event) => {
-      browsing = BROWSING_KEYS.has(event.key) || event.key.length === 1 && event.key !== ' ';
-    });
-    control.addEventListener('pointerdown', () => { browsing = false; });
-    control.addEventListener('change', () => {
-      if (!browsing && document.activeElement === control) this.focusHome();
-      browsing = false;
-    });
+    shortcut(event, this.actions);
   }
 
   /** Puts focus on Play (or Step, while Play is disabled), without scrolling. */
   focusHome() {
-    const home = [this.buttons.play, this.buttons.step].find((b) => !b.disabled);
-    home?.focus({ preventScroll: true });
-  }
-
-  nudgeSpeed(delta) {
-    const index = Math.min(SPEEDS.length - 1, Math.max(0, Number(this.speed.value) + delta));
-    this.speed.value = String(index);
-    this.actions.setSpeed(index);
+    focusPlay(this.buttons);
   }
 
   showSpeed(index) {
@@ -203,6 +166,69 @@ export class Controls {
   }
 }
 
+/**
+ * The keyboard shortcuts of the visualizer and race mode, one map for both.
+ * Keys a focused control uses itself stay with it: a text field keeps every
+ * key, a select its Space, arrows and letters, a slider its arrows, Home, End
+ * and page keys, a button its Space. Everything else is a shortcut, wherever
+ * focus is. Prevents the event's default when a key did something.
+ * @param {KeyboardEvent} event  a keydown from wherever the owner listens
+ * @param {KeyActions} actions
+ */
+export function shortcut(event, actions) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = /** @type {HTMLElement|null} */ (event.target);
+  if (keptByControl(target, event.key)) return;
+  if (target?.closest?.('dialog[open]')) return; // a dialog keeps its keys (Esc closes it)
+  const a = actions;
+  switch (event.key) {
+    case ' ':
+    case 'Spacebar':
+      a.togglePlay();
+      break;
+    case 'ArrowRight': a.step(); break;
+    case 'ArrowLeft': a.stepBack(); break;
+    case 'Home': a.reset(); break;
+    case 'End': a.runToEnd(); break;
+    case 'n': case 'N': a.nextSolution(); break;
+    case '+': case '=': a.nudgeSpeed(1); break;
+    case '-': case '_': a.nudgeSpeed(-1); break;
+    case 'Escape': if (!a.cancel?.()) return; break;
+    case '?': a.showKeys?.(); break;
+    default: return;
+  }
+  event.preventDefault();
+}
+
+/**
+ * After a pick with the pointer (or from a select's open list), focus goes back
+ * to Play, so that "choose an algorithm, press Space" plays. A pick made with
+ * the arrow keys on the control itself leaves focus where it is: the user is
+ * still browsing the choices.
+ * @param {HTMLElement} control  a select or slider
+ * @param {() => void} focusHome  puts focus on Play
+ */
+export function returnFocusAfterPick(control, focusHome) {
+  let browsing = false;
+  control.addEventListener('keydown', (event) => {
+    browsing = BROWSING_KEYS.has(event.key) || event.key.length === 1 && event.key !== ' ';
+  });
+  control.addEventListener('pointerdown', () => { browsing = false; });
+  control.addEventListener('change', () => {
+    if (!browsing && document.activeElement === control) focusHome();
+    browsing = false;
+  });
+}
+
+/**
+ * Puts focus on Play (or Step, while Play is disabled), without scrolling.
+ * @param {{ play: HTMLButtonElement, step: HTMLButtonElement }} buttons
+ */
+export function focusPlay({ play, step }) {
+  const home = [play, step].find((b) => !b.disabled);
+  home?.focus({ preventScroll: true });
+}
+
 /** Keys a select or slider moves its value with; a pick made with these keeps focus. */
 const BROWSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
@@ -225,11 +251,4 @@ function keptByControl(target, key) {
       // Arrow keys inside a widget that handles them (the gallery) arrive prevented.
       return false;
   }
-}
-
-/** "Brute force works on boards up to 8×8." */
-export function rangeSentence(algorithm) {
-  const { name, minN, maxN } = algorithm;
-  const range = minN <= 1 ? `up to ${maxN}×${maxN}` : `from ${minN}×${minN} to ${maxN}×${maxN}`;
-  return `${name} works on boards ${range}.`;
 }

@@ -1,13 +1,35 @@
 // Loading the wasm core (pkg/nqueens.js), and what the page asks it once: the
-// algorithms and the limits that are the core's to set (how many solutions a
-// session remembers, the largest N count mode counts).
+// algorithms and every limit that is the core's to set (limits(): the board
+// sizes of the searches, of puzzle mode and its generated puzzles, of count
+// mode, how many solutions a session remembers). The page copies none of them.
 //
 // No DOM and no error display: these throw, and the caller says what went wrong.
+
+/**
+ * @typedef {object} Limits  the core's limits(), read once per core
+ * @property {number} maxN  the largest N of the row searches
+ * @property {number} puzzleMinN  puzzle mode's boards: from puzzleMinN…
+ * @property {number} puzzleMaxN  …to puzzleMaxN
+ * @property {number} generatedMinN  the generated puzzles' sizes: from generatedMinN…
+ * @property {number} generatedMaxN  …to generatedMaxN
+ * @property {number} countMinN  count mode's N: from countMinN…
+ * @property {number} countMaxN  …to countMaxN
+ * @property {number} maxRememberedSolutions  how many solutions a session keeps for the gallery
+ */
+
+/**
+ * @typedef {object} Core  what the page knows of one core instance
+ * @property {any} wasm  the module namespace of pkg/nqueens.js
+ * @property {any[]} algorithms  the core's algorithms(), in page order
+ * @property {Limits} limits
+ */
 
 /**
  * Imports and initialises the core; resolves to its module namespace. Each
  * `instance` number gives a module instance of its own, with a fresh
  * WebAssembly instance and memory: after a trap the page starts instance 2, 3, …
+ * @param {number} [instance]
+ * @returns {Promise<any>}
  */
 export async function loadCore(instance = 1) {
   // A dynamic import, so a missing build gives a message rather than a blank page.
@@ -17,14 +39,15 @@ export async function loadCore(instance = 1) {
 }
 
 /**
- * What the page needs to know from the core: { wasm, algorithms,
- * maxRememberedSolutions, countMaxN }. Throws the core's error if a call fails.
+ * What the page needs to know from the core, asked once and handed on to
+ * every mode. Throws the core's error if a call fails.
+ * @param {any} wasm  from loadCore
+ * @returns {Core}
  */
 export function describeCore(wasm) {
   return {
     wasm,
     algorithms: wasm.algorithms(),
-    maxRememberedSolutions: wasm.maxRememberedSolutions(),
-    countMaxN: wasm.countMaxN(),
+    limits: wasm.limits(),
   };
 }

@@ -19,9 +19,7 @@
 // cancel() terminates every worker at once; the next count starts fresh ones.
 //
 // No DOM here (count-ui.js draws); tests and benchmarks use CountPool and count()
-// directly. The largest N is the core's (countMaxN()), passed to validateN.
-
-export const MIN_N = 1;
+// directly. The range of N is the core's (limits()), passed to validateN.
 
 const WORKER_URL = new URL('./count-worker.js', import.meta.url);
 
@@ -64,14 +62,15 @@ export function defaultWorkers() {
 /**
  * Reads N from what the user typed. Returns {n} or {error: "a sentence"}.
  * @param {string|number} raw
- * @param {number} maxN  the largest N the core counts (wasm countMaxN())
+ * @param {{ minN: number, maxN: number }} range  the N the core counts (limits()'s countMinN, countMaxN)
+ * @returns {{ n?: number, error?: string }}
  */
-export function validateN(raw, maxN) {
+export function validateN(raw, { minN, maxN }) {
   const text = String(raw ?? '').trim();
   const n = Number(text);
-  if (text === '' || !Number.isInteger(n) || n < MIN_N || n > maxN) {
+  if (text === '' || !Number.isInteger(n) || n < minN || n > maxN) {
     const got = text === '' ? 'nothing' : `“${text}”`;
-    return { error: `N must be a whole number from ${MIN_N} to ${maxN}; got ${got}.` };
+    return { error: `N must be a whole number from ${minN} to ${maxN}; got ${got}.` };
   }
   return { n };
 }

@@ -4,7 +4,7 @@
 // into the section it is given, on a CountPool and a CountStore of its own.
 //
 // Mounts only when the wiring calls mountCountMode (no side effect on import);
-// the largest N and the method come from the caller (the core's countMaxN()
+// the range of N and the method come from the caller (the core's limits()
 // and countMethod()). Its styles live in style.css. Ids for tests and
 // benchmarks:
 //   #count-n, #count-start (its text "Count" or "Resume"), #count-cancel,
@@ -16,7 +16,7 @@
 // so there is one count mode on a page. It never touches the visualizer.
 
 import { el, formatCount } from './dom.js';
-import { CountPool, MIN_N, TimeLeft, defaultWorkers, validateN } from './count-pool.js';
+import { CountPool, TimeLeft, defaultWorkers, validateN } from './count-pool.js';
 import { CountStore } from './count-store.js';
 
 /** A completed count that took at least this long is shown again on the next visit. */
@@ -65,11 +65,12 @@ function savedShare(record) {
 /**
  * Fills `section` with count mode; returns { pool, store, ready, followN(n) }.
  * @param {HTMLElement} section
- * @param {{ maxN: number, workers?: number, method?: (n: number) => {id: string, description: string},
+ * @param {{ minN: number, maxN: number, workers?: number, method?: (n: number) => {id: string, description: string},
  *           store?: CountStore }} options
- *   maxN: the core's countMaxN(); method: the core's countMethod (optional)
+ *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional)
  */
-export function mountCountMode(section, { maxN, workers = defaultWorkers(), method = null, store = new CountStore() }) {
+export function mountCountMode(section, { minN, maxN, workers = defaultWorkers(), method = null, store = new CountStore() }) {
+  const range = { minN, maxN };
   section.classList.add('panel');
   section.setAttribute('aria-labelledby', 'count-heading');
   section.removeAttribute('aria-label');
@@ -77,7 +78,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
   const input = el('input', {
     id: 'count-n',
     type: 'number',
-    min: MIN_N,
+    min: minN,
     max: maxN,
     step: 1,
     value: 8,
@@ -88,7 +89,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
   const cancel = el('button', { id: 'count-cancel', type: 'button', text: 'Cancel', disabled: true });
   const discard = el('button', { id: 'count-discard', type: 'button', text: 'Discard saved progress', hidden: true });
   const form = el('form', { class: 'count-form', novalidate: true }, [
-    el('label', { class: 'field' }, [el('span', { class: 'field-label', text: `Board size N (${MIN_N}–${maxN})` }), input]),
+    el('label', { class: 'field' }, [el('span', { class: 'field-label', text: `Board size N (${minN}–${maxN})` }), input]),
     start,
     cancel,
     discard,
@@ -167,7 +168,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
 
   /** N in the field changed: the method line, and whether a saved count waits for it. */
   const onN = async () => {
-    const { n } = validateN(input.value, maxN);
+    const { n } = validateN(input.value, range);
     const seq = ++lookups;
     if (n == null) {
       showMethod(null);
@@ -281,7 +282,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (pool.busy) return;
-    const { n, error } = validateN(input.value, maxN);
+    const { n, error } = validateN(input.value, range);
     if (error) {
       alert.textContent = error;
       alert.hidden = false;
@@ -338,7 +339,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
           : r.done > 0 && !wrote
             ? `${what} This browser did not let the page save its progress, so the next count of N = ${n} starts over.`
             : `${what} Nothing had finished yet.`;
-        if (validateN(input.value, maxN).n === n) setSaved(record);
+        if (validateN(input.value, range).n === n) setSaved(record);
         return;
       }
       setSaved(null);
@@ -346,7 +347,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
     } catch (err) {
       setRunning(false);
       fail(n, err);
-      if (validateN(input.value, maxN).n === n) setSaved(await store.get(n));
+      if (validateN(input.value, range).n === n) setSaved(await store.get(n));
     }
   });
 
@@ -374,7 +375,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
   const ready = store.all().then((records) => {
     if (pool.busy || state() !== 'idle') return;
     const partial = records.find((r) => !r.complete);
-    if (partial && validateN(partial.n, maxN).n === partial.n) {
+    if (partial && validateN(partial.n, range).n === partial.n) {
       chosen = true;
       lookups++; // the visualizer's N, looked up meanwhile, gives way
       input.value = String(partial.n);
@@ -392,7 +393,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
       }
     }
   });
-  showMethod(validateN(input.value, maxN).n);
+  showMethod(validateN(input.value, range).n);
 
   return {
     pool,
@@ -401,7 +402,7 @@ export function mountCountMode(section, { maxN, workers = defaultWorkers(), meth
     ready,
     /** The visualizer's N changed: count mode takes it, unless the user chose another or a count runs. */
     followN(n) {
-      if (chosen || pool.busy || n < MIN_N || n > maxN) return;
+      if (chosen || pool.busy || n < minN || n > maxN) return;
       input.value = String(n);
       onN();
     },

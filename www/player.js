@@ -9,22 +9,14 @@
 
 import { formatCount } from './dom.js';
 import { guard, reportError } from './errors.js';
-import { FRAME_BUDGET_MS, Runner, nextBudget } from './runner.js';
-
-/** Playback speeds in steps per second; the last one means "as fast as possible". */
-export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 5000, Infinity];
-export const DEFAULT_SPEED_INDEX = 2;
+import { FRAME_BUDGET_MS, FrameLoop, Runner, nextBudget } from './runner.js';
+import { DEFAULT_SPEED_INDEX, SPEEDS, speedLabel } from './speeds.js';
 /** The least share of a frame the solver keeps after late frames (see runner.js's nextBudget). */
 const MIN_BUDGET_MS = 1;
 /** A goTo runs the search this long between two looks at the page. */
 const GO_TO_SLICE_MS = 40;
 /** At or below this speed each step is announced by the aria-live region. */
 const ANNOUNCE_MAX_SPEED = 2;
-
-export function speedLabel(stepsPerSecond) {
-  if (stepsPerSecond === Infinity) return 'as fast as possible';
-  return `${formatCount(stepsPerSecond)} step${stepsPerSecond === 1 ? '' : 's'}/s`;
-}
 
 /** True when the session stands on the last step of a finished search. (Callers guard.) */
 export function atEnd(session) {
@@ -50,11 +42,10 @@ export class Player {
     this.speedIndex = DEFAULT_SPEED_INDEX;
     this.targetStep = 0; // for 'go-to'
     this.credit = 0; // fractional steps owed at a finite speed
-    this.lastFrame = 0;
     this.rate = { since: 0, fromStep: 0 };
     this.runner = null; // the current session's, so its chunk size is learnt once per session
     this.budgetMs = FRAME_BUDGET_MS; // the solver's time in a frame (tuneBudget)
-    this.frameRequest = 0;
+    this.loop = new FrameLoop((now, dt) => this.frame(now, dt), (interval) => this.tuneBudget(interval));
     this.sliceTimer = 0; // the pending slice of a goTo
     this.goFrom = 0;
   }
@@ -149,8 +140,7 @@ export class Player {
 
   /** After a panic: stops the loop at once and tells nobody (the instance may be poisoned). */
   halt() {
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
+    this.loop.stop();
     clearTimeout(this.sliceTimer);
     this.sliceTimer = 0;
     this.mode = 'idle';
@@ -178,10 +168,8 @@ export class Player {
   setMode(mode) {
     this.mode = mode;
     this.credit = 0;
-    this.lastFrame = 0;
     if (mode === 'idle' || mode === 'go-to') {
-      if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-      this.frameRequest = 0;
+      this.loop.stop();
       clearTimeout(this.sliceTimer);
       this.sliceTimer = 0;
     } else {
@@ -191,19 +179,15 @@ export class Player {
       if (mode === 'play' && speed > ANNOUNCE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
       if (mode === 'next-solution') this.host.say('Looking for the next solution…');
       if (mode === 'run-to-end') this.host.say('Running to the end of the search…');
-      if (!this.frameRequest) this.frameRequest = requestAnimationFrame((now) => this.frame(now));
+      this.loop.start();
     }
     this.host.modeChanged(mode);
   }
 
-  frame(now) {
-    this.frameRequest = 0;
+  /** One frame (FrameLoop's): the work, the rate, the drawing. False when the loop should end. */
+  frame(now, dt) {
     const s = this.host.session();
-    if (this.mode === 'idle' || !s) return;
-    const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 1000 / 60;
-    if (this.lastFrame) this.tuneBudget(now - this.lastFrame);
-    this.lastFrame = now;
-
+    if (this.mode === 'idle' || !s) return false;
     let finished = null; // a sentence when the task ends
     try {
       finished = this.advance(s, dt);
@@ -216,15 +200,13 @@ export class Player {
       this.stop();
       this.host.render(finished === '');
       if (finished) this.host.say(finished);
-      return;
+      return false;
     }
     // At a walking pace each step is announced, as when stepping by hand.
     const slow = this.mode === 'play' && SPEEDS[this.speedIndex] <= ANNOUNCE_MAX_SPEED;
-    if (!this.host.render(slow ? 'if-changed' : false)) {
-      this.stop();
-      return;
-    }
-    this.frameRequest = requestAnimationFrame((t) => this.frame(t));
+    if (this.host.render(slow ? 'if-changed' : false)) return true;
+    this.stop();
+    return false;
   }
 
   /**

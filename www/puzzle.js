@@ -6,22 +6,19 @@
 // an algorithm finish this". The marks are the visualizer's (board.js), built
 // here from the queens. Everything that may take long (counting completions, the
 // queen to move, a hint) runs in a worker with a time budget (coach.js), so a
-// nearly empty 20×20 board never freezes the page. Keeps ?mode=puzzle&n=&q=&g=
-// in the address bar while it is the view shown.
+// nearly empty 20×20 board never freezes the page. The board sizes, and those
+// of the generated puzzles, are the core's (limits()). Keeps the address bar
+// (mode-puzzle.js's writer) while it is the view shown.
 
 import { BoardView, CELL, readTheme } from './board.js';
 import { Coach } from './coach.js';
 import { el, formatCount, part } from './dom.js';
 import { guard, showProblem } from './errors.js';
-import { clip, parseSquareList } from './params.js';
+import { UrlSync } from './params.js';
 import { symmetryClass } from './symmetry.js';
 
-export const MIN_N = 4;
-export const MAX_N = 20;
-const DEFAULT_N = 8;
-/** Sizes of the generated puzzles (the core makes them from 4 to 12). */
-const PUZZLE_MIN_N = 6;
-const PUZZLE_MAX_N = 12;
+/** The board a puzzle starts on, and a generated puzzle's size when the board's is not one the core makes. */
+export const DEFAULT_N = 8;
 const DIFFICULTIES = ['easy', 'medium', 'hard'];
 /** Counting may take this long; then the coach says "at least one way". */
 const COUNT_BUDGET_MS = 1500;
@@ -61,56 +58,19 @@ export function boardMarks(n, squares, hint = -1) {
   return { cells, lines };
 }
 
-/** A list of squares from the URL, or [] with a sentence in `problems`. */
-function readSquares(params, name, n, problems) {
-  if (!params.has(name)) return [];
-  const raw = params.get(name);
-  const squares = parseSquareList(raw, n);
-  if (squares) return squares;
-  problems.push(`The link's ${name}=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from an empty board.`);
-  return [];
-}
-
-/**
- * Reads ?n=&q=&g= for puzzle mode: N (4–20), the queens, and which of them the
- * puzzle gave. Anything malformed is a sentence in `problems` and a default.
- */
-export function parsePuzzleParams(search) {
-  const params = new URLSearchParams(search);
-  const problems = [];
-  let n = DEFAULT_N;
-  if (params.has('n')) {
-    const raw = params.get('n').trim();
-    const wanted = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    if (wanted >= MIN_N && wanted <= MAX_N) n = wanted;
-    else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${MIN_N} to ${MAX_N}. Showing ${n}×${n} instead.`);
-  }
-  const queens = readSquares(params, 'q', n, problems);
-  let given = readSquares(params, 'g', n, problems);
-  if (given.some((s) => !queens.includes(s))) {
-    problems.push('The link gives puzzle queens (g=) that are not on the board (q=). Playing without a puzzle.');
-    given = [];
-  }
-  return { n, squares: queens, given, problems };
-}
-
-/** The address of a board: ?mode=puzzle&n=8&q=…&g=… */
-export function puzzleSearch({ n, squares, given }) {
-  const params = new URLSearchParams({ mode: 'puzzle', n: String(n) });
-  if (squares.length) params.set('q', squares.join(','));
-  if (given.length) params.set('g', given.join(','));
-  return `?${params.toString().replaceAll('%2C', ',')}`;
-}
-
 export class PuzzleView {
   /**
    * @param {HTMLElement} root  #puzzle, holding the parts named below
-   * @param {{ algorithms: object[], generate: (n: number, difficulty: string, seed: number) => Uint32Array,
-   *   onFinish: (algorithmId: string, n: number, squares: number[]) => void }} options
-   *   algorithms: the core's algorithms(); generate: the core's puzzle()
+   * @param {{ algorithms: object[], limits: import('./core.js').Limits,
+   *   generate: (n: number, difficulty: string, seed: number) => Uint32Array,
+   *   onFinish: (algorithmId: string, n: number, squares: number[]) => void,
+   *   write: (board: { n: number, squares: number[], given: number[] }) => void }} options
+   *   algorithms: the core's algorithms(); limits: the core's limits() (board and
+   *   puzzle sizes); generate: the core's puzzle(); write: puts a board in the address bar
    */
-  constructor(root, { algorithms, generate, onFinish }) {
+  constructor(root, { algorithms, limits, generate, onFinish, write }) {
     this.root = root;
+    this.limits = limits;
     this.generate = generate;
     this.onFinish = onFinish;
     this.active = false;
@@ -124,7 +84,8 @@ export class PuzzleView {
     this.cursor = 0;
     this.hintSquare = -1;
     this.analysis = {};
-    this.urlTimer = 0;
+    // The address bar is this view's only while it is shown (a write may come late).
+    this.url = new UrlSync(() => this.snapshot(), (board) => this.active && write(board), { delayMs: URL_DELAY_MS });
 
     const $ = (name) => part(root, name);
     this.board = new BoardView(root);
@@ -139,7 +100,8 @@ export class PuzzleView {
     this.puzzleCaption = $('puzzle-caption');
     this.finishAlgorithm = $('finish-algorithm');
 
-    for (let n = MIN_N; n <= MAX_N; n++) this.nPicker.append(el('option', { value: n, text: `${n} × ${n}` }));
+    for (let n = limits.puzzleMinN; n <= limits.puzzleMaxN; n++) this.nPicker.append(el('option', { value: n, text: `${n} × ${n}` }));
+    $('generated-note').textContent = `A generated board with exactly one way to finish it (${this.generatedSizes()}).`;
     for (const a of algorithms.filter((a) => a.takesFixedQueens)) {
       this.finishAlgorithm.append(el('option', { value: a.id, text: a.name }));
     }
@@ -177,7 +139,7 @@ export class PuzzleView {
   /** This view is shown (true) or hidden: only the shown view keeps the address bar. */
   setActive(active) {
     this.active = active;
-    clearTimeout(this.urlTimer);
+    this.url.cancel();
     if (active) {
       if (!this.loaded) this.load({ n: DEFAULT_N, squares: [], given: [] });
       this.board.fit();
@@ -241,7 +203,8 @@ export class PuzzleView {
   }
 
   newPuzzle() {
-    const n = this.n >= PUZZLE_MIN_N && this.n <= PUZZLE_MAX_N ? this.n : DEFAULT_N;
+    const { generatedMinN, generatedMaxN } = this.limits;
+    const n = this.n >= generatedMinN && this.n <= generatedMaxN ? this.n : DEFAULT_N;
     const difficulty = this.difficulty.value;
     const seed = crypto.getRandomValues(new Uint32Array(1))[0];
     const squares = guard(() => [...this.generate(n, difficulty, seed)], null);
@@ -249,8 +212,14 @@ export class PuzzleView {
     const asked = this.n;
     this.change({ n, squares, given: squares, puzzle: { difficulty, seed } });
     if (asked !== n) {
-      this.say(`Puzzles come in sizes ${PUZZLE_MIN_N}×${PUZZLE_MIN_N} to ${PUZZLE_MAX_N}×${PUZZLE_MAX_N}, so this one is ${n}×${n}.`);
+      this.say(`Puzzles come in sizes ${this.generatedSizes()}, so this one is ${n}×${n}.`);
     }
+  }
+
+  /** "4×4 to 12×12": the sizes the core generates puzzles in. */
+  generatedSizes() {
+    const { generatedMinN: min, generatedMaxN: max } = this.limits;
+    return `${min}×${min} to ${max}×${max}`;
   }
 
   finish() {
@@ -462,14 +431,7 @@ export class PuzzleView {
   }
 
   writeUrl(now = false) {
-    clearTimeout(this.urlTimer);
-    if (!this.active) return;
-    const write = () => {
-      const url = new URL(location.href);
-      url.search = puzzleSearch(this);
-      if (url.href !== location.href) history.replaceState(history.state, '', url);
-    };
-    if (now) write();
-    else this.urlTimer = setTimeout(write, URL_DELAY_MS);
+    if (this.active) this.url.update(now);
+    else this.url.cancel();
   }
 }

@@ -5,21 +5,50 @@
 
 import { cssVars } from './dom.js';
 
-/** The lanes' colours and the chart's ink, from CSS (light and dark live in style.css). */
+/** The lane colours style.css picks by hand (--lane-0 … --lane-4), light theme: the fallbacks. */
+const PICKED = ['#1d4ed8', '#b45309', '#15803d', '#7e22ce', '#be123c'];
+const PICKED_COLOURS = PICKED.length;
+/** The first generated hue (a teal, away from the picked blue, amber, green, purple and rose). */
+const FIRST_HUE = 190;
+/** The golden angle: each generated hue falls as far as it can from those before it. */
+const GOLDEN_ANGLE = 137.508;
+
+/**
+ * Lane `index`'s hue in degrees, for lanes past the picked colours.
+ * @param {number} index
+ */
+function generatedHue(index) {
+  return Math.round(FIRST_HUE + (index - PICKED_COLOURS) * GOLDEN_ANGLE) % 360;
+}
+
+/**
+ * Lane `index`'s colour as CSS, for any number of lanes: the hand-picked
+ * --lane-0 … --lane-4, then hues spread by the golden angle at the theme's
+ * --lane-saturation and --lane-lightness (so light and dark both read well).
+ * @param {number} index  the algorithm's place in the catalogue, from 0
+ * @returns {string}
+ */
+export function laneColour(index) {
+  return index < PICKED_COLOURS ? `var(--lane-${index})` : `hsl(${generatedHue(index)}, var(--lane-saturation), var(--lane-lightness))`;
+}
+
+/**
+ * The lanes' colours and the chart's ink, from CSS (light and dark live in
+ * style.css); `lane(index)` is laneColour's, resolved for a canvas.
+ */
 export function readRaceColours(element = document.documentElement) {
   const css = cssVars(element, {
-    lane0: ['--lane-0', '#1d4ed8'],
-    lane1: ['--lane-1', '#b45309'],
-    lane2: ['--lane-2', '#15803d'],
-    lane3: ['--lane-3', '#7e22ce'],
-    lane4: ['--lane-4', '#be123c'],
+    ...Object.fromEntries(PICKED.map((fallback, i) => [`lane${i}`, [`--lane-${i}`, fallback]])),
+    saturation: ['--lane-saturation', '70%'],
+    lightness: ['--lane-lightness', '32%'],
     ink: ['--text', '#1f2328'],
     muted: ['--muted', '#5f6670'],
     grid: ['--border', '#d9d7cf'],
     pending: ['--tree-pending', '#f3efe6'],
     decided: ['--tree-decided', '#7c8799'],
   });
-  css.lanes = [css.lane0, css.lane1, css.lane2, css.lane3, css.lane4];
+  /** @param {number} index */
+  css.lane = (index) => (index < PICKED_COLOURS ? css[`lane${index}`] : `hsl(${generatedHue(index)}, ${css.saturation}, ${css.lightness})`);
   return css;
 }
 
@@ -133,7 +162,7 @@ export class RaceChart {
       const value = (p) => (y === 'decided' ? p.decided : p.solutions);
       const placed = [];
       for (const lane of lanes) {
-        const colour = c.lanes[lane.index % c.lanes.length];
+        const colour = c.lane(lane.index);
         const points = lane.samples.filter((p) => p.x >= 1 && value(p) >= 1);
         ctx.strokeStyle = colour;
         ctx.fillStyle = colour;

@@ -5,17 +5,13 @@
 //
 // Never touches the DOM: it asks its host to render and to say things.
 
-import { formatCount } from './dom.js';
 import { reportError } from './errors.js';
 import { TICK_MS } from './race-clock.js';
-import { nextBudget } from './runner.js';
-
-/** Speeds in clock units (checks, steps or ms of search) a second; the last: as fast as possible. */
-export const RACE_SPEEDS = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, Infinity];
-export const DEFAULT_RACE_SPEED = 3;
+import { FrameLoop, nextBudget } from './runner.js';
+import { DEFAULT_RACE_SPEED, RACE_SPEEDS } from './speeds.js';
 /**
  * The lanes' time in a frame while playing: less than the visualizer's 8 ms,
- * since a race draws five boards, their strips and a chart in the rest.
+ * since a race draws a board and a strip per lane, and a chart, in the rest.
  */
 const RACE_BUDGET_MS = 6;
 /** The least share of a frame the lanes keep after late frames. */
@@ -23,10 +19,6 @@ const MIN_BUDGET_MS = 2;
 const MAX_STRIDE = 2 ** 50;
 /** Running to the end or to a reading, the lanes may take more of a frame: the user waits for the result. */
 const LONG_BUDGET_MS = 13;
-
-export function raceSpeedLabel(speed, unit) {
-  return speed === Infinity ? 'as fast as possible' : `${formatCount(speed)} ${unit}/s`;
-}
 
 export class RacePlayer {
   /**
@@ -49,8 +41,7 @@ export class RacePlayer {
     this.pending = null; // a reading the lanes are still on their way to
     this.goal = null; // for 'go-to': { reading, steps? }
     this.budgetMs = RACE_BUDGET_MS;
-    this.lastFrame = 0;
-    this.request = 0;
+    this.loop = new FrameLoop((now, dt) => this.frame(dt), (interval) => this.tuneBudget(interval));
   }
 
   get speed() {
@@ -122,8 +113,7 @@ export class RacePlayer {
 
   /** After a panic, or before the race is replaced: stops at once, calling nothing. */
   halt() {
-    if (this.request) cancelAnimationFrame(this.request);
-    this.request = 0;
+    this.loop.stop();
     this.mode = 'idle';
   }
 
@@ -137,18 +127,14 @@ export class RacePlayer {
   start(mode) {
     this.mode = mode;
     this.credit = 0;
-    this.lastFrame = 0;
-    if (!this.request) this.request = requestAnimationFrame((now) => this.frame(now));
+    this.loop.start();
     this.host.modeChanged(mode);
   }
 
-  frame(now) {
-    this.request = 0;
+  /** One frame (FrameLoop's): the clock moved on and the race drawn. False when the loop should end. */
+  frame(dt) {
     const race = this.host.race();
-    if (this.mode === 'idle' || !race) return;
-    const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 1000 / 60;
-    if (this.lastFrame) this.tuneBudget(now - this.lastFrame);
-    this.lastFrame = now;
+    if (this.mode === 'idle' || !race) return false;
     let over = null;
     try {
       over = this.advance(race, dt);
@@ -160,13 +146,11 @@ export class RacePlayer {
       this.stop();
       this.host.render();
       if (over) this.host.say(over);
-      return;
+      return false;
     }
-    if (!this.host.render()) {
-      this.stop();
-      return;
-    }
-    this.request = requestAnimationFrame((t) => this.frame(t));
+    if (this.host.render()) return true;
+    this.stop();
+    return false;
   }
 
   /** As the visualizer's player: a late frame cuts the lanes' share, frames on time win it back. */

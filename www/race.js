@@ -1,39 +1,45 @@
-// Race mode (issue 10): the five searches side by side, on one clock.
+// Race mode (issue 10): the searches side by side, on one clock.
 //
-// The view inside its root (#race): the set-up (N, the clock, two to five
-// lanes), the race's controls (play, step, back, reset, run to end, speed,
-// timeline; the visualizer's keys), a lane per algorithm (a small live board,
-// its search-tree strip and the boards ruled out, its counters, a "done" mark
-// with the clock's reading when it finished), the chart of boards decided
-// against work, and the result table once every lane has ended. The model is
-// race-clock.js, the scheduling race-player.js, the pictures race-chart.js.
-// Keeps ?mode=race&n=&lanes=&clock=&at= in the address bar while shown; a
-// lane's button opens that search in the visualizer at its step (onOpen).
+// The view inside its root (#race): the set-up (N, the clock, from two lanes
+// to one per algorithm), the race's controls (play, step, back, reset, run to
+// end, speed, timeline; the visualizer's keys, through controls.js's
+// shortcut), a LaneView per algorithm (race-lane.js), the chart of boards
+// decided against work, and the result table once every lane has ended
+// (race-results.js). The model is race-clock.js, the scheduling
+// race-player.js, the pictures race-chart.js. Keeps the address bar
+// (mode-race.js's writer) while shown; a lane's button opens that search in
+// the visualizer at its step (onOpen).
 
-import { BoardView, readTheme } from './board.js';
-import { Controls, rangeSentence } from './controls.js';
+import { readTheme } from './board.js';
+import { focusPlay, returnFocusAfterPick, shortcut } from './controls.js';
 import { el, formatCount, part } from './dom.js';
-import { clearProblem, guard, reportError, showProblem } from './errors.js';
-import { UrlSync, writeRaceParams } from './params.js';
-import { CLOCKS, Race, STEP_CAP } from './race-clock.js';
-import { RaceChart, drawStrip, readRaceColours } from './race-chart.js';
-import { RACE_SPEEDS, RacePlayer, raceSpeedLabel } from './race-player.js';
-import { Runner } from './runner.js';
+import { clearProblem, guard, showProblem } from './errors.js';
+import { UrlSync } from './params.js';
+import { CLOCKS, Race } from './race-clock.js';
+import { RaceChart, laneColour, readRaceColours } from './race-chart.js';
+import { LaneView } from './race-lane.js';
+import { RacePlayer } from './race-player.js';
+import { RaceResults } from './race-results.js';
+import { RACE_SPEEDS, raceSpeedLabel } from './speeds.js';
+import { countWord, rangeSentence, shortName } from './words.js';
 
 /** Positions of the timeline on the work clocks (a log scale: 2,000 checks and 34 million both show). */
 const TIMELINE_STEPS = 1000;
 /** While running, strips and the chart are redrawn at most this often. */
 const PICTURE_MS = 120;
-const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th'];
-const shortName = (info) => info.name.replace(/ \(.*\)$/, '');
+/** A race has at least this many lanes (and at most one per algorithm). */
+export const MIN_LANES = 2;
+/** "two to five": how many lanes a race may have, in words. */
+export const laneRange = (algorithms) => `${countWord(MIN_LANES)} to ${countWord(algorithms.length)}`;
 
 export class RaceView {
   /**
    * @param {HTMLElement} root  #race
-   * @param {{ onOpen: (id: string, n: number, step: number) => void }} options
-   *   onOpen: show this search in the visualizer at that step
+   * @param {{ onOpen: (id: string, n: number, step: number) => void, write: (state: object) => void }} options
+   *   onOpen: show this search in the visualizer at that step; write: puts
+   *   the race's state (see state()) in the address bar
    */
-  constructor(root, { onOpen }) {
+  constructor(root, { onOpen, write }) {
     this.root = root;
     this.onOpen = onOpen;
     this.wasm = null;
@@ -45,7 +51,7 @@ export class RaceView {
     this.drawnAt = 0; // when the strips were last drawn
     this.chartAt = 0; // and the chart
     // The address bar is this view's only while it is shown (a write may come late).
-    this.url = new UrlSync(() => this.state(), (state) => this.active && writeRaceParams(state));
+    this.url = new UrlSync(() => this.state(), (state) => this.active && write(state));
     const $ = (name) => part(root, name);
     this.message = $('message');
     this.lanesBox = $('lanes');
@@ -62,7 +68,10 @@ export class RaceView {
     this.chartY = $('chart-y');
     this.chartNote = $('chart-note');
     this.legend = $('chart-legend');
-    this.results = { panel: $('results-panel'), table: $('results'), status: $('results-status') };
+    this.results = new RaceResults({ panel: $('results-panel'), table: $('results'), status: $('results-status') }, {
+      current: () => this.race,
+      wasm: () => this.wasm,
+    });
     this.keys = $('keys');
     this.player = new RacePlayer({
       race: () => this.race,
@@ -89,11 +98,8 @@ export class RaceView {
     this.nPicker.addEventListener('change', () => this.choose({ n: Number(this.nPicker.value) }));
     this.clockPicker.addEventListener('change', () => this.choose({ clock: this.clockPicker.value }));
     this.chartY.addEventListener('change', () => this.drawPictures(true));
-    // The keys are the visualizer's: its Controls' shortcut map, on this view's actions.
-    this.keyMap = { actions: this, nudgeSpeed: (delta) => this.nudgeSpeed(delta) };
-    // As there, a pick with the pointer hands focus back to Play, so Space plays.
-    const home = { focusHome: () => this.focusPlay() };
-    for (const control of [this.nPicker, this.clockPicker, this.speed]) Controls.prototype.returnFocusAfterPick.call(home, control);
+    // As in the visualizer, a pick with the pointer hands focus back to Play, so Space plays.
+    for (const control of [this.nPicker, this.clockPicker, this.speed]) returnFocusAfterPick(control, () => this.focusPlay());
     new ResizeObserver(() => this.resized()).observe(this.lanesBox);
     new ResizeObserver(([entry]) => {
       this.chart.resized(entry.contentRect.width);
@@ -104,7 +110,10 @@ export class RaceView {
 
   /**
    * The core is loaded: fills the pickers and opens the race a link asks for
-   * ({ n, ids, clock, at, steps, speed } from params.js's parseRaceParams).
+   * ({ n, ids, clock, at, steps, speed } from mode-race.js's parseRaceParams).
+   * @param {any} wasm  the core's module
+   * @param {any[]} algorithms  the core's algorithms()
+   * @param {import('./mode-race.js').RaceLink} wanted
    */
   attach(wasm, algorithms, wanted) {
     this.wasm = wasm;
@@ -112,7 +121,7 @@ export class RaceView {
     const minN = Math.min(...algorithms.map((a) => a.minN));
     const maxN = Math.max(...algorithms.map((a) => a.maxN));
     this.nPicker.replaceChildren(...Array.from({ length: maxN - minN + 1 }, (_, i) => new Option(`${minN + i} × ${minN + i}`, String(minN + i))));
-    this.picks.replaceChildren(el('legend', 'field-label', 'Lanes: two to five searches'), ...algorithms.map((info, index) => {
+    this.picks.replaceChildren(el('legend', 'field-label', `Lanes: ${laneRange(algorithms)} searches`), ...algorithms.map((info, index) => {
       const box = el('input', { type: 'checkbox', value: info.id, id: `race-pick-${info.id}` });
       let pointer = false;
       box.addEventListener('pointerdown', () => { pointer = true; });
@@ -121,7 +130,7 @@ export class RaceView {
         if (pointer) this.focusPlay();
         pointer = false;
       });
-      return el('label', { class: 'race-pick', for: box.id, style: `--lane-colour: var(--lane-${index})` }, [box, el('span', 'race-swatch', ''), shortName(info)]);
+      return el('label', { class: 'race-pick', for: box.id, style: `--lane-colour: ${laneColour(index)}` }, [box, el('span', 'race-swatch', ''), shortName(info)]);
     }));
     for (const control of [this.nPicker, this.clockPicker, this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
     if (wanted.speed !== null) this.setSpeed(wanted.speed);
@@ -174,8 +183,7 @@ export class RaceView {
     for (const box of this.picks.querySelectorAll('input')) box.checked = ids.includes(box.value);
     this.race = guard(() => new Race(this.wasm, this.algorithms, this.setup, rangeSentence), null);
     this.buildLanes();
-    this.results.panel.hidden = true;
-    this.shownResults = null;
+    this.results.hide();
     const able = this.race?.active.length ?? 0;
     this.root.dataset.lanes = String(able);
     if (!able) this.say(`None of the chosen searches can run at N=${n}: choose a smaller board or other lanes.`);
@@ -206,8 +214,8 @@ export class RaceView {
 
   pick(id, on) {
     const ids = this.algorithms.map((a) => a.id).filter((x) => (x === id ? on : this.setup.ids.includes(x)));
-    if (ids.length < 2) {
-      showProblem('A race needs at least two lanes: choose another before taking this one off.', 'warning');
+    if (ids.length < MIN_LANES) {
+      showProblem(`A race needs at least ${countWord(MIN_LANES)} lanes: choose another before taking this one off.`, 'warning');
       for (const box of this.picks.querySelectorAll('input')) box.checked = this.setup.ids.includes(box.value);
       return;
     }
@@ -306,8 +314,7 @@ export class RaceView {
   }
 
   focusPlay() {
-    const home = [this.buttons.play, this.buttons.step].find((b) => !b.disabled);
-    home?.focus({ preventScroll: true });
+    focusPlay(this.buttons);
   }
 
   showKeys() {
@@ -324,9 +331,9 @@ export class RaceView {
     }
   }
 
-  /** The keyboard shortcuts (the visualizer's map), for a keydown from the page. */
+  /** The keyboard shortcuts (the visualizer's map, on this view's actions), for a keydown from the page. */
   onKey(event) {
-    Controls.prototype.onKey.call(this.keyMap, event);
+    shortcut(event, this);
   }
 
   // ---- Showing the race -------------------------------------------------------------
@@ -430,7 +437,7 @@ export class RaceView {
       this.drawPictures(idle);
       this.root.dataset.clock = String(race.clock);
       this.root.dataset.ended = String(race.ended);
-      if (race.ended && this.shownResults !== race) this.showResults();
+      if (race.ended) this.results.show(race);
       this.showControls();
       if (idle && this.active) this.url.update(); // once things are quiet
       return true;
@@ -467,81 +474,8 @@ export class RaceView {
     this.chartNote.textContent = race.active.length ? `Each line is a lane: ${label} (log scale) against its work in ${CLOCKS[race.clockId].label} (log scale); a dot is where it stands now.` : '';
     if (this.legendFor !== race) {
       this.legendFor = race;
-      this.legend.replaceChildren(...race.active.map((lane) => el('li', { style: `--lane-colour: var(--lane-${lane.index})` }, [el('span', 'race-swatch', ''), shortName(lane.info)])));
+      this.legend.replaceChildren(...race.active.map((lane) => el('li', { style: `--lane-colour: ${laneColour(lane.index)}` }, [el('span', 'race-swatch', ''), shortName(lane.info)])));
     }
-  }
-
-  /**
-   * The result table, once every lane has ended: the work each took and its
-   * ratio to the best. The time is measured afterwards, on a copy of each
-   * search run alone in big slices (a race's own slices are too small to time).
-   */
-  showResults() {
-    const race = this.race;
-    this.shownResults = race;
-    this.fillResults(race);
-    this.timeLanes(race).catch(reportError);
-  }
-
-  /** Runs each lane's search again, alone, to where the race left it, and times it. */
-  async timeLanes(race) {
-    const wasm = this.wasm;
-    for (const lane of race.active) {
-      const s = new wasm.Session(lane.id, race.n);
-      try {
-        const runner = new Runner(s, { budgetMs: 6, chunk: 1 << 16 });
-        while (s.stepIndex < lane.last.steps && !s.done) {
-          // A slice a frame, so the page stays smooth.
-          await new Promise((resolve) => requestAnimationFrame(resolve));
-          if (this.race !== race) return; // a new race, or a new core: this one is over
-          runner.run(lane.last.steps - s.stepIndex);
-        }
-        lane.ms = runner.busyMs;
-      } finally {
-        if (this.wasm === wasm) s.free(); // not a session of a core that trapped
-      }
-      this.fillResults(race);
-    }
-  }
-
-  fillResults(race) {
-    const unit = CLOCKS[race.clockId].label;
-    const table = this.results.table;
-    const columns = [['steps', 'Steps'], ['checks', 'Checks'], ['solutions', 'Solutions'], ['ms', 'Time']];
-    const head = el('tr', {}, [el('th', { scope: 'col', text: 'Lane' }), ...columns.map(([, l]) => el('th', { scope: 'col', text: l }))]);
-    const value = (lane, key) => (key === 'ms' ? lane.ms : lane.last[key]);
-    const finished = race.active.filter((lane) => lane.last.done);
-    const best = Object.fromEntries(['steps', 'checks', 'ms'].map((key) => [key, Math.min(...finished.map((lane) => value(lane, key) ?? Infinity))]));
-    const rows = race.lanes.map((lane) => {
-      const row = el('tr', { 'data-lane': lane.id }, [el('th', { scope: 'row', text: shortName(lane.info) })]);
-      if (!lane.session) {
-        row.append(el('td', { class: 'muted', colspan: columns.length, text: lane.reason }));
-        return row;
-      }
-      const partial = !lane.last.done;
-      row.dataset.partial = String(partial);
-      for (const [key, label] of columns) {
-        const v = value(lane, key);
-        if (v === null) {
-          row.append(el('td', { 'data-label': label, class: 'muted' }, 'timing…'));
-          continue;
-        }
-        const text = key === 'ms' ? `${v < 10 ? v.toFixed(1) : formatCount(Math.round(v))} ms` : formatCount(v);
-        const cell = el('td', { 'data-label': label }, [partial && key === 'steps' ? `over ${formatCount(STEP_CAP)}` : text]);
-        if (partial) cell.append(el('span', 'cell-note', key === 'steps' ? 'capped: partial' : 'partial, so far'));
-        else if (key !== 'solutions' && finished.length > 1 && Number.isFinite(best[key])) {
-          const ratio = v / best[key];
-          cell.append(el('span', 'cell-note', ratio < 1.005 ? 'best' : `×${ratio < 10 ? ratio.toFixed(1) : formatCount(Math.round(ratio))}`));
-        }
-        row.append(cell);
-      }
-      return row;
-    });
-    table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
-    const capped = race.active.filter((lane) => !lane.last.done).length;
-    this.results.status.textContent = `N=${race.n}, equal ${unit === 'ms' ? 'wall time' : unit}. Time: each search run again alone to where it ended, in the core in this browser; ×: the ratio to the best lane.`
-      + (capped ? ` ${capped} lane${capped === 1 ? '' : 's'} stopped at ${formatCount(STEP_CAP)} steps: ${capped === 1 ? 'its' : 'their'} figures are partial.` : '');
-    this.results.panel.hidden = false;
   }
 
   resized() {
@@ -566,102 +500,5 @@ export class RaceView {
   stripColours() {
     this.colours ??= readRaceColours(this.root);
     return this.colours;
-  }
-}
-
-/** One lane on screen: its board, strip, counters and mark. */
-class LaneView {
-  constructor(lane, view) {
-    this.lane = lane;
-    this.view = view;
-    const { info, index } = lane;
-    const name = el('h3', { id: `lane-${info.id}-name`, class: 'lane-name' }, [el('span', 'race-swatch', ''), shortName(info)]);
-    this.root = el('article', { class: 'race-lane', 'data-lane': info.id, 'aria-labelledby': name.id, style: `--lane-colour: var(--lane-${index})` }, [name]);
-    this.shown = { step: -1 };
-    if (!lane.session) {
-      this.root.dataset.unable = 'true';
-      this.root.dataset.done = 'false';
-      this.root.append(el('p', 'lane-unable', lane.reason));
-      return;
-    }
-    this.mark = el('p', 'lane-mark', '');
-    const canvas = el('canvas', { 'data-part': 'board', class: 'lane-board', role: 'img', 'aria-label': `${shortName(info)}'s board` });
-    this.strip = el('canvas', { class: 'lane-strip', 'aria-hidden': 'true' });
-    this.space = el('p', 'lane-space', '');
-    this.counters = {};
-    const counters = el('dl', 'lane-counters', ['steps', 'checks', 'solutions'].map((key) => {
-      this.counters[key] = el('dd', {}, '0');
-      return el('div', {}, [el('dt', {}, key), this.counters[key]]);
-    }));
-    const open = el('button', { type: 'button', class: 'linkish lane-open', title: `Open ${shortName(info)} in the visualizer at this step` }, 'Open in the visualizer');
-    open.addEventListener('click', () => this.open());
-    canvas.addEventListener('click', () => this.open());
-    this.root.append(this.mark, canvas, this.strip, this.space, counters, open);
-    this.board = new BoardView(this.root);
-  }
-
-  open() {
-    const s = this.lane.session;
-    const step = guard(() => s.stepIndex, 0);
-    this.view.player.stop();
-    this.view.onOpen(this.lane.id, this.view.race.n, step);
-  }
-
-  /** After a resize (layout is fresh then): the board's size and the strip's width. */
-  fit() {
-    this.stale = true;
-    this.stripWidth = this.strip?.getBoundingClientRect().width ?? 0;
-    if (this.board?.fit()) this.board.redraw();
-  }
-
-  repaint(theme) {
-    if (!this.board) return;
-    this.board.setTheme(theme);
-    this.board.redraw();
-    this.stale = true;
-  }
-
-  /** Counters, hooks, mark and board, when the lane moved; `rank`: its finishing place if done. */
-  update(rank, idle) {
-    const { lane } = this;
-    const s = lane.session;
-    if (!s) return;
-    const step = s.stepIndex;
-    const root = this.root;
-    if (this.shown.step !== step) {
-      this.shown.step = step;
-      const n = this.view.race.n;
-      this.board.draw(s.cells(), n);
-      const figures = { steps: step, checks: s.checks, solutions: s.solutionCount };
-      for (const [key, v] of Object.entries(figures)) {
-        root.dataset[key] = String(v);
-        this.counters[key].textContent = formatCount(v);
-      }
-      const { total, ruledOut } = s.space();
-      const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
-      this.space.textContent = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%)`;
-      this.stale = true;
-    }
-    const capped = !s.done && lane.finish !== null && step >= lane.last.steps;
-    const done = s.done;
-    root.dataset.done = String(done);
-    root.dataset.capped = String(capped);
-    if (done || capped) root.dataset.finish = String(lane.finish);
-    else delete root.dataset.finish;
-    const mark = done
-      ? `✓ ${ORDINALS[rank] ?? ''} · done at ${this.view.reading(lane.finish)}`
-      : capped ? `Stopped at the cap (${formatCount(STEP_CAP)} steps): partial` : step === 0 ? 'At the start line' : 'Running';
-    if (this.mark.textContent !== mark) this.mark.textContent = mark;
-    root.classList.toggle('done', done);
-    if (idle && this.described !== step) {
-      this.described = step;
-      this.board.describe(s.queens(), this.view.race.n);
-    }
-  }
-
-  drawStrip() {
-    if (!this.lane.session || !this.stale) return;
-    this.stale = false;
-    drawStrip(this.strip, this.stripWidth, this.lane.session, this.view.race.n, this.view.stripColours());
   }
 }

@@ -8,6 +8,8 @@
 //
 // It only calls session.run() and session.runToSolution(); it never draws,
 // schedules frames or catches errors (callers guard their calls into wasm).
+// The frames themselves are FrameLoop's, below: the one requestAnimationFrame
+// loop that both players (player.js, race-player.js) drive their runs from.
 
 /** Time per frame the visualizer lets the solver run, leaving the rest of the ~16 ms for drawing. */
 export const FRAME_BUDGET_MS = 8;
@@ -93,3 +95,47 @@ export class Runner {
     else if (ms > TARGET_CALL_MS * 2) this.chunk = Math.max(1, Math.floor(this.chunk / 2));
   }
 }
+
+/**
+ * The animation-frame loop of both players: one call of `frame` a frame for
+ * as long as it returns true. It measures the frames: `frame` gets the time
+ * since the last one (capped, so a hidden tab runs up no debt; a 60 Hz frame
+ * for the first), and `tune` gets each interval after the first, for the
+ * solver's share of the next frame (see nextBudget).
+ */
+export class FrameLoop {
+  /**
+   * @param {(now: number, dt: number) => boolean} frame  one frame's work; false ends the loop
+   * @param {(interval: number) => void} tune  the time between the last two frames
+   */
+  constructor(frame, tune) {
+    this.frame = frame;
+    this.tune = tune;
+    this.request = 0;
+    this.last = 0; // when the last frame ran; 0 before the first of a run
+  }
+
+  /** Starts a run: frames from the next one on, timed afresh. */
+  start() {
+    this.last = 0;
+    if (!this.request) this.request = requestAnimationFrame((now) => this.tick(now));
+  }
+
+  /** Stops at once: no frame runs after this. */
+  stop() {
+    if (this.request) cancelAnimationFrame(this.request);
+    this.request = 0;
+  }
+
+  /** @param {number} now  the frame's time (requestAnimationFrame's) */
+  tick(now) {
+    this.request = 0;
+    const dt = this.last ? Math.min(now - this.last, MAX_FRAME_STEP_MS) : 1000 / 60;
+    if (this.last) this.tune(now - this.last);
+    this.last = now;
+    if (this.frame(now, dt) && !this.request) this.request = requestAnimationFrame((t) => this.tick(t));
+  }
+}
+
+/** A frame's time step is at most this: after a pause (a hidden tab) the players do not leap. */
+const MAX_FRAME_STEP_MS = 100;

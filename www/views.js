@@ -1,22 +1,10 @@
-// The view switcher: the tabs above the page ("Visualizer", "Puzzle", "Race")
-// and which view's elements are shown.
+// The view switcher: the tabs above the page (one a mode: modes.js) and
+// which view's elements are shown.
 //
 // Each tab is a link in the nav (data-view="id", aria-controls="the ids of the
 // view's elements"), so it also works as a plain link; a click switches in place.
-// The views' owner (main.js) is told through onChange and keeps the URL.
-
-import { clip } from './params.js';
-
-const DEFAULT_VIEW = 'visualizer';
-
-/** Reads ?mode=: the view a link asks for, or the default with a sentence. */
-export function parseMode(search, views) {
-  const raw = new URLSearchParams(search).get('mode');
-  if (raw === null || raw.trim() === '') return { view: DEFAULT_VIEW, problems: [] };
-  const wanted = raw.trim();
-  if (views.includes(wanted)) return { view: wanted, problems: [] };
-  return { view: DEFAULT_VIEW, problems: [`The link asks for mode “${clip(wanted)}”, which doesn't exist (try one of: ${views.join(', ')}). Showing the ${DEFAULT_VIEW}.`] };
-}
+// The first tab's view is shown at first. The views' owner (main.js) is told
+// through onChange and tells the modes.
 
 export class ViewSwitcher {
   /**
@@ -26,7 +14,7 @@ export class ViewSwitcher {
   constructor(nav, onChange) {
     this.tabs = [...nav.querySelectorAll('[data-view]')];
     this.onChange = onChange;
-    this.current = DEFAULT_VIEW;
+    this.current = this.tabs[0].dataset.view;
     for (const tab of this.tabs) {
       tab.addEventListener('click', (event) => {
         if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -34,11 +22,6 @@ export class ViewSwitcher {
         this.switchTo(tab.dataset.view);
       });
     }
-  }
-
-  /** The ids of the views, in tab order. */
-  get views() {
-    return this.tabs.map((tab) => tab.dataset.view);
   }
 
   /** Shows `view`'s elements and hides the others'; tells onChange when `quiet` is false. */

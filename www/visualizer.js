@@ -12,12 +12,16 @@
 // page's problem area instead of killing the page.
 
 import { BoardView, readTheme } from './board.js';
-import { Controls, rangeSentence } from './controls.js';
+import { Controls } from './controls.js';
 import { formatCount, part } from './dom.js';
 import { clearProblem, guard, showProblem } from './errors.js';
-import { AlgorithmPanel, Counters, GALLERY_BATCH, Gallery, RegistersPanel } from './panels.js';
+import { GALLERY_BATCH, Gallery } from './gallery.js';
+import { AlgorithmPanel, Counters } from './panels.js';
 import { Player, atEnd } from './player.js';
+import { RegistersPanel } from './registers.js';
+import { SPEEDS } from './speeds.js';
 import { TreePanel } from './tree.js';
+import { rangeSentence } from './words.js';
 
 const COUNTERS = ['steps', 'checks', 'placements', 'backtracks', 'solutions', 'rate'];
 /** How often the register panel is refreshed while the search runs. */
@@ -46,7 +50,7 @@ export class Visualizer {
     this.keys = part(root, 'keys');
     part(root, 'show-keys').addEventListener('click', () => this.showKeys());
     part(root, 'copy-link').addEventListener('click', () => this.copyLink());
-    this.core = null; // { wasm, algorithms, maxRememberedSolutions } once attached
+    this.core = null; // { wasm, algorithms, limits } (core.js's describeCore) once attached
     this.session = null;
     this.algorithmId = null;
     this.n = 0;
@@ -97,7 +101,7 @@ export class Visualizer {
   /** The core is loaded: fills the pickers and enables the controls. */
   attach(core) {
     this.core = core;
-    this.gallery.limit = core.maxRememberedSolutions;
+    this.gallery.limit = core.limits.maxRememberedSolutions;
     this.controls.fillPickers(core.algorithms);
     this.controls.enable(true);
     // The panels appear filled in, rather than growing under the user's eyes (layout shift).
@@ -252,6 +256,11 @@ export class Visualizer {
     this.player.setSpeed(index);
     this.controls.showSpeed(index);
     this.onSettle(false); // the link carries the speed
+  }
+
+  /** One speed faster (1) or slower (-1): the + and − keys. */
+  nudgeSpeed(delta) {
+    this.setSpeed(Math.min(SPEEDS.length - 1, Math.max(0, this.player.speedIndex + delta)));
   }
 
   /** Opens the list of keyboard shortcuts. */

@@ -94,8 +94,8 @@ test('hostile arguments to every export give sentences, never a trap', () => {
     const b = describe(bad);
     call(`new Session(${b}, 8)`, () => new api.Session(bad, 8).free());
     call(`new Session('bitwise', ${b})`, () => new api.Session('bitwise', bad).free());
-    for (const id of ['brute-force', 'permutations', 'backtracking', 'bitboard-scan', 'bitwise']) {
-      const s = new api.Session(id, 5);
+    for (const { id, minN, maxN } of api.algorithms()) {
+      const s = new api.Session(id, Math.min(maxN, Math.max(minN, 5)));
       try {
         call(`${id}.run(${b})`, () => s.run(bad));
         call(`${id}.runToSolution(${b})`, () => s.runToSolution(bad));
@@ -239,9 +239,12 @@ function fingerprint(s) {
 test('random call sequences match fresh sessions at every step', () => {
   const rand = random(20261122);
   const pick = (items) => items[Math.floor(rand() * items.length)];
-  const sizes = { 'brute-force': 5, permutations: 6, backtracking: 6, 'bitboard-scan': 5, bitwise: 7 };
+  // Small boards, so 25 fresh runs per sequence stay quick: the searches over N^N boards get 5.
+  const size = { 'brute-force': 5, permutations: 6, backtracking: 6, 'bitboard-scan': 5, bitwise: 7 };
+  const ids = api.algorithms().map((a) => a.id);
   let compared = 0;
-  for (const [id, n] of Object.entries(sizes)) {
+  for (const { id, minN, maxN } of api.algorithms()) {
+    const n = Math.min(maxN, Math.max(minN, size[id] ?? 5));
     for (let sequence = 0; sequence < 40; sequence++) {
       const s = new api.Session(id, n);
       try {
@@ -269,13 +272,13 @@ test('random call sequences match fresh sessions at every step', () => {
       }
     }
   }
-  assert.equal(compared, 5 * 40 * 25);
+  assert.equal(compared, ids.length * 40 * 25);
   assertHealthy('random sequences');
 });
 
 test('space() and nodesByDepth() keep exact books, in BigInts past 2^64', () => {
-  for (const [id, n] of [['brute-force', 8], ['permutations', 8], ['backtracking', 8], ['bitboard-scan', 8], ['bitwise', 8]]) {
-    const s = new api.Session(id, n);
+  for (const { id } of api.algorithms()) {
+    const s = new api.Session(id, 8);
     try {
       s.run(Infinity);
       const { total, ruledOut, solutions, pending } = s.space();
@@ -344,7 +347,9 @@ test('puzzle exports: completions, hints, culprits and fixed-queen sessions agre
   assert.equal(cols[0], 0);
   const puzzle = api.puzzle(8, 'hard', 42);
   assert.equal(api.completions(8, puzzle), 1n, 'a generated puzzle has one completion');
-  for (const id of ['backtracking', 'bitwise']) {
+  const fixedQueens = api.algorithms().filter((a) => a.takesFixedQueens);
+  assert.ok(fixedQueens.length > 0, 'some search starts from fixed queens');
+  for (const { id } of fixedQueens) {
     const s = new api.Session(id, 8, [0]);
     try {
       assert.equal(s.queens()[0], 0, 'the fixed queen is on the board from the start');
@@ -357,6 +362,8 @@ test('puzzle exports: completions, hints, culprits and fixed-queen sessions agre
       s.free();
     }
   }
-  assert.throws(() => new api.Session('permutations', 8, [0]), /cannot start from queens/);
+  for (const { id, minN, maxN } of api.algorithms().filter((a) => !a.takesFixedQueens)) {
+    assert.throws(() => new api.Session(id, Math.min(maxN, Math.max(minN, 8)), [0]), /cannot start from queens/, id);
+  }
   assertHealthy('puzzle exports');
 });

@@ -25,6 +25,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../../scripts/serve.mjs';
 
@@ -243,4 +244,21 @@ export async function waitUntil(fn, { timeout = 5_000, interval = 50, message = 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${message}`);
     await new Promise((r) => setTimeout(r, interval));
   }
+}
+
+let algorithmList = null;
+
+/**
+ * The core's algorithms(), read in node from the built pkg/: tests take their
+ * lists of algorithm ids from here, never typed by hand, so a new algorithm is
+ * covered at once.
+ */
+export function coreAlgorithms() {
+  algorithmList ??= (async () => {
+    const pkg = path.join(REPO_ROOT, 'pkg');
+    const api = await import(pathToFileURL(path.join(pkg, 'nqueens.js')).href);
+    await api.default({ module_or_path: await fs.readFile(path.join(pkg, 'nqueens_bg.wasm')) });
+    return api.algorithms();
+  })();
+  return algorithmList;
 }

@@ -184,12 +184,21 @@ test('a generated puzzle has exactly one completion; its queens stay put', async
     assert.match(await page.locator('#puzzle-note').textContent(), /part of the puzzle/);
     assert.equal((await settled(page)).completions, '1');
 
-    // N outside 6..12 gives an 8×8 puzzle and says why.
+    // N outside the core's generated sizes gives an 8×8 puzzle and says why.
+    const { generatedMinN: min, generatedMaxN: max } = await page.evaluate(() => window.nqueens.wasm.limits());
+    assert.ok(15 > max, 'the size asked for is one the core does not generate');
     await page.selectOption('#puzzle-n', '15');
     await page.click('#new-puzzle');
     assert.equal((await settled(page)).completions, '1');
     assert.equal(await page.locator('#puzzle-n').inputValue(), '8');
-    assert.match(await page.locator('#puzzle-note').textContent(), /sizes 6×6 to 12×12/);
+    assert.equal(await page.locator('#puzzle-note').textContent(), `Puzzles come in sizes ${min}×${min} to ${max}×${max}, so this one is 8×8.`);
+    assert.match(await page.locator('[data-part="generated-note"]').textContent(), new RegExp(`\\(${min}×${min} to ${max}×${max}\\)\\.$`));
+    // The smallest size the core generates is offered too.
+    await page.selectOption('#puzzle-n', String(min));
+    await page.click('#new-puzzle');
+    await waitUntil(() => page.evaluate((min) => new URLSearchParams(location.search).get('n') === String(min) && location.search.includes('&g='), min), { message: `a ${min}×${min} puzzle in the URL` });
+    assert.equal((await settled(page)).completions, '1');
+    assert.match(await page.locator('#puzzle-caption').textContent(), new RegExp(`^Puzzle ${min}×${min}, hard, seed \\d+`));
     assertNoErrors(errors);
   } finally {
     await page.close();

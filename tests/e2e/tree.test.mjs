@@ -1,14 +1,14 @@
-// The search-tree panel: drawn for all five searches at N=8, mid-run and at the
+// The search-tree panel: drawn for every search at N=8, mid-run and at the
 // end, with a summary line that matches the core's books; a click on a node
 // the search has reached takes the board to that node's partial board.
 // Screenshots: test-results/screenshots/tree-*.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, coreAlgorithms } from './helpers.mjs';
 
 after(closeHarness);
 
-const IDS = ['brute-force', 'permutations', 'backtracking', 'bitboard-scan', 'bitwise'];
+const IDS = (await coreAlgorithms()).map((a) => a.id);
 
 /** Runs the page's session on by `steps` (Infinity: to the end) and redraws. */
 const runOn = (page, steps) => page.evaluate((k) => {

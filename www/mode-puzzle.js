@@ -1,0 +1,124 @@
+// Puzzle mode (the second tab): the PuzzleView in #puzzle. Owns the link
+// `?mode=puzzle&n=&q=&g=` (N, the queens, and which of them a puzzle gave),
+// the page-wide keys while shown (undo, redo), and "let an algorithm finish
+// this", which hands the queens to the visualizer mode.
+//
+// A mode of the registry in modes.js: see there for what a mode does.
+
+import { parseSquareList, replaceUrl, wholeNumber } from './params.js';
+import { DEFAULT_N, PuzzleView } from './puzzle.js';
+import { clip } from './words.js';
+
+/**
+ * @typedef {object} PuzzleLink  what a puzzle link asks for
+ * @property {number} n
+ * @property {number[]} squares  the queens on the board
+ * @property {number[]} given  those of them a generated puzzle gave
+ * @property {string[]} problems
+ */
+
+/** A list of squares from the URL, or [] with a sentence in `problems`. */
+function readSquares(params, name, n, problems) {
+  if (!params.has(name)) return [];
+  const raw = params.get(name);
+  const squares = parseSquareList(raw, n);
+  if (squares) return squares;
+  problems.push(`The link's ${name}=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from an empty board.`);
+  return [];
+}
+
+/**
+ * Reads ?n=&q=&g= for puzzle mode: N (the core's puzzle board sizes), the
+ * queens, and which of them the puzzle gave. Anything malformed is a sentence
+ * in `problems` and a default.
+ * @param {string} search  location.search
+ * @param {{ puzzleMinN: number, puzzleMaxN: number }} limits  the core's limits()
+ * @returns {PuzzleLink}
+ */
+export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN }) {
+  const params = new URLSearchParams(search);
+  const problems = [];
+  let n = DEFAULT_N;
+  if (params.has('n')) {
+    const raw = params.get('n').trim();
+    const wanted = wholeNumber(raw);
+    if (wanted >= minN && wanted <= maxN) n = wanted;
+    else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${minN} to ${maxN}. Showing ${n}×${n} instead.`);
+  }
+  const queens = readSquares(params, 'q', n, problems);
+  let given = readSquares(params, 'g', n, problems);
+  if (given.some((s) => !queens.includes(s))) {
+    problems.push('The link gives puzzle queens (g=) that are not on the board (q=). Playing without a puzzle.');
+    given = [];
+  }
+  return { n, squares: queens, given, problems };
+}
+
+/**
+ * The address of a board: ?mode=puzzle&n=8&q=…&g=…
+ * @param {{ n: number, squares: number[], given: number[] }} board
+ * @returns {string}
+ */
+export function puzzleSearch({ n, squares, given }) {
+  const params = new URLSearchParams({ mode: 'puzzle', n: String(n) });
+  if (squares.length) params.set('q', squares.join(','));
+  if (given.length) params.set('g', given.join(','));
+  return `?${params.toString().replaceAll('%2C', ',')}`;
+}
+
+/** Puts a board in the address bar. */
+function writePuzzleParams(board) {
+  const url = new URL(location.href);
+  url.search = puzzleSearch(board);
+  replaceUrl(url);
+}
+
+/**
+ * The puzzle mode. Its view is built with the core (it needs the algorithms
+ * that take fixed queens, and the board sizes).
+ * @param {import('./modes.js').Page} page
+ */
+export function puzzleMode(page) {
+  /** @type {PuzzleView|null} */
+  let view = null;
+  let wasm = null; // the current core's, for generated puzzles
+
+  return {
+    id: 'puzzle',
+
+    parse: (search, core) => parsePuzzleParams(search, core.limits),
+
+    /** @param {import('./core.js').Core} core  @param {PuzzleLink|null} wanted  the link's board, if the link is this mode's */
+    attach(core, wanted) {
+      wasm = core.wasm;
+      const { algorithms } = core;
+      view = new PuzzleView(document.getElementById('puzzle'), {
+        algorithms,
+        limits: core.limits,
+        generate: (n, difficulty, seed) => wasm.puzzle(n, difficulty, seed),
+        write: writePuzzleParams,
+        onFinish: (algorithm, n, squares) => {
+          const visualizer = page.mode('visualizer').show(algorithm, n, { fixed: squares });
+          if (!visualizer) return;
+          const name = algorithms.find((a) => a.id === algorithm)?.name ?? algorithm;
+          const free = n - squares.length;
+          const task = free === 0 ? 'check them' : free === 1 ? 'fill the last row' : `fill the other ${free} rows`;
+          visualizer.say(`Your queens are fixed. Press Play or Space to watch ${name} ${task}.`);
+        },
+      });
+      if (wanted) view.load(wanted); // otherwise the empty board, when first shown
+    },
+
+    setActive: (on) => view?.setActive(on),
+
+    onKey: (event) => view?.onKey(event),
+
+    halt() {},
+
+    /** The coach has workers of its own; only generated puzzles use the page's core. */
+    recover(core) {
+      wasm = core.wasm;
+      return '';
+    },
+  };
+}

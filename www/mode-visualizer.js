@@ -1,0 +1,227 @@
+// The visualizer mode (the first tab): the page's one Visualizer in
+// #visualizer, its Predict toggle, and count mode beside it in #count-mode,
+// whose N follows the visualizer's. Owns the link `?algo=&n=&step=&speed=&q=`
+// (speed in steps per second, or `max`; left out at the default speed; `q=`
+// the squares, row × n + column, of fixed queens for the searches that start
+// from them: puzzle mode's "let an algorithm finish this"), the visualizer's
+// keys, and reopening the same state on a fresh core after a trap.
+//
+// A mode of the registry in modes.js: see there for what a mode does.
+
+import { mountCountMode } from './count-ui.js';
+import { formatCount } from './dom.js';
+import { UrlSync, parseSquareList, replaceUrl, wholeNumber } from './params.js';
+import { Predictor } from './predict.js';
+import { DEFAULT_SPEED_INDEX, SPEEDS, speedParam } from './speeds.js';
+import { Visualizer } from './visualizer.js';
+import { clip, rangeSentence } from './words.js';
+
+const DEFAULTS = { algorithm: 'backtracking', n: 8 };
+
+/**
+ * @typedef {object} VisualizerLink  what a visualizer link asks for
+ * @property {string} algorithm
+ * @property {number} n
+ * @property {number} step
+ * @property {number|null} speed  an index into SPEEDS, or null when the link names none
+ * @property {number[]|null} fixed  squares of fixed queens
+ * @property {string[]} problems  a sentence for each thing the link got wrong
+ */
+
+/**
+ * Reads `?algo=&n=&step=&speed=&q=`.
+ * @param {string} search  location.search
+ * @param {any[]} algorithms  the core's algorithms()
+ * @param {{ algorithm: string, n: number }} [defaults]
+ * @returns {VisualizerLink}
+ */
+export function parseParams(search, algorithms, defaults = DEFAULTS) {
+  const params = new URLSearchParams(search);
+  const problems = [];
+  const byId = new Map(algorithms.map((a) => [a.id, a]));
+
+  let algorithm = defaults.algorithm;
+  if (params.has('algo')) {
+    const wanted = params.get('algo').trim();
+    if (byId.has(wanted)) {
+      algorithm = wanted;
+    } else {
+      problems.push(`The link asks for algorithm “${clip(wanted)}”, which doesn't exist (try one of: ${[...byId.keys()].join(', ')}). Showing ${byId.get(algorithm).name} instead.`);
+    }
+  }
+  const chosen = byId.get(algorithm);
+
+  let n = Math.min(chosen.maxN, Math.max(chosen.minN, defaults.n));
+  if (params.has('n')) {
+    const raw = params.get('n').trim();
+    const minN = Math.min(...algorithms.map((a) => a.minN));
+    const maxN = Math.max(...algorithms.map((a) => a.maxN));
+    const wanted = wholeNumber(raw);
+    if (Number.isNaN(wanted)) {
+      problems.push(`The link's board size n=${clip(raw)} is not a whole number. Showing ${n}×${n} instead.`);
+    } else if (wanted < minN || wanted > maxN) {
+      problems.push(`The link's board size n=${wanted} is out of range: boards go from ${minN}×${minN} to ${maxN}×${maxN}. Showing ${n}×${n} instead.`);
+    } else if (wanted < chosen.minN || wanted > chosen.maxN) {
+      problems.push(`${rangeSentence(chosen)} The link asks for ${wanted}×${wanted}, so this shows ${n}×${n}; choose another algorithm for bigger boards.`);
+    } else {
+      n = wanted;
+    }
+  }
+
+  let step = 0;
+  if (params.has('step')) {
+    const raw = params.get('step').trim();
+    const wanted = wholeNumber(raw, 15);
+    if (Number.isNaN(wanted)) problems.push(`The link's step=${clip(raw)} is not a step number. Starting at step 0.`);
+    else step = wanted;
+  }
+  let speed = null;
+  if (params.has('speed')) {
+    const raw = params.get('speed').trim();
+    const index = SPEEDS.findIndex((_, i) => speedParam(SPEEDS, i) === raw.toLowerCase());
+    if (index >= 0) {
+      speed = index;
+    } else {
+      problems.push(`The link's speed=${clip(raw)} is not one of the speeds (${SPEEDS.map((_, i) => speedParam(SPEEDS, i)).join(', ')} steps a second). Playing at the usual speed.`);
+    }
+  }
+  let fixed = null;
+  if (params.has('q')) {
+    const raw = params.get('q');
+    const squares = parseSquareList(raw, n);
+    const rows = squares?.map((s) => Math.floor(s / n));
+    if (!squares) {
+      problems.push(`The link's q=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from the empty board.`);
+    } else if (!chosen.takesFixedQueens) {
+      problems.push(`${chosen.name} cannot start from fixed queens (the link's q=). Starting from the empty board.`);
+    } else if (rows.some((r, i) => rows.indexOf(r) !== i)) {
+      problems.push(`The link's q=${clip(raw)} puts two queens in one row; a search places one a row. Starting from the empty board.`);
+    } else if (squares.length) {
+      fixed = squares;
+    }
+  }
+  return { algorithm, n, step, speed, fixed, problems };
+}
+
+/**
+ * Writes the visualizer's place into the address bar (see parseParams).
+ * @param {{ algorithm: string, n: number, step: number, speed?: number, fixed?: number[]|null }} state
+ */
+export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, fixed = null }) {
+  const url = new URL(location.href);
+  url.searchParams.set('algo', algorithm);
+  url.searchParams.set('n', String(n));
+  if (step > 0) url.searchParams.set('step', String(step));
+  else url.searchParams.delete('step');
+  if (speed !== DEFAULT_SPEED_INDEX) url.searchParams.set('speed', speedParam(SPEEDS, speed));
+  else url.searchParams.delete('speed');
+  if (fixed?.length) url.searchParams.set('q', fixed.join(','));
+  else url.searchParams.delete('q');
+  replaceUrl(url);
+}
+
+/**
+ * The visualizer mode. Its Visualizer is built at once, so the controls show
+ * while the core loads; count mode and Predict come with the core.
+ * @param {import('./modes.js').Page} page
+ */
+export function visualizerMode(page) {
+  let active = true; // the page opens on this mode
+  let countMode = null;
+  let saved = null; // where the visualizer stood when the core trapped
+  // The link holds the visualizer's place and its speed; a late write must not land on another mode.
+  const url = new UrlSync(
+    () => ({ ...visualizer.state(), speed: visualizer.player.speedIndex }),
+    (state) => active && writeParams(state),
+  );
+  const visualizer = new Visualizer(document.getElementById('visualizer'), {
+    link: () => {
+      url.update(true);
+      return location.href;
+    },
+    onSettle: (now) => {
+      if (active) url.update(now);
+      if (now) countMode?.followN(visualizer.n); // a new session: count mode follows its N
+    },
+  });
+
+  return {
+    id: 'visualizer',
+    visualizer,
+    expose: {
+      get session() { return visualizer.session; },
+      /** Redraws from the session (for scripts that drive the session directly). */
+      refresh: () => visualizer.render(true),
+    },
+
+    parse: (search, core) => parseParams(search, core.algorithms),
+
+    /** @param {import('./core.js').Core} core  @param {VisualizerLink|null} link  the link's place, if the link is this mode's */
+    attach(core, link) {
+      const wanted = link ?? parseParams('', core.algorithms);
+      visualizer.attach(core);
+      if (!visualizer.open(wanted.algorithm, wanted.n, { fixed: wanted.fixed })) {
+        // The URL's choice was refused by the core; the defaults must work.
+        visualizer.open(DEFAULTS.algorithm, DEFAULTS.n);
+      }
+      if (wanted.speed !== null) visualizer.setSpeed(wanted.speed);
+      if (wanted.step > 0) visualizer.goTo(wanted.step);
+      new Predictor(/** @type {HTMLInputElement} */ (document.getElementById('predict')), visualizer);
+      // Count mode runs its own workers; the core says which N it counts.
+      const { countMinN, countMaxN } = core.limits;
+      countMode = mountCountMode(document.getElementById('count-mode'), {
+        minN: countMinN,
+        maxN: countMaxN,
+        method: (n) => visualizer.core.wasm.countMethod(n),
+      });
+      countMode.followN(visualizer.n);
+    },
+
+    setActive(on) {
+      if (on && !active) {
+        active = true;
+        history.replaceState(history.state, '', location.pathname);
+        url.update(true);
+      } else if (!on && active) {
+        active = false;
+        visualizer.player.stop();
+      }
+    },
+
+    onKey: (event) => visualizer.onKey(event),
+
+    coreFailed: () => visualizer.say('The solver could not be loaded.'),
+
+    /** A trap: keep the place from the screen (not the trapped core) and stop. */
+    halt() {
+      saved = visualizer.state();
+      visualizer.halt();
+    },
+
+    /** A fresh core: the same place again, and a sentence saying so (null if refused). */
+    recover(core) {
+      const state = saved;
+      saved = null;
+      if (!state || !visualizer.recover(core, state)) return null;
+      const where = `${core.algorithms.find((a) => a.id === state.algorithm)?.name ?? state.algorithm}, ${state.n}×${state.n}`;
+      return `you are back at step ${formatCount(state.step)} (${where})`;
+    },
+
+    /**
+     * Shows a search in this mode (another mode's "open in the visualizer"):
+     * switches to it, opens `algorithm` at `n` from fixed queens or at a step,
+     * and brings the board into view. Returns the visualizer, or null if the
+     * core refused.
+     * @param {string} algorithm
+     * @param {number} n
+     * @param {{ fixed?: number[]|null, step?: number|null }} [at]
+     */
+    show(algorithm, n, { fixed = null, step = null } = {}) {
+      page.show('visualizer');
+      if (!visualizer.open(algorithm, n, { fixed })) return null;
+      if (step !== null) visualizer.goTo(step);
+      visualizer.board.reveal();
+      return visualizer;
+    },
+  };
+}

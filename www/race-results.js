@@ -1,0 +1,105 @@
+// Race mode's result table, once every lane has ended: for each lane the
+// steps, checks and solutions it took and the time, with each figure's ratio to
+// the best lane. The time is measured afterwards, on a copy of each search run
+// alone in big slices, a slice a frame (a race's own slices are too small to
+// time); a partial lane (stopped at the step cap) says so.
+
+import { el, formatCount } from './dom.js';
+import { reportError } from './errors.js';
+import { CLOCKS, STEP_CAP } from './race-clock.js';
+import { Runner } from './runner.js';
+import { shortName } from './words.js';
+
+export class RaceResults {
+  /**
+   * @param {{ panel: HTMLElement, table: HTMLTableElement, status: HTMLElement }} parts
+   *   the panel (hidden until a race ends), its table and the line under it
+   * @param {{ current: () => object|null, wasm: () => any }} host
+   *   current: the race shown now (a timing for another stops); wasm: the core now
+   *   (a session of a core that trapped is never called again)
+   */
+  constructor(parts, host) {
+    this.parts = parts;
+    this.host = host;
+    this.shown = null; // the race whose table is shown
+  }
+
+  /**
+   * The table for `race`, once every lane has ended (once per race: later
+   * calls for the same race do nothing). The time is measured afterwards.
+   * @param {import('./race-clock.js').Race} race
+   */
+  show(race) {
+    if (this.shown === race) return;
+    this.shown = race;
+    this.fillResults(race);
+    this.timeLanes(race).catch(reportError);
+  }
+
+  /** A new race: no table until it ends. */
+  hide() {
+    this.parts.panel.hidden = true;
+    this.shown = null;
+  }
+
+  /** Runs each lane's search again, alone, to where the race left it, and times it. */
+  async timeLanes(race) {
+    const wasm = this.host.wasm();
+    for (const lane of race.active) {
+      const s = new wasm.Session(lane.id, race.n);
+      try {
+        const runner = new Runner(s, { budgetMs: 6, chunk: 1 << 16 });
+        while (s.stepIndex < lane.last.steps && !s.done) {
+          // A slice a frame, so the page stays smooth.
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          if (this.host.current() !== race) return; // a new race, or a new core: this one is over
+          runner.run(lane.last.steps - s.stepIndex);
+        }
+        lane.ms = runner.busyMs;
+      } finally {
+        if (this.host.wasm() === wasm) s.free(); // not a session of a core that trapped
+      }
+      this.fillResults(race);
+    }
+  }
+
+  fillResults(race) {
+    const unit = CLOCKS[race.clockId].label;
+    const { panel, table, status } = this.parts;
+    const columns = [['steps', 'Steps'], ['checks', 'Checks'], ['solutions', 'Solutions'], ['ms', 'Time']];
+    const head = el('tr', {}, [el('th', { scope: 'col', text: 'Lane' }), ...columns.map(([, l]) => el('th', { scope: 'col', text: l }))]);
+    const value = (lane, key) => (key === 'ms' ? lane.ms : lane.last[key]);
+    const finished = race.active.filter((lane) => lane.last.done);
+    const best = Object.fromEntries(['steps', 'checks', 'ms'].map((key) => [key, Math.min(...finished.map((lane) => value(lane, key) ?? Infinity))]));
+    const rows = race.lanes.map((lane) => {
+      const row = el('tr', { 'data-lane': lane.id }, [el('th', { scope: 'row', text: shortName(lane.info) })]);
+      if (!lane.session) {
+        row.append(el('td', { class: 'muted', colspan: columns.length, text: lane.reason }));
+        return row;
+      }
+      const partial = !lane.last.done;
+      row.dataset.partial = String(partial);
+      for (const [key, label] of columns) {
+        const v = value(lane, key);
+        if (v === null) {
+          row.append(el('td', { 'data-label': label, class: 'muted' }, 'timing…'));
+          continue;
+        }
+        const text = key === 'ms' ? `${v < 10 ? v.toFixed(1) : formatCount(Math.round(v))} ms` : formatCount(v);
+        const cell = el('td', { 'data-label': label }, [partial && key === 'steps' ? `over ${formatCount(STEP_CAP)}` : text]);
+        if (partial) cell.append(el('span', 'cell-note', key === 'steps' ? 'capped: partial' : 'partial, so far'));
+        else if (key !== 'solutions' && finished.length > 1 && Number.isFinite(best[key])) {
+          const ratio = v / best[key];
+          cell.append(el('span', 'cell-note', ratio < 1.005 ? 'best' : `×${ratio < 10 ? ratio.toFixed(1) : formatCount(Math.round(ratio))}`));
+        }
+        row.append(cell);
+      }
+      return row;
+    });
+    table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
+    const capped = race.active.filter((lane) => !lane.last.done).length;
+    status.textContent = `N=${race.n}, equal ${unit === 'ms' ? 'wall time' : unit}. Time: each search run again alone to where it ended, in the core in this browser; ×: the ratio to the best lane.`
+      + (capped ? ` ${capped} lane${capped === 1 ? '' : 's'} stopped at ${formatCount(STEP_CAP)} steps: ${capped === 1 ? 'its' : 'their'} figures are partial.` : '');
+    panel.hidden = false;
+  }
+}

@@ -1,0 +1,324 @@
+// The visualizer's registers panel: the algorithm's registers as it reads them
+// back (session.registers()), bits drawn on one small canvas per register, the
+// swap marked in the permutation by its `role`, bitwise's ld/col/rd/poss as a
+// table with a line per row.
+//
+// It updates while playing (the visualizer throttles it), so it keeps what it
+// last showed and touches the DOM only where something changed. It finds its
+// part (data-part="registers") inside the root it is given and never calls
+// the solver.
+
+import { el, formatCount, part } from './dom.js';
+
+/** Backing-store pixels per bit of a BitsView (a 9px box and a 1px gap), before devicePixelRatio. */
+const BIT_PX = 10;
+let bitColors = null; // { on, off, edge } from the CSS, read once per theme
+
+/** The colours BitsView draws with (call after a theme change). */
+function readBitColors() {
+  const css = getComputedStyle(document.documentElement);
+  const get = (name) => css.getPropertyValue(name).trim();
+  bitColors = { on: get('--accent'), off: get('--surface'), edge: get('--border') };
+}
+
+/**
+ * A row of bits, bit 0 (column 0) on the left: one small canvas, so a register
+ * changing is a repaint of its pixels and never a restyle of one element per
+ * bit (at N = 20 that was 1,600 elements, the bulk of a frame).
+ */
+class BitsView {
+  constructor(width) {
+    // role img: a picture of the bits whose label reads them out.
+    this.node = el('canvas', { class: 'bits', role: 'img' });
+    this.node.style.setProperty('--bits', String(width));
+    this.width = width;
+    this.value = null;
+  }
+
+  set({ value, name }) {
+    if (value === this.value) return;
+    this.value = value;
+    let text = '';
+    for (let b = 0; b < this.width; b++) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
+    this.draw(text);
+    this.node.setAttribute('aria-label', `${name}: ${text} (column 0 first)`);
+  }
+
+  /** Paints `text` ('1' on, '0' off, column 0 first) as boxes. */
+  draw(text = this.text) {
+    if (text == null) return;
+    this.text = text;
+    if (!bitColors) readBitColors();
+    const scale = Math.max(1, Math.round(window.devicePixelRatio || 1));
+    const canvas = this.node;
+    const width = this.width * BIT_PX * scale;
+    const height = (BIT_PX - 1) * scale;
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const ctx = canvas.getContext('2d');
+    ctx.clearRect(0, 0, width, height);
+    const box = (BIT_PX - 1) * scale;
+    for (let b = 0; b < this.width; b++) {
+      const on = text[b] === '1';
+      const x = b * BIT_PX * scale;
+      ctx.fillStyle = on ? bitColors.on : bitColors.edge;
+      ctx.fillRect(x, 0, box, box);
+      if (!on) {
+        ctx.fillStyle = bitColors.off;
+        ctx.fillRect(x + scale, scale, box - 2 * scale, box - 2 * scale);
+      }
+    }
+  }
+}
+
+/** A 64-bit board register: hex, and the bits as an n×n grid (bit row*n+col). */
+class BoardBitsView {
+  constructor(n) {
+    this.n = n;
+    this.node = el('span', 'board-bits');
+    this.hex = this.node.appendChild(el('code', 'hex'));
+    this.grid = this.node.appendChild(el('span', 'bit-grid'));
+    this.grid.style.setProperty('--cols', String(n));
+    this.grid.setAttribute('aria-hidden', 'true');
+    this.bits = Array.from({ length: n * n }, () => this.grid.appendChild(el('span', 'bit')));
+    this.hexText = null;
+  }
+
+  set({ value, hex }) {
+    const text = hex ?? `0x${BigInt(value).toString(16).padStart(16, '0')}`;
+    if (text === this.hexText) return;
+    this.hexText = text;
+    this.hex.textContent = text;
+    const big = BigInt(value);
+    for (let i = 0; i < this.bits.length; i++) {
+      this.bits[i].classList.toggle('on', ((big >> BigInt(i)) & 1n) === 1n);
+    }
+  }
+}
+
+/** A short list of numbers: odometer digits, a permutation, a swap pair. */
+class ListView {
+  constructor(length) {
+    this.node = el('span', 'list');
+    this.items = Array.from({ length }, () => this.node.appendChild(el('span', 'item')));
+    this.key = null;
+    this.marked = '';
+  }
+
+  set({ value }) {
+    const key = value.join(',');
+    if (key === this.key) return;
+    this.key = key;
+    value.forEach((v, i) => { this.items[i].textContent = String(v); });
+  }
+
+  /** Marks the items at `indices` (the positions a swap exchanges). */
+  mark(indices) {
+    const key = indices.join(',');
+    if (key === this.marked) return;
+    this.marked = key;
+    this.items.forEach((item, i) => item.classList.toggle('marked', indices.includes(i)));
+  }
+}
+
+class NumberView {
+  constructor() {
+    this.node = el('code', 'number');
+    this.value = null;
+  }
+
+  set({ value }) {
+    if (value === this.value) return;
+    this.value = value;
+    this.node.textContent = typeof value === 'number' ? formatCount(value) : String(value);
+  }
+}
+
+function makeView(register) {
+  switch (register.kind) {
+    case 'bits': return new BitsView(register.width);
+    case 'board': return new BoardBitsView(register.n);
+    case 'list': return new ListView(register.value.length);
+    default: return new NumberView();
+  }
+}
+
+/** What decides the panel's structure; values (and grouped rows) change without a rebuild. */
+function shapeOf(lone, grouped) {
+  const sizeOf = (r) => r.width ?? r.n ?? (Array.isArray(r.value) ? r.value.length : '');
+  const loneShape = lone.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`).join(';');
+  const columns = [...new Set(grouped.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`))].join(';');
+  return `${loneShape}#${columns}`;
+}
+
+const unique = (items) => [...new Set(items)];
+
+/**
+ * The algorithm's registers. Lone ones (group "") are a list of name → value
+ * (64-bit boards side by side as grids); grouped ones (bitwise's ld/col/rd/poss
+ * per row) form a table: one line per group, one column per name. Lines come and
+ * go as the search goes deeper or backs up, so they are added and removed one by
+ * one rather than rebuilding the table every step.
+ */
+export class RegistersPanel {
+  constructor(root) {
+    this.container = part(root, 'registers');
+    this.clear();
+    this.width = 0;
+    // Only a change of width can make the table fit or not; heights change with every line.
+    new ResizeObserver(([entry]) => {
+      const width = Math.round(entry.contentRect.width);
+      if (width !== this.width) {
+        this.width = width;
+        this.fit();
+      }
+    }).observe(this.container);
+  }
+
+  /** Repaints every bit register in the current theme's colours. */
+  repaint() {
+    readBitColors();
+    const views = [...this.loneViews, ...this.rows.flatMap((row) => [...row.views.values()])];
+    for (const view of views) if (view instanceof BitsView) view.draw();
+  }
+
+  /** Wraps the table's lines when even the smallest bits don't fit the panel (phones at N = 20). */
+  fit() {
+    const table = this.tbody?.parentElement;
+    if (!table) return;
+    table.classList.remove('wrapped');
+    if (table.scrollWidth > this.container.clientWidth + 1) table.classList.add('wrapped');
+  }
+
+  clear() {
+    this.shape = null;
+    this.loneViews = [];
+    this.columns = [];
+    this.rows = []; // { group, tr, views: Map(name → view) }
+    this.tbody = null;
+    this.swapIndex = -1;
+    this.permutationIndex = -1;
+    this.tallest = 0;
+    this.container.style.minHeight = '';
+    this.container.replaceChildren();
+  }
+
+  /**
+   * The panel keeps the tallest height its table has had since it was built,
+   * so lines coming and going as the search goes deeper and backs up don't
+   * move everything below it up and down. (Reads the layout: call it rarely.)
+   */
+  holdHeight() {
+    const height = this.container.offsetHeight;
+    if (height > this.tallest) {
+      this.tallest = height;
+      this.container.style.minHeight = `${height}px`;
+    }
+  }
+
+  update(registers) {
+    const lone = registers.filter((r) => !r.group);
+    const grouped = registers.filter((r) => r.group);
+    const shape = shapeOf(lone, grouped);
+    if (shape !== this.shape) this.build(lone, grouped, shape);
+
+    lone.forEach((register, i) => this.loneViews[i].set(register));
+    // Show the swap in the permutation it acts on.
+    if (this.swapIndex >= 0 && this.permutationIndex >= 0) {
+      this.loneViews[this.permutationIndex].mark(lone[this.swapIndex].value);
+    }
+
+    if (this.tbody) {
+      this.syncRows(unique(grouped.map((r) => r.group)), grouped);
+      let row = null;
+      for (const register of grouped) {
+        if (row?.group !== register.group) row = this.rows.find((candidate) => candidate.group === register.group);
+        row?.views.get(register.name)?.set(register);
+      }
+      this.holdHeight();
+    }
+  }
+
+  /** Keeps the table's lines in step with `groups`: same prefix stays, the rest is redone. */
+  syncRows(groups, grouped) {
+    let keep = 0;
+    while (keep < this.rows.length && keep < groups.length && this.rows[keep].group === groups[keep]) keep++;
+    for (const row of this.rows.splice(keep)) row.tr.remove();
+    for (const group of groups.slice(keep)) {
+      const tr = this.tbody.insertRow();
+      const th = el('th', '', group);
+      th.scope = 'row';
+      tr.append(th);
+      const views = new Map();
+      for (const name of this.columns) {
+        const td = tr.insertCell();
+        td.dataset.name = name; // shown before the value when the table wraps on narrow panels
+        const register = grouped.find((r) => r.group === group && r.name === name);
+        if (!register) continue;
+        const view = makeView(register);
+        views.set(name, view);
+        td.append(view.node);
+      }
+      this.rows.push({ group, tr, views });
+    }
+  }
+
+  build(lone, grouped, shape) {
+    this.clear();
+    this.shape = shape;
+    this.loneViews = lone.map(makeView);
+    // The core marks the two registers that belong together by role.
+    this.swapIndex = lone.findIndex((r) => r.role === 'swap');
+    this.permutationIndex = lone.findIndex((r) => r.role === 'permutation');
+    const parts = [];
+
+    // Lone 64-bit boards read best side by side, each as name, hex and grid.
+    const boards = lone.map((r, i) => [r, i]).filter(([r]) => r.kind === 'board');
+    if (boards.length) {
+      const row = el('div', 'register-boards');
+      for (const [register, i] of boards) {
+        const figure = el('figure', 'register-board');
+        figure.append(this.loneViews[i].node, el('figcaption', '', register.name));
+        row.append(figure);
+      }
+      parts.push(row);
+    }
+
+    const others = lone.map((r, i) => [r, i]).filter(([r]) => r.kind !== 'board');
+    if (others.length) {
+      const list = el('dl', 'register-list');
+      for (const [register, i] of others) {
+        const row = el('div', `register register-${register.kind}`);
+        const dd = el('dd');
+        dd.append(this.loneViews[i].node);
+        row.append(el('dt', '', register.name), dd);
+        list.append(row);
+      }
+      parts.push(list);
+    }
+
+    if (grouped.length) {
+      this.columns = unique(grouped.map((r) => r.name));
+      const table = el('table', 'register-table');
+      const head = table.createTHead().insertRow();
+      head.append(el('td'));
+      for (const name of this.columns) {
+        const th = el('th', '', name);
+        th.scope = 'col';
+        head.append(th);
+      }
+      this.tbody = table.createTBody();
+      // The bits shrink to fit the panel: how many there are in a line.
+      const bitsPerLine = this.columns.reduce((sum, name) => sum + (grouped.find((r) => r.name === name).width ?? 8), 0);
+      table.style.setProperty('--bits-per-line', String(bitsPerLine));
+      table.style.setProperty('--columns', String(this.columns.length));
+      parts.push(table);
+      requestAnimationFrame(() => this.fit());
+    }
+
+    if (!lone.length && !grouped.length) parts.push(el('p', 'muted', 'This algorithm keeps no registers.'));
+    this.container.replaceChildren(...parts);
+  }
+}

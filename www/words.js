@@ -1,0 +1,52 @@
+// Sentences' small parts, shared by the views and the URL readers: a clipped
+// echo of what a link said, an algorithm's range of sizes, ordinals and
+// number words. No DOM and no imports, so any module may use them.
+
+/** Keeps a hostile or huge parameter from flooding the message. */
+export function clip(text) {
+  // Control and bidi characters go: U+202E would reverse the rest of the sentence.
+  const plain = text.replace(/[\u0000-\u001f\u007f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '');
+  return plain.length > 24 ? `${plain.slice(0, 24)}…` : plain;
+}
+
+/**
+ * "Brute force works on boards up to 8×8."
+ * @param {{ name: string, minN: number, maxN: number }} algorithm  one of the core's algorithms()
+ * @returns {string}
+ */
+export function rangeSentence(algorithm) {
+  const { name, minN, maxN } = algorithm;
+  const range = minN <= 1 ? `up to ${maxN}×${maxN}` : `from ${minN}×${minN} to ${maxN}×${maxN}`;
+  return `${name} works on boards ${range}.`;
+}
+
+/**
+ * 1 → "1st", 2 → "2nd", 11 → "11th", 22 → "22nd": a finishing place, for any number.
+ * @param {number} place  a whole number from 1
+ * @returns {string}
+ */
+export function ordinal(place) {
+  const teen = place % 100 >= 11 && place % 100 <= 13;
+  const suffix = teen ? 'th' : ['th', 'st', 'nd', 'rd'][place % 10] ?? 'th';
+  return `${place}${suffix}`;
+}
+
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * A count in words as prose writes it: "five" up to ten, then digits ("12").
+ * @param {number} count
+ * @returns {string}
+ */
+export function countWord(count) {
+  return WORDS[count] ?? String(count);
+}
+
+/**
+ * An algorithm's name without its parenthesis: "Brute force (odometer)" → "Brute force".
+ * @param {{ name: string }} algorithm
+ * @returns {string}
+ */
+export function shortName(algorithm) {
+  return algorithm.name.replace(/ \(.*\)$/, '');
+}
