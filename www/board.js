@@ -5,7 +5,7 @@
 // custom properties so the light and dark themes live in one place (style.css).
 // A draw is a pure function of cells, size and theme: no canvas state carries over.
 
-import { cssVars, part } from './dom.js';
+import { context2d, cssVars, part } from './dom.js';
 
 /** Bit flags of `session.cells()`, one byte per cell, row-major. */
 export const CELL = Object.freeze({
@@ -17,7 +17,10 @@ export const CELL = Object.freeze({
   CANDIDATE: 32,
 });
 
-/** Reads the board colours from CSS (call again when the colour scheme changes). */
+/**
+ * Reads the board colours from CSS (call again when the colour scheme changes).
+ * @param {Element} [element]
+ */
 export function readTheme(element = document.documentElement) {
   return cssVars(element, {
     light: ['--board-light', '#f0d9b5'],
@@ -31,6 +34,8 @@ export function readTheme(element = document.documentElement) {
     candidate: ['--board-candidate', '#15803d'],
   });
 }
+
+/** @typedef {ReturnType<typeof readTheme>} Theme  the board's colours, by role */
 
 // A queen's crown in a unit square, built once: the board scales it to each cell.
 const CROWN = (() => {
@@ -51,9 +56,23 @@ const CROWN = (() => {
   return path;
 })();
 
-/** Pixel edge of cell `i` on a board `size` pixels wide: rounding keeps seams out. */
+/**
+ * Pixel edge of cell `i` on a board `size` pixels wide: rounding keeps seams out.
+ * @param {number} i
+ * @param {number} n
+ * @param {number} size
+ */
 const edge = (i, n, size) => Math.round((i * size) / n);
 
+/**
+ * A crown `size` pixels wide with its top left corner at (x, y).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} fill
+ * @param {string} outline
+ */
 function drawCrown(ctx, x, y, size, fill, outline, alpha = 1) {
   ctx.save();
   ctx.globalAlpha = alpha;
@@ -68,11 +87,17 @@ function drawCrown(ctx, x, y, size, fill, outline, alpha = 1) {
   ctx.restore();
 }
 
-/** A diagonal hatch, tiled in canvas space so the stripes run on across cells. */
+/**
+ * A diagonal hatch, tiled in canvas space so the stripes run on across cells.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} spacing
+ * @param {string} color
+ * @param {number} lineWidth
+ */
 function makeHatch(ctx, spacing, color, lineWidth) {
   const tile = document.createElement('canvas');
   tile.width = tile.height = spacing;
-  const t = tile.getContext('2d');
+  const t = context2d(tile);
   t.strokeStyle = color;
   t.lineWidth = lineWidth;
   t.lineCap = 'square';
@@ -85,17 +110,21 @@ function makeHatch(ctx, spacing, color, lineWidth) {
   return ctx.createPattern(tile, 'repeat');
 }
 
+/** @typedef {Array<[number, number]>} Lines  pairs of squares (row * n + col) joined by a line of attack */
+
 /** The main board: sizes its backing store to the device's pixels and draws cell flags. */
 export class BoardView {
   /** @param {HTMLElement} root  holds the canvas, data-part "board" */
   constructor(root) {
-    const canvas = part(root, 'board');
+    const canvas = /** @type {HTMLCanvasElement} */ (part(root, 'board'));
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    this.ctx = context2d(canvas);
     this.theme = readTheme();
     this.size = 0; // backing-store pixels per side
+    /** @type {CanvasPattern | null} */
     this.hatch = null;
-    this.last = null; // { cells, n } of the last draw, to redraw after a resize
+    /** @type {{ cells: ArrayLike<number>, n: number, lines: Lines | null } | null} */
+    this.last = null; // the last draw, to redraw after a resize
   }
 
   /** Matches the backing store to the canvas's CSS size × devicePixelRatio. True if it changed. */
@@ -110,14 +139,19 @@ export class BoardView {
     return true;
   }
 
+  /** @param {Theme} theme */
   setTheme(theme) {
     this.theme = theme;
     this.hatch = null;
   }
 
-  /** The canvas's text alternative: where the queens are (`queens[row]` = column or -1). */
+  /**
+   * The canvas's text alternative: where the queens are (`queens[row]` = column or -1).
+   * @param {Int32Array | number[]} queens
+   * @param {number} n
+   */
   describe(queens, n) {
-    const placed = [];
+    const placed = /** @type {string[]} */ ([]);
     queens.forEach((col, row) => { if (col >= 0) placed.push(`row ${row + 1} column ${col + 1}`); });
     const label = `${n}×${n} board, ${placed.length} queen${placed.length === 1 ? '' : 's'}${placed.length ? `: ${placed.join(', ')}` : ''}`;
     this.canvas.setAttribute('aria-label', label);
@@ -142,6 +176,9 @@ export class BoardView {
    * default state and puts it back when done, so no line cap, width or alpha set by
    * one board leaks into the next. `lines` ([[square, square], …]) are extra lines
    * of attack between queens (puzzle mode, where there is no probed square).
+   * @param {ArrayLike<number>} cells
+   * @param {number} n
+   * @param {Lines | null} [lines]
    */
   draw(cells, n, lines = null) {
     this.last = { cells, n, lines };
@@ -160,7 +197,12 @@ export class BoardView {
     }
   }
 
-  /** The drawing itself; only draw() calls it, inside save()/restore(). */
+  /**
+   * The drawing itself; only draw() calls it, inside save()/restore().
+   * @param {ArrayLike<number>} cells
+   * @param {number} n
+   * @param {Lines | null} lines
+   */
   paint(cells, n, lines) {
     const { ctx, size, theme } = this;
     const cell = size / n;
@@ -180,8 +222,10 @@ export class BoardView {
         if (flags & CELL.THREATENED && !(flags & CELL.QUEEN)) {
           ctx.fillStyle = theme.threat;
           ctx.fillRect(x0, y0, w, h);
-          ctx.fillStyle = this.hatch;
-          ctx.fillRect(x0, y0, w, h);
+          if (this.hatch) {
+            ctx.fillStyle = this.hatch;
+            ctx.fillRect(x0, y0, w, h);
+          }
         }
         if (flags & CELL.CANDIDATE && !(flags & (CELL.QUEEN | CELL.GHOST))) {
           // A light halo under the ring keeps it visible on dark and tinted squares.
@@ -201,11 +245,13 @@ export class BoardView {
     }
 
     // 2. Lines of attack: from the probed square to each queen attacking it, and the pairs given.
+    /** @type {Lines} */
     const pairs = lines ? [...lines] : [];
     if (probe >= 0 && anyConflict) {
       for (let i = 0; i < cells.length; i++) if (i !== probe && cells[i] & CELL.CONFLICT) pairs.push([probe, i]);
     }
     if (pairs.length) {
+      /** @type {(i: number) => [number, number]} */
       const centre = (i) => [edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2];
       ctx.strokeStyle = theme.conflict;
       ctx.lineWidth = Math.max(2, cell * 0.07);
@@ -263,14 +309,21 @@ export class BoardView {
   }
 }
 
-/** Draws a small board with queens only (the gallery). `queens[row]` = column or -1. */
+/**
+ * Draws a small board with queens only (the gallery). `queens[row]` = column or -1.
+ * @param {HTMLCanvasElement} canvas
+ * @param {ArrayLike<number>} queens
+ * @param {number} n
+ * @param {Theme} theme
+ * @param {number} cssSize  the board's side in CSS pixels
+ */
 export function drawMiniBoard(canvas, queens, n, theme, cssSize) {
   const size = Math.round(cssSize * (window.devicePixelRatio || 1));
   if (canvas.width !== size) {
     canvas.width = size;
     canvas.height = size;
   }
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   ctx.save(); // as BoardView.draw: nothing set here outlives this board
   try {
     paintMiniBoard(ctx, queens, n, theme, size);
@@ -279,6 +332,13 @@ export function drawMiniBoard(canvas, queens, n, theme, cssSize) {
   }
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {ArrayLike<number>} queens
+ * @param {number} n
+ * @param {Theme} theme
+ * @param {number} size  the board's side in device pixels
+ */
 function paintMiniBoard(ctx, queens, n, theme, size) {
   const cell = size / n;
   for (let row = 0; row < n; row++) {

@@ -6,11 +6,16 @@
 // {type: 'timeout'}; what it answered before that stands. The worker is made
 // again on the next ask. No DOM: it hands each message to `onMessage`.
 
+/**
+ * @typedef {import('./types.js').CoachRequest} CoachRequest
+ * @typedef {import('./types.js').CoachReply} CoachReply
+ */
+
 const WORKER_URL = new URL('./puzzle-worker.js', import.meta.url);
 
 export class Coach {
   /**
-   * @param {(msg: {type: string, job: number}) => void} onMessage  the worker's answers, and
+   * @param {(msg: CoachReply) => void} onMessage  the worker's answers, and
    *   {type: 'timeout'} or {type: 'error', message} for the current job only
    * @param {{ budgetMs: number, name: string }} options
    */
@@ -18,13 +23,17 @@ export class Coach {
     this.onMessage = onMessage;
     this.budgetMs = budgetMs;
     this.name = name;
+    /** @type {Worker | null} */
     this.worker = null;
     this.job = 0;
     this.busy = false;
     this.timer = 0;
   }
 
-  /** Starts a job ({type, n, squares}); returns its number. */
+  /**
+   * Starts a job; returns its number.
+   * @param {CoachRequest} request
+   */
   ask(request) {
     this.stop();
     const job = ++this.job;
@@ -51,6 +60,7 @@ export class Coach {
   ensureWorker() {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_URL, { type: 'module', name: this.name });
+    /** @param {MessageEvent<CoachReply>} event */
     worker.onmessage = (event) => {
       const msg = event.data;
       if (worker !== this.worker || msg.job !== this.job) return; // an old job's last words

@@ -17,11 +17,22 @@
 
 import init, { countMethod, countSubtaskRange, countSubtaskWeights, countSubtasks, countSymmetries } from '../pkg/nqueens.js';
 
+/**
+ * @typedef {import('./types.js').CountRequest} CountRequest
+ * @typedef {import('./types.js').CountReply} CountReply
+ * @typedef {import('./types.js').CountMethod} CountMethod
+ * @typedef {import('./types.js').Symmetries} Symmetries
+ */
+
 const ready = init();
+/** @type {import('../pkg/nqueens.js').InitOutput | null} */
 let exports = null;
 ready.then((e) => { exports = e; });
 
-/** FNV-1a over the weights' bytes, as 8 hex digits: the same plan gives the same key. */
+/**
+ * FNV-1a over the weights' bytes, as 8 hex digits: the same plan gives the same key.
+ * @param {Float64Array} weights
+ */
 function hashWeights(weights) {
   const bytes = new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength);
   let h = 0x811c9dc5;
@@ -29,17 +40,19 @@ function hashWeights(weights) {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** @param {MessageEvent<unknown>} event */
 self.onmessage = async (event) => {
-  const msg = event.data ?? {};
+  // Anything but a request falls through to "unknown message type".
+  const msg = /** @type {CountRequest} */ (event.data ?? {});
   const { job } = msg;
   try {
     await ready;
     if (msg.type === 'plan') {
       const count = countSubtasks(msg.n);
       const weights = countSubtaskWeights(msg.n);
-      const { id, description } = countMethod(msg.n);
+      const { id, description } = /** @type {CountMethod} */ (countMethod(msg.n));
       const key = `${id}/${count}/${hashWeights(weights)}`;
-      self.postMessage({ type: 'plan', job, n: msg.n, count, weights, method: { id, description }, key }, [weights.buffer]);
+      self.postMessage(/** @satisfies {CountReply} */ ({ type: 'plan', job, n: msg.n, count, weights, method: { id, description }, key }), [weights.buffer]);
     } else if (msg.type === 'task') {
       // The core builds N's plan on a worker's first call for N and keeps it:
       // that time is reported apart, so it does not pass for counting.
@@ -49,20 +62,21 @@ self.onmessage = async (event) => {
       start = performance.now();
       let total = 0n;
       const { ranges } = msg;
-      for (let i = 0; i < ranges.length; i += 2) total += countSubtaskRange(msg.n, ranges[i], ranges[i + 1]).total;
+      for (let i = 0; i < ranges.length; i += 2) total += /** @type {{ total: bigint }} */ (countSubtaskRange(msg.n, ranges[i], ranges[i + 1])).total;
       const ms = performance.now() - start;
       const memory = exports?.memory?.buffer?.byteLength ?? 0;
-      self.postMessage({ type: 'result', job, batch: msg.batch, total, ms, setupMs, memory });
+      self.postMessage(/** @satisfies {CountReply} */ ({ type: 'result', job, batch: msg.batch, total, ms, setupMs, memory }));
     } else if (msg.type === 'prepare') {
       countSubtasks(msg.n); // the core keeps the plan of the last N asked for
     } else if (msg.type === 'symmetries') {
       const start = performance.now();
-      const { rot90, rot180, mirror } = countSymmetries(msg.n);
-      self.postMessage({ type: 'symmetries', job, rot90, rot180, mirror, ms: performance.now() - start });
+      const { rot90, rot180, mirror } = /** @type {Symmetries} */ (countSymmetries(msg.n));
+      self.postMessage(/** @satisfies {CountReply} */ ({ type: 'symmetries', job, rot90, rot180, mirror, ms: performance.now() - start }));
     } else {
-      throw new Error(`count worker: unknown message type ${JSON.stringify(msg.type)}`);
+      throw new Error(`count worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);
     }
   } catch (err) {
-    self.postMessage({ type: 'error', job, message: String(err?.message ?? err) });
+    const message = String(/** @type {import('./types.js').Thrown} */ (err)?.message ?? err);
+    self.postMessage(/** @satisfies {CountReply} */ ({ type: 'error', job, message }));
   }
 };

@@ -5,7 +5,10 @@
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** 1234567 → "1,234,567" (numbers and BigInts alike). */
+/**
+ * 1234567 → "1,234,567" (numbers and BigInts alike).
+ * @param {number | bigint} value
+ */
 export function formatCount(value) {
   return numberFormat.format(value);
 }
@@ -17,9 +20,12 @@ export function formatCount(value) {
  *   el('input', { id: 'count-n', min: 1 })     attributes; `class` and `text` too;
  *                                              true = present, false/null = left out
  *   el('div', {}, [child, 'text', …])          children
- * @param {string} tag
- * @param {string|object} [attrs]  a class name, or attributes
- * @param {string|Array<Node|string>} [content]  text, or children
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string | Record<string, string | number | boolean | null | undefined>} [attrs]
+ *   a class name, or attributes
+ * @param {string | Array<Node | string>} [content]  text, or children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function el(tag, attrs, content) {
   const node = document.createElement(tag);
@@ -28,8 +34,8 @@ export function el(tag, attrs, content) {
   } else if (attrs) {
     for (const [key, value] of Object.entries(attrs)) {
       if (value === false || value == null) continue;
-      if (key === 'text') node.textContent = value;
-      else if (key === 'class') node.className = value;
+      if (key === 'text') node.textContent = String(value);
+      else if (key === 'class') node.className = String(value);
       else node.setAttribute(key, value === true ? '' : String(value));
     }
   }
@@ -41,9 +47,14 @@ export function el(tag, attrs, content) {
 /**
  * The element marked data-part="NAME" inside `root`: how a component finds its
  * pieces, so that one page can hold several of it. Throws if the part is missing.
+ * A caller that needs a particular kind of element (a canvas, an input) casts
+ * the result with a JSDoc type.
+ * @param {Element} root
+ * @param {string} name
+ * @returns {HTMLElement}
  */
 export function part(root, name) {
-  const node = root.querySelector(`[data-part="${name}"]`);
+  const node = /** @type {HTMLElement | null} */ (root.querySelector(`[data-part="${name}"]`));
   if (!node) throw new Error(`The page is missing the part "${name}" inside #${root.id || root.tagName.toLowerCase()}.`);
   return node;
 }
@@ -52,10 +63,26 @@ export function part(root, name) {
  * CSS custom properties read into an object: `spec` maps each key to
  * `[property, fallback]`. Light and dark values live in style.css; call again
  * when the colour scheme changes.
+ * @template {string} K
+ * @param {Element} element
+ * @param {Record<K, [string, string]>} spec
+ * @returns {Record<K, string>}
  */
 export function cssVars(element, spec) {
   const css = getComputedStyle(element);
-  return Object.fromEntries(
+  return /** @type {Record<K, string>} */ (Object.fromEntries(
     Object.entries(spec).map(([key, [name, fallback]]) => [key, css.getPropertyValue(name).trim() || fallback]),
-  );
+  ));
+}
+
+/**
+ * The canvas's 2D context. Browsers give null only for a canvas that already
+ * has another kind of context; the page never makes one, so that is a bug.
+ * @param {HTMLCanvasElement} canvas
+ * @returns {CanvasRenderingContext2D}
+ */
+export function context2d(canvas) {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('A canvas on the page gave no 2D drawing context.');
+  return ctx;
 }

@@ -10,9 +10,13 @@
 //    page's owner (main.js) starts a fresh instance and says so ('restarted');
 //  - a panic the page could not recover from ('panic'): a Reload button.
 
+/** @typedef {'warning' | 'error' | 'restarted' | 'panic'} ProblemKind */
+
 const box = () => document.getElementById('error');
 
+/** @type {() => string} */
 let lastPanicGetter = () => '';
+/** @type {(message: string) => boolean} */
 let onPanic = () => false;
 
 /**
@@ -20,22 +24,31 @@ let onPanic = () => false;
  * the page's owner: `panicked(message)` returns true if it deals with it (a
  * restart), false to show the panic with a Reload button. Call again with the
  * new instance's lastPanic after a restart.
+ * @param {{ lastPanic: () => string, panicked?: (message: string) => boolean }} hooks
  */
 export function connectCore({ lastPanic, panicked }) {
   lastPanicGetter = lastPanic;
   if (panicked) onPanic = panicked;
 }
 
-/** True for the error a wasm trap (a Rust panic) turns into. */
+/**
+ * True for the error a wasm trap (a Rust panic) turns into.
+ * @param {unknown} error
+ * @returns {error is WebAssembly.RuntimeError}
+ */
 export function isWasmTrap(error) {
   return typeof WebAssembly !== 'undefined' && error instanceof WebAssembly.RuntimeError;
 }
 
-/** The panic's own words: "panicked at src/…:1:2:\nmessage" → "message". */
+/**
+ * The panic's own words: "panicked at src/…:1:2:\nmessage" → "message".
+ * @param {unknown} message
+ */
 export function panicText(message) {
   return String(message).replace(/^panicked at [^\n]*:\n/, '').trim();
 }
 
+/** @param {Error} error  the trap */
 function panicMessage(error) {
   let message = '';
   try {
@@ -46,9 +59,14 @@ function panicMessage(error) {
   return message || (error && error.message) || 'unknown panic';
 }
 
+/** @type {Record<ProblemKind, string>} */
 const TITLES = { panic: 'The solver crashed. ', warning: 'Note: ', error: 'Error: ', restarted: '' };
 
-/** Shows a problem. `kind` is 'warning' (input), 'error' (core error), 'restarted' or 'panic'. */
+/**
+ * Shows a problem. `kind` is 'warning' (input), 'error' (core error), 'restarted' or 'panic'.
+ * @param {string} text
+ * @param {ProblemKind} [kind]
+ */
 export function showProblem(text, kind = 'error') {
   const el = box();
   if (!el) return;
@@ -100,12 +118,18 @@ export function clearProblem() {
   delete el.dataset.kind;
 }
 
-/** A panic: the owner restarts the core, or the page shows it with Reload. */
+/**
+ * A panic: the owner restarts the core, or the page shows it with Reload.
+ * @param {string} message
+ */
 function panicked(message) {
   if (!onPanic(message)) showProblem(panicText(message), 'panic');
 }
 
-/** Shows any thrown value the right way: panics with the core's message, errors with theirs. */
+/**
+ * Shows any thrown value the right way: panics with the core's message, errors with theirs.
+ * @param {unknown} error
+ */
 export function reportError(error) {
   if (isWasmTrap(error)) {
     panicked(panicMessage(error));
@@ -116,13 +140,20 @@ export function reportError(error) {
   }
 }
 
-/** Runs `fn`; if it throws, shows the error and returns `fallback`. Wrap every call into wasm in this. */
+/**
+ * Runs `fn`; if it throws, shows the error and returns `fallback`. Wrap every call into wasm in this.
+ * @template T
+ * @template [F=undefined]
+ * @param {() => T} fn
+ * @param {F} [fallback]
+ * @returns {T | F}
+ */
 export function guard(fn, fallback = undefined) {
   try {
     return fn();
   } catch (error) {
     reportError(error);
-    return fallback;
+    return /** @type {F} */ (fallback); // F is undefined when no fallback is given
   }
 }
 
@@ -156,7 +187,8 @@ export function watchForPanics(intervalMs = 500) {
     try {
       message = watched();
     } catch (error) {
-      message = (error && error.message) || 'the solver stopped answering';
+      const thrown = /** @type {import('./types.js').Thrown} */ (error);
+      message = (thrown && thrown.message) || 'the solver stopped answering';
     }
     if (message && message !== seen) {
       seen = message;

@@ -9,6 +9,7 @@
 import { CELL } from './board.js';
 import { guard } from './errors.js';
 
+/** @type {(n: number, square: number) => string} */
 const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
 
 export class Predictor {
@@ -35,8 +36,10 @@ export class Predictor {
     if (this.on) this.visualizer.say('Predict: click the square you think the next step looks at.');
   }
 
+  /** @param {MouseEvent} event */
   clicked(event) {
     const v = this.visualizer;
+    /** @type {import('./types.js').Session | null} */
     const s = v.session;
     if (!this.on || !s) return;
     const n = v.n;
@@ -47,7 +50,7 @@ export class Predictor {
     const guess = row * n + col;
     const before = guard(() => s.stepIndex, null);
     v.step();
-    const probed = guard(() => (s.stepIndex === before ? -1 : s.cells().findIndex((flags) => flags & CELL.PROBED)), -1);
+    const probed = guard(() => (s.stepIndex === before ? -1 : s.cells().findIndex((flags) => (flags & CELL.PROBED) !== 0)), -1);
     if (probed < 0) return; // the search is over (step() said so) or the core failed
     const right = probed === guess;
     this.score.tries += 1;

@@ -15,18 +15,32 @@
 
 import init, { completion, completions, culprit, hintWithReason } from '../pkg/nqueens.js';
 
+/**
+ * @typedef {import('./types.js').CoachJob} CoachJob
+ * @typedef {import('./types.js').CoachReply} CoachReply
+ * @typedef {import('./types.js').Squares} Squares
+ */
+
 /** Above this N the rank of a solution (all solutions before it, counted) costs seconds: not asked. */
 const RANK_MAX_N = 14;
 
 const ready = init();
 
+/** @param {MessageEvent<unknown>} event */
 self.onmessage = async (event) => {
-  const msg = event.data ?? {};
+  // Anything but a job falls through to "unknown message type".
+  const msg = /** @type {CoachJob} */ (event.data ?? {});
   const { job, n, squares } = msg;
-  const post = (type, data = {}) => self.postMessage({ type, job, ...data });
+  /**
+   * @template {CoachReply['type']} T
+   * @param {T} type
+   * @param {Omit<Extract<CoachReply, { type: T }>, 'type' | 'job'>} [data]
+   */
+  const post = (type, data) => self.postMessage({ type, job, ...data });
   try {
     await ready;
     if (msg.type === 'analyse') {
+      /** @type {Int32Array | null} */
       const solution = completion(n, squares);
       post('completion', { solution });
       if (!solution) {
@@ -39,11 +53,11 @@ self.onmessage = async (event) => {
     } else if (msg.type === 'hint') {
       post('hint', { hint: hintWithReason(n, squares) });
     } else {
-      throw new Error(`puzzle worker: unknown message type ${JSON.stringify(msg.type)}`);
+      throw new Error(`puzzle worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);
     }
     post('done');
   } catch (err) {
-    post('error', { message: String(err?.message ?? err) });
+    post('error', { message: String(/** @type {import('./types.js').Thrown} */ (err)?.message ?? err) });
   }
 };
 
@@ -51,9 +65,12 @@ self.onmessage = async (event) => {
  * Where `solution` (column per row) stands among all solutions in row-by-row
  * order: every solution that agrees with it on the rows above r and has a
  * smaller column in row r comes before it.
+ * @param {number} n
+ * @param {Int32Array} solution
  */
 function rank(n, solution) {
   let before = 0n;
+  /** @type {number[]} */
   const prefix = [];
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < solution[row]; col++) before += completions(n, [...prefix, row * n + col]);

@@ -17,6 +17,16 @@
 import { Runner } from './runner.js';
 
 /**
+ * @typedef {import('./types.js').Session} Session
+ * @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo
+ * @typedef {import('./types.js').WorkUnit} WorkUnit
+ * @typedef {'checks' | 'steps' | 'wall'} ClockId
+ * @typedef {{ steps: number, checks: number, solutions: number, done: boolean }} LaneEnd  a lane at its end
+ * @typedef {{ x: number, decided: number, solutions: number }} Sample  a point on a lane's curve
+ * @typedef {Lane & { session: Session, runner: Runner }} ActiveLane  a lane that runs: those in race.active
+ */
+
+/**
  * A lane stops here if its search has not ended: its figures are then partial.
  * Permutations at N=12 (479 million steps) stop here after about 5 seconds.
  */
@@ -24,7 +34,10 @@ export const STEP_CAP = 50_000_000;
 /** Search time each lane gets per tick of the wall clock. */
 export const TICK_MS = 1;
 
-/** The clocks: `unit` is what the core measures (null: the wall clock), `label` the reading's unit. */
+/**
+ * The clocks: `unit` is what the core measures (null: the wall clock), `label` the reading's unit.
+ * @type {Readonly<Record<ClockId, { unit: WorkUnit | null, label: string, name: string }>>}
+ */
 export const CLOCKS = Object.freeze({
   checks: { unit: 'checks', label: 'checks', name: 'Equal checks' },
   steps: { unit: 'steps', label: 'steps', name: 'Equal steps' },
@@ -33,6 +46,12 @@ export const CLOCKS = Object.freeze({
 
 /** One algorithm in the race: its session (null if it cannot run at this N) and what it has done. */
 export class Lane {
+  /**
+   * @param {AlgorithmInfo} info
+   * @param {number} index
+   * @param {Session | null} session
+   * @param {string} reason
+   */
   constructor(info, index, session, reason) {
     this.info = info;
     this.id = info.id;
@@ -40,32 +59,41 @@ export class Lane {
     this.session = session;
     this.reason = reason; // why it cannot run, when session is null
     this.runner = session ? new Runner(session) : null;
+    /** @type {number | null} */
     this.finish = null; // the reading at which it ended (its end or the cap)
-    this.last = null; // {steps, checks, solutions, done} at its end
+    /** @type {LaneEnd | null} */
+    this.last = null; // set with finish
     this.reachedFor = -1; // the reading it is known to stand at (none yet)
+    /** @type {number | null} */
     this.ms = null; // the time its search takes alone, measured once the race is over (race.js)
     this.credit = 0; // wall clock: time owed to it (ms)
-    this.samples = []; // [{x, decided, solutions}] for the chart, on new ground
+    /** @type {Sample[]} */
+    this.samples = []; // for the chart, on new ground
     this.sampledStep = -1;
   }
 
-  /** The lane's own measure of work in `unit` (checks or steps). */
+  /**
+   * The lane's own measure of work in `unit` (checks or steps). Only a lane that runs has one.
+   * @param {WorkUnit} unit
+   */
   work(unit) {
-    return unit === 'steps' ? this.session.stepIndex : this.session.checks;
+    const s = /** @type {Session} */ (this.session);
+    return unit === 'steps' ? s.stepIndex : s.checks;
   }
 }
 
 export class Race {
   /**
-   * @param wasm  the core module (Session)
-   * @param algorithms  wasm.algorithms(), in page order
-   * @param {{ n: number, ids: string[], clock: 'checks'|'steps'|'wall' }} setup
-   * @param {(info) => string} rangeText  why an algorithm cannot run at n
+   * @param {import('./types.js').Core} wasm  the core module (Session)
+   * @param {AlgorithmInfo[]} algorithms  wasm.algorithms(), in page order
+   * @param {{ n: number, ids: string[], clock: ClockId }} setup
+   * @param {(info: AlgorithmInfo) => string} rangeText  why an algorithm cannot run at n
    */
   constructor(wasm, algorithms, { n, ids, clock }, rangeText) {
     this.n = n;
     this.clockId = clock;
     this.unit = CLOCKS[clock].unit;
+    /** @type {Lane[]} */
     this.lanes = [];
     algorithms.forEach((info, index) => {
       if (!ids.includes(info.id)) return;
@@ -73,10 +101,11 @@ export class Race {
       const session = fits ? new wasm.Session(info.id, n) : null;
       this.lanes.push(new Lane(info, index, session, fits ? '' : `cannot run at N=${n}: ${rangeText(info)}`));
     });
-    this.active = this.lanes.filter((lane) => lane.session);
+    this.active = /** @type {ActiveLane[]} */ (this.lanes.filter((lane) => lane.session));
     this.clock = 0; // the reading every lane stands at
     this.furthest = 0; // the furthest reading reached
     this.turn = 0; // which lane goes first in a frame, in turn
+    /** @type {number[][]} */
     this.ticks = [this.active.map(() => 0)]; // wall clock: each lane's step at each tick (sparse)
     for (const lane of this.active) this.sample(lane);
   }
@@ -91,13 +120,16 @@ export class Race {
     return this.active.every((lane) => lane.finish !== null);
   }
 
-  /** The race's last reading, once it has ended. */
+  /**
+   * The race's last reading, once it has ended.
+   * @returns {number | null}
+   */
   get end() {
-    return this.ended ? Math.max(0, ...this.active.map((lane) => lane.finish)) : null;
+    return this.ended ? Math.max(0, ...this.active.map((lane) => /** @type {number} */ (lane.finish))) : null;
   }
 
   atEnd() {
-    return this.ended && this.clock >= this.end;
+    return this.end !== null && this.clock >= this.end;
   }
 
   /** The sum of the solutions every lane has found where it stands. */
@@ -111,10 +143,12 @@ export class Race {
    * Runs the lanes towards `target` for at most `budgetMs` in all, sharing the
    * time out in turn; a lane that gets there early leaves its time to the
    * others. When every lane is there the clock reads `target` (true).
+   * @param {number} target
+   * @param {number} budgetMs
    */
   advance(target, budgetMs) {
     if (!this.unit) throw new Error('The wall clock moves by ticks.');
-    if (this.ended) target = Math.min(target, this.end);
+    if (this.end !== null) target = Math.min(target, this.end);
     const start = performance.now();
     for (let pass = 0; pass < 4; pass++) {
       const todo = this.active.filter((lane) => lane.reachedFor !== target);
@@ -132,7 +166,7 @@ export class Race {
     this.turn += 1;
     if (this.active.some((lane) => lane.reachedFor !== target)) return false;
     // The last lane may have ended short of the target: the race ends there.
-    this.clock = this.ended ? Math.min(target, this.end) : target;
+    this.clock = this.end !== null ? Math.min(target, this.end) : target;
     this.furthest = Math.max(this.furthest, this.clock);
     return true;
   }
@@ -140,16 +174,21 @@ export class Race {
   /**
    * Runs one lane towards `target` (in `unit`) within `ms`: stops on the last
    * step within it, at the search's end or at the cap. True when it got there.
+   * @param {ActiveLane} lane
+   * @param {WorkUnit} unit
+   * @param {number} target
+   * @param {number} ms
    */
   reach(lane, unit, target, ms) {
     const s = lane.session;
     if (unit === this.unit && lane.finish !== null && target >= lane.finish) {
-      if (s.stepIndex !== lane.last.steps) s.seek(lane.last.steps);
+      const last = /** @type {LaneEnd} */ (lane.last); // set with finish
+      if (s.stepIndex !== last.steps) s.seek(last.steps);
       return true;
     }
     if (lane.work(unit) > target) s.seekWork(unit, target); // never ahead of the clock
     let there = false;
-    lane.runner.slices(ms, (chunk) => {
+    lane.runner.slices(ms, (/** @type {number} */ chunk) => {
       const room = STEP_CAP - s.stepIndex;
       const want = Math.min(chunk, room);
       const got = want > 0 ? s.runWithin(unit, target, want) : 0;
@@ -162,11 +201,15 @@ export class Race {
     return there;
   }
 
-  /** A lane at its end or at the cap for the first time: that reading is its finish. */
+  /**
+   * A lane at its end or at the cap for the first time: that reading is its finish.
+   * @param {ActiveLane} lane
+   * @param {number | null} [reading]  the wall clock's; else the lane's work in the clock's unit
+   */
   noteEnd(lane, reading = null) {
     const s = lane.session;
     if (lane.finish !== null || !(s.done || s.stepIndex >= STEP_CAP)) return;
-    lane.finish = reading ?? lane.work(this.unit);
+    lane.finish = reading ?? lane.work(/** @type {WorkUnit} */ (this.unit));
     lane.last = { steps: s.stepIndex, checks: s.checks, solutions: s.solutionCount, done: s.done };
   }
 
@@ -196,7 +239,10 @@ export class Race {
     return true;
   }
 
-  /** Each lane's step at a tick: the last one written down at or before it. */
+  /**
+   * Each lane's step at a tick: the last one written down at or before it.
+   * @param {number} tick
+   */
   stepsAt(tick) {
     for (let t = Math.min(tick, this.ticks.length - 1); t >= 0; t--) if (this.ticks[t]) return this.ticks[t];
     return this.ticks[0];
@@ -205,12 +251,13 @@ export class Race {
   /**
    * Every lane as it was at `reading` (within the ground covered: at most
    * `furthest`). Exact: the core seeks each lane to its state at that reading.
+   * @param {number} reading
    */
   seek(reading) {
     reading = Math.max(0, Math.min(Math.round(reading), this.furthest));
     if (this.unit) {
       for (const lane of this.active) {
-        if (lane.finish !== null && reading >= lane.finish) lane.session.seek(lane.last.steps);
+        if (lane.finish !== null && reading >= lane.finish) lane.session.seek(/** @type {LaneEnd} */ (lane.last).steps);
         else lane.session.seekWork(this.unit, reading);
         lane.reachedFor = reading;
       }
@@ -233,11 +280,12 @@ export class Race {
    */
   nextReading() {
     if (this.atEnd()) return null;
-    if (!this.unit) return this.clock + 1;
+    const unit = this.unit;
+    if (!unit) return this.clock + 1;
     this.settle();
     const next = this.active
       .filter((lane) => lane.finish === null || lane.finish > this.clock)
-      .map((lane) => lane.session.nextWork(this.unit))
+      .map((lane) => lane.session.nextWork(unit))
       .filter((work) => work !== undefined);
     return next.length ? Math.max(this.clock + 1, Math.min(...next)) : null;
   }
@@ -245,15 +293,19 @@ export class Race {
   /** The reading just before the last move (←): null at the start. */
   previousReading() {
     if (this.clock <= 0) return null;
-    if (!this.unit) return this.clock - 1;
+    const unit = this.unit;
+    if (!unit) return this.clock - 1;
     this.settle();
-    const latest = Math.max(...this.active.map((lane) => lane.work(this.unit)));
+    const latest = Math.max(...this.active.map((lane) => lane.work(unit)));
     return Math.max(0, Math.min(this.clock, latest) - 1);
   }
 
   /**
    * Goes on towards each lane's own step (a link on the wall clock: the ticks
    * between are not known), within `budgetMs`; true when all are there.
+   * @param {number[]} goals  each active lane's step
+   * @param {number} budgetMs
+   * @param {number} reading  the wall clock's reading there
    */
   advanceSteps(goals, budgetMs, reading) {
     const start = performance.now();
@@ -291,7 +343,11 @@ export class Race {
     return least;
   }
 
-  /** A point on the lane's curve, on new ground only, about one per 1% of work. */
+  /**
+   * A point on the lane's curve, on new ground only, about one per 1% of work.
+   * @param {ActiveLane} lane
+   * @param {number | null} [reading]  the wall clock's; else the lane's work
+   */
   sample(lane, reading = null) {
     const s = lane.session;
     if (s.stepIndex <= lane.sampledStep) return;

@@ -6,7 +6,18 @@
 // the solutions of N (OEIS A002562): at N = 8, 92 solutions fall into 12
 // classes, 11 of eight boards and one of four.
 
-/** Each symmetry: a name, a short mark for a label, and where it sends square (r, c) on an n×n board. */
+/**
+ * @typedef {object} Symmetry
+ * @property {string} id
+ * @property {string} name
+ * @property {string} mark
+ * @property {(r: number, c: number, n: number) => [number, number]} map
+ */
+
+/**
+ * Each symmetry: a name, a short mark for a label, and where it sends square (r, c) on an n×n board.
+ * @type {Symmetry[]}
+ */
 export const SYMMETRIES = [
   { id: 'identity', name: 'the same board', mark: '=', map: (r, c) => [r, c] },
   { id: 'rot90', name: 'turned 90° clockwise', mark: '↻90°', map: (r, c, n) => [c, n - 1 - r] },
@@ -18,7 +29,12 @@ export const SYMMETRIES = [
   { id: 'antidiagonal', name: 'mirrored in the other diagonal', mark: '⤢', map: (r, c, n) => [n - 1 - c, n - 1 - r] },
 ];
 
-/** The board `queens` (a full solution: one queen per row) under `symmetry`. */
+/**
+ * The board `queens` (a full solution: one queen per row) under `symmetry`.
+ * @param {ArrayLike<number>} queens
+ * @param {Symmetry} symmetry
+ * @returns {number[]}
+ */
 export function transform(queens, symmetry) {
   const n = queens.length;
   const out = new Array(n).fill(-1);
@@ -29,12 +45,14 @@ export function transform(queens, symmetry) {
   return out;
 }
 
+/** @param {ArrayLike<number>} queens */
 const key = (queens) => Array.prototype.join.call(queens, ',');
 
 /**
  * The class of a solution: `key` is the same for all eight images of the
  * board (the smallest of their keys), `size` how many distinct boards the
  * class has (8, 4 or 2).
+ * @param {ArrayLike<number>} queens
  */
 export function symmetryClass(queens) {
   const images = new Set(SYMMETRIES.map((s) => key(transform(queens, s))));
@@ -42,7 +60,11 @@ export function symmetryClass(queens) {
   return { key: sorted[0], size: images.size };
 }
 
-/** The symmetry that takes board `from` to board `to` (both in one class), or null. */
+/**
+ * The symmetry that takes board `from` to board `to` (both in one class), or null.
+ * @param {ArrayLike<number>} from
+ * @param {ArrayLike<number>} to
+ */
 export function symmetryBetween(from, to) {
   const target = key(to);
   return SYMMETRIES.find((s) => key(transform(from, s)) === target) ?? null;

@@ -15,7 +15,22 @@
 // session itself, only seeks it when a node is clicked (through `seek`).
 
 import { drawMiniBoard, readTheme } from './board.js';
-import { cssVars, el, formatCount, part } from './dom.js';
+import { context2d, cssVars, el, formatCount, part } from './dom.js';
+
+/**
+ * @typedef {import('./types.js').Session} Session
+ * @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo
+ * @typedef {import('./types.js').SearchSpaceId} SearchSpaceId
+ * @typedef {import('./types.js').FoundSolution} FoundSolution
+ */
+/**
+ * A node of the tree: the boards whose first `depth` rows hold the queens `cols`.
+ * @typedef {object} TreeNode
+ * @property {number} depth
+ * @property {bigint} index  its place among the N^depth nodes of its depth
+ * @property {number[]} cols
+ * @property {bigint} boards  how many of the N^N boards lie under it
+ */
 
 const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
@@ -28,7 +43,10 @@ const PROBE_REACH = 20_000_000;
 /** While the search runs, the tree is redrawn at most this often. */
 const THROTTLE_MS = 80;
 
-/** Reads the tree colours from CSS custom properties (light and dark live in style.css). */
+/**
+ * Reads the tree colours from CSS custom properties (light and dark live in style.css).
+ * @param {Element} element
+ */
 function readColours(element) {
   return cssVars(element, {
     pending: ['--tree-pending', '#f3efe6'],
@@ -42,16 +60,25 @@ function readColours(element) {
   });
 }
 
-/** '#rgb', '#rrggbb' or 'rgb(a)(…)' as [r, g, b]. */
+/** @typedef {ReturnType<typeof readColours>} TreeColours */
+/** @typedef {Record<'pending' | 'decided' | 'examined' | 'ruled' | 'never' | 'boundary' | 'clear', number>} PackedColours */
+
+/**
+ * '#rgb', '#rrggbb' or 'rgb(a)(…)' as [r, g, b].
+ * @param {string} colour
+ */
 function rgb(colour) {
-  const probe = document.createElement('canvas').getContext('2d');
+  const probe = context2d(document.createElement('canvas'));
   probe.fillStyle = colour;
-  const hex = probe.fillStyle; // normalised to #rrggbb (or rgba(...))
+  const hex = /** @type {string} */ (probe.fillStyle); // normalised to #rrggbb (or rgba(...))
   if (hex.startsWith('#')) return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return hex.match(/[\d.]+/g).slice(0, 3).map(Number);
+  return /** @type {RegExpMatchArray} */ (hex.match(/[\d.]+/g)).slice(0, 3).map(Number);
 }
 
-/** True when the queens of `cols` (row r at column cols[r]) hold an attacking pair. */
+/**
+ * True when the queens of `cols` (row r at column cols[r]) hold an attacking pair.
+ * @param {number[]} cols
+ */
 function attacking(cols) {
   for (let a = 0; a < cols.length; a++) {
     for (let b = a + 1; b < cols.length; b++) {
@@ -61,7 +88,13 @@ function attacking(cols) {
   return false;
 }
 
-/** A node's columns from its index at depth d (row 0 most significant). */
+/**
+ * A node's columns from its index at depth d (row 0 most significant).
+ * @param {number | bigint} index
+ * @param {number} n
+ * @param {number} depth
+ * @returns {number[]}
+ */
 function digits(index, n, depth) {
   const cols = new Array(depth);
   if (typeof index === 'number') {
@@ -79,7 +112,10 @@ function digits(index, n, depth) {
   return cols;
 }
 
-/** A colour as one little-endian RGBA word for an ImageData's Uint32Array view. */
+/**
+ * A colour as one little-endian RGBA word for an ImageData's Uint32Array view.
+ * @param {string} colour
+ */
 function pack(colour) {
   const [r, g, b] = rgb(colour);
   return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
@@ -88,34 +124,55 @@ function pack(colour) {
 export class TreePanel {
   /**
    * @param {HTMLElement} root  holds [data-part=tree], tree-summary, tree-tip, tree-note
-   * @param {{ seek: (step: number) => void, probe: () => object|null }} actions
+   * @param {{ seek: (step: number) => void, probe: () => Session | null }} actions
    *   seek: moves the visualizer to a step; probe: a fresh session of the same
    *   search, which the panel steps on its own to find when a node was reached
    */
   constructor(root, { seek, probe }) {
-    this.canvas = part(root, 'tree');
+    this.canvas = /** @type {HTMLCanvasElement} */ (part(root, 'tree'));
     this.summary = part(root, 'tree-summary');
     this.tip = part(root, 'tree-tip');
     this.note = part(root, 'tree-note');
     this.seek = seek;
     this.makeProbe = probe;
+    /** @type {Session | null} */
     this.probe = null;
     this.tipTimer = 0;
-    this.ctx = this.canvas.getContext('2d');
+    this.ctx = context2d(this.canvas);
+    /** @type {Session | null} */
     this.session = null;
+    /** @type {AlgorithmInfo | null} */
     this.algorithm = null;
     this.n = 0;
     this.width = 0; // device pixels
     this.scale = 1;
+    /** @type {TreeColours | null} */
     this.colours = null;
-    this.shown = null; // {step} last drawn
+    /** @type {PackedColours | null} */
+    this.packed = null;
+    /** @type {{ step: number } | null} */
+    this.shown = null; // last drawn
     this.drawnAt = 0;
+    /** @type {{ count: number, list: FoundSolution[] } | null} */
+    this.ticks = null; // the solutions ticked under the chart
+    /** @type {ImageData | null} */
+    this.image = null;
+    /** @type {string | null} */
+    this.layoutKey = null; // what layoutCache was built for
+    this.layoutCache = new Uint8Array(0);
+    /** @type {HTMLCanvasElement | null} */
+    this.mini = null;
     this.canvas.addEventListener('pointermove', (event) => this.hover(event));
     this.canvas.addEventListener('pointerleave', () => this.showTip(''));
     this.canvas.addEventListener('click', (event) => this.pick(event));
   }
 
-  /** A new session: a new tree. */
+  /**
+   * A new session: a new tree.
+   * @param {Session} session
+   * @param {AlgorithmInfo} algorithm
+   * @param {number} n
+   */
   reset(session, algorithm, n) {
     this.probe?.free();
     this.probe = null;
@@ -194,7 +251,8 @@ export class TreePanel {
    */
   layout() {
     const { n, width } = this;
-    const key = `${n}:${width}:${this.algorithm.space}`;
+    const space = this.algorithm?.space;
+    const key = `${n}:${width}:${space}`;
     if (this.layoutKey === key) return this.layoutCache;
     const classes = new Uint8Array(n * width);
     for (let depth = 1; depth <= n; depth++) {
@@ -207,7 +265,7 @@ export class TreePanel {
         const node = Math.floor((x * nodes) / width);
         if (node !== last) {
           const cols = digits(node, n, depth);
-          const repeats = this.algorithm.space === 'permutations' && new Set(cols).size < cols.length;
+          const repeats = space === 'permutations' && new Set(cols).size < cols.length;
           kind = repeats ? 4 : attacking(cols) ? 2 : 1;
           last = node;
         }
@@ -220,6 +278,7 @@ export class TreePanel {
     return classes;
   }
 
+  /** @param {Session} s */
   draw(s) {
     const { n, width, ctx } = this;
     const band = Math.round(BAND * this.scale);
@@ -229,7 +288,7 @@ export class TreePanel {
     const pixels = new Uint32Array(image.data.buffer);
     const shares = s.icicle(width); // null for a search from fixed queens
     const classes = this.layout();
-    const c = this.packed;
+    const c = /** @type {PackedColours} */ (this.packed); // update() set it before drawing
     for (let depth = 1; depth <= n; depth++) {
       const row0 = (depth - 1) * band * width;
       for (let x = 0; x < width; x++) {
@@ -264,12 +323,17 @@ export class TreePanel {
     this.drawSolutions(s, band);
   }
 
-  /** Outlines the nodes of the queens on the board, row by row from the top. */
+  /**
+   * Outlines the nodes of the queens on the board, row by row from the top.
+   * @param {Session} s
+   * @param {number} band  device pixels per depth
+   */
   drawPath(s, band) {
     const { n, width, ctx } = this;
+    const colours = /** @type {TreeColours} */ (this.colours); // set with packed
     const queens = Array.from(s.queens());
     ctx.save();
-    ctx.strokeStyle = this.colours.path;
+    ctx.strokeStyle = colours.path;
     ctx.lineWidth = Math.max(1.5, this.scale * 1.5);
     let index = 0;
     for (let depth = 1; depth <= n && queens[depth - 1] >= 0; depth++) {
@@ -282,12 +346,17 @@ export class TreePanel {
     ctx.restore();
   }
 
-  /** A tick under the chart at each solution found so far. */
+  /**
+   * A tick under the chart at each solution found so far.
+   * @param {Session} s
+   * @param {number} band  device pixels per depth
+   */
   drawSolutions(s, band) {
     const { n, width, ctx } = this;
+    const colours = /** @type {TreeColours} */ (this.colours); // set with packed
     const y = n * band;
     ctx.save();
-    ctx.fillStyle = this.colours.solution;
+    ctx.fillStyle = colours.solution;
     const leaves = n ** n;
     const count = s.solutionCount;
     if (this.ticks?.count !== count) this.ticks = { count, list: s.solutions(200) };
@@ -303,7 +372,10 @@ export class TreePanel {
     ctx.restore();
   }
 
-  /** The summary line: the number that makes the seeds' point. */
+  /**
+   * The summary line: the number that makes the seeds' point.
+   * @param {Session} s
+   */
   describe(s) {
     const { total, ruledOut, solutions } = s.space();
     const checks = s.checks;
@@ -319,7 +391,11 @@ export class TreePanel {
     this.canvas.setAttribute('aria-label', `Search tree: ${text}`);
   }
 
-  /** The node under a pointer event: {depth, index, cols, boards} or null. */
+  /**
+   * The node under a pointer event, or null.
+   * @param {MouseEvent} event
+   * @returns {TreeNode | null}
+   */
   nodeAt(event) {
     const rect = this.canvas.getBoundingClientRect();
     const x = (event.clientX - rect.left) * this.scale;
@@ -332,6 +408,7 @@ export class TreePanel {
     return { depth, index, cols: digits(index, n, depth), boards };
   }
 
+  /** @param {PointerEvent} event */
   hover(event) {
     const node = this.nodeAt(event);
     const s = this.session;
@@ -345,7 +422,7 @@ export class TreePanel {
     const head = `${rows}: column${depth === 1 ? '' : 's'} ${cols.map((c) => c + 1).join(', ')}; ${formatCount(boards)} board${boards === 1n ? '' : 's'}`;
     let state;
     if (done === null) state = 'not drawn for a search from fixed queens';
-    else if (repeats && this.algorithm.space === 'permutations') state = 'never generated: a column repeats';
+    else if (repeats && this.algorithm?.space === 'permutations') state = 'never generated: a column repeats';
     else if (done === 0n) state = 'pending';
     else if (done === boards) state = attacking(cols) ? 'ruled out' : 'fully examined';
     else state = `${formatCount(done)} decided so far`;
@@ -356,7 +433,7 @@ export class TreePanel {
       const step = this.stepFor(node);
       if (step === null) return;
       const how = state !== 'ruled out' ? ''
-        : this.algorithm.space === 'all-boards' ? ' (its first board tested)'
+        : this.algorithm?.space === 'all-boards' ? ' (its first board tested)'
         : repeats ? ' by a column check' : ' by a diagonal check';
       const when = state === 'ruled out' ? `ruled out at step ${formatCount(step)}${how}` : `${state}; first reached at step ${formatCount(step)}`;
       this.showTip(`${head}; ${when}.`, cols);
@@ -367,8 +444,11 @@ export class TreePanel {
    * The first step at which the search reached `node`, or null: found on the
    * probe session (a copy of the search the panel steps itself), so the
    * board the user sees never moves while the panel looks.
+   * @param {TreeNode} node
+   * @returns {number | null}
    */
   stepFor(node) {
+    if (!this.session || !this.algorithm) return null;
     const now = this.session.stepIndex;
     const space = this.algorithm.space;
     if (space === 'all-boards') return firstStepReaching(null, node, space, now, this.n);
@@ -381,23 +461,30 @@ export class TreePanel {
     return firstStepReaching(probe, node, space, now, this.n);
   }
 
-  /** The hover line keeps its place when empty, so nothing below it moves. */
+  /**
+   * The hover line keeps its place when empty, so nothing below it moves.
+   * @param {string} text
+   * @param {number[] | null} [cols]  the hovered node's queens, drawn beside the text
+   */
   showTip(text, cols = null) {
     const words = el('span', '', text || 'Hover a node to see its partial board.');
     if (!cols) {
       this.tip.replaceChildren(words);
     } else {
       // The partial board the node stands for, drawn as the gallery draws one.
-      this.mini ??= el('canvas', 'tree-mini');
-      this.mini.setAttribute('aria-hidden', 'true');
+      const mini = (this.mini ??= el('canvas', 'tree-mini'));
+      mini.setAttribute('aria-hidden', 'true');
       const queens = Array.from({ length: this.n }, (_, row) => (row < cols.length ? cols[row] : -1));
-      drawMiniBoard(this.mini, queens, this.n, readTheme(), MINI_PX);
-      this.tip.replaceChildren(this.mini, words);
+      drawMiniBoard(mini, queens, this.n, readTheme(), MINI_PX);
+      this.tip.replaceChildren(mini, words);
     }
     this.tip.classList.toggle('muted', !text);
   }
 
-  /** A click on a node the search has reached seeks to the first step that reached it. */
+  /**
+   * A click on a node the search has reached seeks to the first step that reached it.
+   * @param {MouseEvent} event
+   */
   pick(event) {
     const node = this.nodeAt(event);
     if (!node || !this.session) return;
@@ -411,6 +498,12 @@ export class TreePanel {
  * it out), or null if it has not yet. Brute force reaches a node at the first
  * board with that prefix; a depth-first search, at a step found by halving, since
  * "reached" never reverts as the steps go on.
+ * @param {Session | null} s  the probe session; null for brute force, which needs none
+ * @param {TreeNode} node
+ * @param {SearchSpaceId} space
+ * @param {number} now  the step the visualizer stands on
+ * @param {number} n
+ * @returns {number | null}
  */
 function firstStepReaching(s, { index, cols, boards }, space, now, n) {
   if (space === 'all-boards') {
@@ -418,6 +511,7 @@ function firstStepReaching(s, { index, cols, boards }, space, now, n) {
     const reading = cols.reduce((v, c, r) => v + c * n ** r, 0);
     return reading + 1 <= now ? reading + 1 : null;
   }
+  if (!s) return null;
   const from = index * boards;
   // Permutations: the boards that repeat a column are decided from the start,
   // so a node is reached when a visited permutation lies in it.
@@ -431,7 +525,9 @@ function firstStepReaching(s, { index, cols, boards }, space, now, n) {
   const reached = () => {
     const queens = s.queens();
     const onPath = space !== 'permutations' && cols.every((c, r) => queens[r] === c);
-    return onPath || s.decidedBetween(from, from + boards) > never;
+    if (onPath) return true;
+    const decided = s.decidedBetween(from, from + boards);
+    return decided !== null && decided > never;
   };
   if (!reached()) return null;
   let lo = 0;

@@ -1,0 +1,173 @@
+// Types the page's JSDoc shares: the shapes of what the core builds and the
+// messages between the page and its workers (window.nqueens is in window.d.ts,
+// since the workers have no window). Nothing here is shipped or run; `tsc`
+// reads it (tsconfig.json, tsconfig.workers.json).
+//
+// pkg/nqueens.d.ts, which wasm-bindgen writes, types every argument the core
+// reads as `any` (the core checks them itself and throws a sentence) and every
+// plain object it builds as `any`. The shapes below are those objects, as
+// src/wasm/ builds them; the Session methods that return them are given those
+// types by the augmentation at the end of this file.
+//
+// A shape that only one module makes or reads is a @typedef in that module
+// (count-store.js's CountRecord, race-clock.js's Sample); this file is for what
+// several modules, or the page and a worker, share.
+
+import type { Session } from '../pkg/nqueens.js';
+
+export type { Session };
+
+/**
+ * The core's module namespace, as loadCore() resolves it. `new Session(id, n)`
+ * leaves out the fixed queens, which the generated declaration makes required.
+ */
+export type Core = Omit<typeof import('../pkg/nqueens.js'), 'Session'> & {
+  Session: { new (id: string, n: number, fixedSquares?: Squares): Session; prototype: Session };
+};
+
+/**
+ * A caught value, to read its message: `catch` gives `unknown`, and what the
+ * page catches is an Error, or at worst something without a message.
+ */
+export type Thrown = { message?: string } | null | undefined;
+
+/** What a search's steps cover: "tree" (rows, depth first), "all-boards" (N^N), "permutations" (N!). */
+export type SearchSpaceId = 'tree' | 'all-boards' | 'permutations';
+
+/** One entry of `algorithms()`, in page order. */
+export interface AlgorithmInfo {
+  id: string;
+  name: string;
+  seed: string;
+  minN: number;
+  maxN: number;
+  space: SearchSpaceId;
+  takesFixedQueens: boolean;
+  description: string;
+  stepIs: string;
+  pseudocode: string[];
+}
+
+/** `limits()`: every limit the page takes from the core. */
+export interface Limits {
+  maxN: number;
+  puzzleMinN: number;
+  puzzleMaxN: number;
+  generatedMinN: number;
+  generatedMaxN: number;
+  countMinN: number;
+  countMaxN: number;
+  maxRememberedSolutions: number;
+}
+
+/** `session.space()`: the N^N boards as covered so far; total = ruledOut + solutions + pending. */
+export interface Space {
+  total: bigint;
+  ruledOut: bigint;
+  solutions: bigint;
+  pending: bigint;
+  outside: bigint;
+}
+
+/** One of `session.solutions()`: the step that found it and its queens (column per row). */
+export interface FoundSolution {
+  step: number;
+  queens: Int32Array;
+}
+
+/** One of `session.registers()`: a named value of the search's state, drawn by its kind. */
+export type Register = { group: string; name: string; role?: 'permutation' | 'swap' } & (
+  | { kind: 'bits'; value: number; width: number }
+  | { kind: 'board'; value: bigint; hex: string; n: number }
+  | { kind: 'list'; value: number[] }
+  | { kind: 'number'; value: number; hex: string }
+);
+
+/** A unit of work the core measures: the race clock's budgets, `seekWork`, `runWithin`, `nextWork`. */
+export type WorkUnit = 'checks' | 'steps';
+
+/** `countMethod(n)`: how count mode counts N. */
+export interface CountMethod {
+  id: 'symmetric' | 'quadrants';
+  description: string;
+}
+
+/** `countSymmetries(n)`: the solutions each kind of symmetry leaves unchanged (Burnside's lemma). */
+export interface Symmetries {
+  rot90: bigint;
+  rot180: bigint;
+  mirror: bigint;
+}
+
+/** `hintWithReason(n, squares)`: a square that keeps a completion possible, and why. */
+export interface Hint {
+  square: number;
+  row: number;
+  col: number;
+  reason: string;
+}
+
+/** Squares (row * n + col) of queens, as the puzzle exports and the coach take them. */
+export type Squares = Int32Array | number[];
+
+// ---- Count mode: count-pool.js <-> count-worker.js -----------------------------
+
+/** A count job's id: a number, or 'warm' for the pool's first plan. */
+export type CountJobId = number | string;
+
+export type CountRequest =
+  | { type: 'plan'; job: CountJobId; n: number }
+  /** ranges: from, to, from, to, … (to excluded) */
+  | { type: 'task'; job: CountJobId; batch: number; n: number; ranges: Uint32Array }
+  | { type: 'symmetries'; job: CountJobId; n: number }
+  | { type: 'prepare'; job: CountJobId; n: number };
+
+export type CountReply =
+  | { type: 'plan'; job: CountJobId; n: number; count: number; weights: Float64Array; method: CountMethod; key: string }
+  | { type: 'result'; job: CountJobId; batch: number; total: bigint; ms: number; setupMs: number; memory: number }
+  | ({ type: 'symmetries'; job: CountJobId; ms: number } & Symmetries)
+  | { type: 'error'; job: CountJobId; message: string };
+
+// ---- Puzzle mode's coach: coach.js <-> puzzle-worker.js --------------------------
+
+/** What the page asks the coach (coach.js adds the job number). */
+export interface CoachRequest {
+  type: 'analyse' | 'hint';
+  n: number;
+  squares: Squares;
+}
+
+export type CoachJob = CoachRequest & { job: number };
+
+/** The worker's answers, and the coach's own 'timeout' and 'error'. */
+export type CoachReply =
+  | { type: 'completion'; job: number; solution: Int32Array | null }
+  | { type: 'count'; job: number; count: bigint }
+  | { type: 'culprit'; job: number; square: number | null }
+  | { type: 'rank'; job: number; index: bigint; total: bigint }
+  | { type: 'hint'; job: number; hint: Hint | null }
+  | { type: 'done'; job: number }
+  | { type: 'timeout'; job: number }
+  | { type: 'error'; job: number; message: string };
+
+// ---- The generated Session, with the shapes of what it returns ------------------
+//
+// These overloads come first, so calls get these types. Once src/wasm/ declares
+// them itself (wasm-bindgen's `unchecked_return_type`, and Option<JsValue> for
+// the optional arguments), this block can go.
+
+declare module '../pkg/nqueens.js' {
+  interface Session {
+    space(): Space;
+    /** null for a search from fixed queens. */
+    icicle(width: number): Float32Array | null;
+    /** null for a search from fixed queens. */
+    decidedBetween(from: bigint | number, to: bigint | number): bigint | null;
+    solutions(limit: number, skip?: number): FoundSolution[];
+    registers(): Register[];
+    pseudocode(): string[];
+    seekWork(unit: WorkUnit, budget: number): void;
+    runWithin(unit: WorkUnit, budget: number, maxSteps: number): number;
+    nextWork(unit: WorkUnit): number | undefined;
+  }
+}
