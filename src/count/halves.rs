@@ -56,11 +56,14 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// The band of an N×N board (4 ≤ N ≤ 21): every diagonal that both
-    /// halves reach, or both quarters of the east half, or the middle
-    /// column (odd N).
+    /// The band of an N×N board (4 ≤ N ≤ [`MAX_N`], the sizes the quarters
+    /// are listed for): every diagonal that both halves reach, or both
+    /// quarters of the east half, or the middle column (odd N).
     pub fn new(n: usize) -> Geometry {
-        assert!((4..=21).contains(&n), "N must be from 4 to 21; got {n}");
+        assert!(
+            (4..=MAX_N).contains(&n),
+            "N must be from 4 to {MAX_N}; got {n}"
+        );
         let (north, east) = (n / 2, n / 2);
         let west = n - east..n;
         let rect = |rows: Range<usize>, columns: Range<usize>| (rows, columns);
