@@ -1,7 +1,7 @@
 //! What the page, the errors and the catalogue know about an algorithm
 //! without running it: [`AlgorithmInfo`] (its id, name, sizes, what a step
 //! looks at, its pseudocode) and [`SearchSpace`]. A leaf of `algorithms`: it
-//! depends only on [`crate::limits`], so [`crate::error`] can name an
+//! depends only on [`crate::limits`], so `error.rs` can name an
 //! algorithm without depending on the catalogue.
 //!
 //! The rules an `AlgorithmInfo` must keep are checked when the crate compiles

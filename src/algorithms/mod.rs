@@ -1,5 +1,5 @@
 //! The five seed algorithms as steppable state machines behind one small trait,
-//! and [`catalogue!`]: the one list that registers them.
+//! and `catalogue!`: the one list that registers them.
 //!
 //! Each algorithm keeps only the state its search needs, so that a step is a few
 //! instructions and a clone (a time-travel checkpoint) is a small memcpy. What
@@ -100,7 +100,7 @@ impl LastStep {
 }
 
 /// The board as the last step left it. Cells, conflicts and threats are
-/// derived from this by [`crate::view::View`].
+/// derived from this by `view::cells`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
     pub n: usize,
