@@ -21,9 +21,9 @@ use nqueens::Error;
 const FULL_RUN_MAX_N: usize = 6;
 /// Steps checked one by one at an algorithm's largest board.
 const STEPS_AT_MAX_N: u64 = 3_000;
-/// Longer than any search run to the end here takes (the bitboard scan at
-/// N = 6 is the longest tree, some 8,000 steps): a search still going is
-/// one that does not end.
+/// Far longer than any search run to the end here takes (brute force at
+/// N = 6, 46,656 steps, is the longest): a search still going is one that
+/// does not end.
 const ENDLESS: u64 = 10_000_000;
 
 /// "Bitwise (ld / col / rd) (bitwise) breaks the contract: ..."

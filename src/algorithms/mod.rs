@@ -9,7 +9,11 @@
 //!
 //! Adding an algorithm: a new file with a `pub const INFO: AlgorithmInfo`, a
 //! type with `pub fn new(n: usize)` and an `impl Algorithm`, and one line in
-//! the `catalogue!` call below.
+//! the `catalogue!` call below. A depth-first search implements
+//! [`depth_first::Descent`] and is a `DepthFirst<_>`; one that tests a whole
+//! board per step implements [`whole_board::BoardSource`] and is a
+//! `WholeBoard<_>`: both keep the books for it. Every algorithm keeps the
+//! contract written on [`Algorithm`] and [`AlgorithmInfo`].
 
 use std::rc::Rc;
 
