@@ -4,12 +4,18 @@
 
 use std::fmt;
 
-use crate::algorithms::{AlgorithmInfo, ALGORITHMS};
+// The type alone, not the catalogue: the errors that list algorithms carry
+// the list, so that the modules below the catalogue (puzzle, whose
+// `FixedQueens` the searches take) can return an `Error` without a cycle.
+use crate::algorithms::info::AlgorithmInfo;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
-    /// No algorithm has this id.
-    UnknownAlgorithm(String),
+    /// No algorithm has this id; `known` is the catalogue, to choose from.
+    UnknownAlgorithm {
+        id: String,
+        known: &'static [AlgorithmInfo],
+    },
     /// The algorithm cannot search an n×n board.
     SizeOutOfRange {
         algorithm: &'static AlgorithmInfo,
@@ -28,8 +34,12 @@ pub enum Error {
         a: (usize, usize),
         b: (usize, usize),
     },
-    /// This search cannot start from fixed queens.
-    FixedQueensUnsupported { algorithm: &'static AlgorithmInfo },
+    /// This search cannot start from fixed queens; `known` is the
+    /// catalogue, to name the ones that can.
+    FixedQueensUnsupported {
+        algorithm: &'static AlgorithmInfo,
+        known: &'static [AlgorithmInfo],
+    },
     /// A seek further past the furthest step reached than one call may go.
     TooFarAhead {
         requested: u64,
@@ -49,8 +59,8 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownAlgorithm(id) => {
-                let known: Vec<&str> = ALGORITHMS.iter().map(|a| a.id).collect();
+            Error::UnknownAlgorithm { id, known } => {
+                let known: Vec<&str> = known.iter().map(|a| a.id).collect();
                 write!(
                     f,
                     "There is no algorithm called \"{id}\". Choose one of: {}.",
@@ -93,8 +103,8 @@ impl fmt::Display for Error {
                 b.0 + 1,
                 b.1 + 1
             ),
-            Error::FixedQueensUnsupported { algorithm } => {
-                let able: Vec<&str> = ALGORITHMS
+            Error::FixedQueensUnsupported { algorithm, known } => {
+                let able: Vec<&str> = known
                     .iter()
                     .filter(|a| a.takes_fixed_queens)
                     .map(|a| a.id)

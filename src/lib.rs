@@ -1,6 +1,7 @@
 //! The N-Queens search, made visible: a steppable solver core for WebAssembly.
 //!
-//! `board` has the bit sets, `algorithms` the five seed searches as state
+//! `board` has the bit sets, `limits` the board sizes the searches are built
+//! for (each named once), `algorithms` the five seed searches as state
 //! machines, `session` adds time travel over them, `view` turns a state into
 //! cells to draw, `count` counts solutions fast without drawing, and `wasm` is
 //! the only module that knows about JavaScript. See ARCHITECTURE.md.
@@ -9,6 +10,7 @@ pub mod algorithms;
 pub mod board;
 pub mod count;
 mod error;
+pub mod limits;
 pub mod puzzle;
 pub mod session;
 pub mod tree;

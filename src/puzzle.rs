@@ -7,9 +7,9 @@
 //! one completion. The backtracking and bitwise searches can start from fixed
 //! queens too (`Session::with_fixed`).
 
-use crate::algorithms::{power, MAX_N};
 use crate::board::{attacks, RowMask};
 use crate::error::Error;
+use crate::limits::{power, MAX_N};
 
 /// Queens fixed on an n×n board, and what they leave for each row.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,8 +11,12 @@
 
 use std::rc::Rc;
 
-use crate::algorithms::{power, AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver};
+use crate::algorithms::{
+    most_checks_per_step, AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver,
+    ALGORITHMS,
+};
 use crate::error::Error;
+use crate::limits::power;
 use crate::puzzle::FixedQueens;
 use crate::tree::Decided;
 use crate::view;
@@ -76,14 +80,31 @@ impl Work {
     }
 
     /// The most work one step can add on an n×n board: a step is one step,
-    /// and no step makes more than N checks (brute force tests at most N − 1
-    /// rows of a board, permutations at most N, bitwise's first step 2, the
-    /// others 1; `tests/race.rs` checks every step up to N = 8).
+    /// and its checks are bounded by the algorithms' contract
+    /// ([`most_checks_per_step`]; `tests/contract.rs` checks every step of
+    /// every algorithm at small N).
     pub fn most_per_step(self, n: usize) -> u64 {
         match self {
             Work::Steps => 1,
-            Work::Checks => n.max(2) as u64,
+            Work::Checks => most_checks_per_step(n),
         }
+    }
+}
+
+/// The algorithm `id`, if it can search an n×n board; else why not.
+fn sized(id: &str, n: usize) -> Result<&'static AlgorithmInfo, Error> {
+    let info = crate::algorithms::find(id).ok_or_else(|| unknown(id))?;
+    if !info.fits(n) {
+        return Err(Error::SizeOutOfRange { algorithm: info, n });
+    }
+    Ok(info)
+}
+
+/// The refusal of an id no algorithm has.
+pub fn unknown(id: &str) -> Error {
+    Error::UnknownAlgorithm {
+        id: id.into(),
+        known: ALGORITHMS,
     }
 }
 
@@ -114,7 +135,8 @@ impl Session {
     /// The search `id` on an n×n board; an error for an unknown id or an N
     /// the algorithm cannot do.
     pub fn new(id: &str, n: usize) -> Result<Session, Error> {
-        let solver = Solver::new(id, n)?;
+        let info = sized(id, n)?;
+        let solver = Solver::new(info, n).ok_or_else(|| unknown(id))?;
         Ok(Session::around(solver, n, power(n, n)))
     }
 
@@ -122,16 +144,17 @@ impl Session {
     /// col`): it places queens in the other rows only, and the space is the
     /// boards that hold the fixed queens. Backtracking and bitwise can.
     pub fn with_fixed(id: &str, n: usize, squares: &[usize]) -> Result<Session, Error> {
-        let info = crate::algorithms::find(id).ok_or_else(|| Error::UnknownAlgorithm(id.into()))?;
-        if !info.fits(n) {
-            return Err(Error::SizeOutOfRange { algorithm: info, n });
-        }
+        let info = sized(id, n)?;
         let fixed = FixedQueens::new(n, squares)?;
         if let Some((a, b)) = fixed.attacking_pair() {
             return Err(Error::FixedQueensAttack { a, b });
         }
         let total = fixed.space_total();
-        let solver = Solver::with_fixed(id, Rc::new(fixed))?;
+        let solver =
+            Solver::with_fixed(info, Rc::new(fixed)).ok_or(Error::FixedQueensUnsupported {
+                algorithm: info,
+                known: ALGORITHMS,
+            })?;
         Ok(Session::around(solver, n, total))
     }
 

@@ -16,8 +16,8 @@
 //!
 //! The books agree: the decided leaves in all are `ruled_out + solutions`.
 
-use crate::algorithms::{power, MAX_N};
 use crate::board::RowMask;
+use crate::limits::{power, MAX_N};
 
 /// One row of a depth-first search's current path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,11 +333,13 @@ fn arrangements_equal(set: u32, digits: &[usize]) -> bool {
     set == 0
 }
 
-/// k! for k up to 20 (20! still fits a u64), looked up rather than multiplied.
-const FACTORIALS: [u64; 21] = {
-    let mut table = [1u64; 21];
+/// k! for every board size k ≤ [`MAX_N`], looked up rather than multiplied.
+/// 20! is the last factorial a u64 holds: a larger `MAX_N` fails here, as
+/// the crate compiles.
+const FACTORIALS: [u64; MAX_N + 1] = {
+    let mut table = [1u64; MAX_N + 1];
     let mut k = 1;
-    while k <= 20 {
+    while k <= MAX_N {
         table[k] = table[k - 1] * k as u64;
         k += 1;
     }

@@ -6,6 +6,7 @@
 
 mod common;
 
+use nqueens::algorithms::ALGORITHMS;
 use nqueens::board::attacks;
 use nqueens::puzzle::{self, Difficulty, FixedQueens};
 use nqueens::session::Session;
@@ -194,7 +195,12 @@ fn sessions_from_fixed_queens_find_exactly_the_completions() {
                     .iter()
                     .any(|&b| attacks((a / n, a % n), (b / n, b % n)))
             });
-            for id in ["backtracking", "bitwise"] {
+            // Every search that takes fixed queens (tests/contract.rs checks
+            // that the others refuse them).
+            let able = ALGORITHMS
+                .iter()
+                .filter(|a| a.takes_fixed_queens && a.fits(n));
+            for id in able.map(|a| a.id) {
                 if attack {
                     // Queens that attack each other: nothing for a search to finish.
                     let refused = Session::with_fixed(id, n, &squares).err();

@@ -3,14 +3,10 @@
 //! back up the rows, shifting the candidate one column left and right per row,
 //! and compares. The seed stops at the first solution; this one goes on.
 
-use std::rc::Rc;
-
-use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
-    StepKind, MAX_N,
-};
+use super::depth_first::{DepthFirst, Descent, Progress};
+use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, StepKind};
 use crate::board::RowMask;
-use crate::puzzle::FixedQueens;
+use crate::limits::MAX_N;
 use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -44,9 +40,12 @@ const LINE_REJECT: usize = 4;
 const LINE_PLACE: usize = 5;
 const LINE_BACKTRACK: usize = 7;
 
+/// Backtracking: rows as bit fields, walked depth first.
+pub type Backtracking = DepthFirst<Rows>;
+
+/// The path: the placed rows as bit fields, and what is left to try.
 #[derive(Clone, Debug)]
-pub struct Backtracking {
-    n: usize,
+pub struct Rows {
     /// One bit field per placed row.
     rows: [RowMask; MAX_N],
     /// How many rows hold a queen.
@@ -55,44 +54,9 @@ pub struct Backtracking {
     untried: [RowMask; MAX_N + 1],
     /// OR of the placed rows: the columns in use.
     used: RowMask,
-    /// Queens placed on each row since the start.
-    placed: [u64; MAX_N],
-    /// Queens given before the search starts (none for a plain search):
-    /// where each row may hold a queen.
-    fixed: Rc<FixedQueens>,
-    last: LastStep,
-    counters: Counters,
 }
 
-impl Backtracking {
-    pub fn new(n: usize) -> Backtracking {
-        Backtracking::from_fixed(Rc::new(FixedQueens::none(n)))
-    }
-
-    /// The search from fixed queens: findCandidates keeps to the squares they
-    /// leave, and a row with a fixed queen offers only that square.
-    pub fn from_fixed(fixed: Rc<FixedQueens>) -> Backtracking {
-        let n = fixed.n();
-        assert!(INFO.fits(n));
-        let mut untried = [RowMask::EMPTY; MAX_N + 1];
-        untried[0] = fixed.allowed(0);
-        let counters = Counters {
-            ruled_out: fixed.ruled_out_entering(0, untried[0]),
-            ..Counters::default()
-        };
-        Backtracking {
-            n,
-            rows: [RowMask::EMPTY; MAX_N],
-            depth: 0,
-            untried,
-            used: RowMask::EMPTY,
-            placed: [0; MAX_N],
-            fixed,
-            last: LastStep::START,
-            counters,
-        }
-    }
-
+impl Rows {
     /// The seed's test: walking up from the last row, a queen one column to the
     /// left or right per row of distance is a diagonal attack.
     #[inline(always)]
@@ -109,37 +73,52 @@ impl Backtracking {
     }
 }
 
-impl Algorithm for Backtracking {
+impl Descent for Rows {
+    const INFO: AlgorithmInfo = INFO;
+
+    /// From fixed queens, findCandidates keeps to the squares they leave,
+    /// and a row with a fixed queen offers only that square.
+    fn start(progress: &mut Progress) -> Rows {
+        let mut untried = [RowMask::EMPTY; MAX_N + 1];
+        untried[0] = progress.fixed.allowed(0);
+        progress.counters.ruled_out = progress.fixed.ruled_out_entering(0, untried[0]);
+        Rows {
+            rows: [RowMask::EMPTY; MAX_N],
+            depth: 0,
+            untried,
+            used: RowMask::EMPTY,
+        }
+    }
+
     #[inline]
-    fn step(&mut self) -> bool {
+    fn step(&mut self, p: &mut Progress) -> bool {
         let d = self.depth;
         let untried = self.untried[d];
         if !untried.is_empty() {
             let bit = untried.lowest();
             self.untried[d] = untried ^ bit;
             let square = (d, bit.first());
-            self.counters.checks += 1;
+            p.counters.checks += 1;
             if self.has_diagonals(bit) {
-                self.counters.ruled_out += self.fixed.boards_below(d);
-                self.last = LastStep::at(StepKind::Reject, LINE_REJECT, square);
+                p.counters.ruled_out += p.fixed.boards_below(d);
+                p.last = LastStep::at(StepKind::Reject, LINE_REJECT, square);
             } else {
                 self.rows[d] = bit;
                 self.used |= bit;
                 self.depth = d + 1;
-                self.counters.placements += 1;
-                self.placed[d] += 1;
-                if self.depth == self.n {
+                p.place(d);
+                if self.depth == p.n {
                     self.untried[self.depth] = RowMask::EMPTY;
-                    self.counters.solutions += 1;
-                    self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
+                    p.counters.solutions += 1;
+                    p.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
                 } else {
                     // Entering the next row: findCandidates skips the columns
                     // in use, and the boards with a queen there.
-                    let fixed = &*self.fixed;
+                    let fixed = &*p.fixed;
                     let candidates = fixed.allowed(self.depth) & !self.used;
                     self.untried[self.depth] = candidates;
-                    self.counters.ruled_out += fixed.ruled_out_entering(self.depth, candidates);
-                    self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
+                    p.counters.ruled_out += fixed.ruled_out_entering(self.depth, candidates);
+                    p.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
                 }
             }
         } else if d == 0 {
@@ -149,43 +128,24 @@ impl Algorithm for Backtracking {
             self.rows[d - 1] = RowMask::EMPTY;
             self.used &= !bit;
             self.depth = d - 1;
-            self.counters.backtracks += 1;
-            self.last = LastStep::at(StepKind::Backtrack, LINE_BACKTRACK, (d - 1, bit.first()));
+            p.counters.backtracks += 1;
+            p.last = LastStep::at(StepKind::Backtrack, LINE_BACKTRACK, (d - 1, bit.first()));
         }
-        self.counters.steps += 1;
+        p.counters.steps += 1;
         true
     }
 
-    fn is_done(&self) -> bool {
+    fn is_done(&self, _: &Progress) -> bool {
         self.depth == 0 && self.untried[0].is_empty()
     }
 
-    fn counters(&self) -> &Counters {
-        &self.counters
+    fn board(&self, p: &Progress) -> BoardView {
+        let untried = self.untried[self.depth];
+        p.rows_board(self.depth, |row| self.rows[row].first(), untried)
     }
 
-    fn last_step(&self) -> LastStep {
-        self.last
-    }
-
-    fn board(&self) -> BoardView {
-        let mut view = BoardView::empty(self.n);
-        for row in 0..self.n {
-            if row < self.depth {
-                view.queens[row] = self.rows[row].first() as i32;
-            } else if let Some(col) = self.fixed.column(row) {
-                view.queens[row] = col as i32;
-            }
-        }
-        view.probe = self.last.square;
-        if self.depth < self.n {
-            view.candidates = Some((self.depth, self.untried[self.depth]));
-        }
-        view
-    }
-
-    fn registers(&self) -> Vec<Register> {
-        let width = self.n;
+    fn registers(&self, p: &Progress) -> Vec<Register> {
+        let width = p.n;
         let bits = |mask: RowMask| RegisterValue::Bits {
             value: mask.0,
             width,
@@ -193,7 +153,7 @@ impl Algorithm for Backtracking {
         let mut registers: Vec<Register> = (0..self.depth)
             .map(|row| Register::new(format!("row {row}"), "rows[row]", bits(self.rows[row])))
             .collect();
-        let untried = if self.depth < self.n {
+        let untried = if self.depth < p.n {
             self.untried[self.depth]
         } else {
             RowMask::EMPTY
@@ -208,19 +168,15 @@ impl Algorithm for Backtracking {
         registers
     }
 
-    fn nodes_by_depth(&self) -> Vec<u64> {
-        self.placed[..self.n].to_vec()
-    }
-
-    fn forks(&self) -> Option<Vec<Fork>> {
-        let full = RowMask::full(self.n);
+    fn forks(&self, p: &Progress) -> Vec<Fork> {
+        let full = RowMask::full(p.n);
         let mut used = RowMask::EMPTY;
         let mut forks = Vec::with_capacity(self.depth + 1);
         for row in 0..self.depth {
             // Decided: what findCandidates skipped on entry, and every
             // candidate left of the path's (tried in order).
             let queen = self.rows[row];
-            let candidates = self.fixed.allowed(row) & !used;
+            let candidates = p.fixed.allowed(row) & !used;
             let tried = candidates & RowMask::full(queen.first());
             forks.push(Fork {
                 path: Some(queen.first()),
@@ -228,23 +184,21 @@ impl Algorithm for Backtracking {
             });
             used |= queen;
         }
-        if self.depth < self.n {
+        if self.depth < p.n {
             forks.push(Fork {
                 path: None,
                 decided: full & !self.untried[self.depth],
             });
         }
-        Some(forks)
-    }
-
-    fn with_fixed(fixed: Rc<FixedQueens>) -> Option<Backtracking> {
-        Some(Backtracking::from_fixed(fixed))
+        forks
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::algorithms::Algorithm;
 
     #[test]
     fn first_solution_is_the_lexicographically_first() {
@@ -256,7 +210,7 @@ mod tests {
 
     #[test]
     fn has_diagonals_matches_the_obvious_test() {
-        let mut search = Backtracking::new(6);
+        let mut search = Backtracking::new(6).search().clone();
         search.rows[0] = RowMask::column(1);
         search.rows[1] = RowMask::column(4);
         search.depth = 2;

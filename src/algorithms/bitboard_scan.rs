@@ -10,11 +10,10 @@
 
 use std::rc::Rc;
 
-use super::{
-    boards_below, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
-    StepKind,
-};
+use super::depth_first::{DepthFirst, Descent, Progress};
+use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, StepKind};
 use crate::board::{AttackMasks, Bitboard, RowMask, BITBOARD_MAX_N};
+use crate::limits::boards_below;
 use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -48,9 +47,13 @@ const LINE_REJECT: usize = 2;
 const LINE_SOLUTION: usize = 4;
 const LINE_PLACE: usize = 5;
 
+/// The bitboard scan: one `u64` board, square by square, depth first.
+pub type BitboardScan = DepthFirst<Scan>;
+
+/// The path: the board, the stack of the recursion's placed squares and the
+/// cursor.
 #[derive(Clone, Debug)]
-pub struct BitboardScan {
-    n: usize,
+pub struct Scan {
     masks: Rc<AttackMasks>,
     board: Bitboard,
     /// Squares of the queens whose recursive call is still running.
@@ -58,41 +61,21 @@ pub struct BitboardScan {
     depth: usize,
     /// The next square to probe; N*N means "return to the caller".
     cursor: usize,
-    /// Queens placed on each row since the start.
-    placed: [u64; BITBOARD_MAX_N],
     /// The last step completed a solution: its queen is still on the board
     /// (so it can be drawn) and comes off at the start of the next step.
     pending_solution: bool,
-    last: LastStep,
-    counters: Counters,
 }
 
-impl BitboardScan {
-    pub fn new(n: usize) -> BitboardScan {
-        assert!(INFO.fits(n));
-        BitboardScan {
-            n,
-            masks: Rc::new(AttackMasks::new(n)),
-            board: Bitboard::EMPTY,
-            stack: [0; BITBOARD_MAX_N],
-            depth: 0,
-            cursor: 0,
-            placed: [0; BITBOARD_MAX_N],
-            pending_solution: false,
-            last: LastStep::START,
-            counters: Counters::default(),
-        }
-    }
-
-    fn last_square(&self) -> usize {
-        self.last.square.map_or(0, |(row, col)| row * self.n + col)
+impl Scan {
+    fn last_square(&self, p: &Progress) -> usize {
+        p.last.square.map_or(0, |(row, col)| row * p.n + col)
     }
 
     /// The square the next probe would look at, after the pending returns.
-    fn next_probe(&self) -> Option<usize> {
-        let squares = self.n * self.n;
+    fn next_probe(&self, p: &Progress) -> Option<usize> {
+        let squares = p.n * p.n;
         let mut cursor = if self.pending_solution {
-            self.last_square() + 1
+            self.last_square(p) + 1
         } else {
             self.cursor
         };
@@ -108,19 +91,35 @@ impl BitboardScan {
     }
 }
 
-impl Algorithm for BitboardScan {
+impl Descent for Scan {
+    const INFO: AlgorithmInfo = INFO;
+
+    /// The seed has no fixed queens (`INFO.takes_fixed_queens` is false):
+    /// the scan starts from the empty board.
+    fn start(progress: &mut Progress) -> Scan {
+        Scan {
+            masks: Rc::new(AttackMasks::new(progress.n)),
+            board: Bitboard::EMPTY,
+            stack: [0; BITBOARD_MAX_N],
+            depth: 0,
+            cursor: 0,
+            pending_solution: false,
+        }
+    }
+
     #[inline]
-    fn step(&mut self) -> bool {
-        if self.is_done() {
+    fn step(&mut self, p: &mut Progress) -> bool {
+        if self.is_done(p) {
             return false;
         }
-        let squares = self.n * self.n;
+        let n = p.n;
+        let squares = n * n;
         // First finish what the last step left: the solution's queen comes off,
         // and calls that ran off the end of the board return to their callers.
         if self.pending_solution {
-            let square = self.last_square();
+            let square = self.last_square(p);
             self.board = self.board.without(square);
-            self.counters.backtracks += 1;
+            p.counters.backtracks += 1;
             self.pending_solution = false;
             self.cursor = square + 1;
         }
@@ -128,71 +127,62 @@ impl Algorithm for BitboardScan {
             self.depth -= 1;
             let square = self.stack[self.depth] as usize;
             self.board = self.board.without(square);
-            self.counters.backtracks += 1;
+            p.counters.backtracks += 1;
             self.cursor = square + 1;
         }
 
         let square = self.cursor;
-        let at = (square / self.n, square % self.n);
-        self.counters.checks += 1;
-        self.counters.steps += 1;
+        let at = (square / n, square % n);
+        p.counters.checks += 1;
+        p.counters.steps += 1;
         // Rows 0..row all hold a queen exactly when `depth` queens stand on
         // them; otherwise the probe lies outside the one-queen-per-row space.
         let inside = self.depth == at.0;
         if !inside {
-            self.counters.outside += 1;
+            p.counters.outside += 1;
         }
         if (self.board & self.masks.get(square)).is_empty() {
             self.board = self.board.with(square);
-            self.counters.placements += 1;
-            self.placed[at.0] += 1;
-            if self.depth + 1 == self.n {
-                self.counters.solutions += 1;
+            p.place(at.0);
+            if self.depth + 1 == n {
+                p.counters.solutions += 1;
                 self.pending_solution = true;
-                self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, at);
+                p.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, at);
             } else {
                 self.stack[self.depth] = square as u8;
                 self.depth += 1;
-                self.cursor = (square / self.n + 1) * self.n;
-                self.last = LastStep::at(StepKind::Place, LINE_PLACE, at);
+                self.cursor = (square / n + 1) * n;
+                p.last = LastStep::at(StepKind::Place, LINE_PLACE, at);
             }
         } else {
             if inside {
-                self.counters.ruled_out += boards_below(self.n, at.0);
+                p.counters.ruled_out += boards_below(n, at.0);
             }
             self.cursor = square + 1;
-            self.last = LastStep::at(StepKind::Reject, LINE_REJECT, at);
+            p.last = LastStep::at(StepKind::Reject, LINE_REJECT, at);
         }
         true
     }
 
-    fn is_done(&self) -> bool {
-        self.next_probe().is_none()
+    fn is_done(&self, p: &Progress) -> bool {
+        self.next_probe(p).is_none()
     }
 
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn last_step(&self) -> LastStep {
-        self.last
-    }
-
-    fn board(&self) -> BoardView {
-        let mut view = BoardView::empty(self.n);
+    fn board(&self, p: &Progress) -> BoardView {
+        let mut view = BoardView::empty(p.n);
         for square in self.board {
-            view.queens[square / self.n] = (square % self.n) as i32;
+            view.queens[square / p.n] = (square % p.n) as i32;
         }
-        view.probe = self.last.square;
+        view.probe = p.last.square;
         view
     }
 
-    fn registers(&self) -> Vec<Register> {
-        let n = self.n;
-        let probed = self.last.square.map(|_| self.last_square());
+    fn registers(&self, p: &Progress) -> Vec<Register> {
+        let n = p.n;
+        let probed = p.last.square.map(|_| self.last_square(p));
         // `t` is the board now; ok() tested the board without the probe's own
         // queen, and `tested & mask` is what it found.
-        let seen = match (probed, self.last.kind) {
+        let seen = match (probed, p.last.kind) {
             (Some(square), StepKind::Place | StepKind::Solution) => self.board.without(square),
             _ => self.board,
         };
@@ -228,8 +218,8 @@ impl Algorithm for BitboardScan {
         ]
     }
 
-    fn forks(&self) -> Option<Vec<Fork>> {
-        let n = self.n;
+    fn forks(&self, p: &Progress) -> Vec<Fork> {
+        let n = p.n;
         let full = RowMask::full(n);
         let mut forks = Vec::with_capacity(n);
         // The path inside the space: stacked queens on rows 0, 1, 2, ...
@@ -242,7 +232,7 @@ impl Algorithm for BitboardScan {
                     path: None,
                     decided: full,
                 });
-                return Some(forks);
+                return forks;
             }
             forks.push(Fork {
                 path: Some(square % n),
@@ -253,7 +243,7 @@ impl Algorithm for BitboardScan {
         let decided = if self.pending_solution {
             // The last queen is on (row, column) and found: it and every
             // square before it are decided.
-            RowMask::full(self.last_square() % n + 1)
+            RowMask::full(self.last_square(p) % n + 1)
         } else if self.cursor < n * n && self.cursor / n == row {
             RowMask::full(self.cursor % n)
         } else {
@@ -265,17 +255,14 @@ impl Algorithm for BitboardScan {
                 decided,
             });
         }
-        Some(forks)
-    }
-
-    fn nodes_by_depth(&self) -> Vec<u64> {
-        self.placed[..self.n].to_vec()
+        forks
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithms::Algorithm;
 
     /// The seed's recursion, written plainly, counting ok() calls.
     fn recursive(
@@ -310,8 +297,8 @@ mod tests {
             let solutions = recursive(&masks, n, 0, n, 0, &mut probes);
             let mut search = BitboardScan::new(n);
             while search.step() {}
-            assert_eq!(search.counters.steps, probes, "n={n}");
-            assert_eq!(search.counters.solutions, solutions, "n={n}");
+            assert_eq!(search.counters().steps, probes, "n={n}");
+            assert_eq!(search.counters().solutions, solutions, "n={n}");
         }
     }
 }

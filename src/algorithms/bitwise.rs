@@ -3,14 +3,10 @@
 //! diagonals), `col` (columns) and `rd` (down-right diagonals). `poss` is what
 //! is left, and the lowest bit goes first.
 
-use std::rc::Rc;
-
-use super::{
-    Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, RegisterValue, SearchSpace,
-    StepKind, MAX_N,
-};
+use super::depth_first::{DepthFirst, Descent, Progress};
+use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, StepKind};
 use crate::board::RowMask;
-use crate::puzzle::FixedQueens;
+use crate::limits::MAX_N;
 use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -53,54 +49,22 @@ pub struct Frame {
     pub poss: RowMask,
 }
 
+/// Bitwise: `ld`/`col`/`rd` per row, walked depth first.
+pub type Bitwise = DepthFirst<Frames>;
+
+/// The path: each row's registers, down to the row being filled.
 #[derive(Clone, Debug)]
-pub struct Bitwise {
-    n: usize,
+pub struct Frames {
     all: RowMask,
     /// frames[r] holds row r's registers, for r <= depth.
     frames: [Frame; MAX_N + 1],
     /// The row being filled: queens stand on rows 0..depth.
     depth: usize,
-    /// Queens placed on each row since the start.
-    placed: [u64; MAX_N],
-    /// Queens given before the search starts (none for a plain search):
-    /// where each row may hold a queen.
-    fixed: Rc<FixedQueens>,
-    last: LastStep,
-    counters: Counters,
 }
 
-impl Bitwise {
-    pub fn new(n: usize) -> Bitwise {
-        Bitwise::from_fixed(Rc::new(FixedQueens::none(n)))
-    }
-
-    /// The search from fixed queens: each row's `poss` keeps to the squares
-    /// they leave, and a row with a fixed queen tries only that square.
-    pub fn from_fixed(fixed: Rc<FixedQueens>) -> Bitwise {
-        let n = fixed.n();
-        assert!(INFO.fits(n));
-        let all = RowMask::full(n);
-        let mut frames = [Frame::default(); MAX_N + 1];
-        frames[0].poss = fixed.allowed(0);
-        let counters = Counters {
-            ruled_out: fixed.ruled_out_entering(0, frames[0].poss),
-            ..Counters::default()
-        };
-        Bitwise {
-            n,
-            all,
-            frames,
-            depth: 0,
-            placed: [0; MAX_N],
-            fixed,
-            last: LastStep::START,
-            counters,
-        }
-    }
-
-    pub fn frames(&self) -> &[Frame] {
-        &self.frames[..=self.depth.min(self.n)]
+impl Frames {
+    pub fn frames(&self, n: usize) -> &[Frame] {
+        &self.frames[..=self.depth.min(n)]
     }
 
     /// The column of row r's queen: the bit row r + 1 added to `col`.
@@ -109,19 +73,34 @@ impl Bitwise {
     }
 }
 
-impl Algorithm for Bitwise {
+impl Descent for Frames {
+    const INFO: AlgorithmInfo = INFO;
+
+    /// From fixed queens, each row's `poss` keeps to the squares they leave,
+    /// and a row with a fixed queen tries only that square.
+    fn start(progress: &mut Progress) -> Frames {
+        let mut frames = [Frame::default(); MAX_N + 1];
+        frames[0].poss = progress.fixed.allowed(0);
+        progress.counters.ruled_out = progress.fixed.ruled_out_entering(0, frames[0].poss);
+        Frames {
+            all: RowMask::full(progress.n),
+            frames,
+            depth: 0,
+        }
+    }
+
     #[inline]
-    fn step(&mut self) -> bool {
+    fn step(&mut self, p: &mut Progress) -> bool {
         let d = self.depth;
         let frame = self.frames[d];
         if frame.poss.is_empty() && d == 0 {
             return false;
         }
-        if self.counters.steps == 0 {
-            // The root row's poss, computed in `new`, is the first test.
-            self.counters.checks += 1;
+        if p.counters.steps == 0 {
+            // The root row's poss, computed in `start`, is the first test.
+            p.counters.checks += 1;
         }
-        self.counters.steps += 1;
+        p.counters.steps += 1;
         if !frame.poss.is_empty() {
             let bit = frame.poss.lowest();
             self.frames[d].poss = frame.poss ^ bit;
@@ -132,63 +111,43 @@ impl Algorithm for Bitwise {
                 poss: RowMask::EMPTY,
             };
             self.depth = d + 1;
-            self.counters.placements += 1;
-            self.placed[d] += 1;
+            p.place(d);
             let square = (d, bit.first());
             if child.col == self.all {
                 self.frames[d + 1] = child;
-                self.counters.solutions += 1;
-                self.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
+                p.counters.solutions += 1;
+                p.last = LastStep::at(StepKind::Solution, LINE_SOLUTION, square);
             } else {
-                let fixed = &*self.fixed;
+                let fixed = &*p.fixed;
                 let poss = !(child.ld | child.col | child.rd) & fixed.allowed(d + 1);
                 self.frames[d + 1] = Frame { poss, ..child };
-                self.counters.checks += 1;
+                p.counters.checks += 1;
                 // Entering row d + 1: every column not in poss is ruled out.
-                self.counters.ruled_out += fixed.ruled_out_entering(d + 1, poss);
-                self.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
+                p.counters.ruled_out += fixed.ruled_out_entering(d + 1, poss);
+                p.last = LastStep::at(StepKind::Place, LINE_PLACE, square);
             }
         } else {
             self.depth = d - 1;
-            self.counters.backtracks += 1;
+            p.counters.backtracks += 1;
             let square = (d - 1, self.queen_col(d - 1));
-            self.last = LastStep::at(StepKind::Backtrack, LINE_BACKTRACK, square);
+            p.last = LastStep::at(StepKind::Backtrack, LINE_BACKTRACK, square);
         }
         true
     }
 
-    fn is_done(&self) -> bool {
+    fn is_done(&self, _: &Progress) -> bool {
         self.depth == 0 && self.frames[0].poss.is_empty()
     }
 
-    fn counters(&self) -> &Counters {
-        &self.counters
+    fn board(&self, p: &Progress) -> BoardView {
+        let untried = self.frames[self.depth].poss;
+        p.rows_board(self.depth, |row| self.queen_col(row), untried)
     }
 
-    fn last_step(&self) -> LastStep {
-        self.last
-    }
-
-    fn board(&self) -> BoardView {
-        let mut view = BoardView::empty(self.n);
-        for row in 0..self.n {
-            if row < self.depth {
-                view.queens[row] = self.queen_col(row) as i32;
-            } else if let Some(col) = self.fixed.column(row) {
-                view.queens[row] = col as i32;
-            }
-        }
-        view.probe = self.last.square;
-        if self.depth < self.n {
-            view.candidates = Some((self.depth, self.frames[self.depth].poss));
-        }
-        view
-    }
-
-    fn registers(&self) -> Vec<Register> {
-        let width = self.n;
+    fn registers(&self, p: &Progress) -> Vec<Register> {
+        let width = p.n;
         let mut registers = Vec::new();
-        for (row, frame) in self.frames().iter().enumerate().take(self.n) {
+        for (row, frame) in self.frames(p.n).iter().enumerate().take(p.n) {
             let group = format!("row {row}");
             for (name, value) in [
                 ("ld", frame.ld),
@@ -209,40 +168,33 @@ impl Algorithm for Bitwise {
         registers
     }
 
-    fn nodes_by_depth(&self) -> Vec<u64> {
-        self.placed[..self.n].to_vec()
-    }
-
-    fn forks(&self) -> Option<Vec<Fork>> {
+    fn forks(&self, p: &Progress) -> Vec<Fork> {
         let mut forks = Vec::with_capacity(self.depth + 1);
         for row in 0..self.depth {
             // Decided: every column not in poss on entry, and every safe
             // column left of the path's (lowest bit first).
             let f = self.frames[row];
-            let entry = !(f.ld | f.col | f.rd) & self.fixed.allowed(row);
+            let entry = !(f.ld | f.col | f.rd) & p.fixed.allowed(row);
             let col = self.queen_col(row);
             forks.push(Fork {
                 path: Some(col),
                 decided: (self.all & !entry) | (entry & RowMask::full(col)),
             });
         }
-        if self.depth < self.n {
+        if self.depth < p.n {
             forks.push(Fork {
                 path: None,
                 decided: self.all & !self.frames[self.depth].poss,
             });
         }
-        Some(forks)
-    }
-
-    fn with_fixed(fixed: Rc<FixedQueens>) -> Option<Bitwise> {
-        Some(Bitwise::from_fixed(fixed))
+        forks
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithms::Algorithm;
 
     /// The seed's recursion, written plainly.
     fn count(n: usize, ld: u32, col: u32, rd: u32) -> u64 {
@@ -265,7 +217,7 @@ mod tests {
         for n in 1..=9 {
             let mut search = Bitwise::new(n);
             while search.step() {}
-            let c = search.counters;
+            let c = *search.counters();
             assert_eq!(c.solutions, count(n, 0, 0, 0), "n={n}");
             assert_eq!(c.steps, c.placements + c.backtracks);
             // Every queen placed comes off again by the end.

@@ -1,5 +1,5 @@
 //! The five seed algorithms as steppable state machines behind one small trait,
-//! and [`catalogue!`]: the one list that registers them.
+//! and `catalogue!`: the one list that registers them.
 //!
 //! Each algorithm keeps only the state its search needs, so that a step is a few
 //! instructions and a clone (a time-travel checkpoint) is a small memcpy. What
@@ -9,20 +9,23 @@
 //!
 //! Adding an algorithm: a new file with a `pub const INFO: AlgorithmInfo`, a
 //! type with `pub fn new(n: usize)` and an `impl Algorithm`, and one line in
-//! the `catalogue!` call below.
+//! the `catalogue!` call below. A depth-first search implements
+//! [`depth_first::Descent`] and is a `DepthFirst<_>`; one that tests a whole
+//! board per step implements [`whole_board::BoardSource`] and is a
+//! `WholeBoard<_>`: both keep the books for it. Every algorithm keeps the
+//! contract written on [`Algorithm`] and [`AlgorithmInfo`].
 
 use std::rc::Rc;
 
 use crate::board::RowMask;
-use crate::error::Error;
 use crate::puzzle::FixedQueens;
 use crate::tree::{Decided, Fork};
 
+pub mod depth_first;
+pub mod info;
 pub mod whole_board;
 
-/// The largest board the row-by-row algorithms step through. Rows are
-/// [`RowMask`]s, so 32 would fit; 20 keeps a whole board legible on a canvas.
-pub const MAX_N: usize = 20;
+pub use info::{AlgorithmInfo, SearchSpace};
 
 /// What every algorithm counts as it goes. All cumulative from `reset()`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,36 +47,6 @@ pub struct Counters {
     /// Probes that lie outside that space (only the bitboard scan makes any:
     /// its recursion walks on past a row it left empty).
     pub outside: u64,
-}
-
-/// `POWERS[n][k]` = n^k, for every board size and exponent the searches use:
-/// a lookup on the hot path instead of a multiplication loop.
-const POWERS: [[u128; MAX_N + 1]; MAX_N + 1] = {
-    let mut table = [[0u128; MAX_N + 1]; MAX_N + 1];
-    let mut n = 0;
-    while n <= MAX_N {
-        let mut k = 0;
-        let mut value = 1u128;
-        while k <= MAX_N {
-            table[n][k] = value;
-            value *= n as u128;
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-};
-
-/// n^k as a u128, for n, k ≤ [`MAX_N`]: 20^20 is past 2^64.
-#[inline(always)]
-pub const fn power(n: usize, k: usize) -> u128 {
-    POWERS[n][k]
-}
-
-/// How many boards a subtree holds whose rows `0..=row` are fixed: N^(N-row-1).
-#[inline(always)]
-pub const fn boards_below(n: usize, row: usize) -> u128 {
-    power(n, n - row - 1)
 }
 
 /// What kind of thing the last step did.
@@ -131,7 +104,7 @@ impl LastStep {
 }
 
 /// The board as the last step left it. Cells, conflicts and threats are
-/// derived from this by [`crate::view::View`].
+/// derived from this by `view::cells`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
     pub n: usize,
@@ -224,7 +197,44 @@ impl Register {
     }
 }
 
+/// The most checks one step may add on an n×n board: N (brute force tests
+/// at most N − 1 rows of a board, permutations at most N, bitwise's first
+/// step 2, the others 1), and 2 on the smallest boards. Race mode's clock
+/// by checks relies on it (`session::Work::most_per_step`).
+pub const fn most_checks_per_step(n: usize) -> u64 {
+    if n > 2 {
+        n as u64
+    } else {
+        2
+    }
+}
+
 /// A steppable search. `step` is the hot path; everything else is for display.
+///
+/// **The contract.** What the session, the views and race mode assume of
+/// every algorithm, and `tests/contract.rs` checks for every entry of
+/// [`ALGORITHMS`] at several N:
+/// - A `step` that returns true adds exactly 1 to `counters().steps` and at
+///   most [`most_checks_per_step`]`(N)` to `counters().checks`; one that
+///   returns false changes nothing, and it returns false exactly when
+///   `is_done()`. The search ends.
+/// - The search is deterministic and its whole state is in its `Clone`
+///   (time travel replays from clones).
+/// - `last_step().line`, after a step, is a line of `INFO.pseudocode`, and
+///   its `square` is on the board; `board()` is N rows of queens and ghosts,
+///   each a column or -1.
+/// - `nodes_by_depth()` has N entries, which add up to `counters().placements`.
+/// - The books close: `ruled_out + solutions` never passes the space's
+///   boards, and equals them once the search is done.
+/// - A search that tests whole boards gives `decided()`, a depth-first one
+///   `forks()`: the tree view reads one or the other.
+/// - `with_fixed` gives a search exactly when `INFO.takes_fixed_queens`, and
+///   that search keeps the fixed queens on the board at every step.
+/// - `registers()` are drawable: bit fields of at most 32 columns and
+///   boards of at most 8×8, with no bit outside them.
+///
+/// [`AlgorithmInfo`] has the rules checked when the crate compiles (sizes,
+/// ids, pseudocode).
 pub trait Algorithm: Clone {
     /// Takes one visible step; false (and no change) once the search is exhausted.
     fn step(&mut self) -> bool;
@@ -253,7 +263,8 @@ pub trait Algorithm: Clone {
     }
 
     /// The search started from fixed queens, for the searches that can
-    /// (`AlgorithmInfo::takes_fixed_queens`); `None` for the others.
+    /// (exactly those with `AlgorithmInfo::takes_fixed_queens`); `None` for
+    /// the others.
     fn with_fixed(_fixed: Rc<FixedQueens>) -> Option<Self> {
         None
     }
@@ -281,102 +292,6 @@ pub fn run_steps<A: Algorithm>(search: &mut A, max: u64, stop_on_solution: bool)
     taken
 }
 
-/// What one step of a search looks at, and so how long the search is.
-///
-/// Every search accounts for the N^N boards with one queen in each row: at
-/// every step each is ruled out, found as a solution, or pending.
-/// - Brute force: each step rules out the board it tests, or finds it.
-/// - Permutations: the N^N − N! boards that repeat a column are ruled out from
-///   the start, as never generated; then each step rules out or finds one.
-/// - Backtracking: entering row r, the r columns in use rule out
-///   r·N^(N−r−1) boards at once; a candidate rejected at row r rules out
-///   N^(N−r−1); the last queen placed finds one solution.
-/// - Bitwise: entering row r, each column not in `poss` rules out N^(N−r−1).
-/// - Bitboard scan: an `ok()` that fails at (r, c) while rows 0..r−1 all hold a
-///   queen rules out N^(N−r−1); its probes past a row left empty lie outside
-///   the space and are counted in `Counters::outside`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchSpace {
-    /// Partial boards, row by row or square by square: the search tree. How
-    /// many steps it takes is only known by running it.
-    Tree,
-    /// Every board with one queen per row, one per step: N^N steps.
-    AllBoards,
-    /// Every board with one queen per row and column, one per step: N! steps.
-    Permutations,
-}
-
-impl SearchSpace {
-    pub fn id(self) -> &'static str {
-        match self {
-            SearchSpace::Tree => "tree",
-            SearchSpace::AllBoards => "all-boards",
-            SearchSpace::Permutations => "permutations",
-        }
-    }
-
-    /// True when each step tests a whole board (queens go on row by row until
-    /// the first threatened one, the rest stay ghosts).
-    pub const fn tests_whole_boards(self) -> bool {
-        !matches!(self, SearchSpace::Tree)
-    }
-
-    /// The boards of the space ruled out before the first step: those that
-    /// repeat a column, for a search that only generates permutations.
-    pub fn never_generated(self, n: usize) -> u128 {
-        match self {
-            SearchSpace::Permutations => power(n, n) - (1..=n as u128).product::<u128>(),
-            _ => 0,
-        }
-    }
-
-    /// The search's length in steps, where it is known before running it.
-    pub fn length(self, n: usize) -> Option<u64> {
-        let n = n as u64;
-        match self {
-            SearchSpace::Tree => None,
-            SearchSpace::AllBoards => Some(n.pow(n as u32)),
-            SearchSpace::Permutations => Some((1..=n).product()),
-        }
-    }
-}
-
-/// What the page and the errors say about an algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlgorithmInfo {
-    pub id: &'static str,
-    pub name: &'static str,
-    /// Which seed document it follows, e.g. "000".
-    pub seed: &'static str,
-    pub min_n: usize,
-    pub max_n: usize,
-    /// What one step looks at.
-    pub space: SearchSpace,
-    /// True when a session can start it from fixed queens.
-    pub takes_fixed_queens: bool,
-    /// One paragraph on how it searches, for the description panel.
-    pub description: &'static str,
-    /// What "one step" is, in a sentence.
-    pub step_is: &'static str,
-    pub pseudocode: &'static [&'static str],
-}
-
-impl AlgorithmInfo {
-    /// True when the algorithm can search an n×n board.
-    pub const fn fits(&self, n: usize) -> bool {
-        n >= self.min_n && n <= self.max_n
-    }
-
-    /// "Bitwise (ld / col / rd) (bitwise) works on boards from 1×1 to 20×20".
-    pub fn range_text(&self) -> String {
-        let (min, max) = (self.min_n, self.max_n);
-        format!(
-            "{} ({}) works on boards from {min}×{min} to {max}×{max}",
-            self.name, self.id
-        )
-    }
-}
-
 /// Registers the algorithms: for each `module::Type` it declares the module
 /// and adds the type to [`ALGORITHMS`] and to [`Solver`]. Each module has a
 /// `pub const INFO: AlgorithmInfo` and its type a `pub fn new(n: usize)` and
@@ -395,32 +310,35 @@ macro_rules! catalogue {
             $($kind($module::$kind)),+
         }
 
+        // The rules of `AlgorithmInfo` that need no run, checked as the crate
+        // compiles: a broken entry is a compile error with the rule's sentence.
+        $(const _: () = if let Some(rule) = $module::INFO.broken_rule() {
+            panic!("{}", rule)
+        };)+
+        const _: () = assert!(
+            info::ids_unique(ALGORITHMS),
+            "two catalogued algorithms share an id"
+        );
+
         impl Solver {
-            /// The search `id` on an n×n board, or why there is none.
-            pub fn new(id: &str, n: usize) -> Result<Solver, Error> {
-                let info = find(id).ok_or_else(|| Error::UnknownAlgorithm(id.to_string()))?;
-                if !info.fits(n) {
-                    return Err(Error::SizeOutOfRange { algorithm: info, n });
-                }
+            /// The search `info` describes, on an n×n board; `None` when no
+            /// catalogued algorithm has its id. The caller checks
+            /// `info.fits(n)` first (the searches assert it).
+            pub fn new(info: &AlgorithmInfo, n: usize) -> Option<Solver> {
                 $(if info.id == $module::INFO.id {
-                    return Ok(Solver::$kind($module::$kind::new(n)));
+                    return Some(Solver::$kind($module::$kind::new(n)));
                 })+
-                Err(Error::UnknownAlgorithm(id.to_string()))
+                None
             }
 
-            /// The search `id` started from `fixed` queens, or why not.
-            pub fn with_fixed(id: &str, fixed: Rc<FixedQueens>) -> Result<Solver, Error> {
-                let info = find(id).ok_or_else(|| Error::UnknownAlgorithm(id.to_string()))?;
-                let n = fixed.n();
-                if !info.fits(n) {
-                    return Err(Error::SizeOutOfRange { algorithm: info, n });
-                }
+            /// The search `info` describes, started from `fixed` queens;
+            /// `None` when it cannot start from them (or is not catalogued).
+            /// The caller checks `info.fits(fixed.n())` first.
+            pub fn with_fixed(info: &AlgorithmInfo, fixed: Rc<FixedQueens>) -> Option<Solver> {
                 $(if info.id == $module::INFO.id {
-                    return <$module::$kind as Algorithm>::with_fixed(fixed)
-                        .map(Solver::$kind)
-                        .ok_or(Error::FixedQueensUnsupported { algorithm: info });
+                    return <$module::$kind as Algorithm>::with_fixed(fixed).map(Solver::$kind);
                 })+
-                Err(Error::UnknownAlgorithm(id.to_string()))
+                None
             }
 
             pub fn info(&self) -> &'static AlgorithmInfo {

@@ -8,6 +8,7 @@
 
 use super::whole_board::{BoardSource, Tested, WholeBoard};
 use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace};
+use crate::limits::MAX_WHOLE_N;
 use crate::tree::Decided;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -15,7 +16,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "Permutations (Heap's algorithm)",
     seed: "001",
     min_n: 1,
-    max_n: MAX,
+    max_n: MAX_WHOLE_N,
     space: SearchSpace::Permutations,
     takes_fixed_queens: false,
     description: "A solution has exactly one queen in every row and every column, so it is a \
@@ -40,8 +41,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
 
 const LINE_REJECT: usize = 6;
 const LINE_SOLUTION: usize = 8;
-/// The largest N: 12! = 479,001,600 boards already take seconds.
-const MAX: usize = 12;
 
 /// Permutations: every board with one queen per row and column, tested whole.
 pub type Permutations = WholeBoard<Heap>;
@@ -50,13 +49,13 @@ pub type Permutations = WholeBoard<Heap>;
 #[derive(Clone, Debug)]
 pub struct Heap {
     n: usize,
-    perm: [u8; MAX],
+    perm: [u8; MAX_WHOLE_N],
     /// Heap's counters: c[i] counts the swaps made at position i.
-    c: [u8; MAX],
+    c: [u8; MAX_WHOLE_N],
     /// For each position i, the columns it held while the completed blocks of
     /// the current round at level i ran (one bit per column): with `c`, what
     /// the tree view needs to know which boards have been visited.
-    seen: [u16; MAX],
+    seen: [u16; MAX_WHOLE_N],
     /// The two rows the last swap exchanged, if the last board came from one.
     swap: Option<(u8, u8)>,
 }
@@ -107,15 +106,15 @@ impl BoardSource for Heap {
     const SOLUTION_LINE: usize = LINE_SOLUTION;
 
     fn new(n: usize) -> Heap {
-        let mut perm = [0u8; MAX];
+        let mut perm = [0u8; MAX_WHOLE_N];
         for (i, p) in perm.iter_mut().enumerate() {
             *p = i as u8;
         }
         Heap {
             n,
             perm,
-            c: [0; MAX],
-            seen: [0; MAX],
+            c: [0; MAX_WHOLE_N],
+            seen: [0; MAX_WHOLE_N],
             swap: None,
         }
     }

@@ -10,10 +10,8 @@ use super::{
     run_steps, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, SearchSpace,
     StepKind,
 };
+use crate::limits::MAX_WHOLE_N;
 use crate::tree::Decided;
-
-/// The largest N a whole-board search takes (permutations' 12).
-pub const MAX_WHOLE_N: usize = 12;
 
 /// The state every whole-board search keeps besides its own.
 #[derive(Clone, Debug)]

@@ -17,6 +17,12 @@
 //! its images under the symmetry, so the search covers a half (R180) or a
 //! quarter (R90) of the board and is far smaller than the full count.
 
+use super::MAX_N;
+use crate::board::RowMask;
+
+// Diagonal r + c of an N×N board is at most 2N − 2: bit 2N − 2 of a `u64`.
+const _: () = assert!(2 * MAX_N - 2 < u64::BITS as usize);
+
 /// How many solutions each kind of symmetry fixes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FixedPoints {
@@ -110,13 +116,14 @@ impl Taken {
 /// line of its own.
 ///
 /// # Panics
-/// If `n` > 21 (the diagonals must fit in a `u64`).
+/// If `n` > [`MAX_N`], the counters' limit: rows and columns are `u32`
+/// masks, and the 2N − 1 diagonals of either direction fit a `u64`.
 pub fn count_fixed(n: usize, symmetry: Symmetry) -> u64 {
-    assert!(n <= 21, "N must be at most 21; got {n}");
+    assert!(n <= MAX_N, "N must be at most {MAX_N}; got {n}");
     if n == 0 {
         return 1;
     }
-    let full = (1u32 << n) - 1;
+    let full = RowMask::full(n).0;
     fn go(n: usize, full: u32, symmetry: Symmetry, taken: Taken) -> u64 {
         if taken.rows == full {
             return 1;
@@ -151,7 +158,7 @@ pub fn count_fixed(n: usize, symmetry: Symmetry) -> u64 {
 /// The fixed points of every kind of symmetry, for Burnside's lemma.
 ///
 /// # Panics
-/// If `n` > 21.
+/// If `n` > [`MAX_N`].
 pub fn fixed_points(n: usize) -> FixedPoints {
     FixedPoints {
         rot90: count_fixed(n, Symmetry::Rot90),

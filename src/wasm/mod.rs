@@ -69,7 +69,7 @@ pub fn limits() -> JsValue {
     let (generated_min, generated_max) = puzzle::PUZZLE_SIZES;
     let number = |n: usize| JsValue::from_f64(n as f64);
     object(&[
-        ("maxN", number(crate::algorithms::MAX_N)),
+        ("maxN", number(crate::limits::MAX_N)),
         ("puzzleMinN", number(puzzle_min)),
         ("puzzleMaxN", number(puzzle_max)),
         ("generatedMinN", number(generated_min)),

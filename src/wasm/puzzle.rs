@@ -7,7 +7,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::args::{Arg, Problem};
-use crate::algorithms::MAX_N;
+use crate::limits::MAX_N;
 use crate::puzzle::{self, Difficulty, FixedQueens};
 
 /// The smallest and largest board puzzle mode offers: below 4 there is

@@ -55,7 +55,7 @@ fn algorithm_id(id: &JsValue) -> Result<String, Problem> {
 
 /// N for algorithm `id`: a whole number the algorithm can do.
 fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
-    let info = algorithms::find(id).ok_or_else(|| crate::Error::UnknownAlgorithm(echo(id)))?;
+    let info = algorithms::find(id).ok_or_else(|| session::unknown(&echo(id)))?;
     if !matches!(n, Arg::Number(_)) {
         return Err(Problem("N must be a number, such as 8.".into()));
     }

@@ -1,0 +1,192 @@
+//! What the page, the errors and the catalogue know about an algorithm
+//! without running it: [`AlgorithmInfo`] (its id, name, sizes, what a step
+//! looks at, its pseudocode) and [`SearchSpace`]. A leaf of `algorithms`: it
+//! depends only on [`crate::limits`], so `error.rs` can name an
+//! algorithm without depending on the catalogue.
+//!
+//! The rules an `AlgorithmInfo` must keep are checked when the crate compiles
+//! ([`AlgorithmInfo::broken_rule`], called by the `catalogue!` macro for
+//! every entry); the ones that need the search to run are in
+//! [`super::Algorithm`]'s contract and `tests/contract.rs`.
+
+use crate::limits::{power, MAX_N, MAX_WHOLE_N};
+
+/// What one step of a search looks at, and so how long the search is.
+///
+/// Every search accounts for the N^N boards with one queen in each row: at
+/// every step each is ruled out, found as a solution, or pending.
+/// - Brute force: each step rules out the board it tests, or finds it.
+/// - Permutations: the N^N − N! boards that repeat a column are ruled out from
+///   the start, as never generated; then each step rules out or finds one.
+/// - Backtracking: entering row r, the r columns in use rule out
+///   r·N^(N−r−1) boards at once; a candidate rejected at row r rules out
+///   N^(N−r−1); the last queen placed finds one solution.
+/// - Bitwise: entering row r, each column not in `poss` rules out N^(N−r−1).
+/// - Bitboard scan: an `ok()` that fails at (r, c) while rows 0..r−1 all hold a
+///   queen rules out N^(N−r−1); its probes past a row left empty lie outside
+///   the space and are counted in `Counters::outside`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchSpace {
+    /// Partial boards, row by row or square by square: the search tree. How
+    /// many steps it takes is only known by running it.
+    Tree,
+    /// Every board with one queen per row, one per step: N^N steps.
+    AllBoards,
+    /// Every board with one queen per row and column, one per step: N! steps.
+    Permutations,
+}
+
+impl SearchSpace {
+    pub fn id(self) -> &'static str {
+        match self {
+            SearchSpace::Tree => "tree",
+            SearchSpace::AllBoards => "all-boards",
+            SearchSpace::Permutations => "permutations",
+        }
+    }
+
+    /// True when each step tests a whole board (queens go on row by row until
+    /// the first threatened one, the rest stay ghosts).
+    pub const fn tests_whole_boards(self) -> bool {
+        !matches!(self, SearchSpace::Tree)
+    }
+
+    /// The boards of the space ruled out before the first step: those that
+    /// repeat a column, for a search that only generates permutations.
+    pub fn never_generated(self, n: usize) -> u128 {
+        match self {
+            SearchSpace::Permutations => power(n, n) - (1..=n as u128).product::<u128>(),
+            _ => 0,
+        }
+    }
+
+    /// The search's length in steps, where it is known before running it.
+    pub fn length(self, n: usize) -> Option<u64> {
+        let n = n as u64;
+        match self {
+            SearchSpace::Tree => None,
+            SearchSpace::AllBoards => Some(n.pow(n as u32)),
+            SearchSpace::Permutations => Some((1..=n).product()),
+        }
+    }
+}
+
+/// What the page and the errors say about an algorithm.
+///
+/// The rules an entry keeps, which the crate checks as it compiles
+/// ([`AlgorithmInfo::broken_rule`], [`ids_unique`]):
+/// - `id` is unique in the catalogue, and made of lowercase letters, digits
+///   and hyphens (it goes into URLs and `data-` attributes as it is);
+/// - 1 ≤ `min_n` ≤ `max_n` ≤ [`MAX_N`] (the sessions' books and fixed queens
+///   are sized by `MAX_N`);
+/// - a search whose `space` tests whole boards has `max_n` ≤
+///   [`MAX_WHOLE_N`] (`whole_board::Tested` keeps a tally per row sized by
+///   it, and the search's length must be a `u64`);
+/// - `pseudocode` has at least one line (every `LastStep::line` indexes it).
+///
+/// `takes_fixed_queens` must also say the truth about the search: true
+/// exactly when its [`super::Algorithm::with_fixed`] gives a search, which
+/// `tests/contract.rs` checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgorithmInfo {
+    /// The name in URLs and the API (`?algo=bitwise`).
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Which seed document it follows, e.g. "000".
+    pub seed: &'static str,
+    pub min_n: usize,
+    pub max_n: usize,
+    /// What one step looks at.
+    pub space: SearchSpace,
+    /// True when a session can start it from fixed queens.
+    pub takes_fixed_queens: bool,
+    /// One paragraph on how it searches, for the description panel.
+    pub description: &'static str,
+    /// What "one step" is, in a sentence.
+    pub step_is: &'static str,
+    pub pseudocode: &'static [&'static str],
+}
+
+impl AlgorithmInfo {
+    /// True when the algorithm can search an n×n board.
+    pub const fn fits(&self, n: usize) -> bool {
+        n >= self.min_n && n <= self.max_n
+    }
+
+    /// "Bitwise (ld / col / rd) (bitwise) works on boards from 1×1 to 20×20".
+    pub fn range_text(&self) -> String {
+        let (min, max) = (self.min_n, self.max_n);
+        format!(
+            "{} ({}) works on boards from {min}×{min} to {max}×{max}",
+            self.name, self.id
+        )
+    }
+
+    /// The first rule of the type's contract (see [`AlgorithmInfo`]) this
+    /// entry breaks, as a sentence; `None` when it keeps them all. A `const
+    /// fn`, so that `catalogue!` refuses to compile a broken entry.
+    pub const fn broken_rule(&self) -> Option<&'static str> {
+        if !id_is_plain(self.id) {
+            return Some("an algorithm's id must be lowercase letters, digits and hyphens");
+        }
+        if !(1 <= self.min_n && self.min_n <= self.max_n && self.max_n <= MAX_N) {
+            return Some("an algorithm's sizes must keep 1 <= min_n <= max_n <= limits::MAX_N");
+        }
+        if self.space.tests_whole_boards() && self.max_n > MAX_WHOLE_N {
+            return Some(
+                "a search that tests whole boards must keep max_n <= limits::MAX_WHOLE_N \
+                 (its books are sized by it)",
+            );
+        }
+        if self.pseudocode.is_empty() {
+            return Some("an algorithm needs at least one line of pseudocode");
+        }
+        None
+    }
+}
+
+/// True when `id` is not empty and holds only `a-z`, `0-9` and `-`.
+const fn id_is_plain(id: &str) -> bool {
+    let bytes = id.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+            return false;
+        }
+        i += 1;
+    }
+    !bytes.is_empty()
+}
+
+/// True when no two entries of `catalogue` share an id (a `const fn`, for
+/// `catalogue!`).
+pub const fn ids_unique(catalogue: &[AlgorithmInfo]) -> bool {
+    let mut i = 0;
+    while i < catalogue.len() {
+        let mut j = i + 1;
+        while j < catalogue.len() {
+            if same(catalogue[i].id, catalogue[j].id) {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

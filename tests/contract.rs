@@ -1,0 +1,353 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The algorithm contract (the docs of `Algorithm` and `AlgorithmInfo`), for
+//! every entry of `ALGORITHMS`: what the session, the views and race mode
+//! assume of a search, checked step by step at several N, so that a new
+//! algorithm that breaks a rule fails here with a sentence naming it and
+//! the rule. The truths are independent of the searches: N^N and the
+//! solutions of the slow search in `common`, the board's own size, the
+//! bound on checks written out here.
+
+mod common;
+
+use std::collections::HashSet;
+
+use nqueens::algorithms::{
+    AlgorithmInfo, Counters, RegisterValue, SearchSpace, Solver, ALGORITHMS,
+};
+use nqueens::session::Session;
+use nqueens::Error;
+
+/// The largest board a test runs to the end (brute force: 6^6 steps).
+const FULL_RUN_MAX_N: usize = 6;
+/// Steps checked one by one at an algorithm's largest board.
+const STEPS_AT_MAX_N: u64 = 3_000;
+/// Far longer than any search run to the end here takes (brute force at
+/// N = 6, 46,656 steps, is the longest): a search still going is one that
+/// does not end.
+const ENDLESS: u64 = 10_000_000;
+
+/// "Bitwise (ld / col / rd) (bitwise) breaks the contract: ..."
+fn broke(info: &AlgorithmInfo, n: usize, rule: &str) -> String {
+    format!(
+        "{} ({}) at N = {n} breaks the algorithm contract: {rule}",
+        info.name, info.id
+    )
+}
+
+fn n_to_the_n(n: usize) -> u128 {
+    (n as u128).pow(n as u32)
+}
+
+/// The most checks a step may make, as the contract states it: N, and 2 on
+/// the smallest boards.
+fn check_bound(n: usize) -> u64 {
+    n.max(2) as u64
+}
+
+/// Checks everything the contract says of the state a search is in.
+fn check_state(info: &AlgorithmInfo, n: usize, solver: &Solver, stepped: bool) {
+    let c = solver.counters();
+    let last = solver.last_step();
+    if stepped {
+        let line = last.line;
+        assert!(
+            line.is_some_and(|l| l < info.pseudocode.len()),
+            "{}",
+            broke(
+                info,
+                n,
+                &format!(
+                    "a step's pseudocode line must be one of its {} lines; got {line:?}",
+                    info.pseudocode.len()
+                )
+            )
+        );
+        assert!(
+            last.square.is_none_or(|(r, col)| r < n && col < n),
+            "{}",
+            broke(
+                info,
+                n,
+                &format!(
+                    "a step's square must be on the board; got {:?}",
+                    last.square
+                )
+            )
+        );
+    }
+    let board = solver.board();
+    assert!(
+        board.n == n && board.queens.len() == n && board.ghosts.len() == n,
+        "{}",
+        broke(info, n, "board() must have N rows of queens and of ghosts")
+    );
+    let on_board = |c: &i32| *c == -1 || (0..n as i32).contains(c);
+    assert!(
+        board.queens.iter().all(on_board) && board.ghosts.iter().all(on_board),
+        "{}",
+        broke(
+            info,
+            n,
+            &format!("every queen and ghost must be a column or -1; got {board:?}")
+        )
+    );
+    let nodes = solver.nodes_by_depth();
+    assert!(
+        nodes.len() == n && nodes.iter().sum::<u64>() == c.placements,
+        "{}",
+        broke(info, n, &format!("nodes_by_depth() must have N entries adding up to the {} placements; got {nodes:?}", c.placements))
+    );
+    assert!(
+        c.ruled_out + c.solutions as u128 <= n_to_the_n(n),
+        "{}",
+        broke(
+            info,
+            n,
+            "ruled out and solutions together must never pass the N^N boards"
+        )
+    );
+    let (decided, forks) = (solver.decided().is_some(), solver.forks().is_some());
+    let (want_decided, want_forks) = match info.space {
+        SearchSpace::Tree => (false, true),
+        _ => (true, false),
+    };
+    assert!(
+        decided == want_decided && forks == want_forks,
+        "{}",
+        broke(info, n, "a search that tests whole boards must give decided() and a depth-first one forks(), not both")
+    );
+    for register in solver.registers() {
+        let fits = match register.value {
+            RegisterValue::Bits { value, width } => {
+                width <= 32 && (width == 32 || value >> width == 0)
+            }
+            RegisterValue::Board { value, n: side } => {
+                side <= 8 && (side * side == 64 || value >> (side * side) == 0)
+            }
+            RegisterValue::List(_) | RegisterValue::Number(_) => true,
+        };
+        assert!(
+            fits,
+            "{}",
+            broke(info, n, &format!("register {} must be drawable: at most 32 columns or an 8×8 board, no bit outside; got {:?}", register.name, register.value))
+        );
+    }
+}
+
+/// Takes one step and checks what it did to the counters.
+fn step_and_check(info: &AlgorithmInfo, n: usize, solver: &mut Solver) -> bool {
+    let before: Counters = *solver.counters();
+    let was_done = solver.is_done();
+    let stepped = solver.run(1, false) == 1;
+    let after = *solver.counters();
+    assert_eq!(
+        stepped,
+        !was_done,
+        "{}",
+        broke(info, n, "step() must return false exactly when is_done()")
+    );
+    if !stepped {
+        assert_eq!(
+            after,
+            before,
+            "{}",
+            broke(info, n, "a step that returns false must change nothing")
+        );
+        return false;
+    }
+    assert_eq!(
+        after.steps,
+        before.steps + 1,
+        "{}",
+        broke(info, n, "a step must add exactly 1 to the steps")
+    );
+    let checks = after.checks - before.checks;
+    assert!(
+        checks <= check_bound(n),
+        "{}",
+        broke(info, n, &format!("a step may add at most max(N, 2) = {} checks (race mode's clock relies on it); step {} added {checks}", check_bound(n), after.steps))
+    );
+    check_state(info, n, solver, true);
+    true
+}
+
+#[test]
+fn every_catalogued_description_keeps_its_rules() {
+    let mut ids = HashSet::new();
+    for info in ALGORITHMS {
+        assert!(
+            ids.insert(info.id),
+            "{} ({}) shares its id with another algorithm: ids must be unique",
+            info.name,
+            info.id
+        );
+        assert!(
+            !info.id.is_empty()
+                && info
+                    .id
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+            "{} ({}): an id must be lowercase letters, digits and hyphens (it goes into URLs)",
+            info.name,
+            info.id
+        );
+        assert!(
+            1 <= info.min_n && info.min_n <= info.max_n && info.max_n <= nqueens::limits::MAX_N,
+            "{} ({}): its sizes must keep 1 <= min_n <= max_n <= MAX_N; got {}..={}",
+            info.name,
+            info.id,
+            info.min_n,
+            info.max_n
+        );
+        if info.space.tests_whole_boards() {
+            assert!(
+                info.max_n <= nqueens::limits::MAX_WHOLE_N,
+                "{} ({}): a search that tests whole boards must keep max_n <= MAX_WHOLE_N; got {}",
+                info.name,
+                info.id,
+                info.max_n
+            );
+        }
+        assert!(
+            !info.pseudocode.is_empty(),
+            "{} ({}) needs at least one line of pseudocode",
+            info.name,
+            info.id
+        );
+        for n in info.min_n..=info.max_n {
+            let solver = Solver::new(info, n);
+            assert!(
+                solver.as_ref().is_some_and(|s| s.info() == info),
+                "{}",
+                broke(
+                    info,
+                    n,
+                    "the catalogue must build the search for every N in its range"
+                )
+            );
+            if let Some(solver) = solver {
+                check_state(info, n, &solver, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_step_keeps_the_contract_to_the_end_on_small_boards() {
+    for info in ALGORITHMS {
+        for n in info.min_n..=info.max_n.min(FULL_RUN_MAX_N) {
+            let mut solver = Solver::new(info, n).expect("catalogued");
+            let mut steps = 0;
+            while step_and_check(info, n, &mut solver) {
+                steps += 1;
+                assert!(steps < ENDLESS, "{}", broke(info, n, "the search must end"));
+            }
+            assert!(
+                solver.is_done(),
+                "{}",
+                broke(info, n, "a search that takes no more steps must be done")
+            );
+            let c = solver.counters();
+            assert_eq!(
+                c.ruled_out + c.solutions as u128,
+                n_to_the_n(n),
+                "{}",
+                broke(
+                    info,
+                    n,
+                    "once done, the boards ruled out and the solutions must make all N^N"
+                )
+            );
+            assert_eq!(
+                c.solutions,
+                common::slow_solutions(n).len() as u64,
+                "{}",
+                broke(info, n, "once done, it must have found every solution")
+            );
+            if let Some(length) = info.space.length(n) {
+                assert_eq!(
+                    c.steps,
+                    length,
+                    "{}",
+                    broke(
+                        info,
+                        n,
+                        "a search of a known length must take exactly that many steps"
+                    )
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_step_keeps_the_contract_on_the_largest_boards() {
+    // The arrays a search keeps are sized by its limits: the first steps at
+    // its largest N, and just below, reach every row's slot.
+    for info in ALGORITHMS {
+        for n in [info.max_n.saturating_sub(1).max(info.min_n), info.max_n] {
+            let mut solver = Solver::new(info, n).expect("catalogued");
+            for _ in 0..STEPS_AT_MAX_N {
+                if !step_and_check(info, n, &mut solver) {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fixed_queens_open_a_session_exactly_where_the_description_says() {
+    for info in ALGORITHMS {
+        for n in [5, 6, 8].into_iter().filter(|&n| info.fits(n)) {
+            // One queen in the middle of row 1: no other fixed queen to attack.
+            let (row, col) = (1, n / 2);
+            let opened = Session::with_fixed(info.id, n, &[row * n + col]);
+            match (&opened, info.takes_fixed_queens) {
+                (Ok(_), true) | (Err(Error::FixedQueensUnsupported { .. }), false) => {}
+                (Ok(_), false) => panic!(
+                    "{}",
+                    broke(info, n, "a search that says it does not take fixed queens must refuse them")
+                ),
+                (Err(e), _) => panic!(
+                    "{}",
+                    broke(info, n, &format!("a search that says it takes fixed queens must open from them; it said: {e}"))
+                ),
+            }
+            let Ok(mut s) = opened else { continue };
+            let mut steps = 0;
+            loop {
+                assert_eq!(
+                    s.queens()[row],
+                    col as i32,
+                    "{}",
+                    broke(info, n, &format!("the fixed queen must stay on the board at every step; gone at step {steps}"))
+                );
+                if !s.step() {
+                    break;
+                }
+                steps += 1;
+                assert!(
+                    steps < ENDLESS,
+                    "{}",
+                    broke(info, n, "a search from fixed queens must end")
+                );
+            }
+            let found = s.counters().solutions;
+            let expected = common::slow_solutions(n)
+                .iter()
+                .filter(|b| b[row] == col)
+                .count() as u64;
+            assert_eq!(
+                found,
+                expected,
+                "{}",
+                broke(
+                    info,
+                    n,
+                    "from fixed queens, it must find exactly their completions"
+                )
+            );
+        }
+    }
+}
