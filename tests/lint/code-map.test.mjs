@@ -23,10 +23,14 @@ const ROOTS = ['src/', 'www/', 'tests/', 'bench/', 'scripts/', 'docs/', '.ci/', 
 /** Files at the top level the map may name. */
 const TOP = /^[\w.-]+\.(md|toml|json|html|lock)$/;
 
-/** Every code span of the page that reads as a path (`src/lib.rs`, `www/`, `tests/e2e/*.test.mjs`). */
+/**
+ * Every code span of the page that reads as a path (`src/lib.rs`, `www/`,
+ * `tests/e2e/*.test.mjs`); a span with a placeholder (`www/mode-<name>.js`) is
+ * a pattern for a new file, not a path.
+ */
 function namedPaths() {
   const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1].trim());
-  return [...new Set(spans.filter((span) => !/\s/.test(span) && (ROOTS.some((r) => span.startsWith(r)) || TOP.test(span))))];
+  return [...new Set(spans.filter((span) => !/[\s<>]/.test(span) && (ROOTS.some((r) => span.startsWith(r)) || TOP.test(span))))];
 }
 
 /** True when `pattern` (a path, a folder ending in /, or a glob with *) matches something in the checkout. */
