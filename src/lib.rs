@@ -9,6 +9,7 @@ pub mod algorithms;
 pub mod board;
 pub mod count;
 mod error;
+pub mod find_one;
 pub mod puzzle;
 pub mod session;
 pub mod tree;
