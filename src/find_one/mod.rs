@@ -81,16 +81,6 @@ impl Info {
     }
 }
 
-/// Every engine's info, in the order the page lists them.
-pub const FAMILY: &[Info] = &[
-    min_conflicts::INFO,
-    hill_climbing::INFO,
-    annealing::INFO,
-    queen_search::INFO,
-    restarts::INFO,
-    construction::INFO,
-];
-
 /// Looks an engine up by id.
 pub fn find(id: &str) -> Option<&'static Info> {
     FAMILY.iter().find(|info| info.id == id)
@@ -290,16 +280,15 @@ pub struct Found {
     pub restarts: u32,
 }
 
-/// Runs engine `E` from `seed` until it is solved.
-pub fn solve<E: Engine>(n: usize, seed: u64) -> Result<Found, FindError> {
-    let mut engine = E::new(n, seed)?;
+/// Runs `engine` until it is solved: the whole fast path.
+fn run_to_end<E: Engine>(mut engine: E) -> Found {
     while engine.step() {}
     let counters = *engine.counters();
-    Ok(Found {
+    Found {
         queens: engine.into_queens(),
         steps: counters.steps,
         restarts: counters.restarts,
-    })
+    }
 }
 
 /// One solution of the n-queens puzzle by engine `id` from `seed`, with no
@@ -309,13 +298,82 @@ pub fn find_one(id: &str, n: usize, seed: u64) -> Result<Found, FindError> {
     if !info.fits(n) {
         return Err(FindError::SizeOutOfRange { info, n });
     }
-    match info.id {
-        min_conflicts::ID => solve::<min_conflicts::MinConflicts>(n, seed),
-        hill_climbing::ID => solve::<hill_climbing::HillClimbing>(n, seed),
-        annealing::ID => solve::<annealing::Annealing>(n, seed),
-        queen_search::ID => solve::<queen_search::QueenSearch>(n, seed),
-        restarts::ID => solve::<restarts::Restarts>(n, seed),
-        construction::ID => solve::<construction::Construction>(n, seed),
-        _ => Err(FindError::UnknownId(id.to_string())),
-    }
+    Ok(AnyEngine::new(id, n, seed)?.solve())
+}
+
+/// Registers the engines: [`FAMILY`], their infos in page order, and
+/// [`AnyEngine`], one of them chosen by id. Each module has `ID`, `INFO` and
+/// a type implementing [`Engine`].
+macro_rules! family {
+    ($($module:ident :: $kind:ident),+ $(,)?) => {
+        /// Every engine's info, in the order the page lists them.
+        pub const FAMILY: &[Info] = &[$($module::INFO),+];
+
+        /// One of the engines. An enum rather than a trait object so that
+        /// [`AnyEngine::solve`] runs a loop monomorphised per engine.
+        #[derive(Clone, Debug)]
+        pub enum AnyEngine {
+            $($kind($module::$kind)),+
+        }
+
+        impl AnyEngine {
+            /// Engine `id` on an n×n board from `seed`, or why not.
+            pub fn new(id: &str, n: usize, seed: u64) -> Result<AnyEngine, FindError> {
+                $(if id == $module::ID {
+                    return <$module::$kind as Engine>::new(n, seed).map(AnyEngine::$kind);
+                })+
+                Err(FindError::UnknownId(id.to_string()))
+            }
+
+            pub fn info(&self) -> &'static Info {
+                match self {
+                    $(AnyEngine::$kind(_) => &$module::INFO),+
+                }
+            }
+
+            pub fn step(&mut self) -> bool {
+                match self {
+                    $(AnyEngine::$kind(e) => e.step()),+
+                }
+            }
+
+            pub fn tally(&self) -> &Tally {
+                match self {
+                    $(AnyEngine::$kind(e) => e.tally()),+
+                }
+            }
+
+            pub fn counters(&self) -> &Counters {
+                match self {
+                    $(AnyEngine::$kind(e) => e.counters()),+
+                }
+            }
+
+            pub fn last(&self) -> Last {
+                match self {
+                    $(AnyEngine::$kind(e) => e.last()),+
+                }
+            }
+
+            pub fn is_solved(&self) -> bool {
+                self.tally().is_solution()
+            }
+
+            /// Steps to the solution and hands it over.
+            pub fn solve(self) -> Found {
+                match self {
+                    $(AnyEngine::$kind(e) => run_to_end(e)),+
+                }
+            }
+        }
+    };
+}
+
+family! {
+    min_conflicts::MinConflicts,
+    hill_climbing::HillClimbing,
+    annealing::Annealing,
+    queen_search::QueenSearch,
+    restarts::Restarts,
+    construction::Construction,
 }
