@@ -19,6 +19,12 @@
 //! If `16·N + 64` repairs have not solved the board, the search restarts
 //! from a fresh greedy start.
 //!
+//! Speed: every repair reads the counts of a whole row, so a repair is O(N),
+//! and the greedy start leaves about N/2,000 attacking pairs, each taking
+//! about one repair: the whole run is O(N²)/2,000. Natively that is 1.6 s at
+//! N = 1,000,000 and over two minutes at 10,000,000 (queen search, whose
+//! swaps cost O(1), takes 3 s there).
+//!
 //! Steps: placing a row; once, listing the attacked queens (the survey); a
 //! repair (one move considered and made, or a stay); a restart. `moves`
 //! counts repairs that moved a queen. Checks: reads of a square's attackers

@@ -53,7 +53,10 @@ pub struct Bound {
 impl Bound {
     pub const fn at(self, n: usize) -> u64 {
         let n = n as u64;
-        self.squares * n * n + self.queens * n + self.constant
+        self.squares
+            .saturating_mul(n.saturating_mul(n))
+            .saturating_add(self.queens.saturating_mul(n))
+            .saturating_add(self.constant)
     }
 }
 
