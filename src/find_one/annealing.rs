@@ -19,9 +19,8 @@
 //! of a second natively) and at N = 2,000 up to 250 million, so `find_one`
 //! stops at N = 1,000.
 
-use super::rng::{exp_neg, Rng};
-use super::tally::Tally;
-use super::{check_size, Bound, Counters, Engine, Event, FindError, Info, Last};
+use super::rng::exp_neg;
+use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, READS_A_SQUARE};
 
 pub const ID: &str = "annealing";
 
@@ -38,7 +37,7 @@ pub const INFO: Info = Info {
     step_is: "One step proposes moving a random queen to a random column of its row and makes \
               the move if it adds no conflicts, or by chance if it does: less often as the \
               temperature falls.",
-    check_is: "One check reads how many queens attack one square.",
+    check_is: READS_A_SQUARE,
     bound: Bound {
         squares: 0,
         queens: 0,
@@ -49,12 +48,9 @@ pub const INFO: Info = Info {
 /// Simulated annealing with geometric cooling and restarts.
 #[derive(Clone, Debug)]
 pub struct Annealing {
-    tally: Tally,
-    rng: Rng,
+    core: Core,
     temperature: f64,
     cooling: f64,
-    counters: Counters,
-    last: Last,
 }
 
 impl Annealing {
@@ -63,32 +59,30 @@ impl Annealing {
         self.temperature
     }
 
-    fn restart(&mut self) {
-        self.tally.randomize(&mut self.rng);
-        self.temperature = T_START;
-        self.counters.restarts += 1;
-        self.last = Last::only(Event::Restart);
-    }
-
     fn propose(&mut self) {
-        let n = self.tally.n() as u32;
-        let row = self.rng.below(n) as usize;
-        let here = self.tally.queens()[row];
-        let mut col = self.rng.below(n - 1);
+        let Core {
+            tally,
+            rng,
+            counters,
+            last,
+        } = &mut self.core;
+        let n = tally.n() as u32;
+        let row = rng.below(n) as usize;
+        let here = tally.queens()[row];
+        let mut col = rng.below(n - 1);
         if col >= here {
             col += 1;
         }
-        let change =
-            i64::from(self.tally.attackers(row, col)) - i64::from(self.tally.attackers(row, here));
-        self.counters.checks += 2;
-        let take = change <= 0 || self.rng.unit() < exp_neg(change as f64 / self.temperature);
-        if take {
-            self.tally.move_queen(row, col);
-            self.counters.moves += 1;
-            self.last = Last::at(Event::Move, row, col);
+        let change = i64::from(tally.attackers(row, col)) - i64::from(tally.attackers(row, here));
+        counters.checks += 2;
+        let take = change <= 0 || rng.unit() < exp_neg(change as f64 / self.temperature);
+        *last = if take {
+            tally.move_queen(row, col);
+            counters.moves += 1;
+            Last::at(Event::Move, row, col)
         } else {
-            self.last = Last::at(Event::Stay, row, col);
-        }
+            Last::at(Event::Stay, row, col)
+        };
         self.temperature *= self.cooling;
     }
 }
@@ -98,46 +92,27 @@ impl Engine for Annealing {
 
     fn new(n: usize, seed: u64) -> Result<Annealing, FindError> {
         check_size(&INFO, n)?;
-        let mut rng = Rng::new(seed);
-        let mut tally = Tally::new(n);
-        tally.randomize(&mut rng);
         let squares = (n * n) as f64;
         Ok(Annealing {
-            tally,
-            rng,
+            core: Core::random(n, seed),
             temperature: T_START,
             cooling: 1.0 - 1.0 / (4.0 * squares),
-            counters: Counters::default(),
-            last: Last::START,
         })
     }
 
     fn step(&mut self) -> bool {
-        if self.tally.is_solution() {
+        if self.core.tally.is_solution() {
             return false;
         }
         if self.temperature < T_END {
-            self.restart();
+            self.core.restart_random();
+            self.temperature = T_START;
         } else {
             self.propose();
         }
-        self.counters.steps += 1;
+        self.core.stepped();
         true
     }
 
-    fn tally(&self) -> &Tally {
-        &self.tally
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn last(&self) -> Last {
-        self.last
-    }
-
-    fn into_queens(self) -> Vec<u32> {
-        self.tally.into_queens()
-    }
+    core_at!(core);
 }

@@ -12,8 +12,7 @@
 //! One step places the next row's queen on its formula column. One check: none
 //! is made, a step adds 0 checks. `moves` counts queens placed.
 
-use super::{check_size, Counters, Engine, Event, FindError, Info, Last};
-use super::{tally::Tally, Bound, FIND_MAX_N};
+use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, FIND_MAX_N};
 
 pub const ID: &str = "construction";
 
@@ -64,52 +63,35 @@ pub fn column(n: usize, row: usize) -> u32 {
 /// The construction, one row per step.
 #[derive(Clone, Debug)]
 pub struct Construction {
-    tally: Tally,
-    counters: Counters,
-    last: Last,
+    core: Core,
 }
 
 impl Engine for Construction {
     const INFO: Info = INFO;
 
-    fn new(n: usize, _seed: u64) -> Result<Construction, FindError> {
+    fn new(n: usize, seed: u64) -> Result<Construction, FindError> {
         if n == 2 || n == 3 {
             return Err(FindError::NoSolution { n });
         }
         check_size(&INFO, n)?;
         Ok(Construction {
-            tally: Tally::new(n),
-            counters: Counters::default(),
-            last: Last::START,
+            core: Core::new(n, seed),
         })
     }
 
     fn step(&mut self) -> bool {
-        let (row, n) = (self.tally.placed(), self.tally.n());
+        let core = &mut self.core;
+        let (row, n) = (core.tally.placed(), core.tally.n());
         if row == n {
             return false;
         }
         let col = column(n, row);
-        self.tally.push(col);
-        self.counters.steps += 1;
-        self.counters.moves += 1;
-        self.last = Last::at(Event::Place, row, col);
+        core.tally.push(col);
+        core.counters.moves += 1;
+        core.last = Last::at(Event::Place, row, col);
+        core.stepped();
         true
     }
 
-    fn tally(&self) -> &Tally {
-        &self.tally
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn last(&self) -> Last {
-        self.last
-    }
-
-    fn into_queens(self) -> Vec<u32> {
-        self.tally.into_queens()
-    }
+    core_at!(core);
 }

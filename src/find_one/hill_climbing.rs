@@ -13,9 +13,7 @@
 //! Each step is N² work and N = 1,000 takes about 500 steps (two thirds of
 //! a second natively), so `find_one` stops at N = 1,000.
 
-use super::rng::Rng;
-use super::tally::Tally;
-use super::{check_size, Bound, Counters, Engine, Event, FindError, Info, Last};
+use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, READS_A_SQUARE};
 
 pub const ID: &str = "hill-climbing";
 
@@ -29,7 +27,7 @@ pub const INFO: Info = Info {
     find_max_n: 1_000,
     step_is: "One step looks at every move of one queen within its row and makes the best, or \
               restarts from a random board when no move helps and no sideways move is left.",
-    check_is: "One check reads how many queens attack one square.",
+    check_is: READS_A_SQUARE,
     bound: Bound {
         squares: 1,
         queens: 0,
@@ -40,47 +38,35 @@ pub const INFO: Info = Info {
 /// Steepest ascent with sideways moves and random restarts.
 #[derive(Clone, Debug)]
 pub struct HillClimbing {
-    tally: Tally,
-    rng: Rng,
+    core: Core,
     sideways_left: u32,
-    counters: Counters,
-    last: Last,
 }
 
 impl HillClimbing {
-    fn restart(&mut self) {
-        self.tally.randomize(&mut self.rng);
-        self.sideways_left = SIDEWAYS;
-        self.counters.restarts += 1;
-        self.last = Last::only(Event::Restart);
-    }
-
     /// The best move's change in pairs, and the move (one of the best, each
     /// equally likely).
     fn best_move(&mut self) -> (i64, usize, u32) {
-        let n = self.tally.n();
+        let Core { tally, rng, .. } = &mut self.core;
+        let n = tally.n();
         let mut best = (i64::MAX, 0, 0);
         let mut ties = 0;
         for row in 0..n {
-            let here = self.tally.queens()[row];
-            let now = i64::from(self.tally.attackers(row, here));
-            for col in 0..n as u32 {
-                if col == here {
-                    continue;
-                }
-                let change = i64::from(self.tally.attackers(row, col)) - now;
+            let here = tally.queens()[row];
+            let now = i64::from(tally.attackers(row, here));
+            for col in (0..n as u32).filter(|&col| col != here) {
+                let change = i64::from(tally.attackers(row, col)) - now;
                 if change < best.0 {
                     best = (change, row, col);
                     ties = 1;
                 } else if change == best.0 {
                     ties += 1;
-                    if self.rng.below(ties) == 0 {
+                    if rng.below(ties) == 0 {
                         best = (change, row, col);
                     }
                 }
             }
         }
-        self.counters.checks += (n * n) as u64;
+        self.core.counters.checks += (n * n) as u64;
         best
     }
 }
@@ -90,52 +76,33 @@ impl Engine for HillClimbing {
 
     fn new(n: usize, seed: u64) -> Result<HillClimbing, FindError> {
         check_size(&INFO, n)?;
-        let mut rng = Rng::new(seed);
-        let mut tally = Tally::new(n);
-        tally.randomize(&mut rng);
         Ok(HillClimbing {
-            tally,
-            rng,
+            core: Core::random(n, seed),
             sideways_left: SIDEWAYS,
-            counters: Counters::default(),
-            last: Last::START,
         })
     }
 
     fn step(&mut self) -> bool {
-        if self.tally.is_solution() {
+        if self.core.tally.is_solution() {
             return false;
         }
         let (change, row, col) = self.best_move();
         if change < 0 || (change == 0 && self.sideways_left > 0) {
-            if change == 0 {
-                self.sideways_left -= 1;
+            self.sideways_left = if change == 0 {
+                self.sideways_left - 1
             } else {
-                self.sideways_left = SIDEWAYS;
-            }
-            self.tally.move_queen(row, col);
-            self.counters.moves += 1;
-            self.last = Last::at(Event::Move, row, col);
+                SIDEWAYS
+            };
+            self.core.tally.move_queen(row, col);
+            self.core.counters.moves += 1;
+            self.core.last = Last::at(Event::Move, row, col);
         } else {
-            self.restart();
+            self.core.restart_random();
+            self.sideways_left = SIDEWAYS;
         }
-        self.counters.steps += 1;
+        self.core.stepped();
         true
     }
 
-    fn tally(&self) -> &Tally {
-        &self.tally
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn last(&self) -> Last {
-        self.last
-    }
-
-    fn into_queens(self) -> Vec<u32> {
-        self.tally.into_queens()
-    }
+    core_at!(core);
 }

@@ -5,11 +5,11 @@
 //!
 //! The start is Minton's greedy one, made linear: rows are placed in order,
 //! each on the least attacked of up to 32 columns drawn from those not used
-//! yet ([`Tally::place_greedy`]), so the start is a permutation with few
+//! yet ([`super::tally::Tally::place_greedy`]), so the start is a permutation with few
 //! diagonal clashes. Minton's own greedy start looked at all N columns of
 //! every row, N² work that 10,000,000 queens cannot afford.
 //!
-//! The attacked queens are drawn from [`Suspects`], a list that holds every
+//! The attacked queens are drawn from [`super::tally::Suspects`], a list that holds every
 //! attacked queen and perhaps some that no longer are: a draw that lands on
 //! one of those unlists it and draws again, so the queen chosen is uniform
 //! among the attacked ones. The list stays complete because a move can only
@@ -33,9 +33,11 @@
 //! N for the least attacked value + N to find the chosen tie + N for the
 //! partner scan; a restart 0. So ≤ 4N + 32.
 
-use super::rng::Rng;
-use super::tally::{Suspects, Tally, GREEDY_TRIES};
-use super::{check_size, Bound, Counters, Engine, Event, FindError, Info, Last, FIND_MAX_N};
+use super::repair::Repair;
+use super::tally::GREEDY_TRIES;
+use super::{
+    check_size, Bound, Core, Engine, Event, FindError, Info, Last, FIND_MAX_N, READS_A_SQUARE,
+};
 
 pub const ID: &str = "min-conflicts";
 
@@ -46,7 +48,7 @@ pub const INFO: Info = Info {
     find_max_n: FIND_MAX_N,
     step_is: "One step places a row of the greedy start, lists the attacked queens once, or \
               repairs: a random attacked queen moves to its row's least attacked column.",
-    check_is: "One check reads how many queens attack one square.",
+    check_is: READS_A_SQUARE,
     bound: Bound {
         squares: 0,
         queens: 4,
@@ -65,81 +67,44 @@ enum Phase {
 /// Min-conflicts from a greedy start.
 #[derive(Clone, Debug)]
 pub struct MinConflicts {
-    tally: Tally,
-    rng: Rng,
-    suspects: Suspects,
+    base: Repair,
     phase: Phase,
-    /// Repairs since the last (re)start.
-    repairs: u64,
-    counters: Counters,
-    last: Last,
 }
 
 impl MinConflicts {
-    /// Repairs allowed before a restart.
-    fn budget(&self) -> u64 {
-        16 * self.tally.n() as u64 + 64
-    }
-
-    fn place(&mut self) {
-        let (row, col, checks, _) = self.tally.place_greedy(&mut self.rng);
-        self.counters.checks += u64::from(checks);
-        self.last = Last::at(Event::Place, row, col);
-        if self.tally.placed() == self.tally.n() {
-            self.phase = Phase::Survey;
-        }
-    }
-
+    /// Lists every attacked queen, so that draws from the list are uniform.
     fn survey(&mut self) {
-        self.suspects.clear();
-        for row in 0..self.tally.n() {
-            if self.tally.attacked(row) {
-                self.suspects.insert(row);
+        let Repair { core, suspects, .. } = &mut self.base;
+        suspects.clear();
+        for row in 0..core.tally.n() {
+            if core.tally.attacked(row) {
+                suspects.insert(row);
             }
         }
-        self.counters.checks += self.tally.n() as u64;
-        self.last = Last::only(Event::Survey);
+        core.counters.checks += core.tally.n() as u64;
+        core.last = Last::only(Event::Survey);
         self.phase = Phase::Repairing;
     }
 
-    fn restart(&mut self) {
-        self.tally.reset();
-        self.suspects.clear();
-        self.repairs = 0;
-        self.counters.restarts += 1;
-        self.last = Last::only(Event::Restart);
-        self.phase = Phase::Placing;
-    }
-
-    /// Draws attacked queens until one is: uniform among the attacked ones.
-    fn draw(&mut self) -> Option<usize> {
-        while !self.suspects.is_empty() {
-            let index = self.rng.below(self.suspects.len() as u32) as usize;
-            let row = self.suspects.get(index);
-            self.counters.checks += 1;
-            if self.tally.attacked(row) {
-                return Some(row);
-            }
-            self.suspects.remove_at(index);
-        }
-        None
-    }
-
     fn repair(&mut self) {
-        self.repairs += 1;
-        let Some(row) = self.draw() else {
+        self.base.since_start += 1;
+        let Some((_, row)) = self
+            .base
+            .attacked(|rng, len| rng.below(len as u32) as usize)
+        else {
             // The list holds every attacked queen, so this cannot happen on
             // a board with conflicts; survey again rather than trust it.
             self.phase = Phase::Survey;
-            self.last = Last::only(Event::Stay);
+            self.base.core.last = Last::only(Event::Stay);
             return;
         };
-        let n = self.tally.n() as u32;
+        let core = &mut self.base.core;
+        let n = core.tally.n() as u32;
         // Pass one: the fewest attackers, and how many columns have them.
         let mut least = u32::MAX;
         let mut ties = 0;
         for col in 0..n {
-            let attackers = self.tally.attackers(row, col);
+            let attackers = core.tally.attackers(row, col);
             if attackers < least {
                 least = attackers;
                 ties = 1;
@@ -148,11 +113,11 @@ impl MinConflicts {
             }
         }
         // Pass two: the chosen one of them.
-        let mut pick = self.rng.below(ties);
+        let mut pick = core.rng.below(ties);
         let mut target = 0;
         for col in 0..n {
-            self.counters.checks += 1;
-            if self.tally.attackers(row, col) == least {
+            core.counters.checks += 1;
+            if core.tally.attackers(row, col) == least {
                 if pick == 0 {
                     target = col;
                     break;
@@ -160,14 +125,14 @@ impl MinConflicts {
                 pick -= 1;
             }
         }
-        self.counters.checks += u64::from(n);
-        if target == self.tally.queens()[row] {
-            self.last = Last::at(Event::Stay, row, target);
+        core.counters.checks += u64::from(n);
+        if target == core.tally.queens()[row] {
+            core.last = Last::at(Event::Stay, row, target);
             return;
         }
-        let lone = self.tally.move_queen(row, target);
-        self.counters.moves += 1;
-        self.last = Last::at(Event::Move, row, target);
+        let lone = core.tally.move_queen(row, target);
+        core.counters.moves += 1;
+        core.last = Last::at(Event::Move, row, target);
         if lone.iter().any(|&l| l) {
             self.list_partners(row, target, lone);
         }
@@ -176,16 +141,17 @@ impl MinConflicts {
     /// Lists the queens that stood alone on a line `row`'s queen has just
     /// joined at `col`: they are attacked now.
     fn list_partners(&mut self, row: usize, col: u32, lone: [bool; 3]) {
+        let Repair { core, suspects, .. } = &mut self.base;
         let (down, up) = (row + col as usize, row as i64 - i64::from(col));
-        for (other, &c) in self.tally.queens().iter().enumerate() {
+        for (other, &c) in core.tally.queens().iter().enumerate() {
             let shares = (lone[0] && c == col)
                 || (lone[1] && other + c as usize == down)
                 || (lone[2] && other as i64 - i64::from(c) == up);
             if shares && other != row {
-                self.suspects.insert(other);
+                suspects.insert(other);
             }
         }
-        self.counters.checks += self.tally.n() as u64;
+        core.counters.checks += core.tally.n() as u64;
     }
 }
 
@@ -195,44 +161,28 @@ impl Engine for MinConflicts {
     fn new(n: usize, seed: u64) -> Result<MinConflicts, FindError> {
         check_size(&INFO, n)?;
         Ok(MinConflicts {
-            tally: Tally::new(n),
-            rng: Rng::new(seed),
-            suspects: Suspects::new(n),
+            base: Repair::new(n, seed),
             phase: Phase::Placing,
-            repairs: 0,
-            counters: Counters::default(),
-            last: Last::START,
         })
     }
 
     fn step(&mut self) -> bool {
         match self.phase {
             Phase::Solved => return false,
-            Phase::Placing => self.place(),
+            Phase::Placing if self.base.place() => self.phase = Phase::Survey,
+            Phase::Placing => {}
             Phase::Survey => self.survey(),
-            Phase::Repairing if self.repairs >= self.budget() => self.restart(),
+            Phase::Repairing if self.base.out_of_time() => {
+                self.base.restart();
+                self.phase = Phase::Placing;
+            }
             Phase::Repairing => self.repair(),
         }
-        self.counters.steps += 1;
-        if self.tally.is_solution() {
+        if self.base.core.stepped() {
             self.phase = Phase::Solved;
         }
         true
     }
 
-    fn tally(&self) -> &Tally {
-        &self.tally
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn last(&self) -> Last {
-        self.last
-    }
-
-    fn into_queens(self) -> Vec<u32> {
-        self.tally.into_queens()
-    }
+    core_at!(base.core);
 }

@@ -22,16 +22,32 @@ use std::fmt;
 
 use crate::view::grouped;
 
+/// The two [`Engine`] methods that hand over an engine's [`Core`], for an
+/// engine whose core is at `self.<path>`.
+macro_rules! core_at {
+    ($($path:ident).+) => {
+        fn core(&self) -> &Core {
+            &self.$($path).+
+        }
+
+        fn into_core(self) -> Core {
+            self.$($path).+
+        }
+    };
+}
+
 pub mod annealing;
 pub mod check;
 pub mod construction;
 pub mod hill_climbing;
 pub mod min_conflicts;
 pub mod queen_search;
+mod repair;
 pub mod restarts;
 pub mod rng;
 pub mod tally;
 
+use rng::Rng;
 use tally::Tally;
 
 /// The largest board [`find_one`] takes for the fast engines: 10,000,000
@@ -231,6 +247,53 @@ impl fmt::Display for FindError {
 
 impl std::error::Error for FindError {}
 
+/// What every engine keeps besides its own state: the board, the random
+/// numbers, the counters and the last step.
+#[derive(Clone, Debug)]
+pub struct Core {
+    pub tally: Tally,
+    pub rng: Rng,
+    pub counters: Counters,
+    pub last: Last,
+}
+
+impl Core {
+    /// An empty n×n board and the generator for `seed`.
+    pub fn new(n: usize, seed: u64) -> Core {
+        Core {
+            tally: Tally::new(n),
+            rng: Rng::new(seed),
+            counters: Counters::default(),
+            last: Last::START,
+        }
+    }
+
+    /// A random board (each queen on a uniform column of its row) from `seed`.
+    pub fn random(n: usize, seed: u64) -> Core {
+        let mut core = Core::new(n, seed);
+        core.tally.randomize(&mut core.rng);
+        core
+    }
+
+    /// Counts a restart, the last step's event.
+    pub fn restarted(&mut self) {
+        self.counters.restarts += 1;
+        self.last = Last::only(Event::Restart);
+    }
+
+    /// Throws the board away for a fresh random one: a restart.
+    pub fn restart_random(&mut self) {
+        self.tally.randomize(&mut self.rng);
+        self.restarted();
+    }
+
+    /// Counts the step just taken; true if it solved the board.
+    pub fn stepped(&mut self) -> bool {
+        self.counters.steps += 1;
+        self.tally.is_solution()
+    }
+}
+
 /// A steppable find-one search. `step` is the hot path; [`find_one`] is
 /// nothing but `new` and `step` until it returns false, so a fast run and a
 /// stepped run from the same seed are the same run.
@@ -243,11 +306,20 @@ pub trait Engine: Clone {
     fn new(n: usize, seed: u64) -> Result<Self, FindError>;
     /// Takes one visible step; false (and no change) once solved.
     fn step(&mut self) -> bool;
-    fn tally(&self) -> &Tally;
-    fn counters(&self) -> &Counters;
-    fn last(&self) -> Last;
-    /// The board's columns, row by row, once the engine is done with it.
-    fn into_queens(self) -> Vec<u32>;
+    fn core(&self) -> &Core;
+    fn into_core(self) -> Core;
+
+    fn tally(&self) -> &Tally {
+        &self.core().tally
+    }
+
+    fn counters(&self) -> &Counters {
+        &self.core().counters
+    }
+
+    fn last(&self) -> Last {
+        self.core().last
+    }
 
     /// True once the board is a solution.
     fn is_solved(&self) -> bool {
@@ -286,11 +358,11 @@ pub struct Found {
 /// Runs `engine` until it is solved: the whole fast path.
 fn run_to_end<E: Engine>(mut engine: E) -> Found {
     while engine.step() {}
-    let counters = *engine.counters();
+    let core = engine.into_core();
     Found {
-        queens: engine.into_queens(),
-        steps: counters.steps,
-        restarts: counters.restarts,
+        steps: core.counters.steps,
+        restarts: core.counters.restarts,
+        queens: core.tally.into_queens(),
     }
 }
 
@@ -309,7 +381,10 @@ pub fn find_one(id: &str, n: usize, seed: u64) -> Result<Found, FindError> {
 /// a type implementing [`Engine`].
 macro_rules! family {
     ($($module:ident :: $kind:ident),+ $(,)?) => {
-        /// Every engine's info, in the order the page lists them.
+        /// What one check is, for the engines whose checks all read the tallies.
+pub const READS_A_SQUARE: &str = "One check reads how many queens attack one square.";
+
+/// Every engine's info, in the order the page lists them.
         pub const FAMILY: &[Info] = &[$($module::INFO),+];
 
         /// One of the engines. An enum rather than a trait object so that
@@ -340,22 +415,22 @@ macro_rules! family {
                 }
             }
 
-            pub fn tally(&self) -> &Tally {
+            pub fn core(&self) -> &Core {
                 match self {
-                    $(AnyEngine::$kind(e) => e.tally()),+
+                    $(AnyEngine::$kind(e) => e.core()),+
                 }
+            }
+
+            pub fn tally(&self) -> &Tally {
+                &self.core().tally
             }
 
             pub fn counters(&self) -> &Counters {
-                match self {
-                    $(AnyEngine::$kind(e) => e.counters()),+
-                }
+                &self.core().counters
             }
 
             pub fn last(&self) -> Last {
-                match self {
-                    $(AnyEngine::$kind(e) => e.last()),+
-                }
+                self.core().last
             }
 
             pub fn is_solved(&self) -> bool {

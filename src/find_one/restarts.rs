@@ -22,9 +22,7 @@
 //! a run takes up to about 200 million steps (under a second natively), at
 //! N = 5,000 up to 5 billion, so `find_one` stops at N = 2,000.
 
-use super::rng::Rng;
-use super::tally::Tally;
-use super::{check_size, Bound, Counters, Engine, Event, FindError, Info, Last};
+use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, READS_A_SQUARE};
 
 pub const ID: &str = "restarts";
 
@@ -36,7 +34,7 @@ pub const INFO: Info = Info {
     step_is: "One step tries the next square of the row in its random order, takes a queen off \
               when the row has run out, or restarts from an empty board after too many \
               backtracks.",
-    check_is: "One check reads how many queens attack one square.",
+    check_is: READS_A_SQUARE,
     bound: Bound {
         squares: 0,
         queens: 0,
@@ -77,8 +75,7 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
 /// Randomised backtracking, with or without Luby restarts.
 #[derive(Clone, Debug)]
 pub struct Restarts {
-    tally: Tally,
-    rng: Rng,
+    core: Core,
     orders: Vec<Order>,
     restarts_on: bool,
     /// Backtracks since the last (re)start, and the number of starts so far.
@@ -88,8 +85,6 @@ pub struct Restarts {
     restart_due: bool,
     /// Every order of row 0 tried: no solution (only for N = 2 or 3).
     exhausted: bool,
-    counters: Counters,
-    last: Last,
 }
 
 impl Restarts {
@@ -107,15 +102,16 @@ impl Restarts {
 
     /// Backtracks allowed since the current start.
     pub fn cutoff(&self) -> u64 {
-        self.tally.n() as u64 * luby(self.starts)
+        self.core.tally.n() as u64 * luby(self.starts)
     }
 
     fn fresh_order(&mut self, row: usize) {
-        let n = self.tally.n() as u32;
-        let next = self.rng.below(n);
-        let mut stride = 1 + self.rng.below(n - 1);
+        let rng = &mut self.core.rng;
+        let n = self.core.tally.n() as u32;
+        let next = rng.below(n);
+        let mut stride = 1 + rng.below(n - 1);
         while gcd(stride, n) != 1 {
-            stride = 1 + self.rng.below(n - 1);
+            stride = 1 + rng.below(n - 1);
         }
         self.orders[row] = Order {
             next,
@@ -125,41 +121,41 @@ impl Restarts {
     }
 
     fn restart(&mut self) {
-        while self.tally.placed() > 0 {
-            self.tally.pop();
+        while self.core.tally.placed() > 0 {
+            self.core.tally.pop();
         }
         self.fresh_order(0);
         self.backtracks = 0;
         self.starts += 1;
         self.restart_due = false;
-        self.counters.restarts += 1;
-        self.last = Last::only(Event::Restart);
+        self.core.restarted();
     }
 
     fn try_square(&mut self, row: usize) {
-        let n = self.tally.n() as u32;
+        let core = &mut self.core;
+        let n = core.tally.n() as u32;
         let order = &mut self.orders[row];
         let col = order.next;
         order.next = (order.next + order.stride) % n;
         order.tried += 1;
-        self.counters.checks += 1;
-        if self.tally.attackers(row, col) == 0 {
-            self.tally.push(col);
-            self.counters.moves += 1;
-            self.last = Last::at(Event::Place, row, col);
+        core.counters.checks += 1;
+        if core.tally.attackers(row, col) == 0 {
+            core.tally.push(col);
+            core.counters.moves += 1;
+            core.last = Last::at(Event::Place, row, col);
             if row + 1 < n as usize {
                 self.fresh_order(row + 1);
             }
         } else {
-            self.last = Last::at(Event::Reject, row, col);
+            core.last = Last::at(Event::Reject, row, col);
         }
     }
 
     fn backtrack(&mut self) {
-        let col = self.tally.pop();
-        let row = self.tally.placed();
+        let col = self.core.tally.pop();
+        let row = self.core.tally.placed();
         self.backtracks += 1;
-        self.last = Last::at(Event::Backtrack, row, col);
+        self.core.last = Last::at(Event::Backtrack, row, col);
         if self.restarts_on && self.backtracks >= self.cutoff() {
             self.restart_due = true;
         }
@@ -172,29 +168,26 @@ impl Engine for Restarts {
     fn new(n: usize, seed: u64) -> Result<Restarts, FindError> {
         check_size(&INFO, n)?;
         let mut search = Restarts {
-            tally: Tally::new(n),
-            rng: Rng::new(seed),
+            core: Core::new(n, seed),
             orders: vec![Order::default(); n],
             restarts_on: true,
             backtracks: 0,
             starts: 1,
             restart_due: false,
             exhausted: false,
-            counters: Counters::default(),
-            last: Last::START,
         };
         search.fresh_order(0);
         Ok(search)
     }
 
     fn step(&mut self) -> bool {
-        if self.exhausted || self.tally.is_solution() {
+        if self.exhausted || self.core.tally.is_solution() {
             return false;
         }
-        let row = self.tally.placed();
+        let row = self.core.tally.placed();
         if self.restart_due {
             self.restart();
-        } else if self.orders[row].tried < self.tally.n() as u32 {
+        } else if self.orders[row].tried < self.core.tally.n() as u32 {
             self.try_square(row);
         } else if row == 0 {
             self.exhausted = true;
@@ -202,23 +195,9 @@ impl Engine for Restarts {
         } else {
             self.backtrack();
         }
-        self.counters.steps += 1;
+        self.core.stepped();
         true
     }
 
-    fn tally(&self) -> &Tally {
-        &self.tally
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn last(&self) -> Last {
-        self.last
-    }
-
-    fn into_queens(self) -> Vec<u32> {
-        self.tally.into_queens()
-    }
+    core_at!(core);
 }
