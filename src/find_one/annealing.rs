@@ -1,0 +1,118 @@
+//! Simulated annealing (Kirkpatrick, Gelatt and Vecchi, 1983) from a random
+//! board. Each step proposes moving a uniformly random queen to a uniformly
+//! random other column of its row; a move that does not add attacking pairs
+//! is always made, one that adds Δ pairs with chance e^(−Δ/T).
+//!
+//! The schedule: T starts at 0.5 (a move adding one pair is taken with
+//! chance 0.14) and is multiplied by 1 − 1/(4·N²) after every step (geometric
+//! cooling, one multiplication, the same bits everywhere; e^(−Δ/T) is
+//! [`exp_neg`]). When T falls below 0.02 (chance e^(−50)) without a solution,
+//! after about 4·ln(25)·N² ≈ 12.9·N² steps, the schedule has run out: a
+//! restart takes a fresh random board and T = 0.5 again. These were chosen by
+//! trying a few schedules at N = 50 to 500: hotter starts or longer schedules
+//! were slower.
+//!
+//! Steps: a proposal (made or not) or a restart. `moves` counts proposals
+//! made. Checks: reads of a square's attackers from the tallies, 2 a
+//! proposal (the queen's square and the proposed one), none for a restart.
+//! Bound: 2. A solution at N = 1,000 takes about 11 million steps (a third
+//! of a second natively) and at N = 2,000 up to 250 million, so `find_one`
+//! stops at N = 1,000.
+
+use super::rng::exp_neg;
+use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, READS_A_SQUARE};
+
+pub const ID: &str = "annealing";
+
+/// The temperature at the start of a schedule.
+pub const T_START: f64 = 0.5;
+/// The temperature below which a schedule has run out.
+pub const T_END: f64 = 0.02;
+
+pub const INFO: Info = Info {
+    id: ID,
+    name: "Simulated annealing",
+    min_n: 4,
+    find_max_n: 1_000,
+    step_is: "One step proposes moving a random queen to a random column of its row and makes \
+              the move if it adds no conflicts, or by chance if it does: less often as the \
+              temperature falls.",
+    check_is: READS_A_SQUARE,
+    bound: Bound {
+        squares: 0,
+        queens: 0,
+        constant: 2,
+    },
+};
+
+/// Simulated annealing with geometric cooling and restarts.
+#[derive(Clone, Debug)]
+pub struct Annealing {
+    core: Core,
+    temperature: f64,
+    cooling: f64,
+}
+
+impl Annealing {
+    /// The temperature now.
+    pub fn temperature(&self) -> f64 {
+        self.temperature
+    }
+
+    fn propose(&mut self) {
+        let Core {
+            tally,
+            rng,
+            counters,
+            last,
+        } = &mut self.core;
+        let n = tally.n() as u32;
+        let row = rng.below(n) as usize;
+        let here = tally.queens()[row];
+        let mut col = rng.below(n - 1);
+        if col >= here {
+            col += 1;
+        }
+        let change = i64::from(tally.attackers(row, col)) - i64::from(tally.attackers(row, here));
+        counters.checks += 2;
+        let take = change <= 0 || rng.unit() < exp_neg(change as f64 / self.temperature);
+        *last = if take {
+            tally.move_queen(row, col);
+            counters.moves += 1;
+            Last::at(Event::Move, row, col)
+        } else {
+            Last::at(Event::Stay, row, col)
+        };
+        self.temperature *= self.cooling;
+    }
+}
+
+impl Engine for Annealing {
+    const INFO: Info = INFO;
+
+    fn new(n: usize, seed: u64) -> Result<Annealing, FindError> {
+        check_size(&INFO, n)?;
+        let squares = (n * n) as f64;
+        Ok(Annealing {
+            core: Core::random(n, seed),
+            temperature: T_START,
+            cooling: 1.0 - 1.0 / (4.0 * squares),
+        })
+    }
+
+    fn step(&mut self) -> bool {
+        if self.core.tally.is_solution() {
+            return false;
+        }
+        if self.temperature < T_END {
+            self.core.restart_random();
+            self.temperature = T_START;
+        } else {
+            self.propose();
+        }
+        self.core.stepped();
+        true
+    }
+
+    core_at!(core);
+}

@@ -1,0 +1,97 @@
+//! The explicit solution (Hoffman, Loessi and Moore, 1969; Bernhardsson,
+//! 1991): no search at all. Reading columns from 1, the rows take the even
+//! columns in order and then the odd ones, with two repairs:
+//! - N mod 6 = 2: the odd list starts 3, 1 and its 5 moves to the end
+//!   (3, 1, 7, 9, …, 5);
+//! - N mod 6 = 3: the even list's 2 moves to its end, and the odd list's
+//!   1 and 3 to its end (4, 6, …, 2, 5, 7, …, 1, 3).
+//!
+//! This holds for every N ≥ 4 and for N = 1; N = 2 and 3 have no solution
+//! and are refused with a sentence. The seed is ignored: there is one board.
+//!
+//! One step places the next row's queen on its formula column. One check: none
+//! is made, a step adds 0 checks. `moves` counts queens placed.
+
+use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, FIND_MAX_N};
+
+pub const ID: &str = "construction";
+
+pub const INFO: Info = Info {
+    id: ID,
+    name: "Explicit construction",
+    min_n: 1,
+    find_max_n: FIND_MAX_N,
+    step_is: "One step puts the next row's queen on the column the formula gives it.",
+    check_is: "No checks: the formula needs none.",
+    bound: Bound {
+        squares: 0,
+        queens: 0,
+        constant: 0,
+    },
+};
+
+/// The formula's column (from 0) for `row` (from 0) of an n×n board, for
+/// n = 1 or n ≥ 4.
+pub fn column(n: usize, row: usize) -> u32 {
+    let evens = n / 2;
+    let odds = n - evens;
+    let one_based = if row < evens {
+        let k = row;
+        if n % 6 == 3 && k == evens - 1 {
+            2
+        } else if n % 6 == 3 {
+            2 * k + 4
+        } else {
+            2 * k + 2
+        }
+    } else {
+        let k = row - evens;
+        match n % 6 {
+            2 if k == 0 => 3,
+            2 if k == 1 => 1,
+            2 if k == odds - 1 => 5,
+            2 => 2 * k + 3,
+            3 if k == odds - 2 => 1,
+            3 if k == odds - 1 => 3,
+            3 => 2 * k + 5,
+            _ => 2 * k + 1,
+        }
+    };
+    (one_based - 1) as u32
+}
+
+/// The construction, one row per step.
+#[derive(Clone, Debug)]
+pub struct Construction {
+    core: Core,
+}
+
+impl Engine for Construction {
+    const INFO: Info = INFO;
+
+    fn new(n: usize, seed: u64) -> Result<Construction, FindError> {
+        if n == 2 || n == 3 {
+            return Err(FindError::NoSolution { n });
+        }
+        check_size(&INFO, n)?;
+        Ok(Construction {
+            core: Core::new(n, seed),
+        })
+    }
+
+    fn step(&mut self) -> bool {
+        let core = &mut self.core;
+        let (row, n) = (core.tally.placed(), core.tally.n());
+        if row == n {
+            return false;
+        }
+        let col = column(n, row);
+        core.tally.push(col);
+        core.counters.moves += 1;
+        core.last = Last::at(Event::Place, row, col);
+        core.stepped();
+        true
+    }
+
+    core_at!(core);
+}

@@ -1,0 +1,72 @@
+//! What min-conflicts and queen search share: the greedy start, one row a
+//! step, and the list of rows that may hold an attacked queen.
+
+use super::rng::Rng;
+use super::tally::Suspects;
+use super::{Core, Event, Last};
+
+/// The board, the list of suspects, and the greedy start.
+#[derive(Clone, Debug)]
+pub struct Repair {
+    pub core: Core,
+    pub suspects: Suspects,
+    /// Repair steps (moves or swaps tried) since the last (re)start.
+    pub since_start: u64,
+}
+
+impl Repair {
+    pub fn new(n: usize, seed: u64) -> Repair {
+        Repair {
+            core: Core::new(n, seed),
+            suspects: Suspects::new(n),
+            since_start: 0,
+        }
+    }
+
+    /// True when `16·N + 64` repair steps since the start have not solved the
+    /// board: time to restart.
+    pub fn out_of_time(&self) -> bool {
+        self.since_start >= 16 * self.core.tally.n() as u64 + 64
+    }
+
+    /// Places the next row greedily ([`super::tally::Tally::place_greedy`]),
+    /// listing it if it is attacked. True once every row is placed.
+    pub fn place(&mut self) -> bool {
+        let core = &mut self.core;
+        let (row, col, checks, attackers) = core.tally.place_greedy(&mut core.rng);
+        core.counters.checks += u64::from(checks);
+        if attackers > 0 {
+            self.suspects.insert(row);
+        }
+        core.last = Last::at(Event::Place, row, col);
+        core.tally.placed() == core.tally.n()
+    }
+
+    /// Empties the board for a fresh greedy start: a restart.
+    pub fn restart(&mut self) {
+        self.core.tally.reset();
+        self.suspects.clear();
+        self.since_start = 0;
+        self.core.restarted();
+    }
+
+    /// The first listed row that is attacked, looking at the index `choose`
+    /// gives (from the generator and the list's length) and unlisting each
+    /// row found unattacked, one check each. Returns its index and row; None
+    /// once the list is empty.
+    pub fn attacked(
+        &mut self,
+        mut choose: impl FnMut(&mut Rng, usize) -> usize,
+    ) -> Option<(usize, usize)> {
+        while !self.suspects.is_empty() {
+            let index = choose(&mut self.core.rng, self.suspects.len());
+            let row = self.suspects.get(index);
+            self.core.counters.checks += 1;
+            if self.core.tally.attacked(row) {
+                return Some((index, row));
+            }
+            self.suspects.remove_at(index);
+        }
+        None
+    }
+}

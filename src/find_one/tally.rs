@@ -1,0 +1,302 @@
+//! The bookkeeping every find-one engine shares: one queen per row, a count of
+//! queens on every column and on both diagonals through every square, and the
+//! number of attacking pairs, so that the attackers of any square cost three
+//! reads.
+//!
+//! Rows `0..placed` are on the board. The rest of `queens` is a pool: the
+//! columns not yet used, while a board is being placed as a permutation (the
+//! greedy start of min-conflicts and queen search, Sosic and Gu's "initial
+//! search"). A board has 4 bytes per queen for its columns and 4 + 8 + 8 for
+//! the column and diagonal counts (there are 2N − 1 diagonals each way): 24
+//! bytes per queen.
+//!
+//! [`Suspects`] is the list of queens that may be attacked, which the repair
+//! searches draw from instead of scanning all N rows.
+
+use super::rng::Rng;
+
+/// How many pool columns the greedy start draws for one row before it takes
+/// the least attacked of them.
+pub const GREEDY_TRIES: u32 = 32;
+
+/// A board with one queen per row on rows `0..placed`, and its line counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Column of each row's queen; past `placed`, the pool of free columns.
+    queens: Vec<u32>,
+    placed: usize,
+    /// Queens on each column.
+    cols: Vec<u32>,
+    /// Queens on each falling diagonal, row + col.
+    downs: Vec<u32>,
+    /// Queens on each rising diagonal, row + (n − 1) − col.
+    ups: Vec<u32>,
+    /// Attacking pairs: the sum over all lines of C(count, 2).
+    pairs: u64,
+}
+
+impl Tally {
+    /// An empty n×n board whose pool is every column, in order.
+    pub fn new(n: usize) -> Tally {
+        let lines = (2 * n).saturating_sub(1);
+        Tally {
+            queens: (0..n as u32).collect(),
+            placed: 0,
+            cols: vec![0; n],
+            downs: vec![0; lines],
+            ups: vec![0; lines],
+            pairs: 0,
+        }
+    }
+
+    pub fn n(&self) -> usize {
+        self.queens.len()
+    }
+
+    /// Rows on the board: `0..placed`.
+    pub fn placed(&self) -> usize {
+        self.placed
+    }
+
+    /// The column of each placed row's queen.
+    pub fn queens(&self) -> &[u32] {
+        &self.queens[..self.placed]
+    }
+
+    /// The whole column array, pool included (for `into_queens`).
+    pub fn into_queens(self) -> Vec<u32> {
+        self.queens
+    }
+
+    /// Attacking pairs on the board now.
+    pub fn pairs(&self) -> u64 {
+        self.pairs
+    }
+
+    /// True when every row holds a queen and none attacks another.
+    pub fn is_solution(&self) -> bool {
+        self.placed == self.n() && self.pairs == 0
+    }
+
+    /// Queens on each column, each falling diagonal (row + col) and each
+    /// rising diagonal (row + n − 1 − col): the registers of the page.
+    pub fn lines(&self) -> (&[u32], &[u32], &[u32]) {
+        (&self.cols, &self.downs, &self.ups)
+    }
+
+    #[inline(always)]
+    fn index(&self, row: usize, col: u32) -> (usize, usize, usize) {
+        let col = col as usize;
+        (col, row + col, row + self.n() - 1 - col)
+    }
+
+    /// The placed queens other than row `row`'s own that attack (row, col):
+    /// one check. Rows hold one queen each, so only columns and diagonals
+    /// count, and row `row`'s own queen lies on none of the lines through
+    /// another square of its row.
+    #[inline(always)]
+    pub fn attackers(&self, row: usize, col: u32) -> u32 {
+        let (c, d, u) = self.index(row, col);
+        let on_lines = self.cols[c] + self.downs[d] + self.ups[u];
+        if row < self.placed && self.queens[row] == col {
+            on_lines - 3
+        } else {
+            on_lines
+        }
+    }
+
+    /// True when row `row`'s (placed) queen is attacked: one check.
+    #[inline(always)]
+    pub fn attacked(&self, row: usize) -> bool {
+        self.attackers(row, self.queens[row]) > 0
+    }
+
+    /// The attackers of each placed queen, for drawing.
+    pub fn conflicts_per_queen(&self) -> Vec<u32> {
+        (0..self.placed)
+            .map(|row| self.attackers(row, self.queens[row]))
+            .collect()
+    }
+
+    /// Takes row `row`'s queen off its lines; `queens[row]` keeps its column
+    /// until [`Tally::drop_on`] puts it back, and `attackers` of that row mean
+    /// nothing in between.
+    #[inline(always)]
+    fn lift(&mut self, row: usize) {
+        let (c, d, u) = self.index(row, self.queens[row]);
+        self.cols[c] -= 1;
+        self.downs[d] -= 1;
+        self.ups[u] -= 1;
+        self.pairs -= u64::from(self.cols[c] + self.downs[d] + self.ups[u]);
+    }
+
+    /// Puts row `row`'s queen on (row, col)'s lines.
+    #[inline(always)]
+    fn drop_on(&mut self, row: usize, col: u32) {
+        let (c, d, u) = self.index(row, col);
+        self.pairs += u64::from(self.cols[c] + self.downs[d] + self.ups[u]);
+        self.cols[c] += 1;
+        self.downs[d] += 1;
+        self.ups[u] += 1;
+        self.queens[row] = col;
+    }
+
+    /// Moves the queen of placed row `row` to column `col`. Returns, for the
+    /// column and the two diagonals of the new square in that order, whether
+    /// exactly one other queen stood on it: that queen is attacked now.
+    #[inline]
+    pub fn move_queen(&mut self, row: usize, col: u32) -> [bool; 3] {
+        self.lift(row);
+        let (c, d, u) = self.index(row, col);
+        let lone = [self.cols[c] == 1, self.downs[d] == 1, self.ups[u] == 1];
+        self.drop_on(row, col);
+        lone
+    }
+
+    /// Exchanges the columns of placed rows `a` and `b` (a permutation stays
+    /// one).
+    #[inline]
+    pub fn swap(&mut self, a: usize, b: usize) {
+        let (ca, cb) = (self.queens[a], self.queens[b]);
+        self.lift(a);
+        self.lift(b);
+        self.drop_on(a, cb);
+        self.drop_on(b, ca);
+    }
+
+    /// Places the next row's queen on column `col`.
+    #[inline]
+    pub fn push(&mut self, col: u32) {
+        let row = self.placed;
+        self.placed += 1;
+        self.drop_on(row, col);
+    }
+
+    /// Takes the last placed row's queen off; returns its column.
+    #[inline]
+    pub fn pop(&mut self) -> u32 {
+        self.placed -= 1;
+        let row = self.placed;
+        self.lift(row);
+        self.queens[row]
+    }
+
+    /// Empties the board and refills the pool with every column in order.
+    pub fn reset(&mut self) {
+        for (col, queen) in self.queens.iter_mut().enumerate() {
+            *queen = col as u32;
+        }
+        self.placed = 0;
+        self.cols.fill(0);
+        self.downs.fill(0);
+        self.ups.fill(0);
+        self.pairs = 0;
+    }
+
+    /// A fresh board with every queen on a uniformly random column of its row
+    /// (AIMA's random restart).
+    pub fn randomize(&mut self, rng: &mut Rng) {
+        self.reset();
+        let n = self.n() as u32;
+        for _ in 0..n {
+            self.push(rng.below(n));
+        }
+    }
+
+    /// Places the next row greedily from the pool, which must hold the
+    /// columns not used yet: draws up to [`GREEDY_TRIES`] of them at random
+    /// (with replacement), takes the first one no queen attacks, or else the
+    /// least attacked of those drawn (the first of them). Returns the row, its
+    /// column, the checks spent and the queen's attackers. The last rows have
+    /// few columns left and take what comes.
+    pub fn place_greedy(&mut self, rng: &mut Rng) -> (usize, u32, u32, u32) {
+        let row = self.placed;
+        let left = (self.n() - row) as u32;
+        let mut best = (u32::MAX, row);
+        let mut checks = 0;
+        for _ in 0..GREEDY_TRIES.min(left) {
+            let pick = row + rng.below(left) as usize;
+            let col = self.queens[pick];
+            debug_assert_eq!(self.cols[col as usize], 0, "the pool holds a used column");
+            // A pool column is free, so only the diagonals can attack.
+            let (_, d, u) = self.index(row, col);
+            let attackers = self.downs[d] + self.ups[u];
+            checks += 1;
+            if attackers < best.0 {
+                best = (attackers, pick);
+                if attackers == 0 {
+                    break;
+                }
+            }
+        }
+        self.queens.swap(row, best.1);
+        let col = self.queens[row];
+        self.push(col);
+        (row, col, checks, best.0)
+    }
+}
+
+/// Rows that may hold an attacked queen, each listed once, with room for all
+/// N allocated up front so that no step allocates (a clone keeps that room).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Suspects {
+    rows: Vec<u32>,
+    /// One bit per row: listed or not.
+    listed: Vec<u64>,
+}
+
+impl Clone for Suspects {
+    fn clone(&self) -> Suspects {
+        let mut rows = Vec::with_capacity(self.listed.len() * 64);
+        rows.extend_from_slice(&self.rows);
+        Suspects {
+            rows,
+            listed: self.listed.clone(),
+        }
+    }
+}
+
+impl Suspects {
+    pub fn new(n: usize) -> Suspects {
+        Suspects {
+            rows: Vec::with_capacity(n),
+            listed: vec![0; n.div_ceil(64)],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    pub fn get(&self, index: usize) -> usize {
+        self.rows[index] as usize
+    }
+
+    /// Lists `row` unless it is listed already.
+    #[inline]
+    pub fn insert(&mut self, row: usize) {
+        let (word, bit) = (row / 64, 1u64 << (row % 64));
+        if self.listed[word] & bit == 0 {
+            self.listed[word] |= bit;
+            self.rows.push(row as u32);
+        }
+    }
+
+    /// Unlists the row at `index`; the last one takes its place.
+    #[inline]
+    pub fn remove_at(&mut self, index: usize) {
+        let row = self.rows.swap_remove(index) as usize;
+        self.listed[row / 64] &= !(1u64 << (row % 64));
+    }
+
+    pub fn clear(&mut self) {
+        for &row in &self.rows {
+            self.listed[row as usize / 64] = 0;
+        }
+        self.rows.clear();
+    }
+}

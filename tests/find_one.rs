@@ -1,0 +1,273 @@
+//! The find-one family against truths of its own: a board is judged by hash
+//! sets of columns and diagonals and its conflicts by counting pairs one by
+//! one, neither sharing anything with the engines' tallies. The engines come
+//! from `FAMILY`, never typed by hand.
+
+use std::collections::HashSet;
+
+use nqueens::find_one::restarts::{luby, Restarts};
+use nqueens::find_one::{check, find_one, AnyEngine, Engine, Event, FindError, FAMILY};
+
+/// True when `queens` puts one queen in each row of an n×n board and no two
+/// attack: the test's own judge.
+fn no_two_attack(queens: &[u32]) -> bool {
+    let n = queens.len() as i64;
+    let (mut cols, mut downs, mut ups) = (HashSet::new(), HashSet::new(), HashSet::new());
+    queens.iter().enumerate().all(|(row, &col)| {
+        let (row, col) = (row as i64, i64::from(col));
+        col < n && cols.insert(col) && downs.insert(row + col) && ups.insert(row - col)
+    })
+}
+
+/// Whether the queens of rows a and b attack each other.
+fn attack(queens: &[u32], a: usize, b: usize) -> bool {
+    let (ca, cb) = (i64::from(queens[a]), i64::from(queens[b]));
+    ca == cb || (ca - cb).abs() == (a as i64 - b as i64).abs()
+}
+
+/// Attacking pairs, pair by pair.
+fn pairwise(queens: &[u32]) -> u64 {
+    let mut pairs = 0;
+    for a in 0..queens.len() {
+        for b in a + 1..queens.len() {
+            pairs += u64::from(attack(queens, a, b));
+        }
+    }
+    pairs
+}
+
+/// The queens attacking each queen, pair by pair.
+fn attackers_each(queens: &[u32]) -> Vec<u32> {
+    (0..queens.len())
+        .map(|a| {
+            (0..queens.len())
+                .filter(|&b| b != a && attack(queens, a, b))
+                .count() as u32
+        })
+        .collect()
+}
+
+/// Seeds for a board of n: many on small boards, fewer on large ones, and
+/// not only small numbers.
+fn seeds(n: usize) -> Vec<u64> {
+    let count = match n {
+        0..=16 => 12,
+        17..=60 => 4,
+        _ => 1,
+    };
+    (1..=count).map(|k| k * 0x9E37_79B9 + n as u64).collect()
+}
+
+/// Steps `engine` to the end (at most `limit` steps), calling `each` after
+/// every step with the engine and the checks that step added.
+fn walk(engine: &mut AnyEngine, limit: u64, mut each: impl FnMut(&AnyEngine, u64)) -> u64 {
+    let mut taken = 0;
+    let mut checks = engine.counters().checks;
+    while taken < limit && engine.step() {
+        taken += 1;
+        let now = engine.counters().checks;
+        each(engine, now - checks);
+        checks = now;
+    }
+    taken
+}
+
+#[test]
+fn every_engine_solves_every_board_from_4_to_200() {
+    for info in FAMILY {
+        for n in 4..=200 {
+            for seed in seeds(n) {
+                let found = find_one(info.id, n, seed).expect("N = 4..200 is in range");
+                assert_eq!(found.queens.len(), n);
+                assert!(
+                    no_two_attack(&found.queens),
+                    "{} n={n} seed={seed}: {:?}",
+                    info.id,
+                    found.queens
+                );
+                assert_eq!(check::verify(&found.queens), Ok(()), "{} n={n}", info.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn stepping_to_the_end_is_find_one() {
+    for info in FAMILY {
+        for n in [4, 5, 8, 13, 31, 64] {
+            for seed in [1, 2, 77] {
+                let found = find_one(info.id, n, seed).expect("in range");
+                let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
+                let taken = walk(&mut engine, u64::MAX, |_, _| {});
+                assert!(engine.is_solved());
+                assert!(!engine.step(), "a solved engine takes no step");
+                assert_eq!(taken, found.steps, "{} n={n} seed={seed}", info.id);
+                assert_eq!(engine.counters().steps, found.steps);
+                assert_eq!(engine.counters().restarts, found.restarts);
+                assert_eq!(engine.tally().queens(), &found.queens[..]);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_run_and_another_seed_another() {
+    for info in FAMILY {
+        for n in [6, 12, 40] {
+            let trace = |seed: u64| {
+                let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
+                let mut steps = Vec::new();
+                walk(&mut engine, 20_000, |e, _| {
+                    steps.push((*e.counters(), e.last(), e.tally().queens().to_vec()));
+                });
+                steps
+            };
+            let first = trace(1);
+            assert_eq!(first, trace(1), "{} n={n}: seed 1 twice", info.id);
+            if info.id == "construction" {
+                // One board, whatever the seed.
+                assert_eq!(first, trace(2));
+            } else {
+                assert_ne!(first, trace(2), "{} n={n}: seeds 1 and 2", info.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn conflicts_are_the_attacking_pairs_at_every_step() {
+    for info in FAMILY {
+        for n in (4..=12).chain([20, 33]) {
+            for seed in [3, 4] {
+                let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
+                walk(&mut engine, 5_000, |e, _| {
+                    let tally = e.tally();
+                    let queens = tally.queens();
+                    assert_eq!(tally.pairs(), pairwise(queens), "{} n={n}", info.id);
+                    assert_eq!(tally.conflicts_per_queen(), attackers_each(queens));
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn no_step_adds_more_checks_than_the_stated_bound() {
+    for info in FAMILY {
+        for n in [4, 7, 16, 50, 120] {
+            let bound = info.bound.at(n);
+            for seed in [1, 5] {
+                let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
+                let mut most = 0;
+                walk(&mut engine, 200_000, |_, added| most = most.max(added));
+                assert!(
+                    most <= bound,
+                    "{} n={n}: a step added {most} > {bound}",
+                    info.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_restart_is_a_step_of_its_own() {
+    for info in FAMILY {
+        let mut seen = 0;
+        for (n, seed) in (4..=8).flat_map(|n| (1..=30).map(move |seed| (n, seed))) {
+            let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
+            let mut events = 0;
+            walk(&mut engine, u64::MAX, |e, _| {
+                events += u32::from(e.last().event == Event::Restart);
+            });
+            assert_eq!(
+                events,
+                engine.counters().restarts,
+                "{} n={n} seed={seed}",
+                info.id
+            );
+            seen += events;
+        }
+        if ["hill-climbing", "queen-search"].contains(&info.id) {
+            // Both get stuck on some small boards: the restarts must show.
+            assert!(seen > 0, "{}: no restart in 150 runs", info.id);
+        }
+    }
+}
+
+#[test]
+fn construction_solves_every_n_from_4_to_1000_and_refuses_2_and_3() {
+    for n in (4..=1000).chain([1]) {
+        let found = find_one("construction", n, 0).expect("a solution exists");
+        assert!(no_two_attack(&found.queens), "n={n}: {:?}", found.queens);
+        assert_eq!(found.steps, n as u64, "one step per row");
+    }
+    for n in [2, 3] {
+        let refusal = find_one("construction", n, 1).expect_err("no solution exists");
+        assert_eq!(refusal, FindError::NoSolution { n });
+        assert!(refusal.to_string().contains("no solution"), "{refusal}");
+    }
+}
+
+#[test]
+fn bad_input_gets_a_sentence() {
+    let unknown = find_one("bogo-sort", 8, 1).expect_err("no such id");
+    assert!(unknown.to_string().contains("\"bogo-sort\""), "{unknown}");
+    for info in FAMILY {
+        assert!(unknown.to_string().contains(info.id), "{unknown}");
+        for n in [0, info.min_n - 1, info.find_max_n + 1, usize::MAX] {
+            if info.id == "construction" && (n == 2 || n == 3) {
+                continue;
+            }
+            let refusal = find_one(info.id, n, 1).expect_err("out of range");
+            let sentence = refusal.to_string();
+            assert!(
+                sentence.contains(info.id) && sentence.ends_with('.'),
+                "{sentence}"
+            );
+            assert!(AnyEngine::new(info.id, n, 1).is_err());
+        }
+    }
+}
+
+#[test]
+fn a_million_queens_checked_independently() {
+    for id in ["queen-search", "min-conflicts", "construction"] {
+        let found = find_one(id, 1_000_000, 1).expect("in range");
+        assert_eq!(found.queens.len(), 1_000_000);
+        assert!(no_two_attack(&found.queens), "{id}");
+    }
+}
+
+#[test]
+fn backtracking_without_restarts_never_restarts_and_with_them_does() {
+    let mut restarted = 0;
+    for n in 4..=40 {
+        for seed in [1, 2, 3] {
+            let mut plain = Restarts::without_restarts(n, seed).expect("in range");
+            assert!(!plain.restarts_on());
+            while plain.step() {}
+            assert!(plain.is_solved());
+            assert!(no_two_attack(plain.queens()));
+            assert_eq!(plain.counters().restarts, 0);
+            restarted += find_one("restarts", n, seed).expect("in range").restarts;
+        }
+    }
+    assert!(restarted > 0, "the cutoff never came");
+}
+
+#[test]
+fn the_cutoffs_follow_lubys_sequence() {
+    // Luby, Sinclair and Zuckerman (1993): 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+    let published = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1];
+    let ours: Vec<u64> = (1..=published.len() as u64).map(luby).collect();
+    assert_eq!(ours, published);
+}
+
+#[test]
+fn the_checker_refuses_what_attacks() {
+    assert_eq!(check::verify(&[1, 3, 0, 2]), Ok(()));
+    assert!(check::verify(&[0, 2, 4, 1, 3, 3]).is_err());
+    assert!(check::verify(&[0, 1]).is_err());
+    assert!(check::verify(&[1, 3, 0, 9]).is_err());
+}
