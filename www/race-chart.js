@@ -45,7 +45,7 @@ export function laneColour(index) {
 /**
  * The lanes' colours and the chart's ink, from CSS (light and dark live in
  * style.css); `lane(index)` is laneColour's, resolved for a canvas.
- * @param {Element} [element]  where to read them (the variables may differ by part of the page)
+ * @param {Element} [element]  whose computed style to read
  */
 export function readRaceColours(element = document.documentElement) {
   const lanes = cssVars(element, Object.fromEntries(PICKED.map((fallback, i) => [`lane${i}`, /** @type {[string, string]} */ ([`--lane-${i}`, fallback])])));
