@@ -159,7 +159,7 @@ export function defaultWorkers() {
  * Reads N from what the user typed. Returns {n} or {error: "a sentence"}.
  * @param {string|number} raw
  * @param {{ minN: number, maxN: number }} range  the N the core counts (limits()'s countMinN, countMaxN)
- * @returns {{ n?: number, error?: string }}
+ * @returns {{ n: number, error?: undefined } | { n?: undefined, error: string }}
  */
 export function validateN(raw, { minN, maxN }) {
   const text = String(raw ?? '').trim();
