@@ -21,6 +21,98 @@
 // No DOM here (count-ui.js draws); tests and benchmarks use CountPool and count()
 // directly. The range of N is the core's (limits()), passed to validateN.
 
+/**
+ * @typedef {import('./types.js').CountRequest} CountRequest
+ * @typedef {import('./types.js').CountReply} CountReply
+ * @typedef {import('./types.js').CountMethod} CountMethod
+ * @typedef {import('./types.js').Symmetries} Symmetries
+ * @typedef {import('./types.js').Thrown} Thrown
+ * @typedef {import('./count-store.js').CountStore} CountStore
+ * @typedef {import('./count-store.js').CountRecord} CountRecord
+ * @typedef {{ count: number, weights: Float64Array, method: CountMethod, key: string }} CountPlan
+ *   N's plan, as a worker builds it: the subtasks, their weights, the method and the plan's key
+ * @typedef {object} CountProgress  onProgress's report, after every batch and save
+ * @property {number} done  subtasks finished
+ * @property {number} subtasks
+ * @property {number} sessionDone  subtasks finished in this run
+ * @property {number} ms  since the count started
+ * @property {number} workMs  since the subtasks went out
+ * @property {number} fraction  the share of the estimated work finished
+ * @property {number} pace  the same with batches out with workers counted half done
+ * @property {number} startFraction  the share done before this run
+ * @property {number | null} leftMs  raw time left, or null
+ * @property {number} saved  the share of the work on disk
+ * @typedef {{ subtasks: number, method: CountMethod, resumedFrom: number, stale: boolean }} CountStart
+ *   onStart's, once the plan is known
+ * @typedef {object} CountDone  a finished count (see CountPool.run)
+ * @property {false} cancelled
+ * @property {number} n
+ * @property {bigint} total
+ * @property {bigint} fundamental
+ * @property {Symmetries} symmetries
+ * @property {number} ms  this run
+ * @property {number} elapsedMs  every run of this count
+ * @property {number} subtasks
+ * @property {number} workers
+ * @property {CountMethod} method
+ * @property {number} resumedFrom  the share of the work saved before this run
+ * @property {number} busyMs  the workers' summed counting time
+ * @property {number} setupMs  the longest plan build
+ * @property {number} peakWorkerMemory  the largest wasm memory a worker reported (bytes)
+ * @typedef {object} CountCancelled  a count cancelled (see CountPool.run)
+ * @property {true} cancelled
+ * @property {number} n
+ * @property {number} done
+ * @property {number | null} subtasks  null when cancelled before the plan was known
+ * @property {number} fraction
+ * @property {number} ms
+ * @property {Promise<boolean>} saved  true once the finished subtasks are on disk
+ * @typedef {CountDone | CountCancelled} CountOutcome
+ * @typedef {object} Job  the count under way: run() makes it, begin() fills in the plan's part
+ * @property {number} id
+ * @property {number} n
+ * @property {CountStore | null} store
+ * @property {((p: CountProgress) => void) | undefined} onProgress
+ * @property {((s: CountStart) => void) | undefined} onStart
+ * @property {(outcome: CountOutcome) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {number} start
+ * @property {number} workStart
+ * @property {((plan: CountPlan) => void) | null} planWaiter
+ * @property {string | null} key
+ * @property {number | null} subtasks
+ * @property {Float64Array | null} weights
+ * @property {number} totalWeight
+ * @property {Uint8Array | null} doneBits
+ * @property {number} doneCount
+ * @property {number} doneWeight
+ * @property {number} sessionDone
+ * @property {number} startFraction
+ * @property {number} priorMs
+ * @property {Uint32Array | null} order
+ * @property {number} next
+ * @property {number} undispatchedWeight
+ * @property {number} inflightWeight
+ * @property {number} sessionMs
+ * @property {{ t: number[], pace: number[], head: number }} history
+ * @property {number} sessionWeight
+ * @property {Map<number, { ranges: Uint32Array, count: number, weight: number }>} batches
+ * @property {number} batchSeq
+ * @property {Map<Worker, number>} inflight
+ * @property {bigint} total
+ * @property {Symmetries | null} symmetries
+ * @property {{ count: number, weight: number }} saved
+ * @property {Promise<boolean>} saveChain
+ * @property {boolean} savePending
+ * @property {{ fundamental: bigint } | null} complete
+ * @property {CountMethod} [method]  begin()'s
+ * @property {number} [busyMs]  the results' (for the benchmarks)
+ * @property {number} [setupMs]
+ * @property {number} [peakMemory]
+ * @typedef {Job & { key: string, subtasks: number, weights: Float64Array, doneBits: Uint8Array, order: Uint32Array, method: CountMethod }} BegunJob
+ *   a job once begin() has run: the batches and the symmetries go out only then
+ */
+
 const WORKER_URL = new URL('./count-worker.js', import.meta.url);
 
 /** A batch should take about this long once the pace is known: the bar moves, and Cancel loses little. */
@@ -36,7 +128,11 @@ const DEPTH = 2;
 /** The subtasks go out as about this many runs of neighbours, in a shuffled order. */
 const RUNS = 4096;
 
-/** 0..count-1 in an order shuffled by a seeded generator (mulberry32), the same for the same seed. */
+/**
+ * 0..count-1 in an order shuffled by a seeded generator (mulberry32), the same for the same seed.
+ * @param {number} count
+ * @param {number} seed
+ */
 function shuffled(count, seed) {
   const out = new Uint32Array(count);
   for (let i = 0; i < count; i++) out[i] = i;
@@ -63,7 +159,7 @@ export function defaultWorkers() {
  * Reads N from what the user typed. Returns {n} or {error: "a sentence"}.
  * @param {string|number} raw
  * @param {{ minN: number, maxN: number }} range  the N the core counts (limits()'s countMinN, countMaxN)
- * @returns {{ n?: number, error?: string }}
+ * @returns {{ n: number, error?: undefined } | { n?: undefined, error: string }}
  */
 export function validateN(raw, { minN, maxN }) {
   const text = String(raw ?? '').trim();
@@ -82,6 +178,9 @@ export function validateN(raw, { minN, maxN }) {
  * three-quarter turn fix the same solutions; `mirror` sums the four
  * reflections). BigInts in, a BigInt out; throws if the sum is not a
  * multiple of 8, which would mean the counts disagree.
+ * @param {bigint} total
+ * @param {Symmetries} symmetries
+ * @returns {bigint}
  */
 export function burnside(total, { rot90, rot180, mirror }) {
   const sum = total + rot180 + 2n * rot90 + mirror;
@@ -102,12 +201,17 @@ export function burnside(total, { rot90, rot180, mirror }) {
  */
 export class TimeLeft {
   constructor() {
+    /** @type {number | null} */
     this.value = null;
     this.at = 0;
     this.gained = 0;
   }
 
-  /** Takes a progress report; call it with every one. */
+  /**
+   * Takes a progress report; call it with every one.
+   * @param {CountProgress} p
+   * @param {number} [now]
+   */
   feed(p, now = performance.now()) {
     if (p.leftMs == null || !(p.sessionDone > 0)) return;
     const gained = p.pace - (p.startFraction ?? 0);
@@ -115,7 +219,7 @@ export class TimeLeft {
     if (this.value == null) {
       this.value = p.leftMs;
     } else {
-      const predicted = this.read(now);
+      const predicted = /** @type {number} */ (this.read(now)); // value is set
       const tau = Math.min(3000, Math.max(200, 0.05 * p.workMs));
       const byTime = 1 - Math.exp(-(now - this.at) / tau);
       const byWork = gained > this.gained ? (gained - this.gained) / gained : 0;
@@ -125,7 +229,11 @@ export class TimeLeft {
     this.at = now;
   }
 
-  /** Milliseconds left now, or null while there is nothing to go by. */
+  /**
+   * Milliseconds left now, or null while there is nothing to go by.
+   * @param {number} [now]
+   * @returns {number | null}
+   */
   read(now = performance.now()) {
     return this.value == null ? null : Math.max(0, this.value - (now - this.at));
   }
@@ -137,12 +245,16 @@ export class TimeLeft {
  * cancel() terminates them all.
  */
 export class CountPool {
+  /** @param {number} [size]  how many workers */
   constructor(size = defaultWorkers()) {
     this.size = Math.max(1, Math.floor(size));
+    /** @type {Worker[]} */
     this.workers = [];
+    /** @type {Job | null} */
     this.job = null;
     this.jobSeq = 0;
-    this.plans = new Map(); // N -> the worker's plan: {count, weights, method, key}
+    /** @type {Map<number, CountPlan>} */
+    this.plans = new Map(); // N -> the worker's plan
   }
 
   get busy() {
@@ -168,16 +280,16 @@ export class CountPool {
     await Promise.all(
       this.workers.map(
         (worker) =>
-          new Promise((resolve, reject) => {
-            const listener = (event) => {
+          /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
+            const listener = (/** @type {MessageEvent<CountReply>} */ event) => {
               if (event.data?.job !== 'warm') return;
               worker.removeEventListener('message', listener);
               if (event.data.type === 'error') reject(new Error(event.data.message));
               else resolve();
             };
             worker.addEventListener('message', listener);
-            worker.postMessage({ type: 'plan', job: 'warm', n: 1 });
-          }),
+            worker.postMessage(/** @satisfies {CountRequest} */ ({ type: 'plan', job: 'warm', n: 1 }));
+          })),
       ),
     );
   }
@@ -202,12 +314,14 @@ export class CountPool {
    * null), saved (share of the work on disk)}.
    *
    * @param {number} n
-   * @param {{onProgress?: Function, onStart?: Function, store?: import('./count-store.js').CountStore|null}} [opts]
+   * @param {{ onProgress?: (p: CountProgress) => void, onStart?: (s: CountStart) => void, store?: CountStore | null }} [opts]
+   * @returns {Promise<CountOutcome>}
    */
   run(n, { onProgress, onStart, store = null } = {}) {
     if (this.job) return Promise.reject(new Error('A count is already running.'));
     this.ensureWorkers();
     return new Promise((resolve, reject) => {
+      /** @type {Job} */
       const job = {
         id: ++this.jobSeq,
         n,
@@ -248,15 +362,17 @@ export class CountPool {
         complete: null,
       };
       this.job = job;
-      const plan = this.plans.has(n)
-        ? Promise.resolve(this.plans.get(n))
+      const known = this.plans.get(n);
+      /** @type {Promise<CountPlan>} */
+      const plan = known
+        ? Promise.resolve(known)
         : new Promise((planResolve) => {
             job.planWaiter = planResolve;
-            this.workers[0].postMessage({ type: 'plan', job: job.id, n });
+            this.workers[0].postMessage(/** @satisfies {CountRequest} */ ({ type: 'plan', job: job.id, n }));
           });
       // The core builds N's plan in each worker (seconds at N = 20): the others build theirs meanwhile.
-      const builders = this.plans.has(n) ? this.workers : this.workers.slice(1);
-      for (const worker of builders) worker.postMessage({ type: 'prepare', job: job.id, n });
+      const builders = known ? this.workers : this.workers.slice(1);
+      for (const worker of builders) worker.postMessage(/** @satisfies {CountRequest} */ ({ type: 'prepare', job: job.id, n }));
       Promise.all([plan, store ? store.get(n) : null])
         .then(([p, saved]) => {
           if (this.job === job) this.begin(job, p, saved);
@@ -267,6 +383,11 @@ export class CountPool {
     });
   }
 
+  /**
+   * A worker's reply: the plan, a batch's result, the symmetries or an error.
+   * @param {Worker} worker
+   * @param {CountReply} msg
+   */
   onMessage(worker, msg) {
     const job = this.job;
     if (!job || msg?.job !== job.id) return; // a warm-up reply, or from a finished job
@@ -278,15 +399,16 @@ export class CountPool {
       job.planWaiter?.(plan);
     } else if (msg.type === 'symmetries') {
       job.symmetries = { rot90: msg.rot90, rot180: msg.rot180, mirror: msg.mirror };
-      this.returned(worker, job);
+      this.returned(worker, /** @type {BegunJob} */ (job)); // begin() asked for them
     } else if (msg.type === 'result') {
       const batch = job.batches.get(msg.batch);
       if (!batch) return;
+      const begun = /** @type {BegunJob} */ (job); // begin() sent the batch
       job.batches.delete(msg.batch);
       job.total += msg.total;
       const { ranges } = batch;
       for (let r = 0; r < ranges.length; r += 2) {
-        for (let i = ranges[r]; i < ranges[r + 1]; i++) job.doneBits[i >> 3] |= 1 << (i & 7);
+        for (let i = ranges[r]; i < ranges[r + 1]; i++) begun.doneBits[i >> 3] |= 1 << (i & 7);
       }
       job.doneCount += batch.count;
       job.sessionDone += batch.count;
@@ -297,11 +419,15 @@ export class CountPool {
       job.setupMs = Math.max(job.setupMs ?? 0, msg.setupMs ?? 0);
       job.peakMemory = Math.max(job.peakMemory ?? 0, msg.memory ?? 0);
       job.sessionWeight += batch.weight;
-      this.returned(worker, job);
+      this.returned(worker, begun);
     }
   }
 
-  /** A worker answered a task or the symmetries: save, report, and finish or hand out more. */
+  /**
+   * A worker answered a task or the symmetries: save, report, and finish or hand out more.
+   * @param {Worker} worker
+   * @param {BegunJob} job
+   */
   returned(worker, job) {
     job.inflight.set(worker, (job.inflight.get(worker) ?? 1) - 1);
     if (job.doneCount === job.subtasks && job.symmetries) {
@@ -313,7 +439,12 @@ export class CountPool {
     this.fill(worker, job);
   }
 
-  /** The plan is known and any saved record read: set up the queue and start every worker. */
+  /**
+   * The plan is known and any saved record read: set up the queue and start every worker.
+   * @param {Job} job
+   * @param {CountPlan} plan
+   * @param {CountRecord | null} saved
+   */
   begin(job, plan, saved) {
     const { count: subtasks, weights } = plan;
     job.key = plan.key;
@@ -321,11 +452,12 @@ export class CountPool {
     job.subtasks = subtasks;
     job.weights = weights;
     job.totalWeight = weights.reduce((sum, w) => sum + w, 0);
-    job.doneBits = new Uint8Array(Math.ceil(subtasks / 8));
+    const doneBits = new Uint8Array(Math.ceil(subtasks / 8));
+    job.doneBits = doneBits;
     let stale = false;
     if (saved && !saved.complete) {
       try {
-        if (saved.key !== plan.key || saved.subtasks !== subtasks || saved.done?.length !== job.doneBits.length) {
+        if (saved.key !== plan.key || saved.subtasks !== subtasks || saved.done?.length !== doneBits.length) {
           throw new Error('another plan');
         }
         const total = BigInt(saved.total);
@@ -334,7 +466,7 @@ export class CountPool {
           rot180: BigInt(saved.symmetries.rot180),
           mirror: BigInt(saved.symmetries.mirror),
         };
-        job.doneBits.set(saved.done);
+        doneBits.set(saved.done);
         job.total = total;
         job.symmetries = symmetries || null;
         job.priorMs = Number(saved.elapsedMs) || 0;
@@ -345,11 +477,12 @@ export class CountPool {
     }
     // What is done already (from the saved record), and the order the rest goes in.
     const bigLimit = (job.totalWeight * BIG_SHARE) / this.workers.length;
+    /** @type {number[]} */
     const big = [];
     let doneCount = 0;
     let doneWeight = 0;
     for (let i = 0; i < subtasks; i++) {
-      if (job.doneBits[i >> 3] & (1 << (i & 7))) {
+      if (doneBits[i >> 3] & (1 << (i & 7))) {
         doneCount++;
         doneWeight += weights[i];
       } else if (weights[i] > bigLimit) {
@@ -368,10 +501,11 @@ export class CountPool {
     const runs = Math.ceil(subtasks / run);
     for (const r of shuffled(runs, job.n)) {
       for (let i = r * run, end = Math.min(subtasks, i + run); i < end; i++) {
-        if (!(job.doneBits[i >> 3] & (1 << (i & 7))) && !(weights[i] > bigLimit)) order[k++] = i;
+        if (!(doneBits[i >> 3] & (1 << (i & 7))) && !(weights[i] > bigLimit)) order[k++] = i;
       }
     }
     job.order = order;
+    const begun = /** @type {BegunJob} */ (job); // all of the plan's part is set now
     job.doneCount = doneCount;
     job.doneWeight = doneWeight;
     job.saved = { count: doneCount, weight: doneWeight };
@@ -381,18 +515,23 @@ export class CountPool {
     job.workStart = performance.now(); // the pace is the counting's, not the plan's
     job.onStart?.({ subtasks, method: plan.method, resumedFrom: job.startFraction, stale });
     if (job.doneCount === subtasks && job.symmetries) {
-      this.finish(job);
+      this.finish(begun);
       return;
     }
     this.progress(job);
     if (!job.symmetries) {
       // One worker also finds the symmetric solutions (well under a second at N = 20).
       job.inflight.set(this.workers[0], 1);
-      this.workers[0].postMessage({ type: 'symmetries', job: job.id, n: job.n });
+      this.workers[0].postMessage(/** @satisfies {CountRequest} */ ({ type: 'symmetries', job: job.id, n: job.n }));
     }
-    for (const w of this.workers) this.fill(w, job);
+    for (const w of this.workers) this.fill(w, begun);
   }
 
+  /**
+   * Keeps DEPTH batches out with `worker` while the queue lasts.
+   * @param {Worker} worker
+   * @param {BegunJob} job
+   */
   fill(worker, job) {
     while ((job.inflight.get(worker) ?? 0) < DEPTH && job.next < job.order.length) {
       job.inflight.set(worker, (job.inflight.get(worker) ?? 0) + 1);
@@ -400,7 +539,11 @@ export class CountPool {
     }
   }
 
-  /** Sends `worker` the next batch: subtasks from the queue up to the target weight, as ranges. */
+  /**
+   * Sends `worker` the next batch: subtasks from the queue up to the target weight, as ranges.
+   * @param {Worker} worker
+   * @param {BegunJob} job
+   */
   dispatch(worker, job) {
     const { weights, order } = job;
     const msPerWeight = job.sessionWeight > 0 && job.sessionMs > 0 ? job.sessionMs / job.sessionWeight : null;
@@ -409,6 +552,7 @@ export class CountPool {
     target = Math.min(target, job.undispatchedWeight / (2 * this.workers.length));
     // …but not so small that messages cost more than counting.
     if (msPerWeight) target = Math.max(target, MIN_BATCH_MS / msPerWeight);
+    /** @type {number[]} */
     const ranges = [];
     let weight = 0;
     let count = 0;
@@ -424,15 +568,24 @@ export class CountPool {
     job.batches.set(id, { ranges: packed, count, weight });
     job.undispatchedWeight -= weight;
     job.inflightWeight += weight;
-    worker.postMessage({ type: 'task', job: job.id, batch: id, n: job.n, ranges: packed.slice() });
+    worker.postMessage(/** @satisfies {CountRequest} */ ({ type: 'task', job: job.id, batch: id, n: job.n, ranges: packed.slice() }));
   }
 
-  /** The share of the work that `weight` (or, with no weights, `count` subtasks) is. */
+  /**
+   * The share of the work that `weight` (or, with no weights, `count` subtasks) is.
+   * @param {Job} job  one whose plan is known
+   * @param {number} weight
+   * @param {number} count
+   */
   share(job, weight, count) {
     if (job.subtasks === 0 || count === job.subtasks) return 1;
-    return job.totalWeight > 0 ? Math.min(1, weight / job.totalWeight) : count / job.subtasks;
+    return job.totalWeight > 0 ? Math.min(1, weight / job.totalWeight) : count / /** @type {number} */ (job.subtasks);
   }
 
+  /**
+   * Reports to onProgress, once the plan is known.
+   * @param {Job} job
+   */
   progress(job) {
     if (!job.onProgress || job.subtasks == null) return;
     const now = performance.now();
@@ -467,7 +620,11 @@ export class CountPool {
     });
   }
 
-  /** What the store keeps of `job` now (a copy: later batches do not leak into it). */
+  /**
+   * What the store keeps of `job` now (a copy: later batches do not leak into it).
+   * @param {BegunJob} job
+   * @returns {Omit<CountRecord, 'updated'>}
+   */
   record(job) {
     const sym = job.symmetries;
     return {
@@ -491,16 +648,20 @@ export class CountPool {
    * Saves `job` as it stands, after any write already under way (so writes
    * land in order); while one waits its turn, more calls add nothing, since it
    * takes the state when its turn comes. Resolves true once on disk.
+   * @param {Job} job
+   * @returns {Promise<boolean>}
    */
   save(job) {
+    const store = job.store;
     // Nothing to keep before the first batch is back (a record at 0% would only offer an empty Resume).
-    if (!job.store || job.key == null || (job.doneCount === 0 && !job.complete)) return Promise.resolve(false);
+    if (!store || job.key == null || (job.doneCount === 0 && !job.complete)) return Promise.resolve(false);
     if (job.savePending) return job.saveChain;
+    const begun = /** @type {BegunJob} */ (job); // begin() set the key with the rest of the plan's part
     job.savePending = true;
     job.saveChain = job.saveChain.then(async () => {
       job.savePending = false;
-      const record = this.record(job);
-      const ok = await job.store.put(record);
+      const record = this.record(begun);
+      const ok = await store.put(record);
       if (ok) {
         job.saved = { count: record.doneCount, weight: record.doneWeight };
         if (this.job === job) this.progress(job);
@@ -510,12 +671,17 @@ export class CountPool {
     return job.saveChain;
   }
 
+  /**
+   * Every subtask and the symmetries are in: the fundamental count, saved and resolved.
+   * @param {BegunJob} job
+   */
   finish(job) {
+    const symmetries = /** @type {Symmetries} */ (job.symmetries); // its callers wait for them
     let fundamental;
     try {
-      fundamental = burnside(job.total, job.symmetries);
+      fundamental = burnside(job.total, symmetries);
     } catch (err) {
-      this.fail(err.message);
+      this.fail(String(/** @type {Thrown} */ (err)?.message ?? err));
       return;
     }
     this.job = null;
@@ -528,7 +694,7 @@ export class CountPool {
       n: job.n,
       total: job.total,
       fundamental,
-      symmetries: job.symmetries,
+      symmetries,
       ms,
       elapsedMs,
       subtasks: job.subtasks,
@@ -543,6 +709,10 @@ export class CountPool {
     });
   }
 
+  /**
+   * The count failed: workers terminated, what came back saved, and run() rejects.
+   * @param {string} message
+   */
   fail(message) {
     const job = this.job;
     this.terminate();
@@ -575,7 +745,11 @@ export class CountPool {
   }
 }
 
-/** One count on a fresh pool of `workers` workers, which is then terminated. */
+/**
+ * One count on a fresh pool of `workers` workers, which is then terminated.
+ * @param {number} n
+ * @param {{ workers?: number, onProgress?: (p: CountProgress) => void, store?: CountStore | null }} [options]
+ */
 export async function count(n, { workers = defaultWorkers(), onProgress, store } = {}) {
   const pool = new CountPool(workers);
   try {

@@ -19,10 +19,28 @@ import { el, formatCount } from './dom.js';
 import { CountPool, TimeLeft, defaultWorkers, validateN } from './count-pool.js';
 import { CountStore } from './count-store.js';
 
+/**
+ * @typedef {import('./count-store.js').CountRecord} CountRecord
+ * @typedef {import('./types.js').CountMethod} CountMethod
+ * @typedef {object} FinishedCount  what showDone shows: run()'s result, or a saved record's
+ * @property {number} n
+ * @property {bigint} total
+ * @property {bigint} fundamental
+ * @property {number} elapsedMs  every run of the count
+ * @property {number} subtasks
+ * @property {{ rot90: bigint | string, rot180: bigint | string, mirror: bigint | string } | null} symmetries
+ * @property {number} [ms]  this run's (run()'s only)
+ * @property {number} [resumedFrom]  the share saved before this run (run()'s only)
+ * @property {number} [updated]  when it was saved (a saved record's only)
+ */
+
 /** A completed count that took at least this long is shown again on the next visit. */
 const KEEP_RESULT_MS = 10_000;
 
-/** 1234 ms → "1.23 s"; 754000 → "12 min 34 s". */
+/**
+ * 1234 ms → "1.23 s"; 754000 → "12 min 34 s".
+ * @param {number} ms
+ */
 function formatDuration(ms) {
   const s = ms / 1000;
   if (s < 10) return `${s.toFixed(2)} s`;
@@ -32,7 +50,10 @@ function formatDuration(ms) {
   return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')} min`;
 }
 
-/** The time left, as roughly as it is known: "about 4 min left". */
+/**
+ * The time left, as roughly as it is known: "about 4 min left".
+ * @param {number} ms
+ */
 function formatLeft(ms) {
   const s = ms / 1000;
   if (s < 10) return 'a few seconds left';
@@ -43,7 +64,10 @@ function formatLeft(ms) {
   return `about ${Math.floor(tens / 60)} h${tens % 60 ? ` ${tens % 60} min` : ''} left`;
 }
 
-/** How long ago a time stamp was: "just now", "5 min ago", "3 days ago". */
+/**
+ * How long ago a time stamp was: "just now", "5 min ago", "3 days ago".
+ * @param {number} then  Date.now()'s then
+ */
 function formatAge(then) {
   const min = Math.round((Date.now() - then) / 60_000);
   if (!(min >= 1)) return 'just now';
@@ -53,9 +77,12 @@ function formatAge(then) {
   return `${Math.round(h / 24)} days ago`;
 }
 
-const percent = (fraction) => `${Math.floor(fraction * 100)}%`;
+const percent = (/** @type {number} */ fraction) => `${Math.floor(fraction * 100)}%`;
 
-/** The share of the work a saved record holds. */
+/**
+ * The share of the work a saved record holds.
+ * @param {CountRecord} record
+ */
 function savedShare(record) {
   if (record.complete) return 1;
   if (record.totalWeight > 0) return Math.min(1, record.doneWeight / record.totalWeight);
@@ -65,7 +92,7 @@ function savedShare(record) {
 /**
  * Fills `section` with count mode; returns { pool, store, ready, followN(n) }.
  * @param {HTMLElement} section
- * @param {{ minN: number, maxN: number, workers?: number, method?: (n: number) => {id: string, description: string},
+ * @param {{ minN: number, maxN: number, workers?: number, method?: ((n: number) => CountMethod) | null,
  *           store?: CountStore }} options
  *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional)
  */
@@ -120,24 +147,35 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   );
 
   const pool = new CountPool(workers);
-  let progress = null;
-  let timeLeft = null;
+  /** @type {{ done: number, subtasks: number | null, ms: number, fraction?: number, at: number } | null} */
+  let progress = null; // the last report (at: when it came), while a count runs
+  let timeLeft = new TimeLeft(); // a new one for each count
+  /** @type {ReturnType<typeof setInterval> | number} */
   let ticker = 0;
+  /** @type {CountRecord | null} */
   let saved = null; // the saved, unfinished count of the N in the field, if any
   let lookups = 0;
 
   const state = () => result.dataset.state;
 
+  /**
+   * The result's state and its line of text.
+   * @param {string} next  the state (data-state)
+   * @param {string} text
+   * @param {Record<string, string>} [extra]  more data-* to set
+   */
   const showStatus = (next, text, extra = {}) => {
     for (const key of Object.keys(result.dataset)) delete result.dataset[key];
     Object.assign(result.dataset, { state: next }, extra);
     result.replaceChildren(el('p', { class: 'status', text }));
   };
 
+  /** @param {number | null | undefined} n  none for what is not an N */
   const showMethod = (n) => {
+    /** @type {CountMethod | null | undefined} */
     let m = null;
     try {
-      m = method?.(n);
+      if (n != null) m = method?.(n);
     } catch {
       m = null; // an N the core refuses: the form says why when Count is pressed
     }
@@ -146,7 +184,10 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     methodLine.textContent = m ? `Method at N = ${n}: ${m.description}.` : '';
   };
 
-  /** Shows what is saved of `record` (an unfinished count) and offers Resume and Discard. */
+  /**
+   * Shows what is saved of `record` (an unfinished count) and offers Resume and Discard.
+   * @param {CountRecord} record
+   */
   const showSaved = (record) => {
     const fraction = savedShare(record);
     showStatus(
@@ -159,7 +200,10 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     barText.textContent = `Saved: ${percent(fraction)} of the work done · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
   };
 
-  /** The saved, unfinished count for N sets the buttons: Resume and Discard, or Count. */
+  /**
+   * The saved, unfinished count for N sets the buttons: Resume and Discard, or Count.
+   * @param {CountRecord | null} record
+   */
   const setSaved = (record) => {
     saved = record && !record.complete ? record : null;
     start.textContent = saved ? 'Resume' : 'Count';
@@ -206,9 +250,10 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       `${formatDuration(elapsed)} elapsed · ${leftText}`;
   };
 
+  /** @param {boolean} running */
   const setRunning = (running) => {
     // Focus moves with the action, so it never falls to the page when a button disables itself.
-    const hadFocus = [input, start, cancel, discard].includes(document.activeElement);
+    const hadFocus = [input, start, cancel, discard].some((control) => control === document.activeElement);
     input.disabled = running;
     start.disabled = running;
     discard.disabled = running;
@@ -218,35 +263,40 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     if (running) ticker = setInterval(showProgress, 200);
   };
 
-  const cell = (label, value) => el('div', {}, [el('dt', { text: label }), el('dd', { text: value })]);
+  const cell = (/** @type {string} */ label, /** @type {string} */ value) => el('div', {}, [el('dt', { text: label }), el('dd', { text: value })]);
 
-  /** The finished count: totals, time, and how the fundamental count came out of Burnside's lemma. */
+  /**
+   * The finished count: totals, time, and how the fundamental count came out of Burnside's lemma.
+   * @param {FinishedCount} r
+   * @param {{ cached?: boolean, workers?: number | null }} [how]  cached: a saved record's; workers: how many counted
+   */
   const showDone = (r, { cached = false, workers: used = null } = {}) => {
-    const n = r.n;
+    // run()'s has ms and resumedFrom, a saved record's updated: the defaults are never shown.
+    const { n, ms = 0, resumedFrom = 0, updated = 0 } = r;
     showStatus(
       'done',
       `N = ${n}: ${formatCount(r.total)} solutions, ${formatCount(r.fundamental)} fundamental.` +
-        (cached ? ` From an earlier count (${formatAge(r.updated)}).` : ''),
+        (cached ? ` From an earlier count (${formatAge(updated)}).` : ''),
       {
         n: String(n),
         total: String(r.total),
         fundamental: String(r.fundamental),
         ms: Number(r.elapsedMs).toFixed(1),
         ...(used ? { workers: String(used) } : {}),
-        ...(r.resumedFrom > 0 ? { resumed: String(r.resumedFrom) } : {}),
+        ...(resumedFrom > 0 ? { resumed: String(resumedFrom) } : {}),
         ...(cached ? { cached: 'true' } : {}),
       },
     );
     bar.value = 1;
     barText.textContent = cached
       ? `Done · subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)}`
-      : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(r.ms)}`;
+      : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
     let time = formatDuration(r.elapsedMs);
     if (used) time += ` on ${used} worker${used === 1 ? '' : 's'}`;
     const timeCell = cell('Time', time);
-    if (r.resumedFrom > 0) {
-      const run = `${formatDuration(r.ms)} in this run, resumed at ${percent(r.resumedFrom)}`;
-      timeCell.lastChild.append(el('span', { class: 'count-run', text: run }));
+    if (resumedFrom > 0) {
+      const run = `${formatDuration(ms)} in this run, resumed at ${percent(resumedFrom)}`;
+      /** @type {HTMLElement} */ (timeCell.lastChild).append(el('span', { class: 'count-run', text: run })); // its dd
     }
     result.append(
       el('dl', { class: 'counters' }, [
@@ -257,7 +307,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     );
     const sym = r.symmetries;
     if (sym) {
-      const f = (x) => formatCount(BigInt(x));
+      const f = (/** @type {bigint | string} */ x) => formatCount(BigInt(x));
       result.append(
         el('p', {
           class: 'note count-burnside',
@@ -271,8 +321,12 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     }
   };
 
+  /**
+   * @param {number} n
+   * @param {unknown} err
+   */
   const fail = (n, err) => {
-    const message = `The count failed: ${err?.message ?? err}`;
+    const message = `The count failed: ${/** @type {import('./types.js').Thrown} */ (err)?.message ?? err}`;
     showStatus('error', message, { n: String(n) });
     alert.textContent = message;
     alert.hidden = false;
@@ -283,7 +337,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     event.preventDefault();
     if (pool.busy) return;
     const { n, error } = validateN(input.value, range);
-    if (error) {
+    if (error !== undefined) {
       alert.textContent = error;
       alert.hidden = false;
       input.setAttribute('aria-invalid', 'true');
@@ -297,7 +351,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     const resuming = saved?.n === n ? savedShare(saved) : 0;
     progress = { done: saved?.n === n ? saved.doneCount : 0, subtasks: null, ms: 0, fraction: resuming, at: performance.now() };
     timeLeft = new TimeLeft();
-    const running = (text, extra = {}) => showStatus('running', text, { n: String(n), ...extra });
+    const running = (/** @type {string} */ text, /** @type {Record<string, string>} */ extra = {}) => showStatus('running', text, { n: String(n), ...extra });
     running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
     setRunning(true);
     showProgress();
@@ -330,11 +384,11 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         const kept = record && !record.complete ? savedShare(record) : 0;
         if (state() !== 'cancelled' || result.dataset.n !== String(n)) return;
         result.dataset.saved = String(kept);
-        if (kept > 0) {
+        if (record && kept > 0) {
           bar.value = kept;
           barText.textContent = `Cancelled · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
         }
-        result.firstChild.textContent = kept > 0
+        /** @type {ChildNode} */ (result.firstChild).textContent = kept > 0 // showStatus's line
           ? `${what} The ${percent(kept)} of the work done is saved in this browser: Resume goes on from there, now or after a reload.`
           : r.done > 0 && !wrote
             ? `${what} This browser did not let the page save its progress, so the next count of N = ${n} starts over.`
@@ -387,7 +441,8 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     const kept = records.find((r) => r.complete && r.elapsedMs >= KEEP_RESULT_MS);
     if (kept) {
       try {
-        showDone({ ...kept, total: BigInt(kept.total), fundamental: BigInt(kept.fundamental) }, { cached: true });
+        // A complete record has its fundamental count; one that does not read throws, below.
+        showDone({ ...kept, total: BigInt(kept.total), fundamental: BigInt(/** @type {string} */ (kept.fundamental)) }, { cached: true });
       } catch {
         // a record that does not read: ignore it
       }
@@ -400,7 +455,10 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     store,
     /** Resolves once what an earlier visit saved is shown. */
     ready,
-    /** The visualizer's N changed: count mode takes it, unless the user chose another or a count runs. */
+    /**
+     * The visualizer's N changed: count mode takes it, unless the user chose another or a count runs.
+     * @param {number} n
+     */
     followN(n) {
       if (chosen || pool.busy || n < minN || n > maxN) return;
       input.value = String(n);

@@ -11,7 +11,15 @@ import { MIN_LANES, RaceView, laneRange } from './race.js';
 import { DEFAULT_RACE_SPEED, RACE_SPEEDS, speedParam } from './speeds.js';
 import { clip, countWord } from './words.js';
 
-/** The race clocks a link may name (race-clock.js's CLOCKS). */
+/**
+ * @typedef {import('./race-clock.js').ClockId} ClockId
+ * @typedef {import('./core.js').Core} Core
+ */
+
+/**
+ * The race clocks a link may name (race-clock.js's CLOCKS).
+ * @type {readonly ClockId[]}
+ */
 const RACE_CLOCKS = ['checks', 'steps', 'wall'];
 /** The board a race runs on when the link names none. */
 const DEFAULT_N = 8;
@@ -20,7 +28,7 @@ const DEFAULT_N = 8;
  * @typedef {object} RaceLink  what a race link asks for
  * @property {number} n
  * @property {string[]} ids  the lanes' algorithms
- * @property {string} clock  one of RACE_CLOCKS
+ * @property {ClockId} clock
  * @property {number} at  the clock's reading
  * @property {number[]|null} steps  on the wall clock, each lane's step at `at`
  * @property {number|null} speed  an index into RACE_SPEEDS, or null
@@ -34,45 +42,52 @@ const DEFAULT_N = 8;
  * second, or max). Anything malformed is a sentence and the default: N = 8, a
  * lane for every algorithm, equal checks, the start.
  * @param {string} search  location.search
- * @param {any[]} algorithms  the core's algorithms()
+ * @param {import('./types.js').AlgorithmInfo[]} algorithms  the core's algorithms()
  * @returns {RaceLink}
  */
 export function parseRaceParams(search, algorithms) {
   const params = new URLSearchParams(search);
+  /** @type {string[]} */
   const problems = [];
   const known = algorithms.map((a) => a.id);
   const minN = Math.min(...algorithms.map((a) => a.minN));
   const maxN = Math.max(...algorithms.map((a) => a.maxN));
   let n = DEFAULT_N;
-  if (params.has('n')) {
-    const raw = params.get('n').trim();
+  const rawN = params.get('n');
+  if (rawN !== null) {
+    const raw = rawN.trim();
     const wanted = wholeNumber(raw);
     if (wanted >= minN && wanted <= maxN) n = wanted;
     else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${minN} to ${maxN}. Racing on ${n}×${n} instead.`);
   }
   let ids = known;
-  if (params.has('lanes')) {
-    const raw = params.get('lanes');
-    const asked = raw.split(',').map((id) => id.trim()).filter(Boolean);
+  const rawLanes = params.get('lanes');
+  if (rawLanes !== null) {
+    const asked = rawLanes.split(',').map((id) => id.trim()).filter(Boolean);
     const unknown = asked.filter((id) => !known.includes(id));
     const chosen = known.filter((id) => asked.includes(id));
     if (unknown.length) problems.push(`The link's lanes name ${unknown.map((id) => `“${clip(id)}”`).slice(0, 3).join(', ')}, which ${unknown.length === 1 ? "isn't an algorithm" : "aren't algorithms"} (the lanes are: ${known.join(', ')}).`);
     if (chosen.length >= MIN_LANES) ids = chosen;
-    else problems.push(`A race needs ${laneRange(algorithms)} lanes; the link's lanes=${clip(raw)} gives ${chosen.length}. Racing all ${countWord(known.length)}.`);
+    else problems.push(`A race needs ${laneRange(algorithms)} lanes; the link's lanes=${clip(rawLanes)} gives ${chosen.length}. Racing all ${countWord(known.length)}.`);
   }
+  /** @type {ClockId} */
   let clock = 'checks';
-  if (params.has('clock')) {
-    const raw = params.get('clock').trim().toLowerCase();
-    if (RACE_CLOCKS.includes(raw)) clock = raw;
+  const rawClock = params.get('clock');
+  if (rawClock !== null) {
+    const raw = rawClock.trim().toLowerCase();
+    const named = RACE_CLOCKS.find((id) => id === raw);
+    if (named) clock = named;
     else problems.push(`The link's clock=${clip(raw)} is not a clock (try one of: ${RACE_CLOCKS.join(', ')}). Using equal checks.`);
   }
   let at = 0;
-  if (params.has('at')) {
-    const raw = params.get('at').trim();
+  const rawAt = params.get('at');
+  if (rawAt !== null) {
+    const raw = rawAt.trim();
     const wanted = wholeNumber(raw, 15);
     if (Number.isNaN(wanted)) problems.push(`The link's at=${clip(raw)} is not a reading of the clock. Starting at 0.`);
     else at = wanted;
   }
+  /** @type {number[] | null} */
   let steps = null;
   if (clock === 'wall' && at > 0) {
     const raw = params.get('steps') ?? '';
@@ -84,9 +99,11 @@ export function parseRaceParams(search, algorithms) {
       at = 0;
     }
   }
+  /** @type {number | null} */
   let speed = null;
-  if (params.has('speed')) {
-    const raw = params.get('speed').trim().toLowerCase();
+  const rawSpeed = params.get('speed');
+  if (rawSpeed !== null) {
+    const raw = rawSpeed.trim().toLowerCase();
     const index = RACE_SPEEDS.findIndex((_, i) => speedParam(RACE_SPEEDS, i) === raw);
     if (index >= 0) speed = index;
     else problems.push(`The link's speed=${clip(raw)} is not one of the race's speeds (${RACE_SPEEDS.map((_, i) => speedParam(RACE_SPEEDS, i)).join(', ')} a second). Racing at the usual speed.`);
@@ -96,7 +113,7 @@ export function parseRaceParams(search, algorithms) {
 
 /**
  * Writes race mode's state into the address bar (see parseRaceParams).
- * @param {{ n: number, ids: string[], clock: string, at: number, steps?: number[]|null, speed?: number }} state
+ * @param {{ n: number, ids: string[], clock: ClockId, at: number, steps?: number[]|null, speed?: number }} state
  */
 export function writeRaceParams({ n, ids, clock, at, steps = null, speed = DEFAULT_RACE_SPEED }) {
   const url = new URL(location.href);
@@ -128,11 +145,11 @@ export function raceMode(page) {
       get race() { return view?.race ?? null; },
     },
 
-    parse: (search, core) => parseRaceParams(search, core.algorithms),
+    parse: (/** @type {string} */ search, /** @type {Core} */ core) => parseRaceParams(search, core.algorithms),
 
-    /** @param {import('./core.js').Core} core  @param {RaceLink|null} wanted  the link's race, if the link is this mode's */
+    /** @param {Core} core  @param {RaceLink|null} wanted  the link's race, if the link is this mode's */
     attach(core, wanted) {
-      view = new RaceView(document.getElementById('race'), {
+      view = new RaceView(/** @type {HTMLElement} */ (document.getElementById('race')), { // index.html's
         write: writeRaceParams,
         // A lane opens its search in the visualizer at its step.
         onOpen: (algorithm, n, step) => page.mode('visualizer').show(algorithm, n, { step }),
@@ -140,14 +157,17 @@ export function raceMode(page) {
       view.attach(core.wasm, core.algorithms, wanted ?? parseRaceParams('', core.algorithms));
     },
 
-    setActive: (on) => view?.setActive(on),
+    setActive: (/** @type {boolean} */ on) => view?.setActive(on),
 
-    onKey: (event) => view?.onKey(event),
+    onKey: (/** @type {KeyboardEvent} */ event) => view?.onKey(event),
 
     /** A trap: the race's frames stop at once. */
     halt: () => view?.player.halt(),
 
-    /** A fresh core: the same race again, back at the same reading. */
+    /**
+     * A fresh core: the same race again, back at the same reading.
+     * @param {Core} core
+     */
     recover(core) {
       view?.useCore(core.wasm);
       return '';

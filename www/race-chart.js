@@ -3,7 +3,17 @@
 // search tree. Both are functions of what they are handed (the lanes' samples,
 // a session's icicle) and the theme; neither steps a session.
 
-import { cssVars } from './dom.js';
+import { context2d, cssVars } from './dom.js';
+
+/**
+ * @typedef {import('./race-clock.js').Sample} Sample
+ * @typedef {ReturnType<typeof readRaceColours>} RaceColours
+ * @typedef {object} ChartLane  one lane's curve, as the chart draws it
+ * @property {number} index  the lane's place in the catalogue: its colour
+ * @property {string} name
+ * @property {Sample[]} samples  the points of its curve so far
+ * @property {Sample} now  where it stands
+ */
 
 /** The lane colours style.css picks by hand (--lane-0 … --lane-4), light theme: the fallbacks. */
 const PICKED = ['#1d4ed8', '#b45309', '#15803d', '#7e22ce', '#be123c'];
@@ -35,10 +45,11 @@ export function laneColour(index) {
 /**
  * The lanes' colours and the chart's ink, from CSS (light and dark live in
  * style.css); `lane(index)` is laneColour's, resolved for a canvas.
+ * @param {Element} [element]  whose computed style to read
  */
 export function readRaceColours(element = document.documentElement) {
+  const lanes = cssVars(element, Object.fromEntries(PICKED.map((fallback, i) => [`lane${i}`, /** @type {[string, string]} */ ([`--lane-${i}`, fallback])])));
   const css = cssVars(element, {
-    ...Object.fromEntries(PICKED.map((fallback, i) => [`lane${i}`, [`--lane-${i}`, fallback]])),
     saturation: ['--lane-saturation', '70%'],
     lightness: ['--lane-lightness', '32%'],
     ink: ['--text', '#1f2328'],
@@ -47,14 +58,22 @@ export function readRaceColours(element = document.documentElement) {
     pending: ['--tree-pending', '#f3efe6'],
     decided: ['--tree-decided', '#7c8799'],
   });
-  /** @param {number} index */
-  css.lane = (index) => (index < PICKED_COLOURS ? css[`lane${index}`] : `hsl(${generatedHue(index)}, ${css.saturation}, ${css.lightness})`);
-  return css;
+  return {
+    ...css,
+    /** @param {number} index */
+    lane: (index) => (index < PICKED_COLOURS ? lanes[`lane${index}`] : `hsl(${generatedHue(index)}, ${css.saturation}, ${css.lightness})`),
+    /** @type {{ pending: number, decided: number } | null} the strips' two colours as pixels (drawStrip packs them once) */
+    packed: null,
+  };
 }
 
-/** 12 → "12", 34112320 → "34M", 1e26 → "10^26": short labels for log axes. */
+/**
+ * 12 → "12", 34112320 → "34M", 1e26 → "10^26": short labels for log axes.
+ * @param {number} value
+ */
 function shortNumber(value) {
   if (value < 1e3) return String(Math.round(value));
+  /** @type {[number, string][]} */
   const units = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
   if (value >= 1e15) return `1e${Math.round(Math.log10(value))}`;
   for (const [size, suffix] of units) if (value >= size) return `${Math.round(value / size)}${suffix}`;
@@ -64,6 +83,10 @@ function shortNumber(value) {
 /**
  * Matches a canvas's backing store to its CSS width (measured by the caller
  * when it changes, so a draw never forces a layout) × devicePixelRatio.
+ * @param {HTMLCanvasElement} canvas
+ * @param {number} cssWidth
+ * @param {number} cssHeight
+ * @returns {number}  the device pixels per CSS pixel
  */
 function fitCanvas(canvas, cssWidth, cssHeight) {
   const scale = window.devicePixelRatio || 1;
@@ -79,12 +102,16 @@ export class RaceChart {
   /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    this.ctx = context2d(canvas);
+    /** @type {RaceColours | null} */
     this.colours = null;
     this.width = 0; // CSS pixels, from resized()
   }
 
-  /** The canvas's CSS width changed (a ResizeObserver's reading). */
+  /**
+   * The canvas's CSS width changed (a ResizeObserver's reading).
+   * @param {number} width
+   */
   resized(width) {
     this.width = width;
   }
@@ -97,7 +124,7 @@ export class RaceChart {
    * Draws every lane's curve: x its work in the clock's unit, y the boards it
    * has decided (or its solutions), both on log scales; a dot where each lane
    * stands now, and the clock's reading as a dashed line.
-   * @param lanes  [{ samples: [{x, decided, solutions}], index, name, now: {x, decided, solutions} }]
+   * @param {ChartLane[]} lanes
    * @param {{ y: 'decided'|'solutions', total: number, reading: number|null, unit: string }} view
    */
   draw(lanes, { y, total, reading, unit }) {
@@ -115,8 +142,8 @@ export class RaceChart {
     const yMax = y === 'decided' ? Math.max(10, total) : Math.max(10, ...lanes.flatMap((lane) => lane.samples.map((p) => p.solutions)));
     const lx = Math.log10(xMax * 1.05);
     const ly = Math.log10(yMax * 1.05);
-    const px = (x) => left + (Math.log10(Math.max(1, x)) / lx) * (w - left - right);
-    const py = (v) => h - bottom - (Math.log10(Math.max(1, v)) / ly) * (h - top - bottom);
+    const px = (/** @type {number} */ x) => left + (Math.log10(Math.max(1, x)) / lx) * (w - left - right);
+    const py = (/** @type {number} */ v) => h - bottom - (Math.log10(Math.max(1, v)) / ly) * (h - top - bottom);
     ctx.save();
     try {
       ctx.clearRect(0, 0, w, h);
@@ -159,7 +186,8 @@ export class RaceChart {
       }
       // One curve a lane, its name at its end (moved down past names already
       // placed), a dot where it stands.
-      const value = (p) => (y === 'decided' ? p.decided : p.solutions);
+      const value = (/** @type {Sample} */ p) => (y === 'decided' ? p.decided : p.solutions);
+      /** @type {{ x0: number, x1: number, y: number }[]} */
       const placed = [];
       for (const lane of lanes) {
         const colour = c.lane(lane.index);
@@ -203,6 +231,12 @@ export class RaceChart {
  * A lane's search-tree strip: the icicle of the N^N boards (session.icicle),
  * one thin band per row, each pixel filled from the bottom by the share of its
  * boards decided, `cssWidth` wide. Returns false if the session gives no icicle.
+ * @param {HTMLCanvasElement & { image?: ImageData }} canvas  (its pixel buffer is kept on it, as `image`)
+ * @param {number} cssWidth
+ * @param {import('./types.js').Session} session
+ * @param {number} n
+ * @param {RaceColours} colours  readRaceColours's (the packed pixels are kept on it)
+ * @returns {boolean}
  */
 export function drawStrip(canvas, cssWidth, session, n, colours) {
   const scale = window.devicePixelRatio || 1;
@@ -211,17 +245,18 @@ export function drawStrip(canvas, cssWidth, session, n, colours) {
   const width = Math.min(canvas.width, 4096);
   const shares = session.icicle(width);
   if (!shares) return false;
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   const height = n * Math.round(band);
   // One pixel buffer per strip, kept while its size holds.
   if (canvas.image?.width !== width || canvas.image.height !== height) canvas.image = ctx.createImageData(width, height);
-  const image = canvas.image;
+  const image = /** @type {ImageData} */ (canvas.image); // made just above if it was missing
   const pixels = new Uint32Array(image.data.buffer);
-  const pack = (hex) => {
-    const probe = document.createElement('canvas').getContext('2d');
+  const pack = (/** @type {string} */ hex) => {
+    const probe = context2d(document.createElement('canvas'));
     probe.fillStyle = hex;
-    const v = probe.fillStyle;
-    const [r, g, b] = v.startsWith('#') ? [1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16)) : v.match(/[\d.]+/g).slice(0, 3).map(Number);
+    // A colour set as a string reads back as "#rrggbb", or "rgba(r, g, b, a)" when not opaque.
+    const v = /** @type {string} */ (probe.fillStyle);
+    const [r, g, b] = v.startsWith('#') ? [1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16)) : /** @type {RegExpMatchArray} */ (v.match(/[\d.]+/g)).slice(0, 3).map(Number);
     return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
   };
   colours.packed ??= { pending: pack(colours.pending), decided: pack(colours.decided) };

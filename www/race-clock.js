@@ -188,7 +188,7 @@ export class Race {
     }
     if (lane.work(unit) > target) s.seekWork(unit, target); // never ahead of the clock
     let there = false;
-    lane.runner.slices(ms, (/** @type {number} */ chunk) => {
+    lane.runner.slices(ms, (chunk) => {
       const room = STEP_CAP - s.stepIndex;
       const want = Math.min(chunk, room);
       const got = want > 0 ? s.runWithin(unit, target, want) : 0;

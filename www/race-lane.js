@@ -12,6 +12,17 @@ import { STEP_CAP } from './race-clock.js';
 import { drawStrip, laneColour } from './race-chart.js';
 import { ordinal, shortName } from './words.js';
 
+/**
+ * @typedef {import('./race-clock.js').Race} Race
+ * @typedef {import('./race-clock.js').LaneEnd} LaneEnd
+ * @typedef {object} LaneParts  what a lane that runs shows (one that cannot run has none)
+ * @property {HTMLParagraphElement} mark
+ * @property {HTMLCanvasElement} strip
+ * @property {HTMLParagraphElement} space  the boards ruled out
+ * @property {Record<string, HTMLElement>} counters  steps, checks and solutions
+ * @property {BoardView} board
+ */
+
 /** One lane on screen: its board, strip, counters and mark. */
 export class LaneView {
   /**
@@ -22,94 +33,108 @@ export class LaneView {
   constructor(lane, view) {
     this.lane = lane;
     this.view = view;
+    this.n = /** @type {Race} */ (view.race).n; // the race the lanes are built from
     const { info, index } = lane;
     const name = el('h3', { id: `lane-${info.id}-name`, class: 'lane-name' }, [el('span', 'race-swatch', ''), shortName(info)]);
     this.root = el('article', { class: 'race-lane', 'data-lane': info.id, 'aria-labelledby': name.id, style: `--lane-colour: ${laneColour(index)}` }, [name]);
     this.shown = { step: -1 };
+    this.described = -1; // the step the board's description is of (none yet)
+    this.stale = false; // the strip is behind the lane
+    this.stripWidth = 0; // CSS pixels, from fit()
+    /** @type {LaneParts | null} */
+    this.parts = null;
     if (!lane.session) {
       this.root.dataset.unable = 'true';
       this.root.dataset.done = 'false';
       this.root.append(el('p', 'lane-unable', lane.reason));
       return;
     }
-    this.mark = el('p', 'lane-mark', '');
+    const mark = el('p', 'lane-mark', '');
     const canvas = el('canvas', { 'data-part': 'board', class: 'lane-board', role: 'img', 'aria-label': `${shortName(info)}'s board` });
-    this.strip = el('canvas', { class: 'lane-strip', 'aria-hidden': 'true' });
-    this.space = el('p', 'lane-space', '');
-    this.counters = {};
-    const counters = el('dl', 'lane-counters', ['steps', 'checks', 'solutions'].map((key) => {
-      this.counters[key] = el('dd', {}, '0');
-      return el('div', {}, [el('dt', {}, key), this.counters[key]]);
+    const strip = el('canvas', { class: 'lane-strip', 'aria-hidden': 'true' });
+    const space = el('p', 'lane-space', '');
+    /** @type {Record<string, HTMLElement>} */
+    const counters = {};
+    const list = el('dl', 'lane-counters', ['steps', 'checks', 'solutions'].map((key) => {
+      counters[key] = el('dd', {}, '0');
+      return el('div', {}, [el('dt', {}, key), counters[key]]);
     }));
     const open = el('button', { type: 'button', class: 'linkish lane-open', title: `Open ${shortName(info)} in the visualizer at this step` }, 'Open in the visualizer');
     open.addEventListener('click', () => this.open());
     canvas.addEventListener('click', () => this.open());
-    this.root.append(this.mark, canvas, this.strip, this.space, counters, open);
-    this.board = new BoardView(this.root);
+    this.root.append(mark, canvas, strip, space, list, open);
+    this.parts = { mark, strip, space, counters, board: new BoardView(this.root) };
   }
 
+  /** Only a lane that runs has the buttons that call this. */
   open() {
-    const s = this.lane.session;
+    const s = /** @type {import('./types.js').Session} */ (this.lane.session);
     const step = guard(() => s.stepIndex, 0);
     this.view.player.stop();
-    this.view.onOpen(this.lane.id, this.view.race.n, step);
+    this.view.onOpen(this.lane.id, this.n, step);
   }
 
   /** After a resize (layout is fresh then): the board's size and the strip's width. */
   fit() {
     this.stale = true;
-    this.stripWidth = this.strip?.getBoundingClientRect().width ?? 0;
-    if (this.board?.fit()) this.board.redraw();
+    this.stripWidth = this.parts?.strip.getBoundingClientRect().width ?? 0;
+    if (this.parts?.board.fit()) this.parts.board.redraw();
   }
 
+  /** @param {import('./board.js').Theme} theme */
   repaint(theme) {
-    if (!this.board) return;
-    this.board.setTheme(theme);
-    this.board.redraw();
+    const board = this.parts?.board;
+    if (!board) return;
+    board.setTheme(theme);
+    board.redraw();
     this.stale = true;
   }
 
-  /** Counters, hooks, mark and board, when the lane moved; `rank`: its place among the finished lanes (0 first), if done. */
+  /**
+   * Counters, hooks, mark and board, when the lane moved.
+   * @param {number | undefined} rank  its place among the finished lanes (0 first), if done
+   * @param {boolean} idle  the race stands still: the board's description is brought up to date too
+   */
   update(rank, idle) {
-    const { lane } = this;
+    const { lane, parts } = this;
     const s = lane.session;
-    if (!s) return;
+    if (!s || !parts) return; // a lane that cannot run has neither
     const step = s.stepIndex;
     const root = this.root;
     if (this.shown.step !== step) {
       this.shown.step = step;
-      const n = this.view.race.n;
-      this.board.draw(s.cells(), n);
+      parts.board.draw(s.cells(), this.n);
       const figures = { steps: step, checks: s.checks, solutions: s.solutionCount };
       for (const [key, v] of Object.entries(figures)) {
         root.dataset[key] = String(v);
-        this.counters[key].textContent = formatCount(v);
+        parts.counters[key].textContent = formatCount(v);
       }
       const { total, ruledOut } = s.space();
       const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
-      this.space.textContent = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%)`;
+      parts.space.textContent = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%)`;
       this.stale = true;
     }
-    const capped = !s.done && lane.finish !== null && step >= lane.last.steps;
+    const capped = !s.done && lane.finish !== null && step >= /** @type {LaneEnd} */ (lane.last).steps; // set with finish
     const done = s.done;
     root.dataset.done = String(done);
     root.dataset.capped = String(capped);
     if (done || capped) root.dataset.finish = String(lane.finish);
     else delete root.dataset.finish;
     const mark = done
-      ? `✓ ${rank === undefined ? '' : ordinal(rank + 1)} · done at ${this.view.reading(lane.finish)}`
+      ? `✓ ${rank === undefined ? '' : ordinal(rank + 1)} · done at ${this.view.reading(/** @type {number} */ (lane.finish))}` // noteEnd's; null only for the frames of going to a wall-clock link's steps
       : capped ? `Stopped at the cap (${formatCount(STEP_CAP)} steps): partial` : step === 0 ? 'At the start line' : 'Running';
-    if (this.mark.textContent !== mark) this.mark.textContent = mark;
+    if (parts.mark.textContent !== mark) parts.mark.textContent = mark;
     root.classList.toggle('done', done);
     if (idle && this.described !== step) {
       this.described = step;
-      this.board.describe(s.queens(), this.view.race.n);
+      parts.board.describe(s.queens(), this.n);
     }
   }
 
   drawStrip() {
-    if (!this.lane.session || !this.stale) return;
+    const s = this.lane.session;
+    if (!s || !this.parts || !this.stale) return;
     this.stale = false;
-    drawStrip(this.strip, this.stripWidth, this.lane.session, this.view.race.n, this.view.stripColours());
+    drawStrip(this.parts.strip, this.stripWidth, s, this.n, this.view.stripColours());
   }
 }

@@ -9,6 +9,21 @@ import { reportError } from './errors.js';
 import { TICK_MS } from './race-clock.js';
 import { FrameLoop, nextBudget } from './runner.js';
 import { DEFAULT_RACE_SPEED, RACE_SPEEDS } from './speeds.js';
+
+/**
+ * @typedef {import('./race-clock.js').Race} Race
+ * @typedef {'idle' | 'play' | 'run-to-end' | 'go-to'} PlayMode
+ * @typedef {{ reading: number, steps?: number[] | null }} Goal
+ *   a reading of the clock; on the wall clock from a link, each lane's step there too
+ * @typedef {object} RaceHost  what the player asks of race mode
+ * @property {() => Race | null} race  the Race to move
+ * @property {() => boolean} render  brings the screen in line; false if the core failed
+ * @property {(mode: PlayMode) => void} modeChanged
+ * @property {(text: string) => void} say
+ * @property {(fraction: number) => void} progress  how far running to the end or to a reading has got
+ * @property {() => string} over  the sentence for the race's end
+ */
+
 /**
  * The lanes' time in a frame while playing: less than the visualizer's 8 ms,
  * since a race draws a board and a strip per lane, and a chart, in the rest.
@@ -21,25 +36,18 @@ const MAX_STRIDE = 2 ** 50;
 const LONG_BUDGET_MS = 13;
 
 export class RacePlayer {
-  /**
-   * @param host {{
-   *   race(): object|null,            the Race to move
-   *   render(): boolean,              brings the screen in line; false if the core failed
-   *   modeChanged(mode): void,
-   *   say(text): void,
-   *   progress(fraction): void,       how far running to the end or to a reading has got
-   *   over(): string,                 the sentence for the race's end
-   * }}
-   */
+  /** @param {RaceHost} host */
   constructor(host) {
     this.host = host;
-    /** 'idle' | 'play' | 'run-to-end' | 'go-to' */
+    /** @type {PlayMode} */
     this.mode = 'idle';
     this.speedIndex = DEFAULT_RACE_SPEED;
     this.credit = 0;
     this.stride = 1; // clock units a frame at top speed, tuned to the frame budget
+    /** @type {number | null} */
     this.pending = null; // a reading the lanes are still on their way to
-    this.goal = null; // for 'go-to': { reading, steps? }
+    /** @type {Goal | null} */
+    this.goal = null; // for 'go-to'
     this.budgetMs = RACE_BUDGET_MS;
     this.loop = new FrameLoop((now, dt) => this.frame(dt), (interval) => this.tuneBudget(interval));
   }
@@ -77,6 +85,7 @@ export class RacePlayer {
    * Goes to a reading of the clock, or (a wall-clock link) to each lane's own
    * step at that reading, in frames with progress; Cancel (stop) stays where
    * it got. Within the ground covered, that is one seek.
+   * @param {Goal} goal
    */
   goTo(goal) {
     const race = this.host.race();
@@ -91,6 +100,7 @@ export class RacePlayer {
     this.start('go-to');
   }
 
+  /** @param {number} index  into RACE_SPEEDS */
   setSpeed(index) {
     this.speedIndex = index;
     this.credit = 0;
@@ -124,6 +134,7 @@ export class RacePlayer {
     this.stride = 1;
   }
 
+  /** @param {PlayMode} mode */
   start(mode) {
     this.mode = mode;
     this.credit = 0;
@@ -131,10 +142,14 @@ export class RacePlayer {
     this.host.modeChanged(mode);
   }
 
-  /** One frame (FrameLoop's): the clock moved on and the race drawn. False when the loop should end. */
+  /**
+   * One frame (FrameLoop's): the clock moved on and the race drawn. False when the loop should end.
+   * @param {number} dt  the time since the last frame (ms)
+   */
   frame(dt) {
     const race = this.host.race();
     if (this.mode === 'idle' || !race) return false;
+    /** @type {string | null} */
     let over = null;
     try {
       over = this.advance(race, dt);
@@ -153,17 +168,26 @@ export class RacePlayer {
     return false;
   }
 
-  /** As the visualizer's player: a late frame cuts the lanes' share, frames on time win it back. */
+  /**
+   * As the visualizer's player: a late frame cuts the lanes' share, frames on time win it back.
+   * @param {number} interval  the time between the last two frames (ms)
+   */
   tuneBudget(interval) {
     this.budgetMs = nextBudget(this.budgetMs, interval, { min: MIN_BUDGET_MS, max: RACE_BUDGET_MS });
   }
 
-  /** Moves the clock by this frame's share. null to go on, or the sentence when done. */
+  /**
+   * Moves the clock by this frame's share. null to go on, or the sentence when done.
+   * @param {Race} race
+   * @param {number} dt  the time since the last frame (ms)
+   * @returns {string | null}
+   */
   advance(race, dt) {
     const top = this.mode !== 'play' || this.speed === Infinity;
     const budget = this.mode === 'play' ? this.budgetMs : Math.max(this.budgetMs, LONG_BUDGET_MS);
-    if (this.mode === 'go-to' && this.goal.steps) {
-      if (race.advanceSteps(this.goal.steps, budget, this.goal.reading)) return '';
+    const goal = this.mode === 'go-to' ? /** @type {Goal} */ (this.goal) : null; // goTo() set it
+    if (goal?.steps) {
+      if (race.advanceSteps(goal.steps, budget, goal.reading)) return '';
       this.host.progress(race.progress());
       return null;
     }
@@ -173,7 +197,7 @@ export class RacePlayer {
       this.credit = Math.min(this.credit + (this.speed * dt) / 1000, Math.max(1, this.speed / 10));
       due = Math.floor(this.credit);
     }
-    const limit = this.mode === 'go-to' ? this.goal.reading : Infinity;
+    const limit = goal ? goal.reading : Infinity;
     if (race.unit) {
       let target = this.pending;
       if (target === null && due > 0) {

@@ -10,24 +10,32 @@ import { CLOCKS, STEP_CAP } from './race-clock.js';
 import { Runner } from './runner.js';
 import { shortName } from './words.js';
 
+/**
+ * @typedef {import('./race-clock.js').Race} Race
+ * @typedef {import('./race-clock.js').Lane} Lane
+ * @typedef {import('./race-clock.js').LaneEnd} LaneEnd
+ * @typedef {'steps' | 'checks' | 'solutions' | 'ms'} Column  a figure of the table
+ */
+
 export class RaceResults {
   /**
    * @param {{ panel: HTMLElement, table: HTMLTableElement, status: HTMLElement }} parts
    *   the panel (hidden until a race ends), its table and the line under it
-   * @param {{ current: () => object|null, wasm: () => any }} host
+   * @param {{ current: () => Race | null, wasm: () => import('./types.js').Core | null }} host
    *   current: the race shown now (a timing for another stops); wasm: the core now
    *   (a session of a core that trapped is never called again)
    */
   constructor(parts, host) {
     this.parts = parts;
     this.host = host;
+    /** @type {Race | null} */
     this.shown = null; // the race whose table is shown
   }
 
   /**
    * The table for `race`, once every lane has ended (once per race: later
    * calls for the same race do nothing). The time is measured afterwards.
-   * @param {import('./race-clock.js').Race} race
+   * @param {Race} race
    */
   show(race) {
     if (this.shown === race) return;
@@ -42,18 +50,22 @@ export class RaceResults {
     this.shown = null;
   }
 
-  /** Runs each lane's search again, alone, to where the race left it, and times it. */
+  /**
+   * Runs each lane's search again, alone, to where the race left it, and times it.
+   * @param {Race} race  one that has ended
+   */
   async timeLanes(race) {
-    const wasm = this.host.wasm();
+    const wasm = /** @type {import('./types.js').Core} */ (this.host.wasm()); // a race is made from the core
     for (const lane of race.active) {
+      const { steps } = end(lane);
       const s = new wasm.Session(lane.id, race.n);
       try {
         const runner = new Runner(s, { budgetMs: 6, chunk: 1 << 16 });
-        while (s.stepIndex < lane.last.steps && !s.done) {
+        while (s.stepIndex < steps && !s.done) {
           // A slice a frame, so the page stays smooth.
           await new Promise((resolve) => requestAnimationFrame(resolve));
           if (this.host.current() !== race) return; // a new race, or a new core: this one is over
-          runner.run(lane.last.steps - s.stepIndex);
+          runner.run(steps - s.stepIndex);
         }
         lane.ms = runner.busyMs;
       } finally {
@@ -63,21 +75,29 @@ export class RaceResults {
     }
   }
 
+  /**
+   * The table as far as it is known (the times come in one by one).
+   * @param {Race} race  one that has ended
+   */
   fillResults(race) {
     const unit = CLOCKS[race.clockId].label;
     const { panel, table, status } = this.parts;
+    /** @type {[Column, string][]} */
     const columns = [['steps', 'Steps'], ['checks', 'Checks'], ['solutions', 'Solutions'], ['ms', 'Time']];
     const head = el('tr', {}, [el('th', { scope: 'col', text: 'Lane' }), ...columns.map(([, l]) => el('th', { scope: 'col', text: l }))]);
-    const value = (lane, key) => (key === 'ms' ? lane.ms : lane.last[key]);
-    const finished = race.active.filter((lane) => lane.last.done);
-    const best = Object.fromEntries(['steps', 'checks', 'ms'].map((key) => [key, Math.min(...finished.map((lane) => value(lane, key) ?? Infinity))]));
+    /** @type {(lane: Lane, key: Column) => number | null} */
+    const value = (lane, key) => (key === 'ms' ? lane.ms : end(lane)[key]);
+    const finished = race.active.filter((lane) => end(lane).done);
+    /** @type {Column[]} */
+    const ranked = ['steps', 'checks', 'ms'];
+    const best = Object.fromEntries(ranked.map((key) => [key, Math.min(...finished.map((lane) => value(lane, key) ?? Infinity))]));
     const rows = race.lanes.map((lane) => {
       const row = el('tr', { 'data-lane': lane.id }, [el('th', { scope: 'row', text: shortName(lane.info) })]);
       if (!lane.session) {
         row.append(el('td', { class: 'muted', colspan: columns.length, text: lane.reason }));
         return row;
       }
-      const partial = !lane.last.done;
+      const partial = !end(lane).done;
       row.dataset.partial = String(partial);
       for (const [key, label] of columns) {
         const v = value(lane, key);
@@ -97,9 +117,17 @@ export class RaceResults {
       return row;
     });
     table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
-    const capped = race.active.filter((lane) => !lane.last.done).length;
+    const capped = race.active.filter((lane) => !end(lane).done).length;
     status.textContent = `N=${race.n}, equal ${unit === 'ms' ? 'wall time' : unit}. Time: each search run again alone to where it ended, in the core in this browser; ×: the ratio to the best lane.`
       + (capped ? ` ${capped} lane${capped === 1 ? '' : 's'} stopped at ${formatCount(STEP_CAP)} steps: ${capped === 1 ? 'its' : 'their'} figures are partial.` : '');
     panel.hidden = false;
   }
+}
+
+/**
+ * A lane's figures at its end: every lane that runs has one once the race has ended.
+ * @param {Lane} lane
+ */
+function end(lane) {
+  return /** @type {LaneEnd} */ (lane.last);
 }

@@ -23,6 +23,20 @@ import { RaceResults } from './race-results.js';
 import { RACE_SPEEDS, raceSpeedLabel } from './speeds.js';
 import { countWord, rangeSentence, shortName } from './words.js';
 
+/**
+ * @typedef {import('./types.js').Core} Core
+ * @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo
+ * @typedef {import('./race-clock.js').ClockId} ClockId
+ * @typedef {import('./race-clock.js').Lane} Lane
+ * @typedef {import('./race-clock.js').LaneEnd} LaneEnd
+ * @typedef {import('./race-player.js').PlayMode} PlayMode
+ * @typedef {import('./race-player.js').Goal} Goal
+ * @typedef {import('./mode-race.js').RaceLink} RaceLink
+ * @typedef {{ n: number, ids: string[], clock: ClockId }} RaceSetup  a race's board, lanes and clock
+ * @typedef {RaceSetup & { at: number, steps: number[] | null, speed: number }} RaceState
+ *   where a race stands, for its link (see mode-race.js's writeRaceParams)
+ */
+
 /** Positions of the timeline on the work clocks (a log scale: 2,000 checks and 34 million both show). */
 const TIMELINE_STEPS = 1000;
 /** While running, strips and the chart are redrawn at most this often. */
@@ -30,49 +44,70 @@ const PICTURE_MS = 120;
 /** A race has at least this many lanes (and at most one per algorithm). */
 export const MIN_LANES = 2;
 /** "two to five": how many lanes a race may have, in words. */
-export const laneRange = (algorithms) => `${countWord(MIN_LANES)} to ${countWord(algorithms.length)}`;
+export const laneRange = (/** @type {AlgorithmInfo[]} */ algorithms) => `${countWord(MIN_LANES)} to ${countWord(algorithms.length)}`;
+
+/**
+ * Lanes in finishing order, as sort's comparator: for lanes that have finished.
+ * @param {Lane} a
+ * @param {Lane} b
+ */
+const byFinish = (a, b) => /** @type {number} */ (a.finish) - /** @type {number} */ (b.finish);
 
 export class RaceView {
   /**
    * @param {HTMLElement} root  #race
-   * @param {{ onOpen: (id: string, n: number, step: number) => void, write: (state: object) => void }} options
+   * @param {{ onOpen: (id: string, n: number, step: number) => void, write: (state: RaceState) => void }} options
    *   onOpen: show this search in the visualizer at that step; write: puts
    *   the race's state (see state()) in the address bar
    */
   constructor(root, { onOpen, write }) {
     this.root = root;
     this.onOpen = onOpen;
+    /** @type {Core | null} */
     this.wasm = null;
+    /** @type {AlgorithmInfo[]} */
     this.algorithms = [];
+    /** @type {Race | null} */
     this.race = null;
+    /** @type {RaceSetup} */
     this.setup = { n: 8, ids: [], clock: 'checks' };
+    /** @type {RaceLink | null} */
+    this.waiting = null; // the link's race, until the view is first shown (attach())
     this.active = false; // the view shown: it keeps the URL
+    /** @type {LaneView[]} */
     this.laneViews = [];
     this.drawnAt = 0; // when the strips were last drawn
     this.chartAt = 0; // and the chart
+    /** @type {Race | null} */
+    this.legendFor = null; // the race the chart's legend is of
+    /** @type {import('./race-chart.js').RaceColours | null} */
+    this.colours = null; // the strips', read once per theme
+    /** @type {PlayMode} */
+    this.lastMode = 'idle'; // the player's, as modeChanged() last heard
     // The address bar is this view's only while it is shown (a write may come late).
     this.url = new UrlSync(() => this.state(), (state) => this.active && write(state));
-    const $ = (name) => part(root, name);
+    const $ = (/** @type {string} */ name) => part(root, name);
+    const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ ($(name));
     this.message = $('message');
     this.lanesBox = $('lanes');
     this.picks = $('picks');
-    this.nPicker = $('n');
-    this.clockPicker = $('clock');
-    this.speed = $('speed');
+    this.nPicker = /** @type {HTMLSelectElement} */ ($('n'));
+    this.clockPicker = /** @type {HTMLSelectElement} */ ($('clock'));
+    this.speed = /** @type {HTMLInputElement} */ ($('speed'));
     this.speedValue = $('speed-value');
-    this.timeline = $('timeline');
+    this.timeline = /** @type {HTMLInputElement} */ ($('timeline'));
     this.timelineValue = $('timeline-value');
-    this.buttons = { play: $('play'), step: $('step'), stepBack: $('step-back'), reset: $('reset'), runToEnd: $('run-to-end') };
-    this.going = { box: $('going'), text: $('going-text'), bar: $('going-bar') };
-    this.chart = new RaceChart($('chart'));
-    this.chartY = $('chart-y');
+    this.buttons = { play: button('play'), step: button('step'), stepBack: button('step-back'), reset: button('reset'), runToEnd: button('run-to-end') };
+    this.going = { box: $('going'), text: $('going-text'), bar: /** @type {HTMLProgressElement} */ ($('going-bar')) };
+    this.chart = new RaceChart(/** @type {HTMLCanvasElement} */ ($('chart')));
+    this.chartY = /** @type {HTMLSelectElement} */ ($('chart-y'));
     this.chartNote = $('chart-note');
     this.legend = $('chart-legend');
-    this.results = new RaceResults({ panel: $('results-panel'), table: $('results'), status: $('results-status') }, {
+    this.results = new RaceResults({ panel: $('results-panel'), table: /** @type {HTMLTableElement} */ ($('results')), status: $('results-status') }, {
       current: () => this.race,
       wasm: () => this.wasm,
     });
-    this.keys = $('keys');
+    this.keys = /** @type {HTMLDialogElement} */ ($('keys'));
     this.player = new RacePlayer({
       race: () => this.race,
       render: () => this.render(),
@@ -96,7 +131,7 @@ export class RaceView {
     this.timeline.addEventListener('input', () => this.seekPosition(Number(this.timeline.value), false));
     this.timeline.addEventListener('change', () => this.seekPosition(Number(this.timeline.value), true));
     this.nPicker.addEventListener('change', () => this.choose({ n: Number(this.nPicker.value) }));
-    this.clockPicker.addEventListener('change', () => this.choose({ clock: this.clockPicker.value }));
+    this.clockPicker.addEventListener('change', () => this.choose({ clock: /** @type {ClockId} */ (this.clockPicker.value) })); // its options are the clocks
     this.chartY.addEventListener('change', () => this.drawPictures(true));
     // As in the visualizer, a pick with the pointer hands focus back to Play, so Space plays.
     for (const control of [this.nPicker, this.clockPicker, this.speed]) returnFocusAfterPick(control, () => this.focusPlay());
@@ -111,9 +146,9 @@ export class RaceView {
   /**
    * The core is loaded: fills the pickers and opens the race a link asks for
    * ({ n, ids, clock, at, steps, speed } from mode-race.js's parseRaceParams).
-   * @param {any} wasm  the core's module
-   * @param {any[]} algorithms  the core's algorithms()
-   * @param {import('./mode-race.js').RaceLink} wanted
+   * @param {Core} wasm  the core's module
+   * @param {AlgorithmInfo[]} algorithms  the core's algorithms()
+   * @param {RaceLink} wanted
    */
   attach(wasm, algorithms, wanted) {
     this.wasm = wasm;
@@ -143,13 +178,16 @@ export class RaceView {
 
   /** The first showing: the race the link asked for, at its moment. */
   start() {
-    const wanted = this.waiting;
+    const wanted = /** @type {RaceLink} */ (this.waiting); // its callers check it
     this.waiting = null;
     this.open(wanted);
     if (wanted.at > 0) guard(() => this.player.goTo({ reading: wanted.at, steps: wanted.steps }));
   }
 
-  /** A fresh core after a trap: the same race again, back at the same reading. */
+  /**
+   * A fresh core after a trap: the same race again, back at the same reading.
+   * @param {Core} wasm
+   */
   useCore(wasm) {
     this.wasm = wasm;
     if (this.waiting) return; // never opened: nothing to bring back
@@ -161,7 +199,10 @@ export class RaceView {
     if (at > 0) guard(() => this.player.goTo({ reading: at, steps }));
   }
 
-  /** Shown or hidden (the tabs): the view shown keeps the URL; a hidden race stops. */
+  /**
+   * Shown or hidden (the tabs): the view shown keeps the URL; a hidden race stops.
+   * @param {boolean} on
+   */
   setActive(on) {
     this.active = on;
     if (!on) this.player.stop();
@@ -172,7 +213,10 @@ export class RaceView {
     }
   }
 
-  /** Opens a new race: { n, ids, clock }. */
+  /**
+   * Opens a new race.
+   * @param {RaceSetup} setup
+   */
   open({ n, ids, clock }) {
     this.player.forget();
     this.race?.free();
@@ -181,7 +225,8 @@ export class RaceView {
     this.nPicker.value = String(n);
     this.clockPicker.value = clock;
     for (const box of this.picks.querySelectorAll('input')) box.checked = ids.includes(box.value);
-    this.race = guard(() => new Race(this.wasm, this.algorithms, this.setup, rangeSentence), null);
+    const wasm = /** @type {Core} */ (this.wasm); // attach() set it before any race
+    this.race = guard(() => new Race(wasm, this.algorithms, this.setup, rangeSentence), null);
     this.buildLanes();
     this.results.hide();
     const able = this.race?.active.length ?? 0;
@@ -193,13 +238,16 @@ export class RaceView {
     if (this.active) this.url.update(true);
   }
 
-  /** Where the race stands, for a link. */
+  /**
+   * Where the race stands, for a link.
+   * @returns {RaceState}
+   */
   state() {
     const race = this.race;
     const at = race?.clock ?? 0;
     return {
       ...this.setup,
-      at: this.player.mode === 'go-to' ? this.player.goal.reading : at,
+      at: this.player.mode === 'go-to' ? /** @type {Goal} */ (this.player.goal).reading : at, // goTo() set it
       steps: race && !race.unit && at > 0 ? race.active.map((lane) => lane.session.stepIndex) : null,
       speed: this.player.speedIndex,
     };
@@ -207,11 +255,17 @@ export class RaceView {
 
   // ---- Set-up ---------------------------------------------------------------------
 
+  /** @param {Partial<RaceSetup>} change */
   choose(change) {
     clearProblem();
     this.open({ ...this.setup, ...change });
   }
 
+  /**
+   * A lane's box ticked or not.
+   * @param {string} id  its algorithm
+   * @param {boolean} on
+   */
   pick(id, on) {
     const ids = this.algorithms.map((a) => a.id).filter((x) => (x === id ? on : this.setup.ids.includes(x)));
     if (ids.length < MIN_LANES) {
@@ -240,41 +294,51 @@ export class RaceView {
   }
 
   step() {
-    this.move(() => this.race.nextReading(), 'The race is over: no lane has a step left.');
+    this.move((race) => race.nextReading(), 'The race is over: no lane has a step left.');
   }
 
   stepBack() {
-    this.move(() => this.race.previousReading(), 'Already at the start line.');
+    this.move((race) => race.previousReading(), 'Already at the start line.');
   }
 
-  /** A step of the clock by hand: to the reading `where()` gives, or say why not. */
+  /**
+   * A step of the clock by hand: to the reading `where(race)` gives, or say why not.
+   * @param {(race: Race) => number | null} where
+   * @param {string} cannot  the sentence when it gives none
+   */
   move(where, cannot) {
-    if (!this.race) return;
+    const race = this.race;
+    if (!race) return;
     this.player.stop();
-    const before = this.race.active.map((lane) => lane.session.stepIndex);
-    const reading = guard(() => where(), null);
+    const before = race.active.map((lane) => lane.session.stepIndex);
+    const reading = guard(() => where(race), null);
     if (reading === null) {
       this.say(cannot);
       return;
     }
     guard(() => {
-      if (reading <= this.race.furthest) this.race.seek(reading);
-      else if (this.race.unit) this.race.advance(reading, Infinity);
-      else this.race.tick();
+      if (reading <= race.furthest) race.seek(reading);
+      else if (race.unit) race.advance(reading, Infinity);
+      else race.tick();
     });
     this.render();
-    this.announce(before);
+    this.announce(race, before);
   }
 
   reset() {
-    if (!this.race) return;
+    const race = this.race;
+    if (!race) return;
     this.player.stop();
-    guard(() => this.race.seek(0));
+    guard(() => race.seek(0));
     this.render();
     this.say('Back at the start line.');
   }
 
-  /** The timeline: a position (log scale on the work clocks) to a reading. */
+  /**
+   * The timeline: a position (log scale on the work clocks) to a reading.
+   * @param {number} position
+   * @param {boolean} announce  say where the race stands (the pick is done)
+   */
   seekPosition(position, announce) {
     const race = this.race;
     if (!race) return;
@@ -295,12 +359,14 @@ export class RaceView {
     return true;
   }
 
+  /** @param {number} index  into RACE_SPEEDS */
   setSpeed(index) {
     this.player.setSpeed(index);
     this.showSpeed();
     if (this.active) this.url.update();
   }
 
+  /** @param {number} delta  one speed faster (1) or slower (-1) */
   nudgeSpeed(delta) {
     this.setSpeed(Math.min(RACE_SPEEDS.length - 1, Math.max(0, this.player.speedIndex + delta)));
   }
@@ -331,14 +397,20 @@ export class RaceView {
     }
   }
 
-  /** The keyboard shortcuts (the visualizer's map, on this view's actions), for a keydown from the page. */
+  /**
+   * The keyboard shortcuts (the visualizer's map, on this view's actions), for a keydown from the page.
+   * @param {KeyboardEvent} event
+   */
   onKey(event) {
     shortcut(event, this);
   }
 
   // ---- Showing the race -------------------------------------------------------------
 
-  /** The clock's reading in words: "1,965 checks". */
+  /**
+   * The clock's reading in words: "1,965 checks".
+   * @param {number} [value]  the clock's now
+   */
   reading(value = this.race?.clock ?? 0) {
     return `${formatCount(value)} ${CLOCKS[this.setup.clock].label}`;
   }
@@ -350,28 +422,35 @@ export class RaceView {
     return `Clock at ${this.reading()}: ${done} of ${race.active.length} lanes finished.`;
   }
 
-  /** After a step by hand: which lanes moved, and what the one that moved did. */
-  announce(before) {
-    const moved = this.race.active.filter((lane, i) => lane.session.stepIndex !== before[i]);
+  /**
+   * After a step by hand: which lanes moved, and what the one that moved did.
+   * @param {Race} race
+   * @param {number[]} before  each active lane's step before
+   */
+  announce(race, before) {
+    const moved = race.active.filter((lane, i) => lane.session.stepIndex !== before[i]);
     if (moved.length === 1) this.say(`Clock at ${this.reading()}. ${shortName(moved[0].info)}: ${moved[0].session.message()}`);
     else this.say(`${this.summary()} ${moved.length ? `${moved.map((lane) => shortName(lane.info)).join(', ')} moved.` : ''}`.trim());
   }
 
+  /** The sentence for the race's end (the player asks it once every lane has ended). */
   overSentence() {
-    const race = this.race;
-    const order = [...race.active].sort((a, b) => a.finish - b.finish)
-      .map((lane) => `${shortName(lane.info)} (${formatCount(lane.finish)}${lane.last.done ? '' : ', capped'})`);
-    return `The race is over at ${this.reading(race.end)}. Finishing order: ${order.join(', ')}.`;
+    const race = /** @type {Race} */ (this.race);
+    const order = [...race.active].sort(byFinish)
+      .map((lane) => `${shortName(lane.info)} (${formatCount(/** @type {number} */ (lane.finish))}${/** @type {LaneEnd} */ (lane.last).done ? '' : ', capped'})`);
+    return `The race is over at ${this.reading(/** @type {number} */ (race.end))}. Finishing order: ${order.join(', ')}.`;
   }
 
+  /** @param {number} fraction  how far running to the end or to a reading has got */
   showGoing(fraction) {
     const box = this.going;
-    const what = this.player.mode === 'go-to' ? `Going to ${this.reading(this.player.goal.reading)}` : 'Running to the end';
+    const what = this.player.mode === 'go-to' ? `Going to ${this.reading(/** @type {Goal} */ (this.player.goal).reading)}` : 'Running to the end';
     const text = `${what}: ${Math.min(99, Math.floor(fraction * 100))}%…`;
     if (box.text.textContent !== text) box.text.textContent = text;
     box.bar.value = fraction;
   }
 
+  /** @param {PlayMode} mode  the player's, now */
   modeChanged(mode) {
     const from = this.lastMode;
     this.lastMode = mode;
@@ -394,7 +473,7 @@ export class RaceView {
     const busy = mode !== 'idle';
     const b = this.buttons;
     b.play.classList.toggle('playing', mode === 'play');
-    b.play.querySelector('.label').textContent = mode === 'play' ? 'Pause' : 'Play';
+    /** @type {HTMLElement} */ (b.play.querySelector('.label')).textContent = mode === 'play' ? 'Pause' : 'Play'; // index.html's
     b.play.setAttribute('aria-pressed', String(mode === 'play'));
     b.runToEnd.classList.toggle('active', mode === 'run-to-end');
     const none = !race || race.active.length === 0;
@@ -404,8 +483,8 @@ export class RaceView {
     b.runToEnd.disabled = atEnd;
     b.stepBack.disabled = none || race.clock === 0;
     b.reset.disabled = none || race.clock === 0;
-    const focused = document.activeElement;
-    if (focused?.disabled && Object.values(b).includes(focused)) b.play.focus({ preventScroll: true });
+    const focused = Object.values(b).find((control) => control === document.activeElement);
+    if (focused?.disabled) b.play.focus({ preventScroll: true });
     if (!race) return;
     // The timeline: 0 to the furthest reading, log-scaled on the work clocks.
     const max = race.furthest;
@@ -431,8 +510,9 @@ export class RaceView {
     }
     return guard(() => {
       const idle = this.player.mode === 'idle';
-      const ranks = new Map([...race.active].filter((lane) => lane.session.done || lane.finish !== null && lane.session.stepIndex >= lane.last.steps)
-        .sort((a, b) => a.finish - b.finish).map((lane, i) => [lane, i]));
+      /** @type {Map<Lane, number>} */
+      const ranks = new Map([...race.active].filter((lane) => lane.session.done || lane.finish !== null && lane.session.stepIndex >= /** @type {LaneEnd} */ (lane.last).steps)
+        .sort(byFinish).map((lane, i) => [lane, i]));
       for (const view of this.laneViews) view.update(ranks.get(view.lane), idle);
       this.drawPictures(idle);
       this.root.dataset.clock = String(race.clock);
@@ -447,6 +527,7 @@ export class RaceView {
   /**
    * The strips and the chart: at once when `now` (idle); while running a few
    * times a second each, never both in one frame.
+   * @param {boolean} now
    */
   drawPictures(now) {
     const race = this.race;
@@ -460,7 +541,7 @@ export class RaceView {
     }
     if (!chart) return;
     this.chartAt = time;
-    const y = this.chartY.value;
+    const y = /** @type {'decided' | 'solutions'} */ (this.chartY.value); // its options' values
     const total = Number(BigInt(race.n) ** BigInt(race.n));
     const lanes = race.active.map((lane) => {
       const { ruledOut, solutions } = lane.session.space();
@@ -491,7 +572,10 @@ export class RaceView {
     this.drawPictures(true);
   }
 
-  /** The status line (aria-live). */
+  /**
+   * The status line (aria-live).
+   * @param {string} text
+   */
   say(text) {
     if (this.message.textContent !== text) this.message.textContent = text;
   }

@@ -11,6 +11,8 @@
 // The frames themselves are FrameLoop's, below: the one requestAnimationFrame
 // loop that both players (player.js, race-player.js) drive their runs from.
 
+/** @typedef {import('./types.js').Session} Session */
+
 /** Time per frame the visualizer lets the solver run, leaving the rest of the ~16 ms for drawing. */
 export const FRAME_BUDGET_MS = 8;
 /** A session.run() call should take about this long: between half and twice it. */
@@ -24,6 +26,10 @@ export const LATE_FRAME_MS = 20;
  * The solver's next share of a frame, from the last frame's interval: a late
  * frame cuts it by a third (not below `min`), frames on time win it back
  * slowly (up to `max`). Smooth frames first, then speed.
+ * @param {number} budgetMs  the solver's share of the last frame
+ * @param {number} interval  the time between the last two frames
+ * @param {{ min: number, max: number }} bounds
+ * @returns {number}
  */
 export function nextBudget(budgetMs, interval, { min, max }) {
   return interval > LATE_FRAME_MS ? Math.max(min, budgetMs * 0.67) : Math.min(max, budgetMs + 0.05);
@@ -31,7 +37,7 @@ export function nextBudget(budgetMs, interval, { min, max }) {
 
 export class Runner {
   /**
-   * @param session  a wasm Session
+   * @param {Session} session
    * @param {{ budgetMs?: number, chunk?: number }} [options]
    *   budgetMs: the default time a call may take; chunk: steps per session call to start with
    */
@@ -45,6 +51,9 @@ export class Runner {
   /**
    * Takes up to `maxSteps` steps, a chunk at a time, until the search ends or
    * `budgetMs` is spent. Returns the number of steps taken.
+   * @param {number} [maxSteps]
+   * @param {number} [budgetMs]
+   * @returns {number}
    */
   run(maxSteps = Infinity, budgetMs = this.budgetMs) {
     let taken = 0;
@@ -61,6 +70,8 @@ export class Runner {
   /**
    * Runs towards the next solution until it is found, the search ends or
    * `budgetMs` is spent. True when the session stopped on a solution.
+   * @param {number} [budgetMs]
+   * @returns {boolean}
    */
   runToSolution(budgetMs = this.budgetMs) {
     let found = false;
@@ -75,6 +86,8 @@ export class Runner {
    * The loop both share: calls `slice(chunk)` and times it until it returns false
    * (finished) or the budget is spent. `slice` returns the chunk it asked for, which
    * tunes the chunk size when it was a full one.
+   * @param {number} budgetMs
+   * @param {(chunk: number) => number | false} slice  one call into the session, of at most `chunk` steps
    */
   slices(budgetMs, slice) {
     const start = performance.now();
@@ -89,7 +102,10 @@ export class Runner {
     }
   }
 
-  /** Doubles the chunk while calls are quick, halves it when they are slow. */
+  /**
+   * Doubles the chunk while calls are quick, halves it when they are slow.
+   * @param {number} ms  how long the last full chunk took
+   */
   tune(ms) {
     if (ms < TARGET_CALL_MS / 2) this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
     else if (ms > TARGET_CALL_MS * 2) this.chunk = Math.max(1, Math.floor(this.chunk / 2));
