@@ -121,9 +121,17 @@ export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, f
 }
 
 /**
+ * @typedef {import('./modes.js').Mode & {
+ *   visualizer: Visualizer,
+ *   show(algorithm: string, n: number, at?: { fixed?: number[]|null, step?: number|null }): Visualizer|null,
+ * }} VisualizerMode  the visualizer mode, which other modes open searches in (Page.mode('visualizer'))
+ */
+
+/**
  * The visualizer mode. Its Visualizer is built at once, so the controls show
  * while the core loads; count mode and Predict come with the core.
  * @param {import('./modes.js').Page} page
+ * @returns {VisualizerMode}
  */
 export function visualizerMode(page) {
   let active = true; // the page opens on this mode
