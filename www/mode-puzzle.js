@@ -129,7 +129,10 @@ export function puzzleMode(page) {
 
     halt() {},
 
-    /** The coach has workers of its own; only generated puzzles use the page's core. */
+    /**
+     * The coach has workers of its own; only generated puzzles use the page's core.
+     * @param {import('./core.js').Core} core
+     */
     recover(core) {
       wasm = core.wasm;
       return '';

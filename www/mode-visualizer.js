@@ -195,6 +195,7 @@ export function visualizerMode(page) {
       countMode.followN(visualizer.n);
     },
 
+    /** @param {boolean} on */
     setActive(on) {
       if (on && !active) {
         active = true;
@@ -216,7 +217,10 @@ export function visualizerMode(page) {
       visualizer.halt();
     },
 
-    /** A fresh core: the same place again, and a sentence saying so (null if refused). */
+    /**
+     * A fresh core: the same place again, and a sentence saying so (null if refused).
+     * @param {import('./core.js').Core} core
+     */
     recover(core) {
       const state = saved;
       saved = null;
