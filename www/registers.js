@@ -224,23 +224,27 @@ const unique = (items) => [...new Set(items)];
  * one rather than rebuilding the table every step.
  */
 export class RegistersPanel {
+  // What the panel is built for: clear() resets these, build() and update() keep them.
+  /** @type {string|null} the structure the panel is built for (shapeOf) */
+  shape = null;
+  /** @type {RegisterView[]} */
+  loneViews = [];
+  /** @type {string[]} the table's columns: the grouped registers' names */
+  columns = [];
+  /** @type {RegisterRow[]} */
+  rows = [];
+  /** @type {HTMLTableSectionElement|null} */
+  tbody = null;
+  /** @type {number} the lone register that is a swap, or -1 */
+  swapIndex = -1;
+  /** @type {number} the lone register that is the permutation it acts on, or -1 */
+  permutationIndex = -1;
+  /** @type {number} the panel's greatest height so far (holdHeight) */
+  tallest = 0;
+
   /** @param {HTMLElement} root  holds the part registers */
   constructor(root) {
     this.container = part(root, 'registers');
-    // What clear() resets, declared here.
-    /** @type {string|null} the structure the panel is built for (shapeOf) */
-    this.shape = null;
-    /** @type {RegisterView[]} */
-    this.loneViews = [];
-    /** @type {string[]} the table's columns: the grouped registers' names */
-    this.columns = [];
-    /** @type {RegisterRow[]} */
-    this.rows = [];
-    /** @type {HTMLTableSectionElement|null} */
-    this.tbody = null;
-    this.swapIndex = -1;
-    this.permutationIndex = -1;
-    this.tallest = 0;
     this.clear();
     this.width = 0;
     // Only a change of width can make the table fit or not; heights change with every line.
