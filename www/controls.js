@@ -9,6 +9,8 @@
 import { formatCount, part } from './dom.js';
 import { SPEEDS, speedLabel } from './speeds.js';
 
+/** @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo */
+
 /**
  * @typedef {object} KeyActions  what the shortcuts call: a visualizer, or race mode
  * @property {() => void} togglePlay
@@ -22,33 +24,51 @@ import { SPEEDS, speedLabel } from './speeds.js';
  * @property {() => void} [showKeys]  opens the list of shortcuts
  */
 
+/**
+ * @typedef {KeyActions & {
+ *   seek(step: number, final: boolean): void,
+ *   setSpeed(index: number): void,
+ *   chooseN(n: number): void,
+ *   chooseAlgorithm(id: string): void,
+ * }} ControlActions  what the visualizer's controls call: its Visualizer
+ */
+
+/**
+ * @typedef {object} Position  the session's position, as the controls show it
+ * @property {import('./player.js').PlayerMode} mode
+ * @property {number} stepIndex
+ * @property {number} furthestStep
+ * @property {boolean} atEnd  the last step of a finished search
+ */
+
 export class Controls {
   /**
    * @param {HTMLElement} root  holds the parts: play, step, step-back, next-solution,
    *   run-to-end, reset, speed, speed-value, timeline, timeline-value, n, algorithm, algorithm-note
-   * @param actions {KeyActions & { seek(step: number, final: boolean): void,
-   *   setSpeed(index: number): void, chooseN(n: number): void, chooseAlgorithm(id: string): void }}
+   * @param {ControlActions} actions
    */
   constructor(root, actions) {
     this.actions = actions;
     this.root = root;
-    const $ = (name) => part(root, name);
+    const $ = (/** @type {string} */ name) => part(root, name);
+    const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ ($(name));
     this.buttons = {
-      play: $('play'),
-      step: $('step'),
-      stepBack: $('step-back'),
-      nextSolution: $('next-solution'),
-      runToEnd: $('run-to-end'),
-      reset: $('reset'),
+      play: button('play'),
+      step: button('step'),
+      stepBack: button('step-back'),
+      nextSolution: button('next-solution'),
+      runToEnd: button('run-to-end'),
+      reset: button('reset'),
     };
-    this.speed = $('speed');
+    this.speed = /** @type {HTMLInputElement} */ ($('speed'));
     this.speedValue = $('speed-value');
-    this.timeline = $('timeline');
+    this.timeline = /** @type {HTMLInputElement} */ ($('timeline'));
     this.timelineValue = $('timeline-value');
-    this.nPicker = $('n');
-    this.algorithmPicker = $('algorithm');
+    this.nPicker = /** @type {HTMLSelectElement} */ ($('n'));
+    this.algorithmPicker = /** @type {HTMLSelectElement} */ ($('algorithm'));
     this.algorithmNote = $('algorithm-note');
-    this.shown = {}; // last state shown, so updates touch only what changed
+    /** @type {Partial<Position> & { canGoBack?: boolean }} last state shown, so updates touch only what changed */
+    this.shown = {};
 
     this.speed.max = String(SPEEDS.length - 1);
 
@@ -68,7 +88,10 @@ export class Controls {
     for (const control of [this.nPicker, this.algorithmPicker, this.speed]) returnFocusAfterPick(control, () => this.focusHome());
   }
 
-  /** The keyboard shortcuts (see shortcut), for a keydown from wherever the owner listens. */
+  /**
+   * The keyboard shortcuts (see shortcut), for a keydown from wherever the owner listens.
+   * @param {KeyboardEvent} event
+   */
   onKey(event) {
     shortcut(event, this.actions);
   }
@@ -78,6 +101,7 @@ export class Controls {
     focusPlay(this.buttons);
   }
 
+  /** @param {number} index  into SPEEDS */
   showSpeed(index) {
     this.speed.value = String(index);
     const label = speedLabel(SPEEDS[index]);
@@ -85,7 +109,10 @@ export class Controls {
     this.speed.setAttribute('aria-valuetext', label);
   }
 
-  /** Fills the pickers once the core has told us its algorithms. */
+  /**
+   * Fills the pickers once the core has told us its algorithms.
+   * @param {AlgorithmInfo[]} algorithms
+   */
   fillPickers(algorithms) {
     const maxN = Math.max(...algorithms.map((a) => a.maxN));
     const minN = Math.min(...algorithms.map((a) => a.minN));
@@ -96,13 +123,20 @@ export class Controls {
     this.algorithmPicker.replaceChildren(...algorithms.map((a) => new Option(a.name, a.id)));
   }
 
-  /** Shows the chosen algorithm and N; disables algorithms that can't do N, and says why. */
+  /**
+   * Shows the chosen algorithm and N; disables algorithms that can't do N, and says why.
+   * @param {AlgorithmInfo[]} algorithms  those fillPickers was given
+   * @param {string} algorithmId
+   * @param {number} n
+   */
   showChoice(algorithms, algorithmId, n) {
     this.algorithmPicker.value = algorithmId;
     this.nPicker.value = String(n);
-    const unable = new Map(); // maxN → short names of the algorithms that stop there
+    /** @type {Map<number, string[]>} maxN → short names of the algorithms that stop there */
+    const unable = new Map();
     for (const option of this.algorithmPicker.options) {
-      const algorithm = algorithms.find((a) => a.id === option.value);
+      // fillPickers made an option for each of these algorithms.
+      const algorithm = /** @type {AlgorithmInfo} */ (algorithms.find((a) => a.id === option.value));
       const fits = n >= algorithm.minN && n <= algorithm.maxN;
       option.disabled = !fits;
       option.textContent = fits ? algorithm.name : `${algorithm.name} (up to ${algorithm.maxN}×${algorithm.maxN})`;
@@ -115,6 +149,7 @@ export class Controls {
     this.algorithmNote.textContent = [...unable].map(([maxN, names]) => `${names.join(' and ')}: up to ${maxN}×${maxN}.`).join(' ');
   }
 
+  /** @param {boolean} on  whether the controls can be used */
   enable(on) {
     for (const control of [...Object.values(this.buttons), this.speed, this.timeline, this.nPicker, this.algorithmPicker]) {
       control.disabled = !on;
@@ -126,6 +161,7 @@ export class Controls {
    * Shows the session's position: play/pause label, the timeline, and which buttons
    * can do anything. `state` = { mode, stepIndex, furthestStep, atEnd }; a mode
    * that animates shows Pause ('go-to' has its own Cancel).
+   * @param {Position} state
    */
   showState({ mode, stepIndex, furthestStep, atEnd }) {
     const shown = this.shown;
@@ -134,7 +170,8 @@ export class Controls {
       shown.mode = mode;
       const play = this.buttons.play;
       play.classList.toggle('playing', busy);
-      play.querySelector('.label').textContent = busy ? 'Pause' : 'Play';
+      const label = /** @type {Element} */ (play.querySelector('.label')); // index.html's Play has one
+      label.textContent = busy ? 'Pause' : 'Play';
       play.setAttribute('aria-pressed', String(busy));
       this.buttons.nextSolution.classList.toggle('active', mode === 'next-solution');
       this.buttons.runToEnd.classList.toggle('active', mode === 'run-to-end');
@@ -161,7 +198,8 @@ export class Controls {
     }
     // A button that disables itself (Run to end at the end, Back at the start)
     // would drop focus to the page: hand it to Play instead.
-    const focused = document.activeElement;
+    // Read as a button: only the buttons count below.
+    const focused = /** @type {HTMLButtonElement|null} */ (document.activeElement);
     if (focused?.disabled && Object.values(this.buttons).includes(focused)) this.focusHome();
   }
 }
@@ -232,7 +270,12 @@ export function focusPlay({ play, step }) {
 /** Keys a select or slider moves its value with; a pick made with these keeps focus. */
 const BROWSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
-/** True when the focused `target` needs `key` itself, so it is no shortcut. */
+/**
+ * True when the focused `target` needs `key` itself, so it is no shortcut.
+ * @param {HTMLElement|null} target
+ * @param {string} key
+ * @returns {boolean}
+ */
 function keptByControl(target, key) {
   if (!target || target.isContentEditable) return Boolean(target?.isContentEditable);
   switch (target.tagName) {
@@ -240,7 +283,7 @@ function keptByControl(target, key) {
       return true;
     case 'INPUT':
       // A slider keeps the keys that move it; text and number fields keep all.
-      return target.type !== 'range' || BROWSING_KEYS.has(key);
+      return /** @type {HTMLInputElement} */ (target).type !== 'range' || BROWSING_KEYS.has(key);
     case 'SELECT':
       return key === ' ' || key === 'Enter' || key.length === 1 || BROWSING_KEYS.has(key);
     case 'BUTTON':

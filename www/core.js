@@ -5,22 +5,12 @@
 //
 // No DOM and no error display: these throw, and the caller says what went wrong.
 
-/**
- * @typedef {object} Limits  the core's limits(), read once per core
- * @property {number} maxN  the largest N of the row searches
- * @property {number} puzzleMinN  puzzle mode's boards: from puzzleMinN…
- * @property {number} puzzleMaxN  …to puzzleMaxN
- * @property {number} generatedMinN  the generated puzzles' sizes: from generatedMinN…
- * @property {number} generatedMaxN  …to generatedMaxN
- * @property {number} countMinN  count mode's N: from countMinN…
- * @property {number} countMaxN  …to countMaxN
- * @property {number} maxRememberedSolutions  how many solutions a session keeps for the gallery
- */
+/** @typedef {import('./types.js').Limits} Limits  the core's limits(), read once per core */
 
 /**
  * @typedef {object} Core  what the page knows of one core instance
- * @property {any} wasm  the module namespace of pkg/nqueens.js
- * @property {any[]} algorithms  the core's algorithms(), in page order
+ * @property {import('./types.js').Core} wasm  the module namespace of pkg/nqueens.js
+ * @property {import('./types.js').AlgorithmInfo[]} algorithms  the core's algorithms(), in page order
  * @property {Limits} limits
  */
 
@@ -29,10 +19,12 @@
  * `instance` number gives a module instance of its own, with a fresh
  * WebAssembly instance and memory: after a trap the page starts instance 2, 3, …
  * @param {number} [instance]
- * @returns {Promise<any>}
+ * @returns {Promise<import('./types.js').Core>}
  */
 export async function loadCore(instance = 1) {
   // A dynamic import, so a missing build gives a message rather than a blank page.
+  // The second address is the same module under another URL, which tsc cannot follow.
+  /** @type {import('./types.js').Core} */
   const wasm = await import(instance === 1 ? '../pkg/nqueens.js' : `../pkg/nqueens.js?instance=${instance}`);
   await wasm.default();
   return wasm;
@@ -41,13 +33,13 @@ export async function loadCore(instance = 1) {
 /**
  * What the page needs to know from the core, asked once and handed on to
  * every mode. Throws the core's error if a call fails.
- * @param {any} wasm  from loadCore
+ * @param {import('./types.js').Core} wasm  from loadCore
  * @returns {Core}
  */
 export function describeCore(wasm) {
   return {
     wasm,
-    algorithms: wasm.algorithms(),
-    limits: wasm.limits(),
+    algorithms: /** @type {import('./types.js').AlgorithmInfo[]} */ (wasm.algorithms()),
+    limits: /** @type {Limits} */ (wasm.limits()),
   };
 }

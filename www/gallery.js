@@ -17,6 +17,25 @@ const MINI_SIZE = 64; // CSS pixels per mini board
  */
 export const GALLERY_BATCH = 24;
 
+/** @typedef {import('./board.js').Theme} Theme */
+
+/**
+ * @typedef {object} GalleryItem  one mini board
+ * @property {number} step  the step that found its solution
+ * @property {HTMLButtonElement} button
+ * @property {Int32Array} queens  column per row
+ * @property {string} classKey  its symmetry class (symmetryClass's key)
+ */
+
+/**
+ * @typedef {object} SymmetryGroup  a symmetry class of the solutions found
+ * @property {number} number  in the order first found, from 1
+ * @property {number} size  how many boards the class has (8, 4 or 2)
+ * @property {GalleryItem[]} items  those found, in the order found
+ * @property {HTMLDivElement|null} group  its box, once grouped by class (makeGroup)
+ * @property {Node|null} caption  the box's caption, made with it
+ */
+
 /**
  * Mini boards of the solutions found so far; choosing one seeks to its step.
  *
@@ -29,22 +48,32 @@ export const GALLERY_BATCH = 24;
  * the gallery shows them all and asks for no more. Until it is set, it asks for none.
  */
 export class Gallery {
+  /**
+   * @param {HTMLElement} root  holds the parts gallery and gallery-count
+   * @param {(step: number) => void} onPick  a mini board was chosen: the step that found it
+   */
   constructor(root, onPick) {
     this.container = part(root, 'gallery');
     this.countEl = part(root, 'gallery-count');
     this.onPick = onPick;
     this.limit = 0;
-    this.items = []; // { step, button, queens }, in the order found
+    /** @type {GalleryItem[]} in the order found */
+    this.items = [];
     this.reached = 0; // how many items are at or before the current step
+    /** @type {HTMLButtonElement|null} the board of the current step's solution */
     this.current = null;
     this.n = 0;
+    /** @type {Theme|null} */
     this.theme = null;
     this.countText = '';
     this.empty = el('p', 'muted gallery-empty', 'None yet. Solutions appear here as the search finds them.');
     this.container.append(this.empty);
-    this.tabStop = null; // the one mini board in the Tab order (a roving tabindex)
-    this.classes = new Map(); // symmetry class key → { number, items }, in the order first found
-    this.twins = []; // the items lit as twins of the current one
+    /** @type {HTMLButtonElement|null} the one mini board in the Tab order (a roving tabindex) */
+    this.tabStop = null;
+    /** @type {Map<string, SymmetryGroup>} symmetry class key → its group, in the order first found */
+    this.classes = new Map();
+    /** @type {GalleryItem[]} the items lit as twins of the current one */
+    this.twins = [];
     this.byClass = false;
     // "Group by symmetry": the same buttons, regrouped into their classes.
     this.groupButton = el('button', { type: 'button', class: 'gallery-group', 'aria-pressed': 'false', title: 'Group the solutions into classes under the eight rotations and reflections of the square' }, 'Group by symmetry');
@@ -52,17 +81,20 @@ export class Gallery {
     this.groupButton.addEventListener('click', () => this.setByClass(!this.byClass));
     this.container.before(el('div', 'gallery-tools', [this.groupButton, this.classNote]));
     this.container.addEventListener('click', (event) => {
-      const button = event.target.closest('button[data-step]');
+      const button = miniBoard(event);
       if (button) this.onPick(Number(button.dataset.step));
     });
     this.container.addEventListener('focusin', (event) => {
-      const button = event.target.closest('button[data-step]');
+      const button = miniBoard(event);
       if (button) this.setTabStop(button);
     });
     this.container.addEventListener('keydown', (event) => this.onKey(event));
   }
 
-  /** Makes `button` the gallery's one Tab stop. */
+  /**
+   * Makes `button` the gallery's one Tab stop.
+   * @param {HTMLButtonElement} button
+   */
   setTabStop(button) {
     if (button === this.tabStop) return;
     if (this.tabStop) this.tabStop.tabIndex = -1;
@@ -73,11 +105,12 @@ export class Gallery {
   /**
    * Arrow keys, Home and End move focus between mini boards as they stand on
    * screen (found order, or grouped by class), and are no page shortcuts.
+   * @param {KeyboardEvent} event
    */
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const buttons = [...this.container.querySelectorAll('button[data-step]')];
-    const index = buttons.indexOf(event.target);
+    const buttons = /** @type {HTMLButtonElement[]} */ ([...this.container.querySelectorAll('button[data-step]')]);
+    const index = buttons.indexOf(/** @type {HTMLButtonElement} */ (event.target)); // -1 for anything else
     if (index < 0 || !['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
     let to = index;
@@ -100,12 +133,16 @@ export class Gallery {
     buttons[to].focus();
   }
 
-  /** Shows the boards grouped into symmetry classes (true) or in the order found. */
+  /**
+   * Shows the boards grouped into symmetry classes (true) or in the order found.
+   * @param {boolean} on
+   */
   setByClass(on) {
     this.byClass = on;
     this.groupButton.setAttribute('aria-pressed', String(on));
     this.container.classList.toggle('by-class', on);
-    const focused = this.container.contains(document.activeElement) ? document.activeElement : null;
+    // Focus inside the gallery is on a mini board (a button).
+    const focused = /** @type {HTMLElement|null} */ (this.container.contains(document.activeElement) ? document.activeElement : null);
     if (on) {
       for (const cls of this.classes.values()) {
         cls.group ??= this.makeGroup(cls);
@@ -120,7 +157,11 @@ export class Gallery {
     this.showClassNote();
   }
 
-  /** A class's box: its number, its size, and the rotation or reflection of each board. */
+  /**
+   * A class's box: its number, its size, and the rotation or reflection of each board.
+   * @param {SymmetryGroup} cls
+   * @returns {HTMLDivElement}
+   */
   makeGroup(cls) {
     const group = el('div', { class: 'sym-class', role: 'group' });
     group.append(el('span', 'sym-caption'));
@@ -130,11 +171,15 @@ export class Gallery {
     return group;
   }
 
+  /**
+   * Writes a class's caption, once it has a box.
+   * @param {SymmetryGroup} cls
+   */
   captionClass(cls) {
     if (!cls.caption) return;
     const text = `Class ${cls.number}: ${cls.items.length} of ${cls.size}`;
     cls.caption.textContent = text;
-    cls.group.setAttribute('aria-label', `${text} boards, each a rotation or reflection of the first`);
+    /** @type {HTMLDivElement} */ (cls.group).setAttribute('aria-label', `${text} boards, each a rotation or reflection of the first`);
   }
 
   /** Ties the classes to count mode: all the solutions' classes are its fundamental count. */
@@ -148,13 +193,22 @@ export class Gallery {
       'them all, the number of classes is count mode\'s "fundamental" count (N = 8: 92 solutions, 12 classes).';
   }
 
-  /** Lights the other boards of `item`'s class (its twins) and unlights the last ones. */
+  /**
+   * Lights the other boards of `item`'s class (its twins) and unlights the last ones.
+   * @param {GalleryItem|null} item
+   */
   lightTwins(item) {
     for (const twin of this.twins) twin.button.classList.remove('twin');
-    this.twins = item ? this.classes.get(item.classKey).items.filter((other) => other !== item) : [];
+    // append() put every item's class in `classes`.
+    this.twins = item ? /** @type {SymmetryGroup} */ (this.classes.get(item.classKey)).items.filter((other) => other !== item) : [];
     for (const twin of this.twins) twin.button.classList.add('twin');
   }
 
+  /**
+   * Empties the gallery for a new session (or a reset) on an n×n board.
+   * @param {number} n
+   * @param {Theme} theme
+   */
   reset(n, theme) {
     this.n = n;
     this.theme = theme;
@@ -170,16 +224,24 @@ export class Gallery {
     this.countEl.textContent = '';
   }
 
-  /** True when the core knows solutions (`total` at the current step) that aren't shown yet. */
+  /**
+   * True when the core knows solutions (`total` at the current step) that aren't shown yet.
+   * @param {number} total
+   * @returns {boolean}
+   */
   wants(total) {
     return total > this.items.length && this.items.length < this.limit;
   }
 
-  /** Redraws every mini board (after a theme change). */
+  /**
+   * Redraws every mini board (after a theme change).
+   * @param {Theme} theme
+   */
   repaint(theme) {
     this.theme = theme;
     for (const item of this.items) {
-      drawMiniBoard(item.button.querySelector('canvas'), item.queens, this.n, theme, MINI_SIZE);
+      // append() gave each button its canvas.
+      drawMiniBoard(/** @type {HTMLCanvasElement} */ (item.button.querySelector('canvas')), item.queens, this.n, theme, MINI_SIZE);
     }
   }
 
@@ -187,6 +249,9 @@ export class Gallery {
    * Adds new `solutions` (null = nothing new fetched), dims the ones after
    * `currentStep`, marks the one at it, and shows the count (`total` = the
    * core's count at the current step).
+   * @param {import('./types.js').FoundSolution[]|null} solutions
+   * @param {number} total
+   * @param {number} currentStep
    */
   sync(solutions, total, currentStep) {
     if (solutions) this.append(solutions);
@@ -215,7 +280,10 @@ export class Gallery {
     }
   }
 
-  /** Dims the items found after `step`, touching only those whose side changed. */
+  /**
+   * Dims the items found after `step`, touching only those whose side changed.
+   * @param {number} step
+   */
   markReached(step) {
     let lo = 0;
     let hi = this.items.length;
@@ -230,7 +298,10 @@ export class Gallery {
     this.reached = lo;
   }
 
-  /** Appends solutions not shown yet (those found after the last shown one). */
+  /**
+   * Appends solutions not shown yet (those found after the last shown one).
+   * @param {import('./types.js').FoundSolution[]} solutions
+   */
   append(solutions) {
     const lastStep = this.items.length ? this.items[this.items.length - 1].step : -1;
     const fragment = document.createDocumentFragment();
@@ -247,9 +318,10 @@ export class Gallery {
       button.setAttribute('aria-label', `Solution ${index}, found at step ${step}: queens in columns ${columns}`);
       const canvas = el('canvas');
       canvas.setAttribute('aria-hidden', 'true');
-      drawMiniBoard(canvas, queens, this.n, this.theme, MINI_SIZE);
+      drawMiniBoard(canvas, queens, this.n, /** @type {Theme} */ (this.theme), MINI_SIZE); // reset() set it
       // Its symmetry class, and how the class's first board turns into it.
       const { key, size } = symmetryClass(queens);
+      /** @type {SymmetryGroup|undefined} */
       let cls = this.classes.get(key);
       if (!cls) {
         cls = { number: this.classes.size + 1, size, items: [], group: null, caption: null };
@@ -279,4 +351,13 @@ export class Gallery {
     this.showClassNote();
     if (!this.tabStop && this.items.length) this.setTabStop(this.items[0].button);
   }
+}
+
+/**
+ * The mini board an event inside the gallery came from, or null.
+ * @param {Event} event
+ * @returns {HTMLButtonElement|null}
+ */
+function miniBoard(event) {
+  return /** @type {Element} */ (event.target).closest('button[data-step]');
 }

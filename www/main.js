@@ -14,21 +14,26 @@ import { ViewSwitcher } from './views.js';
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 10_000;
 
+/** @typedef {import('./types.js').Core} CoreModule  the core's module namespace, as loadCore() gives it */
+
 async function start() {
   /** @type {import('./modes.js').Mode[]} */
   let modes = [];
-  const byId = (id) => modes.find((mode) => mode.id === id);
+  const byId = (/** @type {string} */ id) => modes.find((mode) => mode.id === id);
   // The tabs. The mode shown keeps the URL: the others are told first, so a
   // hidden one stops before the shown one writes.
-  const show = (view) => {
+  const show = (/** @type {string} */ view) => {
     for (const mode of modes) if (mode.id !== view) mode.setActive(false);
     byId(view)?.setActive(true);
   };
-  const views = new ViewSwitcher(document.querySelector('nav.views'), show);
-  modes = MODES.map((make) => make({ show: (id) => views.switchTo(id), mode: byId }));
+  const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), show);
+  // Page.mode('visualizer') is typed as the visualizer mode: MODES holds it.
+  const mode = /** @type {import('./modes.js').Page['mode']} */ (byId);
+  modes = MODES.map((make) => make({ show: (id) => views.switchTo(id), mode }));
   // The mode shown answers the keyboard shortcuts anywhere on the page.
   document.addEventListener('keydown', (event) => byId(views.current)?.onKey(event));
 
+  /** @type {CoreModule} */
   let wasm;
   try {
     wasm = await loadCore();
@@ -51,11 +56,13 @@ async function start() {
     get algorithms() { return core.algorithms; },
   };
   for (const mode of modes) Object.defineProperties(api, Object.getOwnPropertyDescriptors(mode.expose ?? {}));
-  window.nqueens = api;
+  // The modes' expose added the rest of window.d.ts's NqueensHandle (session, refresh, race).
+  window.nqueens = /** @type {import('./window.js').NqueensHandle} */ (api);
 
   // ?mode= picks the mode, and that mode reads the rest of the link; the others start as usual.
   const linked = parseMode(location.search, modes.map((mode) => mode.id));
-  const chosen = byId(linked.id ?? modes[0].id);
+  // parseMode gives one of the modes' ids, or null for the first mode.
+  const chosen = /** @type {import('./modes.js').Mode} */ (byId(linked.id ?? modes[0].id));
   const wanted = chosen.parse(location.search, core);
   const problems = [...linked.problems, ...wanted.problems];
   if (problems.length) showProblem(problems.join(' '), 'warning');
@@ -75,17 +82,22 @@ async function start() {
 class Restarter {
   /**
    * @param {import('./modes.js').Mode[]} modes
-   * @param {(wasm: any) => void} adopt  hands main the new module
+   * @param {(wasm: CoreModule) => void} adopt  hands main the new module
    */
   constructor(modes, adopt) {
     this.modes = modes;
     this.adopt = adopt;
     this.instance = 1;
     this.busy = false;
+    /** @type {number[]} when the recent traps came (performance.now()) */
     this.times = [];
   }
 
-  /** From errors.js: true when this deals with the panic. */
+  /**
+   * From errors.js: true when this deals with the panic.
+   * @param {string} message  the core's panic message
+   * @returns {boolean}
+   */
   panicked(message) {
     if (this.busy) return true; // the same trap, seen again while restarting
     const now = performance.now();
@@ -100,12 +112,17 @@ class Restarter {
     return true;
   }
 
+  /**
+   * Loads a fresh core instance and hands it to every mode.
+   * @param {string} why  the sentence's start: what happened
+   */
   async restart(why) {
+    /** @type {CoreModule} */
     let wasm;
     try {
       wasm = await loadCore(++this.instance);
     } catch (error) {
-      showProblem(`${why}, and could not be restarted (${error.message}).`, 'panic');
+      showProblem(`${why}, and could not be restarted (${/** @type {import('./types.js').Thrown} */ (error)?.message}).`, 'panic');
       return;
     }
     this.adopt(wasm);

@@ -17,10 +17,17 @@ import { clip } from './words.js';
  * @property {string[]} problems
  */
 
-/** A list of squares from the URL, or [] with a sentence in `problems`. */
+/**
+ * A list of squares from the URL, or [] with a sentence in `problems`.
+ * @param {URLSearchParams} params
+ * @param {string} name  the parameter
+ * @param {number} n  the board's size
+ * @param {string[]} problems
+ * @returns {number[]}
+ */
 function readSquares(params, name, n, problems) {
   if (!params.has(name)) return [];
-  const raw = params.get(name);
+  const raw = /** @type {string} */ (params.get(name)); // has() said it is there
   const squares = parseSquareList(raw, n);
   if (squares) return squares;
   problems.push(`The link's ${name}=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from an empty board.`);
@@ -37,10 +44,11 @@ function readSquares(params, name, n, problems) {
  */
 export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN }) {
   const params = new URLSearchParams(search);
+  /** @type {string[]} */
   const problems = [];
   let n = DEFAULT_N;
   if (params.has('n')) {
-    const raw = params.get('n').trim();
+    const raw = /** @type {string} */ (params.get('n')).trim(); // has() said it is there
     const wanted = wholeNumber(raw);
     if (wanted >= minN && wanted <= maxN) n = wanted;
     else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${minN} to ${maxN}. Showing ${n}×${n} instead.`);
@@ -66,7 +74,10 @@ export function puzzleSearch({ n, squares, given }) {
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 
-/** Puts a board in the address bar. */
+/**
+ * Puts a board in the address bar.
+ * @param {{ n: number, squares: number[], given: number[] }} board
+ */
 function writePuzzleParams(board) {
   const url = new URL(location.href);
   url.search = puzzleSearch(board);
@@ -77,11 +88,13 @@ function writePuzzleParams(board) {
  * The puzzle mode. Its view is built with the core (it needs the algorithms
  * that take fixed queens, and the board sizes).
  * @param {import('./modes.js').Page} page
+ * @returns {import('./modes.js').Mode}
  */
 export function puzzleMode(page) {
   /** @type {PuzzleView|null} */
   let view = null;
-  let wasm = null; // the current core's, for generated puzzles
+  /** @type {import('./types.js').Core|null} the current core's, for generated puzzles */
+  let wasm = null;
 
   return {
     id: 'puzzle',
@@ -92,10 +105,11 @@ export function puzzleMode(page) {
     attach(core, wanted) {
       wasm = core.wasm;
       const { algorithms } = core;
-      view = new PuzzleView(document.getElementById('puzzle'), {
+      view = new PuzzleView(/** @type {HTMLElement} */ (document.getElementById('puzzle')), {
         algorithms,
         limits: core.limits,
-        generate: (n, difficulty, seed) => wasm.puzzle(n, difficulty, seed),
+        // attach() set wasm, and recover() replaces it.
+        generate: (n, difficulty, seed) => /** @type {import('./types.js').Core} */ (wasm).puzzle(n, difficulty, seed),
         write: writePuzzleParams,
         onFinish: (algorithm, n, squares) => {
           const visualizer = page.mode('visualizer').show(algorithm, n, { fixed: squares });
@@ -115,7 +129,10 @@ export function puzzleMode(page) {
 
     halt() {},
 
-    /** The coach has workers of its own; only generated puzzles use the page's core. */
+    /**
+     * The coach has workers of its own; only generated puzzles use the page's core.
+     * @param {import('./core.js').Core} core
+     */
     recover(core) {
       wasm = core.wasm;
       return '';

@@ -18,6 +18,8 @@ import { clip, rangeSentence } from './words.js';
 
 const DEFAULTS = { algorithm: 'backtracking', n: 8 };
 
+/** @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo */
+
 /**
  * @typedef {object} VisualizerLink  what a visualizer link asks for
  * @property {string} algorithm
@@ -31,29 +33,34 @@ const DEFAULTS = { algorithm: 'backtracking', n: 8 };
 /**
  * Reads `?algo=&n=&step=&speed=&q=`.
  * @param {string} search  location.search
- * @param {any[]} algorithms  the core's algorithms()
+ * @param {AlgorithmInfo[]} algorithms  the core's algorithms()
  * @param {{ algorithm: string, n: number }} [defaults]
  * @returns {VisualizerLink}
  */
 export function parseParams(search, algorithms, defaults = DEFAULTS) {
   const params = new URLSearchParams(search);
+  // Each parameter is read after has() said it is there.
+  const get = (/** @type {string} */ name) => /** @type {string} */ (params.get(name));
+  /** @type {string[]} */
   const problems = [];
   const byId = new Map(algorithms.map((a) => [a.id, a]));
+  // The defaults name one of the core's algorithms, and `algorithm` is the default or in byId.
+  const named = (/** @type {string} */ id) => /** @type {AlgorithmInfo} */ (byId.get(id));
 
   let algorithm = defaults.algorithm;
   if (params.has('algo')) {
-    const wanted = params.get('algo').trim();
+    const wanted = get('algo').trim();
     if (byId.has(wanted)) {
       algorithm = wanted;
     } else {
-      problems.push(`The link asks for algorithm “${clip(wanted)}”, which doesn't exist (try one of: ${[...byId.keys()].join(', ')}). Showing ${byId.get(algorithm).name} instead.`);
+      problems.push(`The link asks for algorithm “${clip(wanted)}”, which doesn't exist (try one of: ${[...byId.keys()].join(', ')}). Showing ${named(algorithm).name} instead.`);
     }
   }
-  const chosen = byId.get(algorithm);
+  const chosen = named(algorithm);
 
   let n = Math.min(chosen.maxN, Math.max(chosen.minN, defaults.n));
   if (params.has('n')) {
-    const raw = params.get('n').trim();
+    const raw = get('n').trim();
     const minN = Math.min(...algorithms.map((a) => a.minN));
     const maxN = Math.max(...algorithms.map((a) => a.maxN));
     const wanted = wholeNumber(raw);
@@ -70,14 +77,14 @@ export function parseParams(search, algorithms, defaults = DEFAULTS) {
 
   let step = 0;
   if (params.has('step')) {
-    const raw = params.get('step').trim();
+    const raw = get('step').trim();
     const wanted = wholeNumber(raw, 15);
     if (Number.isNaN(wanted)) problems.push(`The link's step=${clip(raw)} is not a step number. Starting at step 0.`);
     else step = wanted;
   }
   let speed = null;
   if (params.has('speed')) {
-    const raw = params.get('speed').trim();
+    const raw = get('speed').trim();
     const index = SPEEDS.findIndex((_, i) => speedParam(SPEEDS, i) === raw.toLowerCase());
     if (index >= 0) {
       speed = index;
@@ -85,11 +92,12 @@ export function parseParams(search, algorithms, defaults = DEFAULTS) {
       problems.push(`The link's speed=${clip(raw)} is not one of the speeds (${SPEEDS.map((_, i) => speedParam(SPEEDS, i)).join(', ')} steps a second). Playing at the usual speed.`);
     }
   }
+  /** @type {number[]|null} */
   let fixed = null;
   if (params.has('q')) {
-    const raw = params.get('q');
+    const raw = get('q');
     const squares = parseSquareList(raw, n);
-    const rows = squares?.map((s) => Math.floor(s / n));
+    const rows = squares?.map((s) => Math.floor(s / n)) ?? [];
     if (!squares) {
       problems.push(`The link's q=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from the empty board.`);
     } else if (!chosen.takesFixedQueens) {
@@ -121,20 +129,30 @@ export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, f
 }
 
 /**
+ * @typedef {import('./modes.js').Mode & {
+ *   visualizer: Visualizer,
+ *   show(algorithm: string, n: number, at?: { fixed?: number[]|null, step?: number|null }): Visualizer|null,
+ * }} VisualizerMode  the visualizer mode, which other modes open searches in (Page.mode('visualizer'))
+ */
+
+/**
  * The visualizer mode. Its Visualizer is built at once, so the controls show
  * while the core loads; count mode and Predict come with the core.
  * @param {import('./modes.js').Page} page
+ * @returns {VisualizerMode}
  */
 export function visualizerMode(page) {
   let active = true; // the page opens on this mode
+  /** @type {ReturnType<typeof mountCountMode>|null} */
   let countMode = null;
-  let saved = null; // where the visualizer stood when the core trapped
+  /** @type {import('./visualizer.js').VisualizerState|null} where the visualizer stood when the core trapped */
+  let saved = null;
   // The link holds the visualizer's place and its speed; a late write must not land on another mode.
   const url = new UrlSync(
     () => ({ ...visualizer.state(), speed: visualizer.player.speedIndex }),
     (state) => active && writeParams(state),
   );
-  const visualizer = new Visualizer(document.getElementById('visualizer'), {
+  const visualizer = new Visualizer(/** @type {HTMLElement} */ (document.getElementById('visualizer')), {
     link: () => {
       url.update(true);
       return location.href;
@@ -169,14 +187,15 @@ export function visualizerMode(page) {
       new Predictor(/** @type {HTMLInputElement} */ (document.getElementById('predict')), visualizer);
       // Count mode runs its own workers; the core says which N it counts.
       const { countMinN, countMaxN } = core.limits;
-      countMode = mountCountMode(document.getElementById('count-mode'), {
+      countMode = mountCountMode(/** @type {HTMLElement} */ (document.getElementById('count-mode')), {
         minN: countMinN,
         maxN: countMaxN,
-        method: (n) => visualizer.core.wasm.countMethod(n),
+        method: (n) => /** @type {import('./types.js').CountMethod} */ (visualizer.attached().wasm.countMethod(n)),
       });
       countMode.followN(visualizer.n);
     },
 
+    /** @param {boolean} on */
     setActive(on) {
       if (on && !active) {
         active = true;
@@ -198,7 +217,10 @@ export function visualizerMode(page) {
       visualizer.halt();
     },
 
-    /** A fresh core: the same place again, and a sentence saying so (null if refused). */
+    /**
+     * A fresh core: the same place again, and a sentence saying so (null if refused).
+     * @param {import('./core.js').Core} core
+     */
     recover(core) {
       const state = saved;
       saved = null;

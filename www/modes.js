@@ -19,7 +19,8 @@ import { clip } from './words.js';
 /**
  * @typedef {object} Page  what main.js hands every mode's factory
  * @property {(id: string) => void} show  shows mode `id`, as a click on its tab does
- * @property {(id: string) => any} mode  another mode, by id (e.g. to open a search in the visualizer)
+ * @property {{ (id: 'visualizer'): import('./mode-visualizer.js').VisualizerMode, (id: string): Mode | undefined }} mode
+ *   another mode, by id (e.g. to open a search in the visualizer)
  */
 
 /**
@@ -38,10 +39,14 @@ import { clip } from './words.js';
  *   a fresh core after a trap: carry on where the mode stood; returns what to
  *   tell the user ('' for nothing), or null if it could not
  * @property {() => void} [coreFailed]  the core could not be loaded at all
- * @property {object} [expose]  getters added to window.nqueens (for tests and the console)
+ * @property {Partial<import('./window.js').NqueensHandle>} [expose]  getters added to
+ *   window.nqueens (for tests and the console)
  */
 
-/** The modes in tab order: each a factory `(page) => Mode`. The first is the page's default. */
+/**
+ * The modes in tab order: each a factory `(page) => Mode`. The first is the page's default.
+ * @type {((page: Page) => Mode)[]}
+ */
 export const MODES = [visualizerMode, puzzleMode, raceMode];
 
 /**

@@ -12,11 +12,19 @@ import { el, formatCount, part } from './dom.js';
 
 /** The counters (data-part steps, checks, …). The raw number also goes in data-value for scripts. */
 export class Counters {
+  /**
+   * @param {Element} root  the visualizer's root
+   * @param {string[]} names  the counters' data-part names
+   */
   constructor(root, names) {
+    /** @type {{ name: string, node: HTMLElement, value: number|string|null }[]} */
     this.fields = names.map((name) => ({ name, node: part(root, name), value: null }));
   }
 
-  /** `values` maps counter name → number (or a string such as "–"). */
+  /**
+   * `values` maps counter name → number (or a string such as "–").
+   * @param {Record<string, number|string|undefined>} values
+   */
   update(values) {
     for (const field of this.fields) {
       const value = values[field.name];
@@ -30,13 +38,16 @@ export class Counters {
 
 /** Description and pseudocode of the current algorithm, with the last executed line lit. */
 export class AlgorithmPanel {
+  /** @param {Element} root  the visualizer's root */
   constructor(root) {
     this.descriptionEl = part(root, 'description');
     this.pseudocodeEl = part(root, 'pseudocode');
+    /** @type {HTMLLIElement[]} */
     this.lines = [];
     this.current = -1;
   }
 
+  /** @param {import('./types.js').AlgorithmInfo} algorithm */
   show(algorithm) {
     const intro = el('p', '', algorithm.description);
     const facts = el('p', 'facts');
@@ -60,6 +71,7 @@ export class AlgorithmPanel {
     this.current = -1;
   }
 
+  /** @param {number} line  the pseudocode line of the last step (none lit if out of range) */
   highlight(line) {
     if (line === this.current) return;
     this.lines[this.current]?.classList.remove('current');

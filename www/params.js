@@ -66,7 +66,10 @@ export class UrlSync {
     this.timer = 0;
   }
 
-  /** Writes at once (`now`), or after the quiet time; a newer call replaces a pending one. */
+  /**
+   * Writes at once (`now`), or after the quiet time; a newer call replaces a pending one.
+   * @param {boolean} [now]
+   */
   update(now = false) {
     this.cancel();
     const write = () => guard(() => this.write(this.read()));

@@ -18,35 +18,52 @@ const GO_TO_SLICE_MS = 40;
 /** At or below this speed each step is announced by the aria-live region. */
 const ANNOUNCE_MAX_SPEED = 2;
 
-/** True when the session stands on the last step of a finished search. (Callers guard.) */
+/** @typedef {import('./types.js').Session} Session */
+
+/** @typedef {'idle' | 'play' | 'next-solution' | 'run-to-end' | 'go-to'} PlayerMode  what the player is doing */
+
+/**
+ * What a render announces: true for the step's sentence, 'if-changed' for it
+ * only when the step changed, false for nothing.
+ * @typedef {boolean | 'if-changed'} Announce
+ */
+
+/**
+ * @typedef {object} PlayerHost  the visualizer, as its player sees it
+ * @property {() => Session|null} session  the session to run (it may change between calls)
+ * @property {(announce: Announce) => boolean} render  brings the screen in line; false if the core failed
+ * @property {(text: string) => void} say  the status line
+ * @property {(text: string) => void} warn  a note in the page's problem area
+ * @property {(mode: PlayerMode) => void} modeChanged  after every change of mode
+ * @property {(value: number|string) => void} showRate  steps per second, or '–' when idle
+ * @property {(going: { target: number, fraction: number }) => void} progress  how far a goTo has got
+ */
+
+/**
+ * True when the session stands on the last step of a finished search. (Callers guard.)
+ * @param {Session} session
+ * @returns {boolean}
+ */
 export function atEnd(session) {
   return session.done && session.stepIndex === session.furthestStep;
 }
 
 export class Player {
-  /**
-   * @param host {{
-   *   session(): object|null,        the session to run (it may change between calls)
-   *   render(announce): boolean,     brings the screen in line; false if the core failed
-   *   say(text): void,               the status line
-   *   warn(text): void,              a note in the page's problem area
-   *   modeChanged(mode): void,       after every change of mode
-   *   showRate(value): void,         steps per second, or '–' when idle
-   *   progress({target, fraction}): void,  how far a goTo has got
-   * }}
-   */
+  /** @param {PlayerHost} host */
   constructor(host) {
     this.host = host;
-    /** 'idle' | 'play' | 'next-solution' | 'run-to-end' | 'go-to' */
+    /** @type {PlayerMode} */
     this.mode = 'idle';
     this.speedIndex = DEFAULT_SPEED_INDEX;
     this.targetStep = 0; // for 'go-to'
     this.credit = 0; // fractional steps owed at a finite speed
     this.rate = { since: 0, fromStep: 0 };
-    this.runner = null; // the current session's, so its chunk size is learnt once per session
+    /** @type {Runner|null} the current session's, so its chunk size is learnt once per session */
+    this.runner = null;
     this.budgetMs = FRAME_BUDGET_MS; // the solver's time in a frame (tuneBudget)
     this.loop = new FrameLoop((now, dt) => this.frame(now, dt), (interval) => this.tuneBudget(interval));
-    this.sliceTimer = 0; // the pending slice of a goTo
+    /** @type {ReturnType<typeof setTimeout>|number} the pending slice of a goTo */
+    this.sliceTimer = 0;
     this.goFrom = 0;
   }
 
@@ -79,6 +96,7 @@ export class Player {
    * without drawing, in slices of GO_TO_SLICE_MS between which the page stays
    * live and shows how far it has got (host.progress); Cancel (stop()) keeps the
    * step reached. Says so if the search ends first.
+   * @param {number} step
    */
   goTo(step) {
     const s = this.host.session();
@@ -125,6 +143,7 @@ export class Player {
     this.sliceTimer = setTimeout(() => this.goSlice(), 0);
   }
 
+  /** @param {number} index  into SPEEDS */
   setSpeed(index) {
     this.speedIndex = index;
     this.credit = 0;
@@ -147,7 +166,11 @@ export class Player {
     this.runner = null;
   }
 
-  /** Next solution and run to end: a second press stops; at the end, says why nothing happens. */
+  /**
+   * Next solution and run to end: a second press stops; at the end, says why nothing happens.
+   * @param {'next-solution' | 'run-to-end'} mode
+   * @param {string} atEndSentence
+   */
   startTask(mode, atEndSentence) {
     const s = this.host.session();
     if (!s) return;
@@ -165,6 +188,7 @@ export class Player {
 
   // ---- The frame loop -------------------------------------------------------------
 
+  /** @param {PlayerMode} mode */
   setMode(mode) {
     this.mode = mode;
     this.credit = 0;
@@ -174,7 +198,8 @@ export class Player {
       this.sliceTimer = 0;
     } else {
       const s = this.host.session();
-      this.rate = { since: performance.now(), fromStep: guard(() => s.stepIndex, 0) };
+      // A mode that runs is set only with a session (togglePlay, startTask).
+      this.rate = { since: performance.now(), fromStep: guard(() => /** @type {Session} */ (s).stepIndex, 0) };
       const speed = SPEEDS[this.speedIndex];
       if (mode === 'play' && speed > ANNOUNCE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
       if (mode === 'next-solution') this.host.say('Looking for the next solution…');
@@ -184,7 +209,12 @@ export class Player {
     this.host.modeChanged(mode);
   }
 
-  /** One frame (FrameLoop's): the work, the rate, the drawing. False when the loop should end. */
+  /**
+   * One frame (FrameLoop's): the work, the rate, the drawing. False when the loop should end.
+   * @param {number} now  the frame's time
+   * @param {number} dt  ms since the last frame
+   * @returns {boolean}
+   */
   frame(now, dt) {
     const s = this.host.session();
     if (this.mode === 'idle' || !s) return false;
@@ -214,6 +244,7 @@ export class Player {
    * (the page's drawing took longer than hoped: big boards, a register
    * refresh) cuts it by a third, frames on time win it back slowly, between
    * MIN_BUDGET_MS and FRAME_BUDGET_MS. Smooth frames first, then speed.
+   * @param {number} interval  ms between the last two frames
    */
   tuneBudget(interval) {
     this.budgetMs = nextBudget(this.budgetMs, interval, { min: MIN_BUDGET_MS, max: FRAME_BUDGET_MS });
@@ -223,6 +254,9 @@ export class Player {
   /**
    * Moves the session on by this frame's share of work. Returns null to keep going,
    * or the sentence to announce when the current task is over ('' = the step's own message).
+   * @param {Session} s
+   * @param {number} dt  ms since the last frame
+   * @returns {string|null}
    */
   advance(s, dt) {
     if (this.runner?.session !== s) this.runner = new Runner(s, { budgetMs: this.budgetMs });
@@ -251,6 +285,11 @@ export class Player {
     }
   }
 
+  /**
+   * The steps/s reading, twice a second.
+   * @param {Session} s
+   * @param {number} now
+   */
   updateRate(s, now) {
     const elapsed = now - this.rate.since;
     if (elapsed < 500) return;
@@ -261,6 +300,10 @@ export class Player {
   }
 }
 
+/**
+ * @param {Session} s
+ * @returns {string}
+ */
 function endSentence(s) {
   return `Reached the end of the search after ${formatCount(s.stepIndex)} steps: ${formatCount(s.solutionCount)} solutions.`;
 }

@@ -26,10 +26,48 @@ const HINT_BUDGET_MS = 4000;
 /** Quiet time before the address bar follows a change. */
 const URL_DELAY_MS = 250;
 
+/** @typedef {import('./types.js').CoachReply} CoachReply */
+
+/**
+ * @typedef {object} PuzzleBoard  a board as undo, redo and the address bar keep it
+ * @property {number} n
+ * @property {number[]} squares  the queens, in square order
+ * @property {number[]} given  those of them a puzzle gave
+ * @property {{ difficulty: string, seed: number } | null} puzzle  the generated puzzle, if any
+ */
+
+/**
+ * @typedef {object} Analysis  what the coach has said about the board so far
+ * @property {boolean} [pending]  still at work
+ * @property {boolean} [conflict]  two queens attack each other
+ * @property {Int32Array|null} [solution]  a completion, or null if there is none
+ * @property {bigint} [count]  how many completions
+ * @property {number|null} [culprit]  the queen to move, or null if moving one is not enough
+ * @property {Extract<CoachReply, { type: 'rank' }>} [rank]  which solution a full board is
+ * @property {boolean} [timedOut]
+ * @property {string} [error]
+ */
+
+/**
+ * "row 2, column 5"
+ * @param {number} n
+ * @param {number} square
+ */
 const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
+/**
+ * @param {number|bigint} count
+ * @param {string} one
+ * @param {string} many
+ */
 const plural = (count, one, many) => (count === 1 || count === 1n ? one : many);
 
-/** True if queens on squares a and b attack each other (same row, column or diagonal). */
+/**
+ * True if queens on squares a and b attack each other (same row, column or diagonal).
+ * @param {number} n
+ * @param {number} a
+ * @param {number} b
+ * @returns {boolean}
+ */
 export function attack(n, a, b) {
   const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
   return ra === rb || ca === cb || ra - ca === rb - cb || ra + ca === rb + cb;
@@ -38,9 +76,14 @@ export function attack(n, a, b) {
 /**
  * What board.js draws for these queens: CELL flags per square (queen, threatened,
  * conflict; the hint as a candidate ring) and the lines of attack between queens.
+ * @param {number} n
+ * @param {number[]} squares
+ * @param {number} [hint]  the hinted square, or -1
+ * @returns {{ cells: Uint8Array, lines: import('./board.js').Lines }}
  */
 export function boardMarks(n, squares, hint = -1) {
   const cells = new Uint8Array(n * n);
+  /** @type {import('./board.js').Lines} */
   const lines = [];
   for (const q of squares) cells[q] |= CELL.QUEEN;
   for (let s = 0; s < n * n; s++) {
@@ -61,7 +104,7 @@ export function boardMarks(n, squares, hint = -1) {
 export class PuzzleView {
   /**
    * @param {HTMLElement} root  #puzzle, holding the parts named below
-   * @param {{ algorithms: object[], limits: import('./core.js').Limits,
+   * @param {{ algorithms: import('./types.js').AlgorithmInfo[], limits: import('./core.js').Limits,
    *   generate: (n: number, difficulty: string, seed: number) => Uint32Array,
    *   onFinish: (algorithmId: string, n: number, squares: number[]) => void,
    *   write: (board: { n: number, squares: number[], given: number[] }) => void }} options
@@ -76,29 +119,37 @@ export class PuzzleView {
     this.active = false;
     this.loaded = false;
     this.n = DEFAULT_N;
+    /** @type {number[]} */
     this.squares = [];
+    /** @type {number[]} */
     this.given = [];
-    this.puzzle = null; // { difficulty, seed } of a generated puzzle
+    /** @type {PuzzleBoard['puzzle']} */
+    this.puzzle = null;
+    /** @type {PuzzleBoard[]} undo's boards */
     this.past = [];
+    /** @type {PuzzleBoard[]} redo's boards */
     this.future = [];
     this.cursor = 0;
     this.hintSquare = -1;
+    /** @type {Analysis} */
     this.analysis = {};
     // The address bar is this view's only while it is shown (a write may come late).
     this.url = new UrlSync(() => this.snapshot(), (board) => this.active && write(board), { delayMs: URL_DELAY_MS });
 
-    const $ = (name) => part(root, name);
+    const $ = (/** @type {string} */ name) => part(root, name);
+    const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ ($(name));
+    const select = (/** @type {string} */ name) => /** @type {HTMLSelectElement} */ ($(name));
     this.board = new BoardView(root);
     this.canvas = this.board.canvas;
     this.cursorBox = $('cursor');
     this.coachLine = $('coach');
     this.note = $('note');
     this.cursorText = $('cursor-text');
-    this.nPicker = $('n');
-    this.buttons = { hint: $('get-hint'), undo: $('undo'), redo: $('redo'), clear: $('clear'), newPuzzle: $('new-puzzle'), finish: $('finish') };
-    this.difficulty = $('difficulty');
+    this.nPicker = select('n');
+    this.buttons = { hint: button('get-hint'), undo: button('undo'), redo: button('redo'), clear: button('clear'), newPuzzle: button('new-puzzle'), finish: button('finish') };
+    this.difficulty = select('difficulty');
     this.puzzleCaption = $('puzzle-caption');
-    this.finishAlgorithm = $('finish-algorithm');
+    this.finishAlgorithm = select('finish-algorithm');
 
     for (let n = limits.puzzleMinN; n <= limits.puzzleMaxN; n++) this.nPicker.append(el('option', { value: n, text: `${n} × ${n}` }));
     $('generated-note').textContent = `A generated board with exactly one way to finish it (${this.generatedSizes()}).`;
@@ -130,13 +181,19 @@ export class PuzzleView {
     });
   }
 
-  /** Starts on a board (from the URL): no history before it. */
+  /**
+   * Starts on a board (from the URL): no history before it.
+   * @param {{ n: number, squares: number[], given: number[] }} board
+   */
   load({ n, squares, given }) {
     this.loaded = true;
     this.apply({ n, squares, given, puzzle: null });
   }
 
-  /** This view is shown (true) or hidden: only the shown view keeps the address bar. */
+  /**
+   * This view is shown (true) or hidden: only the shown view keeps the address bar.
+   * @param {boolean} active
+   */
   setActive(active) {
     this.active = active;
     this.url.cancel();
@@ -150,17 +207,25 @@ export class PuzzleView {
 
   // ---- Changing the board --------------------------------------------------------
 
+  /** @returns {PuzzleBoard} */
   snapshot() {
     return { n: this.n, squares: this.squares, given: this.given, puzzle: this.puzzle };
   }
 
-  /** A change the user made: recorded for undo. */
+  /**
+   * A change the user made: recorded for undo.
+   * @param {PuzzleBoard} next
+   */
   change(next) {
     this.past.push(this.snapshot());
     this.future = [];
     this.apply(next);
   }
 
+  /**
+   * Shows a board, and has the coach look at it.
+   * @param {PuzzleBoard} board
+   */
   apply({ n, squares, given, puzzle }) {
     if (n !== this.n) this.cursor = 0;
     this.n = n;
@@ -176,6 +241,10 @@ export class PuzzleView {
     this.writeUrl();
   }
 
+  /**
+   * Puts a queen on `square`, or takes it off (not one the puzzle gave).
+   * @param {number} square
+   */
   toggle(square) {
     if (this.given.includes(square)) {
       this.say(`The queen on ${where(this.n, square)} is part of the puzzle: it stays.`);
@@ -188,13 +257,13 @@ export class PuzzleView {
   undo() {
     if (!this.past.length) return;
     this.future.push(this.snapshot());
-    this.apply(this.past.pop());
+    this.apply(/** @type {PuzzleBoard} */ (this.past.pop())); // not empty: checked above
   }
 
   redo() {
     if (!this.future.length) return;
     this.past.push(this.snapshot());
-    this.apply(this.future.pop());
+    this.apply(/** @type {PuzzleBoard} */ (this.future.pop())); // not empty: checked above
   }
 
   clear() {
@@ -234,6 +303,7 @@ export class PuzzleView {
 
   // ---- Input ------------------------------------------------------------------------
 
+  /** @param {MouseEvent} event  a click on the board */
   clicked(event) {
     const box = this.canvas.getBoundingClientRect();
     const col = Math.floor(((event.clientX - box.left) / box.width) * this.n);
@@ -243,7 +313,10 @@ export class PuzzleView {
     this.toggle(this.cursor);
   }
 
-  /** The board's own keys: arrows move the cursor, Enter or Space toggles a queen there. */
+  /**
+   * The board's own keys: arrows move the cursor, Enter or Space toggles a queen there.
+   * @param {KeyboardEvent} event
+   */
   boardKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const n = this.n;
@@ -268,10 +341,13 @@ export class PuzzleView {
     this.cursorText.textContent = this.describeSquare(this.cursor);
   }
 
-  /** Page-wide keys while this view is shown: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo. */
+  /**
+   * Page-wide keys while this view is shown: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo.
+   * @param {KeyboardEvent} event
+   */
   onKey(event) {
     if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return;
-    const target = event.target;
+    const target = /** @type {HTMLElement|null} */ (event.target);
     if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) this.undo();
@@ -292,6 +368,7 @@ export class PuzzleView {
     this.counter.ask({ type: 'analyse', n: this.n, squares: Int32Array.from(this.squares) });
   }
 
+  /** @param {CoachReply} msg  the counting coach's answers */
   heard(msg) {
     const a = this.analysis;
     switch (msg.type) {
@@ -307,6 +384,7 @@ export class PuzzleView {
     this.render();
   }
 
+  /** @returns {'empty' | 'dead' | 'solved' | 'open'} */
   state() {
     const a = this.analysis;
     if (this.squares.length === 0) return 'empty';
@@ -356,6 +434,7 @@ export class PuzzleView {
     this.hinter.ask({ type: 'hint', n: this.n, squares: Int32Array.from(this.squares) });
   }
 
+  /** @param {CoachReply} msg  the hinting coach's answers */
   heardHint(msg) {
     if (msg.type === 'hint') {
       const { hint } = msg;
@@ -375,7 +454,10 @@ export class PuzzleView {
 
   // ---- Showing --------------------------------------------------------------------
 
-  /** The note under the coach line (hints, why something cannot be done). */
+  /**
+   * The note under the coach line (hints, why something cannot be done).
+   * @param {string} text
+   */
   say(text) {
     if (this.note.textContent !== text) this.note.textContent = text;
     this.note.hidden = !text;
@@ -402,6 +484,11 @@ export class PuzzleView {
     this.placeCursor();
   }
 
+  /**
+   * What is on `square`, for the cursor's line.
+   * @param {number} square
+   * @returns {string}
+   */
   describeSquare(square) {
     const { cells } = boardMarks(this.n, this.squares);
     const flags = cells[square];
@@ -430,6 +517,7 @@ export class PuzzleView {
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
   }
 
+  /** @param {boolean} [now]  at once, rather than after the quiet time */
   writeUrl(now = false) {
     if (this.active) this.url.update(now);
     else this.url.cancel();

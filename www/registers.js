@@ -8,17 +8,43 @@
 // part (data-part="registers") inside the root it is given and never calls
 // the solver.
 
-import { el, formatCount, part } from './dom.js';
+import { context2d, el, formatCount, part } from './dom.js';
+
+/**
+ * @typedef {import('./types.js').Register} Register
+ * @typedef {Extract<Register, { kind: 'bits' }>} BitsRegister
+ * @typedef {Extract<Register, { kind: 'board' }>} BoardRegister
+ * @typedef {Extract<Register, { kind: 'list' }>} ListRegister
+ * @typedef {Extract<Register, { kind: 'number' }>} NumberRegister
+ */
+
+/**
+ * What the panel holds of each register: its node, and set(), which shows a
+ * value of the register's kind (makeView picks the view by the kind).
+ * @typedef {{ node: HTMLElement, set(register: Register): void }} RegisterView
+ */
+
+/**
+ * @typedef {object} RegisterRow  a line of the table: one group's registers
+ * @property {string} group
+ * @property {HTMLTableRowElement} tr
+ * @property {Map<string, RegisterView>} views  by register name
+ */
 
 /** Backing-store pixels per bit of a BitsView (a 9px box and a 1px gap), before devicePixelRatio. */
 const BIT_PX = 10;
-let bitColors = null; // { on, off, edge } from the CSS, read once per theme
+/** @type {{ on: string, off: string, edge: string } | null} from the CSS, read once per theme */
+let bitColors = null;
 
-/** The colours BitsView draws with (call after a theme change). */
+/**
+ * The colours BitsView draws with (call after a theme change).
+ * @returns {{ on: string, off: string, edge: string }}
+ */
 function readBitColors() {
   const css = getComputedStyle(document.documentElement);
-  const get = (name) => css.getPropertyValue(name).trim();
+  const get = (/** @type {string} */ name) => css.getPropertyValue(name).trim();
   bitColors = { on: get('--accent'), off: get('--surface'), edge: get('--border') };
+  return bitColors;
 }
 
 /**
@@ -27,14 +53,19 @@ function readBitColors() {
  * bit (at N = 20 that was 1,600 elements, the bulk of a frame).
  */
 class BitsView {
+  /** @param {number} width  how many bits */
   constructor(width) {
     // role img: a picture of the bits whose label reads them out.
     this.node = el('canvas', { class: 'bits', role: 'img' });
     this.node.style.setProperty('--bits', String(width));
     this.width = width;
+    /** @type {number|null} */
     this.value = null;
+    /** @type {string|null} the bits drawn last, for a repaint */
+    this.text = null;
   }
 
+  /** @param {BitsRegister} register */
   set({ value, name }) {
     if (value === this.value) return;
     this.value = value;
@@ -44,11 +75,14 @@ class BitsView {
     this.node.setAttribute('aria-label', `${name}: ${text} (column 0 first)`);
   }
 
-  /** Paints `text` ('1' on, '0' off, column 0 first) as boxes. */
+  /**
+   * Paints `text` ('1' on, '0' off, column 0 first) as boxes.
+   * @param {string|null} [text]
+   */
   draw(text = this.text) {
     if (text == null) return;
     this.text = text;
-    if (!bitColors) readBitColors();
+    const colors = bitColors ?? readBitColors();
     const scale = Math.max(1, Math.round(window.devicePixelRatio || 1));
     const canvas = this.node;
     const width = this.width * BIT_PX * scale;
@@ -57,16 +91,16 @@ class BitsView {
       canvas.width = width;
       canvas.height = height;
     }
-    const ctx = canvas.getContext('2d');
+    const ctx = context2d(canvas);
     ctx.clearRect(0, 0, width, height);
     const box = (BIT_PX - 1) * scale;
     for (let b = 0; b < this.width; b++) {
       const on = text[b] === '1';
       const x = b * BIT_PX * scale;
-      ctx.fillStyle = on ? bitColors.on : bitColors.edge;
+      ctx.fillStyle = on ? colors.on : colors.edge;
       ctx.fillRect(x, 0, box, box);
       if (!on) {
-        ctx.fillStyle = bitColors.off;
+        ctx.fillStyle = colors.off;
         ctx.fillRect(x + scale, scale, box - 2 * scale, box - 2 * scale);
       }
     }
@@ -75,6 +109,7 @@ class BitsView {
 
 /** A 64-bit board register: hex, and the bits as an n×n grid (bit row*n+col). */
 class BoardBitsView {
+  /** @param {number} n  the board's size */
   constructor(n) {
     this.n = n;
     this.node = el('span', 'board-bits');
@@ -83,9 +118,11 @@ class BoardBitsView {
     this.grid.style.setProperty('--cols', String(n));
     this.grid.setAttribute('aria-hidden', 'true');
     this.bits = Array.from({ length: n * n }, () => this.grid.appendChild(el('span', 'bit')));
+    /** @type {string|null} */
     this.hexText = null;
   }
 
+  /** @param {BoardRegister} register */
   set({ value, hex }) {
     const text = hex ?? `0x${BigInt(value).toString(16).padStart(16, '0')}`;
     if (text === this.hexText) return;
@@ -100,13 +137,16 @@ class BoardBitsView {
 
 /** A short list of numbers: odometer digits, a permutation, a swap pair. */
 class ListView {
+  /** @param {number} length */
   constructor(length) {
     this.node = el('span', 'list');
     this.items = Array.from({ length }, () => this.node.appendChild(el('span', 'item')));
+    /** @type {string|null} the values shown */
     this.key = null;
     this.marked = '';
   }
 
+  /** @param {ListRegister} register */
   set({ value }) {
     const key = value.join(',');
     if (key === this.key) return;
@@ -114,7 +154,10 @@ class ListView {
     value.forEach((v, i) => { this.items[i].textContent = String(v); });
   }
 
-  /** Marks the items at `indices` (the positions a swap exchanges). */
+  /**
+   * Marks the items at `indices` (the positions a swap exchanges).
+   * @param {number[]} indices
+   */
   mark(indices) {
     const key = indices.join(',');
     if (key === this.marked) return;
@@ -126,9 +169,11 @@ class ListView {
 class NumberView {
   constructor() {
     this.node = el('code', 'number');
+    /** @type {number|null} */
     this.value = null;
   }
 
+  /** @param {NumberRegister} register */
   set({ value }) {
     if (value === this.value) return;
     this.value = value;
@@ -136,6 +181,11 @@ class NumberView {
   }
 }
 
+/**
+ * The view for a register of its kind.
+ * @param {Register} register
+ * @returns {RegisterView}
+ */
 function makeView(register) {
   switch (register.kind) {
     case 'bits': return new BitsView(register.width);
@@ -145,14 +195,25 @@ function makeView(register) {
   }
 }
 
-/** What decides the panel's structure; values (and grouped rows) change without a rebuild. */
+/**
+ * What decides the panel's structure; values (and grouped rows) change without a rebuild.
+ * @param {Register[]} lone
+ * @param {Register[]} grouped
+ * @returns {string}
+ */
 function shapeOf(lone, grouped) {
-  const sizeOf = (r) => r.width ?? r.n ?? (Array.isArray(r.value) ? r.value.length : '');
+  // Bits have a width, boards an n, lists a length.
+  const sizeOf = (/** @type {{ width?: number, n?: number, value: unknown }} */ r) => r.width ?? r.n ?? (Array.isArray(r.value) ? r.value.length : '');
   const loneShape = lone.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`).join(';');
   const columns = [...new Set(grouped.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`))].join(';');
   return `${loneShape}#${columns}`;
 }
 
+/**
+ * @template T
+ * @param {T[]} items
+ * @returns {T[]}  each once, in first-seen order
+ */
 const unique = (items) => [...new Set(items)];
 
 /**
@@ -163,6 +224,25 @@ const unique = (items) => [...new Set(items)];
  * one rather than rebuilding the table every step.
  */
 export class RegistersPanel {
+  // What the panel is built for: clear() resets these, build() and update() keep them.
+  /** @type {string|null} the structure the panel is built for (shapeOf) */
+  shape = null;
+  /** @type {RegisterView[]} */
+  loneViews = [];
+  /** @type {string[]} the table's columns: the grouped registers' names */
+  columns = [];
+  /** @type {RegisterRow[]} */
+  rows = [];
+  /** @type {HTMLTableSectionElement|null} */
+  tbody = null;
+  /** @type {number} the lone register that is a swap, or -1 */
+  swapIndex = -1;
+  /** @type {number} the lone register that is the permutation it acts on, or -1 */
+  permutationIndex = -1;
+  /** @type {number} the panel's greatest height so far (holdHeight) */
+  tallest = 0;
+
+  /** @param {HTMLElement} root  holds the part registers */
   constructor(root) {
     this.container = part(root, 'registers');
     this.clear();
@@ -192,11 +272,12 @@ export class RegistersPanel {
     if (table.scrollWidth > this.container.clientWidth + 1) table.classList.add('wrapped');
   }
 
+  /** Empties the panel (a new session). */
   clear() {
     this.shape = null;
     this.loneViews = [];
     this.columns = [];
-    this.rows = []; // { group, tr, views: Map(name → view) }
+    this.rows = [];
     this.tbody = null;
     this.swapIndex = -1;
     this.permutationIndex = -1;
@@ -218,6 +299,7 @@ export class RegistersPanel {
     }
   }
 
+  /** @param {Register[]} registers  the session's registers() */
   update(registers) {
     const lone = registers.filter((r) => !r.group);
     const grouped = registers.filter((r) => r.group);
@@ -227,7 +309,9 @@ export class RegistersPanel {
     lone.forEach((register, i) => this.loneViews[i].set(register));
     // Show the swap in the permutation it acts on.
     if (this.swapIndex >= 0 && this.permutationIndex >= 0) {
-      this.loneViews[this.permutationIndex].mark(lone[this.swapIndex].value);
+      // The core marks a list as the permutation, and its swap is a list of two indices.
+      const permutation = /** @type {ListView} */ (this.loneViews[this.permutationIndex]);
+      permutation.mark(/** @type {ListRegister} */ (lone[this.swapIndex]).value);
     }
 
     if (this.tbody) {
@@ -241,16 +325,23 @@ export class RegistersPanel {
     }
   }
 
-  /** Keeps the table's lines in step with `groups`: same prefix stays, the rest is redone. */
+  /**
+   * Keeps the table's lines in step with `groups`: same prefix stays, the rest is redone.
+   * Called with a table only (update() checks tbody).
+   * @param {string[]} groups
+   * @param {Register[]} grouped
+   */
   syncRows(groups, grouped) {
+    const tbody = /** @type {HTMLTableSectionElement} */ (this.tbody);
     let keep = 0;
     while (keep < this.rows.length && keep < groups.length && this.rows[keep].group === groups[keep]) keep++;
     for (const row of this.rows.splice(keep)) row.tr.remove();
     for (const group of groups.slice(keep)) {
-      const tr = this.tbody.insertRow();
+      const tr = tbody.insertRow();
       const th = el('th', '', group);
       th.scope = 'row';
       tr.append(th);
+      /** @type {Map<string, RegisterView>} */
       const views = new Map();
       for (const name of this.columns) {
         const td = tr.insertCell();
@@ -265,6 +356,12 @@ export class RegistersPanel {
     }
   }
 
+  /**
+   * Builds the panel for a new structure.
+   * @param {Register[]} lone
+   * @param {Register[]} grouped
+   * @param {string} shape  shapeOf(lone, grouped)
+   */
   build(lone, grouped, shape) {
     this.clear();
     this.shape = shape;
@@ -272,10 +369,11 @@ export class RegistersPanel {
     // The core marks the two registers that belong together by role.
     this.swapIndex = lone.findIndex((r) => r.role === 'swap');
     this.permutationIndex = lone.findIndex((r) => r.role === 'permutation');
+    /** @type {HTMLElement[]} */
     const parts = [];
 
     // Lone 64-bit boards read best side by side, each as name, hex and grid.
-    const boards = lone.map((r, i) => [r, i]).filter(([r]) => r.kind === 'board');
+    const boards = lone.map((r, i) => /** @type {[Register, number]} */ ([r, i])).filter(([r]) => r.kind === 'board');
     if (boards.length) {
       const row = el('div', 'register-boards');
       for (const [register, i] of boards) {
@@ -286,7 +384,7 @@ export class RegistersPanel {
       parts.push(row);
     }
 
-    const others = lone.map((r, i) => [r, i]).filter(([r]) => r.kind !== 'board');
+    const others = lone.map((r, i) => /** @type {[Register, number]} */ ([r, i])).filter(([r]) => r.kind !== 'board');
     if (others.length) {
       const list = el('dl', 'register-list');
       for (const [register, i] of others) {
@@ -311,7 +409,9 @@ export class RegistersPanel {
       }
       this.tbody = table.createTBody();
       // The bits shrink to fit the panel: how many there are in a line.
-      const bitsPerLine = this.columns.reduce((sum, name) => sum + (grouped.find((r) => r.name === name).width ?? 8), 0);
+      // Each column is the name of a grouped register.
+      const widthOf = (/** @type {string} */ name) => /** @type {{ width?: number }} */ (grouped.find((r) => r.name === name)).width;
+      const bitsPerLine = this.columns.reduce((sum, name) => sum + (widthOf(name) ?? 8), 0);
       table.style.setProperty('--bits-per-line', String(bitsPerLine));
       table.style.setProperty('--columns', String(this.columns.length));
       parts.push(table);

@@ -12,19 +12,24 @@ export class ViewSwitcher {
    * @param {(view: string, from: string) => void} onChange  after a switch made by the user
    */
   constructor(nav, onChange) {
-    this.tabs = [...nav.querySelectorAll('[data-view]')];
+    this.tabs = /** @type {HTMLElement[]} */ ([...nav.querySelectorAll('[data-view]')]);
     this.onChange = onChange;
-    this.current = this.tabs[0].dataset.view;
+    // The tabs are picked by their data-view, so each has one.
+    this.current = /** @type {string} */ (this.tabs[0].dataset.view);
     for (const tab of this.tabs) {
       tab.addEventListener('click', (event) => {
         if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        this.switchTo(tab.dataset.view);
+        this.switchTo(/** @type {string} */ (tab.dataset.view));
       });
     }
   }
 
-  /** Shows `view`'s elements and hides the others'; tells onChange when `quiet` is false. */
+  /**
+   * Shows `view`'s elements and hides the others'; tells onChange when `quiet` is false.
+   * @param {string} view
+   * @param {{ quiet?: boolean }} [options]
+   */
   switchTo(view, { quiet = false } = {}) {
     const from = this.current;
     this.current = view;
@@ -32,7 +37,8 @@ export class ViewSwitcher {
       const on = tab.dataset.view === view;
       if (on) tab.setAttribute('aria-current', 'page');
       else tab.removeAttribute('aria-current');
-      for (const id of tab.getAttribute('aria-controls').split(/\s+/)) {
+      // Every tab has aria-controls (see the top of this module).
+      for (const id of /** @type {string} */ (tab.getAttribute('aria-controls')).split(/\s+/)) {
         const panel = document.getElementById(id);
         if (panel) panel.hidden = !on;
       }

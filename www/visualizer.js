@@ -31,6 +31,21 @@ const GALLERY_INTERVAL_MS = 500;
 /** Mini boards added per fetch while running: a few, so no frame is spent drawing dozens. */
 const GALLERY_RUNNING_BATCH = 6;
 
+/**
+ * @typedef {import('./types.js').Session} Session
+ * @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo
+ * @typedef {import('./core.js').Core} Core
+ * @typedef {import('./player.js').Announce} Announce
+ */
+
+/**
+ * @typedef {object} VisualizerState  where a visualizer stands (state()), for a link or a restart
+ * @property {string} algorithm
+ * @property {number} n
+ * @property {number} step
+ * @property {number[]|null} fixed  the squares of fixed queens, or null
+ */
+
 export class Visualizer {
   /**
    * Builds the components that need no core, so the page shows its controls while
@@ -50,17 +65,23 @@ export class Visualizer {
     this.keys = part(root, 'keys');
     part(root, 'show-keys').addEventListener('click', () => this.showKeys());
     part(root, 'copy-link').addEventListener('click', () => this.copyLink());
-    this.core = null; // { wasm, algorithms, limits } (core.js's describeCore) once attached
+    /** @type {Core|null} core.js's describeCore, once attached */
+    this.core = null;
+    /** @type {Session|null} */
     this.session = null;
+    /** @type {string|null} */
     this.algorithmId = null;
     this.n = 0;
-    this.fixed = null; // the squares of the queens the session started from, if any
+    /** @type {number[]|null} the squares of the queens the session started from, if any */
+    this.fixed = null;
     this.panicked = false;
-    this.drawn = { session: null, step: -1 }; // what the screen shows, to skip redundant redraws
+    /** @type {{ session: Session|null, step: number }} what the screen shows, to skip redundant redraws */
+    this.drawn = { session: null, step: -1 };
     this.galleryFetchedAt = 0;
     this.galleryCatchUp = 0; // a pending frame that adds the next batch to the gallery
     this.registersStale = false; // the register panel lags the board while running
     this.registersAt = 0;
+    this.treeStale = false; // the tree panel lags the board (it is throttled while running)
 
     this.message = part(root, 'message');
     this.panels = part(root, 'panels');
@@ -71,7 +92,11 @@ export class Visualizer {
     this.tree = new TreePanel(root, {
       seek: (step) => this.seek(step, true),
       // A copy of the search for the panel to step on its own (not for fixed queens).
-      probe: () => (this.core && !this.fixed ? guard(() => new this.core.wasm.Session(this.algorithmId, this.n), null) : null),
+      probe: () => {
+        const core = this.core;
+        // A probe is asked for only after open(), which set the algorithm.
+        return core && !this.fixed ? guard(() => new core.wasm.Session(/** @type {string} */ (this.algorithmId), this.n), null) : null;
+      },
     });
     // A gallery pick seeks, then brings the board into view: the gallery is far below it.
     this.gallery = new Gallery(root, (step) => {
@@ -81,7 +106,7 @@ export class Visualizer {
     this.going = {
       box: part(root, 'going'),
       text: part(root, 'going-text'),
-      bar: part(root, 'going-bar'),
+      bar: /** @type {HTMLProgressElement} */ (part(root, 'going-bar')),
     };
     part(root, 'going-cancel').addEventListener('click', () => this.cancel());
     this.player = new Player({
@@ -98,7 +123,10 @@ export class Visualizer {
     this.controls.showSpeed(this.player.speedIndex);
   }
 
-  /** The core is loaded: fills the pickers and enables the controls. */
+  /**
+   * The core is loaded: fills the pickers and enables the controls.
+   * @param {Core} core
+   */
   attach(core) {
     this.core = core;
     this.gallery.limit = core.limits.maxRememberedSolutions;
@@ -120,15 +148,28 @@ export class Visualizer {
   }
 
   /**
+   * The core, for what runs only once attached (the controls are disabled before).
+   * @returns {Core}
+   */
+  attached() {
+    return /** @type {Core} */ (this.core);
+  }
+
+  /**
    * Makes a new Session; on failure keeps the old one and says why. `fixed`: the
    * squares (row * n + col) of queens the search starts from (puzzle mode's
    * "let an algorithm finish this"), for the algorithms that take them.
+   * Only once attached (the controls are disabled before).
+   * @param {string} algorithmId
+   * @param {number} n
+   * @param {{ fixed?: number[]|null }} [options]
+   * @returns {boolean}  false if the core refused
    */
   open(algorithmId, n, { fixed = null } = {}) {
-    const { wasm, algorithms } = this.core;
+    const { wasm, algorithms } = this.attached();
     const session = guard(() => (fixed ? new wasm.Session(algorithmId, n, Int32Array.from(fixed)) : new wasm.Session(algorithmId, n)), null);
     if (!session) {
-      if (this.session) this.controls.showChoice(algorithms, this.algorithmId, this.n);
+      if (this.session) this.controls.showChoice(algorithms, /** @type {string} */ (this.algorithmId), this.n); // set with the session
       return false;
     }
     this.player.stop();
@@ -140,9 +181,11 @@ export class Visualizer {
     this.fixed = fixed;
 
     this.controls.showChoice(algorithms, algorithmId, n);
-    this.algorithmPanel.show(algorithms.find((a) => a.id === algorithmId));
+    // The core made a session for algorithmId, so it is one of its algorithms.
+    const algorithm = /** @type {AlgorithmInfo} */ (algorithms.find((a) => a.id === algorithmId));
+    this.algorithmPanel.show(algorithm);
     this.registersPanel.clear();
-    this.tree.reset(session, algorithms.find((a) => a.id === algorithmId), n);
+    this.tree.reset(session, algorithm, n);
     this.gallery.reset(n, this.board.theme);
     this.drawn = { session: null, step: -1 };
     this.render(true);
@@ -155,13 +198,18 @@ export class Visualizer {
    * the squares of fixed queens or null, which links do not carry yet). While going
    * to a step, that step: the link keeps it. Read from what is on screen, so it
    * holds even when the core has trapped and must not be called.
+   * Asked once a search is open (the modes ask after attach and open).
+   * @returns {VisualizerState}
    */
   state() {
     const going = this.player.mode === 'go-to';
-    return { algorithm: this.algorithmId, n: this.n, step: going ? this.player.targetStep : Math.max(0, this.drawn.step), fixed: this.fixed };
+    return { algorithm: /** @type {string} */ (this.algorithmId), n: this.n, step: going ? this.player.targetStep : Math.max(0, this.drawn.step), fixed: this.fixed };
   }
 
-  /** Goes to `step` (a link's ?step=), with progress and Cancel when it is far. */
+  /**
+   * Goes to `step` (a link's ?step=), with progress and Cancel when it is far.
+   * @param {number} step
+   */
   goTo(step) {
     if (this.session) this.player.goTo(step);
   }
@@ -181,6 +229,9 @@ export class Visualizer {
    * session is dropped without a call into the old instance, and a new one is
    * opened at `state` ({ algorithm, n, step }, from state()). False if the new
    * core refused it.
+   * @param {Core} core
+   * @param {VisualizerState} state
+   * @returns {boolean}
    */
   recover(core, { algorithm, n, step, fixed }) {
     this.player.halt();
@@ -192,7 +243,10 @@ export class Visualizer {
     return true;
   }
 
-  /** The keyboard shortcuts, for a keydown event from wherever the owner listens. */
+  /**
+   * The keyboard shortcuts, for a keydown event from wherever the owner listens.
+   * @param {KeyboardEvent} event
+   */
   onKey(event) {
     this.controls.onKey(event);
   }
@@ -226,7 +280,11 @@ export class Visualizer {
     this.stepBy((s) => s.stepBack(), 'Already at the start: no step to undo.');
   }
 
-  /** One step by hand: `move(session)` is true if it moved; if not, `cannot` says why. */
+  /**
+   * One step by hand: `move(session)` is true if it moved; if not, `cannot` says why.
+   * @param {(s: Session) => boolean} move
+   * @param {string} cannot
+   */
   stepBy(move, cannot) {
     const s = this.session;
     if (!s) return;
@@ -237,35 +295,46 @@ export class Visualizer {
   }
 
   reset() {
-    if (!this.session) return;
+    const s = this.session;
+    if (!s) return;
     this.player.stop();
-    guard(() => this.session.reset());
+    guard(() => s.reset());
     this.gallery.reset(this.n, this.board.theme);
     this.render(true);
   }
 
-  /** The timeline or a gallery board: jump to `step`. `announce` once the user settles. */
+  /**
+   * The timeline or a gallery board: jump to `step`. `announce` once the user settles.
+   * @param {number} step
+   * @param {boolean} announce
+   */
   seek(step, announce) {
-    if (!this.session) return;
+    const s = this.session;
+    if (!s) return;
     this.player.stop();
-    guard(() => this.session.seek(step));
+    guard(() => s.seek(step));
     this.render(announce);
   }
 
+  /** @param {number} index  into SPEEDS */
   setSpeed(index) {
     this.player.setSpeed(index);
     this.controls.showSpeed(index);
     this.onSettle(false); // the link carries the speed
   }
 
-  /** One speed faster (1) or slower (-1): the + and − keys. */
+  /**
+   * One speed faster (1) or slower (-1): the + and − keys.
+   * @param {number} delta
+   */
   nudgeSpeed(delta) {
     this.setSpeed(Math.min(SPEEDS.length - 1, Math.max(0, this.player.speedIndex + delta)));
   }
 
   /** Opens the list of keyboard shortcuts. */
   showKeys() {
-    if (!this.keys.open) this.keys.showModal();
+    const keys = /** @type {HTMLDialogElement} */ (this.keys);
+    if (!keys.open) keys.showModal();
   }
 
   /** Puts a link to what is shown (algorithm, N, step, speed) on the clipboard, or shows it. */
@@ -279,31 +348,43 @@ export class Visualizer {
     }
   }
 
+  /**
+   * The N picker: opens N with the same algorithm, or says which algorithms can.
+   * @param {number} n
+   */
   chooseN(n) {
-    const { algorithms } = this.core;
-    const algorithm = algorithms.find((a) => a.id === this.algorithmId);
+    const { algorithms } = this.attached();
+    // The pickers work once a search is open, so its algorithm is one of these.
+    const algorithm = /** @type {AlgorithmInfo} */ (algorithms.find((a) => a.id === this.algorithmId));
     if (n < algorithm.minN || n > algorithm.maxN) {
       // Leave the board as it is and say what to do instead.
       const able = algorithms.filter((a) => n >= a.minN && n <= a.maxN).map((a) => a.name);
       const choices = able.length > 1 ? `${able.slice(0, -1).join(', ')} or ${able.at(-1)}` : able.join('');
       showProblem(`${rangeSentence(algorithm)} To see ${n}×${n}, choose ${choices}.`, 'warning');
-      this.controls.showChoice(algorithms, this.algorithmId, this.n);
+      this.controls.showChoice(algorithms, algorithm.id, this.n);
       return;
     }
     clearProblem();
-    this.open(this.algorithmId, n);
+    this.open(algorithm.id, n);
   }
 
+  /**
+   * The algorithm picker: opens it at the same N.
+   * @param {string} id
+   */
   chooseAlgorithm(id) {
     clearProblem();
     // Fixed queens stay with a search that can start from them.
-    const keep = this.core.algorithms.find((a) => a.id === id)?.takesFixedQueens;
+    const keep = this.attached().algorithms.find((a) => a.id === id)?.takesFixedQueens;
     this.open(id, this.n, { fixed: keep ? this.fixed : null });
   }
 
   // ---- Showing the session ----------------------------------------------------------
 
-  /** How far going to a step has got: "Going to step X: 43%…" over the board. */
+  /**
+   * How far going to a step has got: "Going to step X: 43%…" over the board.
+   * @param {{ target: number, fraction: number }} going
+   */
   showGoing({ target, fraction }) {
     const percent = Math.min(99, Math.floor(fraction * 100));
     const text = `Going to step ${formatCount(target)}: ${percent}%…`;
@@ -312,7 +393,10 @@ export class Visualizer {
     this.render(false); // the board, counters and timeline show where the search has got
   }
 
-  /** The player started or stopped. */
+  /**
+   * The player started or stopped.
+   * @param {import('./player.js').PlayerMode} mode
+   */
   modeChanged(mode) {
     const going = mode === 'go-to';
     if (this.going.box.hidden === going) {
@@ -326,6 +410,7 @@ export class Visualizer {
     this.controls.showState(this.position());
   }
 
+  /** @returns {import('./controls.js').Position} */
   position() {
     const mode = this.player.mode;
     const s = this.session;
@@ -338,6 +423,8 @@ export class Visualizer {
    * Brings everything on screen in line with the session. Does the drawing work only
    * when the step changed. `announce` (true, or 'if-changed' for a new step only) also
    * puts the step's sentence in the aria-live status line. Returns false if the core failed.
+   * @param {Announce} [announce]
+   * @returns {boolean}
    */
   render(announce = false) {
     const s = this.session;
@@ -383,6 +470,12 @@ export class Visualizer {
     }, false);
   }
 
+  /**
+   * Brings the gallery up to the solutions found so far.
+   * @param {Session} s
+   * @param {number} step  the step shown
+   * @param {boolean} idle  the player stands still
+   */
   updateGallery(s, step, idle) {
     const total = s.solutionCount;
     // Fetch the list only when it holds solutions the gallery lacks, and while running
@@ -402,7 +495,10 @@ export class Visualizer {
     }
   }
 
-  /** The status line (aria-live): what the last step did, or what is going on. */
+  /**
+   * The status line (aria-live): what the last step did, or what is going on.
+   * @param {string} text
+   */
   say(text) {
     if (this.message.textContent !== text) this.message.textContent = text;
   }

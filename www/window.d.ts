@@ -1,5 +1,6 @@
 // window.nqueens: the page's handle for tests and the console (main.js sets
-// it once the core has loaded). Page only: the workers' tsconfig leaves it out.
+// it once the core has loaded: wasm and algorithms are its own, the rest each
+// mode's `expose` adds — modes.js). Page only: the workers' tsconfig leaves it out.
 
 import type { AlgorithmInfo, Core, Session } from './types.js';
 import type { Race } from './race-clock.js';
@@ -7,11 +8,12 @@ import type { Race } from './race-clock.js';
 export interface NqueensHandle {
   /** The current core instance (a new one after a restart). */
   readonly wasm: Core;
+  /** The visualizer's session (mode-visualizer.js). */
   readonly session: Session | null;
   /** Race mode's model, for tests and bench/. */
   readonly race: Race | null;
   readonly algorithms: AlgorithmInfo[];
-  /** Redraws from the session. */
+  /** Redraws the visualizer from its session (mode-visualizer.js). */
   refresh(): void;
 }
 

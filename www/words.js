@@ -2,7 +2,11 @@
 // echo of what a link said, an algorithm's range of sizes, ordinals and
 // number words. No DOM and no imports, so any module may use them.
 
-/** Keeps a hostile or huge parameter from flooding the message. */
+/**
+ * Keeps a hostile or huge parameter from flooding the message.
+ * @param {string} text
+ * @returns {string}
+ */
 export function clip(text) {
   // Control and bidi characters go: U+202E would reverse the rest of the sentence.
   const plain = text.replace(/[\u0000-\u001f\u007f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '');
