@@ -5,11 +5,11 @@
 //!
 //! The start is Minton's greedy one, made linear: rows are placed in order,
 //! each on the least attacked of up to 32 columns drawn from those not used
-//! yet ([`super::tally::Tally::place_greedy`]), so the start is a permutation with few
+//! yet ([`crate::find_one::tally::Tally::place_greedy`]), so the start is a permutation with few
 //! diagonal clashes. Minton's own greedy start looked at all N columns of
 //! every row, N² work that 10,000,000 queens cannot afford.
 //!
-//! The attacked queens are drawn from [`super::tally::Suspects`], a list that holds every
+//! The attacked queens are drawn from [`crate::find_one::tally::Suspects`], a list that holds every
 //! attacked queen and perhaps some that no longer are: a draw that lands on
 //! one of those unlists it and draws again, so the queen chosen is uniform
 //! among the attacked ones. The list stays complete because a move can only
@@ -22,8 +22,9 @@
 //! Speed: every repair reads the counts of a whole row, so a repair is O(N),
 //! and the greedy start leaves about N/2,000 attacking pairs, each taking
 //! about one repair: the whole run is O(N²)/2,000. Natively that is 1.6 s at
-//! N = 1,000,000 and over two minutes at 10,000,000 (queen search, whose
-//! swaps cost O(1), takes 3 s there).
+//! N = 1,000,000 and 137 s at 10,000,000, so `find_one` stops it at
+//! 1,000,000 (its `find_max_n`, which its description states); queen
+//! search, whose swaps cost O(1), takes 3 s at 10,000,000.
 //!
 //! Steps: placing a row; once, listing the attacked queens (the survey); a
 //! repair (one move considered and made, or a stay); a restart. `moves`
