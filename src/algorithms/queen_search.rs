@@ -25,27 +25,50 @@
 //! step ≤ 32; a swap step ≤ N for skipping listed rows that are no longer
 //! attacked, + 5; a restart 0. So ≤ N + 32.
 
-use super::repair::Repair;
-use super::tally::GREEDY_TRIES;
-use super::{
-    check_size, Bound, Core, Engine, Event, FindError, Info, Last, FIND_MAX_N, READS_A_SQUARE,
-};
+use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use crate::error::Error;
+use crate::find_one::repair::Repair;
+use crate::find_one::tally::GREEDY_TRIES;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last, READS_A_SQUARE};
+use crate::limits::{FIND_MAX_N, STEP_MAX_N};
 
 pub const ID: &str = "queen-search";
 
-pub const INFO: Info = Info {
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Queen search (Sosic–Gu)",
+    seed: "",
+    goal: Goal::One,
     min_n: 4,
+    max_n: STEP_MAX_N,
     find_max_n: FIND_MAX_N,
+    seeded: true,
+    space: SearchSpace::Unaccounted,
+    takes_fixed_queens: false,
+    description: "Sosic and Gu's queen search (1991, 1994): the board is a permutation, so no two queens \
+        ever share a column, and only diagonal clashes are repaired. The start places each row \
+        on a free column that no queen attacks, of up to 32 drawn at random; then each step \
+        takes the next attacked queen, draws another row at random and exchanges their \
+        columns if that lowers the number of attacking pairs. A swap costs a few reads \
+        whatever N is, so ten million queens take seconds. It restarts after 16·N + 64 swaps \
+        tried, and cannot prove that no solution exists.",
     step_is: "One step places a row of the greedy start, or tries exchanging the columns of an \
               attacked queen and a random other, keeping the exchange if fewer queens attack.",
     check_is: READS_A_SQUARE,
-    bound: Bound {
+    most_checks: Bound {
         squares: 0,
         queens: 1,
         constant: GREEDY_TRIES as u64,
+        least: 0,
     },
+    pseudocode: &[
+        "board = greedy permutation: each row on a free column no queen attacks, of 32 drawn",
+        "while some queens attack each other:",
+        "    if 16·N + 64 swaps tried since the start: restart",
+        "    i = the next attacked queen; j = a random other row",
+        "    swap the columns of rows i and j",
+        "    if the conflicts did not fall: swap them back",
+    ],
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,9 +134,9 @@ impl QueenSearch {
 }
 
 impl Engine for QueenSearch {
-    const INFO: Info = INFO;
+    const INFO: AlgorithmInfo = INFO;
 
-    fn new(n: usize, seed: u64) -> Result<QueenSearch, FindError> {
+    fn new(n: usize, seed: u64) -> Result<QueenSearch, Error> {
         check_size(&INFO, n)?;
         Ok(QueenSearch {
             base: Repair::new(n, seed),
@@ -137,6 +160,15 @@ impl Engine for QueenSearch {
             self.phase = Phase::Solved;
         }
         true
+    }
+
+    fn line(event: Event) -> usize {
+        match event {
+            Event::Restart => 2,
+            Event::Move => 4,
+            Event::Stay => 5,
+            _ => 0,
+        }
     }
 
     core_at!(base.core);
