@@ -222,45 +222,39 @@ impl Trace {
         // The buckets that end at or before k; the steps after them, up to
         // k, show only as the last point.
         let complete = (((k + 1) >> level) as usize).min(buckets.len());
-        let mut points: Vec<(u64, u64)> = Vec::new();
+        let mut points: Vec<(u64, u64)> = vec![(0, u64::from(buckets[0].0))];
+        let mut add = |point: (u64, u64)| {
+            if points.last() != Some(&point) {
+                points.push(point);
+            }
+        };
         let raw = if level == 0 { complete } else { 2 * complete };
         if raw + 2 <= max_points {
             for (i, &(lo, hi)) in buckets[..complete].iter().enumerate() {
                 let at = (i as u64) << level;
-                points.push((at, u64::from(lo)));
-                if hi != lo {
-                    points.push((at, u64::from(hi)));
-                }
+                add((at, u64::from(lo)));
+                add((at, u64::from(hi)));
             }
         } else {
-            let groups = ((max_points - 2) / 2).max(1);
-            let width = complete.div_ceil(groups).max(1);
-            points.push((0, u64::from(buckets[0].0)));
-            for (g, group) in buckets[..complete].chunks(width).enumerate() {
-                let first = g * width;
-                let (mut lo, mut hi) = ((0, u32::MAX), (0, 0));
-                for (i, &(a, b)) in group.iter().enumerate() {
-                    if a < lo.1 {
-                        lo = (first + i, a);
+            // The first point, two a group, and the last: within max_points.
+            let groups = (max_points - 2) / 2;
+            if groups > 0 {
+                let width = complete.div_ceil(groups).max(1);
+                for (g, group) in buckets[..complete].chunks(width).enumerate() {
+                    let first = g * width;
+                    let lo = (0..group.len()).min_by_key(|&i| group[i].0).unwrap_or(0);
+                    let hi = (0..group.len()).max_by_key(|&i| group[i].1).unwrap_or(0);
+                    let mut two = [(lo, group[lo].0), (hi, group[hi].1)];
+                    two.sort_by_key(|&(i, _)| i);
+                    for (i, value) in two {
+                        add((((first + i) as u64) << level, u64::from(value)));
                     }
-                    if b > hi.1 || i == 0 {
-                        hi = (first + i, b.max(hi.1));
-                    }
-                }
-                let mut two = [lo, hi];
-                two.sort_by_key(|&(i, _)| i);
-                for (i, value) in two {
-                    points.push(((i as u64) << level, u64::from(value)));
                 }
             }
         }
-        if points.last().is_none_or(|&(at, _)| at < k) || k == 0 {
-            if k == 0 {
-                points.clear();
-            }
-            points.push((k, now));
-        }
-        points.truncate(max_points.max(1));
+        // The current step, exactly (its bucket may not be complete).
+        points.retain(|&(at, _)| at < k);
+        points.push((k, now));
         let upto = self.restarts.partition_point(|&s| s <= k);
         let restarts = &self.restarts[..upto];
         let restarts = if restarts.len() <= max_points {

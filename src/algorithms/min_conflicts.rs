@@ -5,11 +5,11 @@
 //!
 //! The start is Minton's greedy one, made linear: rows are placed in order,
 //! each on the least attacked of up to 32 columns drawn from those not used
-//! yet ([`super::tally::Tally::place_greedy`]), so the start is a permutation with few
+//! yet ([`crate::find_one::tally::Tally::place_greedy`]), so the start is a permutation with few
 //! diagonal clashes. Minton's own greedy start looked at all N columns of
 //! every row, N² work that 10,000,000 queens cannot afford.
 //!
-//! The attacked queens are drawn from [`super::tally::Suspects`], a list that holds every
+//! The attacked queens are drawn from [`crate::find_one::tally::Suspects`], a list that holds every
 //! attacked queen and perhaps some that no longer are: a draw that lands on
 //! one of those unlists it and draws again, so the queen chosen is uniform
 //! among the attacked ones. The list stays complete because a move can only
@@ -22,8 +22,9 @@
 //! Speed: every repair reads the counts of a whole row, so a repair is O(N),
 //! and the greedy start leaves about N/2,000 attacking pairs, each taking
 //! about one repair: the whole run is O(N²)/2,000. Natively that is 1.6 s at
-//! N = 1,000,000 and over two minutes at 10,000,000 (queen search, whose
-//! swaps cost O(1), takes 3 s there).
+//! N = 1,000,000 and 137 s at 10,000,000, so `find_one` stops it at
+//! 1,000,000 (its `find_max_n`, which its description states); queen
+//! search, whose swaps cost O(1), takes 3 s at 10,000,000.
 //!
 //! Steps: placing a row; once, listing the attacked queens (the survey); a
 //! repair (one move considered and made, or a stay); a restart. `moves`
@@ -33,26 +34,19 @@
 //! N for the least attacked value + N to find the chosen tie + N for the
 //! partner scan; a restart 0. So ≤ 4N + 32.
 
-use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::find_one::repair::Repair;
 use crate::find_one::tally::GREEDY_TRIES;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last, READS_A_SQUARE};
-use crate::limits::STEP_MAX_N;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "min-conflicts";
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Min-conflicts",
-    seed: "",
-    goal: Goal::One,
-    min_n: 4,
-    max_n: STEP_MAX_N,
     find_max_n: 1_000_000,
-    seeded: true,
-    space: SearchSpace::Unaccounted,
-    takes_fixed_queens: false,
     description: "Local search on a full board (Minton, Johnston, Philips and Laird, 1992). A greedy start \
         puts each row's queen on the least attacked of up to 32 free columns; then each repair \
         picks an attacked queen at random and moves it to the column of its row that the \
@@ -63,7 +57,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         solution exists; it restarts after 16·N + 64 repairs.",
     step_is: "One step places a row of the greedy start, lists the attacked queens once, or \
               repairs: a random attacked queen moves to its row's least attacked column.",
-    check_is: READS_A_SQUARE,
     most_checks: Bound {
         squares: 0,
         queens: 4,
@@ -80,6 +73,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "    move q to c; list the queens it attacks there",
         "solution: no queen is attacked",
     ],
+    ..BASE
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -161,7 +161,7 @@ impl Core {
     }
 }
 
-/// A steppable find-one search. `step` is the hot path; [`find_one`] is
+/// A steppable find-one search. `step` is the hot path; `find_one` is
 /// nothing but `new` and `step` until it returns false, so a fast run and a
 /// stepped run from the same seed are the same run.
 pub trait Engine: Clone {
