@@ -142,7 +142,7 @@ export class SolveBig {
     const a = this.chosen;
     if (!a) return;
     const p = this.parts;
-    p.nLabel.textContent = `Queens N (${formatCount(a.minN)}–${formatCount(a.findMaxN ?? 0)})`;
+    p.nLabel.textContent = `N (${formatCount(a.minN)}–${formatCount(a.findMaxN ?? 0)})`;
     p.seed.disabled = !a.seeded;
     p.seedLabel.textContent = a.seeded ? 'Seed' : 'Seed (not used)';
   }
@@ -209,6 +209,7 @@ export class SolveBig {
     this.complain('');
     const { id, n, seed } = request;
     const p = this.parts;
+    p.n.value = formatCount(n);
     // The picture is binned to the canvas's pixels, so the canvas is shown (and measured) first.
     p.figure.hidden = false;
     const size = Math.max(1, Math.min(MAX_PICTURE, Math.round(p.picture.clientWidth * devicePixelRatio) || 400));
@@ -327,11 +328,11 @@ export class SolveBig {
     const label = picture.grid === n
       ? `The ${formatCount(n)} queens of the solution, one dot each.`
       : `The ${formatCount(n)} queens of the solution as a density picture: each pixel is a block of about ` +
-        `${formatCount(Math.round(per))} × ${formatCount(Math.round(per))} squares, darker where more queens stand.`;
+        `${formatCount(Math.round(per))} × ${formatCount(Math.round(per))} squares, its colour stronger the more queens stand there.`;
     p.picture.setAttribute('aria-label', label);
     p.caption.textContent = picture.grid === n
       ? 'Each queen is drawn; rows go down, columns across.'
-      : `Rows go down, columns across; each pixel holds about ${formatCount(Math.round(per))} rows and columns, darker where more queens stand.`;
+      : `Rows go down, columns across; each pixel holds about ${formatCount(Math.round(per))} rows and columns, its colour stronger the more queens stand there.`;
   }
 
   /**

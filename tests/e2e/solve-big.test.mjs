@@ -184,11 +184,11 @@ test('Cancel during a 10,000,000 run ends its worker at once; Solve works again 
   // The page answers while the worker works: a step of the visualizer goes through.
   const before = await page.evaluate(() => window.nqueens.session.stepIndex);
   await page.click('#step');
-  assert.equal(await page.evaluate(() => window.nqueens.session.stepIndex), before + 1);
+  await waitUntil(async () => (await page.evaluate(() => window.nqueens.session.stepIndex)) === before + 1, { timeout: 5_000, message: 'a step while the worker works' });
   await page.focus('#solve-big-cancel');
   await page.keyboard.press('Enter');
   assert.equal((await panel(page)).state, 'cancelled');
-  await waitUntil(() => workers.closed === 1, { timeout: 2_000, message: 'the worker to be terminated' });
+  await waitUntil(() => workers.closed === 1, { timeout: 5_000, message: 'the worker to be terminated' });
   const said = await text(page, '#solve-big-result');
   assert.match(said, /^Cancelled after/);
   assert.doesNotMatch(said, /no solution|proved/i);
