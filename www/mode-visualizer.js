@@ -12,6 +12,7 @@ import { mountCountMode } from './count-ui.js';
 import { formatCount } from './dom.js';
 import { UrlSync, parseSquareList, replaceUrl, wholeNumber } from './params.js';
 import { Predictor } from './predict.js';
+import { mountSolveBig } from './solve-big.js';
 import { DEFAULT_SPEED_INDEX, SPEEDS, speedParam } from './speeds.js';
 import { Visualizer } from './visualizer.js';
 import { clip, rangeSentence } from './words.js';
@@ -193,6 +194,7 @@ export function visualizerMode(page) {
         method: (n) => /** @type {import('./types.js').CountMethod} */ (visualizer.attached().wasm.countMethod(n)),
       });
       countMode.followN(visualizer.n);
+      mountSolveBig(/** @type {HTMLElement} */ (document.getElementById('solve-big')), { algorithms: core.algorithms });
     },
 
     /** @param {boolean} on */

@@ -171,3 +171,45 @@ declare module '../pkg/nqueens.js' {
     nextWork(unit: WorkUnit): number | undefined;
   }
 }
+
+// --- solve big (issue 19) ---
+//
+// Solve big's panel (solve-big.js) and its worker (find-worker.js).
+
+/** What solve big reads of an `algorithms()` entry: the find-one ones have a findMaxN > 0. */
+export interface FindAlgorithm {
+  id: string;
+  name: string;
+  minN: number;
+  /** The largest N `findOne()`/`Finder` take; absent or 0 for the searches for every solution. */
+  findMaxN?: number;
+  /** Whether the seed changes the run. */
+  seeded?: boolean;
+}
+
+/** The worker's own judgement of a solution: ok, or the first thing wrong in a sentence's words. */
+export interface FindCheck {
+  ok: boolean;
+  /** "" when ok; else e.g. "the queens in rows 3 and 7 share a diagonal". */
+  problem: string;
+  ms: number;
+}
+
+/** A solution binned into grid × grid pixels: a shade per pixel, 0 where no queen stands. */
+export interface FindPicture {
+  grid: number;
+  shades: Uint8Array;
+  ms: number;
+}
+
+/** Messages to find-worker.js. The seed is a whole number from 0 to 2^53 − 1. */
+export type FindRequest =
+  | { type: 'solve'; job: number; id: string; n: number; seed: number; size: number }
+  | { type: 'check'; job: number; n: number; queens: Int32Array };
+
+/** Messages from find-worker.js. */
+export type FindReply =
+  | { type: 'progress'; job: number; steps: number; conflicts: number; initialConflicts: number; ms: number }
+  | { type: 'solved'; job: number; n: number; steps: number; restarts: number; ms: number; check: FindCheck; picture: FindPicture }
+  | { type: 'checked'; job: number; check: FindCheck }
+  | { type: 'error'; job: number; message: string };
