@@ -118,6 +118,35 @@ async function assertFinite(page) {
   }
 }
 
+/**
+ * Presses Count (or Resume), and Cancel from inside the page the moment the
+ * panel is running and its line matches `pattern` (a count of N = 16 is over
+ * in well under a second, too soon for a click from here); waits for the
+ * cancelled state and returns what the panel showed when Cancel was pressed.
+ */
+async function startAndCancel(page, pattern) {
+  await page.evaluate((source) => {
+    const panel = document.querySelector('#count-result');
+    const cancel = document.querySelector('#count-cancel');
+    const observer = new MutationObserver(() => {
+      if (panel.dataset.state !== 'running' || !new RegExp(source).test(panel.textContent)) return;
+      observer.disconnect();
+      window.seenAtCancel = { ...panel.dataset, text: panel.textContent, cancellable: !cancel.disabled };
+      cancel.click();
+    });
+    observer.observe(panel, { childList: true, subtree: true, characterData: true, attributes: true });
+  }, pattern.source);
+  await page.click('#count-start');
+  await page.waitForSelector('#count-result[data-state="cancelled"]', { state: 'attached', timeout: 20_000 });
+  await waitUntil(() => page.workers().filter((w) => w.url().endsWith('/www/count-worker.js')).length === 0, {
+    timeout: 2000,
+    message: 'the count workers to be terminated',
+  });
+  assert.equal(await page.isEnabled('#count-start'), true);
+  assert.equal(await page.isEnabled('#count-cancel'), false);
+  return page.evaluate(() => window.seenAtCancel);
+}
+
 /** Presses Count for N and waits for the result. */
 async function countOnPage(page, n) {
   await page.fill('#count-n', String(n));
@@ -268,16 +297,12 @@ test('an unfinished record with doneWeight "x" is discarded; Count and Cancel wo
     await reload(page);
     await waitUntil(async () => DAMAGED(16).test((await result(page)).text), { timeout: 10_000, message: 'the damaged sentence' });
     await page.fill('#count-n', '16');
-    await page.click('#count-start');
-    await page.waitForSelector('#count-result[data-state="running"]', { state: 'attached' });
-    assert.equal(await page.isEnabled('#count-cancel'), true);
-    await page.click('#count-cancel');
-    await page.waitForSelector('#count-result[data-state="cancelled"]', { state: 'attached', timeout: 2000 });
-    await waitUntil(() => page.workers().filter((w) => w.url().endsWith('/www/count-worker.js')).length === 0, {
-      timeout: 2000,
-      message: 'the count workers to be terminated',
-    });
-    assert.equal(await page.isEnabled('#count-start'), true);
+    const running = await startAndCancel(page, /Counting N = 16/);
+    assert.equal(running.cancellable, true);
+    await assertFinite(page);
+    const counted = await countOnPage(page, 16);
+    assert.equal(counted.total, TRUTH[16].total, counted.text);
+    assert.equal(counted.fundamental, TRUTH[16].fundamental);
     await assertFinite(page);
     assertNoErrors(errors);
   } finally {
@@ -298,20 +323,15 @@ test('a record damaged while the panel offers it is discarded at Resume; Cancel 
     await page.waitForSelector('#count-result[data-state="saved"][data-n="16"]', { state: 'attached', timeout: 10_000 });
     // The disk changes under the page: 8 more solutions than were found.
     await raw(page, 'put', { ...record, total: String(BigInt(record.total) + 8n) });
-    await page.click('#count-start');
-    await waitUntil(async () => DAMAGED(16).test((await result(page)).text), { timeout: 20_000, message: 'the damaged sentence at Resume' });
-    const running = await result(page);
+    const running = await startAndCancel(page, /was damaged/);
     assert.equal(running.state, 'running', running.text);
-    assert.match(running.text, /counting from the start/);
+    assert.match(running.text, /Saved progress for N = 16 was damaged and has been discarded; counting from the start\./);
     assert.equal(running.resumed, undefined);
+    assert.equal(running.cancellable, true);
+    assert.match((await result(page)).text, /Saved progress for N = 16 was damaged and has been discarded; this count started over\./);
     await assertFinite(page);
 
-    await page.click('#count-cancel');
-    await page.waitForSelector('#count-result[data-state="cancelled"]', { state: 'attached', timeout: 2000 });
-    assert.equal(await page.isEnabled('#count-start'), true);
-    await assertFinite(page);
-
-    // What is saved now is this run's own progress, which resumes to the truth.
+    // Whatever is saved now is this run's own progress: counting again gives the truth.
     await page.waitForSelector('#count-result[data-state="cancelled"][data-saved]', { state: 'attached' });
     await page.click('#count-start');
     await page.waitForSelector('#count-result[data-state="done"], #count-result[data-state="error"]', { state: 'attached', timeout: 120_000 });
