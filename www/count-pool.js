@@ -15,7 +15,9 @@
 //
 // With a CountStore (count-store.js) every finished batch is saved, so a count
 // that is cancelled or cut off by a reload resumes with the subtasks not yet
-// done; a saved record whose plan key differs (another core) is thrown away.
+// done. A saved record is resumed only if the store's checks pass and it fits
+// the plan (checkPlan: the key, the weight of the done subtasks); anything
+// else is thrown away and the count starts from nothing (onStart says why).
 // cancel() terminates every worker at once; the next count starts fresh ones.
 //
 // No DOM here (count-ui.js draws); tests and benchmarks use CountPool and count()
@@ -29,6 +31,8 @@
  * @typedef {import('./types.js').Thrown} Thrown
  * @typedef {import('./count-store.js').CountStore} CountStore
  * @typedef {import('./count-store.js').CountRecord} CountRecord
+ * @typedef {import('./count-store.js').CountDraft} CountDraft
+ * @typedef {import('./count-store.js').Reading} Reading
  * @typedef {{ count: number, weights: Float64Array, method: CountMethod, key: string }} CountPlan
  *   N's plan, as a worker builds it: the subtasks, their weights, the method and the plan's key
  * @typedef {object} CountProgress  onProgress's report, after every batch and save
@@ -42,8 +46,9 @@
  * @property {number} startFraction  the share done before this run
  * @property {number | null} leftMs  raw time left, or null
  * @property {number} saved  the share of the work on disk
- * @typedef {{ subtasks: number, method: CountMethod, resumedFrom: number, stale: boolean }} CountStart
- *   onStart's, once the plan is known
+ * @typedef {{ subtasks: number, method: CountMethod, resumedFrom: number, discarded: 'other' | 'damaged' | 'older' | null }} CountStart
+ *   onStart's, once the plan is known; discarded: why a saved record of N was thrown away
+ *   (other: another plan's, from another version of the core; damaged, older: see count-store.js), or null
  * @typedef {object} CountDone  a finished count (see CountPool.run)
  * @property {false} cancelled
  * @property {number} n
@@ -112,6 +117,8 @@
  * @typedef {Job & { key: string, subtasks: number, weights: Float64Array, doneBits: Uint8Array, order: Uint32Array, method: CountMethod }} BegunJob
  *   a job once begin() has run: the batches and the symmetries go out only then
  */
+
+import { checkPlan, plannedWeight } from './count-store.js';
 
 const WORKER_URL = new URL('./count-worker.js', import.meta.url);
 
@@ -300,13 +307,12 @@ export class CountPool {
    * Resolves {cancelled: false, n, total, fundamental, symmetries ({rot90,
    * rot180, mirror}: BigInts), ms (this run), elapsedMs (every run of this
    * count, resumed ones included), subtasks, workers, method, resumedFrom
-   * (the share of the work saved before this run, 0 for a fresh count),
-   * stale (a saved record of another plan was thrown away)}, or after
+   * (the share of the work saved before this run, 0 for a fresh count)}, or after
    * cancel() {cancelled: true, n, done, subtasks, fraction, ms, saved (a
    * promise of true once the finished subtasks are on disk)}. Rejects with an
    * Error whose message says what went wrong.
    *
-   * onStart({subtasks, method, resumedFrom, stale}) comes once the plan is
+   * onStart({subtasks, method, resumedFrom, discarded}) comes once the plan is
    * known; onProgress(p) after every batch and save: {done, subtasks,
    * sessionDone, ms, workMs (since the subtasks went out), fraction (share of
    * the estimated work finished), pace (the same with batches out with
@@ -373,9 +379,9 @@ export class CountPool {
       // The core builds N's plan in each worker (seconds at N = 20): the others build theirs meanwhile.
       const builders = known ? this.workers : this.workers.slice(1);
       for (const worker of builders) worker.postMessage(/** @satisfies {CountRequest} */ ({ type: 'prepare', job: job.id, n }));
-      Promise.all([plan, store ? store.get(n) : null])
-        .then(([p, saved]) => {
-          if (this.job === job) this.begin(job, p, saved);
+      Promise.all([plan, store ? store.read(n) : null])
+        .then(([p, reading]) => {
+          if (this.job === job) this.begin(job, p, reading);
         })
         .catch((err) => {
           if (this.job === job) this.fail(String(err?.message ?? err));
@@ -443,36 +449,31 @@ export class CountPool {
    * The plan is known and any saved record read: set up the queue and start every worker.
    * @param {Job} job
    * @param {CountPlan} plan
-   * @param {CountRecord | null} saved
+   * @param {Reading | null} reading  the store's, which has checked the record's fields and seal
    */
-  begin(job, plan, saved) {
+  begin(job, plan, reading) {
     const { count: subtasks, weights } = plan;
     job.key = plan.key;
     job.method = plan.method;
     job.subtasks = subtasks;
     job.weights = weights;
-    job.totalWeight = weights.reduce((sum, w) => sum + w, 0);
+    job.totalWeight = plannedWeight(weights);
     const doneBits = new Uint8Array(Math.ceil(subtasks / 8));
     job.doneBits = doneBits;
-    let stale = false;
+    /** @type {CountStart['discarded']} */
+    let discarded = reading?.discarded?.why ?? null;
+    const saved = reading?.record;
     if (saved && !saved.complete) {
-      try {
-        if (saved.key !== plan.key || saved.subtasks !== subtasks || saved.done?.length !== doneBits.length) {
-          throw new Error('another plan');
-        }
-        const total = BigInt(saved.total);
-        const symmetries = saved.symmetries && {
-          rot90: BigInt(saved.symmetries.rot90),
-          rot180: BigInt(saved.symmetries.rot180),
-          mirror: BigInt(saved.symmetries.mirror),
-        };
-        doneBits.set(saved.done);
-        job.total = total;
-        job.symmetries = symmetries || null;
-        job.priorMs = Number(saved.elapsedMs) || 0;
-      } catch {
-        stale = true;
+      discarded = checkPlan(saved, plan);
+      if (discarded) {
         job.store?.delete(job.n);
+      } else {
+        // The store checked every field; these read.
+        const sym = saved.symmetries;
+        doneBits.set(/** @type {Uint8Array} */ (saved.done));
+        job.total = BigInt(saved.total);
+        job.symmetries = sym && { rot90: BigInt(sym.rot90), rot180: BigInt(sym.rot180), mirror: BigInt(sym.mirror) };
+        job.priorMs = saved.elapsedMs;
       }
     }
     // What is done already (from the saved record), and the order the rest goes in.
@@ -513,7 +514,7 @@ export class CountPool {
     job.startFraction = this.share(job, doneWeight, doneCount);
     job.history.pace[0] = job.startFraction;
     job.workStart = performance.now(); // the pace is the counting's, not the plan's
-    job.onStart?.({ subtasks, method: plan.method, resumedFrom: job.startFraction, stale });
+    job.onStart?.({ subtasks, method: plan.method, resumedFrom: job.startFraction, discarded });
     if (job.doneCount === subtasks && job.symmetries) {
       this.finish(begun);
       return;
@@ -623,7 +624,7 @@ export class CountPool {
   /**
    * What the store keeps of `job` now (a copy: later batches do not leak into it).
    * @param {BegunJob} job
-   * @returns {Omit<CountRecord, 'updated'>}
+   * @returns {CountDraft}
    */
   record(job) {
     const sym = job.symmetries;
@@ -633,7 +634,7 @@ export class CountPool {
       subtasks: job.subtasks,
       done: job.complete ? null : job.doneBits.slice(),
       doneCount: job.doneCount,
-      doneWeight: job.doneWeight,
+      doneWeight: plannedWeight(job.weights, job.doneBits), // as checkPlan sums it, to the last bit
       totalWeight: job.totalWeight,
       total: String(job.total),
       symmetries: sym && { rot90: String(sym.rot90), rot180: String(sym.rot180), mirror: String(sym.mirror) },

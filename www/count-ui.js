@@ -12,8 +12,15 @@
 //   #count-result[data-state="idle|saved|running|done|cancelled|error"]
 //                [data-n, data-total, data-fundamental, data-ms, data-workers,
 //                 data-fraction, data-saved (shares of the work, 0–1),
-//                 data-resumed (the share done before this run), data-cached]
+//                 data-resumed (the share done before this run), data-cached,
+//                 data-discarded (why saved progress was thrown away: damaged, older, other)]
+//   #count-mode[data-store="read"] once what an earlier visit saved has been read
 // so there is one count mode on a page. It never touches the visualizer.
+//
+// Saved progress is shown only as the store and the pool pass it (see
+// count-store.js); what they discard is said in a sentence, and the panel
+// writes no number that is not finite (setBar, percent, formatDuration,
+// formatLeft and decimal guard the places numbers reach the page).
 
 import { el, formatCount } from './dom.js';
 import { CountPool, TimeLeft, defaultWorkers, validateN } from './count-pool.js';
@@ -42,6 +49,7 @@ const KEEP_RESULT_MS = 10_000;
  * @param {number} ms
  */
 function formatDuration(ms) {
+  if (!(Number.isFinite(ms) && ms >= 0)) return 'an unknown time';
   const s = ms / 1000;
   if (s < 10) return `${s.toFixed(2)} s`;
   if (s < 60) return `${s.toFixed(1)} s`;
@@ -55,6 +63,7 @@ function formatDuration(ms) {
  * @param {number} ms
  */
 function formatLeft(ms) {
+  if (!(Number.isFinite(ms) && ms >= 0)) return 'estimating time left…';
   const s = ms / 1000;
   if (s < 10) return 'a few seconds left';
   if (s < 60) return `about ${Math.round(s / 5) * 5} s left`;
@@ -77,7 +86,27 @@ function formatAge(then) {
   return `${Math.round(h / 24)} days ago`;
 }
 
-const percent = (/** @type {number} */ fraction) => `${Math.floor(fraction * 100)}%`;
+/** A share of the work as a whole percentage, never more than 100%; "?%" for what is not a number. */
+const percent = (/** @type {number} */ fraction) => (Number.isFinite(fraction) ? `${Math.floor(Math.min(1, Math.max(0, fraction)) * 100)}%` : '?%');
+
+/** A number for a data-* attribute: "0" for one that is not finite. */
+const decimal = (/** @type {number} */ x) => String(Number.isFinite(x) ? x : 0);
+
+/**
+ * The sentence for saved progress that was thrown away.
+ * @param {number | null} n  null: the record did not say which N
+ * @param {'damaged' | 'older' | 'other'} why
+ * @param {string} then  what happens now, ending the sentence
+ */
+function discardedSentence(n, why, then) {
+  const what = n == null ? 'Saved progress in this browser' : `Saved progress for N = ${n}`;
+  const how = {
+    damaged: 'was damaged and',
+    older: 'came from an older version of this page, which did not seal it against damage, so it',
+    other: 'came from another version of the counter, so it',
+  }[why];
+  return `${what} ${how} has been discarded; ${then}`;
+}
 
 /**
  * The share of the work a saved record holds.
@@ -158,6 +187,19 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
 
   const state = () => result.dataset.state;
 
+  /** The one place the bar's value is written: a share from 0 to 1, 0 for what is not a number. */
+  const setBar = (/** @type {number} */ fraction) => {
+    bar.value = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
+  };
+
+  /**
+   * A note under the result's line (saved progress that was discarded, for one).
+   * @param {string} text
+   */
+  const addNote = (text) => {
+    /** @type {ChildNode} */ (result.firstChild).after(el('p', { class: 'note count-notice', text })); // showStatus's line
+  };
+
   /**
    * The result's state and its line of text.
    * @param {string} next  the state (data-state)
@@ -194,9 +236,9 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       'saved',
       `Saved progress: a count of N = ${record.n} was ${percent(fraction)} done when it stopped ` +
         `(${formatAge(record.updated)}). Resume counts only the rest; Discard saved progress starts over.`,
-      { n: String(record.n), saved: String(fraction), fraction: String(fraction) },
+      { n: String(record.n), saved: decimal(fraction), fraction: decimal(fraction) },
     );
-    bar.value = fraction;
+    setBar(fraction);
     barText.textContent = `Saved: ${percent(fraction)} of the work done · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
   };
 
@@ -220,13 +262,13 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       return;
     }
     showMethod(n);
-    const record = await store.get(n);
+    const { record, discarded } = await store.read(n);
     if (seq !== lookups || pool.busy) return;
     setSaved(record);
     if (saved) showSaved(saved);
-    else if (state() === 'saved') {
-      showStatus('idle', 'Choose N and press Count.');
-      bar.value = 0;
+    else if (discarded || state() === 'saved') {
+      showStatus('idle', discarded ? discardedSentence(n, discarded.why, 'Count starts over.') : 'Choose N and press Count.', discarded ? { discarded: discarded.why } : {});
+      setBar(0);
       barText.textContent = 'Not started.';
     }
   };
@@ -238,7 +280,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     if (!progress) return;
     const { done, subtasks, ms, fraction = 0 } = progress;
     const elapsed = ms + (performance.now() - progress.at);
-    bar.value = fraction;
+    setBar(fraction);
     if (subtasks == null) {
       barText.textContent = `Preparing the subtasks… · ${formatDuration(elapsed)} elapsed`;
       return;
@@ -281,13 +323,13 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         n: String(n),
         total: String(r.total),
         fundamental: String(r.fundamental),
-        ms: Number(r.elapsedMs).toFixed(1),
+        ms: Number.isFinite(r.elapsedMs) ? r.elapsedMs.toFixed(1) : '0',
         ...(used ? { workers: String(used) } : {}),
-        ...(resumedFrom > 0 ? { resumed: String(resumedFrom) } : {}),
+        ...(resumedFrom > 0 ? { resumed: decimal(resumedFrom) } : {}),
         ...(cached ? { cached: 'true' } : {}),
       },
     );
-    bar.value = 1;
+    setBar(1);
     barText.textContent = cached
       ? `Done · subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)}`
       : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
@@ -348,44 +390,54 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     alert.textContent = '';
     input.removeAttribute('aria-invalid');
     lookups++; // a lookup still under way is out of date
-    const resuming = saved?.n === n ? savedShare(saved) : 0;
-    progress = { done: saved?.n === n ? saved.doneCount : 0, subtasks: null, ms: 0, fraction: resuming, at: performance.now() };
-    timeLeft = new TimeLeft();
-    const running = (/** @type {string} */ text, /** @type {Record<string, string>} */ extra = {}) => showStatus('running', text, { n: String(n), ...extra });
-    running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
-    setRunning(true);
-    showProgress();
+    /** @type {{ why: 'damaged' | 'older' | 'other', extra: Record<string, string> } | null} */
+    let discarded = null; // saved progress the pool threw away, said again with the outcome
+    const withNote = () => {
+      if (!discarded) return;
+      Object.assign(result.dataset, discarded.extra);
+      addNote(discardedSentence(n, discarded.why, 'this count started over.'));
+    };
+    // From here on nothing may leave the panel running: anything thrown ends as a failed count.
     try {
+      const resuming = saved?.n === n ? savedShare(saved) : 0;
+      progress = { done: saved?.n === n ? saved.doneCount : 0, subtasks: null, ms: 0, fraction: resuming, at: performance.now() };
+      timeLeft = new TimeLeft();
+      const running = (/** @type {string} */ text, /** @type {Record<string, string>} */ extra = {}) => showStatus('running', text, { n: String(n), ...extra });
+      running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
+      setRunning(true);
+      showProgress();
       const r = await pool.run(n, {
         store,
-        onStart: ({ resumedFrom, stale }) => {
-          if (stale) {
-            running(`The saved progress for N = ${n} came from another version of the counter, so it was discarded. Counting N = ${n} from the start…`);
+        onStart: ({ resumedFrom, discarded: why }) => {
+          if (why) {
+            discarded = { why, extra: { discarded: why } };
+            running(discardedSentence(n, why, 'counting from the start.'), discarded.extra);
           } else if (resumedFrom > 0) {
-            running(`Resuming N = ${n}: ${percent(resumedFrom)} done…`, { resumed: String(resumedFrom) });
+            running(`Resuming N = ${n}: ${percent(resumedFrom)} done…`, { resumed: decimal(resumedFrom) });
           }
         },
         onProgress: (p) => {
           progress = { ...p, at: performance.now() };
           timeLeft.feed(p);
-          result.dataset.fraction = String(p.fraction);
-          result.dataset.saved = String(p.saved);
+          result.dataset.fraction = decimal(p.fraction);
+          result.dataset.saved = decimal(p.saved);
           showProgress();
         },
       });
       setRunning(false);
       if (r.cancelled) {
         const what = `Cancelled N = ${n} after ${formatDuration(r.ms)}.`;
-        showStatus('cancelled', `${what} Saving what is done…`, { n: String(n), fraction: String(r.fraction) });
+        showStatus('cancelled', `${what} Saving what is done…`, { n: String(n), fraction: decimal(r.fraction) });
+        withNote();
         barText.textContent = `Cancelled · subtasks ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
         const wrote = await r.saved;
         // What is on disk now: this run's work, or a record from before it (cancelled while preparing).
         const record = await store.get(n);
         const kept = record && !record.complete ? savedShare(record) : 0;
         if (state() !== 'cancelled' || result.dataset.n !== String(n)) return;
-        result.dataset.saved = String(kept);
+        result.dataset.saved = decimal(kept);
         if (record && kept > 0) {
-          bar.value = kept;
+          setBar(kept);
           barText.textContent = `Cancelled · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
         }
         /** @type {ChildNode} */ (result.firstChild).textContent = kept > 0 // showStatus's line
@@ -398,14 +450,26 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       }
       setSaved(null);
       showDone(r, { workers: r.workers });
+      withNote();
     } catch (err) {
+      pool.cancel(); // a count may still be under way if the panel itself threw
       setRunning(false);
       fail(n, err);
+      withNote();
       if (validateN(input.value, range).n === n) setSaved(await store.get(n));
     }
   });
 
-  cancel.addEventListener('click', () => pool.cancel());
+  // Cancel stops the count; should the panel say it is running with no count under way, Cancel still ends that.
+  cancel.addEventListener('click', () => {
+    if (pool.busy) {
+      pool.cancel();
+    } else if (state() === 'running') {
+      setRunning(false);
+      showStatus('cancelled', 'Cancelled.', { n: result.dataset.n ?? '' });
+      barText.textContent = 'Cancelled.';
+    }
+  });
 
   discard.addEventListener('click', async () => {
     const n = saved?.n;
@@ -414,7 +478,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     await store.delete(n);
     setSaved(null);
     showStatus('idle', `The saved progress of N = ${n} was discarded. Press Count to start over.`);
-    bar.value = 0;
+    setBar(0);
     barText.textContent = 'Not started.';
   });
 
@@ -425,27 +489,39 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     onN();
   });
 
-  // What an earlier visit left: an unfinished count to resume, or a long count's result.
-  const ready = store.all().then((records) => {
+  // What an earlier visit left: an unfinished count to resume, or a long count's
+  // result; and a sentence for each record the store discarded on the way.
+  const ready = store.all().then(({ records, discarded }) => {
+    section.dataset.store = 'read';
     if (pool.busy || state() !== 'idle') return;
-    const partial = records.find((r) => !r.complete);
-    if (partial && validateN(partial.n, range).n === partial.n) {
+    const fits = (/** @type {CountRecord} */ r) => validateN(r.n, range).n === r.n;
+    const notes = discarded.map((d) => discardedSentence(d.n, d.why, 'Count starts over.'));
+    /** @param {number} n  the N the field shows from now on */
+    const choose = (n) => {
       chosen = true;
       lookups++; // the visualizer's N, looked up meanwhile, gives way
-      input.value = String(partial.n);
-      showMethod(partial.n);
+      input.value = String(n);
+      showMethod(n);
+    };
+    const partial = records.find((r) => !r.complete && fits(r));
+    const kept = records.find((r) => r.complete && r.elapsedMs >= KEEP_RESULT_MS && fits(r));
+    if (partial) {
+      choose(partial.n);
       setSaved(partial);
       showSaved(partial);
+    } else if (kept) {
+      // The store checked it: a complete record's numbers agree, by Burnside's lemma too.
+      showDone({ ...kept, total: BigInt(kept.total), fundamental: BigInt(/** @type {string} */ (kept.fundamental)) }, { cached: true });
+    } else if (notes.length) {
+      const n = discarded.find((d) => d.n != null && validateN(d.n, range).n === d.n)?.n;
+      if (n != null) choose(n);
+      setSaved(null);
+      showStatus('idle', notes.join(' '), { discarded: discarded[0].why });
       return;
     }
-    const kept = records.find((r) => r.complete && r.elapsedMs >= KEEP_RESULT_MS);
-    if (kept) {
-      try {
-        // A complete record has its fundamental count; one that does not read throws, below.
-        showDone({ ...kept, total: BigInt(kept.total), fundamental: BigInt(/** @type {string} */ (kept.fundamental)) }, { cached: true });
-      } catch {
-        // a record that does not read: ignore it
-      }
+    if (notes.length) {
+      result.dataset.discarded = discarded[0].why;
+      for (const note of notes.reverse()) addNote(note);
     }
   });
   showMethod(validateN(input.value, range).n);
