@@ -87,6 +87,9 @@ export function parseRunsParams(search, core) {
       else if (!curves.some((c) => specToken(c) === token)) curves.push(spec);
     }
   }
+  // A link that names curves and no form: the form holds the last curve, to vary.
+  const formNamed = ['algo', 'restarts', 'n', 'seeds', 'first', 'cap'].some((key) => params.has(key));
+  if (!formNamed && curves.length) Object.assign(form, curves[curves.length - 1]);
   return { form, work, curves, problems };
 }
 

@@ -206,7 +206,7 @@ export class RunsView {
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.algo.addEventListener('change', () => this.formChanged(true));
     for (const field of Object.values(this.fields)) field.addEventListener('input', () => this.formChanged(false));
-    this.work.addEventListener('change', () => { this.draw(); this.host.write(this.state()); });
+    this.work.addEventListener('change', () => { this.render(); this.host.write(this.state()); });
     for (const button of this.presets) button.addEventListener('click', () => this.preset(/** @type {string} */ (button.dataset.preset)));
     new ResizeObserver(([entry]) => {
       const width = Math.round(entry.contentRect.width);
