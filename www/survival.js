@@ -139,7 +139,7 @@ function axisNumber(value) {
  */
 export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
   const scale = window.devicePixelRatio || 1;
-  const cssHeight = Math.round(Math.min(380, Math.max(240, cssWidth * 0.5)));
+  const cssHeight = Math.round(Math.min(340, Math.max(240, cssWidth * 0.5)));
   canvas.width = Math.max(16, Math.round(cssWidth * scale));
   canvas.height = Math.round(cssHeight * scale);
   canvas.style.height = `${cssHeight}px`;
@@ -158,30 +158,23 @@ export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
   ctx.save();
   try {
     ctx.clearRect(0, 0, w, h);
-    ctx.font = `${11 * scale}px system-ui, sans-serif`;
-    ctx.lineWidth = scale;
-    ctx.strokeStyle = ink.grid;
-    ctx.fillStyle = ink.muted;
-    // Decades of work, and of the share: 100%, 10%, 1%, …
+    Object.assign(ctx, { font: `${11 * scale}px system-ui, sans-serif`, lineWidth: scale, strokeStyle: ink.grid, fillStyle: ink.muted });
+    // Decades of work, and of the share (100%, 10%, 1%, …): one path of grid lines, then the labels.
     const every = Math.max(1, Math.ceil(lx / 9));
-    for (let d = Math.ceil(lx0); d <= lx0 + lx; d += every) {
-      const x = px(10 ** d);
-      ctx.beginPath();
-      ctx.moveTo(x, pad.top);
-      ctx.lineTo(x, h - pad.bottom);
-      ctx.stroke();
-      ctx.textAlign = 'center';
-      ctx.fillText(axisNumber(10 ** d), x, h - pad.bottom + 14 * scale);
-    }
-    for (let d = 0; d <= ly; d++) {
-      const y = py(10 ** -d);
-      ctx.beginPath();
-      ctx.moveTo(pad.left, y);
-      ctx.lineTo(w - pad.right, y);
-      ctx.stroke();
-      ctx.textAlign = 'right';
-      ctx.fillText(`${+(100 * 10 ** -d).toPrecision(2)}%`, pad.left - 6 * scale, y + 4 * scale);
-    }
+    /** @type {[number, string][]} */
+    const columns = [];
+    for (let d = Math.ceil(lx0); d <= lx0 + lx; d += every) columns.push([px(10 ** d), axisNumber(10 ** d)]);
+    /** @type {[number, string][]} */
+    const rows = [];
+    for (let d = 0; d <= ly; d++) rows.push([py(10 ** -d), `${+(100 * 10 ** -d).toPrecision(2)}%`]);
+    ctx.beginPath();
+    for (const [x] of columns) ctx.rect(x, pad.top, 0, h - pad.top - pad.bottom);
+    for (const [y] of rows) ctx.rect(pad.left, y, w - pad.left - pad.right, 0);
+    ctx.stroke();
+    ctx.textAlign = 'center';
+    for (const [x, label] of columns) ctx.fillText(label, x, h - pad.bottom + 14 * scale);
+    ctx.textAlign = 'right';
+    for (const [y, label] of rows) ctx.fillText(label, pad.left - 6 * scale, y + 4 * scale);
     ctx.textAlign = 'center';
     ctx.fillText(`work to the first solution (${unit}, log scale)`, (pad.left + w - pad.right) / 2, h - 4 * scale);
     ctx.save();
