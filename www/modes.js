@@ -13,6 +13,7 @@
 
 import { puzzleMode } from './mode-puzzle.js';
 import { raceMode } from './mode-race.js';
+import { runsMode } from './mode-runs.js';
 import { visualizerMode } from './mode-visualizer.js';
 import { clip } from './words.js';
 
@@ -47,7 +48,7 @@ import { clip } from './words.js';
  * The modes in tab order: each a factory `(page) => Mode`. The first is the page's default.
  * @type {((page: Page) => Mode)[]}
  */
-export const MODES = [visualizerMode, puzzleMode, raceMode];
+export const MODES = [visualizerMode, puzzleMode, raceMode, runsMode];
 
 /**
  * Reads ?mode=: the mode a link asks for, or null (the default) with a

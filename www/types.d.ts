@@ -213,3 +213,29 @@ export type FindReply =
   | { type: 'solved'; job: number; n: number; steps: number; restarts: number; ms: number; check: FindCheck; picture: FindPicture }
   | { type: 'checked'; job: number; check: FindCheck }
   | { type: 'error'; job: number; message: string };
+
+// --- many runs (issue 20) ---
+
+/** `runLengths(id, n, firstSeed, count, cap, options)`: one entry a seed, in seed order. */
+export interface RunLengths {
+  steps: Float64Array;
+  checks: Float64Array;
+  /** 1 where the cap stopped the run unsolved (its steps are the cap). */
+  capped: Uint8Array;
+}
+
+/** `runLengthsBudget(id, n)`: the most runs one call makes, and the most steps their caps may add up to. */
+export interface RunsBudget {
+  maxRuns: number;
+  budget: number;
+}
+
+/** "Many runs": runs-pool.js -> runs-worker.js. `restarts` false switches restarts off (`restarts` only). */
+export type RunsRequest = { type: 'runs'; job: number; slice: number; id: string; n: number; first: number; count: number; cap: number; restarts: boolean };
+
+export type RunsReply =
+  | ({ type: 'runs'; job: number; slice: number; ms: number } & RunLengths)
+  | { type: 'error'; job: number; message: string };
+
+/** An entry of `algorithms()` with the fields "Many runs" reads: its goal ("all" or "one") and whether the seed changes its run. */
+export type RunsAlgorithm = AlgorithmInfo & { goal: 'all' | 'one'; seeded: boolean };

@@ -39,6 +39,7 @@ pub(crate) use core_at;
 pub mod check;
 pub mod repair;
 pub mod rng;
+pub mod runs;
 pub mod tally;
 
 use rng::Rng;

@@ -9,8 +9,9 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, echo, Arg, Problem};
 use super::object;
-use super::session::algorithm_id;
+use super::session::{algorithm_id, board_size};
 use crate::algorithms::{one_solution::find_one_info, AnyEngine};
+use crate::find_one::runs::{self, Variant, MAX_RUNS};
 use crate::find_one::Found;
 use crate::limits::FIND_MAX_N;
 
@@ -196,4 +197,94 @@ impl Finder {
         }
         queens
     }
+}
+
+/// `runLengths()`'s options: `{restarts: false}` runs randomised
+/// backtracking (`restarts`) with its restarts switched off.
+fn run_variant(options: &JsValue) -> Result<Variant, Problem> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Variant::Catalogued);
+    }
+    let refused = || {
+        Problem(format!(
+            "runLengths() takes its options as an object such as {{restarts: false}}, whose \
+             restarts is true or false; got {}.",
+            Arg::read(options).describe()
+        ))
+    };
+    if !options.is_object() {
+        return Err(refused());
+    }
+    let restarts =
+        js_sys::Reflect::get(options, &JsValue::from_str("restarts")).map_err(|_| refused())?;
+    match (restarts.is_undefined(), restarts.as_bool()) {
+        (true, _) | (false, Some(true)) => Ok(Variant::Catalogued),
+        (false, Some(false)) => Ok(Variant::WithoutRestarts),
+        (false, None) => Err(refused()),
+    }
+}
+
+/// A whole-number argument of `runLengths()` in `min..=max`, or a sentence
+/// naming it.
+fn run_arg(value: &JsValue, name: &str, min: u64, max: u64) -> Result<u64, Problem> {
+    let arg = Arg::read(value);
+    arg.whole(min, max).ok_or_else(|| {
+        Problem(format!(
+            "runLengths() takes {name} as a whole number from {} to {}; got {}.",
+            crate::view::grouped(min),
+            crate::view::grouped(max),
+            arg.describe()
+        ))
+    })
+}
+
+/// The work each of `count` seeded runs takes to its first solution: the
+/// seeds `firstSeed`, `firstSeed + 1`, …, each exactly the run of
+/// `Session.seeded(id, n, seed)`, stopped at `cap` steps. `{steps, checks:
+/// Float64Array, capped: Uint8Array}`, one entry a seed; a capped run (1)
+/// shows the cap's steps. At most 1,000 runs a call, and runs × cap within
+/// `runLengthsBudget(id, n)`; `options` `{restarts: false}` switches
+/// restarts off (for `restarts` only).
+#[wasm_bindgen(js_name = runLengths)]
+pub fn run_lengths(
+    id: JsValue,
+    n: JsValue,
+    first_seed: JsValue,
+    count: JsValue,
+    cap: JsValue,
+    options: JsValue,
+) -> Result<JsValue, Problem> {
+    let id = algorithm_id(&id)?;
+    let n = board_size(&id, &Arg::read(&n))?;
+    let first = args::seed(&first_seed, "runLengths()", false)?;
+    let count = run_arg(&count, "the number of runs", 1, MAX_RUNS as u64)?;
+    let cap = run_arg(&cap, "a run's cap in steps", 1, args::MAX_SAFE_WHOLE)?;
+    let variant = run_variant(&options)?;
+    let runs = runs::run_lengths(&id, n, first, count, cap, variant)
+        .map_err(|refusal| Problem(refusal.to_string()))?;
+    let steps: Vec<f64> = runs.iter().map(|run| run.steps as f64).collect();
+    let checks: Vec<f64> = runs.iter().map(|run| run.checks as f64).collect();
+    let capped: Vec<u8> = runs.iter().map(|run| u8::from(run.capped)).collect();
+    Ok(object(&[
+        ("steps", js_sys::Float64Array::from(steps.as_slice()).into()),
+        (
+            "checks",
+            js_sys::Float64Array::from(checks.as_slice()).into(),
+        ),
+        ("capped", js_sys::Uint8Array::from(capped.as_slice()).into()),
+    ]))
+}
+
+/// What one `runLengths()` call of `id` at N may ask: `{maxRuns, budget}`,
+/// the most runs, and the most steps the runs' caps may add up to.
+#[wasm_bindgen(js_name = runLengthsBudget)]
+pub fn run_lengths_budget(id: JsValue, n: JsValue) -> Result<JsValue, Problem> {
+    let id = algorithm_id(&id)?;
+    let n = board_size(&id, &Arg::read(&n))?;
+    let info = runs::subject(&id, n, Variant::Catalogued)
+        .map_err(|refusal| Problem(refusal.to_string()))?;
+    Ok(object(&[
+        ("maxRuns", (MAX_RUNS as f64).into()),
+        ("budget", (runs::call_budget(info, n) as f64).into()),
+    ]))
 }
