@@ -112,12 +112,7 @@ fn threatened_cells_match_a_recomputation_after_every_step() {
         loop {
             let queens = s.queens();
             let cells = s.cells();
-            let placed: Vec<(usize, usize)> = queens
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c >= 0)
-                .map(|(r, &c)| (r, c as usize))
-                .collect();
+            let placed = common::placed(&queens);
             let probe = s.last_step().square;
             for row in 0..n {
                 for col in 0..n {

@@ -19,11 +19,11 @@
 //! of a second natively) and at N = 2,000 up to 250 million, so `find_one`
 //! stops at N = 1,000.
 
-use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::find_one::rng::exp_neg;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last, READS_A_SQUARE};
-use crate::limits::STEP_MAX_N;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "annealing";
 
@@ -35,14 +35,7 @@ pub const T_END: f64 = 0.02;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Simulated annealing",
-    seed: "",
-    goal: Goal::One,
-    min_n: 4,
-    max_n: STEP_MAX_N,
     find_max_n: 1_000,
-    seeded: true,
-    space: SearchSpace::Unaccounted,
-    takes_fixed_queens: false,
     description: "Simulated annealing (Kirkpatrick, Gelatt and Vecchi, 1983) from a random board. Each step \
         proposes moving a random queen to a random other column of its row: a move that adds \
         no attacking pairs is made, one that adds Δ is made with chance e^(−Δ/T). T starts at \
@@ -53,7 +46,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     step_is: "One step proposes moving a random queen to a random column of its row and makes \
               the move if it adds no conflicts, or by chance if it does: less often as the \
               temperature falls.",
-    check_is: READS_A_SQUARE,
     most_checks: Bound {
         squares: 0,
         queens: 0,
@@ -69,6 +61,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "    if Δ ≤ 0 or random() < e^(−Δ/T): move the queen",
         "    T = T · (1 − 1/(4N²))",
     ],
+    ..BASE
 };
 
 /// Simulated annealing with geometric cooling and restarts.

@@ -12,24 +12,20 @@
 //! One step places the next row's queen on its formula column. One check: none
 //! is made, a step adds 0 checks. `moves` counts queens placed.
 
-use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::one_solution::BASE;
+use super::AlgorithmInfo;
 use crate::error::Error;
 use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
-use crate::limits::{FIND_MAX_N, STEP_MAX_N};
+use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "construction";
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Explicit construction",
-    seed: "",
-    goal: Goal::One,
     min_n: 1,
-    max_n: STEP_MAX_N,
     find_max_n: FIND_MAX_N,
     seeded: false,
-    space: SearchSpace::Unaccounted,
-    takes_fixed_queens: false,
     description: "No search at all: the explicit solution of Hoffman, Loessi and Moore (1969) and \
         Bernhardsson (1991). Reading columns from 1, the rows take the even columns in order \
         and then the odd ones, with two repairs: when N mod 6 = 2 the odd list starts 3, 1 \
@@ -38,18 +34,13 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         solution. The seed changes nothing: there is one board.",
     step_is: "One step puts the next row's queen on the column the formula gives it.",
     check_is: "No checks: the formula needs none.",
-    most_checks: Bound {
-        squares: 0,
-        queens: 0,
-        constant: 0,
-        least: 0,
-    },
     pseudocode: &[
         "evens = 2, 4, 6, …; odds = 1, 3, 5, … (columns from 1)",
         "if N mod 6 = 2: odds = 3, 1, 7, 9, …, 5",
         "if N mod 6 = 3: evens = 4, 6, …, 2; odds = 5, 7, …, 1, 3",
         "for each row in order: its queen on the next column of evens, then odds",
     ],
+    ..BASE
 };
 
 /// The formula's column (from 0) for `row` (from 0) of an n×n board, for

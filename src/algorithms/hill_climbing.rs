@@ -13,10 +13,10 @@
 //! Each step is N² work and N = 1,000 takes about 500 steps (two thirds of
 //! a second natively), so `find_one` stops at N = 1,000.
 
-use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last, READS_A_SQUARE};
-use crate::limits::STEP_MAX_N;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "hill-climbing";
 
@@ -26,14 +26,7 @@ pub const SIDEWAYS: u32 = 100;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Hill climbing",
-    seed: "",
-    goal: Goal::One,
-    min_n: 4,
-    max_n: STEP_MAX_N,
     find_max_n: 1_000,
-    seeded: true,
-    space: SearchSpace::Unaccounted,
-    takes_fixed_queens: false,
     description: "Steepest-ascent hill climbing (Russell and Norvig's AIMA) from a random board, one queen \
         in each row. Each step looks at every move of one queen within its row and makes the \
         one that removes the most attacking pairs, ties at random. When the best move removes \
@@ -42,7 +35,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         It cannot prove that no solution exists.",
     step_is: "One step looks at every move of one queen within its row and makes the best, or \
               restarts from a random board when no move helps and no sideways move is left.",
-    check_is: READS_A_SQUARE,
     most_checks: Bound {
         squares: 1,
         queens: 0,
@@ -57,6 +49,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "    else if sideways > 0: make it anyway (a sideways move); sideways -= 1",
         "    else: restart from a random board; sideways = 100",
     ],
+    ..BASE
 };
 
 /// Steepest ascent with sideways moves and random restarts.

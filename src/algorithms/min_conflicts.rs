@@ -34,26 +34,19 @@
 //! N for the least attacked value + N to find the chosen tie + N for the
 //! partner scan; a restart 0. So ≤ 4N + 32.
 
-use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::find_one::repair::Repair;
 use crate::find_one::tally::GREEDY_TRIES;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last, READS_A_SQUARE};
-use crate::limits::STEP_MAX_N;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "min-conflicts";
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Min-conflicts",
-    seed: "",
-    goal: Goal::One,
-    min_n: 4,
-    max_n: STEP_MAX_N,
     find_max_n: 1_000_000,
-    seeded: true,
-    space: SearchSpace::Unaccounted,
-    takes_fixed_queens: false,
     description: "Local search on a full board (Minton, Johnston, Philips and Laird, 1992). A greedy start \
         puts each row's queen on the least attacked of up to 32 free columns; then each repair \
         picks an attacked queen at random and moves it to the column of its row that the \
@@ -64,7 +57,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         solution exists; it restarts after 16·N + 64 repairs.",
     step_is: "One step places a row of the greedy start, lists the attacked queens once, or \
               repairs: a random attacked queen moves to its row's least attacked column.",
-    check_is: READS_A_SQUARE,
     most_checks: Bound {
         squares: 0,
         queens: 4,
@@ -81,6 +73,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "    move q to c; list the queens it attacks there",
         "solution: no queen is attacked",
     ],
+    ..BASE
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

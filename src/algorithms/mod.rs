@@ -443,15 +443,10 @@ macro_rules! catalogue {
             /// solution with its counters and attacking pairs (the session's
             /// conflicts trace); the searches for every solution have no
             /// trace and just run.
-            pub fn run_watched(
-                &mut self,
-                max: u64,
-                stop_on_solution: bool,
-                each: &mut dyn FnMut(&Counters, u64),
-            ) -> u64 {
+            pub fn run_watched(&mut self, max: u64, stop: bool, each: one_solution::Watch) -> u64 {
                 match self {
-                    $(Solver::$kind(s) => s.run(max, stop_on_solution),)+
-                    $(Solver::$one_kind(s) => s.run_watched(max, stop_on_solution, each),)+
+                    $(Solver::$kind(s) => s.run(max, stop),)+
+                    $(Solver::$one_kind(s) => s.run_watched(max, stop, each),)+
                 }
             }
 

@@ -5,12 +5,44 @@
 //! the fast path by id.
 
 use super::{
-    find, Algorithm, AlgorithmInfo, AnyEngine, BoardView, Counters, Goal, LastStep, Register,
-    RegisterValue, StepKind,
+    find, Algorithm, AlgorithmInfo, AnyEngine, BoardView, Bound, Counters, Goal, LastStep,
+    Register, RegisterValue, SearchSpace, StepKind,
 };
 use crate::error::Error;
-use crate::find_one::{Engine, Found};
+use crate::find_one::{Engine, Found, READS_A_SQUARE};
+use crate::limits::STEP_MAX_N;
 use crate::view::grouped;
+
+/// What the searches for one solution share, for their `INFO`s to take the
+/// rest from (`..one_solution::BASE`): goal one, stepped from N = 4 to
+/// `STEP_MAX_N`, seeded, no books over the N^N boards, no fixed queens, and
+/// checks that read the tallies. Not an algorithm: its id is empty.
+pub const BASE: AlgorithmInfo = AlgorithmInfo {
+    id: "",
+    name: "",
+    seed: "",
+    goal: Goal::One,
+    min_n: 4,
+    max_n: STEP_MAX_N,
+    find_max_n: STEP_MAX_N,
+    seeded: true,
+    space: SearchSpace::Unaccounted,
+    takes_fixed_queens: false,
+    description: "",
+    step_is: "",
+    check_is: READS_A_SQUARE,
+    most_checks: Bound {
+        squares: 0,
+        queens: 0,
+        constant: 0,
+        least: 0,
+    },
+    pseudocode: &[],
+};
+
+/// What `each` of [`OneSolution::run_watched`] is called with after every
+/// step: the counters and the attacking pairs.
+pub type Watch<'a> = &'a mut dyn FnMut(&Counters, u64);
 
 /// The largest board whose line tallies (columns and both diagonals) the
 /// registers show; past it, only the counts of the current row.
@@ -63,18 +95,13 @@ impl<E: Engine> OneSolution<E> {
 
     /// `run` with `each` called after every step with the counters and the
     /// attacking pairs.
-    pub fn run_watched(
-        &mut self,
-        max: u64,
-        stop_on_solution: bool,
-        each: &mut dyn FnMut(&Counters, u64),
-    ) -> u64 {
+    pub fn run_watched(&mut self, max: u64, stop: bool, each: Watch) -> u64 {
         let mut taken = 0;
         while taken < max && self.step() {
             taken += 1;
             let core = self.engine.core();
             each(&core.counters, core.tally.pairs());
-            if stop_on_solution && core.counters.solutions > 0 {
+            if stop && core.counters.solutions > 0 {
                 break;
             }
         }

@@ -25,26 +25,20 @@
 //! step ≤ 32; a swap step ≤ N for skipping listed rows that are no longer
 //! attacked, + 5; a restart 0. So ≤ N + 32.
 
-use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::find_one::repair::Repair;
 use crate::find_one::tally::GREEDY_TRIES;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last, READS_A_SQUARE};
-use crate::limits::{FIND_MAX_N, STEP_MAX_N};
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "queen-search";
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Queen search (Sosic–Gu)",
-    seed: "",
-    goal: Goal::One,
-    min_n: 4,
-    max_n: STEP_MAX_N,
     find_max_n: FIND_MAX_N,
-    seeded: true,
-    space: SearchSpace::Unaccounted,
-    takes_fixed_queens: false,
     description: "Sosic and Gu's queen search (1991, 1994): the board is a permutation, so no two queens \
         ever share a column, and only diagonal clashes are repaired. The start places each row \
         on a free column that no queen attacks, of up to 32 drawn at random; then each step \
@@ -54,7 +48,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         tried, and cannot prove that no solution exists.",
     step_is: "One step places a row of the greedy start, or tries exchanging the columns of an \
               attacked queen and a random other, keeping the exchange if fewer queens attack.",
-    check_is: READS_A_SQUARE,
     most_checks: Bound {
         squares: 0,
         queens: 1,
@@ -69,6 +62,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "    swap the columns of rows i and j",
         "    if the conflicts did not fall: swap them back",
     ],
+    ..BASE
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,24 +22,17 @@
 //! a run takes up to about 200 million steps (under a second natively), at
 //! N = 5,000 up to 5 billion, so `find_one` stops at N = 2,000.
 
-use super::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last, READS_A_SQUARE};
-use crate::limits::STEP_MAX_N;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "restarts";
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Backtracking with restarts",
-    seed: "",
-    goal: Goal::One,
-    min_n: 4,
-    max_n: STEP_MAX_N,
     find_max_n: 2_000,
-    seeded: true,
-    space: SearchSpace::Unaccounted,
-    takes_fixed_queens: false,
     description: "Randomised backtracking with restarts (Gomes, Selman and Kautz, 1998). Rows are filled in \
         order, each trying its columns in a seeded random order (a random start and a random \
         stride prime to N); a queen goes on the first square no queen attacks, and a row that \
@@ -50,7 +43,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     step_is: "One step tries the next square of the row in its random order, takes a queen off \
               when the row has run out, or restarts from an empty board after too many \
               backtracks.",
-    check_is: READS_A_SQUARE,
     most_checks: Bound {
         squares: 0,
         queens: 0,
@@ -66,6 +58,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "        else: reject c",
         "    else: take the queen off row − 1 (backtrack)",
     ],
+    ..BASE
 };
 
 /// The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, …

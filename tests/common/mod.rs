@@ -64,15 +64,20 @@ pub fn no_two_attack(queens: &[i32]) -> bool {
         })
 }
 
-/// The attacking pairs among the placed queens (-1: none on that row), pair
-/// by pair by the plain rule.
-pub fn attacking_pairs(queens: &[i32]) -> u64 {
-    let placed: Vec<(usize, usize)> = queens
+/// The placed queens as (row, column), from each row's column or -1.
+pub fn placed(queens: &[i32]) -> Vec<(usize, usize)> {
+    queens
         .iter()
         .enumerate()
         .filter(|(_, &c)| c >= 0)
         .map(|(r, &c)| (r, c as usize))
-        .collect();
+        .collect()
+}
+
+/// The attacking pairs among the placed queens (-1: none on that row), pair
+/// by pair by the plain rule.
+pub fn attacking_pairs(queens: &[i32]) -> u64 {
+    let placed = placed(queens);
     let mut pairs = 0;
     for (i, &a) in placed.iter().enumerate() {
         pairs += placed[i + 1..].iter().filter(|&&b| attacks(a, b)).count() as u64;
