@@ -107,18 +107,74 @@ async function sessionTimings(browser, base) {
   return { rows, errors };
 }
 
-/** Item 3: frames while playing at top speed, per algorithm at its largest N. */
-async function animationTimings(browser, base, { seconds = 3 } = {}) {
+/**
+ * Plays for `ms` and records every requestAnimationFrame interval and the
+ * steps the page's counter gained. With `again`, a search that ends is reset
+ * and played again from the page itself, so every frame measured is a frame
+ * of playing (the find-one searches end within a second at N = 1,000).
+ */
+function framesWhilePlaying(page, ms, again) {
+  return page.evaluate(
+    ({ ms, again }) =>
+      new Promise((resolve) => {
+        const play = document.querySelector('#play');
+        const count = () => Number(document.querySelector('#steps')?.textContent.replace(/[^0-9]/g, '')) || 0;
+        const gaps = [];
+        let steps = 0;
+        let seen = count();
+        let replays = 0;
+        let last = performance.now();
+        const end = last + ms;
+        const tick = (now) => {
+          gaps.push(now - last);
+          last = now;
+          const c = count();
+          if (c > seen) steps += c - seen;
+          seen = c;
+          if (again && now < end && /Play/.test(play?.textContent ?? '')) {
+            document.querySelector('#reset')?.click();
+            seen = count();
+            play.click();
+            replays++;
+          }
+          if (now < end) requestAnimationFrame(tick);
+          else resolve({ frames: gaps.length, ms: now - (end - ms), gaps, steps, replays });
+        };
+        requestAnimationFrame(tick);
+      }),
+    { ms, again },
+  );
+}
+
+/** Frames/s, the median, p95 and longest frame interval of one recording. */
+function frameStats(r) {
+  const sorted = [...r.gaps].sort((x, y) => x - y);
+  return {
+    fps: (r.frames / r.ms) * 1000,
+    longest_ms: sorted.at(-1),
+    p95_ms: sorted[Math.floor(sorted.length * 0.95)],
+    median_ms: sorted[Math.floor(sorted.length / 2)],
+  };
+}
+
+/**
+ * Item 3: frames while playing at top speed: each search for every solution
+ * at its largest N (`rows`), and each search for one solution at N = 1,000
+ * through the link `?algo=ID&n=1000&speed=max&seed=1`, replayed whenever it
+ * ends (`findRows`, with the steps a second).
+ */
+async function animationTimings(browser, base, { seconds = 3, findN = 1000, findSeconds = 4 } = {}) {
   const probe = await openPage(browser, base);
   const algorithms = await probe.page.evaluate(async () => {
     const wasm = await import('/pkg/nqueens.js');
     await wasm.default();
-    return wasm.algorithms().map((a) => ({ id: a.id, name: a.name, maxN: a.maxN }));
+    return wasm.algorithms().map((a) => ({ id: a.id, name: a.name, maxN: a.maxN, goal: a.goal }));
   });
   await probe.context.close();
   const rows = [];
+  const findRows = [];
   const errors = [...probe.errors];
-  for (const a of algorithms) {
+  for (const a of algorithms.filter((x) => x.goal !== 'one')) {
     const { page, context, errors: e } = await openPage(browser, base, `/?algo=${a.id}&n=${a.maxN}`);
     await page.$eval('#speed', (el) => {
       el.value = el.max;
@@ -126,44 +182,36 @@ async function animationTimings(browser, base, { seconds = 3 } = {}) {
     });
     const stepsBefore = await page.textContent('#steps');
     await page.click('#play');
-    const r = await page.evaluate(
-      (ms) =>
-        new Promise((resolve) => {
-          const gaps = [];
-          let last = performance.now();
-          const end = last + ms;
-          const tick = (now) => {
-            gaps.push(now - last);
-            last = now;
-            if (now < end) requestAnimationFrame(tick);
-            else resolve({ frames: gaps.length, ms: now - (end - ms), gaps });
-          };
-          requestAnimationFrame(tick);
-        }),
-      seconds * 1000,
-    );
+    const r = await framesWhilePlaying(page, seconds * 1000, false);
     const stepsAfter = await page.textContent('#steps');
     const finished = await page.evaluate(() => /Play/.test(document.querySelector('#play')?.textContent ?? ''));
     await page.click('#play').catch(() => {});
-    const sorted = [...r.gaps].sort((x, y) => x - y);
-    const row = {
-      id: a.id,
-      name: a.name,
-      n: a.maxN,
-      fps: (r.frames / r.ms) * 1000,
-      longest_ms: sorted.at(-1),
-      p95_ms: sorted[Math.floor(sorted.length * 0.95)],
-      median_ms: sorted[Math.floor(sorted.length / 2)],
-      steps_before: stepsBefore,
-      steps_after: stepsAfter,
-      finished_in_window: finished,
-    };
+    const row = { id: a.id, name: a.name, n: a.maxN, ...frameStats(r), steps_before: stepsBefore, steps_after: stepsAfter, finished_in_window: finished };
     log(`animation ${a.id} N=${a.maxN}: ${row.fps.toFixed(1)} fps, longest frame ${row.longest_ms.toFixed(1)} ms`);
     rows.push(row);
     errors.push(...e);
     await context.close();
   }
-  return { rows, errors };
+  for (const a of algorithms.filter((x) => x.goal === 'one')) {
+    // The link sets the speed; a page that read no seed= warns and uses
+    // seed 1, the same run, so its warning is not an error here.
+    const { page, context, errors: e } = await openPage(browser, base, `/?algo=${a.id}&n=${findN}&speed=max&seed=1`);
+    const atMax = await page.$eval('#speed', (el) => {
+      const was = el.value === el.max;
+      el.value = el.max;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      return was;
+    });
+    await page.click('#play');
+    const r = await framesWhilePlaying(page, findSeconds * 1000, true);
+    await page.click('#play').catch(() => {});
+    const row = { id: a.id, name: a.name, n: findN, ...frameStats(r), steps: r.steps, window_ms: r.ms, steps_per_s: (r.steps / r.ms) * 1000, replays: r.replays, speed_from_link: atMax };
+    log(`animation ${a.id} N=${findN}: ${row.fps.toFixed(1)} fps, p95 ${row.p95_ms.toFixed(1)} ms, ${row.steps_per_s.toFixed(0)} steps/s, ${r.replays} replays`);
+    findRows.push(row);
+    errors.push(...e.filter((m) => !/seed/i.test(m)));
+    await context.close();
+  }
+  return { rows, findRows, findSeconds, errors };
 }
 
 /**

@@ -19,8 +19,9 @@ pub struct Session {
 }
 
 /// How many sessions may be alive at once. Each timeline takes up to
-/// `session::Session::max_timeline_bytes()` (under 1 MiB), so this keeps
-/// them all far inside wasm's memory; the page never needs more than six.
+/// `session::Session::max_timeline_bytes()` (2 MiB, plus a conflicts trace
+/// of some kilobytes for a search for one solution), so this keeps them all
+/// far inside wasm's memory; the page never needs more than six.
 pub const MAX_LIVE_SESSIONS: usize = 64;
 
 thread_local! {

@@ -11,12 +11,12 @@
 //!   included), Burnside's pieces alone (`fixed_points`), and today's
 //!   counter before issue 14 (`count_with_symmetry`) up to `TODAY_MAX`.
 //!
-//! - `find` mode: `find_one("queen-search", N, 1)` for each N given, checked
-//!   by `check::verify`: the best of a few runs in ms, steps and restarts.
+//! - `find` mode: `find_one(ID, N, 1)` for each N given, checked by
+//!   `check::verify`: the best of a few runs in ms, steps and restarts.
 //!
 //! Usage: nqueens-bench [MIN_N MAX_N]   (default 12 16)
 //!        nqueens-bench speed MIN_N MAX_N TODAY_MAX
-//!        nqueens-bench find N...
+//!        nqueens-bench find ID N...
 
 use std::time::Instant;
 
@@ -44,7 +44,13 @@ fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
 fn speed(lo: usize, hi: usize, today_max: usize) {
     let mut rows = Vec::new();
     for n in lo..=hi {
-        let runs = if n >= 16 { 1 } else if n >= 13 { 3 } else { 7 };
+        let runs = if n >= 16 {
+            1
+        } else if n >= 13 {
+            3
+        } else {
+            7
+        };
         let (fast_ms, both) = best(runs, || count::count_both(n));
         let (fixed_ms, fixed) = best(runs, || count::fixed::fixed_points(n));
         let total = both.total;
@@ -65,18 +71,25 @@ fn speed(lo: usize, hi: usize, today_max: usize) {
 }
 
 /// `find` mode: one JSON object `{"find": [rows]}`.
-fn find(sizes: &[usize]) {
+fn find(id: &str, sizes: &[usize]) {
     let mut rows = Vec::new();
     for &n in sizes {
-        let runs = if n >= 5_000_000 { 2 } else { 5 };
-        let (ms, found) = best(runs, || nqueens::algorithms::find_one("queen-search", n, 1));
-        let found = found.unwrap_or_else(|e| panic!("N = {n}: {e}"));
+        // Two runs of what takes a second or more, five of the rest: the
+        // first run's time decides (bench/find.mjs does the same in wasm).
+        let (first_ms, _) = best(1, || nqueens::algorithms::find_one(id, n, 1));
+        let runs = if first_ms >= 1_000.0 { 1 } else { 4 };
+        let (ms, found) = best(runs, || nqueens::algorithms::find_one(id, n, 1));
+        let ms = ms.min(first_ms);
+        let found = found.unwrap_or_else(|e| panic!("{id} N = {n}: {e}"));
         if let Err(clash) = nqueens::find_one::check::verify(&found.queens) {
-            panic!("N = {n}: {clash}");
+            panic!("{id} N = {n}: {clash}");
         }
-        eprintln!("native find queen-search N={n}: {ms:.1} ms, {} steps, {} restarts", found.steps, found.restarts);
+        eprintln!(
+            "native find {id} N={n}: {ms:.1} ms, {} steps, {} restarts",
+            found.steps, found.restarts
+        );
         rows.push(format!(
-            "{{\"n\":{n},\"ms\":{ms:.3},\"steps\":{},\"restarts\":{}}}",
+            "{{\"id\":\"{id}\",\"n\":{n},\"ms\":{ms:.3},\"steps\":{},\"restarts\":{}}}",
             found.steps, found.restarts
         ));
     }
@@ -86,12 +99,14 @@ fn find(sizes: &[usize]) {
 fn main() {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     if raw.first().map(String::as_str) == Some("find") {
-        let sizes: Vec<usize> = raw[1..].iter().filter_map(|a| a.parse().ok()).collect();
-        find(&sizes);
+        let id = raw.get(1).map_or("queen-search", String::as_str);
+        let sizes: Vec<usize> = raw.iter().skip(2).filter_map(|a| a.parse().ok()).collect();
+        find(id, &sizes);
         return;
     }
     if raw.first().map(String::as_str) == Some("speed") {
-        let num = |i: usize, default: usize| raw.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+        let num =
+            |i: usize, default: usize| raw.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
         speed(num(1, 1), num(2, 18), num(3, 17));
         return;
     }
