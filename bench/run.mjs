@@ -3,6 +3,7 @@
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
 //   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed]
+//   bash bench/run.sh --only find   (prints findOne's figures; writes nothing)
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { runBrowser } from './browser.mjs';
 import { raceSection, raceTimings } from './race.mjs';
 import { speedSection, speedTimings } from './count-speed.mjs';
+import { findTimings, printFind } from './find.mjs';
 import { REPO_ROOT } from '../scripts/serve.mjs';
 
 const args = process.argv.slice(2);
@@ -440,7 +442,10 @@ function report({ m, nat, c000, br }) {
 }
 
 const latest = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
-if (args.includes('--report-only')) {
+if (only?.length === 1 && only[0] === 'find') {
+  // findOne in wasm against native: printed for BENCHMARKS.md, nothing written.
+  printFind(await findTimings(REPO_ROOT, bin('release/nqueens-bench')));
+} else if (args.includes('--report-only')) {
   // Rewrites the report from the last run's measurements, measuring nothing.
   if (!fs.existsSync(latest)) {
     log('no saved run in bench/results/latest.json: run `bash bench/run.sh` first');

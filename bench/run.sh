@@ -5,6 +5,7 @@
 # and writes BENCHMARKS.md.
 #
 #   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed]
+#   bash bench/run.sh --only find   (findOne in wasm against native: printed, nothing written)
 #
 # Env: SKIP_BUILD=1 skips the wasm build (pkg/ must exist).
 set -euo pipefail

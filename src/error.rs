@@ -8,6 +8,7 @@ use std::fmt;
 // the list, so that the modules below the catalogue (puzzle, whose
 // `FixedQueens` the searches take) can return an `Error` without a cycle.
 use crate::algorithms::info::AlgorithmInfo;
+use crate::view::grouped;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -46,6 +47,16 @@ pub enum Error {
         furthest: u64,
         reach: u64,
     },
+    /// `find_one` does not take an n×n board for this search (outside its
+    /// `min_n..=find_max_n`).
+    FindSizeOutOfRange {
+        algorithm: &'static AlgorithmInfo,
+        n: usize,
+    },
+    /// N = 2 or 3: no solution exists to construct.
+    NoSolution { n: usize },
+    /// `find_one` was asked for a search for every solution.
+    NotFindOne { algorithm: &'static AlgorithmInfo },
     /// A seek by work (a race's clock) that would go further past the
     /// furthest step reached than one call may go.
     WorkTooFarAhead {
@@ -117,6 +128,28 @@ impl fmt::Display for Error {
                     able.join(" and ")
                 )
             }
+            Error::FindSizeOutOfRange { algorithm, n } => {
+                let (min, max) = (algorithm.min_n, grouped(algorithm.find_max_n as u64));
+                write!(
+                    f,
+                    "{} ({}) finds a solution on boards from {min}×{min} to {max}×{max}; \
+                     N = {} is not in that range.",
+                    algorithm.name,
+                    algorithm.id,
+                    grouped(*n as u64)
+                )
+            }
+            Error::NoSolution { n } => write!(
+                f,
+                "No {n} queens can stand on a {n}×{n} board without attacking each other: \
+                 N = 2 and N = 3 have no solution, so there is none to find."
+            ),
+            Error::NotFindOne { algorithm } => write!(
+                f,
+                "{} ({}) finds every solution, not one: findOne() and Finder take the \
+                 searches for one solution (goal \"one\" in algorithms()).",
+                algorithm.name, algorithm.id
+            ),
             Error::TooFarAhead {
                 requested,
                 furthest,

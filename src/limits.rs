@@ -16,6 +16,15 @@ use crate::board::{RowMask, BITBOARD_MAX_N};
 /// fit; 20 keeps a whole board legible on a canvas.
 pub const MAX_N: usize = 20;
 
+/// The largest board a stepping session of a search for one solution takes
+/// (`Goal::One`): its clones are a few tens of kilobytes there, and a board
+/// of a million squares is still drawn each frame.
+pub const STEP_MAX_N: usize = 1_000;
+
+/// The largest board `find_one` takes: 10,000,000 queens need about 280 MB
+/// (28 bytes a queen, see `find_one::tally`).
+pub const FIND_MAX_N: usize = 10_000_000;
+
 /// The largest board a search that tests whole boards takes (brute force,
 /// permutations): 12! = 479,001,600 boards already take seconds, and the
 /// books of such a search (`whole_board::Tested`) are sized by it.
@@ -25,6 +34,8 @@ pub const MAX_WHOLE_N: usize = 12;
 // arrays, and a row of them fits a `RowMask`.
 const _: () = assert!(BITBOARD_MAX_N <= MAX_N && MAX_WHOLE_N <= MAX_N);
 const _: () = assert!(MAX_N <= RowMask::WIDTH);
+// A stepping session of any search is within what `find_one` takes.
+const _: () = assert!(MAX_N <= STEP_MAX_N && STEP_MAX_N <= FIND_MAX_N);
 // A whole-board search's length, N^N steps at most, is a `u64` (the step
 // count, `SearchSpace::length`, the tree view's leaf index).
 const _: () = assert!(power(MAX_WHOLE_N, MAX_WHOLE_N) <= u64::MAX as u128);

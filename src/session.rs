@@ -2,18 +2,25 @@
 //! timeline of checkpoints, so `seek(k)` restores the nearest earlier clone and
 //! replays at most one checkpoint interval.
 //!
-//! Memory stays bounded: when the timeline holds `MAX_CHECKPOINTS` clones, every
-//! other one is dropped and the interval doubles. At 16.7 million steps that
-//! leaves an interval of 16,384 steps — well under a millisecond to replay. A
-//! clone is `size_of::<Solver>()` bytes (the largest state, bitwise's, sets
-//! it), so a session's timeline never holds more than
-//! `MAX_CHECKPOINTS * size_of::<Solver>()`: see [`Session::max_timeline_bytes`].
+//! Memory stays bounded: when the timeline holds its most clones, every other
+//! one is dropped and the interval doubles. At 16.7 million steps
+//! `MAX_CHECKPOINTS` leaves an interval of 16,384 steps — well under a
+//! millisecond to replay. A clone of a search for every solution is
+//! `size_of::<Solver>()` bytes (bitwise's state sets it); one of a search
+//! for one solution also holds its board on the heap, up to 44 KB at N =
+//! 1,000, so a session keeps at most [`TIMELINE_BYTES`] of clones: as few as
+//! [`MIN_CHECKPOINTS`] on the largest boards, whose steps are few or fast to
+//! replay. See [`Session::max_timeline_bytes`].
+//!
+//! A search for one solution also leaves a trace of its conflicts (the
+//! attacking pairs after every step, kept as minima and maxima of buckets
+//! that double in width) and of its restarts, recorded on new ground, for
+//! the conflicts chart: [`Session::conflict_trace`].
 
 use std::rc::Rc;
 
 use crate::algorithms::{
-    most_checks_per_step, AlgorithmInfo, BoardView, Counters, LastStep, Register, Solver,
-    ALGORITHMS,
+    AlgorithmInfo, BoardView, Counters, Goal, LastStep, Register, Solver, ALGORITHMS,
 };
 use crate::error::Error;
 use crate::limits::power;
@@ -21,8 +28,21 @@ use crate::puzzle::FixedQueens;
 use crate::tree::Decided;
 use crate::view;
 
-/// Checkpoints kept at most; each is a clone of a few hundred bytes.
+/// Checkpoints kept at most; each is a clone of a few hundred bytes for a
+/// search for every solution.
 pub const MAX_CHECKPOINTS: usize = 2048;
+/// The most bytes a session's checkpoints take, counting what a clone holds
+/// on the heap: 2 MiB.
+pub const TIMELINE_BYTES: usize = 2 << 20;
+/// Checkpoints kept at least, whatever a clone weighs (an even number, as
+/// every count of checkpoints is: the timeline halves when full).
+pub const MIN_CHECKPOINTS: usize = 16;
+/// Buckets a level of the conflicts trace holds; a trace at step k reads the
+/// finest level whose buckets cover k.
+pub const TRACE_BUCKETS: usize = 1024;
+/// Restarts the conflicts trace remembers (the first so many).
+pub const MAX_TRACE_RESTARTS: usize = 1 << 16;
+const _: () = assert!(MAX_CHECKPOINTS * std::mem::size_of::<Solver>() <= TIMELINE_BYTES);
 const FIRST_INTERVAL: u64 = 64;
 /// Solutions remembered for the gallery; counting goes on past it.
 pub const MAX_REMEMBERED_SOLUTIONS: usize = 1000;
@@ -79,14 +99,14 @@ impl Work {
         }
     }
 
-    /// The most work one step can add on an n×n board: a step is one step,
-    /// and its checks are bounded by the algorithms' contract
-    /// ([`most_checks_per_step`]; `tests/contract.rs` checks every step of
-    /// every algorithm at small N).
-    pub fn most_per_step(self, n: usize) -> u64 {
+    /// The most work one step of `info`'s search can add on an n×n board: a
+    /// step is one step, and its checks are bounded by the algorithm's own
+    /// `most_checks` (the contract; `tests/contract.rs` checks every step of
+    /// every algorithm against it).
+    pub fn most_per_step(self, info: &AlgorithmInfo, n: usize) -> u64 {
         match self {
             Work::Steps => 1,
-            Work::Checks => most_checks_per_step(n),
+            Work::Checks => info.most_checks.at(n).max(1),
         }
     }
 }
@@ -115,15 +135,159 @@ pub struct FoundSolution {
     pub queens: Vec<i32>,
 }
 
+/// The conflicts of a search for one solution after every step, as minima
+/// and maxima of buckets: level j's buckets are 2^j steps wide and cover the
+/// first `TRACE_BUCKETS · 2^j` steps. Only the top level grows; when it is
+/// full, the next is made from it by pairs. Recorded in step order on new
+/// ground, so it is the same whatever path the session took.
+#[derive(Clone, Debug)]
+struct Trace {
+    levels: Vec<Vec<(u32, u32)>>,
+    /// The steps that restarted, in order (the first `MAX_TRACE_RESTARTS`).
+    restarts: Vec<u64>,
+    /// The next step to record, and the restarts counted before it.
+    next: u64,
+    restarts_seen: u64,
+}
+
+/// The conflicts after each step up to the current one, thinned: what
+/// [`Session::conflict_trace`] gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConflictTrace {
+    /// Steps, in order, with the attacking pairs after each.
+    pub steps: Vec<u64>,
+    pub conflicts: Vec<u64>,
+    /// Steps that restarted (evenly thinned).
+    pub restarts: Vec<u64>,
+}
+
+impl Trace {
+    fn new(at_start: u64) -> Trace {
+        let mut trace = Trace {
+            levels: vec![Vec::with_capacity(TRACE_BUCKETS)],
+            restarts: Vec::new(),
+            next: 0,
+            restarts_seen: 0,
+        };
+        trace.record(0, at_start, 0);
+        trace
+    }
+
+    /// Records step `step`'s conflicts, if it is the next one.
+    fn record(&mut self, step: u64, conflicts: u64, restarts: u64) {
+        if step != self.next {
+            return;
+        }
+        self.next += 1;
+        if restarts > self.restarts_seen {
+            self.restarts_seen = restarts;
+            if self.restarts.len() < MAX_TRACE_RESTARTS {
+                self.restarts.push(step);
+            }
+        }
+        let value = conflicts.min(u32::MAX as u64) as u32;
+        let mut top = self.levels.len() - 1;
+        if (step >> top) as usize >= TRACE_BUCKETS {
+            let merged = self.levels[top]
+                .chunks(2)
+                .map(|pair| {
+                    pair.iter()
+                        .fold((u32::MAX, 0), |(lo, hi), &(a, b)| (lo.min(a), hi.max(b)))
+                })
+                .collect::<Vec<_>>();
+            let mut level = Vec::with_capacity(TRACE_BUCKETS);
+            level.extend(merged);
+            self.levels.push(level);
+            top += 1;
+        }
+        let level = &mut self.levels[top];
+        let bucket = (step >> top) as usize;
+        if bucket == level.len() {
+            level.push((value, value));
+        } else if let Some(last) = level.last_mut() {
+            *last = (last.0.min(value), last.1.max(value));
+        }
+    }
+
+    /// The trace from step 0 to step `k` (recorded), whose conflicts are
+    /// `now`, in at most `max_points` points (at least 2).
+    fn read(&self, k: u64, now: u64, max_points: usize) -> ConflictTrace {
+        let max_points = max_points.max(2);
+        // The finest level whose buckets cover k: it depends on k alone.
+        let mut level = 0;
+        while (k >> level) as usize >= TRACE_BUCKETS {
+            level += 1;
+        }
+        let buckets = &self.levels[level];
+        // The buckets that end at or before k; the steps after them, up to
+        // k, show only as the last point.
+        let complete = (((k + 1) >> level) as usize).min(buckets.len());
+        let mut points: Vec<(u64, u64)> = vec![(0, u64::from(buckets[0].0))];
+        let mut add = |point: (u64, u64)| {
+            if points.last() != Some(&point) {
+                points.push(point);
+            }
+        };
+        let raw = if level == 0 { complete } else { 2 * complete };
+        if raw + 2 <= max_points {
+            for (i, &(lo, hi)) in buckets[..complete].iter().enumerate() {
+                let at = (i as u64) << level;
+                add((at, u64::from(lo)));
+                add((at, u64::from(hi)));
+            }
+        } else {
+            // The first point, two a group, and the last: within max_points.
+            let groups = (max_points - 2) / 2;
+            if groups > 0 {
+                let width = complete.div_ceil(groups).max(1);
+                for (g, group) in buckets[..complete].chunks(width).enumerate() {
+                    let first = g * width;
+                    let lo = (0..group.len()).min_by_key(|&i| group[i].0).unwrap_or(0);
+                    let hi = (0..group.len()).max_by_key(|&i| group[i].1).unwrap_or(0);
+                    let mut two = [(lo, group[lo].0), (hi, group[hi].1)];
+                    two.sort_by_key(|&(i, _)| i);
+                    for (i, value) in two {
+                        add((((first + i) as u64) << level, u64::from(value)));
+                    }
+                }
+            }
+        }
+        // The current step, exactly (its bucket may not be complete).
+        points.retain(|&(at, _)| at < k);
+        points.push((k, now));
+        let upto = self.restarts.partition_point(|&s| s <= k);
+        let restarts = &self.restarts[..upto];
+        let restarts = if restarts.len() <= max_points {
+            restarts.to_vec()
+        } else {
+            (0..max_points)
+                .map(|i| restarts[i * restarts.len() / max_points])
+                .collect()
+        };
+        ConflictTrace {
+            steps: points.iter().map(|p| p.0).collect(),
+            conflicts: points.iter().map(|p| p.1).collect(),
+            restarts,
+        }
+    }
+}
+
 /// A search with time travel.
 pub struct Session {
     n: usize,
-    /// How many boards the space holds: N^N, or fewer with fixed queens.
-    space_total: u128,
+    seed: u64,
+    /// How many boards the space holds: N^N, or fewer with fixed queens;
+    /// `None` for a search for one solution, which does not account for them.
+    space_total: Option<u128>,
     solver: Solver,
     /// checkpoints[i] is the state after i * interval steps.
     checkpoints: Vec<Solver>,
+    /// The most checkpoints kept (even): `MAX_CHECKPOINTS`, or fewer where a
+    /// clone is heavy.
+    max_checkpoints: usize,
     interval: u64,
+    /// The conflicts trace of a search for one solution.
+    trace: Option<Trace>,
     /// The most steps ever taken since the last reset.
     furthest: u64,
     /// How many steps the whole search takes, once it has been seen to end.
@@ -135,9 +299,16 @@ impl Session {
     /// The search `id` on an n×n board; an error for an unknown id or an N
     /// the algorithm cannot do.
     pub fn new(id: &str, n: usize) -> Result<Session, Error> {
+        Session::seeded(id, n, 1)
+    }
+
+    /// The search `id` on an n×n board from `seed`: the same seed gives the
+    /// same run (the searches for every solution ignore it).
+    pub fn seeded(id: &str, n: usize, seed: u64) -> Result<Session, Error> {
         let info = sized(id, n)?;
-        let solver = Solver::new(info, n).ok_or_else(|| unknown(id))?;
-        Ok(Session::around(solver, n, power(n, n)))
+        let solver = Solver::new(info, n, seed)?;
+        let total = (info.goal == Goal::All).then(|| power(n, n));
+        Ok(Session::around(solver, n, seed, total))
     }
 
     /// The search `id` started from queens already on `squares` (`row * n +
@@ -155,16 +326,25 @@ impl Session {
                 algorithm: info,
                 known: ALGORITHMS,
             })?;
-        Ok(Session::around(solver, n, total))
+        Ok(Session::around(solver, n, 1, Some(total)))
     }
 
-    fn around(solver: Solver, n: usize, space_total: u128) -> Session {
+    fn around(solver: Solver, n: usize, seed: u64, space_total: Option<u128>) -> Session {
         let end = solver.info().space.length(n);
+        let clone_bytes = std::mem::size_of::<Solver>() + solver.heap_bytes();
+        let max_checkpoints =
+            (TIMELINE_BYTES / clone_bytes).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS) / 2 * 2;
+        let trace = solver
+            .engine_core()
+            .map(|core| Trace::new(core.tally.pairs()));
         Session {
             n,
+            seed,
             space_total,
             checkpoints: vec![solver.clone()],
             solver,
+            max_checkpoints,
+            trace,
             interval: FIRST_INTERVAL,
             furthest: 0,
             end,
@@ -177,6 +357,14 @@ impl Session {
     }
     pub fn n(&self) -> usize {
         self.n
+    }
+    /// The seed the session was opened with (1 unless given).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The most checks one step of this search adds at this N.
+    pub fn most_checks_per_step(&self) -> u64 {
+        self.info().most_checks.at(self.n)
     }
     pub fn step_index(&self) -> u64 {
         self.solver.counters().steps
@@ -192,9 +380,19 @@ impl Session {
     pub fn is_done(&self) -> bool {
         self.solver.is_done()
     }
-    /// The most memory a session's timeline can take, in bytes.
+    /// The most memory a session's checkpoints can take, in bytes: within
+    /// [`TIMELINE_BYTES`], or [`MIN_CHECKPOINTS`] clones of the heaviest
+    /// search (a search for one solution at `STEP_MAX_N`) where that is more.
     pub const fn max_timeline_bytes() -> usize {
-        MAX_CHECKPOINTS * std::mem::size_of::<Solver>()
+        let heaviest = MIN_CHECKPOINTS
+            * (std::mem::size_of::<Solver>()
+                + crate::limits::STEP_MAX_N
+                    * crate::algorithms::one_solution::HEAP_BYTES_PER_QUEEN);
+        if heaviest > TIMELINE_BYTES {
+            heaviest
+        } else {
+            TIMELINE_BYTES
+        }
     }
 
     /// How many checkpoints the timeline holds, and the steps between them.
@@ -220,31 +418,59 @@ impl Session {
         self.solver.registers()
     }
     pub fn message(&self) -> String {
-        view::message(
-            self.info(),
-            &self.last_step(),
-            &self.board(),
-            self.counters(),
-        )
+        self.solver.message().unwrap_or_else(|| {
+            view::message(
+                self.info(),
+                &self.last_step(),
+                &self.board(),
+                self.counters(),
+            )
+        })
     }
-    /// How much of the N^N boards the search has ruled out or found so far.
-    pub fn space(&self) -> Space {
+    /// The attacking pairs among the queens on the board now.
+    pub fn conflicts(&self) -> u64 {
+        match self.solver.engine_core() {
+            Some(core) => core.tally.pairs(),
+            None => view::conflicts(&self.queens()),
+        }
+    }
+    /// For each row, how many other queens attack its queen (0 where the row
+    /// has none).
+    pub fn queen_conflicts(&self) -> Vec<i32> {
+        view::queen_conflicts(&self.queens())
+    }
+
+    /// The conflicts from step 0 to the current step, in at most
+    /// `max_points` points (at least 2: the first and the last step are
+    /// kept; between them each group of steps gives its minimum and maximum),
+    /// and the steps that restarted (at most `max_points`, evenly thinned).
+    /// The same at step k whatever path led there. `None` for a search for
+    /// every solution.
+    pub fn conflict_trace(&self, max_points: usize) -> Option<ConflictTrace> {
+        let trace = self.trace.as_ref()?;
+        Some(trace.read(self.step_index(), self.conflicts(), max_points))
+    }
+
+    /// How much of the N^N boards the search has ruled out or found so far;
+    /// `None` for a search for one solution.
+    pub fn space(&self) -> Option<Space> {
         let counters = self.counters();
-        let total = self.space_total;
+        let total = self.space_total?;
         let solutions = counters.solutions as u128;
-        Space {
+        Some(Space {
             total,
             ruled_out: counters.ruled_out,
             solutions,
             pending: total - counters.ruled_out - solutions,
             outside: counters.outside,
-        }
+        })
     }
 
     /// How much of the tree the search has decided, for the tree view; `None`
-    /// for a search from fixed queens (a smaller space than the tree's).
+    /// for a search from fixed queens (a smaller space than the tree's) and
+    /// for a search for one solution.
     pub fn decided(&self) -> Option<Decided> {
-        if self.space_total != power(self.n, self.n) {
+        if self.info().goal != Goal::All || self.space_total != Some(power(self.n, self.n)) {
             return None;
         }
         self.solver.decided().or_else(|| {
@@ -331,7 +557,7 @@ impl Session {
     /// (see [`Work::most_per_step`]), then one step at a time, each tried on
     /// a copy first.
     pub fn run_within(&mut self, work: Work, budget: u64, max: u64) -> u64 {
-        let most = work.most_per_step(self.n);
+        let most = work.most_per_step(self.info(), self.n);
         let mut taken = 0;
         while taken < max && !self.is_done() {
             let now = work.of(self.counters());
@@ -408,6 +634,9 @@ impl Session {
         self.furthest = 0;
         self.end = self.info().space.length(self.n);
         self.found.clear();
+        if let Some(trace) = &mut self.trace {
+            *trace = Trace::new(trace.levels[0][0].0.into());
+        }
     }
 
     /// Moves to step `k`, or as near as the search's end allows.
@@ -437,7 +666,16 @@ impl Session {
                 ((max - taken).min(boundary - at), true)
             };
             let remember = fresh && self.found.len() < MAX_REMEMBERED_SOLUTIONS;
-            let ran = self.solver.run(budget, stop_on_solution || remember);
+            let stop = stop_on_solution || remember;
+            let ran = match (&mut self.trace, fresh) {
+                (Some(trace), true) => {
+                    self.solver
+                        .run_watched(budget, stop, &mut |counters, conflicts| {
+                            trace.record(counters.steps, conflicts, counters.restarts)
+                        })
+                }
+                _ => self.solver.run(budget, stop),
+            };
             taken += ran;
             let found_one = self.counters().solutions != before;
             if fresh {
@@ -463,10 +701,10 @@ impl Session {
             });
         }
         if at == self.checkpoints.len() as u64 * self.interval {
-            if self.checkpoints.len() == MAX_CHECKPOINTS {
+            if self.checkpoints.len() == self.max_checkpoints {
                 // Full: keep every other checkpoint and double the spacing
-                // before adding this one (which lies on the new grid), so the
-                // timeline never holds more than MAX_CHECKPOINTS.
+                // before adding this one (which lies on the new grid: the
+                // most is even), so the timeline never holds more.
                 let mut index = 0;
                 self.checkpoints.retain(|_| {
                     index += 1;

@@ -1,5 +1,6 @@
 //! What the page draws, derived from a [`BoardView`]: one flag byte per cell,
-//! and a sentence about the last step for the status line and screen readers.
+//! each queen's attackers, and a sentence about the last step for the status
+//! line and screen readers.
 
 use crate::algorithms::{AlgorithmInfo, BoardView, Counters, LastStep, StepKind};
 use crate::board::attacks;
@@ -10,12 +11,55 @@ pub const QUEEN: u8 = 1;
 pub const THREATENED: u8 = 2;
 /// The last step tested, placed or removed a queen here.
 pub const PROBED: u8 = 4;
-/// The probed square and the queens attacking it, when it is attacked.
+/// The probed square and the queens attacking it, when it is attacked; for
+/// a search for one solution, every queen another attacks.
 pub const CONFLICT: u8 = 8;
 /// A queen of the board under test that is not placed yet.
 pub const GHOST: u8 = 16;
-/// A square still to be tried in the current row.
+/// A square still to be tried in the current row (min-conflicts: one of the
+/// row's least attacked squares, which the step chose among).
 pub const CANDIDATE: u8 = 32;
+
+/// How many queens attack each row's queen (0 where a row has none), from
+/// `queens` (each row's column or -1), by counting the queens on each line:
+/// O(N).
+pub fn queen_conflicts(queens: &[i32]) -> Vec<i32> {
+    let n = queens.len();
+    let mut cols = vec![0i32; n];
+    let mut downs = vec![0i32; 2 * n];
+    let mut ups = vec![0i32; 2 * n];
+    let lines = |row: usize, col: i32| (col as usize, row + col as usize, row + n - col as usize);
+    for (row, &col) in queens.iter().enumerate() {
+        if (0..n as i32).contains(&col) {
+            let (c, d, u) = lines(row, col);
+            cols[c] += 1;
+            downs[d] += 1;
+            ups[u] += 1;
+        }
+    }
+    // Rows hold one queen each, so a row's other queens share no line with it.
+    queens
+        .iter()
+        .enumerate()
+        .map(|(row, &col)| {
+            if (0..n as i32).contains(&col) {
+                let (c, d, u) = lines(row, col);
+                cols[c] + downs[d] + ups[u] - 3
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+/// The attacking pairs among `queens`: each pair attacks both its queens.
+pub fn conflicts(queens: &[i32]) -> u64 {
+    queen_conflicts(queens)
+        .iter()
+        .map(|&k| k as u64)
+        .sum::<u64>()
+        / 2
+}
 
 /// The flag byte of every cell, row-major.
 pub fn cells(view: &BoardView) -> Vec<u8> {
@@ -48,9 +92,16 @@ pub fn cells(view: &BoardView) -> Vec<u8> {
             cells[row * n + col as usize] |= GHOST;
         }
     }
-    if let Some((row, mask)) = view.candidates {
-        for col in mask {
+    if let Some((row, columns)) = &view.candidates {
+        for &col in columns {
             cells[row * n + col] |= CANDIDATE;
+        }
+    }
+    if view.every_conflict {
+        for (row, attackers) in queen_conflicts(&view.queens).into_iter().enumerate() {
+            if attackers > 0 {
+                cells[row * n + view.queens[row] as usize] |= CONFLICT;
+            }
         }
     }
     if let Some(probe) = view.probe {
@@ -162,6 +213,12 @@ fn sentence(
                 at(square)
             )
         }
+        // The searches for one solution say their own sentences
+        // (`Algorithm::message`); these are for any other that moves.
+        StepKind::Move | StepKind::Sideways => format!("Moved a queen to {}.", at(square)),
+        StepKind::Stay => format!("Left the queen of {} where it was.", at(square)),
+        StepKind::Restart => "Gave the board up for a fresh one.".to_string(),
+        StepKind::Survey => "Listed the attacked queens.".to_string(),
     }
 }
 
@@ -176,7 +233,7 @@ mod tests {
         view.queens[0] = 1;
         view.queens[1] = 3;
         view.probe = Some((1, 3));
-        view.candidates = Some((2, RowMask::column(0)));
+        view.candidates = Some((2, RowMask::column(0).into_iter().collect()));
         let cells = cells(&view);
         assert_eq!(cells[1] & QUEEN, QUEEN);
         // (1,3) is not attacked by (0,1): no conflict, only the probe.

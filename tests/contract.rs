@@ -12,15 +12,22 @@ mod common;
 use std::collections::HashSet;
 
 use nqueens::algorithms::{
-    AlgorithmInfo, Counters, RegisterValue, SearchSpace, Solver, ALGORITHMS,
+    AlgorithmInfo, Counters, Goal, RegisterValue, SearchSpace, Solver, ALGORITHMS,
 };
+use nqueens::limits::{FIND_MAX_N, MAX_N, STEP_MAX_N};
 use nqueens::session::Session;
 use nqueens::Error;
 
 /// The largest board a test runs to the end (brute force: 6^6 steps).
 const FULL_RUN_MAX_N: usize = 6;
-/// Steps checked one by one at an algorithm's largest board.
+/// Steps checked one by one at an algorithm's largest board, within a budget
+/// of checks (hill climbing's step reads a million squares at N = 1,000).
 const STEPS_AT_MAX_N: u64 = 3_000;
+const CHECKS_AT_MAX_N: u64 = 20_000_000;
+/// The largest board a search for one solution is run to its end on here,
+/// and the seeds it is run from.
+const ONE_RUN_MAX_N: usize = 9;
+const ONE_RUN_SEEDS: [u64; 3] = [1, 2, 0x5eed_0001];
 /// Far longer than any search run to the end here takes (brute force at
 /// N = 6, 46,656 steps, is the longest): a search still going is one that
 /// does not end.
@@ -38,10 +45,24 @@ fn n_to_the_n(n: usize) -> u128 {
     (n as u128).pow(n as u32)
 }
 
-/// The most checks a step may make, as the contract states it: N, and 2 on
-/// the smallest boards.
-fn check_bound(n: usize) -> u64 {
-    n.max(2) as u64
+/// The most checks a step may make, as the contract states it: the
+/// algorithm's own bound at N.
+fn check_bound(info: &AlgorithmInfo, n: usize) -> u64 {
+    info.most_checks.at(n)
+}
+
+/// The solver for `info` on an n×n board, from seed 1.
+fn solver(info: &AlgorithmInfo, n: usize) -> Solver {
+    Solver::new(info, n, 1).unwrap_or_else(|e| {
+        panic!(
+            "{}",
+            broke(
+                info,
+                n,
+                &format!("the catalogue must build the search; it said: {e}")
+            )
+        )
+    })
 }
 
 /// Checks everything the contract says of the state a search is in.
@@ -97,24 +118,36 @@ fn check_state(info: &AlgorithmInfo, n: usize, solver: &Solver, stepped: bool) {
         "{}",
         broke(info, n, &format!("nodes_by_depth() must have N entries adding up to the {} placements; got {nodes:?}", c.placements))
     );
-    assert!(
-        c.ruled_out + c.solutions as u128 <= n_to_the_n(n),
-        "{}",
-        broke(
-            info,
-            n,
-            "ruled out and solutions together must never pass the N^N boards"
-        )
-    );
+    match info.goal {
+        Goal::All => assert!(
+            c.ruled_out + c.solutions as u128 <= n_to_the_n(n),
+            "{}",
+            broke(
+                info,
+                n,
+                "ruled out and solutions together must never pass the N^N boards"
+            )
+        ),
+        Goal::One => assert!(
+            c.ruled_out == 0 && c.solutions == u64::from(solver.is_done()),
+            "{}",
+            broke(
+                info,
+                n,
+                "a search for one solution rules out no boards, and has found 1 solution exactly when it is done"
+            )
+        ),
+    }
     let (decided, forks) = (solver.decided().is_some(), solver.forks().is_some());
     let (want_decided, want_forks) = match info.space {
         SearchSpace::Tree => (false, true),
+        SearchSpace::Unaccounted => (false, false),
         _ => (true, false),
     };
     assert!(
         decided == want_decided && forks == want_forks,
         "{}",
-        broke(info, n, "a search that tests whole boards must give decided() and a depth-first one forks(), not both")
+        broke(info, n, "a search that tests whole boards must give decided(), a depth-first one forks(), a search for one solution neither")
     );
     for register in solver.registers() {
         let fits = match register.value {
@@ -125,11 +158,15 @@ fn check_state(info: &AlgorithmInfo, n: usize, solver: &Solver, stepped: bool) {
                 side <= 8 && (side * side == 64 || value >> (side * side) == 0)
             }
             RegisterValue::List(_) | RegisterValue::Number(_) => true,
+            RegisterValue::Counts {
+                ref values,
+                highlight,
+            } => values.len() <= 2 * n && highlight.is_none_or(|h| h < values.len()),
         };
         assert!(
             fits,
             "{}",
-            broke(info, n, &format!("register {} must be drawable: at most 32 columns or an 8×8 board, no bit outside; got {:?}", register.name, register.value))
+            broke(info, n, &format!("register {} must be drawable: at most 32 columns or an 8×8 board, no bit outside, counts at most 2N long with the highlight among them; got {:?}", register.name, register.value))
         );
     }
 }
@@ -163,9 +200,9 @@ fn step_and_check(info: &AlgorithmInfo, n: usize, solver: &mut Solver) -> bool {
     );
     let checks = after.checks - before.checks;
     assert!(
-        checks <= check_bound(n),
+        checks <= check_bound(info, n),
         "{}",
-        broke(info, n, &format!("a step may add at most max(N, 2) = {} checks (race mode's clock relies on it); step {} added {checks}", check_bound(n), after.steps))
+        broke(info, n, &format!("a step may add at most its most_checks = {} checks (race mode's clock relies on it); step {} added {checks}", check_bound(info, n), after.steps))
     );
     check_state(info, n, solver, true);
     true
@@ -191,13 +228,30 @@ fn every_catalogued_description_keeps_its_rules() {
             info.name,
             info.id
         );
+        let sizes_kept = match info.goal {
+            Goal::All => info.max_n <= MAX_N && info.find_max_n == 0,
+            Goal::One => {
+                info.max_n <= STEP_MAX_N
+                    && info.max_n <= info.find_max_n
+                    && info.find_max_n <= FIND_MAX_N
+            }
+        };
         assert!(
-            1 <= info.min_n && info.min_n <= info.max_n && info.max_n <= nqueens::limits::MAX_N,
-            "{} ({}): its sizes must keep 1 <= min_n <= max_n <= MAX_N; got {}..={}",
+            1 <= info.min_n && info.min_n <= info.max_n && sizes_kept,
+            "{} ({}): its sizes must keep 1 <= min_n <= max_n <= MAX_N (goal all) or \
+             max_n <= STEP_MAX_N, max_n <= find_max_n <= FIND_MAX_N (goal one); got {}..={}, \
+             find_max_n {}",
             info.name,
             info.id,
             info.min_n,
-            info.max_n
+            info.max_n,
+            info.find_max_n
+        );
+        assert!(
+            !info.check_is.is_empty() && info.check_is.ends_with('.'),
+            "{} ({}) must say in a sentence what one check is",
+            info.name,
+            info.id
         );
         if info.space.tests_whole_boards() {
             assert!(
@@ -215,18 +269,18 @@ fn every_catalogued_description_keeps_its_rules() {
             info.id
         );
         for n in info.min_n..=info.max_n {
-            let solver = Solver::new(info, n);
-            assert!(
-                solver.as_ref().is_some_and(|s| s.info() == info),
-                "{}",
-                broke(
-                    info,
-                    n,
-                    "the catalogue must build the search for every N in its range"
-                )
-            );
-            if let Some(solver) = solver {
-                check_state(info, n, &solver, false);
+            match Solver::new(info, n, 1) {
+                Ok(solver) => {
+                    assert!(solver.info() == info, "{}", broke(info, n, "the catalogue built another search"));
+                    check_state(info, n, &solver, false);
+                }
+                // A search for one solution may refuse a board that has none.
+                Err(Error::NoSolution { .. })
+                    if info.goal == Goal::One && n < 4 && common::slow_solutions(n).is_empty() => {}
+                Err(e) => panic!(
+                    "{}",
+                    broke(info, n, &format!("the catalogue must build the search for every N in its range; it said: {e}"))
+                ),
             }
         }
     }
@@ -234,9 +288,9 @@ fn every_catalogued_description_keeps_its_rules() {
 
 #[test]
 fn every_step_keeps_the_contract_to_the_end_on_small_boards() {
-    for info in ALGORITHMS {
+    for info in ALGORITHMS.iter().filter(|info| info.goal == Goal::All) {
         for n in info.min_n..=info.max_n.min(FULL_RUN_MAX_N) {
-            let mut solver = Solver::new(info, n).expect("catalogued");
+            let mut solver = solver(info, n);
             let mut steps = 0;
             while step_and_check(info, n, &mut solver) {
                 steps += 1;
@@ -281,14 +335,44 @@ fn every_step_keeps_the_contract_to_the_end_on_small_boards() {
 }
 
 #[test]
+fn every_search_for_one_solution_keeps_the_contract_to_its_solution() {
+    for info in ALGORITHMS.iter().filter(|info| info.goal == Goal::One) {
+        for n in (info.min_n..=ONE_RUN_MAX_N).filter(|&n| !common::slow_solutions(n).is_empty()) {
+            for seed in ONE_RUN_SEEDS {
+                let mut solver = Solver::new(info, n, seed).expect("in range");
+                let mut steps = 0;
+                while step_and_check(info, n, &mut solver) {
+                    steps += 1;
+                    assert!(steps < ENDLESS, "{}", broke(info, n, "the search must end"));
+                }
+                let queens = solver.board().queens;
+                assert!(
+                    solver.is_done() && common::no_two_attack(&queens),
+                    "{}",
+                    broke(info, n, &format!("a search for one solution must end on one; seed {seed} ended on {queens:?}"))
+                );
+                assert_eq!(
+                    solver.counters().solutions,
+                    1,
+                    "{}",
+                    broke(info, n, "a search for one solution ends at its first")
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn every_step_keeps_the_contract_on_the_largest_boards() {
     // The arrays a search keeps are sized by its limits: the first steps at
     // its largest N, and just below, reach every row's slot.
     for info in ALGORITHMS {
         for n in [info.max_n.saturating_sub(1).max(info.min_n), info.max_n] {
-            let mut solver = Solver::new(info, n).expect("catalogued");
+            let mut solver = solver(info, n);
             for _ in 0..STEPS_AT_MAX_N {
-                if !step_and_check(info, n, &mut solver) {
+                if solver.counters().checks > CHECKS_AT_MAX_N
+                    || !step_and_check(info, n, &mut solver)
+                {
                     break;
                 }
             }

@@ -5,8 +5,10 @@
 
 use std::collections::HashSet;
 
-use nqueens::find_one::restarts::{luby, Restarts};
-use nqueens::find_one::{check, find_one, AnyEngine, Engine, Event, FindError, FAMILY};
+use nqueens::algorithms::restarts::{luby, Restarts};
+use nqueens::algorithms::{find_one, AnyEngine, FAMILY};
+use nqueens::find_one::{check, Engine, Event};
+use nqueens::Error;
 
 /// True when `queens` puts one queen in each row of an n×n board and no two
 /// attack: the test's own judge.
@@ -155,7 +157,7 @@ fn conflicts_are_the_attacking_pairs_at_every_step() {
 fn no_step_adds_more_checks_than_the_stated_bound() {
     for info in FAMILY {
         for n in [4, 7, 16, 50, 120] {
-            let bound = info.bound.at(n);
+            let bound = info.most_checks.at(n);
             for seed in [1, 5] {
                 let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
                 let mut most = 0;
@@ -178,7 +180,7 @@ fn every_restart_is_a_step_of_its_own() {
             let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
             let mut events = 0;
             walk(&mut engine, u64::MAX, |e, _| {
-                events += u32::from(e.last().event == Event::Restart);
+                events += u64::from(e.last().event == Event::Restart);
             });
             assert_eq!(
                 events,
@@ -204,7 +206,7 @@ fn construction_solves_every_n_from_4_to_1000_and_refuses_2_and_3() {
     }
     for n in [2, 3] {
         let refusal = find_one("construction", n, 1).expect_err("no solution exists");
-        assert_eq!(refusal, FindError::NoSolution { n });
+        assert_eq!(refusal, Error::NoSolution { n });
         assert!(refusal.to_string().contains("no solution"), "{refusal}");
     }
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use nqueens::algorithms::{StepKind, ALGORITHMS};
+use nqueens::algorithms::StepKind;
 use nqueens::board::attacks;
 use nqueens::session::Session;
 
@@ -28,11 +28,11 @@ fn factorial(n: usize) -> u128 {
 
 #[test]
 fn at_the_end_every_board_is_ruled_out_or_a_solution() {
-    for info in ALGORITHMS {
+    for info in common::every_solution() {
         for n in info.min_n..=info.max_n.min(8) {
             let mut s = session(info.id, n);
             while s.run(1 << 40) > 0 {}
-            let space = s.space();
+            let space = common::books(&s);
             assert_eq!(space.total, pow(n, n), "{} N={n}", info.id);
             assert_eq!(space.solutions, A000170[n - 1] as u128, "{} N={n}", info.id);
             assert_eq!(space.pending, 0, "{} N={n}: nothing left pending", info.id);
@@ -48,13 +48,13 @@ fn at_the_end_every_board_is_ruled_out_or_a_solution() {
 
 #[test]
 fn the_books_balance_and_nothing_is_unruled_at_any_step() {
-    for info in ALGORITHMS {
+    for info in common::every_solution() {
         let n = 5;
         let mut s = session(info.id, n);
-        let mut before = s.space();
+        let mut before = common::books(&s);
         assert_eq!(before.total, pow(n, n));
         while s.step() {
-            let space = s.space();
+            let space = common::books(&s);
             assert_eq!(
                 space.ruled_out + space.solutions + space.pending,
                 space.total,
@@ -86,7 +86,7 @@ fn brute_force_rules_out_each_board_it_tests() {
     for n in [4, 5, 6] {
         let mut s = session("brute-force", n);
         while s.step() {
-            let space = s.space();
+            let space = common::books(&s);
             assert_eq!(space.ruled_out + space.solutions, s.step_index() as u128);
         }
     }
@@ -98,7 +98,7 @@ fn brute_force_rules_out_each_board_it_tests() {
         for _ in 0..budget {
             stepped.step();
         }
-        assert_eq!(blocked.space(), stepped.space());
+        assert_eq!(common::books(&blocked), common::books(&stepped));
         assert_eq!(blocked.nodes_by_depth(), stepped.nodes_by_depth());
     }
 }
@@ -108,11 +108,15 @@ fn permutations_never_generate_the_boards_that_repeat_a_column() {
     for n in [1, 4, 6] {
         let mut s = session("permutations", n);
         let never = pow(n, n) - factorial(n);
-        assert_eq!(s.space().ruled_out, never, "N={n} before the first step");
+        assert_eq!(
+            common::books(&s).ruled_out,
+            never,
+            "N={n} before the first step"
+        );
         while s.step() {
             let c = s.counters();
             assert_eq!(
-                s.space().ruled_out,
+                common::books(&s).ruled_out,
                 never + c.steps as u128 - c.solutions as u128
             );
         }
@@ -141,7 +145,7 @@ fn each_steps_ruling_out_is_recomputed_from_the_queens() {
     for n in [1, 4, 6, 7] {
         for id in ["backtracking", "bitwise"] {
             let mut s = session(id, n);
-            let mut ruled = s.space().ruled_out;
+            let mut ruled = common::books(&s).ruled_out;
             while s.step() {
                 let queens = s.queens();
                 let last = s.last_step();
@@ -158,8 +162,9 @@ fn each_steps_ruling_out_is_recomputed_from_the_queens() {
                         attacked_columns(n, &queens, depth) as u128 * pow(n, n - depth - 1)
                     }
                     StepKind::Solution | StepKind::Backtrack | StepKind::Start => 0,
+                    other => panic!("{id} took a {other:?} step, which it has none of"),
                 };
-                let now = s.space().ruled_out;
+                let now = common::books(&s).ruled_out;
                 assert_eq!(
                     now - ruled,
                     expected,
@@ -189,7 +194,7 @@ fn level_sizes_match_a_slow_enumeration_of_partial_boards() {
 fn the_bitboard_scan_counts_its_probes_outside_the_space() {
     let mut s = session("bitboard-scan", 6);
     while s.run(1 << 40) > 0 {}
-    let space = s.space();
+    let space = common::books(&s);
     assert!(space.outside > 0, "the seed walks on past empty rows");
     // Probes inside the space are one per (partial board, column) with every
     // row above filled; recount them from the slow level sizes.
@@ -201,10 +206,10 @@ fn the_bitboard_scan_counts_its_probes_outside_the_space() {
 #[test]
 fn twenty_to_the_twentieth_is_held_exactly() {
     let mut s = session("bitwise", 20);
-    assert_eq!(s.space().total, pow(20, 20));
-    assert!(s.space().total > u64::MAX as u128);
+    assert_eq!(common::books(&s).total, pow(20, 20));
+    assert!(common::books(&s).total > u64::MAX as u128);
     s.run(1_000_000);
-    let space = s.space();
+    let space = common::books(&s);
     assert_eq!(
         space.ruled_out + space.solutions + space.pending,
         pow(20, 20)
@@ -214,7 +219,7 @@ fn twenty_to_the_twentieth_is_held_exactly() {
 
 #[test]
 fn space_and_levels_after_a_seek_equal_fresh_steps() {
-    for info in ALGORITHMS {
+    for info in common::every_solution() {
         let mut s = session(info.id, 6.min(info.max_n));
         s.run(5000);
         for k in [3000u64, 17, 4999, 0, 2500] {
@@ -222,7 +227,12 @@ fn space_and_levels_after_a_seek_equal_fresh_steps() {
             s.seek(k).unwrap();
             let mut fresh = session(info.id, 6.min(info.max_n));
             fresh.run(k);
-            assert_eq!(s.space(), fresh.space(), "{} at {k}", info.id);
+            assert_eq!(
+                common::books(&s),
+                common::books(&fresh),
+                "{} at {k}",
+                info.id
+            );
             assert_eq!(
                 s.nodes_by_depth(),
                 fresh.nodes_by_depth(),

@@ -112,7 +112,7 @@ fn decided_counts_match_a_board_by_board_record() {
             while s.step() {
                 mark_step(id, n, &s, &mut marks);
                 let decided = s.decided().expect("a tree view");
-                let space = s.space();
+                let space = s.space().expect("books");
                 assert_eq!(
                     decided.total(),
                     space.ruled_out + space.solutions,
@@ -177,7 +177,7 @@ fn decided_counts_hold_past_two_to_the_sixty_four() {
     let mut s = Session::new("bitwise", 20).unwrap();
     s.run(3_000_000);
     let decided = s.decided().unwrap();
-    let space = s.space();
+    let space = s.space().expect("books");
     assert_eq!(decided.total(), space.ruled_out + space.solutions);
     assert_eq!(decided.icicle(400).len(), 20 * 400);
 }

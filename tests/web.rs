@@ -8,7 +8,7 @@ use wasm_bindgen_test::*;
 use nqueens::wasm::args::Problem;
 use nqueens::wasm::{
     algorithms, count_both, count_solutions, count_subtask, count_subtask_range, count_subtasks,
-    Session,
+    find_one, Session,
 };
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -28,22 +28,31 @@ fn session(id: &str, n: u32) -> Session {
 }
 
 #[wasm_bindgen_test]
-fn algorithms_lists_the_five_with_their_ranges() {
+fn algorithms_lists_the_catalogue_with_their_ranges() {
     let list = algorithms();
     let ids: Vec<String> = list
         .iter()
         .map(|a| get(&a, "id").as_string().unwrap())
         .collect();
-    assert_eq!(
-        ids,
-        [
-            "brute-force",
-            "permutations",
-            "backtracking",
-            "bitboard-scan",
-            "bitwise"
-        ]
-    );
+    let catalogue: Vec<&str> = nqueens::algorithms::ALGORITHMS
+        .iter()
+        .map(|info| info.id)
+        .collect();
+    assert_eq!(ids, catalogue);
+    for (entry, info) in list.iter().zip(nqueens::algorithms::ALGORITHMS) {
+        assert_eq!(
+            get(&entry, "goal").as_string().as_deref(),
+            Some(info.goal.id())
+        );
+        assert_eq!(
+            get(&entry, "findMaxN").as_f64(),
+            Some(info.find_max_n as f64)
+        );
+        assert_eq!(get(&entry, "seeded").as_bool(), Some(info.seeded));
+        assert!(get(&entry, "checkIs")
+            .as_string()
+            .is_some_and(|s| s.ends_with('.')));
+    }
     let brute = list.get(0);
     assert_eq!(get(&brute, "minN").as_f64(), Some(1.0));
     assert_eq!(get(&brute, "maxN").as_f64(), Some(8.0));
@@ -219,4 +228,28 @@ fn counts_in_wasm_match_oeis() {
             .sum();
         assert_eq!(one_by_one, TOTALS[i], "N = {n}");
     }
+}
+
+#[wasm_bindgen_test]
+fn find_one_solves_a_million_queens_checked_independently() {
+    let found = find_one("queen-search".into(), 1_000_000.into(), 1.into()).expect("in range");
+    let queens = js_sys::Int32Array::from(get(&found, "queens")).to_vec();
+    assert_eq!(queens.len(), 1_000_000);
+    // Columns and both diagonals each used once, by plain marks.
+    let n = queens.len();
+    let (mut cols, mut downs, mut ups) = (vec![false; n], vec![false; 2 * n], vec![false; 2 * n]);
+    for (row, &col) in queens.iter().enumerate() {
+        let col = usize::try_from(col).expect("a column");
+        assert!(col < n, "row {row} off the board");
+        for mark in [
+            &mut cols[col],
+            &mut downs[row + col],
+            &mut ups[row + n - col],
+        ] {
+            assert!(!*mark, "row {row}'s queen is attacked");
+            *mark = true;
+        }
+    }
+    let refused = thrown(find_one("bitwise".into(), 8.into(), 1.into()));
+    assert!(String::from(refused.message()).contains("finds every solution, not one"));
 }

@@ -4,7 +4,7 @@
 //! and compares. The seed stops at the first solution; this one goes on.
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, StepKind};
+use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, Goal, Bound, StepKind};
 use crate::board::RowMask;
 use crate::limits::MAX_N;
 use crate::tree::Fork;
@@ -13,8 +13,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "backtracking",
     name: "Backtracking (rows as bit fields)",
     seed: "002",
+    goal: Goal::All,
     min_n: 1,
     max_n: MAX_N,
+    find_max_n: 0,
+    seeded: false,
     space: SearchSpace::Tree,
     takes_fixed_queens: true,
     description: "Places one queen per row, top to bottom. Each row is a bit field with one \
@@ -23,6 +26,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         and right for every row it moves up. A safe candidate goes on and the search moves \
         down; when a row runs out of candidates, the queen above it comes off.",
     step_is: "one candidate column tried in the current row (placed or rejected), or one backtrack",
+    check_is: "One check tests one candidate square against the diagonals of the queens above it (its column is free by construction).",
+    most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "solve(rows):",
         "    if len(rows) == N: solutions += 1       # nothing is left to try below",

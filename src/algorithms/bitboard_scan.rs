@@ -11,7 +11,7 @@
 use std::rc::Rc;
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, StepKind};
+use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, Goal, Bound, StepKind};
 use crate::board::{AttackMasks, Bitboard, RowMask, BITBOARD_MAX_N};
 use crate::limits::boards_below;
 use crate::tree::Fork;
@@ -20,8 +20,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitboard-scan",
     name: "Bitboard scan (one u64, square by square)",
     seed: "003",
+    goal: Goal::All,
     min_n: 1,
     max_n: BITBOARD_MAX_N,
+    find_max_n: 0,
+    seeded: false,
     space: SearchSpace::Tree,
     takes_fixed_queens: false,
     description: "Keeps the whole board in a single 64-bit integer and recurses over the \
@@ -31,6 +34,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         queen comes off and the scan continues with the next square, even past the end of the \
         row. That keeps the code tiny but probes many squares that can never lead anywhere.",
     step_is: "one square probed by ok()",
+    check_is: "One check is one call of ok(): one square tested against the whole board at once.",
+    most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "solve(board, queensLeft, square):",
         "    if square == N*N: return 0",

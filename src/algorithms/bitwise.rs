@@ -4,7 +4,7 @@
 //! is left, and the lowest bit goes first.
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, StepKind};
+use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, Goal, Bound, StepKind};
 use crate::board::RowMask;
 use crate::limits::MAX_N;
 use crate::tree::Fork;
@@ -13,8 +13,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitwise",
     name: "Bitwise (ld / col / rd)",
     seed: "004",
+    goal: Goal::All,
     min_n: 1,
     max_n: MAX_N,
+    find_max_n: 0,
+    seeded: false,
     space: SearchSpace::Tree,
     takes_fixed_queens: true,
     description: "Backtracking where every test is a single bitwise operation. For the row \
@@ -24,6 +27,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         right and rd left by one, because a diagonal moves one column per row. It never \
         places a threatened queen, so it only visits partial boards that are still safe.",
     step_is: "one queen placed (a bit taken from poss), or one backtrack",
+    check_is: "One check is one poss computation: ~(ld | col | rd) gives every safe square of a row at once.",
+    most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "search(ld, col, rd):",
         "    if col == all: solutions += 1; return",

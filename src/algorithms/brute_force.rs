@@ -10,7 +10,7 @@ use std::ops::Range;
 use std::rc::Rc;
 
 use super::whole_board::{BoardSource, Tested, WholeBoard};
-use super::{AlgorithmInfo, Register, RegisterValue, SearchSpace};
+use super::{AlgorithmInfo, Register, RegisterValue, SearchSpace, Goal, Bound};
 use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
 use crate::tree::Decided;
 
@@ -18,8 +18,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "brute-force",
     name: "Brute force (odometer)",
     seed: "000",
+    goal: Goal::All,
     min_n: 1,
     max_n: BITBOARD_MAX_N,
+    find_max_n: 0,
+    seeded: false,
     space: SearchSpace::AllBoards,
     takes_fixed_queens: false,
     description: "Tests every board with one queen per row: N^N of them, 16,777,216 at N=8. \
@@ -28,6 +31,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         diagonals) ANDed with the field is non-zero as soon as it threatens an earlier queen, \
         and the board is rejected there.",
     step_is: "one candidate board, built row by row until the first threatened queen",
+    check_is: "One check tests one queen of the board against the queens above it (one AND of its attack mask with the board).",
+    most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "for state in 0 .. N^N:                 # the odometer",
         "    field = 0",

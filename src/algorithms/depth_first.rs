@@ -58,7 +58,7 @@ impl Progress {
         }
         view.probe = self.last.square;
         if depth < self.n {
-            view.candidates = Some((depth, untried));
+            view.candidates = Some((depth, untried.into_iter().collect()));
         }
         view
     }

@@ -1,6 +1,7 @@
 //! What the page, the errors and the catalogue know about an algorithm
-//! without running it: [`AlgorithmInfo`] (its id, name, sizes, what a step
-//! looks at, its pseudocode) and [`SearchSpace`]. A leaf of `algorithms`: it
+//! without running it: [`AlgorithmInfo`] (its id, name, goal, sizes, what a
+//! step looks at, what a check is and how many one step makes, its
+//! pseudocode), [`Goal`], [`Bound`] and [`SearchSpace`]. A leaf of `algorithms`: it
 //! depends only on [`crate::limits`], so `error.rs` can name an
 //! algorithm without depending on the catalogue.
 //!
@@ -9,7 +10,7 @@
 //! every entry); the ones that need the search to run are in
 //! [`super::Algorithm`]'s contract and `tests/contract.rs`.
 
-use crate::limits::{power, MAX_N, MAX_WHOLE_N};
+use crate::limits::{power, FIND_MAX_N, MAX_N, MAX_WHOLE_N, STEP_MAX_N};
 
 /// What one step of a search looks at, and so how long the search is.
 ///
@@ -34,6 +35,10 @@ pub enum SearchSpace {
     AllBoards,
     /// Every board with one queen per row and column, one per step: N! steps.
     Permutations,
+    /// None: a search for one solution ([`Goal::One`]) does not account for
+    /// the N^N boards (a repair search visits boards again, and stops at
+    /// the first solution).
+    Unaccounted,
 }
 
 impl SearchSpace {
@@ -42,13 +47,14 @@ impl SearchSpace {
             SearchSpace::Tree => "tree",
             SearchSpace::AllBoards => "all-boards",
             SearchSpace::Permutations => "permutations",
+            SearchSpace::Unaccounted => "none",
         }
     }
 
     /// True when each step tests a whole board (queens go on row by row until
     /// the first threatened one, the rest stay ghosts).
     pub const fn tests_whole_boards(self) -> bool {
-        !matches!(self, SearchSpace::Tree)
+        matches!(self, SearchSpace::AllBoards | SearchSpace::Permutations)
     }
 
     /// The boards of the space ruled out before the first step: those that
@@ -64,9 +70,70 @@ impl SearchSpace {
     pub fn length(self, n: usize) -> Option<u64> {
         let n = n as u64;
         match self {
-            SearchSpace::Tree => None,
+            SearchSpace::Tree | SearchSpace::Unaccounted => None,
             SearchSpace::AllBoards => Some(n.pow(n as u32)),
             SearchSpace::Permutations => Some((1..=n).product()),
+        }
+    }
+}
+
+/// What a search is for: every solution, or one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Every solution, and the proof that there are no more: the five seeds,
+    /// exponential, up to [`MAX_N`].
+    All,
+    /// One solution, at any N: the repair searches and the construction,
+    /// steppable up to [`STEP_MAX_N`] and run to the end by `find_one` up to
+    /// their `find_max_n`.
+    One,
+}
+
+impl Goal {
+    /// `"all"` or `"one"`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Goal::All => "all",
+            Goal::One => "one",
+        }
+    }
+}
+
+/// The most checks one step can add, as a polynomial in N, and at least
+/// `least`: max(`squares`·N² + `queens`·N + `constant`, `least`). Race
+/// mode gives each lane a budget of checks and needs this to know how far a
+/// step may overshoot; `tests/contract.rs` checks every step against it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+    pub squares: u64,
+    pub queens: u64,
+    pub constant: u64,
+    pub least: u64,
+}
+
+impl Bound {
+    /// The seeds' bound: N (brute force tests at most N − 1 rows of a
+    /// board, permutations at most N, bitwise's first step 2, the others 1),
+    /// and 2 on the smallest boards.
+    pub const PER_QUEEN: Bound = Bound {
+        squares: 0,
+        queens: 1,
+        constant: 0,
+        least: 2,
+    };
+
+    /// The bound on an n×n board (saturating: never wraps).
+    pub const fn at(self, n: usize) -> u64 {
+        let n = n as u64;
+        let value = self
+            .squares
+            .saturating_mul(n.saturating_mul(n))
+            .saturating_add(self.queens.saturating_mul(n))
+            .saturating_add(self.constant);
+        if value > self.least {
+            value
+        } else {
+            self.least
         }
     }
 }
@@ -77,8 +144,13 @@ impl SearchSpace {
 /// ([`AlgorithmInfo::broken_rule`], [`ids_unique`]):
 /// - `id` is unique in the catalogue, and made of lowercase letters, digits
 ///   and hyphens (it goes into URLs and `data-` attributes as it is);
-/// - 1 ≤ `min_n` ≤ `max_n` ≤ [`MAX_N`] (the sessions' books and fixed queens
-///   are sized by `MAX_N`);
+/// - 1 ≤ `min_n` ≤ `max_n`;
+/// - a search for every solution ([`Goal::All`]) keeps `max_n` ≤ [`MAX_N`]
+///   (the sessions' books and fixed queens are sized by it), has
+///   `find_max_n` = 0 and accounts for the N^N boards;
+/// - a search for one ([`Goal::One`]) keeps `max_n` ≤ [`STEP_MAX_N`] and
+///   `max_n` ≤ `find_max_n` ≤ [`FIND_MAX_N`], accounts for no boards
+///   ([`SearchSpace::Unaccounted`]) and takes no fixed queens;
 /// - a search whose `space` tests whole boards has `max_n` ≤
 ///   [`MAX_WHOLE_N`] (`whole_board::Tested` keeps a tally per row sized by
 ///   it, and the search's length must be a `u64`);
@@ -92,10 +164,19 @@ pub struct AlgorithmInfo {
     /// The name in URLs and the API (`?algo=bitwise`).
     pub id: &'static str,
     pub name: &'static str,
-    /// Which seed document it follows, e.g. "000".
+    /// Which seed document it follows, e.g. "000"; "" for the searches that
+    /// follow none.
     pub seed: &'static str,
+    /// Every solution, or one.
+    pub goal: Goal,
     pub min_n: usize,
+    /// The largest board a stepping session takes.
     pub max_n: usize,
+    /// The largest board `find_one` takes; 0 for a search for every
+    /// solution, which `find_one` refuses.
+    pub find_max_n: usize,
+    /// True when the seed changes the run.
+    pub seeded: bool,
     /// What one step looks at.
     pub space: SearchSpace,
     /// True when a session can start it from fixed queens.
@@ -104,6 +185,10 @@ pub struct AlgorithmInfo {
     pub description: &'static str,
     /// What "one step" is, in a sentence.
     pub step_is: &'static str,
+    /// What one check (the counter `checks`) is, in a sentence.
+    pub check_is: &'static str,
+    /// The most checks one step adds.
+    pub most_checks: Bound,
     pub pseudocode: &'static [&'static str],
 }
 
@@ -111,6 +196,12 @@ impl AlgorithmInfo {
     /// True when the algorithm can search an n×n board.
     pub const fn fits(&self, n: usize) -> bool {
         n >= self.min_n && n <= self.max_n
+    }
+
+    /// True when `find_one` takes an n×n board for it (never for a search
+    /// for every solution).
+    pub const fn find_fits(&self, n: usize) -> bool {
+        matches!(self.goal, Goal::One) && n >= self.min_n && n <= self.find_max_n
     }
 
     /// "Bitwise (ld / col / rd) (bitwise) works on boards from 1×1 to 20×20".
@@ -129,8 +220,41 @@ impl AlgorithmInfo {
         if !id_is_plain(self.id) {
             return Some("an algorithm's id must be lowercase letters, digits and hyphens");
         }
-        if !(1 <= self.min_n && self.min_n <= self.max_n && self.max_n <= MAX_N) {
-            return Some("an algorithm's sizes must keep 1 <= min_n <= max_n <= limits::MAX_N");
+        if !(1 <= self.min_n && self.min_n <= self.max_n) {
+            return Some("an algorithm's sizes must keep 1 <= min_n <= max_n");
+        }
+        match self.goal {
+            Goal::All => {
+                if self.max_n > MAX_N {
+                    return Some(
+                        "a search for every solution must keep max_n <= limits::MAX_N \
+                         (its books are sized by it)",
+                    );
+                }
+                if self.find_max_n != 0 {
+                    return Some("a search for every solution has find_max_n = 0");
+                }
+                if matches!(self.space, SearchSpace::Unaccounted) {
+                    return Some("a search for every solution accounts for the N^N boards");
+                }
+            }
+            Goal::One => {
+                if !(self.max_n <= STEP_MAX_N
+                    && self.max_n <= self.find_max_n
+                    && self.find_max_n <= FIND_MAX_N)
+                {
+                    return Some(
+                        "a search for one solution must keep max_n <= limits::STEP_MAX_N and \
+                         max_n <= find_max_n <= limits::FIND_MAX_N",
+                    );
+                }
+                if !matches!(self.space, SearchSpace::Unaccounted) || self.takes_fixed_queens {
+                    return Some(
+                        "a search for one solution accounts for no boards \
+                         (SearchSpace::Unaccounted) and takes no fixed queens",
+                    );
+                }
+            }
         }
         if self.space.tests_whole_boards() && self.max_n > MAX_WHOLE_N {
             return Some(

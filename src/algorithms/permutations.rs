@@ -7,7 +7,7 @@
 //! order, so its solutions come out in the seed's order.
 
 use super::whole_board::{BoardSource, Tested, WholeBoard};
-use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace};
+use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace, Goal, Bound};
 use crate::limits::MAX_WHOLE_N;
 use crate::tree::Decided;
 
@@ -15,8 +15,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "permutations",
     name: "Permutations (Heap's algorithm)",
     seed: "001",
+    goal: Goal::All,
     min_n: 1,
     max_n: MAX_WHOLE_N,
+    find_max_n: 0,
+    seeded: false,
     space: SearchSpace::Permutations,
     takes_fixed_queens: false,
     description: "A solution has exactly one queen in every row and every column, so it is a \
@@ -25,6 +28,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         two rows. Rows and columns can never clash, so each board only needs its two diagonal \
         directions tested, with one bit per diagonal.",
     step_is: "one permutation, reached from the previous one by swapping two rows",
+    check_is: "One check tests one queen of the permutation against the diagonals of the queens above it.",
+    most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "perm = [0, 1, …, N-1]; c = [0] * N",
         "repeat N! times:",

@@ -130,6 +130,21 @@ pub fn echo(text: &str) -> String {
     shown
 }
 
+/// A seed: a whole number from 0 to 2^53 − 1 (a number, a numeric string or
+/// a BigInt), or left out for 1, where `optional`.
+pub fn seed(value: &JsValue, what: &str, optional: bool) -> Result<u64, Problem> {
+    let arg = Arg::read(value);
+    if optional && arg == Arg::Missing {
+        return Ok(1);
+    }
+    arg.whole(0, MAX_SAFE_WHOLE - 1).ok_or_else(|| {
+        Problem(format!(
+            "{what} takes a seed, a whole number from 0 to 2^53 − 1; got {}.",
+            arg.describe()
+        ))
+    })
+}
+
 /// A number exactly as JavaScript prints it: JavaScript's own
 /// `Number.prototype.toString` in the browser, [`number_text`] natively.
 fn js_number_text(x: f64) -> String {

@@ -12,6 +12,7 @@ use crate::algorithms::ALGORITHMS;
 
 pub mod args;
 mod count;
+mod find;
 mod puzzle;
 mod session;
 
@@ -19,6 +20,7 @@ pub use count::{
     count_both, count_fundamental, count_max_n, count_method, count_solutions, count_subtask,
     count_subtask_range, count_subtasks, count_symmetries,
 };
+pub use find::{find_one, Finder};
 pub use puzzle::{completion, completions, culprit, hint, hint_with_reason, puzzle};
 pub use session::Session;
 
@@ -59,10 +61,13 @@ pub fn max_remembered_solutions() -> u32 {
 }
 
 /// Every limit the page needs, from the one place each is named:
-/// `{maxN, puzzleMinN, puzzleMaxN, generatedMinN, generatedMaxN, countMinN,
-/// countMaxN, maxRememberedSolutions}`. `maxN` is the largest N of any
-/// algorithm and of the queens exports; `puzzle*` the boards puzzle mode
-/// offers; `generated*` the sizes `puzzle()` generates; `count*` count mode's.
+/// `{maxN, stepMaxN, findMaxN, puzzleMinN, puzzleMaxN, generatedMinN,
+/// generatedMaxN, countMinN, countMaxN, maxRememberedSolutions}`. `maxN` is
+/// the largest N of the searches for every solution and of the queens
+/// exports; `stepMaxN` the largest of any stepping session (the searches for
+/// one solution); `findMaxN` the largest `findOne()` takes; `puzzle*` the
+/// boards puzzle mode offers; `generated*` the sizes `puzzle()` generates;
+/// `count*` count mode's.
 #[wasm_bindgen]
 pub fn limits() -> JsValue {
     let (puzzle_min, puzzle_max) = puzzle::BOARD_SIZES;
@@ -70,6 +75,8 @@ pub fn limits() -> JsValue {
     let number = |n: usize| JsValue::from_f64(n as f64);
     object(&[
         ("maxN", number(crate::limits::MAX_N)),
+        ("stepMaxN", number(crate::limits::STEP_MAX_N)),
+        ("findMaxN", number(crate::limits::FIND_MAX_N)),
         ("puzzleMinN", number(puzzle_min)),
         ("puzzleMaxN", number(puzzle_max)),
         ("generatedMinN", number(generated_min)),
@@ -83,8 +90,12 @@ pub fn limits() -> JsValue {
     ])
 }
 
-/// Every algorithm: `{id, name, seed, minN, maxN, space, description, stepIs,
-/// pseudocode}`; `space` is "tree", "all-boards" or "permutations".
+/// Every algorithm: `{id, name, seed, goal, minN, maxN, findMaxN, seeded,
+/// space, takesFixedQueens, description, stepIs, checkIs, pseudocode}`;
+/// `goal` is "all" (every solution) or "one"; `maxN` the largest N of a
+/// session, `findMaxN` of `findOne()` (0 for goal "all"); `seeded` whether
+/// the seed changes the run; `space` is "tree", "all-boards",
+/// "permutations" or "none" (goal "one").
 #[wasm_bindgen]
 pub fn algorithms() -> Array {
     ALGORITHMS
@@ -94,12 +105,16 @@ pub fn algorithms() -> Array {
                 ("id", info.id.into()),
                 ("name", info.name.into()),
                 ("seed", info.seed.into()),
+                ("goal", info.goal.id().into()),
                 ("minN", (info.min_n as f64).into()),
                 ("maxN", (info.max_n as f64).into()),
+                ("findMaxN", (info.find_max_n as f64).into()),
+                ("seeded", info.seeded.into()),
                 ("space", info.space.id().into()),
                 ("takesFixedQueens", info.takes_fixed_queens.into()),
                 ("description", info.description.into()),
                 ("stepIs", info.step_is.into()),
+                ("checkIs", info.check_is.into()),
                 ("pseudocode", strings(info.pseudocode).into()),
             ])
         })

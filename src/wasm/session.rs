@@ -6,20 +6,22 @@ use std::cell::Cell;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use super::args::{echo, Arg, Problem, MAX_SAFE_WHOLE};
+use super::args::{self, echo, Arg, Problem, MAX_SAFE_WHOLE};
 use super::{object, set, strings};
 use crate::algorithms::{self, RegisterValue};
 use crate::session;
 
-/// One search with time travel. `new Session("bitwise", 8)`.
+/// One search with time travel. `new Session("bitwise", 8)`;
+/// `Session.seeded("min-conflicts", 200, 3)` for a seeded run.
 #[wasm_bindgen]
 pub struct Session {
     inner: session::Session,
 }
 
 /// How many sessions may be alive at once. Each timeline takes up to
-/// `session::Session::max_timeline_bytes()` (under 1 MiB), so this keeps
-/// them all far inside wasm's memory; the page never needs more than six.
+/// `session::Session::max_timeline_bytes()` (2 MiB, plus a conflicts trace
+/// of some kilobytes for a search for one solution), so this keeps them all
+/// far inside wasm's memory; the page never needs more than six.
 pub const MAX_LIVE_SESSIONS: usize = 64;
 
 thread_local! {
@@ -47,14 +49,14 @@ impl Drop for Session {
 }
 
 /// The algorithm id argument of `new Session(id, n)`.
-fn algorithm_id(id: &JsValue) -> Result<String, Problem> {
+pub(crate) fn algorithm_id(id: &JsValue) -> Result<String, Problem> {
     id.as_string().ok_or_else(|| {
         Problem("The algorithm must be given by its id, a string such as \"bitwise\".".into())
     })
 }
 
 /// N for algorithm `id`: a whole number the algorithm can do.
-fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
+pub(crate) fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
     let info = algorithms::find(id).ok_or_else(|| session::unknown(&echo(id)))?;
     if !matches!(n, Arg::Number(_)) {
         return Err(Problem("N must be a number, such as 8.".into()));
@@ -152,6 +154,87 @@ impl Session {
         };
         admit_session()?;
         Ok(Session { inner })
+    }
+
+    /// The search `id` on an n×n board from `seed` (a whole number from 0
+    /// to 2^53 − 1): the same seed gives the same run, in any browser and
+    /// natively. The searches for every solution take any seed and ignore it.
+    pub fn seeded(id: JsValue, n: JsValue, seed: JsValue) -> Result<Session, Problem> {
+        let id = algorithm_id(&id)?;
+        let n = board_size(&id, &Arg::read(&n))?;
+        let seed = args::seed(&seed, "Session.seeded()", false)?;
+        let inner = session::Session::seeded(&id, n, seed)?;
+        admit_session()?;
+        Ok(Session { inner })
+    }
+
+    /// The seed the session was opened with (1 for `new Session(id, n)`).
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> f64 {
+        self.inner.seed() as f64
+    }
+
+    /// The attacking pairs among the queens on the board now (0 on a
+    /// solution).
+    pub fn conflicts(&self) -> f64 {
+        self.inner.conflicts() as f64
+    }
+
+    /// For each row, how many other queens attack its queen (0 where the row
+    /// has none): an `Int32Array` of n.
+    #[wasm_bindgen(js_name = queenConflicts)]
+    pub fn queen_conflicts(&self) -> Vec<i32> {
+        self.inner.queen_conflicts()
+    }
+
+    /// Queens moved or pairs exchanged so far (0 for the searches for every
+    /// solution).
+    #[wasm_bindgen(getter)]
+    pub fn moves(&self) -> f64 {
+        self.inner.counters().moves as f64
+    }
+
+    /// Restarts so far (0 for the searches for every solution).
+    #[wasm_bindgen(getter)]
+    pub fn restarts(&self) -> f64 {
+        self.inner.counters().restarts as f64
+    }
+
+    /// The most checks one step of this search adds at this N: the
+    /// algorithm's own bound (race mode's clock budgets by it).
+    #[wasm_bindgen(getter, js_name = mostChecksPerStep)]
+    pub fn most_checks_per_step(&self) -> f64 {
+        self.inner.most_checks_per_step() as f64
+    }
+
+    /// The conflicts after each step from step 0 to `stepIndex`, in at most
+    /// `maxPoints` points (2 to 65,536; the first and last step kept, each
+    /// group of steps between giving its minimum and maximum), and the steps
+    /// that restarted (at most `maxPoints`, evenly thinned): `{steps,
+    /// conflicts, restarts}`, `Float64Array`s. The same at a step whatever
+    /// path led there. `null` for the searches for every solution.
+    #[wasm_bindgen(js_name = conflictTrace)]
+    pub fn conflict_trace(&self, max_points: JsValue) -> Result<JsValue, Problem> {
+        let arg = Arg::read(&max_points);
+        let max = arg.whole(2, 65_536).ok_or_else(|| {
+            Problem(format!(
+                "conflictTrace() takes the most points to return, a whole number from 2 to \
+                 65536; got {}.",
+                arg.describe()
+            ))
+        })? as usize;
+        let Some(trace) = self.inner.conflict_trace(max) else {
+            return Ok(JsValue::NULL);
+        };
+        let floats = |values: &[u64]| {
+            let values: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            JsValue::from(js_sys::Float64Array::from(values.as_slice()))
+        };
+        Ok(object(&[
+            ("steps", floats(&trace.steps)),
+            ("conflicts", floats(&trace.conflicts)),
+            ("restarts", floats(&trace.restarts)),
+        ]))
     }
 
     /// One step forward: true if a step was taken, false if the search is over.
@@ -285,7 +368,9 @@ impl Session {
         self.inner.last_step().line.map_or(-1, |line| line as i32)
     }
 
-    /// "start", "place", "reject", "solution" or "backtrack".
+    /// "start", "place", "reject", "solution" or "backtrack"; for the
+    /// searches for one solution also "move", "sideways", "stay", "restart"
+    /// and "survey".
     #[wasm_bindgen(getter, js_name = stepKind)]
     pub fn step_kind(&self) -> String {
         self.inner.last_step().kind.id().to_string()
@@ -310,8 +395,9 @@ impl Session {
         self.inner.queens()
     }
 
-    /// n*n flag bytes, row-major: 1 queen, 2 threatened, 4 probed, 8 conflict,
-    /// 16 ghost (a queen of the board under test not placed yet), 32 candidate.
+    /// n*n flag bytes, row-major: 1 queen, 2 threatened, 4 probed, 8 conflict
+    /// (for the searches for one solution: every attacked queen), 16 ghost (a
+    /// queen of the board under test not placed yet), 32 candidate.
     pub fn cells(&self) -> Vec<u8> {
         self.inner.cells()
     }
@@ -319,9 +405,12 @@ impl Session {
     /// The N^N boards with one queen in each row, as covered so far:
     /// `{total, ruledOut, solutions, pending, outside}`, BigInts, with
     /// `total = ruledOut + solutions + pending` at every step. `outside`
-    /// counts probes outside that space (the bitboard scan's).
+    /// counts probes outside that space (the bitboard scan's). `null` for
+    /// the searches for one solution, which do not account for the boards.
     pub fn space(&self) -> JsValue {
-        let space = self.inner.space();
+        let Some(space) = self.inner.space() else {
+            return JsValue::NULL;
+        };
         object(&[
             ("total", space.total.into()),
             ("ruledOut", space.ruled_out.into()),
@@ -334,7 +423,7 @@ impl Session {
     /// The search tree as an icicle `width` pixels wide: for each depth 1..=N
     /// a row of `width` shares (0 to 1) of the boards under that pixel that
     /// are decided (ruled out or found), row-major in a `Float32Array`; `null`
-    /// for a search from fixed queens.
+    /// for a search from fixed queens and for the searches for one solution.
     pub fn icicle(&self, width: JsValue) -> Result<JsValue, Problem> {
         let width_arg = Arg::read(&width);
         let width = width_arg.whole(1, 4096).ok_or_else(|| {
@@ -351,19 +440,23 @@ impl Session {
 
     /// How many boards with lexicographic index in `from..to` (BigInts or
     /// numbers; row 0's column most significant) are decided so far, as a
-    /// BigInt; `null` where `icicle()` is.
+    /// BigInt; `null` where `icicle()` is (the indices are not checked then
+    /// beyond being whole numbers from 0).
     #[wasm_bindgen(js_name = decidedBetween)]
     pub fn decided_between(&self, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
-        let total = self.inner.space().total;
+        let total = self.inner.space().map_or(0, |space| space.total);
+        let unaccounted = self.inner.space().is_none();
         let index = |value: &JsValue| -> Result<u128, Problem> {
             let big = js_sys::BigInt::new(value).ok();
             let parsed = big.and_then(|b| u128::try_from(JsValue::from(b)).ok());
-            parsed.filter(|&i| i <= total).ok_or_else(|| {
-                Problem(format!(
-                    "decidedBetween() takes board indices from 0 to {total} (N^N); got {}.",
-                    Arg::read(value).describe()
-                ))
-            })
+            parsed
+                .filter(|&i| unaccounted || i <= total)
+                .ok_or_else(|| {
+                    Problem(format!(
+                        "decidedBetween() takes board indices from 0 to {total} (N^N); got {}.",
+                        Arg::read(value).describe()
+                    ))
+                })
         };
         let (from, to) = (index(&from)?, index(&to)?);
         Ok(match self.inner.decided() {
@@ -373,7 +466,8 @@ impl Session {
         })
     }
 
-    /// For each row, how many queens have been placed on it since `reset()`;
+    /// For each row, how many queens have been placed on it since `reset()`
+    /// (for the searches for one solution: placed, moved or swapped there);
     /// the sum is `placements`.
     #[wasm_bindgen(js_name = nodesByDepth)]
     pub fn nodes_by_depth(&self) -> Vec<f64> {
@@ -386,6 +480,8 @@ impl Session {
 
     /// The algorithm's registers: `{group, name, kind, value, ...}`, plus
     /// `role` ("permutation", "swap") where the page links one to another.
+    /// Kind "counts" is `{values: Int32Array, highlight?}`: a count for each
+    /// square of a row or each line of the board, one of them marked.
     pub fn registers(&self) -> Array {
         self.inner
             .registers()
@@ -415,6 +511,14 @@ impl Session {
                             ("hex", format!("{value:#x}").into()),
                         ],
                     ),
+                    RegisterValue::Counts { values, highlight } => {
+                        let values = js_sys::Int32Array::from(values.as_slice());
+                        let mut fields = vec![("values", values.into())];
+                        if let Some(column) = highlight {
+                            fields.push(("highlight", (column as f64).into()));
+                        }
+                        ("counts", fields)
+                    }
                 };
                 let object = object(&[
                     ("group", register.group.into()),

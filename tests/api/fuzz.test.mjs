@@ -103,6 +103,7 @@ test('hostile arguments to every export give sentences, never a trap', () => {
         call(`${id}.solutions(${b})`, () => s.solutions(bad));
         call(`${id}.solutions(1, ${b})`, () => s.solutions(1, bad));
         call(`${id}.icicle(${b})`, () => s.icicle(bad));
+        call(`${id}.conflictTrace(${b})`, () => s.conflictTrace(bad));
         // The session still reads back consistently after whatever happened.
         assert.equal(s.cells().length, 25);
         assert.equal(s.queens().length, 5);
@@ -132,8 +133,28 @@ test('hostile arguments to every export give sentences, never a trap', () => {
     call(`puzzle(8, ${b}, 1)`, () => api.puzzle(8, bad, 1));
     call(`puzzle(8, 'hard', ${b})`, () => api.puzzle(8, 'hard', bad));
     call(`new Session('bitwise', 8, ${b})`, () => new api.Session('bitwise', 8, bad).free());
+    call(`findOne(${b}, 8)`, () => api.findOne(bad, 8));
+    call(`findOne('queen-search', ${b})`, () => api.findOne('queen-search', bad));
+    call(`findOne('construction', ${b})`, () => api.findOne('construction', bad));
+    call(`findOne('min-conflicts', 8, ${b})`, () => api.findOne('min-conflicts', 8, bad));
+    call(`Session.seeded(${b}, 8, 1)`, () => api.Session.seeded(bad, 8, 1).free());
+    call(`Session.seeded('annealing', ${b}, 1)`, () => api.Session.seeded('annealing', bad, 1).free());
+    call(`Session.seeded('annealing', 8, ${b})`, () => api.Session.seeded('annealing', 8, bad).free());
+    call(`new Finder(${b}, 8)`, () => new api.Finder(bad, 8).free());
+    call(`new Finder('queen-search', ${b})`, () => new api.Finder('queen-search', bad).free());
+    call(`new Finder('restarts', 8, ${b})`, () => new api.Finder('restarts', 8, bad).free());
+    const finder = new api.Finder('hill-climbing', 8, 3);
+    call(`finder.run(${b})`, () => finder.run(bad));
+    assert.equal(finder.queens().length, 8);
+    finder.free();
     call(`new Session('bitwise', 8, [${b}])`, () => new api.Session('bitwise', 8, [bad]).free());
   }
+  // The goal-"all" searches and the sizes past findMaxN are refused by name.
+  assert.throws(() => api.findOne('bitwise', 8), /finds every solution, not one/);
+  assert.throws(() => api.findOne('hill-climbing', 1001), /from 4×4 to 1,000×1,000/);
+  assert.throws(() => api.findOne('construction', 3), /no solution/);
+  assert.throws(() => api.Session.seeded('construction', 2, 1), /no solution/);
+  assert.throws(() => new api.Finder('bitwise', 8), /finds every solution, not one/);
   assert.ok(calls > 1000, `${calls} hostile calls`);
   assert.ok(refused > calls / 2, `most hostile calls are refused (${refused} of ${calls})`);
   assertHealthy('hostile arguments');
@@ -225,13 +246,15 @@ function fingerprint(s) {
     step: s.stepIndex,
     cells: Array.from(s.cells()).join(''),
     queens: Array.from(s.queens()).join(','),
-    counters: [s.checks, s.placements, s.backtracks, s.solutionCount].join(','),
+    counters: [s.checks, s.placements, s.backtracks, s.solutionCount, s.moves, s.restarts].join(','),
+    conflicts: [s.conflicts(), Array.from(s.queenConflicts()).join(',')].join(';'),
+    trace: JSON.stringify(s.conflictTrace(16), (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
     line: s.line,
     kind: s.stepKind,
     message: s.message(),
     registers,
     solutions: s.solutions().map((f) => f.step).join(','),
-    space: Object.values(s.space()).join(','),
+    space: Object.values(s.space() ?? {}).join(','),
     levels: Array.from(s.nodesByDepth()).join(','),
   };
 }
@@ -277,7 +300,17 @@ test('random call sequences match fresh sessions at every step', () => {
 });
 
 test('space() and nodesByDepth() keep exact books, in BigInts past 2^64', () => {
-  for (const { id } of api.algorithms()) {
+  for (const { id, goal, minN, maxN } of api.algorithms()) {
+    if (goal === 'one') {
+      // A search for one solution keeps no books over the N^N boards.
+      const one = new api.Session(id, Math.min(maxN, Math.max(minN, 8)));
+      one.run(Infinity);
+      assert.deepEqual([one.space(), one.icicle(30), one.decidedBetween(0, 10)], [null, null, null], id);
+      const levels = Array.from(one.nodesByDepth());
+      assert.equal(levels.reduce((a, b) => a + b, 0), one.placements, id);
+      one.free();
+      continue;
+    }
     const s = new api.Session(id, 8);
     try {
       s.run(Infinity);

@@ -52,3 +52,48 @@ pub fn slow_level_sizes(n: usize) -> Vec<u64> {
     each_safe_board(n, &mut |board| levels[board.len() - 1] += 1);
     levels
 }
+
+/// True when `queens` (each row's column) puts a queen on every row and no
+/// two attack, pair by pair by the plain rule.
+pub fn no_two_attack(queens: &[i32]) -> bool {
+    let n = queens.len() as i32;
+    queens.iter().all(|&c| (0..n).contains(&c))
+        && (0..queens.len()).all(|a| {
+            (a + 1..queens.len())
+                .all(|b| !attacks((a, queens[a] as usize), (b, queens[b] as usize)))
+        })
+}
+
+/// The placed queens as (row, column), from each row's column or -1.
+pub fn placed(queens: &[i32]) -> Vec<(usize, usize)> {
+    queens
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c >= 0)
+        .map(|(r, &c)| (r, c as usize))
+        .collect()
+}
+
+/// The attacking pairs among the placed queens (-1: none on that row), pair
+/// by pair by the plain rule.
+pub fn attacking_pairs(queens: &[i32]) -> u64 {
+    let placed = placed(queens);
+    let mut pairs = 0;
+    for (i, &a) in placed.iter().enumerate() {
+        pairs += placed[i + 1..].iter().filter(|&&b| attacks(a, b)).count() as u64;
+    }
+    pairs
+}
+
+/// The books over the N^N boards of a session of a search for every
+/// solution (the searches for one keep none).
+pub fn books(s: &nqueens::session::Session) -> nqueens::session::Space {
+    s.space().expect("a search for every solution keeps books")
+}
+
+/// The searches for every solution, in page order.
+pub fn every_solution() -> impl Iterator<Item = &'static nqueens::algorithms::AlgorithmInfo> {
+    nqueens::algorithms::ALGORITHMS
+        .iter()
+        .filter(|info| info.goal == nqueens::algorithms::Goal::All)
+}

@@ -11,8 +11,12 @@
 //!   included), Burnside's pieces alone (`fixed_points`), and today's
 //!   counter before issue 14 (`count_with_symmetry`) up to `TODAY_MAX`.
 //!
+//! - `find` mode: `find_one("queen-search", N, 1)` for each N given, checked
+//!   by `check::verify`: the best of a few runs in ms, steps and restarts.
+//!
 //! Usage: nqueens-bench [MIN_N MAX_N]   (default 12 16)
 //!        nqueens-bench speed MIN_N MAX_N TODAY_MAX
+//!        nqueens-bench find N...
 
 use std::time::Instant;
 
@@ -60,8 +64,32 @@ fn speed(lo: usize, hi: usize, today_max: usize) {
     println!("{{\"speed\":[{}]}}", rows.join(","));
 }
 
+/// `find` mode: one JSON object `{"find": [rows]}`.
+fn find(sizes: &[usize]) {
+    let mut rows = Vec::new();
+    for &n in sizes {
+        let runs = if n >= 5_000_000 { 2 } else { 5 };
+        let (ms, found) = best(runs, || nqueens::algorithms::find_one("queen-search", n, 1));
+        let found = found.unwrap_or_else(|e| panic!("N = {n}: {e}"));
+        if let Err(clash) = nqueens::find_one::check::verify(&found.queens) {
+            panic!("N = {n}: {clash}");
+        }
+        eprintln!("native find queen-search N={n}: {ms:.1} ms, {} steps, {} restarts", found.steps, found.restarts);
+        rows.push(format!(
+            "{{\"n\":{n},\"ms\":{ms:.3},\"steps\":{},\"restarts\":{}}}",
+            found.steps, found.restarts
+        ));
+    }
+    println!("{{\"find\":[{}]}}", rows.join(","));
+}
+
 fn main() {
     let raw: Vec<String> = std::env::args().skip(1).collect();
+    if raw.first().map(String::as_str) == Some("find") {
+        let sizes: Vec<usize> = raw[1..].iter().filter_map(|a| a.parse().ok()).collect();
+        find(&sizes);
+        return;
+    }
     if raw.first().map(String::as_str) == Some("speed") {
         let num = |i: usize, default: usize| raw.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
         speed(num(1, 1), num(2, 18), num(3, 17));

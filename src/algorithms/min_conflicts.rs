@@ -5,11 +5,11 @@
 //!
 //! The start is Minton's greedy one, made linear: rows are placed in order,
 //! each on the least attacked of up to 32 columns drawn from those not used
-//! yet ([`super::tally::Tally::place_greedy`]), so the start is a permutation with few
+//! yet ([`crate::find_one::tally::Tally::place_greedy`]), so the start is a permutation with few
 //! diagonal clashes. Minton's own greedy start looked at all N columns of
 //! every row, N² work that 10,000,000 queens cannot afford.
 //!
-//! The attacked queens are drawn from [`super::tally::Suspects`], a list that holds every
+//! The attacked queens are drawn from [`crate::find_one::tally::Suspects`], a list that holds every
 //! attacked queen and perhaps some that no longer are: a draw that lands on
 //! one of those unlists it and draws again, so the queen chosen is uniform
 //! among the attacked ones. The list stays complete because a move can only
@@ -22,8 +22,9 @@
 //! Speed: every repair reads the counts of a whole row, so a repair is O(N),
 //! and the greedy start leaves about N/2,000 attacking pairs, each taking
 //! about one repair: the whole run is O(N²)/2,000. Natively that is 1.6 s at
-//! N = 1,000,000 and over two minutes at 10,000,000 (queen search, whose
-//! swaps cost O(1), takes 3 s there).
+//! N = 1,000,000 and 137 s at 10,000,000, so `find_one` stops it at
+//! 1,000,000 (its `find_max_n`, which its description states); queen
+//! search, whose swaps cost O(1), takes 3 s at 10,000,000.
 //!
 //! Steps: placing a row; once, listing the attacked queens (the survey); a
 //! repair (one move considered and made, or a stay); a restart. `moves`
@@ -33,27 +34,46 @@
 //! N for the least attacked value + N to find the chosen tie + N for the
 //! partner scan; a restart 0. So ≤ 4N + 32.
 
-use super::repair::Repair;
-use super::tally::GREEDY_TRIES;
-use super::{
-    check_size, Bound, Core, Engine, Event, FindError, Info, Last, FIND_MAX_N, READS_A_SQUARE,
-};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
+use crate::error::Error;
+use crate::find_one::repair::Repair;
+use crate::find_one::tally::GREEDY_TRIES;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "min-conflicts";
 
-pub const INFO: Info = Info {
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Min-conflicts",
-    min_n: 4,
-    find_max_n: FIND_MAX_N,
+    find_max_n: 1_000_000,
+    description: "Local search on a full board (Minton, Johnston, Philips and Laird, 1992). A greedy start \
+        puts each row's queen on the least attacked of up to 32 free columns; then each repair \
+        picks an attacked queen at random and moves it to the column of its row that the \
+        fewest queens attack, ties broken at random. The number of repairs hardly grows with \
+        N, but each reads a whole row, so a run costs about N² / 2,000 reads: 1.6 s at a \
+        million queens natively, over two minutes at ten million, which is why findOne stops \
+        it at 1,000,000 (queen search goes on to ten million). It cannot prove that no \
+        solution exists; it restarts after 16·N + 64 repairs.",
     step_is: "One step places a row of the greedy start, lists the attacked queens once, or \
               repairs: a random attacked queen moves to its row's least attacked column.",
-    check_is: READS_A_SQUARE,
-    bound: Bound {
+    most_checks: Bound {
         squares: 0,
         queens: 4,
         constant: GREEDY_TRIES as u64,
+        least: 0,
     },
+    pseudocode: &[
+        "board = greedy start: each row on the least attacked of 32 free columns",
+        "attacked = every queen that some queen attacks",
+        "while attacked is not empty:",
+        "    if 16·N + 64 repairs since the start: restart from a fresh greedy start",
+        "    q = a random queen of attacked",
+        "    c = a least attacked column of q's row (ties at random)",
+        "    move q to c; list the queens it attacks there",
+        "solution: no queen is attacked",
+    ],
+    ..BASE
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,9 +176,9 @@ impl MinConflicts {
 }
 
 impl Engine for MinConflicts {
-    const INFO: Info = INFO;
+    const INFO: AlgorithmInfo = INFO;
 
-    fn new(n: usize, seed: u64) -> Result<MinConflicts, FindError> {
+    fn new(n: usize, seed: u64) -> Result<MinConflicts, Error> {
         check_size(&INFO, n)?;
         Ok(MinConflicts {
             base: Repair::new(n, seed),
@@ -182,6 +202,31 @@ impl Engine for MinConflicts {
             self.phase = Phase::Solved;
         }
         true
+    }
+
+    fn line(event: Event) -> usize {
+        match event {
+            Event::Survey => 1,
+            Event::Restart => 3,
+            Event::Stay => 5,
+            Event::Move => 6,
+            _ => 0,
+        }
+    }
+
+    /// After a repair, the squares of its row that the fewest queens attack:
+    /// the ones it chose among (a queen's own row's counts do not depend on
+    /// where in the row it stands).
+    fn candidates(&self) -> Option<(usize, Vec<usize>)> {
+        let last = self.base.core.last;
+        if !matches!(last.event, Event::Move | Event::Stay) {
+            return None;
+        }
+        let row = last.row?;
+        let tally = &self.base.core.tally;
+        let counts: Vec<u32> = (0..tally.n() as u32).map(|c| tally.attackers(row, c)).collect();
+        let least = *counts.iter().min()?;
+        Some((row, (0..counts.len()).filter(|&c| counts[c] == least).collect()))
     }
 
     core_at!(base.core);

@@ -22,24 +22,43 @@
 //! a run takes up to about 200 million steps (under a second natively), at
 //! N = 5,000 up to 5 billion, so `find_one` stops at N = 2,000.
 
-use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, READS_A_SQUARE};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
+use crate::error::Error;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "restarts";
 
-pub const INFO: Info = Info {
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Backtracking with restarts",
-    min_n: 4,
     find_max_n: 2_000,
+    description: "Randomised backtracking with restarts (Gomes, Selman and Kautz, 1998). Rows are filled in \
+        order, each trying its columns in a seeded random order (a random start and a random \
+        stride prime to N); a queen goes on the first square no queen attacks, and a row that \
+        runs out takes its parent's queen off. Randomised backtracking has heavy-tailed run \
+        times: after N · luby(i) backtracks in its i-th start (Luby's sequence 1, 1, 2, 1, 1, \
+        2, 4, …) it gives up and starts again from an empty board, which cuts the tail. \
+        findOne takes it to N = 2,000.",
     step_is: "One step tries the next square of the row in its random order, takes a queen off \
               when the row has run out, or restarts from an empty board after too many \
               backtracks.",
-    check_is: READS_A_SQUARE,
-    bound: Bound {
+    most_checks: Bound {
         squares: 0,
         queens: 0,
         constant: 1,
+        least: 0,
     },
+    pseudocode: &[
+        "row = 0; each row gets a random column order (start, stride)",
+        "while row < N:",
+        "    if backtracks since the start reach N · luby(starts): restart, empty board",
+        "    if row has columns left: c = the next in its order",
+        "        if no queen attacks (row, c): place it; row += 1",
+        "        else: reject c",
+        "    else: take the queen off row − 1 (backtrack)",
+    ],
+    ..BASE
 };
 
 /// The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, …
@@ -89,7 +108,7 @@ pub struct Restarts {
 
 impl Restarts {
     /// The plain randomised depth-first search, never restarting.
-    pub fn without_restarts(n: usize, seed: u64) -> Result<Restarts, FindError> {
+    pub fn without_restarts(n: usize, seed: u64) -> Result<Restarts, Error> {
         let mut search = <Restarts as Engine>::new(n, seed)?;
         search.restarts_on = false;
         Ok(search)
@@ -163,9 +182,9 @@ impl Restarts {
 }
 
 impl Engine for Restarts {
-    const INFO: Info = INFO;
+    const INFO: AlgorithmInfo = INFO;
 
-    fn new(n: usize, seed: u64) -> Result<Restarts, FindError> {
+    fn new(n: usize, seed: u64) -> Result<Restarts, Error> {
         check_size(&INFO, n)?;
         let mut search = Restarts {
             core: Core::new(n, seed),
@@ -197,6 +216,16 @@ impl Engine for Restarts {
         }
         self.core.stepped();
         true
+    }
+
+    fn line(event: Event) -> usize {
+        match event {
+            Event::Restart => 2,
+            Event::Place => 4,
+            Event::Reject => 5,
+            Event::Backtrack => 6,
+            _ => 0,
+        }
     }
 
     core_at!(core);

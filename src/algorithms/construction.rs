@@ -12,22 +12,35 @@
 //! One step places the next row's queen on its formula column. One check: none
 //! is made, a step adds 0 checks. `moves` counts queens placed.
 
-use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, FIND_MAX_N};
+use super::one_solution::BASE;
+use super::AlgorithmInfo;
+use crate::error::Error;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "construction";
 
-pub const INFO: Info = Info {
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Explicit construction",
     min_n: 1,
     find_max_n: FIND_MAX_N,
+    seeded: false,
+    description: "No search at all: the explicit solution of Hoffman, Loessi and Moore (1969) and \
+        Bernhardsson (1991). Reading columns from 1, the rows take the even columns in order \
+        and then the odd ones, with two repairs: when N mod 6 = 2 the odd list starts 3, 1 \
+        and its 5 moves to the end; when N mod 6 = 3 the even list's 2 and the odd list's 1 \
+        and 3 move to their ends. It holds for N = 1 and every N ≥ 4; N = 2 and 3 have no \
+        solution. The seed changes nothing: there is one board.",
     step_is: "One step puts the next row's queen on the column the formula gives it.",
     check_is: "No checks: the formula needs none.",
-    bound: Bound {
-        squares: 0,
-        queens: 0,
-        constant: 0,
-    },
+    pseudocode: &[
+        "evens = 2, 4, 6, …; odds = 1, 3, 5, … (columns from 1)",
+        "if N mod 6 = 2: odds = 3, 1, 7, 9, …, 5",
+        "if N mod 6 = 3: evens = 4, 6, …, 2; odds = 5, 7, …, 1, 3",
+        "for each row in order: its queen on the next column of evens, then odds",
+    ],
+    ..BASE
 };
 
 /// The formula's column (from 0) for `row` (from 0) of an n×n board, for
@@ -67,11 +80,11 @@ pub struct Construction {
 }
 
 impl Engine for Construction {
-    const INFO: Info = INFO;
+    const INFO: AlgorithmInfo = INFO;
 
-    fn new(n: usize, seed: u64) -> Result<Construction, FindError> {
+    fn new(n: usize, seed: u64) -> Result<Construction, Error> {
         if n == 2 || n == 3 {
-            return Err(FindError::NoSolution { n });
+            return Err(Error::NoSolution { n });
         }
         check_size(&INFO, n)?;
         Ok(Construction {
@@ -91,6 +104,10 @@ impl Engine for Construction {
         core.last = Last::at(Event::Place, row, col);
         core.stepped();
         true
+    }
+
+    fn line(_event: Event) -> usize {
+        3
     }
 
     core_at!(core);

@@ -19,8 +19,11 @@
 //! of a second natively) and at N = 2,000 up to 250 million, so `find_one`
 //! stops at N = 1,000.
 
-use super::rng::exp_neg;
-use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, READS_A_SQUARE};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
+use crate::error::Error;
+use crate::find_one::rng::exp_neg;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "annealing";
 
@@ -29,20 +32,36 @@ pub const T_START: f64 = 0.5;
 /// The temperature below which a schedule has run out.
 pub const T_END: f64 = 0.02;
 
-pub const INFO: Info = Info {
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Simulated annealing",
-    min_n: 4,
     find_max_n: 1_000,
+    description: "Simulated annealing (Kirkpatrick, Gelatt and Vecchi, 1983) from a random board. Each step \
+        proposes moving a random queen to a random other column of its row: a move that adds \
+        no attacking pairs is made, one that adds Δ is made with chance e^(−Δ/T). T starts at \
+        0.5 and is multiplied by 1 − 1/(4N²) every step; when it falls below 0.02 without a \
+        solution, a restart takes a fresh random board and T = 0.5 again. A solution at N = \
+        1,000 takes about 11 million steps, so findOne stops there. It cannot prove that no \
+        solution exists.",
     step_is: "One step proposes moving a random queen to a random column of its row and makes \
               the move if it adds no conflicts, or by chance if it does: less often as the \
               temperature falls.",
-    check_is: READS_A_SQUARE,
-    bound: Bound {
+    most_checks: Bound {
         squares: 0,
         queens: 0,
         constant: 2,
+        least: 0,
     },
+    pseudocode: &[
+        "board = a random queen in each row; T = 0.5",
+        "while some queens attack each other:",
+        "    if T < 0.02: restart from a random board; T = 0.5",
+        "    pick a random queen and a random other column of its row",
+        "    Δ = conflicts there − conflicts here",
+        "    if Δ ≤ 0 or random() < e^(−Δ/T): move the queen",
+        "    T = T · (1 − 1/(4N²))",
+    ],
+    ..BASE
 };
 
 /// Simulated annealing with geometric cooling and restarts.
@@ -88,9 +107,9 @@ impl Annealing {
 }
 
 impl Engine for Annealing {
-    const INFO: Info = INFO;
+    const INFO: AlgorithmInfo = INFO;
 
-    fn new(n: usize, seed: u64) -> Result<Annealing, FindError> {
+    fn new(n: usize, seed: u64) -> Result<Annealing, Error> {
         check_size(&INFO, n)?;
         let squares = (n * n) as f64;
         Ok(Annealing {
@@ -112,6 +131,15 @@ impl Engine for Annealing {
         }
         self.core.stepped();
         true
+    }
+
+    fn line(event: Event) -> usize {
+        match event {
+            Event::Restart => 2,
+            Event::Stay => 4,
+            Event::Move => 5,
+            _ => 0,
+        }
     }
 
     core_at!(core);

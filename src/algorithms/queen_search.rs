@@ -4,11 +4,11 @@
 //!
 //! The start is their "initial search": rows are placed in order, each on the
 //! first of up to 32 columns drawn from those not used yet that no queen
-//! attacks, or else the least attacked of them ([`super::tally::Tally::place_greedy`]).
+//! attacks, or else the least attacked of them ([`crate::find_one::tally::Tally::place_greedy`]).
 //! Most rows find a free column at once; the clashes left are few and near
 //! the bottom.
 //!
-//! Then the search goes round [`super::tally::Suspects`], the rows that may be attacked
+//! Then the search goes round [`crate::find_one::tally::Suspects`], the rows that may be attacked
 //! (every clash has a listed queen: a row is listed when it is placed or
 //! swapped into a clash, and unlisted only when found unattacked). Each step
 //! takes the next listed queen that is attacked, draws another row at random
@@ -25,27 +25,44 @@
 //! step ≤ 32; a swap step ≤ N for skipping listed rows that are no longer
 //! attacked, + 5; a restart 0. So ≤ N + 32.
 
-use super::repair::Repair;
-use super::tally::GREEDY_TRIES;
-use super::{
-    check_size, Bound, Core, Engine, Event, FindError, Info, Last, FIND_MAX_N, READS_A_SQUARE,
-};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
+use crate::error::Error;
+use crate::find_one::repair::Repair;
+use crate::find_one::tally::GREEDY_TRIES;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "queen-search";
 
-pub const INFO: Info = Info {
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Queen search (Sosic–Gu)",
-    min_n: 4,
     find_max_n: FIND_MAX_N,
+    description: "Sosic and Gu's queen search (1991, 1994): the board is a permutation, so no two queens \
+        ever share a column, and only diagonal clashes are repaired. The start places each row \
+        on a free column that no queen attacks, of up to 32 drawn at random; then each step \
+        takes the next attacked queen, draws another row at random and exchanges their \
+        columns if that lowers the number of attacking pairs. A swap costs a few reads \
+        whatever N is, so ten million queens take seconds. It restarts after 16·N + 64 swaps \
+        tried, and cannot prove that no solution exists.",
     step_is: "One step places a row of the greedy start, or tries exchanging the columns of an \
               attacked queen and a random other, keeping the exchange if fewer queens attack.",
-    check_is: READS_A_SQUARE,
-    bound: Bound {
+    most_checks: Bound {
         squares: 0,
         queens: 1,
         constant: GREEDY_TRIES as u64,
+        least: 0,
     },
+    pseudocode: &[
+        "board = greedy permutation: each row on a free column no queen attacks, of 32 drawn",
+        "while some queens attack each other:",
+        "    if 16·N + 64 swaps tried since the start: restart",
+        "    i = the next attacked queen; j = a random other row",
+        "    swap the columns of rows i and j",
+        "    if the conflicts did not fall: swap them back",
+    ],
+    ..BASE
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,9 +128,9 @@ impl QueenSearch {
 }
 
 impl Engine for QueenSearch {
-    const INFO: Info = INFO;
+    const INFO: AlgorithmInfo = INFO;
 
-    fn new(n: usize, seed: u64) -> Result<QueenSearch, FindError> {
+    fn new(n: usize, seed: u64) -> Result<QueenSearch, Error> {
         check_size(&INFO, n)?;
         Ok(QueenSearch {
             base: Repair::new(n, seed),
@@ -137,6 +154,15 @@ impl Engine for QueenSearch {
             self.phase = Phase::Solved;
         }
         true
+    }
+
+    fn line(event: Event) -> usize {
+        match event {
+            Event::Restart => 2,
+            Event::Move => 4,
+            Event::Stay => 5,
+            _ => 0,
+        }
     }
 
     core_at!(base.core);

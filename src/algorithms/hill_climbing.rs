@@ -13,26 +13,43 @@
 //! Each step is N² work and N = 1,000 takes about 500 steps (two thirds of
 //! a second natively), so `find_one` stops at N = 1,000.
 
-use super::{check_size, Bound, Core, Engine, Event, FindError, Info, Last, READS_A_SQUARE};
+use super::one_solution::BASE;
+use super::{AlgorithmInfo, Bound};
+use crate::error::Error;
+use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "hill-climbing";
 
 /// Sideways moves allowed in a row.
 pub const SIDEWAYS: u32 = 100;
 
-pub const INFO: Info = Info {
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Hill climbing",
-    min_n: 4,
     find_max_n: 1_000,
+    description: "Steepest-ascent hill climbing (Russell and Norvig's AIMA) from a random board, one queen \
+        in each row. Each step looks at every move of one queen within its row and makes the \
+        one that removes the most attacking pairs, ties at random. When the best move removes \
+        none, up to 100 sideways moves in a row are allowed; when none is left, a random \
+        restart begins again. Each step reads all N² squares, so findOne stops it at N = 1,000. \
+        It cannot prove that no solution exists.",
     step_is: "One step looks at every move of one queen within its row and makes the best, or \
               restarts from a random board when no move helps and no sideways move is left.",
-    check_is: READS_A_SQUARE,
-    bound: Bound {
+    most_checks: Bound {
         squares: 1,
         queens: 0,
         constant: 0,
+        least: 0,
     },
+    pseudocode: &[
+        "board = a random queen in each row",
+        "while some queens attack each other:",
+        "    best = the move of one queen within its row that removes the most conflicts",
+        "    if best removes some: make it; sideways = 100",
+        "    else if sideways > 0: make it anyway (a sideways move); sideways -= 1",
+        "    else: restart from a random board; sideways = 100",
+    ],
+    ..BASE
 };
 
 /// Steepest ascent with sideways moves and random restarts.
@@ -72,9 +89,9 @@ impl HillClimbing {
 }
 
 impl Engine for HillClimbing {
-    const INFO: Info = INFO;
+    const INFO: AlgorithmInfo = INFO;
 
-    fn new(n: usize, seed: u64) -> Result<HillClimbing, FindError> {
+    fn new(n: usize, seed: u64) -> Result<HillClimbing, Error> {
         check_size(&INFO, n)?;
         Ok(HillClimbing {
             core: Core::random(n, seed),
@@ -95,13 +112,27 @@ impl Engine for HillClimbing {
             };
             self.core.tally.move_queen(row, col);
             self.core.counters.moves += 1;
-            self.core.last = Last::at(Event::Move, row, col);
+            let event = if change == 0 {
+                Event::Sideways
+            } else {
+                Event::Move
+            };
+            self.core.last = Last::at(event, row, col);
         } else {
             self.core.restart_random();
             self.sideways_left = SIDEWAYS;
         }
         self.core.stepped();
         true
+    }
+
+    fn line(event: Event) -> usize {
+        match event {
+            Event::Move => 3,
+            Event::Sideways => 4,
+            Event::Restart => 5,
+            _ => 0,
+        }
     }
 
     core_at!(core);

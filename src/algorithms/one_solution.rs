@@ -1,0 +1,333 @@
+//! A search for one solution as a steppable [`Algorithm`]: an
+//! [`Engine`] in [`OneSolution`], which adds what stepping needs and the
+//! fast path does not (the queens that landed on each row, the step kinds,
+//! the board, registers and sentences the page shows), and [`find_one`],
+//! the fast path by id.
+
+use super::{
+    find, Algorithm, AlgorithmInfo, AnyEngine, BoardView, Bound, Counters, Goal, LastStep,
+    Register, RegisterValue, SearchSpace, StepKind,
+};
+use crate::error::Error;
+use crate::find_one::{Engine, Found, READS_A_SQUARE};
+use crate::limits::STEP_MAX_N;
+use crate::view::grouped;
+
+/// What the searches for one solution share, for their `INFO`s to take the
+/// rest from (`..one_solution::BASE`): goal one, stepped from N = 4 to
+/// `STEP_MAX_N`, seeded, no books over the N^N boards, no fixed queens, and
+/// checks that read the tallies. Not an algorithm: its id is empty.
+pub const BASE: AlgorithmInfo = AlgorithmInfo {
+    id: "",
+    name: "",
+    seed: "",
+    goal: Goal::One,
+    min_n: 4,
+    max_n: STEP_MAX_N,
+    find_max_n: STEP_MAX_N,
+    seeded: true,
+    space: SearchSpace::Unaccounted,
+    takes_fixed_queens: false,
+    description: "",
+    step_is: "",
+    check_is: READS_A_SQUARE,
+    most_checks: Bound {
+        squares: 0,
+        queens: 0,
+        constant: 0,
+        least: 0,
+    },
+    pseudocode: &[],
+};
+
+/// What `each` of [`OneSolution::run_watched`] is called with after every
+/// step: the counters and the attacking pairs.
+pub type Watch<'a> = &'a mut dyn FnMut(&Counters, u64);
+
+/// The largest board whose line tallies (columns and both diagonals) the
+/// registers show; past it, only the counts of the current row.
+pub const TALLIES_MAX_N: usize = 64;
+
+/// The most bytes a clone of a [`OneSolution`] keeps on the heap per queen:
+/// the tally's 24, the landings' 8, and an engine's own at most 12 (the
+/// restarts' column orders).
+pub const HEAP_BYTES_PER_QUEEN: usize = 44;
+
+/// An engine stepped in a session.
+#[derive(Clone, Debug)]
+pub struct OneSolution<E> {
+    engine: E,
+    /// For each row, how many times a queen landed on it (placed, moved or
+    /// swapped there) since the start.
+    landed: Vec<u64>,
+}
+
+impl<E: Engine> OneSolution<E> {
+    pub fn new(engine: E) -> OneSolution<E> {
+        let n = engine.tally().n();
+        OneSolution {
+            engine,
+            landed: vec![0; n],
+        }
+    }
+
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// Books the step just taken: the rows a queen landed on.
+    #[inline]
+    fn book(&mut self) {
+        let last = self.engine.last();
+        if !matches!(
+            last.event,
+            StepKind::Place | StepKind::Move | StepKind::Sideways
+        ) {
+            return;
+        }
+        let rows = [last.row, last.other];
+        let core = self.engine.core_mut();
+        for row in rows.into_iter().flatten() {
+            self.landed[row] += 1;
+            core.counters.placements += 1;
+        }
+    }
+
+    /// `run` with `each` called after every step with the counters and the
+    /// attacking pairs.
+    pub fn run_watched(&mut self, max: u64, stop: bool, each: Watch) -> u64 {
+        let mut taken = 0;
+        while taken < max && self.step() {
+            taken += 1;
+            let core = self.engine.core();
+            each(&core.counters, core.tally.pairs());
+            if stop && core.counters.solutions > 0 {
+                break;
+            }
+        }
+        taken
+    }
+
+    fn kind(&self) -> StepKind {
+        let event = self.engine.last().event;
+        if event != StepKind::Start && self.engine.is_solved() {
+            StepKind::Solution
+        } else {
+            event
+        }
+    }
+
+    /// The sentence about the last step.
+    fn sentence(&self) -> String {
+        let info = &E::INFO;
+        let core = self.engine.core();
+        let (n, last) = (core.tally.n(), core.last);
+        let pairs = core.tally.pairs();
+        let left = match pairs {
+            1 => "1 attacking pair left".to_string(),
+            _ => format!("{} attacking pairs left", grouped(pairs)),
+        };
+        let at = |row: usize, col: u32| format!("row {}, column {}", row + 1, col + 1);
+        let (row, col) = (last.row.unwrap_or(0), last.col.unwrap_or(0));
+        let here = core.tally.queens().get(row).copied();
+        match self.kind() {
+            StepKind::Start => format!("Ready: {}, {n}×{n} board. {}", info.name, info.step_is),
+            StepKind::Solution => format!(
+                "Solved after {} steps and {} restarts: no two of the {} queens attack each \
+                 other.",
+                grouped(core.counters.steps),
+                grouped(core.counters.restarts),
+                grouped(n as u64)
+            ),
+            StepKind::Place => match core.tally.attackers(row, col) {
+                0 => format!("Placed a queen on {}; no queen attacks it.", at(row, col)),
+                k => format!("Placed a queen on {}; {k} queens attack it.", at(row, col)),
+            },
+            StepKind::Reject => format!("{} is attacked: the next column.", at(row, col)),
+            StepKind::Backtrack => format!(
+                "Row {} has nothing left to try: took the queen off {}.",
+                row + 2,
+                at(row, col)
+            ),
+            StepKind::Move | StepKind::Sideways => match last.other {
+                Some(other) => format!(
+                    "Exchanged the columns of rows {} and {}: fewer queens attack; {left}.",
+                    row + 1,
+                    other + 1
+                ),
+                None if self.kind() == StepKind::Sideways => format!(
+                    "No move lowers the conflicts: moved the queen of row {} sideways to \
+                     column {}; {left}.",
+                    row + 1,
+                    col + 1
+                ),
+                None => format!(
+                    "Moved the queen of row {} to column {}; {left}.",
+                    row + 1,
+                    col + 1
+                ),
+            },
+            StepKind::Stay => match last.other {
+                Some(other) => format!(
+                    "Exchanging the columns of rows {} and {} would not lower the conflicts: \
+                     kept as they were; {left}.",
+                    row + 1,
+                    other + 1
+                ),
+                None if last.row.is_none() => format!("Nothing to repair; {left}."),
+                None if here == Some(col) => format!(
+                    "The queen of row {} stays on column {}: no square of its row is attacked \
+                     less; {left}.",
+                    row + 1,
+                    col + 1
+                ),
+                None => format!(
+                    "Did not move the queen of row {} to column {}: it would add conflicts; \
+                     {left}.",
+                    row + 1,
+                    col + 1
+                ),
+            },
+            StepKind::Restart => format!(
+                "Restart {}: gave the board up for a fresh one.",
+                grouped(core.counters.restarts)
+            ),
+            StepKind::Survey => {
+                let attacked = (0..core.tally.placed())
+                    .filter(|&row| core.tally.attacked(row))
+                    .count();
+                format!(
+                    "Listed the attacked queens: {} of them; {left}.",
+                    grouped(attacked as u64)
+                )
+            }
+        }
+    }
+}
+
+impl<E: Engine> Algorithm for OneSolution<E> {
+    #[inline]
+    fn step(&mut self) -> bool {
+        if !self.engine.step() {
+            return false;
+        }
+        self.book();
+        true
+    }
+
+    fn is_done(&self) -> bool {
+        self.engine.is_solved()
+    }
+
+    fn counters(&self) -> &Counters {
+        self.engine.counters()
+    }
+
+    fn last_step(&self) -> LastStep {
+        let last = self.engine.last();
+        if last.event == StepKind::Start {
+            return LastStep::START;
+        }
+        LastStep {
+            kind: self.kind(),
+            line: Some(E::line(last.event)),
+            square: last.row.zip(last.col.map(|c| c as usize)),
+        }
+    }
+
+    fn board(&self) -> BoardView {
+        let tally = self.engine.tally();
+        let mut view = BoardView::empty(tally.n());
+        for (row, &col) in tally.queens().iter().enumerate() {
+            view.queens[row] = col as i32;
+        }
+        view.probe = self.last_step().square;
+        view.candidates = self.engine.candidates();
+        view.every_conflict = true;
+        view
+    }
+
+    /// The attackers of each square of the last step's row (the chosen
+    /// column marked), and for boards up to [`TALLIES_MAX_N`] the queens on
+    /// each column and diagonal; the attacking pairs and restarts.
+    fn registers(&self) -> Vec<Register> {
+        let core = self.engine.core();
+        let tally = &core.tally;
+        let n = tally.n();
+        let mut registers = Vec::new();
+        if let (Some(row), Some(col)) = (core.last.row, core.last.col) {
+            let values = (0..n as u32)
+                .map(|c| tally.attackers(row, c) as i32)
+                .collect();
+            registers.push(Register::new(
+                format!("row {}", row + 1),
+                "attackers",
+                RegisterValue::Counts {
+                    values,
+                    highlight: Some(col as usize),
+                },
+            ));
+        }
+        if n <= TALLIES_MAX_N {
+            let (cols, downs, ups) = tally.lines();
+            for (name, line) in [
+                ("columns", cols),
+                ("down diagonals", downs),
+                ("up diagonals", ups),
+            ] {
+                let values = line.iter().map(|&c| c as i32).collect();
+                registers.push(Register::new(
+                    "tallies",
+                    name,
+                    RegisterValue::Counts {
+                        values,
+                        highlight: None,
+                    },
+                ));
+            }
+        }
+        registers.push(Register::new(
+            "",
+            "pairs",
+            RegisterValue::Number(tally.pairs()),
+        ));
+        registers.push(Register::new(
+            "",
+            "restarts",
+            RegisterValue::Number(core.counters.restarts),
+        ));
+        registers
+    }
+
+    fn nodes_by_depth(&self) -> Vec<u64> {
+        self.landed.clone()
+    }
+
+    fn message(&self) -> Option<String> {
+        Some(self.sentence())
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.landed.len() * HEAP_BYTES_PER_QUEEN
+    }
+}
+
+/// One solution of the n-queens puzzle by the search `id` from `seed`, with
+/// no timeline: the engine's own steps, run to the end. Refuses an unknown
+/// id, a search for every solution, and an N outside the search's
+/// `min_n..=find_max_n`, each with a sentence.
+pub fn find_one(id: &str, n: usize, seed: u64) -> Result<Found, Error> {
+    Ok(AnyEngine::new(id, n, seed)?.solve())
+}
+
+/// The search for one solution called `id`, or why there is none.
+pub fn find_one_info(id: &str) -> Result<&'static AlgorithmInfo, Error> {
+    match find(id) {
+        Some(info) if info.goal == Goal::One => Ok(info),
+        Some(info) => Err(Error::NotFindOne { algorithm: info }),
+        None => Err(Error::UnknownAlgorithm {
+            id: id.into(),
+            known: super::ALGORITHMS,
+        }),
+    }
+}
