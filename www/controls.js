@@ -13,8 +13,8 @@ import { SPEEDS, speedLabel } from './speeds.js';
 
 /** The algorithm picker's groups, by the algorithms' goal, in this order. */
 const GOALS = [
-  { goal: 'all', label: 'Find every solution', short: 'the searches for every solution' },
-  { goal: 'one', label: 'Find one solution', short: 'the searches for one solution' },
+  { goal: 'all', label: 'Find every solution' },
+  { goal: 'one', label: 'Find one solution' },
 ];
 
 /**
@@ -169,6 +169,8 @@ export class Controls {
    */
   showSeed(algorithm, seed) {
     this.seedField.hidden = !algorithm.seeded;
+    // The stage makes room for its line, as for the note.
+    this.root.classList.toggle('with-seed', algorithm.seeded);
     this.seed.value = String(seed);
   }
 
@@ -189,26 +191,19 @@ export class Controls {
     const fits = (/** @type {AlgorithmInfo} */ a) => n >= a.minN && n <= a.maxN;
     /** @type {Map<string, string[]>} a range ("up to 8×8") → short names of the algorithms it stops */
     const unable = new Map();
-    /** @type {Set<string>} goals none of whose searches can do N */
-    const beyond = new Set();
     for (const option of this.algorithmPicker.options) {
       // fillPickers made an option for each of these algorithms.
       const algorithm = /** @type {AlgorithmInfo} */ (algorithms.find((a) => a.id === option.value));
       const range = n > algorithm.maxN ? `up to ${algorithm.maxN}×${algorithm.maxN}` : `from ${algorithm.minN}×${algorithm.minN}`;
       option.textContent = fits(algorithm) ? algorithm.name : `${algorithm.name} (${range})`;
       // A search that cannot do N is disabled while another of its kind can (choose that
-      // one); when none of its kind can, choosing it brings N into its range instead.
+      // one, as the note says); when none of its kind can, choosing it brings N into its
+      // range instead (its label says how far it goes).
       const siblings = algorithms.filter((a) => a.goal === algorithm.goal);
       option.disabled = !fits(algorithm) && siblings.some(fits);
       if (option.disabled) unable.set(range, [...(unable.get(range) ?? []), algorithm.name.replace(/ \(.*\)$/, '')]);
-      else if (!fits(algorithm)) beyond.add(algorithm.goal);
     }
     const lines = [...unable].map(([range, names]) => `${names.join(' and ')}: ${range}.`);
-    for (const goal of beyond) {
-      const short = GOALS.find((g) => g.goal === goal)?.short ?? 'the others';
-      const most = Math.max(...algorithms.filter((a) => a.goal === goal).map((a) => a.maxN));
-      lines.push(`${short[0].toUpperCase()}${short.slice(1)} go up to ${most}×${most}: choosing one changes N.`);
-    }
     // One short line, so the board stays on the first screen.
     this.algorithmNote.hidden = lines.length === 0;
     // The stage makes room for it (a class, not :has(), which would re-style on every change).

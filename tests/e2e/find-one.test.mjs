@@ -195,7 +195,7 @@ test('switching algorithm keeps N where it fits and brings it into range with a 
     assert.equal(await session(page, 's.n'), 200);
     const backtracking = ALGORITHMS.find((a) => a.id === 'backtracking');
     assert.equal(await page.locator('#algorithm option[value="backtracking"]').isDisabled(), false, 'a search for every solution can still be chosen at N = 200');
-    assert.match(await page.locator('#algorithm-note').textContent(), new RegExp(`${backtracking.maxN}×${backtracking.maxN}`));
+    assert.match(await page.locator('#algorithm option[value="backtracking"]').textContent(), new RegExp(`up to ${backtracking.maxN}×${backtracking.maxN}`), 'its label says how far it goes');
     await page.selectOption('#algorithm', 'backtracking');
     assert.equal(await session(page, 's.algorithm + " " + s.n'), `backtracking ${backtracking.maxN}`);
     assert.match(await page.locator('#error').textContent(), new RegExp(`${backtracking.maxN}×${backtracking.maxN}.*instead of 200×200`));
