@@ -4,6 +4,12 @@
 // them into pixels and knows nothing else about the search. Colours come from CSS
 // custom properties so the light and dark themes live in one place (style.css).
 // A draw is a pure function of cells, size and theme: no canvas state carries over.
+//
+// A board whose squares are under DENSE_CELL_PX device pixels (the searches for
+// one solution go to 1,000×1,000) is drawn from the queens instead
+// (drawQueens): a dot a queen over a cached picture of the squares, attacked
+// queens red and ringed, the current row banded and its queen boxed. N² cells
+// a frame would cost more than the frame has, and could not be seen anyway.
 
 import { context2d, cssVars, part } from './dom.js';
 
@@ -110,6 +116,29 @@ function makeHatch(ctx, spacing, color, lineWidth) {
   return ctx.createPattern(tile, 'repeat');
 }
 
+/** Boards up to this N have every queen named in the canvas's text alternative. */
+const DESCRIBED_MAX_N = 32;
+/** Squares smaller than this many device pixels are drawn from the queens (drawQueens). */
+export const DENSE_CELL_PX = 6;
+/** Squares smaller than this many device pixels are not told apart (a checkerboard would shimmer). */
+const CHECKER_MIN_PX = 2.5;
+
+/**
+ * The square (row * n + col) that `cells` mark as probed, or -1.
+ * @param {ArrayLike<number>} cells
+ */
+export function probedSquare(cells) {
+  for (let i = 0; i < cells.length; i++) if (cells[i] & CELL.PROBED) return i;
+  return -1;
+}
+
+/**
+ * @typedef {object} DenseBoard  a big board, as drawQueens takes it
+ * @property {ArrayLike<number>} queens  each row's queen column, or -1
+ * @property {ArrayLike<number>} conflicts  each row's queen's attackers (0 where none)
+ * @property {number} probe  the square the last step looked at (row * n + col), or -1
+ */
+
 /** @typedef {Array<[number, number]>} Lines  pairs of squares (row * n + col) joined by a line of attack */
 
 /** The main board: sizes its backing store to the device's pixels and draws cell flags. */
@@ -123,8 +152,10 @@ export class BoardView {
     this.size = 0; // backing-store pixels per side
     /** @type {CanvasPattern | null} */
     this.hatch = null;
-    /** @type {{ cells: ArrayLike<number>, n: number, lines: Lines | null } | null} */
+    /** @type {{ cells: ArrayLike<number>, n: number, lines: Lines | null } | { dense: DenseBoard, n: number } | null} */
     this.last = null; // the last draw, to redraw after a resize
+    /** @type {{ key: string, canvas: HTMLCanvasElement } | null} the squares of a dense board, drawn once */
+    this.squares = null;
   }
 
   /** Matches the backing store to the canvas's CSS size × devicePixelRatio. True if it changed. */
@@ -151,6 +182,13 @@ export class BoardView {
    * @param {number} n
    */
   describe(queens, n) {
+    if (n > DESCRIBED_MAX_N) {
+      // Past a size no one listens to a list: how many queens there are.
+      let count = 0;
+      for (const col of queens) if (col >= 0) count++;
+      this.canvas.setAttribute('aria-label', `${n}×${n} board, ${count} queen${count === 1 ? '' : 's'} (too many to list; the status line and the counters say how the search stands)`);
+      return;
+    }
     const placed = /** @type {string[]} */ ([]);
     queens.forEach((col, row) => { if (col >= 0) placed.push(`row ${row + 1} column ${col + 1}`); });
     const label = `${n}×${n} board, ${placed.length} queen${placed.length === 1 ? '' : 's'}${placed.length ? `: ${placed.join(', ')}` : ''}`;
@@ -167,7 +205,128 @@ export class BoardView {
 
   /** Redraws the last board (after a resize or a theme change). */
   redraw() {
-    if (this.last) this.draw(this.last.cells, this.last.n, this.last.lines);
+    const last = this.last;
+    if (!last) return;
+    if ('dense' in last) this.drawQueens(last.dense, last.n);
+    else this.draw(last.cells, last.n, last.lines);
+  }
+
+  /**
+   * True when an n×n board's squares are too small for cells and crowns at
+   * this canvas's size: draw it with drawQueens.
+   * @param {number} n
+   */
+  isDense(n) {
+    if (!this.size) this.fit();
+    return this.size / n < DENSE_CELL_PX;
+  }
+
+  /**
+   * Draws a big n×n board from its queens: squares (a checkerboard while
+   * they are big enough to tell apart), the probed row banded, a dot a queen,
+   * an attacked queen red and ringed (the ring is the mark that needs no
+   * colour), the probed square boxed. Pure as draw() is.
+   * @param {DenseBoard} board
+   * @param {number} n
+   */
+  drawQueens(board, n) {
+    this.last = { dense: board, n };
+    if (!this.size) this.fit();
+    const { ctx } = this;
+    ctx.save();
+    try {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      this.paintDense(board, n);
+    } finally {
+      ctx.restore();
+    }
+  }
+
+  /**
+   * The squares of a dense board, drawn once per size and theme.
+   * @param {number} n
+   */
+  squaresFor(n) {
+    const { size, theme } = this;
+    const key = `${n}|${size}|${theme.light}|${theme.dark}`;
+    if (this.squares?.key === key) return this.squares.canvas;
+    const canvas = this.squares?.canvas ?? document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const ctx = context2d(canvas);
+    ctx.fillStyle = theme.light;
+    ctx.fillRect(0, 0, size, size);
+    if (size / n >= CHECKER_MIN_PX) {
+      ctx.fillStyle = theme.dark;
+      for (let row = 0; row < n; row++) {
+        const y0 = edge(row, n, size);
+        const h = edge(row + 1, n, size) - y0;
+        for (let col = (row + 1) % 2; col < n; col += 2) {
+          const x0 = edge(col, n, size);
+          ctx.fillRect(x0, y0, edge(col + 1, n, size) - x0, h);
+        }
+      }
+    }
+    this.squares = { key, canvas };
+    return canvas;
+  }
+
+  /**
+   * The drawing of drawQueens, inside its save()/restore().
+   * @param {DenseBoard} board
+   * @param {number} n
+   */
+  paintDense({ queens, conflicts, probe }, n) {
+    const { ctx, size, theme } = this;
+    const cell = size / n;
+    const px = window.devicePixelRatio || 1;
+    ctx.drawImage(this.squaresFor(n), 0, 0);
+    const probeRow = probe >= 0 ? Math.floor(probe / n) : -1;
+    const probeCol = probe >= 0 ? probe % n : -1;
+    const centre = (/** @type {number} */ i) => (i + 0.5) * cell;
+
+    // The probed row: a band across the board, at least two pixels high.
+    if (probeRow >= 0) {
+      const band = Math.max(cell, 3 * px);
+      ctx.globalAlpha = 0.4;
+      ctx.fillStyle = theme.probe;
+      ctx.fillRect(0, centre(probeRow) - band / 2, size, band);
+      ctx.globalAlpha = 1;
+    }
+
+    // Queens as dots, the attacked ones after the others so they sit on top.
+    const dot = Math.max(2 * px, cell * 0.72);
+    const ring = Math.max(3.5 * px, cell * 0.9);
+    ctx.fillStyle = theme.queen;
+    for (let row = 0; row < n; row++) {
+      const col = queens[row];
+      if (col >= 0 && !(conflicts[row] > 0)) ctx.fillRect(centre(col) - dot / 2, centre(row) - dot / 2, dot, dot);
+    }
+    ctx.beginPath();
+    for (let row = 0; row < n; row++) {
+      const col = queens[row];
+      if (col < 0 || !(conflicts[row] > 0)) continue;
+      ctx.moveTo(centre(col) + ring, centre(row));
+      ctx.arc(centre(col), centre(row), ring, 0, Math.PI * 2);
+    }
+    ctx.lineWidth = Math.max(1, 1.2 * px);
+    ctx.strokeStyle = theme.conflict;
+    ctx.stroke();
+    ctx.fillStyle = theme.conflict;
+    for (let row = 0; row < n; row++) {
+      const col = queens[row];
+      if (col >= 0 && conflicts[row] > 0) ctx.fillRect(centre(col) - dot / 2, centre(row) - dot / 2, dot, dot);
+    }
+
+    // The probed square: a box, on top of everything.
+    if (probe >= 0) {
+      const box = Math.max(cell, 9 * px);
+      const line = Math.max(1.5, 2 * px);
+      ctx.lineWidth = line;
+      ctx.strokeStyle = theme.queenEdge;
+      ctx.strokeRect(centre(probeCol) - box / 2 - line, centre(probeRow) - box / 2 - line, box + 2 * line, box + 2 * line);
+      ctx.strokeStyle = theme.probe;
+      ctx.strokeRect(centre(probeCol) - box / 2, centre(probeRow) - box / 2, box, box);
+    }
   }
 
   /**
@@ -341,7 +500,10 @@ export function drawMiniBoard(canvas, queens, n, theme, cssSize) {
  */
 function paintMiniBoard(ctx, queens, n, theme, size) {
   const cell = size / n;
-  for (let row = 0; row < n; row++) {
+  ctx.fillStyle = theme.light;
+  ctx.fillRect(0, 0, size, size);
+  // Squares too small to tell apart stay one colour (a 1,000×1,000 solution in 64 pixels).
+  for (let row = 0; row < n && cell >= CHECKER_MIN_PX; row++) {
     for (let col = 0; col < n; col++) {
       ctx.fillStyle = (row + col) % 2 === 0 ? theme.light : theme.dark;
       const x0 = edge(col, n, size);
@@ -359,7 +521,7 @@ function paintMiniBoard(ctx, queens, n, theme, size) {
     } else {
       // Too small for a crown: a dot still reads as "a queen here".
       ctx.beginPath();
-      ctx.arc(x0 + cell / 2, y0 + cell / 2, Math.max(1, cell * 0.36), 0, Math.PI * 2);
+      ctx.arc(x0 + cell / 2, y0 + cell / 2, Math.max(cell >= CHECKER_MIN_PX ? 1 : 0.6, cell * 0.36), 0, Math.PI * 2);
       ctx.fillStyle = theme.queen;
       ctx.fill();
     }

@@ -6,10 +6,39 @@
 // hold several. It does not listen to the whole document: whoever owns the page
 // passes key events to onKey() (main.js does, for the page's one visualizer).
 
-import { formatCount, part } from './dom.js';
+import { el, formatCount, part } from './dom.js';
 import { SPEEDS, speedLabel } from './speeds.js';
 
 /** @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo */
+
+/** The algorithm picker's groups, by the algorithms' goal, in this order. */
+const GOALS = [
+  { goal: 'all', label: 'Find every solution' },
+  { goal: 'one', label: 'Find one solution' },
+];
+
+/**
+ * Board sizes the N picker lists past those it lists one by one (every N up to
+ * the largest of the searches for every solution): a few a decade, up to the
+ * largest any search steps through, which is listed too. A link may ask for
+ * any other N in range; showChoice adds it.
+ */
+const BIG_SIZES = [25, 30, 40, 50, 64, 100, 200, 500, 1000, 2000, 5000, 10000];
+
+/**
+ * The N picker's sizes for these algorithms.
+ * @param {AlgorithmInfo[]} algorithms
+ * @returns {number[]}
+ */
+export function pickerSizes(algorithms) {
+  const minN = Math.min(...algorithms.map((a) => a.minN));
+  const maxN = Math.max(...algorithms.map((a) => a.maxN));
+  const every = algorithms.filter((a) => a.goal === 'all');
+  const listed = Math.min(maxN, every.length ? Math.max(...every.map((a) => a.maxN)) : maxN);
+  const sizes = Array.from({ length: Math.max(0, listed - minN + 1) }, (_, i) => minN + i);
+  for (const n of [...BIG_SIZES, maxN]) if (n > (sizes.at(-1) ?? 0) && n <= maxN) sizes.push(n);
+  return sizes;
+}
 
 /**
  * @typedef {object} KeyActions  what the shortcuts call: a visualizer, or race mode
@@ -30,6 +59,8 @@ import { SPEEDS, speedLabel } from './speeds.js';
  *   setSpeed(index: number): void,
  *   chooseN(n: number): void,
  *   chooseAlgorithm(id: string): void,
+ *   chooseSeed(raw: string): void,
+ *   newSeed(): void,
  * }} ControlActions  what the visualizer's controls call: its Visualizer
  */
 
@@ -44,7 +75,8 @@ import { SPEEDS, speedLabel } from './speeds.js';
 export class Controls {
   /**
    * @param {HTMLElement} root  holds the parts: play, step, step-back, next-solution,
-   *   run-to-end, reset, speed, speed-value, timeline, timeline-value, n, algorithm, algorithm-note
+   *   run-to-end, reset, speed, speed-value, timeline, timeline-value, n, algorithm, algorithm-note,
+   *   seed-field, seed, new-seed
    * @param {ControlActions} actions
    */
   constructor(root, actions) {
@@ -67,6 +99,9 @@ export class Controls {
     this.nPicker = /** @type {HTMLSelectElement} */ ($('n'));
     this.algorithmPicker = /** @type {HTMLSelectElement} */ ($('algorithm'));
     this.algorithmNote = $('algorithm-note');
+    this.seedField = $('seed-field');
+    this.seed = /** @type {HTMLInputElement} */ ($('seed'));
+    this.newSeed = button('new-seed');
     /** @type {Partial<Position> & { canGoBack?: boolean }} last state shown, so updates touch only what changed */
     this.shown = {};
 
@@ -85,6 +120,9 @@ export class Controls {
     this.timeline.addEventListener('change', () => actions.seek(Number(this.timeline.value), true));
     this.nPicker.addEventListener('change', () => actions.chooseN(Number(this.nPicker.value)));
     this.algorithmPicker.addEventListener('change', () => actions.chooseAlgorithm(this.algorithmPicker.value));
+    // 'change': when the field is left or Enter pressed, not at every digit typed.
+    this.seed.addEventListener('change', () => actions.chooseSeed(this.seed.value));
+    this.newSeed.addEventListener('click', () => actions.newSeed());
     for (const control of [this.nPicker, this.algorithmPicker, this.speed]) returnFocusAfterPick(control, () => this.focusHome());
   }
 
@@ -114,13 +152,26 @@ export class Controls {
    * @param {AlgorithmInfo[]} algorithms
    */
   fillPickers(algorithms) {
-    const maxN = Math.max(...algorithms.map((a) => a.maxN));
-    const minN = Math.min(...algorithms.map((a) => a.minN));
-    this.nPicker.replaceChildren(...Array.from({ length: maxN - minN + 1 }, (_, i) => {
-      const n = minN + i;
-      return new Option(`${n} × ${n}`, String(n));
-    }));
-    this.algorithmPicker.replaceChildren(...algorithms.map((a) => new Option(a.name, a.id)));
+    this.nPicker.replaceChildren(...pickerSizes(algorithms).map((n) => new Option(`${n} × ${n}`, String(n))));
+    // Grouped by goal; an algorithm of a goal this page does not know of goes last, alone.
+    const groups = GOALS.map(({ goal, label }) => ({ label, members: algorithms.filter((a) => a.goal === goal) }));
+    const others = algorithms.filter((a) => !GOALS.some(({ goal }) => goal === a.goal));
+    this.algorithmPicker.replaceChildren(
+      ...groups.filter((g) => g.members.length).map(({ label, members }) => el('optgroup', { label }, members.map((a) => new Option(a.name, a.id)))),
+      ...others.map((a) => new Option(a.name, a.id)),
+    );
+  }
+
+  /**
+   * Shows the seed of a search whose run a seed decides, and hides the field for the others.
+   * @param {AlgorithmInfo} algorithm
+   * @param {number} seed
+   */
+  showSeed(algorithm, seed) {
+    this.seedField.hidden = !algorithm.seeded;
+    // The stage makes room for its line, as for the note.
+    this.root.classList.toggle('with-seed', algorithm.seeded);
+    this.seed.value = String(seed);
   }
 
   /**
@@ -131,27 +182,38 @@ export class Controls {
    */
   showChoice(algorithms, algorithmId, n) {
     this.algorithmPicker.value = algorithmId;
+    if (![...this.nPicker.options].some((o) => o.value === String(n))) {
+      // A link's N that the list leaves out: added in its place.
+      const after = [...this.nPicker.options].find((o) => Number(o.value) > n) ?? null;
+      this.nPicker.add(new Option(`${n} × ${n}`, String(n)), after);
+    }
     this.nPicker.value = String(n);
-    /** @type {Map<number, string[]>} maxN → short names of the algorithms that stop there */
+    const fits = (/** @type {AlgorithmInfo} */ a) => n >= a.minN && n <= a.maxN;
+    /** @type {Map<string, string[]>} a range ("up to 8×8") → short names of the algorithms it stops */
     const unable = new Map();
     for (const option of this.algorithmPicker.options) {
       // fillPickers made an option for each of these algorithms.
       const algorithm = /** @type {AlgorithmInfo} */ (algorithms.find((a) => a.id === option.value));
-      const fits = n >= algorithm.minN && n <= algorithm.maxN;
-      option.disabled = !fits;
-      option.textContent = fits ? algorithm.name : `${algorithm.name} (up to ${algorithm.maxN}×${algorithm.maxN})`;
-      if (!fits) unable.set(algorithm.maxN, [...(unable.get(algorithm.maxN) ?? []), algorithm.name.replace(/ \(.*\)$/, '')]);
+      const range = n > algorithm.maxN ? `up to ${algorithm.maxN}×${algorithm.maxN}` : `from ${algorithm.minN}×${algorithm.minN}`;
+      option.textContent = fits(algorithm) ? algorithm.name : `${algorithm.name} (${range})`;
+      // A search that cannot do N is disabled while another of its kind can (choose that
+      // one, as the note says); when none of its kind can, choosing it brings N into its
+      // range instead (its label says how far it goes).
+      const siblings = algorithms.filter((a) => a.goal === algorithm.goal);
+      option.disabled = !fits(algorithm) && siblings.some(fits);
+      if (option.disabled) unable.set(range, [...(unable.get(range) ?? []), algorithm.name.replace(/ \(.*\)$/, '')]);
     }
+    const lines = [...unable].map(([range, names]) => `${names.join(' and ')}: ${range}.`);
     // One short line, so the board stays on the first screen.
-    this.algorithmNote.hidden = unable.size === 0;
+    this.algorithmNote.hidden = lines.length === 0;
     // The stage makes room for it (a class, not :has(), which would re-style on every change).
-    this.root.classList.toggle('with-note', unable.size > 0);
-    this.algorithmNote.textContent = [...unable].map(([maxN, names]) => `${names.join(' and ')}: up to ${maxN}×${maxN}.`).join(' ');
+    this.root.classList.toggle('with-note', lines.length > 0);
+    this.algorithmNote.textContent = lines.join(' ');
   }
 
   /** @param {boolean} on  whether the controls can be used */
   enable(on) {
-    for (const control of [...Object.values(this.buttons), this.speed, this.timeline, this.nPicker, this.algorithmPicker]) {
+    for (const control of [...Object.values(this.buttons), this.speed, this.timeline, this.nPicker, this.algorithmPicker, this.seed, this.newSeed]) {
       control.disabled = !on;
     }
     this.shown = {};

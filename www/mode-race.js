@@ -2,7 +2,8 @@
 // `?mode=race&n=&lanes=&clock=&at=&steps=&speed=`, the visualizer's keys on
 // the race's actions while shown, the race again at the same reading on a
 // fresh core after a trap, and "open in the visualizer", which hands a lane's
-// search to the visualizer mode at its step.
+// search to the visualizer mode at its step. A race's lanes are the searches
+// for every solution (`raceable`); the searches for one solution race later.
 //
 // A mode of the registry in modes.js: see there for what a mode does.
 
@@ -25,6 +26,12 @@ const RACE_CLOCKS = ['checks', 'steps', 'wall'];
 const DEFAULT_N = 8;
 
 /**
+ * The algorithms a race has lanes for: the searches for every solution.
+ * @param {import('./types.js').AlgorithmInfo[]} algorithms  the core's algorithms()
+ */
+export const raceable = (algorithms) => algorithms.filter((a) => a.goal === 'all');
+
+/**
  * @typedef {object} RaceLink  what a race link asks for
  * @property {number} n
  * @property {string[]} ids  the lanes' algorithms
@@ -42,13 +49,14 @@ const DEFAULT_N = 8;
  * second, or max). Anything malformed is a sentence and the default: N = 8, a
  * lane for every algorithm, equal checks, the start.
  * @param {string} search  location.search
- * @param {import('./types.js').AlgorithmInfo[]} algorithms  the core's algorithms()
+ * @param {import('./types.js').AlgorithmInfo[]} everyAlgorithm  the core's algorithms() (those a race has no lane for get a sentence)
  * @returns {RaceLink}
  */
-export function parseRaceParams(search, algorithms) {
+export function parseRaceParams(search, everyAlgorithm) {
   const params = new URLSearchParams(search);
   /** @type {string[]} */
   const problems = [];
+  const algorithms = raceable(everyAlgorithm);
   const known = algorithms.map((a) => a.id);
   const minN = Math.min(...algorithms.map((a) => a.minN));
   const maxN = Math.max(...algorithms.map((a) => a.maxN));
@@ -64,7 +72,9 @@ export function parseRaceParams(search, algorithms) {
   const rawLanes = params.get('lanes');
   if (rawLanes !== null) {
     const asked = rawLanes.split(',').map((id) => id.trim()).filter(Boolean);
-    const unknown = asked.filter((id) => !known.includes(id));
+    const others = everyAlgorithm.filter((a) => asked.includes(a.id) && !known.includes(a.id));
+    if (others.length) problems.push(`${others.map((a) => a.name).join(', ')} ${others.length === 1 ? 'looks' : 'look'} for one solution, and a race's lanes are the searches for every solution: ${others.length === 1 ? 'it has' : 'they have'} no lane (open ${others.length === 1 ? 'it' : 'them'} in the visualizer).`);
+    const unknown = asked.filter((id) => !known.includes(id) && !others.some((a) => a.id === id));
     const chosen = known.filter((id) => asked.includes(id));
     if (unknown.length) problems.push(`The link's lanes name ${unknown.map((id) => `“${clip(id)}”`).slice(0, 3).join(', ')}, which ${unknown.length === 1 ? "isn't an algorithm" : "aren't algorithms"} (the lanes are: ${known.join(', ')}).`);
     if (chosen.length >= MIN_LANES) ids = chosen;
@@ -154,7 +164,7 @@ export function raceMode(page) {
         // A lane opens its search in the visualizer at its step.
         onOpen: (algorithm, n, step) => page.mode('visualizer').show(algorithm, n, { step }),
       });
-      view.attach(core.wasm, core.algorithms, wanted ?? parseRaceParams('', core.algorithms));
+      view.attach(core.wasm, raceable(core.algorithms), wanted ?? parseRaceParams('', core.algorithms));
     },
 
     setActive: (/** @type {boolean} */ on) => view?.setActive(on),

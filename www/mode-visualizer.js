@@ -1,20 +1,21 @@
 // The visualizer mode (the first tab): the page's one Visualizer in
 // #visualizer, its Predict toggle, and count mode beside it in #count-mode,
-// whose N follows the visualizer's. Owns the link `?algo=&n=&step=&speed=&q=`
-// (speed in steps per second, or `max`; left out at the default speed; `q=`
-// the squares, row × n + column, of fixed queens for the searches that start
-// from them: puzzle mode's "let an algorithm finish this"), the visualizer's
-// keys, and reopening the same state on a fresh core after a trap.
+// whose N follows the visualizer's. Owns the link `?algo=&n=&seed=&step=&speed=&q=`
+// (`seed` for the searches whose run a seed decides; speed in steps per second,
+// or `max`; left out at the default speed; `q=` the squares, row × n + column,
+// of fixed queens for the searches that start from them: puzzle mode's "let an
+// algorithm finish this"), the visualizer's keys, and reopening the same state
+// on a fresh core after a trap.
 //
 // A mode of the registry in modes.js: see there for what a mode does.
 
 import { mountCountMode } from './count-ui.js';
 import { formatCount } from './dom.js';
-import { UrlSync, parseSquareList, replaceUrl, wholeNumber } from './params.js';
+import { UrlSync, parseSquareList, replaceUrl, seedNumber, wholeNumber } from './params.js';
 import { Predictor } from './predict.js';
 import { mountSolveBig } from './solve-big.js';
 import { DEFAULT_SPEED_INDEX, SPEEDS, speedParam } from './speeds.js';
-import { Visualizer } from './visualizer.js';
+import { DEFAULT_SEED, Visualizer } from './visualizer.js';
 import { clip, rangeSentence } from './words.js';
 
 const DEFAULTS = { algorithm: 'backtracking', n: 8 };
@@ -25,6 +26,7 @@ const DEFAULTS = { algorithm: 'backtracking', n: 8 };
  * @typedef {object} VisualizerLink  what a visualizer link asks for
  * @property {string} algorithm
  * @property {number} n
+ * @property {number} seed  DEFAULT_SEED unless the link names another
  * @property {number} step
  * @property {number|null} speed  an index into SPEEDS, or null when the link names none
  * @property {number[]|null} fixed  squares of fixed queens
@@ -32,7 +34,7 @@ const DEFAULTS = { algorithm: 'backtracking', n: 8 };
  */
 
 /**
- * Reads `?algo=&n=&step=&speed=&q=`.
+ * Reads `?algo=&n=&seed=&step=&speed=&q=`.
  * @param {string} search  location.search
  * @param {AlgorithmInfo[]} algorithms  the core's algorithms()
  * @param {{ algorithm: string, n: number }} [defaults]
@@ -76,6 +78,14 @@ export function parseParams(search, algorithms, defaults = DEFAULTS) {
     }
   }
 
+  let seed = DEFAULT_SEED;
+  if (params.has('seed')) {
+    const raw = get('seed').trim();
+    const wanted = seedNumber(raw);
+    if (Number.isNaN(wanted)) problems.push(`The link's seed=${clip(raw)} is not a seed: a whole number from 0 to ${formatCount(Number.MAX_SAFE_INTEGER)}. Using seed ${DEFAULT_SEED}.`);
+    else seed = wanted;
+  }
+
   let step = 0;
   if (params.has('step')) {
     const raw = get('step').trim();
@@ -109,17 +119,21 @@ export function parseParams(search, algorithms, defaults = DEFAULTS) {
       fixed = squares;
     }
   }
-  return { algorithm, n, step, speed, fixed, problems };
+  return { algorithm, n, seed, step, speed, fixed, problems };
 }
 
 /**
- * Writes the visualizer's place into the address bar (see parseParams).
- * @param {{ algorithm: string, n: number, step: number, speed?: number, fixed?: number[]|null }} state
+ * Writes the visualizer's place into the address bar (see parseParams). The
+ * seed is written for the searches whose run it decides (`seeded`), and only
+ * for those.
+ * @param {{ algorithm: string, n: number, step: number, speed?: number, fixed?: number[]|null, seed?: number|null }} state
  */
-export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, fixed = null }) {
+export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, fixed = null, seed = null }) {
   const url = new URL(location.href);
   url.searchParams.set('algo', algorithm);
   url.searchParams.set('n', String(n));
+  if (seed !== null) url.searchParams.set('seed', String(seed));
+  else url.searchParams.delete('seed');
   if (step > 0) url.searchParams.set('step', String(step));
   else url.searchParams.delete('step');
   if (speed !== DEFAULT_SPEED_INDEX) url.searchParams.set('speed', speedParam(SPEEDS, speed));
@@ -150,7 +164,7 @@ export function visualizerMode(page) {
   let saved = null;
   // The link holds the visualizer's place and its speed; a late write must not land on another mode.
   const url = new UrlSync(
-    () => ({ ...visualizer.state(), speed: visualizer.player.speedIndex }),
+    () => ({ ...visualizer.state(), seed: visualizer.algorithm?.seeded ? visualizer.seed : null, speed: visualizer.player.speedIndex }),
     (state) => active && writeParams(state),
   );
   const visualizer = new Visualizer(/** @type {HTMLElement} */ (document.getElementById('visualizer')), {
@@ -179,9 +193,9 @@ export function visualizerMode(page) {
     attach(core, link) {
       const wanted = link ?? parseParams('', core.algorithms);
       visualizer.attach(core);
-      if (!visualizer.open(wanted.algorithm, wanted.n, { fixed: wanted.fixed })) {
+      if (!visualizer.open(wanted.algorithm, wanted.n, { fixed: wanted.fixed, seed: wanted.seed })) {
         // The URL's choice was refused by the core; the defaults must work.
-        visualizer.open(DEFAULTS.algorithm, DEFAULTS.n);
+        visualizer.open(DEFAULTS.algorithm, DEFAULTS.n, { seed: DEFAULT_SEED });
       }
       if (wanted.speed !== null) visualizer.setSpeed(wanted.speed);
       if (wanted.step > 0) visualizer.goTo(wanted.step);
@@ -194,6 +208,7 @@ export function visualizerMode(page) {
         method: (n) => /** @type {import('./types.js').CountMethod} */ (visualizer.attached().wasm.countMethod(n)),
       });
       countMode.followN(visualizer.n);
+      // Solve big (issue 19): one solution at up to 10,000,000 queens, in a worker.
       mountSolveBig(/** @type {HTMLElement} */ (document.getElementById('solve-big')), { algorithms: core.algorithms });
     },
 

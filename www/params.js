@@ -24,6 +24,17 @@ export function wholeNumber(raw, digits = 9) {
 }
 
 /**
+ * A seed as a link or the seed field gives it: a whole number from 0 to
+ * 2^53 − 1 (the core's rule for a seed, which JS numbers hold exactly), or NaN.
+ * @param {string} raw
+ * @returns {number}
+ */
+export function seedNumber(raw) {
+  const seed = wholeNumber(raw, 16);
+  return seed <= Number.MAX_SAFE_INTEGER ? seed : NaN;
+}
+
+/**
  * A list of squares from a link ("0,9,18"): whole numbers from 0 to n² − 1, in
  * order, each once (a repeat is dropped); null if anything else is in it.
  * @param {string} raw

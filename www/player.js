@@ -305,5 +305,7 @@ export class Player {
  * @returns {string}
  */
 function endSentence(s) {
+  // A search for one solution ends on it, and its last step's sentence says so.
+  if (s.conflictTrace(2)) return '';
   return `Reached the end of the search after ${formatCount(s.stepIndex)} steps: ${formatCount(s.solutionCount)} solutions.`;
 }

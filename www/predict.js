@@ -43,6 +43,10 @@ export class Predictor {
     const s = v.session;
     if (!this.on || !s) return;
     const n = v.n;
+    if (v.board.isDense(n)) {
+      v.say(`Predict needs squares big enough to click: choose a smaller board than ${n}×${n}.`);
+      return;
+    }
     const box = this.canvas.getBoundingClientRect();
     const col = Math.floor(((event.clientX - box.left) / box.width) * n);
     const row = Math.floor(((event.clientY - box.top) / box.height) * n);

@@ -336,7 +336,8 @@ export class Race {
     for (const lane of this.active) {
       if (lane.finish !== null) continue;
       const s = lane.session;
-      const { total, ruledOut, solutions } = s.space();
+      // A race's lanes search for every solution, so they account for the boards.
+      const { total, ruledOut, solutions } = /** @type {import('./types.js').Space} */ (s.space());
       const decided = total > 0n ? Number(((ruledOut + solutions) * 10000n) / total) / 10000 : 0;
       least = Math.min(least, Math.max(decided, s.stepIndex / STEP_CAP));
     }
@@ -357,7 +358,7 @@ export class Race {
     // with the lane until the next is far enough on.
     const kept = lane.samples.at(-2);
     if (kept && x < kept.x * 1.01 + 1) lane.samples.pop();
-    const { ruledOut, solutions } = s.space();
+    const { ruledOut, solutions } = /** @type {import('./types.js').Space} */ (s.space()); // a lane's search accounts for the boards
     lane.samples.push({ x, decided: Number(ruledOut + solutions), solutions: Number(solutions) });
   }
 }

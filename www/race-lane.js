@@ -109,7 +109,7 @@ export class LaneView {
         root.dataset[key] = String(v);
         parts.counters[key].textContent = formatCount(v);
       }
-      const { total, ruledOut } = s.space();
+      const { total, ruledOut } = /** @type {import('./types.js').Space} */ (s.space()); // a lane's search accounts for the boards
       const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
       parts.space.textContent = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%)`;
       this.stale = true;

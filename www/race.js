@@ -544,7 +544,7 @@ export class RaceView {
     const y = /** @type {'decided' | 'solutions'} */ (this.chartY.value); // its options' values
     const total = Number(BigInt(race.n) ** BigInt(race.n));
     const lanes = race.active.map((lane) => {
-      const { ruledOut, solutions } = lane.session.space();
+      const { ruledOut, solutions } = /** @type {import('./types.js').Space} */ (lane.session.space()); // a lane's search accounts for the boards
       const x = race.unit ? lane.work(race.unit) : race.clock;
       return { index: lane.index, name: shortName(lane.info), samples: lane.samples, now: { x, decided: Number(ruledOut + solutions), solutions: Number(solutions) } };
     });

@@ -1,7 +1,8 @@
 // The visualizer's registers panel: the algorithm's registers as it reads them
 // back (session.registers()), bits drawn on one small canvas per register, the
 // swap marked in the permutation by its `role`, bitwise's ld/col/rd/poss as a
-// table with a line per row.
+// table with a line per row, and the searches for one solution's counts (the
+// attackers of each square of the current row, the line tallies) as bars.
 //
 // It updates while playing (the visualizer throttles it), so it keeps what it
 // last showed and touches the DOM only where something changed. It finds its
@@ -16,6 +17,7 @@ import { context2d, el, formatCount, part } from './dom.js';
  * @typedef {Extract<Register, { kind: 'board' }>} BoardRegister
  * @typedef {Extract<Register, { kind: 'list' }>} ListRegister
  * @typedef {Extract<Register, { kind: 'number' }>} NumberRegister
+ * @typedef {Extract<Register, { kind: 'counts' }>} CountsRegister
  */
 
 /**
@@ -107,6 +109,130 @@ class BitsView {
   }
 }
 
+/** CSS pixels of a counts strip: the bars, and the numbers' line under them when they fit. */
+const COUNTS_BARS_PX = 28;
+const COUNTS_TEXT_PX = 13;
+/** The narrowest slot, in CSS pixels, that prints its count under its bar. */
+const COUNTS_TEXT_MIN_PX = 14;
+/** How many counts the canvas's text alternative reads out before "…". */
+const COUNTS_SPOKEN = 64;
+
+/**
+ * Counts, one per square of a row or per line of the board (kind "counts"), as
+ * bars on one canvas: a slot per count while slots are wide enough, else each
+ * pixel column the largest count of the slots it covers, so a row of 1,000
+ * squares still shows where its fewest attackers are. The marked count (the
+ * column chosen) is a filled slot with a triangle under it: a mark that needs
+ * no colour.
+ */
+class CountsView {
+  constructor() {
+    this.node = el('figure', 'register-counts');
+    this.canvas = this.node.appendChild(el('canvas', { class: 'counts', role: 'img' }));
+    this.caption = this.node.appendChild(el('figcaption'));
+    /** @type {CountsRegister|null} the register drawn last, for a repaint */
+    this.register = null;
+    this.key = '';
+  }
+
+  /** @param {CountsRegister} register */
+  set(register) {
+    const { group, name, values, highlight } = register;
+    const caption = group ? `${name}, ${group}` : name;
+    if (this.caption.textContent !== caption) this.caption.textContent = caption;
+    const key = `${caption}|${highlight}|${values.join(',')}`;
+    if (key === this.key) return;
+    this.key = key;
+    this.register = register;
+    const spoken = Array.from(values.subarray(0, COUNTS_SPOKEN)).join(', ') + (values.length > COUNTS_SPOKEN ? ', …' : '');
+    const marked = highlight === undefined ? '' : `; marked: number ${highlight + 1}`;
+    this.canvas.setAttribute('aria-label', `${caption}: ${spoken}${marked}`);
+    this.draw();
+  }
+
+  /** Paints the last register at the canvas's width (after a resize or a theme change too). */
+  draw() {
+    const register = this.register;
+    if (!register) return;
+    const { values, highlight = -1 } = register;
+    const scale = window.devicePixelRatio || 1;
+    const cssWidth = this.canvas.clientWidth || 240;
+    const count = values.length;
+    const slotCss = cssWidth / Math.max(1, count);
+    const withText = slotCss >= COUNTS_TEXT_MIN_PX;
+    const width = Math.round(cssWidth * scale);
+    const height = Math.round((COUNTS_BARS_PX + (withText ? COUNTS_TEXT_PX : 0)) * scale);
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    const css = getComputedStyle(this.canvas);
+    const colour = (/** @type {string} */ name, /** @type {string} */ fallback) => css.getPropertyValue(name).trim() || fallback;
+    const bar = colour('--muted', '#5f6670');
+    const mark = colour('--board-probe', '#2f5bea');
+    const base = colour('--border', '#d0d7de');
+    const ctx = context2d(this.canvas);
+    ctx.save();
+    ctx.clearRect(0, 0, width, height);
+    const bars = COUNTS_BARS_PX * scale;
+    const top = 3 * scale; // room for nothing above the tallest bar but a hair
+    const markRoom = withText ? 0 : 5 * scale; // the triangle under a thin slot
+    const room = bars - top - markRoom;
+    let most = 1;
+    for (const v of values) if (v > most) most = v;
+    const heightOf = (/** @type {number} */ v) => (v <= 0 ? 0 : Math.max(scale, (v / most) * room));
+    ctx.fillStyle = base;
+    ctx.fillRect(0, bars - markRoom - scale, width, scale);
+    if (width >= count) {
+      // A slot per count.
+      for (let i = 0; i < count; i++) {
+        const x0 = Math.round((i * width) / count);
+        const x1 = Math.round(((i + 1) * width) / count);
+        const gap = x1 - x0 > 3 * scale ? scale : 0;
+        const h = heightOf(values[i]);
+        ctx.fillStyle = i === highlight ? mark : bar;
+        ctx.fillRect(x0 + gap, bars - markRoom - scale - h, x1 - x0 - gap * 2 || 1, h);
+      }
+    } else {
+      // Each pixel column: the largest count of the slots it covers.
+      ctx.fillStyle = bar;
+      for (let x = 0; x < width; x++) {
+        const from = Math.floor((x * count) / width);
+        const to = Math.max(from + 1, Math.floor(((x + 1) * count) / width));
+        let v = 0;
+        for (let i = from; i < to; i++) if (values[i] > v) v = values[i];
+        const h = heightOf(v);
+        ctx.fillRect(x, bars - markRoom - scale - h, 1, h);
+      }
+    }
+    if (highlight >= 0 && highlight < count) {
+      const centre = ((highlight + 0.5) * width) / count;
+      if (!withText) {
+        // Thin slots: a triangle under the marked one.
+        ctx.fillStyle = mark;
+        ctx.beginPath();
+        ctx.moveTo(centre, bars - markRoom);
+        ctx.lineTo(centre - 4 * scale, bars);
+        ctx.lineTo(centre + 4 * scale, bars);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    if (withText) {
+      ctx.font = `${Math.round(11 * scale)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      for (let i = 0; i < count; i++) {
+        ctx.fillStyle = i === highlight ? mark : colour('--text', '#1f2328');
+        if (i === highlight) ctx.font = `bold ${Math.round(11 * scale)}px system-ui, sans-serif`;
+        ctx.fillText(String(values[i]), ((i + 0.5) * width) / count, height);
+        if (i === highlight) ctx.font = `${Math.round(11 * scale)}px system-ui, sans-serif`;
+      }
+    }
+    ctx.restore();
+  }
+}
+
 /** A 64-bit board register: hex, and the bits as an n×n grid (bit row*n+col). */
 class BoardBitsView {
   /** @param {number} n  the board's size */
@@ -191,6 +317,7 @@ function makeView(register) {
     case 'bits': return new BitsView(register.width);
     case 'board': return new BoardBitsView(register.n);
     case 'list': return new ListView(register.value.length);
+    case 'counts': return new CountsView();
     default: return new NumberView();
   }
 }
@@ -202,8 +329,8 @@ function makeView(register) {
  * @returns {string}
  */
 function shapeOf(lone, grouped) {
-  // Bits have a width, boards an n, lists a length.
-  const sizeOf = (/** @type {{ width?: number, n?: number, value: unknown }} */ r) => r.width ?? r.n ?? (Array.isArray(r.value) ? r.value.length : '');
+  // Bits have a width, boards an n, lists and counts a length.
+  const sizeOf = (/** @type {{ width?: number, n?: number, value?: unknown, values?: Int32Array }} */ r) => r.width ?? r.n ?? r.values?.length ?? (Array.isArray(r.value) ? r.value.length : '');
   const loneShape = lone.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`).join(';');
   const columns = [...new Set(grouped.map((r) => `${r.name}|${r.kind}|${sizeOf(r)}`))].join(';');
   return `${loneShape}#${columns}`;
@@ -253,6 +380,7 @@ export class RegistersPanel {
       if (width !== this.width) {
         this.width = width;
         this.fit();
+        for (const view of this.loneViews) if (view instanceof CountsView) view.draw();
       }
     }).observe(this.container);
   }
@@ -261,7 +389,7 @@ export class RegistersPanel {
   repaint() {
     readBitColors();
     const views = [...this.loneViews, ...this.rows.flatMap((row) => [...row.views.values()])];
-    for (const view of views) if (view instanceof BitsView) view.draw();
+    for (const view of views) if (view instanceof BitsView || view instanceof CountsView) view.draw();
   }
 
   /** Wraps the table's lines when even the smallest bits don't fit the panel (phones at N = 20). */
@@ -301,8 +429,9 @@ export class RegistersPanel {
 
   /** @param {Register[]} registers  the session's registers() */
   update(registers) {
-    const lone = registers.filter((r) => !r.group);
-    const grouped = registers.filter((r) => r.group);
+    // Counts carry their group (the row they read) in their caption: they are lone.
+    const lone = registers.filter((r) => !r.group || r.kind === 'counts');
+    const grouped = registers.filter((r) => r.group && r.kind !== 'counts');
     const shape = shapeOf(lone, grouped);
     if (shape !== this.shape) this.build(lone, grouped, shape);
 
@@ -384,7 +513,11 @@ export class RegistersPanel {
       parts.push(row);
     }
 
-    const others = lone.map((r, i) => /** @type {[Register, number]} */ ([r, i])).filter(([r]) => r.kind !== 'board');
+    // Counts as bars, the width of the panel, one under the other.
+    const counts = this.loneViews.filter((view) => view instanceof CountsView);
+    if (counts.length) parts.push(el('div', 'register-counts-list', counts.map((view) => view.node)));
+
+    const others = lone.map((r, i) => /** @type {[Register, number]} */ ([r, i])).filter(([r]) => r.kind !== 'board' && r.kind !== 'counts');
     if (others.length) {
       const list = el('dl', 'register-list');
       for (const [register, i] of others) {

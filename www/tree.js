@@ -189,6 +189,15 @@ export class TreePanel {
     this.fit();
   }
 
+  /** No session (a search for one solution, which has no tree): the panel forgets the last. */
+  clear() {
+    this.probe?.free();
+    this.probe = null;
+    this.session = null;
+    this.shown = null;
+    this.ticks = null;
+  }
+
   /** Matches the canvas to its CSS width × devicePixelRatio; true if it changed. */
   fit() {
     const css = this.canvas.getBoundingClientRect().width || 300;
@@ -377,7 +386,8 @@ export class TreePanel {
    * @param {Session} s
    */
   describe(s) {
-    const { total, ruledOut, solutions } = s.space();
+    // The tree is shown for the searches for every solution, which account for the boards.
+    const { total, ruledOut, solutions } = /** @type {import('./types.js').Space} */ (s.space());
     const checks = s.checks;
     const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
     // Boards per check: whole above 10, else to two places (brute force is below one).

@@ -22,7 +22,11 @@ export type { Session };
  * leaves out the fixed queens, which the generated declaration makes required.
  */
 export type Core = Omit<typeof import('../pkg/nqueens.js'), 'Session'> & {
-  Session: { new (id: string, n: number, fixedSquares?: Squares): Session; prototype: Session };
+  Session: {
+    new (id: string, n: number, fixedSquares?: Squares): Session;
+    seeded(id: string, n: number, seed: number): Session;
+    prototype: Session;
+  };
 };
 
 /**
@@ -31,26 +35,47 @@ export type Core = Omit<typeof import('../pkg/nqueens.js'), 'Session'> & {
  */
 export type Thrown = { message?: string } | null | undefined;
 
-/** What a search's steps cover: "tree" (rows, depth first), "all-boards" (N^N), "permutations" (N!). */
-export type SearchSpaceId = 'tree' | 'all-boards' | 'permutations';
+/**
+ * What a search's steps cover: "tree" (rows, depth first), "all-boards" (N^N),
+ * "permutations" (N!); "none" for the searches for one solution, which do
+ * not account for the boards.
+ */
+export type SearchSpaceId = 'tree' | 'all-boards' | 'permutations' | 'none';
+
+/** What a search looks for: every solution, or one. */
+export type Goal = 'all' | 'one';
 
 /** One entry of `algorithms()`, in page order. */
 export interface AlgorithmInfo {
   id: string;
   name: string;
+  /** The seed project it comes from ("002"); not the seed of a run. */
   seed: string;
+  goal: Goal;
   minN: number;
+  /** The largest N of a stepping session. */
   maxN: number;
+  /** The largest N `findOne` takes (0 for goal "all"). */
+  findMaxN: number;
+  /** Whether the seed of a run changes it. */
+  seeded: boolean;
   space: SearchSpaceId;
   takesFixedQueens: boolean;
   description: string;
   stepIs: string;
+  /** What one check is, in a sentence. */
+  checkIs: string;
   pseudocode: string[];
 }
 
 /** `limits()`: every limit the page takes from the core. */
 export interface Limits {
+  /** The largest N of the searches for every solution. */
   maxN: number;
+  /** The largest N of any stepping session. */
+  stepMaxN: number;
+  /** The largest N of `findOne`. */
+  findMaxN: number;
   puzzleMinN: number;
   puzzleMaxN: number;
   generatedMinN: number;
@@ -81,7 +106,19 @@ export type Register = { group: string; name: string; role?: 'permutation' | 'sw
   | { kind: 'board'; value: bigint; hex: string; n: number }
   | { kind: 'list'; value: number[] }
   | { kind: 'number'; value: number; hex: string }
+  /** A count for each square of a row or each line of the board; `highlight` the one marked. */
+  | { kind: 'counts'; values: Int32Array; highlight?: number }
 );
+
+/**
+ * `session.conflictTrace(maxPoints)`: the attacking pairs after each step up
+ * to the current one (thinned, first and last kept) and the steps that restarted.
+ */
+export interface ConflictTrace {
+  steps: Float64Array;
+  conflicts: Float64Array;
+  restarts: Float64Array;
+}
 
 /** A unit of work the core measures: the race clock's budgets, `seekWork`, `runWithin`, `nextWork`. */
 export type WorkUnit = 'checks' | 'steps';
@@ -158,10 +195,13 @@ export type CoachReply =
 
 declare module '../pkg/nqueens.js' {
   interface Session {
-    space(): Space;
-    /** null for a search from fixed queens. */
+    /** null for the searches for one solution. */
+    space(): Space | null;
+    /** null for the searches for every solution. */
+    conflictTrace(maxPoints: number): ConflictTrace | null;
+    /** null for a search from fixed queens or for one solution. */
     icicle(width: number): Float32Array | null;
-    /** null for a search from fixed queens. */
+    /** null for a search from fixed queens or for one solution. */
     decidedBetween(from: bigint | number, to: bigint | number): bigint | null;
     solutions(limit: number, skip?: number): FoundSolution[];
     registers(): Register[];

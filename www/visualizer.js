@@ -1,6 +1,7 @@
 // One visualizer: a session of the core and everything that shows it — board,
-// status line, controls, counters, algorithm, registers, search tree and solutions
-// gallery — inside one root element, with the Player that runs it.
+// status line, controls, counters, algorithm, registers, search tree (or, for
+// the searches for one solution, the conflicts chart) and solutions gallery —
+// inside one root element, with the Player that runs it.
 //
 // Owns the session's lifecycle (open, replace, free), what each control does, and
 // render(): bringing the screen in line with the session, cheaply enough for every
@@ -11,19 +12,32 @@
 // wasm goes through guard (errors.js), so a core error or a panic shows up in the
 // page's problem area instead of killing the page.
 
-import { BoardView, readTheme } from './board.js';
+import { BoardView, probedSquare, readTheme } from './board.js';
+import { ConflictsChart } from './conflicts-chart.js';
 import { Controls } from './controls.js';
 import { formatCount, part } from './dom.js';
 import { clearProblem, guard, showProblem } from './errors.js';
 import { GALLERY_BATCH, Gallery } from './gallery.js';
 import { AlgorithmPanel, Counters } from './panels.js';
+import { seedNumber } from './params.js';
 import { Player, atEnd } from './player.js';
 import { RegistersPanel } from './registers.js';
 import { SPEEDS } from './speeds.js';
 import { TreePanel } from './tree.js';
 import { rangeSentence } from './words.js';
 
-const COUNTERS = ['steps', 'checks', 'placements', 'backtracks', 'solutions', 'rate'];
+const COUNTERS = ['steps', 'checks', 'placements', 'backtracks', 'solutions', 'moves', 'restarts', 'conflicts', 'rate'];
+/** The seed of a new session when nothing asks for another (the core's own default). */
+export const DEFAULT_SEED = 1;
+/** New seed picks from 0 to this (any seed up to 2^53 − 1 works; short ones read and type better). */
+const NEW_SEED_RANGE = 1_000_000;
+/**
+ * While running, a dense board (board.js) reads the probed square from the
+ * N² cells only when this many steps or fewer passed since the last draw: at
+ * N = 1,000 the cells are a megabyte, and when thousands of steps pass a
+ * frame the square of the last one means little.
+ */
+const PROBE_STEPS = 4;
 /** How often the register panel is refreshed while the search runs. */
 const REGISTERS_INTERVAL_MS = 250;
 /** How often, at most, the gallery asks the core for new solutions while running. */
@@ -44,6 +58,7 @@ const GALLERY_RUNNING_BATCH = 6;
  * @property {number} n
  * @property {number} step
  * @property {number[]|null} fixed  the squares of fixed queens, or null
+ * @property {number} seed  the session's seed (DEFAULT_SEED for the searches it does not change)
  */
 
 export class Visualizer {
@@ -74,6 +89,9 @@ export class Visualizer {
     this.n = 0;
     /** @type {number[]|null} the squares of the queens the session started from, if any */
     this.fixed = null;
+    this.seed = DEFAULT_SEED;
+    /** @type {AlgorithmInfo|null} the algorithm of the open session */
+    this.algorithm = null;
     this.panicked = false;
     /** @type {{ session: Session|null, step: number }} what the screen shows, to skip redundant redraws */
     this.drawn = { session: null, step: -1 };
@@ -81,7 +99,7 @@ export class Visualizer {
     this.galleryCatchUp = 0; // a pending frame that adds the next batch to the gallery
     this.registersStale = false; // the register panel lags the board while running
     this.registersAt = 0;
-    this.treeStale = false; // the tree panel lags the board (it is throttled while running)
+    this.treeStale = false; // the tree panel (or the chart) lags the board (throttled while running)
 
     this.message = part(root, 'message');
     this.panels = part(root, 'panels');
@@ -98,6 +116,7 @@ export class Visualizer {
         return core && !this.fixed ? guard(() => new core.wasm.Session(/** @type {string} */ (this.algorithmId), this.n), null) : null;
       },
     });
+    this.chart = new ConflictsChart(root, { seek: (step) => this.seek(step, true) });
     // A gallery pick seeks, then brings the board into view: the gallery is far below it.
     this.gallery = new Gallery(root, (step) => {
       this.seek(step, true);
@@ -137,6 +156,7 @@ export class Visualizer {
 
     new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
     new ResizeObserver(() => { if (this.tree.fit()) this.tree.update(true); }).observe(this.tree.canvas);
+    new ResizeObserver(() => { if (this.chart.fit()) this.chart.update(true); }).observe(this.chart.canvas);
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
       const theme = readTheme();
       this.board.setTheme(theme);
@@ -144,6 +164,7 @@ export class Visualizer {
       this.gallery.repaint(theme);
       this.registersPanel.repaint();
       this.tree.repaint();
+      this.chart.repaint();
     });
   }
 
@@ -158,18 +179,28 @@ export class Visualizer {
   /**
    * Makes a new Session; on failure keeps the old one and says why. `fixed`: the
    * squares (row * n + col) of queens the search starts from (puzzle mode's
-   * "let an algorithm finish this"), for the algorithms that take them.
+   * "let an algorithm finish this"), for the algorithms that take them;
+   * `seed`: the seed of a search whose run a seed decides (the one open now
+   * if left out).
    * Only once attached (the controls are disabled before).
    * @param {string} algorithmId
    * @param {number} n
-   * @param {{ fixed?: number[]|null }} [options]
+   * @param {{ fixed?: number[]|null, seed?: number }} [options]
    * @returns {boolean}  false if the core refused
    */
-  open(algorithmId, n, { fixed = null } = {}) {
+  open(algorithmId, n, { fixed = null, seed = this.seed } = {}) {
     const { wasm, algorithms } = this.attached();
-    const session = guard(() => (fixed ? new wasm.Session(algorithmId, n, Int32Array.from(fixed)) : new wasm.Session(algorithmId, n)), null);
+    const seeded = algorithms.find((a) => a.id === algorithmId)?.seeded ?? false;
+    const session = guard(() => {
+      if (fixed) return new wasm.Session(algorithmId, n, Int32Array.from(fixed));
+      return seeded ? wasm.Session.seeded(algorithmId, n, seed) : new wasm.Session(algorithmId, n);
+    }, null);
     if (!session) {
-      if (this.session) this.controls.showChoice(algorithms, /** @type {string} */ (this.algorithmId), this.n); // set with the session
+      if (this.session) {
+        // Back to what is shown, which the session was opened with.
+        this.controls.showChoice(algorithms, /** @type {string} */ (this.algorithmId), this.n);
+        this.controls.showSeed(/** @type {AlgorithmInfo} */ (this.algorithm), this.seed);
+      }
       return false;
     }
     this.player.stop();
@@ -179,13 +210,21 @@ export class Visualizer {
     this.algorithmId = algorithmId;
     this.n = n;
     this.fixed = fixed;
+    this.seed = seed;
 
     this.controls.showChoice(algorithms, algorithmId, n);
     // The core made a session for algorithmId, so it is one of its algorithms.
     const algorithm = /** @type {AlgorithmInfo} */ (algorithms.find((a) => a.id === algorithmId));
+    this.algorithm = algorithm;
+    this.controls.showSeed(algorithm, seed);
+    this.showGoal(algorithm.goal);
     this.algorithmPanel.show(algorithm);
     this.registersPanel.clear();
-    this.tree.reset(session, algorithm, n);
+    // A search for one solution has the conflicts chart where the others have the tree.
+    const one = algorithm.goal === 'one';
+    if (one) this.tree.clear();
+    else this.tree.reset(session, algorithm, n);
+    this.chart.reset(one ? session : null);
     this.gallery.reset(n, this.board.theme);
     this.drawn = { session: null, step: -1 };
     this.render(true);
@@ -203,7 +242,18 @@ export class Visualizer {
    */
   state() {
     const going = this.player.mode === 'go-to';
-    return { algorithm: /** @type {string} */ (this.algorithmId), n: this.n, step: going ? this.player.targetStep : Math.max(0, this.drawn.step), fixed: this.fixed };
+    return { algorithm: /** @type {string} */ (this.algorithmId), n: this.n, step: going ? this.player.targetStep : Math.max(0, this.drawn.step), fixed: this.fixed, seed: this.seed };
+  }
+
+  /**
+   * Shows the parts of the page for a goal ('all' or 'one': data-goal) and hides the others'.
+   * @param {string} goal
+   */
+  showGoal(goal) {
+    for (const node of this.root.querySelectorAll('[data-goal]')) {
+      const mine = /** @type {HTMLElement} */ (node).dataset.goal === goal;
+      if (/** @type {HTMLElement} */ (node).hidden === mine) /** @type {HTMLElement} */ (node).hidden = !mine;
+    }
   }
 
   /**
@@ -233,12 +283,12 @@ export class Visualizer {
    * @param {VisualizerState} state
    * @returns {boolean}
    */
-  recover(core, { algorithm, n, step, fixed }) {
+  recover(core, { algorithm, n, step, fixed, seed }) {
     this.player.halt();
     this.session = null; // belongs to the trapped instance: never call it again
     this.core = core;
     this.panicked = false;
-    if (!this.open(algorithm, n, { fixed })) return false;
+    if (!this.open(algorithm, n, { fixed, seed })) return false;
     if (step > 0) this.goTo(step);
     return true;
   }
@@ -337,6 +387,30 @@ export class Visualizer {
     if (!keys.open) keys.showModal();
   }
 
+  /**
+   * The seed field: opens the same search at the same N with this seed, or
+   * says what a seed is and shows the one in use again.
+   * @param {string} raw  what the field holds
+   */
+  chooseSeed(raw) {
+    const seed = seedNumber(raw);
+    if (Number.isNaN(seed)) {
+      showProblem(`A seed is a whole number from 0 to ${formatCount(Number.MAX_SAFE_INTEGER)}; “${raw.trim().slice(0, 24)}” is not one. Keeping seed ${this.seed}.`, 'warning');
+      this.controls.showSeed(/** @type {AlgorithmInfo} */ (this.algorithm), this.seed); // the seed field shows only once a search is open
+      return;
+    }
+    clearProblem();
+    if (this.algorithmId) this.open(this.algorithmId, this.n, { seed });
+  }
+
+  /** New seed: another run of the same search, from a random seed. */
+  newSeed() {
+    let seed = this.seed;
+    while (seed === this.seed) seed = Math.floor(Math.random() * NEW_SEED_RANGE);
+    this.chooseSeed(String(seed));
+    this.say(`New seed ${seed}: ${guard(() => this.session?.message() ?? '', '')}`);
+  }
+
   /** Puts a link to what is shown (algorithm, N, step, speed) on the clipboard, or shows it. */
   async copyLink() {
     const href = this.link();
@@ -374,9 +448,16 @@ export class Visualizer {
    */
   chooseAlgorithm(id) {
     clearProblem();
-    // Fixed queens stay with a search that can start from them.
-    const keep = this.attached().algorithms.find((a) => a.id === id)?.takesFixedQueens;
-    this.open(id, this.n, { fixed: keep ? this.fixed : null });
+    const algorithm = this.attached().algorithms.find((a) => a.id === id);
+    if (!algorithm) return;
+    // N stays where the search can do it, and comes into its range where it can't.
+    const from = this.n;
+    const n = Math.min(algorithm.maxN, Math.max(algorithm.minN, from));
+    // Fixed queens stay with a search that can start from them, on the same board.
+    const keep = algorithm.takesFixedQueens && n === from;
+    if (this.open(id, n, { fixed: keep ? this.fixed : null }) && n !== from) {
+      showProblem(`${rangeSentence(algorithm)} Showing ${n}×${n} instead of ${from}×${from}.`, 'warning');
+    }
   }
 
   // ---- Showing the session ----------------------------------------------------------
@@ -432,11 +513,20 @@ export class Visualizer {
     return guard(() => {
       const step = s.stepIndex;
       const changed = this.drawn.session !== s || this.drawn.step !== step;
+      const one = this.algorithm?.goal === 'one';
+      const idle = this.player.mode === 'idle';
       if (changed) {
+        const passed = this.drawn.session === s ? Math.abs(step - this.drawn.step) : Infinity;
         this.drawn.session = s;
         this.drawn.step = step;
-        this.board.draw(s.cells(), this.n);
-        this.counters.update({
+        this.drawBoard(s, idle || passed <= PROBE_STEPS);
+        this.counters.update(one ? {
+          steps: step,
+          checks: s.checks,
+          moves: s.moves,
+          restarts: s.restarts,
+          conflicts: s.conflicts(),
+        } : {
           steps: step,
           checks: s.checks,
           placements: s.placements,
@@ -447,9 +537,8 @@ export class Visualizer {
         this.treeStale = true;
         this.registersStale = true;
       }
-      const idle = this.player.mode === 'idle';
-      // The tree is redrawn every step by hand, a few times a second while running.
-      if (this.treeStale) this.treeStale = !this.tree.update(false, { throttle: !idle });
+      // The tree (or chart) is redrawn every step by hand, a few times a second while running.
+      if (this.treeStale) this.treeStale = !(one ? this.chart : this.tree).update(false, { throttle: !idle });
       // The register panel is the heaviest DOM work (ld/col/rd/poss for every row):
       // while running, refresh it about ten times a second, which is as fast as it
       // can be read anyway, and keep every frame for the board.
@@ -468,6 +557,22 @@ export class Visualizer {
       }
       return true;
     }, false);
+  }
+
+  /**
+   * Draws the session's board: from its cells, or from its queens when the
+   * squares are too small for cells (board.js's dense boards), marking the
+   * probed square only when `probe` (reading it takes the N² cells).
+   * @param {Session} s
+   * @param {boolean} probe
+   */
+  drawBoard(s, probe) {
+    const n = this.n;
+    if (!this.board.isDense(n)) {
+      this.board.draw(s.cells(), n);
+      return;
+    }
+    this.board.drawQueens({ queens: s.queens(), conflicts: s.queenConflicts(), probe: probe ? probedSquare(s.cells()) : -1 }, n);
   }
 
   /**

@@ -40,6 +40,14 @@ const VIEWS = [
   ['bitboard scan', '/?algo=bitboard-scan&n=8&step=50', async () => {}],
   ['bitwise N=20 registers', '/?algo=bitwise&n=20&step=300', async () => {}],
   ['a warning from the link', '/?n=99', async () => {}],
+  // The searches for one solution: seed field, conflicts chart, counts registers.
+  ['min-conflicts mid-run', '/?algo=min-conflicts&n=8&seed=3&step=12', async () => {}],
+  ['min-conflicts N=200 solved', '/?algo=min-conflicts&n=200&seed=3', async (page) => {
+    await page.click('#run-to-end');
+    await waitUntil(() => session(page, 's.done'), { message: 'the solution' });
+    await idle(page);
+    await page.click('details.legend summary');
+  }],
   ['gallery at N=6', '/?algo=bitwise&n=6', async (page) => {
     await page.click('#run-to-end');
     await waitUntil(() => session(page, 's.done'), { message: 'the end' });

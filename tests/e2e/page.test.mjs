@@ -3,9 +3,15 @@
 // Each test saves screenshots to test-results/screenshots/page-*.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
 
 after(closeHarness);
+
+const ALGORITHMS = await coreAlgorithms();
+/** The largest board any search steps through, from the core: one more is out of range. */
+const MOST_N = Math.max(...ALGORITHMS.map((a) => a.maxN));
+/** The largest board of backtracking, the page's default search. */
+const BACKTRACKING_N = ALGORITHMS.find((a) => a.id === 'backtracking').maxN;
 
 // ---- Small page helpers ------------------------------------------------------
 
@@ -288,7 +294,9 @@ test('playing at top speed keeps the page responsive and counts steps per second
 test('a malformed URL parameter shows a message and the page still works', async () => {
   for (const [query, pattern] of [
     ['?n=abc', /n=abc/],
-    ['?n=99', /out of range/],
+    [`?n=${MOST_N + 1}`, /out of range/],
+    // In range for the searches for one solution, not for backtracking (the default).
+    [`?n=${BACKTRACKING_N + 1}`, new RegExp(`up to ${BACKTRACKING_N}×${BACKTRACKING_N}`)],
     ['?algo=nope', /nope/],
     ['?algo=brute-force&n=12', /8×8/],
     ['?algo=bitwise&n=8&step=-4', /step/],

@@ -8,7 +8,8 @@ import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, coreAl
 
 after(closeHarness);
 
-const IDS = (await coreAlgorithms()).map((a) => a.id);
+/** The searches that have a tree: those for every solution (the others have the conflicts chart). */
+const IDS = (await coreAlgorithms()).filter((a) => a.goal === 'all').map((a) => a.id);
 
 /** Runs the page's session on by `steps` (Infinity: to the end) and redraws. */
 const runOn = (page, steps) => page.evaluate((k) => {
