@@ -8,7 +8,6 @@ use std::fmt;
 // the list, so that the modules below the catalogue (puzzle, whose
 // `FixedQueens` the searches take) can return an `Error` without a cycle.
 use crate::algorithms::info::AlgorithmInfo;
-use crate::view::grouped;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -176,3 +175,16 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// `1234567` as "1,234,567".
+pub fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}

@@ -128,18 +128,8 @@ pub fn attackers(view: &BoardView, square: (usize, usize)) -> Vec<(usize, usize)
         .collect()
 }
 
-/// `1234567` as "1,234,567".
-pub fn grouped(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+/// Numbers in sentences are grouped by threes (`error.rs` holds the one way).
+pub use crate::error::grouped;
 
 /// One sentence about the last step, 1-based rows and columns as people count.
 pub fn message(
