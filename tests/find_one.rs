@@ -5,9 +5,9 @@
 
 use std::collections::HashSet;
 
+use nqueens::algorithms::find_one::{check, Engine, Event};
 use nqueens::algorithms::restarts::{luby, Restarts};
 use nqueens::algorithms::{find_one, AnyEngine, FAMILY};
-use nqueens::find_one::{check, Engine, Event};
 use nqueens::Error;
 
 /// True when `queens` puts one queen in each row of an n×n board and no two

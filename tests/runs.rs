@@ -1,16 +1,16 @@
-//! Run lengths (`find_one::runs`) against stepping: each run is what a
+//! Run lengths (`runs`) against stepping: each run is what a
 //! seeded session, stepped one step at a time until its counters show a
 //! solution, took; a capped run is the session after the cap's steps. The
 //! variant with restarts off against stepping `Restarts::without_restarts`.
 //! The algorithms come from `ALGORITHMS`, never typed by hand.
 
+use nqueens::algorithms::find_one::Engine;
 use nqueens::algorithms::restarts::{Restarts, ID as RESTARTS};
 use nqueens::algorithms::{Goal, ALGORITHMS};
-use nqueens::find_one::runs::{
+use nqueens::runs::{
     call_budget, run_lengths, Refusal, RunLength, Variant, CALL_CHECKS, CALL_STEPS, MAX_RUNS,
     MAX_SEED,
 };
-use nqueens::find_one::Engine;
 use nqueens::session::Session;
 
 /// The test's truth: seed `seed`'s session stepped until it shows a

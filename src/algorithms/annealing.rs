@@ -22,8 +22,8 @@
 use super::one_solution::BASE;
 use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
-use crate::find_one::rng::exp_neg;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::rng::exp_neg;
+use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "annealing";
 

@@ -15,7 +15,7 @@
 use super::one_solution::BASE;
 use super::AlgorithmInfo;
 use crate::error::Error;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "construction";

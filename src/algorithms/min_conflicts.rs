@@ -5,11 +5,11 @@
 //!
 //! The start is Minton's greedy one, made linear: rows are placed in order,
 //! each on the least attacked of up to 32 columns drawn from those not used
-//! yet ([`crate::find_one::tally::Tally::place_greedy`]), so the start is a permutation with few
+//! yet ([`crate::algorithms::find_one::tally::Tally::place_greedy`]), so the start is a permutation with few
 //! diagonal clashes. Minton's own greedy start looked at all N columns of
 //! every row, N² work that 10,000,000 queens cannot afford.
 //!
-//! The attacked queens are drawn from [`crate::find_one::tally::Suspects`], a list that holds every
+//! The attacked queens are drawn from [`crate::algorithms::find_one::tally::Suspects`], a list that holds every
 //! attacked queen and perhaps some that no longer are: a draw that lands on
 //! one of those unlists it and draws again, so the queen chosen is uniform
 //! among the attacked ones. The list stays complete because a move can only
@@ -37,9 +37,9 @@
 use super::one_solution::BASE;
 use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
-use crate::find_one::repair::Repair;
-use crate::find_one::tally::GREEDY_TRIES;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::repair::Repair;
+use crate::algorithms::find_one::tally::GREEDY_TRIES;
+use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "min-conflicts";
 

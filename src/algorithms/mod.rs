@@ -1,7 +1,7 @@
 //! The algorithms as steppable state machines behind one small trait, and
 //! `catalogue!`: the one list that registers them. Five seeds find every
 //! solution (goal "all"); six searches find one (goal "one": each an
-//! [`crate::find_one::Engine`], stepped as a [`one_solution::OneSolution`]).
+//! [`crate::algorithms::find_one::Engine`], stepped as a [`one_solution::OneSolution`]).
 //!
 //! Each algorithm keeps only the state its search needs, so that a step is a few
 //! instructions and a clone (a time-travel checkpoint) is a small memcpy. What
@@ -15,18 +15,19 @@
 //! [`depth_first::Descent`] and is a `DepthFirst<_>`; one that tests a whole
 //! board per step implements [`whole_board::BoardSource`] and is a
 //! `WholeBoard<_>`: both keep the books for it. A search for one solution
-//! implements [`crate::find_one::Engine`] (with `new(n, seed)`) and goes in
+//! implements [`crate::algorithms::find_one::Engine`] (with `new(n, seed)`) and goes in
 //! the `one:` part of the list. Every algorithm keeps the contract written on
 //! [`Algorithm`] and [`AlgorithmInfo`].
 
 use std::rc::Rc;
 
+use crate::algorithms::find_one::{Core, Engine, Found};
 use crate::error::Error;
-use crate::find_one::{Core, Engine, Found};
 use crate::puzzle::FixedQueens;
 use crate::tree::{Decided, Fork};
 
 pub mod depth_first;
+pub mod find_one;
 pub mod info;
 pub mod one_solution;
 pub mod whole_board;
@@ -563,7 +564,7 @@ macro_rules! catalogue {
             /// taken (fewer once solved).
             pub fn run(&mut self, max: u64) -> u64 {
                 match self {
-                    $(AnyEngine::$one_kind(e) => crate::find_one::run_steps(e, max)),+
+                    $(AnyEngine::$one_kind(e) => crate::algorithms::find_one::run_steps(e, max)),+
                 }
             }
 
@@ -573,7 +574,7 @@ macro_rules! catalogue {
                 }
             }
 
-            pub fn tally(&self) -> &crate::find_one::tally::Tally {
+            pub fn tally(&self) -> &crate::algorithms::find_one::tally::Tally {
                 &self.core().tally
             }
 
@@ -581,7 +582,7 @@ macro_rules! catalogue {
                 &self.core().counters
             }
 
-            pub fn last(&self) -> crate::find_one::Last {
+            pub fn last(&self) -> crate::algorithms::find_one::Last {
                 self.core().last
             }
 
@@ -592,7 +593,7 @@ macro_rules! catalogue {
             /// Steps to the solution and hands it over.
             pub fn solve(self) -> Found {
                 match self {
-                    $(AnyEngine::$one_kind(e) => crate::find_one::run_to_end(e)),+
+                    $(AnyEngine::$one_kind(e) => crate::algorithms::find_one::run_to_end(e)),+
                 }
             }
         }

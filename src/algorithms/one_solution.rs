@@ -8,10 +8,10 @@ use super::{
     find, Algorithm, AlgorithmInfo, AnyEngine, BoardView, Bound, Counters, Goal, LastStep,
     Register, RegisterValue, SearchSpace, StepKind,
 };
+use crate::algorithms::find_one::{Engine, Found, READS_A_SQUARE};
+use crate::error::grouped;
 use crate::error::Error;
-use crate::find_one::{Engine, Found, READS_A_SQUARE};
 use crate::limits::STEP_MAX_N;
-use crate::view::grouped;
 
 /// What the searches for one solution share, for their `INFO`s to take the
 /// rest from (`..one_solution::BASE`): goal one, stepped from N = 4 to

@@ -4,11 +4,11 @@
 //!
 //! The start is their "initial search": rows are placed in order, each on the
 //! first of up to 32 columns drawn from those not used yet that no queen
-//! attacks, or else the least attacked of them ([`crate::find_one::tally::Tally::place_greedy`]).
+//! attacks, or else the least attacked of them ([`crate::algorithms::find_one::tally::Tally::place_greedy`]).
 //! Most rows find a free column at once; the clashes left are few and near
 //! the bottom.
 //!
-//! Then the search goes round [`crate::find_one::tally::Suspects`], the rows that may be attacked
+//! Then the search goes round [`crate::algorithms::find_one::tally::Suspects`], the rows that may be attacked
 //! (every clash has a listed queen: a row is listed when it is placed or
 //! swapped into a clash, and unlisted only when found unattacked). Each step
 //! takes the next listed queen that is attacked, draws another row at random
@@ -28,9 +28,9 @@
 use super::one_solution::BASE;
 use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
-use crate::find_one::repair::Repair;
-use crate::find_one::tally::GREEDY_TRIES;
-use crate::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::repair::Repair;
+use crate::algorithms::find_one::tally::GREEDY_TRIES;
+use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "queen-search";

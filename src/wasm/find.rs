@@ -10,10 +10,10 @@ use wasm_bindgen::prelude::*;
 use super::args::{self, echo, Arg, Problem};
 use super::object;
 use super::session::{algorithm_id, board_size};
+use crate::algorithms::find_one::Found;
 use crate::algorithms::{one_solution::find_one_info, AnyEngine};
-use crate::find_one::runs::{self, Variant, MAX_RUNS};
-use crate::find_one::Found;
 use crate::limits::FIND_MAX_N;
+use crate::runs::{self, Variant, MAX_RUNS};
 
 /// The most queens all live `Finder`s may hold together: twice the largest
 /// board, about 560 MB, so that a page that forgets `free()` gets a sentence
@@ -50,7 +50,7 @@ fn sized(id: &JsValue, n: &JsValue, what: &str) -> Result<(String, usize), Probl
                 info.id,
                 arg.describe(),
                 min = info.min_n,
-                max = crate::view::grouped(info.find_max_n as u64),
+                max = crate::error::grouped(info.find_max_n as u64),
             ))
         })
 }
@@ -120,9 +120,9 @@ impl Finder {
             return Err(Problem(format!(
                 "The Finders open hold {} queens; {} more would pass the {} that fit safely in \
                  memory: call free() on ones you no longer need.",
-                crate::view::grouped(held as u64),
-                crate::view::grouped(n as u64),
-                crate::view::grouped(MAX_LIVE_QUEENS as u64)
+                crate::error::grouped(held as u64),
+                crate::error::grouped(n as u64),
+                crate::error::grouped(MAX_LIVE_QUEENS as u64)
             )));
         }
         let engine = AnyEngine::new(&id, n, seed)?;
@@ -231,8 +231,8 @@ fn run_arg(value: &JsValue, name: &str, min: u64, max: u64) -> Result<u64, Probl
     arg.whole(min, max).ok_or_else(|| {
         Problem(format!(
             "runLengths() takes {name} as a whole number from {} to {}; got {}.",
-            crate::view::grouped(min),
-            crate::view::grouped(max),
+            crate::error::grouped(min),
+            crate::error::grouped(max),
             arg.describe()
         ))
     })

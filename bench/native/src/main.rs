@@ -81,7 +81,7 @@ fn find(id: &str, sizes: &[usize]) {
         let (ms, found) = best(runs, || nqueens::algorithms::find_one(id, n, 1));
         let ms = ms.min(first_ms);
         let found = found.unwrap_or_else(|e| panic!("{id} N = {n}: {e}"));
-        if let Err(clash) = nqueens::find_one::check::verify(&found.queens) {
+        if let Err(clash) = nqueens::algorithms::find_one::check::verify(&found.queens) {
             panic!("{id} N = {n}: {clash}");
         }
         eprintln!(

@@ -20,12 +20,12 @@
 
 use std::fmt;
 
+use crate::algorithms::find_one::{run_steps, Engine};
 use crate::algorithms::restarts::{self, Restarts};
 use crate::algorithms::{find, AlgorithmInfo, AnyEngine, Goal, Solver};
+use crate::error::grouped;
 use crate::error::Error;
-use crate::find_one::{run_steps, Engine};
 use crate::session::unknown;
-use crate::view::grouped;
 
 /// The most runs one call makes.
 pub const MAX_RUNS: usize = 1_000;

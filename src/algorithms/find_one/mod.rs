@@ -39,7 +39,6 @@ pub(crate) use core_at;
 pub mod check;
 pub mod repair;
 pub mod rng;
-pub mod runs;
 pub mod tally;
 
 use rng::Rng;
