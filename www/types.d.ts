@@ -171,3 +171,15 @@ declare module '../pkg/nqueens.js' {
     nextWork(unit: WorkUnit): number | undefined;
   }
 }
+
+// --- race to the first solution (issue 20) ---
+//
+// What race mode reads of algorithms() for its goal (merges with the
+// AlgorithmInfo above; the visualizer's helper declares the same fields).
+
+export interface AlgorithmInfo {
+  /** What the search looks for: every solution, or one. */
+  goal: 'all' | 'one';
+  /** Whether the seed of a run changes it. */
+  seeded: boolean;
+}
