@@ -10,8 +10,8 @@ import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUn
 
 after(closeHarness);
 
-/** Every algorithm, and so every lane a race can have, from the core. */
-const ALGORITHMS = await coreAlgorithms();
+/** Every lane a race to every solution can have: the core's searches for every solution (goal "all"). */
+const ALGORITHMS = (await coreAlgorithms()).filter((a) => a.goal === 'all');
 const IDS = ALGORITHMS.map((a) => a.id);
 
 /** Every lane's hooks: {id: {steps, checks, solutions, done, finish, unable}}. */
