@@ -10,6 +10,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { openPage, assertNoErrors, canvasStats, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
+import { ended, idle, lanes, reading, reloadsTheSame } from './race-hooks.mjs';
 
 after(closeHarness);
 
@@ -20,32 +21,9 @@ const SEEDS = ALGORITHMS.filter((a) => a.goal === 'all');
 const FINDERS = ALGORITHMS.filter((a) => a.goal === 'one');
 const SHOTS = '/work/shots/race20';
 
-/** Every lane's hooks: {id: {steps, checks, solutions, done, seed, unable, board}}; board: the board's text alternative. */
-const lanes = (page) => page.$$eval('#race .race-lane', (els) => Object.fromEntries(els.map((lane) => [lane.dataset.lane, {
-  steps: lane.dataset.steps === undefined ? null : Number(lane.dataset.steps),
-  checks: lane.dataset.checks === undefined ? null : Number(lane.dataset.checks),
-  solutions: lane.dataset.solutions === undefined ? null : Number(lane.dataset.solutions),
-  done: lane.dataset.done,
-  capped: lane.dataset.capped,
-  finish: lane.dataset.finish === undefined ? null : Number(lane.dataset.finish),
-  seed: lane.dataset.seed === undefined ? null : Number(lane.dataset.seed),
-  unable: lane.dataset.unable === 'true',
-  board: lane.querySelector('.lane-board')?.getAttribute('aria-label') ?? null,
-  text: lane.textContent,
-}])));
-
-const ended = (page, timeout = 60_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race').dataset.ended === 'true' && document.getElementById('race-going').hidden),
-  { timeout, message: 'the race to end' },
-);
-const idle = (page, timeout = 20_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false'),
-  { timeout, message: 'the race to stop' },
-);
-const reading = (page) => page.evaluate(() => Number(document.getElementById('race').dataset.clock));
 const runToEnd = async (page) => {
   await page.click('#race-run-to-end');
-  await ended(page);
+  await ended(page, 60_000);
   await page.waitForTimeout(150); // the boards' text alternatives follow once idle
 };
 
@@ -232,18 +210,7 @@ test('the link holds the goal, the seed and the reading; the seed and goal contr
     assert.equal(link.searchParams.get('seed'), '7');
     assert.equal(link.searchParams.get('clock'), 'steps');
     assert.equal(link.searchParams.get('lanes'), ALGORITHMS.map((a) => a.id).filter((id) => ids.includes(id)).join(','));
-    const at = Number(link.searchParams.get('at'));
-    assert.ok(at > 0 && at === await reading(page));
-    const before = await lanes(page);
-    const again = await openPage(`${link.pathname}${link.search}`);
-    try {
-      await idle(again.page);
-      assert.equal(await reading(again.page), at);
-      assert.deepEqual(await lanes(again.page), before, 'the reloaded race stands where it stood');
-      assertNoErrors(again.errors);
-    } finally {
-      await again.page.close();
-    }
+    await reloadsTheSame(page);
 
     // New seed: every randomised lane runs from another seed, and the link says which.
     await page.click('#race-new-seed');
