@@ -1,19 +1,20 @@
 // Race mode (the third tab): the RaceView in #race. Owns the link
-// `?mode=race&n=&lanes=&clock=&at=&steps=&speed=`, the visualizer's keys on
+// `?mode=race&goal=&n=&lanes=&clock=&seed=&at=&steps=&speed=`, the visualizer's keys on
 // the race's actions while shown, the race again at the same reading on a
 // fresh core after a trap, and "open in the visualizer", which hands a lane's
-// search to the visualizer mode at its step. A race's lanes are the searches
-// for every solution (`raceable`); the searches for one solution race later.
+// search to the visualizer mode at its step.
 //
 // A mode of the registry in modes.js: see there for what a mode does.
 
 import { replaceUrl, wholeNumber } from './params.js';
-import { MIN_LANES, RaceView, laneRange } from './race.js';
+import { DEFAULT_SEED } from './race-clock.js';
+import { MAX_SEED, MIN_LANES, RaceView, laneRange, raceable, sizeRange } from './race.js';
 import { DEFAULT_RACE_SPEED, RACE_SPEEDS, speedParam } from './speeds.js';
 import { clip, countWord } from './words.js';
 
 /**
  * @typedef {import('./race-clock.js').ClockId} ClockId
+ * @typedef {import('./race-clock.js').RaceGoal} RaceGoal
  * @typedef {import('./core.js').Core} Core
  */
 
@@ -26,14 +27,16 @@ const RACE_CLOCKS = ['checks', 'steps', 'wall'];
 const DEFAULT_N = 8;
 
 /**
- * The algorithms a race has lanes for: the searches for every solution.
- * @param {import('./types.js').AlgorithmInfo[]} algorithms  the core's algorithms()
+ * The goals a link may name: every solution (the default) or the first.
+ * @type {readonly RaceGoal[]}
  */
-export const raceable = (algorithms) => algorithms.filter((a) => a.goal === 'all');
+const RACE_GOALS = ['all', 'one'];
 
 /**
  * @typedef {object} RaceLink  what a race link asks for
+ * @property {RaceGoal} goal
  * @property {number} n
+ * @property {number} seed  the randomised lanes' (a race to the first solution)
  * @property {string[]} ids  the lanes' algorithms
  * @property {ClockId} clock
  * @property {number} at  the clock's reading
@@ -46,20 +49,30 @@ export const raceable = (algorithms) => algorithms.filter((a) => a.goal === 'all
  * Reads race mode's link: `?mode=race&n=8&lanes=bitwise,backtracking&clock=checks&at=1965`
  * (`at`: the clock's reading; on the wall clock also `steps=`, each lane's step
  * there, since the ticks between cannot be replayed; `speed=` in clock units a
- * second, or max). Anything malformed is a sentence and the default: N = 8, a
- * lane for every algorithm, equal checks, the start.
+ * second, or max); `goal=one&seed=3` races to the first solution, the
+ * randomised lanes from seed 3. Anything malformed is a sentence and the
+ * default: every solution, N = 8, a lane for every algorithm of the goal,
+ * equal checks, seed 1, the start.
  * @param {string} search  location.search
- * @param {import('./types.js').AlgorithmInfo[]} everyAlgorithm  the core's algorithms() (those a race has no lane for get a sentence)
+ * @param {import('./types.js').AlgorithmInfo[]} everyAlgorithm  the core's algorithms()
  * @returns {RaceLink}
  */
 export function parseRaceParams(search, everyAlgorithm) {
   const params = new URLSearchParams(search);
   /** @type {string[]} */
   const problems = [];
-  const algorithms = raceable(everyAlgorithm);
+  /** @type {RaceGoal} */
+  let goal = 'all';
+  const rawGoal = params.get('goal');
+  if (rawGoal !== null) {
+    const raw = rawGoal.trim().toLowerCase();
+    const named = RACE_GOALS.find((id) => id === raw);
+    if (named) goal = named;
+    else problems.push(`The link's goal=${clip(raw)} is not a goal (try all, to race to every solution, or one, to race to the first). Racing to every solution.`);
+  }
+  const algorithms = raceable(everyAlgorithm, goal);
   const known = algorithms.map((a) => a.id);
-  const minN = Math.min(...algorithms.map((a) => a.minN));
-  const maxN = Math.max(...algorithms.map((a) => a.maxN));
+  const { minN, maxN } = sizeRange(algorithms);
   let n = DEFAULT_N;
   const rawN = params.get('n');
   if (rawN !== null) {
@@ -73,7 +86,7 @@ export function parseRaceParams(search, everyAlgorithm) {
   if (rawLanes !== null) {
     const asked = rawLanes.split(',').map((id) => id.trim()).filter(Boolean);
     const others = everyAlgorithm.filter((a) => asked.includes(a.id) && !known.includes(a.id));
-    if (others.length) problems.push(`${others.map((a) => a.name).join(', ')} ${others.length === 1 ? 'looks' : 'look'} for one solution, and a race's lanes are the searches for every solution: ${others.length === 1 ? 'it has' : 'they have'} no lane (open ${others.length === 1 ? 'it' : 'them'} in the visualizer).`);
+    if (others.length) problems.push(`${others.map((a) => a.name).join(', ')} ${others.length === 1 ? 'looks' : 'look'} for one solution, so ${others.length === 1 ? 'it races' : 'they race'} only to a first solution (goal=one), not in a race to every solution.`);
     const unknown = asked.filter((id) => !known.includes(id) && !others.some((a) => a.id === id));
     const chosen = known.filter((id) => asked.includes(id));
     if (unknown.length) problems.push(`The link's lanes name ${unknown.map((id) => `“${clip(id)}”`).slice(0, 3).join(', ')}, which ${unknown.length === 1 ? "isn't an algorithm" : "aren't algorithms"} (the lanes are: ${known.join(', ')}).`);
@@ -88,6 +101,14 @@ export function parseRaceParams(search, everyAlgorithm) {
     const named = RACE_CLOCKS.find((id) => id === raw);
     if (named) clock = named;
     else problems.push(`The link's clock=${clip(raw)} is not a clock (try one of: ${RACE_CLOCKS.join(', ')}). Using equal checks.`);
+  }
+  let seed = DEFAULT_SEED;
+  const rawSeed = params.get('seed');
+  if (rawSeed !== null) {
+    const raw = rawSeed.trim();
+    const wanted = wholeNumber(raw, 16);
+    if (wanted <= MAX_SEED) seed = wanted;
+    else problems.push(`The link's seed=${clip(raw)} is not a whole number from 0 to ${MAX_SEED}. Using seed ${seed}.`);
   }
   let at = 0;
   const rawAt = params.get('at');
@@ -118,21 +139,24 @@ export function parseRaceParams(search, everyAlgorithm) {
     if (index >= 0) speed = index;
     else problems.push(`The link's speed=${clip(raw)} is not one of the race's speeds (${RACE_SPEEDS.map((_, i) => speedParam(RACE_SPEEDS, i)).join(', ')} a second). Racing at the usual speed.`);
   }
-  return { n, ids, clock, at, steps, speed, problems };
+  return { goal, n, ids, clock, seed, at, steps, speed, problems };
 }
 
 /**
- * Writes race mode's state into the address bar (see parseRaceParams).
- * @param {{ n: number, ids: string[], clock: ClockId, at: number, steps?: number[]|null, speed?: number }} state
+ * Writes race mode's state into the address bar (see parseRaceParams). A
+ * race to every solution's link is as it was before races had goals.
+ * @param {{ goal?: RaceGoal, n: number, ids: string[], clock: ClockId, seed?: number, at: number, steps?: number[]|null, speed?: number }} state
  */
-export function writeRaceParams({ n, ids, clock, at, steps = null, speed = DEFAULT_RACE_SPEED }) {
+export function writeRaceParams({ goal = 'all', n, ids, clock, seed = DEFAULT_SEED, at, steps = null, speed = DEFAULT_RACE_SPEED }) {
   const url = new URL(location.href);
   url.search = '';
   const params = url.searchParams;
   params.set('mode', 'race');
+  if (goal !== 'all') params.set('goal', goal);
   params.set('n', String(n));
   params.set('lanes', ids.join(','));
   params.set('clock', clock);
+  if (goal === 'one') params.set('seed', String(seed));
   if (at > 0) params.set('at', String(at));
   if (at > 0 && steps) params.set('steps', steps.join(','));
   if (speed !== DEFAULT_RACE_SPEED) params.set('speed', speedParam(RACE_SPEEDS, speed));
@@ -164,7 +188,7 @@ export function raceMode(page) {
         // A lane opens its search in the visualizer at its step.
         onOpen: (algorithm, n, step) => page.mode('visualizer').show(algorithm, n, { step }),
       });
-      view.attach(core.wasm, raceable(core.algorithms), wanted ?? parseRaceParams('', core.algorithms));
+      view.attach(core.wasm, core.algorithms, wanted ?? parseRaceParams('', core.algorithms));
     },
 
     setActive: (/** @type {boolean} */ on) => view?.setActive(on),

@@ -1,4 +1,5 @@
-// Race mode's pictures: the chart of boards decided (or solutions found)
+// Race mode's pictures: the chart of boards decided (or solutions found, or,
+// in a race to the first solution, the attacking pairs on each lane's board)
 // against work, every lane on one log-log canvas, and each lane's strip of the
 // search tree. Both are functions of what they are handed (the lanes' samples,
 // a session's icicle) and the theme; neither steps a session.
@@ -13,6 +14,8 @@ import { context2d, cssVars } from './dom.js';
  * @property {string} name
  * @property {Sample[]} samples  the points of its curve so far
  * @property {Sample} now  where it stands
+ * @property {Sample | null} [finish]  where it reached its goal, to be marked (a race to the first solution)
+ * @typedef {'decided' | 'solutions' | 'conflicts'} ChartY  what the chart's y axis shows
  */
 
 /** The lane colours style.css picks by hand (--lane-0 … --lane-4), light theme: the fallbacks. */
@@ -122,10 +125,13 @@ export class RaceChart {
 
   /**
    * Draws every lane's curve: x its work in the clock's unit, y the boards it
-   * has decided (or its solutions), both on log scales; a dot where each lane
-   * stands now, and the clock's reading as a dashed line.
+   * has decided (or its solutions, or the attacking pairs on its board), both
+   * on log scales (attacking pairs have a row for 0 under the 1); a dot where
+   * each lane stands now, a diamond where it reached its goal (`finish`), and
+   * the clock's reading as a dashed line.
    * @param {ChartLane[]} lanes
-   * @param {{ y: 'decided'|'solutions', total: number, reading: number|null, unit: string }} view
+   * @param {{ y: ChartY, total: number, reading: number|null, unit: string }} view
+   *   total: the top of the y axis for 'decided' (0: the highest point)
    */
   draw(lanes, { y, total, reading, unit }) {
     this.colours ??= readRaceColours(this.canvas);
@@ -139,11 +145,15 @@ export class RaceChart {
     const top = 10 * scale;
     const right = 12 * scale;
     const xMax = Math.max(10, ...lanes.flatMap((lane) => lane.samples.map((p) => p.x)), reading ?? 0);
-    const yMax = y === 'decided' ? Math.max(10, total) : Math.max(10, ...lanes.flatMap((lane) => lane.samples.map((p) => p.solutions)));
+    const value = (/** @type {Sample} */ p) => p[y];
+    const yMax = y === 'decided' && total > 0 ? Math.max(10, total) : Math.max(10, ...lanes.flatMap((lane) => [...lane.samples, lane.now].map(value)));
     const lx = Math.log10(xMax * 1.05);
     const ly = Math.log10(yMax * 1.05);
+    // Attacking pairs reach 0 (a solution): half a decade under the 1 is its row.
+    const floor = y === 'conflicts' ? -0.5 : 0;
+    const least = y === 'conflicts' ? 0 : 1;
     const px = (/** @type {number} */ x) => left + (Math.log10(Math.max(1, x)) / lx) * (w - left - right);
-    const py = (/** @type {number} */ v) => h - bottom - (Math.log10(Math.max(1, v)) / ly) * (h - top - bottom);
+    const py = (/** @type {number} */ v) => h - bottom - (((v >= 1 ? Math.log10(v) : floor) - floor) / (ly - floor)) * (h - top - bottom);
     ctx.save();
     try {
       ctx.clearRect(0, 0, w, h);
@@ -163,14 +173,14 @@ export class RaceChart {
         ctx.fillText(shortNumber(10 ** d), x, h - bottom + 14 * scale);
       }
       const stepY = Math.max(1, Math.ceil(ly / 6));
-      for (let d = 0; d <= ly; d += stepY) {
-        const yy = py(10 ** d);
+      for (let d = floor < 0 ? -1 : 0; d <= ly; d += d < 0 ? 1 : stepY) {
+        const yy = py(d < 0 ? 0 : 10 ** d);
         ctx.beginPath();
         ctx.moveTo(left, yy);
         ctx.lineTo(w - right, yy);
         ctx.stroke();
         ctx.textAlign = 'right';
-        ctx.fillText(shortNumber(10 ** d), left - 5 * scale, yy + 4 * scale);
+        ctx.fillText(d < 0 ? '0' : shortNumber(10 ** d), left - 5 * scale, yy + 4 * scale);
       }
       ctx.textAlign = 'center';
       ctx.fillText(`work (${unit}, log scale)`, (left + w - right) / 2, h - 3 * scale);
@@ -186,12 +196,11 @@ export class RaceChart {
       }
       // One curve a lane, its name at its end (moved down past names already
       // placed), a dot where it stands.
-      const value = (/** @type {Sample} */ p) => (y === 'decided' ? p.decided : p.solutions);
       /** @type {{ x0: number, x1: number, y: number }[]} */
       const placed = [];
       for (const lane of lanes) {
         const colour = c.lane(lane.index);
-        const points = lane.samples.filter((p) => p.x >= 1 && value(p) >= 1);
+        const points = lane.samples.filter((p) => p.x >= 1 && value(p) >= least);
         ctx.strokeStyle = colour;
         ctx.fillStyle = colour;
         ctx.lineWidth = 2.5 * scale;
@@ -206,13 +215,34 @@ export class RaceChart {
           const right = px(tip.x) > w * 0.75;
           const x0 = right ? px(tip.x) - 6 * scale - width : px(tip.x) + 6 * scale;
           let y0 = Math.max(top + 11 * scale, py(value(tip)) - 6 * scale);
-          while (placed.some((b) => x0 < b.x1 && x0 + width > b.x0 && Math.abs(y0 - b.y) < 13 * scale)) y0 += 13 * scale;
+          const clash = () => placed.some((b) => x0 < b.x1 && x0 + width > b.x0 && Math.abs(y0 - b.y) < 13 * scale);
+          const start = y0;
+          while (clash() && y0 + 13 * scale <= h - bottom - 3 * scale) y0 += 13 * scale;
+          // No room below (lanes ending on the 0 row): above instead.
+          if (clash()) for (y0 = start - 13 * scale; clash() && y0 > top + 11 * scale; y0 -= 13 * scale);
           placed.push({ x0, x1: x0 + width, y: y0 });
           ctx.textAlign = 'left';
           ctx.fillText(lane.name, x0, y0);
         }
+        const end = lane.finish;
+        if (end && value(end) >= least) {
+          // Where the lane reached its goal: a diamond, ringed in ink.
+          const [x, yy, r] = [px(end.x), py(value(end)), 7 * scale];
+          ctx.beginPath();
+          ctx.moveTo(x, yy - r);
+          ctx.lineTo(x + r, yy);
+          ctx.lineTo(x, yy + r);
+          ctx.lineTo(x - r, yy);
+          ctx.closePath();
+          ctx.fillStyle = colour;
+          ctx.fill();
+          ctx.strokeStyle = c.ink;
+          ctx.lineWidth = 1.5 * scale;
+          ctx.stroke();
+          ctx.fillStyle = colour;
+        }
         const now = lane.now;
-        if (now && now.x >= 1 && value(now) >= 1) {
+        if (now && now.x >= 1 && value(now) >= least) {
           ctx.beginPath();
           ctx.arc(px(now.x), py(value(now)), 4.5 * scale, 0, Math.PI * 2);
           ctx.fill();

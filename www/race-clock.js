@@ -13,6 +13,13 @@
 // A lane ends at its search's end, or at STEP_CAP steps (a partial run, so
 // that brute force over 12^12 boards does not run for ever); the reading at
 // which it ended is its finishing time. The race ends when every lane has.
+//
+// The race has a goal (issue 20): "all" races each search to the end of its
+// space (the five seeds); "one" races every search to its first solution.
+// The searches for one solution end there by themselves; a seed's search,
+// which would go on, is brought back to the step of its first solution
+// whenever a slice ran past it, so a lane never stands beyond it. The
+// randomised searches run from the race's seed (Session.seeded).
 
 import { Runner } from './runner.js';
 
@@ -21,8 +28,13 @@ import { Runner } from './runner.js';
  * @typedef {import('./types.js').AlgorithmInfo} AlgorithmInfo
  * @typedef {import('./types.js').WorkUnit} WorkUnit
  * @typedef {'checks' | 'steps' | 'wall'} ClockId
- * @typedef {{ steps: number, checks: number, solutions: number, done: boolean }} LaneEnd  a lane at its end
- * @typedef {{ x: number, decided: number, solutions: number }} Sample  a point on a lane's curve
+ * @typedef {'all' | 'one'} RaceGoal  every solution, or the first
+ * @typedef {{ n: number, ids: string[], clock: ClockId, goal: RaceGoal, seed: number }} RaceSetup
+ *   a race's board, lanes, clock, goal and seed (the seed matters to the randomised searches only)
+ * @typedef {{ steps: number, checks: number, solutions: number, done: boolean }} LaneEnd
+ *   a lane at its end; `done`: it reached its goal (not the cap)
+ * @typedef {{ x: number, decided: number, solutions: number, conflicts: number }} Sample
+ *   a point on a lane's curve (decided: -1 for a search that does not account for the boards)
  * @typedef {Lane & { session: Session, runner: Runner }} ActiveLane  a lane that runs: those in race.active
  */
 
@@ -33,6 +45,8 @@ import { Runner } from './runner.js';
 export const STEP_CAP = 50_000_000;
 /** Search time each lane gets per tick of the wall clock. */
 export const TICK_MS = 1;
+/** The seed a race runs its randomised searches from when none is asked for (a Session's own). */
+export const DEFAULT_SEED = 1;
 
 /**
  * The clocks: `unit` is what the core measures (null: the wall clock), `label` the reading's unit.
@@ -73,6 +87,15 @@ export class Lane {
   }
 
   /**
+   * True once the lane's search has reached the race's goal where it stands.
+   * @param {RaceGoal} goal
+   */
+  reached(goal) {
+    const s = /** @type {Session} */ (this.session);
+    return s.done || (goal === 'one' && s.solutionCount > 0);
+  }
+
+  /**
    * The lane's own measure of work in `unit` (checks or steps). Only a lane that runs has one.
    * @param {WorkUnit} unit
    */
@@ -86,19 +109,23 @@ export class Race {
   /**
    * @param {import('./types.js').Core} wasm  the core module (Session)
    * @param {AlgorithmInfo[]} algorithms  wasm.algorithms(), in page order
-   * @param {{ n: number, ids: string[], clock: ClockId }} setup
+   * @param {RaceSetup} setup
    * @param {(info: AlgorithmInfo) => string} rangeText  why an algorithm cannot run at n
    */
-  constructor(wasm, algorithms, { n, ids, clock }, rangeText) {
+  constructor(wasm, algorithms, { n, ids, clock, goal, seed }, rangeText) {
     this.n = n;
     this.clockId = clock;
+    this.goal = goal;
+    this.seed = seed;
     this.unit = CLOCKS[clock].unit;
+    // The generated class: its static seeded() opens a session from a seed.
+    const Sessions = /** @type {typeof import('../pkg/nqueens.js').Session} */ (wasm.Session);
     /** @type {Lane[]} */
     this.lanes = [];
     algorithms.forEach((info, index) => {
       if (!ids.includes(info.id)) return;
       const fits = n >= info.minN && n <= info.maxN;
-      const session = fits ? new wasm.Session(info.id, n) : null;
+      const session = fits ? (goal === 'one' ? Sessions.seeded(info.id, n, seed) : new wasm.Session(info.id, n)) : null;
       this.lanes.push(new Lane(info, index, session, fits ? '' : `cannot run at N=${n}: ${rangeText(info)}`));
     });
     this.active = /** @type {ActiveLane[]} */ (this.lanes.filter((lane) => lane.session));
@@ -113,6 +140,28 @@ export class Race {
   free() {
     for (const lane of this.active) lane.session.free();
     this.active = [];
+  }
+
+  /**
+   * A session opened as `lane`'s is (a fresh run of the same search), for timing and tests.
+   * @param {import('./types.js').Core} wasm
+   * @param {Lane} lane
+   */
+  fresh(wasm, lane) {
+    const Sessions = /** @type {typeof import('../pkg/nqueens.js').Session} */ (wasm.Session);
+    return this.goal === 'one' ? Sessions.seeded(lane.id, this.n, this.seed) : new wasm.Session(lane.id, this.n);
+  }
+
+  /**
+   * In a race to the first solution, a lane that ran past its search's first
+   * solution goes back to that step: it stands there from then on.
+   * @param {ActiveLane} lane
+   */
+  stopAtFirst(lane) {
+    const s = lane.session;
+    if (this.goal !== 'one' || s.done || s.solutionCount === 0) return;
+    const first = s.solutions(1)[0].step;
+    if (s.stepIndex > first) s.seek(first);
   }
 
   /** True once every lane has ended: `furthest` is then the race's end. */
@@ -191,13 +240,26 @@ export class Race {
     lane.runner.slices(ms, (chunk) => {
       const room = STEP_CAP - s.stepIndex;
       const want = Math.min(chunk, room);
+      // On new ground the lane stops at each point of its curve on the way
+      // (about 1% of work apart), so the chart is as fine as that however
+      // much of the race a frame covers.
+      const point = unit === this.unit && s.stepIndex >= lane.sampledStep ? Math.floor(nextPoint(lane.samples)) : Infinity;
+      if (point < target && want > 0) {
+        const moved = s.runWithin(unit, point, want) || s.runWithin(unit, target, 1); // else a step past the point
+        this.stopAtFirst(lane);
+        this.sample(lane);
+        if (moved > 0 && !lane.reached(this.goal) && s.stepIndex < STEP_CAP) return chunk;
+        there = true; // within the target, at the end or the goal, or at the cap
+        return false;
+      }
       const got = want > 0 ? s.runWithin(unit, target, want) : 0;
-      if (got < want || got === room) {
-        there = true; // within the target, at the end, or at the cap
+      if (got < want || got === room || lane.reached(this.goal)) {
+        there = true; // within the target, at the end or the goal, or at the cap
         return false;
       }
       return chunk;
     });
+    this.stopAtFirst(lane);
     return there;
   }
 
@@ -208,9 +270,10 @@ export class Race {
    */
   noteEnd(lane, reading = null) {
     const s = lane.session;
-    if (lane.finish !== null || !(s.done || s.stepIndex >= STEP_CAP)) return;
+    const reached = lane.reached(this.goal);
+    if (lane.finish !== null || !(reached || s.stepIndex >= STEP_CAP)) return;
     lane.finish = reading ?? lane.work(/** @type {WorkUnit} */ (this.unit));
-    lane.last = { steps: s.stepIndex, checks: s.checks, solutions: s.solutionCount, done: s.done };
+    lane.last = { steps: s.stepIndex, checks: s.checks, solutions: s.solutionCount, done: reached };
   }
 
   /** One tick of the wall clock: a replay within the ground covered, else 1 ms more for each lane. */
@@ -227,7 +290,8 @@ export class Race {
       lane.credit += TICK_MS;
       if (lane.credit > 0) {
         const before = lane.runner.busyMs;
-        lane.runner.run(STEP_CAP - s.stepIndex, lane.credit);
+        if (this.goal === 'one') lane.runner.runToSolution(lane.credit);
+        else lane.runner.run(STEP_CAP - s.stepIndex, lane.credit);
         lane.credit -= lane.runner.busyMs - before;
       }
       this.noteEnd(lane, reading);
@@ -312,9 +376,9 @@ export class Race {
     let all = true;
     this.active.forEach((lane, i) => {
       const left = budgetMs - (performance.now() - start);
-      if (lane.session.stepIndex >= goals[i] || lane.session.done) return;
+      if (lane.session.stepIndex >= goals[i] || lane.reached(this.goal)) return;
       if (left > 0) this.reach(lane, 'steps', goals[i], left);
-      if (lane.session.stepIndex < goals[i] && !lane.session.done) all = false;
+      if (lane.session.stepIndex < goals[i] && !lane.reached(this.goal)) all = false;
     });
     if (all) {
       for (const lane of this.active) {
@@ -329,15 +393,20 @@ export class Race {
 
   /**
    * How far the slowest lane has got, 0 to 1: its share of the boards decided,
-   * or of the cap, whichever is more.
+   * or of the cap, whichever is more. In a race to the first solution, where
+   * no one knows how far off a solution is, the share of lanes that have
+   * found theirs (and the cap's share of those that have not).
    */
   progress() {
+    if (this.goal === 'one') {
+      const share = this.active.map((lane) => (lane.finish !== null ? 1 : lane.session.stepIndex / STEP_CAP));
+      return share.reduce((sum, x) => sum + x, 0) / Math.max(1, share.length);
+    }
     let least = 1;
     for (const lane of this.active) {
       if (lane.finish !== null) continue;
       const s = lane.session;
-      // A race's lanes search for every solution, so they account for the boards.
-      const { total, ruledOut, solutions } = /** @type {import('./types.js').Space} */ (s.space());
+      const { total, ruledOut, solutions } = /** @type {import('./types.js').Space} */ (s.space()); // a search for every solution accounts for the boards
       const decided = total > 0n ? Number(((ruledOut + solutions) * 10000n) / total) / 10000 : 0;
       least = Math.min(least, Math.max(decided, s.stepIndex / STEP_CAP));
     }
@@ -358,7 +427,30 @@ export class Race {
     // with the lane until the next is far enough on.
     const kept = lane.samples.at(-2);
     if (kept && x < kept.x * 1.01 + 1) lane.samples.pop();
-    const { ruledOut, solutions } = /** @type {import('./types.js').Space} */ (s.space()); // a lane's search accounts for the boards
-    lane.samples.push({ x, decided: Number(ruledOut + solutions), solutions: Number(solutions) });
+    lane.samples.push({ x, ...standing(s) });
   }
+}
+
+/**
+ * The work at which a lane's curve gets its next point (sample()'s spacing).
+ * @param {Sample[]} samples
+ */
+function nextPoint(samples) {
+  const kept = samples.at(-2);
+  const last = samples.at(-1);
+  const next = kept ? kept.x * 1.01 + 1 : 0;
+  return last && last.x >= next ? last.x * 1.01 + 1 : next;
+}
+
+/**
+ * What the chart reads of a lane where it stands: the boards it has decided
+ * (-1 for a search for one solution, which does not account for them), its
+ * solutions, and the attacking pairs on its board.
+ * @param {Session} s
+ * @returns {Omit<Sample, 'x'>}
+ */
+export function standing(s) {
+  const space = /** @type {import('./types.js').Space | null} */ (s.space()); // null for a search for one solution
+  const solutions = s.solutionCount;
+  return { decided: space ? Number(space.ruledOut + space.solutions) : -1, solutions, conflicts: s.conflicts() };
 }

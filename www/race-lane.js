@@ -2,8 +2,16 @@
 // the lane's colour, a small live board (a click opens the search in the
 // visualizer), its search-tree strip and the boards ruled out, its counters,
 // and a mark: running, its finishing place and reading when done, or stopped
-// at the step cap. Live data-steps/data-checks/data-solutions/data-done on the
-// lane's element are for tests.
+// at the step cap. Live data-steps/data-checks/data-solutions/data-done (and
+// data-seed, the seed its session runs from) on the lane's element are for
+// tests. In a race to the first solution a randomised lane shows its seed, a
+// search for one solution its attacking pairs in place of the boards ruled
+// out (it has no tree strip), and "done" means its first solution.
+//
+// Boards go to 1,000×1,000 in a race to the first solution: a big board is
+// drawn from its queens (board.js's drawQueens, where board.js has it) and,
+// while the race runs, at most every BIG_BOARD_MS, so N² squares a frame
+// never hold the race up.
 
 import { BoardView } from './board.js';
 import { el, formatCount } from './dom.js';
@@ -23,6 +31,17 @@ import { ordinal, shortName } from './words.js';
  * @property {BoardView} board
  */
 
+/** Boards up to this N are drawn at every step the lane shows; bigger ones at most every BIG_BOARD_MS while running. */
+const SMALL_BOARD_N = 64;
+const BIG_BOARD_MS = 250;
+
+/**
+ * board.js's drawing of a big board from its queens, where it has one.
+ * @typedef {object} QueensDrawing
+ * @property {(n: number) => boolean} [isDense]  the squares too small for cells and crowns
+ * @property {(board: { queens: ArrayLike<number>, conflicts: ArrayLike<number>, probe: number }, n: number) => void} [drawQueens]
+ */
+
 /** One lane on screen: its board, strip, counters and mark. */
 export class LaneView {
   /**
@@ -33,11 +52,15 @@ export class LaneView {
   constructor(lane, view) {
     this.lane = lane;
     this.view = view;
-    this.n = /** @type {Race} */ (view.race).n; // the race the lanes are built from
+    const race = /** @type {Race} */ (view.race); // the race the lanes are built from
+    this.n = race.n;
+    this.goal = race.goal;
     const { info, index } = lane;
     const name = el('h3', { id: `lane-${info.id}-name`, class: 'lane-name' }, [el('span', 'race-swatch', ''), shortName(info)]);
     this.root = el('article', { class: 'race-lane', 'data-lane': info.id, 'aria-labelledby': name.id, style: `--lane-colour: ${laneColour(index)}` }, [name]);
     this.shown = { step: -1 };
+    this.drawnStep = -1; // the step the board shows
+    this.boardAt = 0; // when the board was last drawn
     this.described = -1; // the step the board's description is of (none yet)
     this.stale = false; // the strip is behind the lane
     this.stripWidth = 0; // CSS pixels, from fit()
@@ -49,6 +72,8 @@ export class LaneView {
       this.root.append(el('p', 'lane-unable', lane.reason));
       return;
     }
+    this.root.dataset.seed = String(lane.session.seed);
+    if (race.goal === 'one') this.root.append(el('p', 'lane-seed', info.seeded ? `seed ${formatCount(lane.session.seed)}` : 'not randomised: the same run for every seed'));
     const mark = el('p', 'lane-mark', '');
     const canvas = el('canvas', { 'data-part': 'board', class: 'lane-board', role: 'img', 'aria-label': `${shortName(info)}'s board` });
     const strip = el('canvas', { class: 'lane-strip', 'aria-hidden': 'true' });
@@ -103,26 +128,33 @@ export class LaneView {
     const root = this.root;
     if (this.shown.step !== step) {
       this.shown.step = step;
-      parts.board.draw(s.cells(), this.n);
       const figures = { steps: step, checks: s.checks, solutions: s.solutionCount };
       for (const [key, v] of Object.entries(figures)) {
         root.dataset[key] = String(v);
         parts.counters[key].textContent = formatCount(v);
       }
-      const { total, ruledOut } = /** @type {import('./types.js').Space} */ (s.space()); // a lane's search accounts for the boards
-      const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
-      parts.space.textContent = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%)`;
+      const space = /** @type {import('./types.js').Space | null} */ (s.space()); // null for a search for one solution
+      if (space) {
+        const { total, ruledOut } = space;
+        const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
+        parts.space.textContent = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%)`;
+      } else {
+        const conflicts = s.conflicts();
+        parts.space.textContent = `${formatCount(conflicts)} attacking pair${conflicts === 1 ? '' : 's'} now${s.restarts ? ` · ${formatCount(s.restarts)} restart${s.restarts === 1 ? '' : 's'}` : ''}`;
+      }
       this.stale = true;
     }
-    const capped = !s.done && lane.finish !== null && step >= /** @type {LaneEnd} */ (lane.last).steps; // set with finish
-    const done = s.done;
+    if (this.drawnStep !== step && (idle || this.n <= SMALL_BOARD_N || performance.now() - this.boardAt >= BIG_BOARD_MS)) this.drawBoard();
+    const done = lane.reached(this.goal);
+    const capped = !done && lane.finish !== null && step >= /** @type {LaneEnd} */ (lane.last).steps; // set with finish
     root.dataset.done = String(done);
     root.dataset.capped = String(capped);
     if (done || capped) root.dataset.finish = String(lane.finish);
     else delete root.dataset.finish;
+    const what = this.goal === 'one' ? 'solved' : 'done';
     const mark = done
-      ? `✓ ${rank === undefined ? '' : ordinal(rank + 1)} · done at ${this.view.reading(/** @type {number} */ (lane.finish))}` // noteEnd's; null only for the frames of going to a wall-clock link's steps
-      : capped ? `Stopped at the cap (${formatCount(STEP_CAP)} steps): partial` : step === 0 ? 'At the start line' : 'Running';
+      ? `✓ ${rank === undefined ? '' : ordinal(rank + 1)} · ${what} at ${this.view.reading(/** @type {number} */ (lane.finish))}` // noteEnd's; null only for the frames of going to a wall-clock link's steps
+      : capped ? `Stopped at the cap (${formatCount(STEP_CAP)} steps): partial${this.goal === 'one' ? ', no solution yet' : ''}` : step === 0 ? 'At the start line' : 'Running';
     if (parts.mark.textContent !== mark) parts.mark.textContent = mark;
     root.classList.toggle('done', done);
     if (idle && this.described !== step) {
@@ -131,10 +163,28 @@ export class LaneView {
     }
   }
 
+  /**
+   * The board where the lane stands: from its cells, or for a big board from
+   * its queens where board.js draws those (a cell each would be under a pixel).
+   */
+  drawBoard() {
+    const s = /** @type {import('./types.js').Session} */ (this.lane.session);
+    const board = /** @type {LaneParts} */ (this.parts).board;
+    this.drawnStep = s.stepIndex;
+    this.boardAt = performance.now();
+    const dense = /** @type {BoardView & QueensDrawing} */ (board);
+    if (this.n > SMALL_BOARD_N && dense.drawQueens && dense.isDense?.(this.n)) {
+      dense.drawQueens({ queens: s.queens(), conflicts: s.queenConflicts(), probe: -1 }, this.n);
+    } else {
+      board.draw(s.cells(), this.n);
+    }
+  }
+
   drawStrip() {
     const s = this.lane.session;
     if (!s || !this.parts || !this.stale) return;
     this.stale = false;
-    drawStrip(this.parts.strip, this.stripWidth, s, this.n, this.view.stripColours());
+    // A search for one solution has no tree of the N^N boards to show.
+    this.parts.strip.hidden = !drawStrip(this.parts.strip, this.stripWidth, s, this.n, this.view.stripColours());
   }
 }

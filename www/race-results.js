@@ -2,7 +2,9 @@
 // steps, checks and solutions it took and the time, with each figure's ratio to
 // the best lane. The time is measured afterwards, on a copy of each search run
 // alone in big slices, a slice a frame (a race's own slices are too small to
-// time); a partial lane (stopped at the step cap) says so.
+// time); a partial lane (stopped at the step cap) says so. In a race to the
+// first solution the figures are those to each lane's first solution (every
+// finished lane has found one), so the table drops the solutions column.
 
 import { el, formatCount } from './dom.js';
 import { reportError } from './errors.js';
@@ -58,7 +60,7 @@ export class RaceResults {
     const wasm = /** @type {import('./types.js').Core} */ (this.host.wasm()); // a race is made from the core
     for (const lane of race.active) {
       const { steps } = end(lane);
-      const s = new wasm.Session(lane.id, race.n);
+      const s = race.fresh(wasm, lane);
       try {
         const runner = new Runner(s, { budgetMs: 6, chunk: 1 << 16 });
         while (s.stepIndex < steps && !s.done) {
@@ -82,8 +84,11 @@ export class RaceResults {
   fillResults(race) {
     const unit = CLOCKS[race.clockId].label;
     const { panel, table, status } = this.parts;
+    const first = race.goal === 'one';
     /** @type {[Column, string][]} */
-    const columns = [['steps', 'Steps'], ['checks', 'Checks'], ['solutions', 'Solutions'], ['ms', 'Time']];
+    const columns = first
+      ? [['steps', 'Steps'], ['checks', 'Checks'], ['ms', 'Time']]
+      : [['steps', 'Steps'], ['checks', 'Checks'], ['solutions', 'Solutions'], ['ms', 'Time']];
     const head = el('tr', {}, [el('th', { scope: 'col', text: 'Lane' }), ...columns.map(([, l]) => el('th', { scope: 'col', text: l }))]);
     /** @type {(lane: Lane, key: Column) => number | null} */
     const value = (lane, key) => (key === 'ms' ? lane.ms : end(lane)[key]);
@@ -107,10 +112,11 @@ export class RaceResults {
         }
         const text = key === 'ms' ? `${v < 10 ? v.toFixed(1) : formatCount(Math.round(v))} ms` : formatCount(v);
         const cell = el('td', { 'data-label': label }, [partial && key === 'steps' ? `over ${formatCount(STEP_CAP)}` : text]);
-        if (partial) cell.append(el('span', 'cell-note', key === 'steps' ? 'capped: partial' : 'partial, so far'));
+        if (partial) cell.append(el('span', 'cell-note', key === 'steps' ? `capped: partial${first ? ', no solution yet' : ''}` : 'partial, so far'));
         else if (key !== 'solutions' && finished.length > 1 && Number.isFinite(best[key])) {
-          const ratio = v / best[key];
-          cell.append(el('span', 'cell-note', ratio < 1.005 ? 'best' : `×${ratio < 10 ? ratio.toFixed(1) : formatCount(Math.round(ratio))}`));
+          // A best of 0 (construction checks nothing) has no ratio: only "best".
+          const ratio = best[key] > 0 ? v / best[key] : v > 0 ? null : 1;
+          if (ratio !== null) cell.append(el('span', 'cell-note', ratio < 1.005 ? 'best' : `×${ratio < 10 ? ratio.toFixed(1) : formatCount(Math.round(ratio))}`));
         }
         row.append(cell);
       }
@@ -118,7 +124,8 @@ export class RaceResults {
     });
     table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
     const capped = race.active.filter((lane) => !end(lane).done).length;
-    status.textContent = `N=${race.n}, equal ${unit === 'ms' ? 'wall time' : unit}. Time: each search run again alone to where it ended, in the core in this browser; ×: the ratio to the best lane.`
+    const what = first ? `a race to the first solution (seed ${race.seed}): each lane's steps, checks and time to its first` : '';
+    status.textContent = `N=${race.n}, equal ${unit === 'ms' ? 'wall time' : unit}${what ? `, ${what}` : ''}. Time: each search run again alone to where it ended, in the core in this browser; ×: the ratio to the best lane.`
       + (capped ? ` ${capped} lane${capped === 1 ? '' : 's'} stopped at ${formatCount(STEP_CAP)} steps: ${capped === 1 ? 'its' : 'their'} figures are partial.` : '');
     panel.hidden = false;
   }

@@ -1,27 +1,35 @@
 // Race mode (issue 10): the searches side by side, on one clock.
 //
-// The view inside its root (#race): the set-up (N, the clock, from two lanes
-// to one per algorithm), the race's controls (play, step, back, reset, run to
+// The view inside its root (#race): the set-up (the goal, N, the clock, the
+// seed of the randomised searches, from two lanes to one per algorithm of the
+// goal), the race's controls (play, step, back, reset, run to
 // end, speed, timeline; the visualizer's keys, through controls.js's
 // shortcut), a LaneView per algorithm (race-lane.js), the chart of boards
-// decided against work, and the result table once every lane has ended
+// decided (or, racing to the first solution, attacking pairs) against work,
+// and the result table once every lane has ended
 // (race-results.js). The model is race-clock.js, the scheduling
 // race-player.js, the pictures race-chart.js. Keeps the address bar
 // (mode-race.js's writer) while shown; a lane's button opens that search in
 // the visualizer at its step (onOpen).
+//
+// The goal (issue 20): "all" races the searches for every solution to the end
+// of their spaces, as before; "one" races any search to its first solution,
+// on boards up to the searches for one solution's maxN (each lane that cannot
+// take N says why), its randomised lanes from one seed that the set-up shows
+// and re-rolls.
 
 import { readTheme } from './board.js';
 import { focusPlay, returnFocusAfterPick, shortcut } from './controls.js';
 import { el, formatCount, part } from './dom.js';
 import { clearProblem, guard, showProblem } from './errors.js';
 import { UrlSync } from './params.js';
-import { CLOCKS, Race } from './race-clock.js';
+import { CLOCKS, DEFAULT_SEED, Race, standing } from './race-clock.js';
 import { RaceChart, laneColour, readRaceColours } from './race-chart.js';
 import { LaneView } from './race-lane.js';
 import { RacePlayer } from './race-player.js';
 import { RaceResults } from './race-results.js';
 import { RACE_SPEEDS, raceSpeedLabel } from './speeds.js';
-import { countWord, rangeSentence, shortName } from './words.js';
+import { clip, countWord, rangeSentence, shortName } from './words.js';
 
 /**
  * @typedef {import('./types.js').Core} Core
@@ -32,7 +40,9 @@ import { countWord, rangeSentence, shortName } from './words.js';
  * @typedef {import('./race-player.js').PlayMode} PlayMode
  * @typedef {import('./race-player.js').Goal} Goal
  * @typedef {import('./mode-race.js').RaceLink} RaceLink
- * @typedef {{ n: number, ids: string[], clock: ClockId }} RaceSetup  a race's board, lanes and clock
+ * @typedef {import('./race-clock.js').RaceSetup} RaceSetup
+ * @typedef {import('./race-clock.js').RaceGoal} RaceGoal
+ * @typedef {import('./race-chart.js').ChartY} ChartY
  * @typedef {RaceSetup & { at: number, steps: number[] | null, speed: number }} RaceState
  *   where a race stands, for its link (see mode-race.js's writeRaceParams)
  */
@@ -45,6 +55,30 @@ const PICTURE_MS = 120;
 export const MIN_LANES = 2;
 /** "two to five": how many lanes a race may have, in words. */
 export const laneRange = (/** @type {AlgorithmInfo[]} */ algorithms) => `${countWord(MIN_LANES)} to ${countWord(algorithms.length)}`;
+/** The largest seed a link or the seed field may give (the core takes 0 to 2^53 − 1). */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+/** Board sizes past the searches for every solution's that the N picker offers (a link may ask for any other). */
+const BIG_SIZES = [25, 30, 40, 50, 64, 100, 200, 500, 1000];
+
+/**
+ * The algorithms a race with `goal` has lanes for: the searches for every
+ * solution race to the end of their spaces; to a first solution, any search.
+ * @param {AlgorithmInfo[]} algorithms  the core's algorithms(), in page order
+ * @param {RaceGoal} goal
+ */
+export const raceable = (algorithms, goal) => (goal === 'all' ? algorithms.filter((a) => a.goal === 'all') : algorithms);
+
+/**
+ * The board sizes a race with these algorithms may have.
+ * @param {AlgorithmInfo[]} algorithms  raceable()'s
+ */
+export const sizeRange = (algorithms) => ({ minN: Math.min(...algorithms.map((a) => a.minN)), maxN: Math.max(...algorithms.map((a) => a.maxN)) });
+
+/**
+ * A seed for "New seed": a whole number a person can read and type.
+ * @returns {number}
+ */
+const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 /**
  * Lanes in finishing order, as sort's comparator: for lanes that have finished.
@@ -70,7 +104,9 @@ export class RaceView {
     /** @type {Race | null} */
     this.race = null;
     /** @type {RaceSetup} */
-    this.setup = { n: 8, ids: [], clock: 'checks' };
+    this.setup = { n: 8, ids: [], clock: 'checks', goal: 'all', seed: DEFAULT_SEED };
+    /** @type {RaceGoal | null} */
+    this.builtFor = null; // the goal the pickers were filled for
     /** @type {RaceLink | null} */
     this.waiting = null; // the link's race, until the view is first shown (attach())
     this.active = false; // the view shown: it keeps the URL
@@ -93,6 +129,10 @@ export class RaceView {
     this.picks = $('picks');
     this.nPicker = /** @type {HTMLSelectElement} */ ($('n'));
     this.clockPicker = /** @type {HTMLSelectElement} */ ($('clock'));
+    this.goalPicker = /** @type {HTMLSelectElement} */ ($('goal'));
+    this.seedField = $('seed-field');
+    this.seedInput = /** @type {HTMLInputElement} */ ($('seed'));
+    this.newSeedButton = button('new-seed');
     this.speed = /** @type {HTMLInputElement} */ ($('speed'));
     this.speedValue = $('speed-value');
     this.timeline = /** @type {HTMLInputElement} */ ($('timeline'));
@@ -101,6 +141,7 @@ export class RaceView {
     this.going = { box: $('going'), text: $('going-text'), bar: /** @type {HTMLProgressElement} */ ($('going-bar')) };
     this.chart = new RaceChart(/** @type {HTMLCanvasElement} */ ($('chart')));
     this.chartY = /** @type {HTMLSelectElement} */ ($('chart-y'));
+    this.chartHeading = $('chart-heading');
     this.chartNote = $('chart-note');
     this.legend = $('chart-legend');
     this.results = new RaceResults({ panel: $('results-panel'), table: /** @type {HTMLTableElement} */ ($('results')), status: $('results-status') }, {
@@ -132,9 +173,12 @@ export class RaceView {
     this.timeline.addEventListener('change', () => this.seekPosition(Number(this.timeline.value), true));
     this.nPicker.addEventListener('change', () => this.choose({ n: Number(this.nPicker.value) }));
     this.clockPicker.addEventListener('change', () => this.choose({ clock: /** @type {ClockId} */ (this.clockPicker.value) })); // its options are the clocks
+    this.goalPicker.addEventListener('change', () => this.chooseGoal(/** @type {RaceGoal} */ (this.goalPicker.value))); // its options are the goals
+    this.seedInput.addEventListener('change', () => this.chooseSeed(this.seedInput.value));
+    this.newSeedButton.addEventListener('click', () => this.choose({ seed: newSeed() }));
     this.chartY.addEventListener('change', () => this.drawPictures(true));
     // As in the visualizer, a pick with the pointer hands focus back to Play, so Space plays.
-    for (const control of [this.nPicker, this.clockPicker, this.speed]) returnFocusAfterPick(control, () => this.focusPlay());
+    for (const control of [this.nPicker, this.clockPicker, this.goalPicker, this.speed]) returnFocusAfterPick(control, () => this.focusPlay());
     new ResizeObserver(() => this.resized()).observe(this.lanesBox);
     new ResizeObserver(([entry]) => {
       this.chart.resized(entry.contentRect.width);
@@ -153,10 +197,42 @@ export class RaceView {
   attach(wasm, algorithms, wanted) {
     this.wasm = wasm;
     this.algorithms = algorithms;
-    const minN = Math.min(...algorithms.map((a) => a.minN));
-    const maxN = Math.max(...algorithms.map((a) => a.maxN));
-    this.nPicker.replaceChildren(...Array.from({ length: maxN - minN + 1 }, (_, i) => new Option(`${minN + i} × ${minN + i}`, String(minN + i))));
-    this.picks.replaceChildren(el('legend', 'field-label', `Lanes: ${laneRange(algorithms)} searches`), ...algorithms.map((info, index) => {
+    for (const control of [this.nPicker, this.clockPicker, this.goalPicker, this.seedInput, this.newSeedButton, this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
+    this.seedInput.max = String(MAX_SEED);
+    if (wanted.speed !== null) this.setSpeed(wanted.speed);
+    else this.setSpeed(this.player.speedIndex);
+    // The race's sessions are made when the view is first shown, not while the visualizer loads.
+    this.waiting = wanted;
+    this.setup = { n: wanted.n, ids: wanted.ids, clock: wanted.clock, goal: wanted.goal, seed: wanted.seed };
+    this.fillPickers(wanted.goal, wanted.n);
+    if (this.active) this.start();
+  }
+
+  /**
+   * The algorithms a race with the set-up's goal has lanes for.
+   * @param {RaceGoal} [goal]
+   */
+  lanesFor(goal = this.setup.goal) {
+    return raceable(this.algorithms, goal);
+  }
+
+  /**
+   * The N picker, the lane boxes and the chart's choices for a goal (again
+   * only when the goal changed, or N is not in the list: a link's N outside
+   * the usual sizes is added).
+   * @param {RaceGoal} goal
+   * @param {number} n
+   */
+  fillPickers(goal, n) {
+    const same = this.builtFor === goal;
+    if (same && this.nPicker.querySelector(`option[value="${n}"]`)) return;
+    this.builtFor = goal;
+    const algorithms = this.lanesFor(goal);
+    const { minN, maxN } = sizeRange(algorithms);
+    const small = Array.from({ length: Math.min(maxN, 20) - minN + 1 }, (_, i) => minN + i);
+    const sizes = [...new Set([...small, ...BIG_SIZES.filter((size) => size <= maxN), n])].sort((a, b) => a - b);
+    this.nPicker.replaceChildren(...sizes.map((size) => new Option(`${size} × ${size}`, String(size))));
+    this.picks.replaceChildren(el('legend', 'field-label', `Lanes: ${laneRange(algorithms)} searches`), ...algorithms.map((info) => {
       const box = el('input', { type: 'checkbox', value: info.id, id: `race-pick-${info.id}` });
       let pointer = false;
       box.addEventListener('pointerdown', () => { pointer = true; });
@@ -165,15 +241,18 @@ export class RaceView {
         if (pointer) this.focusPlay();
         pointer = false;
       });
-      return el('label', { class: 'race-pick', for: box.id, style: `--lane-colour: ${laneColour(index)}` }, [box, el('span', 'race-swatch', ''), shortName(info)]);
+      // A lane's colour is its place in the catalogue, whatever the goal.
+      return el('label', { class: 'race-pick', for: box.id, style: `--lane-colour: ${laneColour(this.algorithms.indexOf(info))}` }, [box, el('span', 'race-swatch', ''), shortName(info)]);
     }));
-    for (const control of [this.nPicker, this.clockPicker, this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
-    if (wanted.speed !== null) this.setSpeed(wanted.speed);
-    else this.setSpeed(this.player.speedIndex);
-    // The race's sessions are made when the view is first shown, not while the visualizer loads.
-    this.waiting = wanted;
-    this.setup = { n: wanted.n, ids: wanted.ids, clock: wanted.clock };
-    if (this.active) this.start();
+    /** @type {[ChartY, string][]} */
+    const choices = goal === 'one'
+      ? [['conflicts', 'attacking pairs on the board'], ['decided', 'boards ruled out or found']]
+      : [['decided', 'boards ruled out or found'], ['solutions', 'solutions found']];
+    const y = this.chartY.value;
+    this.chartY.replaceChildren(...choices.map(([value, label]) => new Option(label, value)));
+    if (same) this.chartY.value = y; // a size added: the chart stays as it was
+    this.chartHeading.textContent = goal === 'one' ? 'The race to a first solution, against work' : 'Boards decided against work';
+    this.seedField.hidden = goal !== 'one';
   }
 
   /** The first showing: the race the link asked for, at its moment. */
@@ -217,13 +296,16 @@ export class RaceView {
    * Opens a new race.
    * @param {RaceSetup} setup
    */
-  open({ n, ids, clock }) {
+  open({ n, ids, clock, goal, seed }) {
     this.player.forget();
     this.race?.free();
     this.race = null;
-    this.setup = { n, ids: [...ids], clock };
+    this.setup = { n, ids: [...ids], clock, goal, seed };
+    this.fillPickers(goal, n);
     this.nPicker.value = String(n);
     this.clockPicker.value = clock;
+    this.goalPicker.value = goal;
+    this.seedInput.value = String(seed);
     for (const box of this.picks.querySelectorAll('input')) box.checked = ids.includes(box.value);
     const wasm = /** @type {Core} */ (this.wasm); // attach() set it before any race
     this.race = guard(() => new Race(wasm, this.algorithms, this.setup, rangeSentence), null);
@@ -231,8 +313,9 @@ export class RaceView {
     this.results.hide();
     const able = this.race?.active.length ?? 0;
     this.root.dataset.lanes = String(able);
+    const to = goal === 'one' ? `, racing to a first solution (seed ${seed})` : '';
     if (!able) this.say(`None of the chosen searches can run at N=${n}: choose a smaller board or other lanes.`);
-    else this.say(`${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}. Press Play or Space.`);
+    else this.say(`${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}${to}. Press Play or Space.`);
     this.showSpeed();
     this.render();
     if (this.active) this.url.update(true);
@@ -262,12 +345,46 @@ export class RaceView {
   }
 
   /**
+   * The goal picked: the lanes that can race for it stay (racing to a first
+   * solution adds the searches for one), and N stays where it fits (else the
+   * nearest size that does, and a sentence says so).
+   * @param {RaceGoal} goal
+   */
+  chooseGoal(goal) {
+    if (goal === this.setup.goal) return;
+    const algorithms = this.lanesFor(goal);
+    const known = algorithms.map((a) => a.id);
+    const added = goal === 'one' ? algorithms.filter((a) => a.goal === 'one').map((a) => a.id) : [];
+    let ids = known.filter((id) => this.setup.ids.includes(id) || added.includes(id));
+    if (ids.length < MIN_LANES) ids = known;
+    const { minN, maxN } = sizeRange(algorithms);
+    const was = this.setup.n;
+    const n = Math.min(maxN, Math.max(minN, was));
+    this.choose({ goal, ids, n });
+    if (n !== was) showProblem(`The searches for every solution go up to ${maxN}×${maxN}: racing on ${n}×${n} instead of ${was}×${was}.`, 'warning');
+  }
+
+  /**
+   * The seed field's value: a whole number from 0 to MAX_SEED, or a sentence and the seed as it was.
+   * @param {string} raw
+   */
+  chooseSeed(raw) {
+    const seed = /^\s*\d{1,16}\s*$/.test(raw) ? Number(raw) : NaN;
+    if (!(seed <= MAX_SEED)) {
+      showProblem(`A seed is a whole number from 0 to ${formatCount(MAX_SEED)}; “${clip(raw)}” is not. The race keeps seed ${this.setup.seed}.`, 'warning');
+      this.seedInput.value = String(this.setup.seed);
+      return;
+    }
+    if (seed !== this.setup.seed) this.choose({ seed });
+  }
+
+  /**
    * A lane's box ticked or not.
    * @param {string} id  its algorithm
    * @param {boolean} on
    */
   pick(id, on) {
-    const ids = this.algorithms.map((a) => a.id).filter((x) => (x === id ? on : this.setup.ids.includes(x)));
+    const ids = this.lanesFor().map((a) => a.id).filter((x) => (x === id ? on : this.setup.ids.includes(x)));
     if (ids.length < MIN_LANES) {
       showProblem(`A race needs at least ${countWord(MIN_LANES)} lanes: choose another before taking this one off.`, 'warning');
       for (const box of this.picks.querySelectorAll('input')) box.checked = this.setup.ids.includes(box.value);
@@ -418,7 +535,7 @@ export class RaceView {
   summary() {
     const race = this.race;
     if (!race) return '';
-    const done = race.active.filter((lane) => lane.session.done).length;
+    const done = race.active.filter((lane) => lane.reached(race.goal)).length;
     return `Clock at ${this.reading()}: ${done} of ${race.active.length} lanes finished.`;
   }
 
@@ -511,7 +628,7 @@ export class RaceView {
     return guard(() => {
       const idle = this.player.mode === 'idle';
       /** @type {Map<Lane, number>} */
-      const ranks = new Map([...race.active].filter((lane) => lane.session.done || lane.finish !== null && lane.session.stepIndex >= /** @type {LaneEnd} */ (lane.last).steps)
+      const ranks = new Map([...race.active].filter((lane) => lane.reached(race.goal) || lane.finish !== null && lane.session.stepIndex >= /** @type {LaneEnd} */ (lane.last).steps)
         .sort(byFinish).map((lane, i) => [lane, i]));
       for (const view of this.laneViews) view.update(ranks.get(view.lane), idle);
       this.drawPictures(idle);
@@ -541,21 +658,31 @@ export class RaceView {
     }
     if (!chart) return;
     this.chartAt = time;
-    const y = /** @type {'decided' | 'solutions'} */ (this.chartY.value); // its options' values
-    const total = Number(BigInt(race.n) ** BigInt(race.n));
-    const lanes = race.active.map((lane) => {
-      const { ruledOut, solutions } = /** @type {import('./types.js').Space} */ (lane.session.space()); // a lane's search accounts for the boards
+    const y = /** @type {ChartY} */ (this.chartY.value); // its options' values
+    const first = race.goal === 'one';
+    // Racing to the end, the axis goes to all N^N boards; to a first solution, as high as a lane got.
+    const total = first ? 0 : Number(BigInt(race.n) ** BigInt(race.n));
+    const all = race.active.map((lane) => {
       const x = race.unit ? lane.work(race.unit) : race.clock;
-      return { index: lane.index, name: shortName(lane.info), samples: lane.samples, now: { x, decided: Number(ruledOut + solutions), solutions: Number(solutions) } };
+      const end = first && lane.finish !== null && lane.last?.done ? lane.samples.find((p) => p.x >= /** @type {number} */ (lane.finish)) ?? null : null;
+      return { index: lane.index, name: shortName(lane.info), samples: lane.samples, now: { x, ...standing(lane.session) }, finish: end };
     });
+    // A lane with nothing to show on this axis (a search for one solution has no boards decided) is left out.
+    const lanes = all.filter((lane) => lane.now[y] >= 0);
     this.chart.draw(lanes, { y, total, reading: race.clock, unit: CLOCKS[race.clockId].label });
-    const label = y === 'decided' ? 'boards decided (ruled out or found)' : 'solutions found';
-    const text = `Chart: ${label} against work, one line per lane. Now: ${lanes.map((l) => `${l.name} ${formatCount(y === 'decided' ? l.now.decided : l.now.solutions)} at ${formatCount(l.now.x)}`).join('; ')}.`;
+    const label = { decided: 'boards decided (ruled out or found)', solutions: 'solutions found', conflicts: 'attacking pairs on the board' }[y];
+    const text = `Chart: ${label} against work, one line per lane. Now: ${lanes.map((l) => `${l.name} ${formatCount(l.now[y])} at ${formatCount(l.now.x)}`).join('; ')}.`;
     this.chart.canvas.setAttribute('aria-label', text);
-    this.chartNote.textContent = race.active.length ? `Each line is a lane: ${label} (log scale) against its work in ${CLOCKS[race.clockId].label} (log scale); a dot is where it stands now.` : '';
-    if (this.legendFor !== race) {
+    const left = all.filter((lane) => lane.now[y] < 0).map((lane) => lane.name);
+    const marks = first ? ' a dot is where it stands now, a diamond where it found its first solution.' : ' a dot is where it stands now.';
+    const zero = y === 'conflicts' ? ' The searches that place only safe queens (backtracking, restarts, construction) stay on 0 until they finish.' : '';
+    this.chartNote.textContent = race.active.length
+      ? `Each line is a lane: ${label} (log scale${y === 'conflicts' ? ', with a row for 0' : ''}) against its work in ${CLOCKS[race.clockId].label} (log scale);${marks}${zero}${left.length ? ` Not shown, as they do not count boards: ${left.join(', ')}.` : ''}`
+      : '';
+    if (this.legendFor !== race || this.legend.dataset.y !== y) {
       this.legendFor = race;
-      this.legend.replaceChildren(...race.active.map((lane) => el('li', { style: `--lane-colour: ${laneColour(lane.index)}` }, [el('span', 'race-swatch', ''), shortName(lane.info)])));
+      this.legend.dataset.y = y;
+      this.legend.replaceChildren(...lanes.map((lane) => el('li', { style: `--lane-colour: ${laneColour(lane.index)}` }, [el('span', 'race-swatch', ''), lane.name])));
     }
   }
 

@@ -58,6 +58,45 @@ test('hostile units and budgets are refused with a sentence, and the session sta
   }
 });
 
+test('a race to the first solution: every search, seeded, lands where plain stepping puts it, each step within its own bound', () => {
+  // Race mode's clock runs a lane with runWithin and seekWork; a search for
+  // one solution may add far more checks a step than the seeds' N (hill
+  // climbing about N²), so each lane's own mostChecksPerStep is what bounds it.
+  for (const { id } of api.algorithms()) {
+    for (const unit of ['checks', 'steps']) {
+      const plain = api.Session.seeded(id, 8, 3);
+      const work = [0];
+      let first = null;
+      while (first === null && plain.step()) {
+        assert.ok(plain.checks - (work.length > 1 ? work.at(-1) : 0) <= plain.mostChecksPerStep || unit === 'steps', `${id}: a step within its bound`);
+        work.push(unit === 'checks' ? plain.checks : plain.stepIndex);
+        if (plain.solutionCount > 0) first = plain.stepIndex;
+      }
+      plain.free();
+      assert.ok(first !== null, `${id} finds a solution at N=8`);
+      const s = api.Session.seeded(id, 8, 3);
+      try {
+        for (const c of [0, 1, 5, Math.floor(work[first] / 2), work[first] - 1].filter((c) => c >= 0 && c < work[first])) {
+          s.seekWork(unit, c);
+          let want = 0;
+          while (want + 1 < work.length && work[want + 1] <= c) want++;
+          assert.equal(s.stepIndex, want, `${id} ${unit} c=${c}`);
+          if (want < first) assert.equal(s.solutionCount, 0, `${id}: no solution before its first`);
+        }
+        // In slices, as the race runs a lane: the first solution is found on
+        // its step (a seed's search may go on past it within the budget, over
+        // steps that add no work; race-clock.js's stopAtFirst brings it back).
+        s.seekWork(unit, 0);
+        while (!s.done && s.solutionCount === 0 && s.runWithin(unit, work[first], 7) > 0);
+        assert.equal(s.solutions(1)[0].step, first, `${id} ${unit}: runWithin in slices finds the first solution on its step`);
+        assert.ok(s.stepIndex === first || s.nextWork(unit) > work[first] || s.done, `${id} ${unit}: within the budget`);
+      } finally {
+        s.free();
+      }
+    }
+  }
+});
+
 test('seekWork and runWithin agree with plain stepping at N=6', () => {
   for (const id of IDS) {
     for (const unit of ['checks', 'steps']) {

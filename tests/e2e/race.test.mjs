@@ -7,34 +7,14 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
+import { ended, idle, lanes, reading, reloadsTheSame } from './race-hooks.mjs';
 
 after(closeHarness);
 
-/** Every lane a race can have: the core's searches for every solution (goal "all"). */
+/** Every lane a race to every solution can have: the core's searches for every solution (goal "all"). */
 const ALGORITHMS = (await coreAlgorithms()).filter((a) => a.goal === 'all');
 const IDS = ALGORITHMS.map((a) => a.id);
 
-/** Every lane's hooks: {id: {steps, checks, solutions, done, finish, unable}}. */
-const lanes = (page) => page.$$eval('#race .race-lane', (els) => Object.fromEntries(els.map((lane) => [lane.dataset.lane, {
-  steps: lane.dataset.steps === undefined ? null : Number(lane.dataset.steps),
-  checks: lane.dataset.checks === undefined ? null : Number(lane.dataset.checks),
-  solutions: lane.dataset.solutions === undefined ? null : Number(lane.dataset.solutions),
-  done: lane.dataset.done,
-  capped: lane.dataset.capped,
-  finish: lane.dataset.finish === undefined ? null : Number(lane.dataset.finish),
-  unable: lane.dataset.unable === 'true',
-  text: lane.textContent,
-}])));
-
-const ended = (page, timeout = 30_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race').dataset.ended === 'true' && document.getElementById('race-going').hidden),
-  { timeout, message: 'the race to end' },
-);
-const idle = (page, timeout = 20_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false'),
-  { timeout, message: 'the race to stop' },
-);
-const reading = (page) => page.evaluate(() => Number(document.getElementById('race').dataset.clock));
 
 test('N=8, equal checks, run to the end: the known step counts, 92 solutions each, bitwise first', async () => {
   const { page, errors } = await openPage(`/?mode=race&n=8&lanes=${IDS.join(',')}&clock=checks`);
@@ -155,18 +135,7 @@ test('N=6: stepping, scrubbing back and forth and a reload from the link give th
     assert.equal(link.searchParams.get('mode'), 'race');
     assert.equal(link.searchParams.get('lanes'), 'backtracking,bitboard-scan,bitwise');
     assert.equal(link.searchParams.get('clock'), 'checks');
-    const before = await lanes(page);
-    const at = Number(link.searchParams.get('at'));
-    assert.ok(at > 0 && at === await reading(page));
-    const again = await openPage(`${link.pathname}${link.search}`);
-    try {
-      await idle(again.page);
-      assert.equal(await reading(again.page), at);
-      assert.deepEqual(await lanes(again.page), before, 'the reloaded race stands where it stood');
-      assertNoErrors(again.errors);
-    } finally {
-      await again.page.close();
-    }
+    await reloadsTheSame(page);
     assertNoErrors(errors);
   } finally {
     await page.close();

@@ -1,0 +1,59 @@
+// What the race tests read of race mode (tests/e2e/race.test.mjs and
+// race-one.test.mjs): each lane's data-* hooks, the clock's reading, and
+// waiting for a race to end or to stand still, and a reload from its link.
+import assert from 'node:assert/strict';
+import { assertNoErrors, openPage, waitUntil } from './helpers.mjs';
+
+/**
+ * Every lane's hooks: {id: {steps, checks, solutions, done, capped, finish,
+ * seed, unable, board, text}}; board: its board's text alternative.
+ */
+export const lanes = (page) => page.$$eval('#race .race-lane', (els) => Object.fromEntries(els.map((lane) => [lane.dataset.lane, {
+  steps: lane.dataset.steps === undefined ? null : Number(lane.dataset.steps),
+  checks: lane.dataset.checks === undefined ? null : Number(lane.dataset.checks),
+  solutions: lane.dataset.solutions === undefined ? null : Number(lane.dataset.solutions),
+  done: lane.dataset.done,
+  capped: lane.dataset.capped,
+  finish: lane.dataset.finish === undefined ? null : Number(lane.dataset.finish),
+  seed: lane.dataset.seed === undefined ? null : Number(lane.dataset.seed),
+  unable: lane.dataset.unable === 'true',
+  board: lane.querySelector('.lane-board')?.getAttribute('aria-label') ?? null,
+  text: lane.textContent,
+}])));
+
+/** Waits for every lane to have ended, with nothing running. */
+export const ended = (page, timeout = 30_000) => waitUntil(
+  () => page.evaluate(() => document.getElementById('race').dataset.ended === 'true' && document.getElementById('race-going').hidden),
+  { timeout, message: 'the race to end' },
+);
+
+/** Waits for the race to stand still. */
+export const idle = (page, timeout = 20_000) => waitUntil(
+  () => page.evaluate(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false'),
+  { timeout, message: 'the race to stop' },
+);
+
+/** The race clock's reading. */
+export const reading = (page) => page.evaluate(() => Number(document.getElementById('race').dataset.clock));
+
+/**
+ * The page's link (once the address bar has followed), opened afresh: the
+ * race stands at the same reading, every lane where it stood.
+ * @returns {Promise<URL>} the link
+ */
+export async function reloadsTheSame(page) {
+  const link = new URL(page.url());
+  const at = Number(link.searchParams.get('at'));
+  assert.ok(at > 0 && at === await reading(page), `the link's at=${at} is the clock's reading`);
+  const before = await lanes(page);
+  const again = await openPage(`${link.pathname}${link.search}`);
+  try {
+    await idle(again.page);
+    assert.equal(await reading(again.page), at);
+    assert.deepEqual(await lanes(again.page), before, 'the reloaded race stands where it stood');
+    assertNoErrors(again.errors);
+  } finally {
+    await again.page.close();
+  }
+  return link;
+}
