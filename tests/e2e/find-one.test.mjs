@@ -71,7 +71,7 @@ const solve = async (page) => {
   await waitUntil(() => session(page, 's.done'), { timeout: 60_000, message: 'the solution' });
   await idle(page);
 };
-const CHART = '[data-part="conflicts-chart"]';
+const CHART = '#visualizer [data-part="conflicts-chart"]';
 
 for (const { id, name, seeded } of ONE) {
   for (const n of [8, 200]) {
@@ -81,9 +81,9 @@ for (const { id, name, seeded } of ONE) {
         assert.equal(await session(page, 's.algorithm'), id);
         assert.equal(await session(page, 's.n'), n);
         assert.equal(await session(page, 's.seed'), 1);
-        assert.equal(await page.locator('[data-part="seed-field"]').isVisible(), seeded, `the seed field shows for ${seeded ? 'a seeded' : 'an unseeded'} search`);
-        assert.equal(await page.locator('[data-part="tree-panel"]').isVisible(), false, 'no search tree');
-        assert.equal(await page.locator('[data-part="conflicts-panel"]').isVisible(), true, 'the conflicts chart instead');
+        assert.equal(await page.locator('#visualizer [data-part="seed-field"]').isVisible(), seeded, `the seed field shows for ${seeded ? 'a seeded' : 'an unseeded'} search`);
+        assert.equal(await page.locator('#visualizer [data-part="tree-panel"]').isVisible(), false, 'no search tree');
+        assert.equal(await page.locator('#visualizer [data-part="conflicts-panel"]').isVisible(), true, 'the conflicts chart instead');
         await solve(page);
 
         const queens = await session(page, 'Array.from(s.queens())');
