@@ -107,8 +107,10 @@ export class ConflictsChart {
     this.colours ??= readColours(this.canvas);
     const trace = s.conflictTrace(Math.max(2, this.width));
     if (!trace) return true; // not a search for one solution
-    this.draw(trace, step, this.extent);
-    this.describe(trace, step, s.restarts);
+    // Solved only at the search's end: a board still being placed row by row can have no attacks too.
+    const solved = s.done && s.solutionCount > 0;
+    this.draw(trace, step, this.extent, solved);
+    this.describe(trace, step, s.restarts, solved);
     this.canvas.dataset.drawMs = (performance.now() - now).toFixed(2);
     return true;
   }
@@ -117,8 +119,9 @@ export class ConflictsChart {
    * @param {import('./types.js').ConflictTrace} trace
    * @param {number} step  the step shown (the trace's last)
    * @param {number} extent  the step at the axis's end
+   * @param {boolean} solved  the search has ended on a solution
    */
-  draw({ steps, conflicts, restarts }, step, extent) {
+  draw({ steps, conflicts, restarts }, step, extent, solved) {
     const { ctx, width, scale } = this;
     const c = /** @type {ReturnType<typeof readColours>} */ (this.colours);
     const height = this.canvas.height;
@@ -198,7 +201,7 @@ export class ConflictsChart {
     const endX = x(steps.at(-1) ?? 0);
     ctx.beginPath();
     ctx.arc(endX, y(now), 4 * scale, 0, Math.PI * 2);
-    if (now === 0 && step > 0) {
+    if (solved) {
       ctx.strokeStyle = c.solved;
       ctx.lineWidth = 2.5 * scale;
       ctx.stroke();
@@ -214,8 +217,9 @@ export class ConflictsChart {
    * @param {import('./types.js').ConflictTrace} trace
    * @param {number} step
    * @param {number} restarts  the session's restarts so far (the trace may thin its marks)
+   * @param {boolean} solved  the search has ended on a solution
    */
-  describe({ conflicts }, step, restarts) {
+  describe({ conflicts }, step, restarts, solved) {
     const now = conflicts.at(-1) ?? 0;
     let most = 0;
     for (const v of conflicts) if (v > most) most = v;
@@ -223,7 +227,7 @@ export class ConflictsChart {
     const restartText = `${formatCount(restarts)} restart${restarts === 1 ? '' : 's'}`;
     const text = step === 0
       ? 'No step yet: the chart starts with the first.'
-      : `Step ${formatCount(step)}: ${now === 0 ? 'no queen attacks another' : pairs(now)} (at most ${formatCount(most)} so far), ${restartText}.`;
+      : `Step ${formatCount(step)}: ${solved ? 'solved, no queen attacks another' : now === 0 ? 'no queen attacks another yet' : pairs(now)} (at most ${formatCount(most)} so far), ${restartText}.`;
     if (this.summary.textContent !== text) this.summary.textContent = text;
     this.canvas.setAttribute('aria-label', `Conflicts over steps, log scale. ${text}`);
   }
