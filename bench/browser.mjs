@@ -9,6 +9,8 @@ import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 // The same browser, flags included, as the e2e tests.
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
+import os from 'node:os';
+import { runsTimings } from './runs.mjs';
 
 const log = (...a) => console.error('[bench:browser]', ...a);
 
@@ -376,7 +378,7 @@ async function firstBoardTimings(browser, base, { runs = 5 } = {}) {
 
 /**
  * Runs every browser measurement. `only` limits it to some of
- * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate', 'lighthouse'.
+ * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate', 'lighthouse', 'runs'.
  */
 export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
   const want = (k) => !only || only.includes(k);
@@ -397,6 +399,13 @@ export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
     if (want('layout')) out.layout = await layoutShift(browser, server.url);
     if (want('estimate')) out.estimate = await estimateAccuracy(browser, server.url);
     if (want('lighthouse')) out.lighthouse = await lighthouseScores(server.url);
+    if (want('runs')) {
+      const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+      const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+      const start = load();
+      out.runs = { ...(await runsTimings(browser, server.url, openPage)), date, load: '' };
+      out.runs.load = `${start} / ${load()}`;
+    }
     return out;
   } finally {
     await browser.close().catch(() => {});

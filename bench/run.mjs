@@ -2,7 +2,7 @@
 // Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
-//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find]
+//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs]
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -15,6 +15,7 @@ import { runBrowser } from './browser.mjs';
 import { raceSection, raceTimings } from './race.mjs';
 import { speedSection, speedTimings } from './count-speed.mjs';
 import { findSection, findTimings } from './find.mjs';
+import { runsSection } from './runs.mjs';
 import { REPO_ROOT } from '../scripts/serve.mjs';
 
 const args = process.argv.slice(2);
@@ -460,6 +461,12 @@ function report({ m, nat, c000, br }) {
     targets.push(...find.targets);
   }
 
+  if (br.runs) {
+    const runs = runsSection(br.runs, 11);
+    out.push(...runs.lines);
+    targets.push(...runs.targets);
+  }
+
   if (targets.length) {
     out.push('## Targets', '');
     for (const t of targets) {
@@ -467,12 +474,12 @@ function report({ m, nat, c000, br }) {
     }
     out.push('');
   }
-  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors, br.layout?.errors, br.estimate?.errors, br.lighthouse?.errors, br.race?.errors, br.speed?.errors]
+  const errors = [br.count?.errors, br.sessions?.errors, br.animation?.errors, br.weight?.firstBoard?.errors, br.layout?.errors, br.estimate?.errors, br.lighthouse?.errors, br.race?.errors, br.speed?.errors, br.runs?.errors]
     .flat()
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about 15 minutes, ten of them the count-speed part; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find` to measure a part again (the report keeps the other parts from the last run), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs` to measure a part again (the report keeps the other parts from the last run), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }
