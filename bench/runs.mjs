@@ -3,7 +3,7 @@
 // the table. The page is opened by its link with the form filled in
 // (`?mode=runs&algo=ID&n=N&seeds=1000&cap=CAP&first=1`), a fresh page each
 // time so that the time includes starting the workers, as a visitor's first
-// curve does. `runsTimings()` resolves to plain data and `runsSection()`
+// curve does; best of three such pages. `runsTimings()` resolves to plain data and `runsSection()`
 // writes it up for bench/run.mjs, with issue 20's ask.
 
 const log = (...a) => console.error('[bench:runs]', ...a);
@@ -17,6 +17,8 @@ const RUNS = [
   ['queen-search', 1000],
 ];
 const SEEDS = 1000;
+/** Fresh pages a run is timed in; the best is reported, as the load on a shared machine only ever adds time. */
+const TRIES = 3;
 /** The page's "repair" preset caps these searches at N = 1,000 at this (www/runs.js PRESETS). */
 const PRESET_CAP_1000 = 100_000;
 /** The page's default cap (www/runs.js DEFAULT_CAP), unless the core's budget is smaller. */
@@ -43,6 +45,8 @@ export async function runsTimings(browser, base, openPage) {
     await probe.context.close();
     const cap = capFor(budget, n);
     const token = `${id}.${n}.${SEEDS}.${cap}.1`;
+    const tries = [];
+    for (let i = 0; i < TRIES; i++) {
     const { page, context, errors: e } = await openPage(browser, base, `/?mode=runs&algo=${id}&n=${n}&seeds=${SEEDS}&cap=${cap}&first=1&work=steps`);
     const form = await page.evaluate(() => ['#runs-algo', '#runs-n', '#runs-seeds', '#runs-cap', '#runs-first'].map((s) => document.querySelector(s).value));
     if (form.join() !== [id, n, SEEDS, cap, 1].join()) throw new Error(`the link did not fill the form: ${form.join(', ')}`);
@@ -79,11 +83,14 @@ export async function runsTimings(browser, base, openPage) {
         }),
       token,
     );
-    const out = { id, n, seeds: SEEDS, cap, budget, token, ...r };
     log(`${token}: ${(r.wall_ms / 1000).toFixed(2)} s (page ${r.page_ms} ms), median ${r.median.text}, longest ${r.longest.text}`);
-    rows.push(out);
+    tries.push(r);
     errors.push(...e);
     await context.close();
+    }
+    // The same seeds give the same table every time; the best time is the one least slowed by other work.
+    const best = tries.reduce((a, b) => (b.wall_ms < a.wall_ms ? b : a));
+    rows.push({ id, n, seeds: SEEDS, cap, budget, token, ...best, walls_ms: tries.map((t) => t.wall_ms) });
   }
   return { rows, errors };
 }
@@ -100,24 +107,24 @@ export function runsSection(runs, number) {
       '`navigator.hardwareConcurrency` gives, each with its own wasm instance, calling the core\'s `runLengths` on ' +
       `slices of the seeds) running ${int(SEEDS)} seeds of one search to their first solution. A fresh page for each, opened by its link with the form filled ` +
       `in (\`?mode=runs&algo=ID&n=N&seeds=${SEEDS}&cap=CAP&first=1\`); **wall time** is from the click on Add curve to the row in ` +
-      'the table (the page reading `data-state="done"`), so it includes starting the workers and their wasm, as a first curve ' +
-      'does; **page** is the pool\'s own time from the start of the runs to the last slice (the status line\'s figure). ' +
+      'the table (the page reading `data-state="done"`), best of ${TRIES} fresh pages (all ${TRIES} in the last column), so it includes starting the workers and their wasm, as a first curve ' +
+      'does; **page** is the pool\'s own time from the start of the runs to the last slice (the status line\'s figure), in the best try. ' +
       `The cap is what the page uses: at N = 1,000 the "repair" preset's ${int(PRESET_CAP_1000)} steps; at N = 50 the form's ` +
       `default, ${int(DEFAULT_CAP)} steps or the core's budget for the search if smaller. Median and longest are the ` +
       'table\'s, in steps ("at least" where runs stopped at the cap).' +
       (runs.date ? ` Measured on ${runs.date}; load average (1, 5, 15 min) at the start / end: ${runs.load}.` : ''),
     '',
   );
-  lines.push('| search | N | cap (steps) | wall time | page | solved | median steps | longest steps |');
-  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  lines.push('| search | N | cap (steps) | wall time | page | solved | median steps | longest steps | wall times of the tries |');
+  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of runs.rows) {
-    lines.push(`| ${r.id} | ${int(r.n)} | ${int(r.cap)} | ${secs(r.wall_ms)} | ${secs(r.page_ms)} | ${r.solved} | ${r.median.text} | ${r.longest.text} |`);
+    lines.push(`| ${r.id} | ${int(r.n)} | ${int(r.cap)} | ${secs(r.wall_ms)} | ${secs(r.page_ms)} | ${r.solved} | ${r.median.text} | ${r.longest.text} | ${(r.walls_ms ?? [r.wall_ms]).map(secs).join(', ')} |`);
   }
   lines.push('');
   const at = (n) => runs.rows.filter((r) => r.n === n).map((r) => `${r.id} ${secs(r.wall_ms)}`).join(', ');
   lines.push(
     `Issue 20 asks for the time a ${int(SEEDS)}-seed run takes at N = 50 and N = 1,000: at N = 50, ${at(50)}; ` +
-      `at N = 1,000, ${at(1000)} (wall time on ${workers} workers, with the load average above).`,
+      `at N = 1,000, ${at(1000)} (best wall time on ${workers} workers, with the load average above).`,
     '',
   );
   return { lines, targets: [] };
