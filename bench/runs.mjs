@@ -107,7 +107,7 @@ export function runsSection(runs, number) {
       '`navigator.hardwareConcurrency` gives, each with its own wasm instance, calling the core\'s `runLengths` on ' +
       `slices of the seeds) running ${int(SEEDS)} seeds of one search to their first solution. A fresh page for each, opened by its link with the form filled ` +
       `in (\`?mode=runs&algo=ID&n=N&seeds=${SEEDS}&cap=CAP&first=1\`); **wall time** is from the click on Add curve to the row in ` +
-      'the table (the page reading `data-state="done"`), best of ${TRIES} fresh pages (all ${TRIES} in the last column), so it includes starting the workers and their wasm, as a first curve ' +
+      `the table (the page reading \`data-state="done"\`), best of ${TRIES} fresh pages (all ${TRIES} in the last column), so it includes starting the workers and their wasm, as a first curve ` +
       'does; **page** is the pool\'s own time from the start of the runs to the last slice (the status line\'s figure), in the best try. ' +
       `The cap is what the page uses: at N = 1,000 the "repair" preset's ${int(PRESET_CAP_1000)} steps; at N = 50 the form's ` +
       `default, ${int(DEFAULT_CAP)} steps or the core's budget for the search if smaller. Median and longest are the ` +
