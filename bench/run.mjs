@@ -118,7 +118,7 @@ function report({ m, nat, c000, br }) {
         ['CPU', `${m.model}, ${m.cpus} logical CPUs (${m.threadsPerCore} per core), ${m.memoryGiB} GiB`],
         ['System', m.os],
         ['Load average (1, 5, 15 min) at the start / end', `${m.load} / ${m.loadEnd ?? '?'}`],
-        ...(m.partial ? [['Partial run', m.partial]] : []),
+        ...(m.partial ? [['Partial run', `${m.partial} (a section that gives a date of its own says when it was measured)`]] : []),
         ['Browser', `Chromium ${br.chromium ?? '?'} headless (playwright-core, \`--disable-gpu\`)`],
         ['navigator.hardwareConcurrency', String(workers ?? '?')],
         ['Native', `${m.rustc} (release, LTO, codegen-units 1); ${m.gcc} -O2`],
@@ -321,6 +321,9 @@ function report({ m, nat, c000, br }) {
         'the session\'s `queens()` and `queenConflicts()` (`drawQueens` in `www/board.js`, for squares under ' +
         '`DENSE_CELL_PX` device pixels), a dot a queen over a cached picture of the squares, attacked queens red and ' +
         'ringed, the probed row banded.' +
+        (br.animation.date ? ` Measured on ${br.animation.date}; load average (1, 5, 15 min) at the start / end: ${br.animation.load}.` : '') +
+        ' On this shared 2-CPU machine the p95 moves with the other work from run to run (a frame late by one ' +
+        'refresh is 33 ms), so one run\'s verdict below is that run\'s; `--only animation` measures it again.' +
         (rows.some((r) => !r.speed_from_link) ? ' The page did not read `speed=max` from the link for ' + rows.filter((r) => !r.speed_from_link).map((r) => r.id).join(', ') + ': the slider was set to its maximum instead.' : ''),
       '',
     );
@@ -346,7 +349,7 @@ function report({ m, nat, c000, br }) {
       why:
         `frames came late at ${slow.map((r) => r.id).join(', ')}, where the page drew ${int(n)} queens from \`queens()\` and ` +
         '`queenConflicts()` each frame over the cached squares; this run shared 2 CPUs without a GPU with other work ' +
-        `(load average ${m.load} at the start), which this section does not separate from the page's own cost.`,
+        `(load average ${br.animation.load ?? m.load}, start / end), which this section does not separate from the page's own cost.`,
     });
   }
 
