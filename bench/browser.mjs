@@ -9,6 +9,8 @@ import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 // The same browser, flags included, as the e2e tests.
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
+import os from 'node:os';
+import { runsTimings } from './runs.mjs';
 
 const log = (...a) => console.error('[bench:browser]', ...a);
 
@@ -375,8 +377,21 @@ async function firstBoardTimings(browser, base, { runs = 5 } = {}) {
 }
 
 /**
+ * A part's results with when it was measured and the load average (1, 5,
+ * 15 min) at its start and end, since a part measured again with --only
+ * keeps the other parts' figures from earlier runs.
+ */
+async function measured(part) {
+  const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const start = load();
+  const out = await part();
+  return { ...out, date, load: `${start} / ${load()}` };
+}
+
+/**
  * Runs every browser measurement. `only` limits it to some of
- * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate', 'lighthouse'.
+ * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate', 'lighthouse', 'runs'.
  */
 export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
   const want = (k) => !only || only.includes(k);
@@ -392,11 +407,12 @@ export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
       out.weight = { files: pageWeight(), firstBoard: await firstBoardTimings(browser, server.url) };
     }
     if (want('sessions')) out.sessions = await sessionTimings(browser, server.url);
-    if (want('animation')) out.animation = await animationTimings(browser, server.url);
+    if (want('animation')) out.animation = await measured(() => animationTimings(browser, server.url));
     if (want('count')) out.count = await countTimings(browser, server.url, { lo, hi });
     if (want('layout')) out.layout = await layoutShift(browser, server.url);
     if (want('estimate')) out.estimate = await estimateAccuracy(browser, server.url);
     if (want('lighthouse')) out.lighthouse = await lighthouseScores(server.url);
+    if (want('runs')) out.runs = await measured(() => runsTimings(browser, server.url, openPage));
     return out;
   } finally {
     await browser.close().catch(() => {});
