@@ -43,9 +43,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         solution, a restart takes a fresh random board and T = 0.5 again. A solution at N = \
         1,000 takes about 11 million steps, so findOne stops there. It cannot prove that no \
         solution exists.",
-    step_is: "One step proposes moving a random queen to a random column of its row and makes \
-              the move if it adds no conflicts, or by chance if it does: less often as the \
-              temperature falls.",
+    step_is: "one proposed move of a random queen to a random column of its row, made if it \
+              adds no conflicts, or by a chance that falls with the temperature",
     most_checks: Bound {
         squares: 0,
         queens: 0,

@@ -32,7 +32,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         and its 5 moves to the end; when N mod 6 = 3 the even list's 2 and the odd list's 1 \
         and 3 move to their ends. It holds for N = 1 and every N ≥ 4; N = 2 and 3 have no \
         solution. The seed changes nothing: there is one board.",
-    step_is: "One step puts the next row's queen on the column the formula gives it.",
+    step_is: "the next row's queen put on the column the formula gives it",
     check_is: "No checks: the formula needs none.",
     pseudocode: &[
         "evens = 2, 4, 6, …; odds = 1, 3, 5, … (columns from 1)",

@@ -55,8 +55,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         million queens natively, over two minutes at ten million, which is why findOne stops \
         it at 1,000,000 (queen search goes on to ten million). It cannot prove that no \
         solution exists; it restarts after 16·N + 64 repairs.",
-    step_is: "One step places a row of the greedy start, lists the attacked queens once, or \
-              repairs: a random attacked queen moves to its row's least attacked column.",
+    step_is: "a row of the greedy start placed, the attacked queens listed once, or one repair: \
+              a random attacked queen moved to its row's least attacked column",
     most_checks: Bound {
         squares: 0,
         queens: 4,

@@ -131,16 +131,19 @@ impl<E: Engine> OneSolution<E> {
         let (row, col) = (last.row.unwrap_or(0), last.col.unwrap_or(0));
         let here = core.tally.queens().get(row).copied();
         match self.kind() {
-            StepKind::Start => format!("Ready: {}, {n}×{n} board. {}", info.name, info.step_is),
+            StepKind::Start => format!(
+                "Ready: {}, {n}×{n} board. Each step is {}.",
+                info.name, info.step_is
+            ),
             StepKind::Solution => format!(
-                "Solved after {} steps and {} restarts: no two of the {} queens attack each \
-                 other.",
-                grouped(core.counters.steps),
-                grouped(core.counters.restarts),
+                "Solved after {} and {}: no two of the {} queens attack each other.",
+                counted(core.counters.steps, "step", "steps"),
+                counted(core.counters.restarts, "restart", "restarts"),
                 grouped(n as u64)
             ),
             StepKind::Place => match core.tally.attackers(row, col) {
                 0 => format!("Placed a queen on {}; no queen attacks it.", at(row, col)),
+                1 => format!("Placed a queen on {}; 1 queen attacks it.", at(row, col)),
                 k => format!("Placed a queen on {}; {k} queens attack it.", at(row, col)),
             },
             StepKind::Reject => format!("{} is attacked: the next column.", at(row, col)),
@@ -329,5 +332,27 @@ pub fn find_one_info(id: &str) -> Result<&'static AlgorithmInfo, Error> {
             id: id.into(),
             known: super::ALGORITHMS,
         }),
+    }
+}
+
+/// "1 step", "2 steps", "1,000 steps": a count with its noun, singular only for one.
+fn counted(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", grouped(count))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn a_count_of_one_takes_the_singular() {
+        assert_eq!(counted(1, "restart", "restarts"), "1 restart");
+        assert_eq!(counted(0, "restart", "restarts"), "0 restarts");
+        assert_eq!(counted(2, "step", "steps"), "2 steps");
+        assert_eq!(counted(1_000, "step", "steps"), "1,000 steps");
     }
 }

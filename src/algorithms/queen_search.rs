@@ -46,8 +46,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         columns if that lowers the number of attacking pairs. A swap costs a few reads \
         whatever N is, so ten million queens take seconds. It restarts after 16·N + 64 swaps \
         tried, and cannot prove that no solution exists.",
-    step_is: "One step places a row of the greedy start, or tries exchanging the columns of an \
-              attacked queen and a random other, keeping the exchange if fewer queens attack.",
+    step_is: "a row of the greedy start placed, or one exchange of the columns of an attacked \
+              queen and a random other tried, kept if fewer queens attack",
     most_checks: Bound {
         squares: 0,
         queens: 1,

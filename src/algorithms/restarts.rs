@@ -40,9 +40,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         times: after N · luby(i) backtracks in its i-th start (Luby's sequence 1, 1, 2, 1, 1, \
         2, 4, …) it gives up and starts again from an empty board, which cuts the tail. \
         findOne takes it to N = 2,000.",
-    step_is: "One step tries the next square of the row in its random order, takes a queen off \
-              when the row has run out, or restarts from an empty board after too many \
-              backtracks.",
+    step_is: "the next square of the row tried in its random order, a queen taken off when the \
+              row has run out, or a restart from an empty board after too many backtracks",
     most_checks: Bound {
         squares: 0,
         queens: 0,
