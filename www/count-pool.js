@@ -163,6 +163,29 @@ export function defaultWorkers() {
 }
 
 /**
+ * Starts one pool worker (a module worker of its own) and routes what it says:
+ * its messages to `onMessage`, a failure to start or an unreadable message to
+ * `fail` as a sentence naming `what` ("A count worker failed to start: …").
+ * Count mode's pool and Many runs' pool (runs-pool.js) start theirs this way.
+ * @param {URL} url  the worker's module
+ * @param {string} name  the worker's name, for the browser's tools
+ * @param {string} what  the worker in a sentence: "A count worker"
+ * @param {(worker: Worker, data: any) => void} onMessage
+ * @param {(sentence: string) => void} fail
+ * @returns {Worker}
+ */
+export function startWorker(url, name, what, onMessage, fail) {
+  const worker = new Worker(url, { type: 'module', name });
+  worker.onmessage = (event) => onMessage(worker, event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fail(`${what} failed to start: ${event.message || 'script error'}.`);
+  };
+  worker.onmessageerror = () => fail(`${what} sent a message that could not be read.`);
+  return worker;
+}
+
+/**
  * Reads N from what the user typed. Returns {n} or {error: "a sentence"}.
  * @param {string|number} raw
  * @param {{ minN: number, maxN: number }} range  the N the core counts (limits()'s countMinN, countMaxN)
@@ -270,14 +293,7 @@ export class CountPool {
 
   ensureWorkers() {
     while (this.workers.length < this.size) {
-      const worker = new Worker(WORKER_URL, { type: 'module', name: `count-${this.workers.length}` });
-      worker.onmessage = (event) => this.onMessage(worker, event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.fail(`A count worker failed to start: ${event.message || 'script error'}.`);
-      };
-      worker.onmessageerror = () => this.fail('A count worker sent a message that could not be read.');
-      this.workers.push(worker);
+      this.workers.push(startWorker(WORKER_URL, `count-${this.workers.length}`, 'A count worker', (worker, data) => this.onMessage(worker, data), (sentence) => this.fail(sentence)));
     }
   }
 

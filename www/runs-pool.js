@@ -10,7 +10,7 @@
 //
 // No DOM here (runs.js draws).
 
-import { defaultWorkers } from './count-pool.js';
+import { defaultWorkers, startWorker } from './count-pool.js';
 
 /**
  * @typedef {import('./types.js').RunsRequest} RunsRequest
@@ -63,14 +63,7 @@ export class RunsPool {
 
   ensureWorkers() {
     while (this.workers.length < this.size) {
-      const worker = new Worker(WORKER_URL, { type: 'module', name: `runs-${this.workers.length}` });
-      worker.onmessage = (event) => this.onMessage(worker, event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.fail(`A worker for the runs failed to start: ${event.message || 'script error'}.`);
-      };
-      worker.onmessageerror = () => this.fail('A worker for the runs sent a message that could not be read.');
-      this.workers.push(worker);
+      this.workers.push(startWorker(WORKER_URL, `runs-${this.workers.length}`, 'A worker for the runs', (worker, data) => this.onMessage(worker, data), (sentence) => this.fail(sentence)));
     }
   }
 
