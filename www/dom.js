@@ -14,6 +14,19 @@ export function formatCount(value) {
 }
 
 /**
+ * A count with its noun, singular for exactly one: (1, 'solution') → "1 solution",
+ * (92n, 'solution') → "92 solutions", (2, 'class', 'classes') → "2 classes".
+ * Every sentence that shows a count which can be 1 goes through here.
+ * @param {number | bigint} value
+ * @param {string} noun  the singular
+ * @param {string} [many]  the plural, when it is not the singular plus "s"
+ */
+export function counted(value, noun, many = `${noun}s`) {
+  const one = typeof value === 'bigint' ? value === 1n : value === 1;
+  return `${formatCount(value)} ${one ? noun : many}`;
+}
+
+/**
  * Makes an element.
  *   el('span', 'bit')                          <span class="bit">
  *   el('p', 'muted', 'None yet.')              …with text
