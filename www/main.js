@@ -6,7 +6,9 @@
 // mode owns is said at the top of its module.
 
 import { describeCore, loadCore } from './core.js';
+import { embedPage } from './embed.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from './errors.js';
+import { mountExports } from './export.js';
 import { MODES, parseMode } from './modes.js';
 import { ViewSwitcher } from './views.js';
 
@@ -30,6 +32,10 @@ async function start() {
   // Page.mode('visualizer') is typed as the visualizer mode: MODES holds it.
   const mode = /** @type {import('./modes.js').Page['mode']} */ (byId);
   modes = MODES.map((make) => make({ show: (id) => views.switchTo(id), mode }));
+  // ?embed=1 (embed.js): only the board, its controls and the panels named, laid
+  // out before the core loads so the frame never shows the full page.
+  const embed = embedPage(location.search, parseMode(location.search, modes.map((m) => m.id)).id ?? modes[0].id);
+  mountExports();
   // The mode shown answers the keyboard shortcuts anywhere on the page.
   document.addEventListener('keydown', (event) => byId(views.current)?.onKey(event));
 
@@ -64,7 +70,7 @@ async function start() {
   // parseMode gives one of the modes' ids, or null for the first mode.
   const chosen = /** @type {import('./modes.js').Mode} */ (byId(linked.id ?? modes[0].id));
   const wanted = chosen.parse(location.search, core);
-  const problems = [...linked.problems, ...wanted.problems];
+  const problems = [...linked.problems, ...wanted.problems, ...embed.problems];
   if (problems.length) showProblem(problems.join(' '), 'warning');
   for (const mode of modes) mode.attach(core, mode === chosen ? wanted : null);
   if (linked.id) views.switchTo(linked.id, { quiet: true });

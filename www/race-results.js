@@ -5,9 +5,11 @@
 // time); a partial lane (stopped at the step cap) says so. In a race to the
 // first solution the figures are those to each lane's first solution (every
 // finished lane has found one), so the table drops the solutions column.
+// Download CSV saves the figures, one row a lane, as numbers (export.js).
 
 import { el, formatCount } from './dom.js';
 import { reportError } from './errors.js';
+import { downloadCsv, raceName } from './export.js';
 import { CLOCKS, STEP_CAP } from './race-clock.js';
 import { Runner } from './runner.js';
 import { shortName } from './words.js';
@@ -32,6 +34,9 @@ export class RaceResults {
     this.host = host;
     /** @type {Race | null} */
     this.shown = null; // the race whose table is shown
+    parts.panel.querySelector('[data-part="results-csv"]')?.addEventListener('click', () => {
+      if (this.shown) downloadCsv(csvRows(this.shown), `${raceName()}.csv`);
+    });
   }
 
   /**
@@ -129,6 +134,25 @@ export class RaceResults {
       + (capped ? ` ${capped} lane${capped === 1 ? '' : 's'} stopped at ${formatCount(STEP_CAP)} steps: ${capped === 1 ? 'its' : 'their'} figures are partial.` : '');
     panel.hidden = false;
   }
+}
+
+/**
+ * The table as CSV rows: a header, then one row a lane, the figures as plain
+ * numbers (time in ms, empty while still timing; a lane that could not run
+ * has only its reason).
+ * @param {Race} race  one that has ended
+ * @returns {(string|number|boolean|null)[][]}
+ */
+export function csvRows(race) {
+  const header = ['algorithm', 'name', 'n', 'goal', 'clock', 'seed', 'steps', 'checks', 'solutions', 'time_ms', 'reached_goal', 'note'];
+  const seed = race.goal === 'one' ? race.seed : null;
+  return [header, ...race.lanes.map((lane) => {
+    const start = [lane.id, lane.info.name, race.n, race.goal, race.clockId, seed];
+    if (!lane.session) return [...start, null, null, null, null, false, lane.reason];
+    const { steps, checks, solutions, done } = end(lane);
+    const ms = lane.ms === null ? null : Math.round(lane.ms * 1000) / 1000;
+    return [...start, steps, checks, solutions, ms, done, done ? '' : `stopped at the step cap (${STEP_CAP})`];
+  })];
 }
 
 /**

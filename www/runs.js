@@ -7,10 +7,12 @@
 //
 // A sample is a RunsSpec; its token (`restarts.30.200.10000000.1`, and
 // `.off` with restarts switched off) names it in the link and on its legend
-// item and table row. mode-runs.js reads and writes the link.
+// item and table row. mode-runs.js reads and writes the link. Download CSV
+// saves every run of every curve, one row a run (export.js).
 
 import { el, formatCount, part } from './dom.js';
 import { guard } from './errors.js';
+import { downloadCsv } from './export.js';
 import { laneColour, readRaceColours } from './race-chart.js';
 import { RunsPool } from './runs-pool.js';
 import { drawSurvival, statisticText, summarize, survivalCurve } from './survival.js';
@@ -164,6 +166,8 @@ export class RunsView {
     this.chart = /** @type {HTMLCanvasElement} */ (part(root, 'chart'));
     this.legend = part(root, 'legend');
     this.table = /** @type {HTMLTableElement} */ (part(root, 'table'));
+    this.csv = /** @type {HTMLButtonElement} */ (part(root, 'csv'));
+    this.csv.addEventListener('click', () => downloadCsv(this.csvRows(), `nqueens-runs-${this.curves.length}-curves.csv`));
     /** @type {CoreModule | null} */
     this.wasm = null;
     /** @type {RunsAlgorithm[]} */
@@ -459,8 +463,21 @@ export class RunsView {
         ...cells.map(([key, stat]) => el('td', { 'data-label': labels[/** @type {keyof typeof labels} */ (key)], 'data-stat': key, 'data-value': stat.value, 'data-at-least': String(stat.atLeast) }, statisticText(stat))),
       ]);
     });
+    this.csv.disabled = !this.curves.length;
     const caption = el('caption', { class: 'sr-only' }, `Work to the first solution, in ${work}`);
     this.table.replaceChildren(caption, head, el('tbody', {}, rows.length ? rows : [el('tr', {}, [el('td', { colspan: 6, class: 'muted' }, 'No curves yet.')])]));
+  }
+
+  /**
+   * Every run of every curve as CSV rows: a header, then one row a run, in
+   * seed order; `solved` is false where the cap stopped the run.
+   * @returns {(string|number|boolean)[][]}
+   */
+  csvRows() {
+    const header = ['curve', 'algorithm', 'n', 'restarts', 'seed', 'steps', 'checks', 'solved'];
+    return [header, ...this.curves.flatMap(({ spec, token, runs }) => [...runs.steps].map((steps, i) => [
+      token, spec.id, spec.n, spec.restarts, spec.first + i, steps, runs.checks[i], !runs.capped[i],
+    ]))];
   }
 
   /** Draws the chart from the curves, in the chosen unit of work. */
