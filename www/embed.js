@@ -104,6 +104,11 @@ export function embedPage(search, modeId) {
       }
     }
   }
+  // The visualizer's panels scroll beside the board: a keyboard must reach them.
+  const panelsBox = document.querySelector('#visualizer [data-part="panels"]');
+  panelsBox?.setAttribute('tabindex', '0');
+  panelsBox?.setAttribute('role', 'region');
+  panelsBox?.setAttribute('aria-label', 'Panels');
   document.body.dataset.embed = modeId;
   keepInLinks('embed', '1');
   if (shown.size) keepInLinks('panels', [...shown].join(','));
