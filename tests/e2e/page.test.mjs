@@ -245,7 +245,8 @@ test('keyboard shortcuts: arrows, Space, Home, End', async () => {
     }
     const reached = new Set();
     await blur(page);
-    for (let i = 0; i < 30; i++) {
+    // Enough presses to go once round the page (Save PNG, Record video and Copy embed code are stops too).
+    for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
       const id = await page.evaluate(() => document.activeElement?.id);
       if (id) reached.add(id);
