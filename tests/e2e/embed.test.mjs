@@ -46,6 +46,19 @@ const PANELS = {
 /** Steps shown by the page's counter, and the session's own step. */
 const steps = (page) => page.evaluate(() => [document.getElementById('steps').textContent, window.nqueens.session.stepIndex]);
 
+/** Opens `link` in a page of its own, waits for the visualizer at `step`, and returns its layout of `selectors`. */
+async function openedAt(link, step, { viewport = undefined, selectors = [] } = {}) {
+  const { page, errors } = await openPage(link, viewport ? { viewport } : {});
+  try {
+    await waitUntil(async () => (await steps(page))[1] === step, { message: `step ${step} at ${link}`, timeout: 10_000 });
+    const seen = await layout(page, selectors);
+    assertNoErrors(errors);
+    return seen;
+  } finally {
+    await page.close();
+  }
+}
+
 test('?embed=1 at 640×480: the board and its controls fit without scrolling, no header, tabs or footer', async () => {
   const link = '/?embed=1&algo=bitwise&n=8&step=100';
   const { page, errors } = await openPage(link, { viewport: FRAME });
@@ -81,16 +94,10 @@ test('?embed=1 at 640×480: the board and its controls fit without scrolling, no
     await screenshot(page, 'embed-visualizer-640x480', { fullPage: false });
 
     // The full page at that link is the full page, at that step.
-    const opened = await openPage(new URL(await page.getAttribute('#embed-bar a', 'href'), page.url()).pathname + new URL(await page.getAttribute('#embed-bar a', 'href'), page.url()).search);
-    try {
-      await waitUntil(async () => (await steps(opened.page))[1] === 101, { message: 'the full page at step 101', timeout: 10_000 });
-      const whole = await layout(opened.page, ['.site-header', 'nav.views']);
-      assert.equal(whole.embed, null);
-      assert.ok(whole['.site-header'].shown && whole['nav.views'].shown, 'the full page has its header and tabs');
-      assertNoErrors(opened.errors);
-    } finally {
-      await opened.page.close();
-    }
+    const href = new URL(await page.getAttribute('#embed-bar a', 'href'), page.url());
+    const whole = await openedAt(href.pathname + href.search, 101, { selectors: ['.site-header', 'nav.views'] });
+    assert.equal(whole.embed, null);
+    assert.ok(whole['.site-header'].shown && whole['nav.views'].shown, 'the full page has its header and tabs');
     assertNoErrors(errors);
   } finally {
     await page.close();
@@ -200,14 +207,7 @@ test('"Copy embed code" gives an iframe of the page as it stands, which opens em
     assert.match(await page.textContent('#embed-code [data-part="embed-status"]'), /Copied/);
     await page.keyboard.press('Escape');
 
-    const opened = await openPage(src.pathname + src.search, { viewport: FRAME });
-    try {
-      await waitUntil(async () => (await steps(opened.page))[1] === 2, { message: 'step 2 in the frame' });
-      assert.equal((await layout(opened.page, [])).embed, 'visualizer');
-      assertNoErrors(opened.errors);
-    } finally {
-      await opened.page.close();
-    }
+    assert.equal((await openedAt(src.pathname + src.search, 2, { viewport: FRAME })).embed, 'visualizer', 'the code opens embedded');
     assertNoErrors(errors);
   } finally {
     await page.close();
