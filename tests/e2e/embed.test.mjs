@@ -141,6 +141,21 @@ test('&panels=tree,counters shows those two beside the board, still within the f
   }
 });
 
+test('a malformed embed= or panels= without embed is a sentence, and the full page shows', async () => {
+  for (const [link, said] of [['/?algo=bitwise&n=8&embed=maybe', /embed=maybe is not 1 or 0/], ['/?algo=bitwise&n=8&panels=tree', /panels=, which only an embedded page \(embed=1\) uses/]]) {
+    const { page, errors } = await openPage(link, { viewport: FRAME });
+    try {
+      assert.match(await page.textContent('#error'), said);
+      const seen = await layout(page, ['.site-header', '#board']);
+      assert.equal(seen.embed, null);
+      assert.ok(seen['.site-header'].shown && seen['#board'].shown, `${link}: the full page`);
+      assertNoErrors(errors);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
 test('puzzle, race and Many runs embedded: their board and controls fit the frame', async () => {
   const cases = [
     ['/?mode=puzzle&n=6&embed=1&panels=new', ['#puzzle-board', '#puzzle-hint', '#new-puzzle'], 'puzzle'],
