@@ -6,7 +6,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { assertNoErrors, closeHarness, openPage, waitUntil } from './helpers.mjs';
+import { assertNoErrors, browser, closeHarness, openPage, url, waitUntil } from './helpers.mjs';
 import { ended } from './race-hooks.mjs';
 
 after(closeHarness);
@@ -137,6 +137,26 @@ test('Record video: a WebM of the board while it plays, with a duration', async 
     assertNoErrors(errors);
   } finally {
     await page.close();
+  }
+});
+
+test('a browser that cannot record says so plainly, and Save PNG still works', async () => {
+  // A context where MediaRecorder does not exist, as in some browsers.
+  const context = await (await browser()).newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => { delete window.MediaRecorder; });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(await url('/?algo=bitwise&n=6'));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    assert.equal(await page.evaluate(() => typeof MediaRecorder), 'undefined');
+    assert.equal(await page.isDisabled('#record-board'), true);
+    assert.match(await page.textContent('#visualizer .export-row [data-part="export-status"]'), /cannot record the board as a video.*Save PNG still works/);
+    assert.equal((await downloadOf(page, '#save-board')).name, 'nqueens-bitwise-n6-step0.png');
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
   }
 });
 
