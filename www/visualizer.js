@@ -18,9 +18,9 @@ import { Controls } from './controls.js';
 import { formatCount, part } from './dom.js';
 import { clearProblem, guard, showProblem } from './errors.js';
 import { GALLERY_BATCH, Gallery } from './gallery.js';
-import { AlgorithmPanel, Counters } from './panels.js';
+import { AlgorithmPanel, Counters, Definitions } from './panels.js';
 import { seedNumber } from './params.js';
-import { Player, atEnd } from './player.js';
+import { NARRATE_MAX_SPEED, Player, SPEAK_MAX_SPEED, atEnd } from './player.js';
 import { RegistersPanel } from './registers.js';
 import { SPEEDS } from './speeds.js';
 import { TreePanel } from './tree.js';
@@ -105,6 +105,7 @@ export class Visualizer {
     this.panels = part(root, 'panels');
     this.board = new BoardView(root);
     this.counters = new Counters(root, COUNTERS);
+    this.definitions = new Definitions(root);
     this.algorithmPanel = new AlgorithmPanel(root);
     this.registersPanel = new RegistersPanel(root);
     this.tree = new TreePanel(root, {
@@ -219,6 +220,7 @@ export class Visualizer {
     this.controls.showSeed(algorithm, seed);
     this.showGoal(algorithm.goal);
     this.algorithmPanel.show(algorithm);
+    this.definitions.show(algorithm);
     this.registersPanel.clear();
     // A search for one solution has the conflicts chart where the others have the tree.
     const one = algorithm.goal === 'one';
@@ -605,6 +607,11 @@ export class Visualizer {
    * @param {string} text
    */
   say(text) {
+    // Playing between a walking pace and NARRATE_MAX_SPEED, every step's sentence
+    // shows but is not spoken: a screen reader would queue several a second.
+    const speed = SPEEDS[this.player.speedIndex];
+    const live = this.player.mode === 'play' && speed > SPEAK_MAX_SPEED && speed <= NARRATE_MAX_SPEED ? 'off' : 'polite';
+    if (this.message.getAttribute('aria-live') !== live) this.message.setAttribute('aria-live', live);
     if (this.message.textContent !== text) this.message.textContent = text;
   }
 }

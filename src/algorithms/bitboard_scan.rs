@@ -18,7 +18,7 @@ use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitboard-scan",
-    name: "Bitboard scan (one u64, square by square)",
+    name: "Bitboard scan (one u64 board)",
     seed: "003",
     goal: Goal::All,
     min_n: 1,
