@@ -58,7 +58,23 @@ export class Predictor {
   changed() {
     this.canvas.classList.toggle('predicting', this.on);
     this.score = { right: 0, tries: 0 };
-    if (this.on) this.visualizer.say('Predict: click the square you think the next step looks at.');
+    if (this.on) {
+      this.visualizer.say('Predict: click the square you think the next step looks at.');
+      this.showBoardWithToggle();
+    }
+  }
+
+  /**
+   * Scrolls so that the board, where the guesses go, is on screen with the
+   * box: on a phone the box sits under the board and the controls.
+   */
+  showBoardWithToggle() {
+    const board = this.canvas.getBoundingClientRect();
+    const box = /** @type {HTMLElement} */ (this.toggle.closest('label') ?? this.toggle).getBoundingClientRect();
+    if (board.top >= 0 && box.bottom <= window.innerHeight) return;
+    // The board's top at the top of the screen: the box, under it, fits below
+    // on any screen taller than the board and the controls.
+    window.scrollBy({ top: board.top - 8 });
   }
 
   /** @param {MouseEvent} event */

@@ -371,6 +371,7 @@ export class Visualizer {
   /** @param {number} index  into SPEEDS */
   setSpeed(index) {
     this.player.setSpeed(index);
+    this.speakSteps();
     this.controls.showSpeed(index);
     this.onSettle(false); // the link carries the speed
   }
@@ -481,6 +482,7 @@ export class Visualizer {
    * @param {import('./player.js').PlayerMode} mode
    */
   modeChanged(mode) {
+    this.speakSteps();
     const going = mode === 'go-to';
     if (this.going.box.hidden === going) {
       this.going.box.hidden = !going;
@@ -607,11 +609,18 @@ export class Visualizer {
    * @param {string} text
    */
   say(text) {
-    // Playing between a walking pace and NARRATE_MAX_SPEED, every step's sentence
-    // shows but is not spoken: a screen reader would queue several a second.
+    this.speakSteps();
+    if (this.message.textContent !== text) this.message.textContent = text;
+  }
+
+  /**
+   * Playing between a walking pace and NARRATE_MAX_SPEED, every step's sentence
+   * shows in the status line but is not spoken: a screen reader would queue
+   * several a second. Called when the mode, the speed or the line changes.
+   */
+  speakSteps() {
     const speed = SPEEDS[this.player.speedIndex];
     const live = this.player.mode === 'play' && speed > SPEAK_MAX_SPEED && speed <= NARRATE_MAX_SPEED ? 'off' : 'polite';
     if (this.message.getAttribute('aria-live') !== live) this.message.setAttribute('aria-live', live);
-    if (this.message.textContent !== text) this.message.textContent = text;
   }
 }
