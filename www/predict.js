@@ -27,14 +27,14 @@ const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(squar
 export function wrongGuess(n, guess, probed, queens) {
   const [row, col] = [Math.floor(guess / n), guess % n];
   const looked = `the step looked at ${where(n, probed)}`;
-  if (queens[row] === col) return `A queen already stands on ${where(n, guess)}; ${looked}.`;
+  if (queens[row] === col) return `A queen already stands there; ${looked}.`;
   for (let r = 0; r < n; r++) {
     const c = queens[r];
     if (c < 0 || c === undefined) continue;
     const line = r === row ? 'row' : c === col ? 'column' : Math.abs(r - row) === Math.abs(c - col) ? 'diagonal' : '';
-    if (line) return `The queen on ${where(n, r * n + c)} attacks ${where(n, guess)} along its ${line}; ${looked}.`;
+    if (line) return `The queen on ${where(n, r * n + c)} attacks it along its ${line}; ${looked}.`;
   }
-  return `No queen attacks ${where(n, guess)}, but the search looks at ${where(n, probed)} first.`;
+  return `No queen attacks it, but the search looks at ${where(n, probed)} first.`;
 }
 
 export class Predictor {
@@ -101,7 +101,7 @@ export class Predictor {
     const right = probed === guess;
     this.score.tries += 1;
     if (right) this.score.right += 1;
-    const verdict = right ? 'Right!' : `Not this time. ${wrongGuess(n, guess, probed, queens)}`;
+    const verdict = right ? 'Right!' : `Not this time: you chose ${where(n, guess)}. ${wrongGuess(n, guess, probed, queens)}`;
     const { right: r, tries: t } = this.score;
     v.say(`${verdict} ${guard(() => s.message(), '')} (${r} of ${t} right)`);
   }

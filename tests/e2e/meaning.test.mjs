@@ -222,7 +222,7 @@ test('Predict: the board and the box fit one screen, and a wrong guess is told w
       let p = await probed();
       assert.notEqual(p, r1 * n + c1);
       let text = await page.locator('#message').textContent();
-      assert.ok(text.includes(`The queen on row ${by + 1}, column ${queens[by] + 1} attacks row ${r1 + 1}, column ${c1 + 1}`), text);
+      assert.ok(text.includes(`you chose row ${r1 + 1}, column ${c1 + 1}. The queen on row ${by + 1}, column ${queens[by] + 1} attacks it`), text);
       assert.ok(text.includes(`the step looked at row ${Math.floor(p / n) + 1}, column ${(p % n) + 1}`), text);
 
       // A square no queen attacks: the search looks elsewhere first.
@@ -239,7 +239,7 @@ test('Predict: the board and the box fit one screen, and a wrong guess is told w
       p = await probed();
       text = await page.locator('#message').textContent();
       if (p !== safe[0] * n + safe[1]) {
-        assert.ok(text.includes(`No queen attacks row ${safe[0] + 1}, column ${safe[1] + 1}, but the search looks at row ${Math.floor(p / n) + 1}, column ${(p % n) + 1} first.`), text);
+        assert.ok(text.includes(`you chose row ${safe[0] + 1}, column ${safe[1] + 1}. No queen attacks it, but the search looks at row ${Math.floor(p / n) + 1}, column ${(p % n) + 1} first.`), text);
       } else {
         assert.match(text, /^Right!/);
       }
