@@ -149,7 +149,16 @@ fn check_state(info: &AlgorithmInfo, n: usize, solver: &Solver, stepped: bool) {
         "{}",
         broke(info, n, "a search that tests whole boards must give decided(), a depth-first one forks(), a search for one solution neither")
     );
+    let code = info.pseudocode.join("\n");
     for register in solver.registers() {
+        // The registers panel and the pseudocode use the same names, and the
+        // glossary says what each holds.
+        let name = register.name;
+        assert!(
+            info.glossary.iter().any(|&(term, _)| term == name) && code.contains(name),
+            "{}",
+            broke(info, n, &format!("register {name} must be in the glossary and named in the pseudocode, as the panel shows it"))
+        );
         let fits = match register.value {
             RegisterValue::Bits { value, width } => {
                 width <= 32 && (width == 32 || value >> width == 0)
@@ -253,6 +262,26 @@ fn every_catalogued_description_keeps_its_rules() {
             info.name,
             info.id
         );
+        // The third counter's definition: a placement or, for a search for
+        // one solution, a move.
+        let third = match info.goal {
+            Goal::All => info.placement_is,
+            Goal::One => info.move_is,
+        };
+        assert!(
+            !info.step_is.is_empty() && third.ends_with('.') && third.len() > 20,
+            "{} ({}) must say what one step is, and in a sentence what one placement (goal all) or move (goal one) is",
+            info.name,
+            info.id
+        );
+        for &(term, meaning) in info.glossary {
+            assert!(
+                !meaning.is_empty() && info.pseudocode.iter().any(|line| line.contains(term)),
+                "{} ({}): the glossary's {term} must say what it holds and be named in the pseudocode",
+                info.name,
+                info.id
+            );
+        }
         if info.space.tests_whole_boards() {
             assert!(
                 info.max_n <= nqueens::limits::MAX_WHOLE_N,

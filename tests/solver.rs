@@ -437,8 +437,8 @@ fn registers_agree_with_the_board_after_every_step() {
         // The 64-bit boards hold exactly the queens drawn, and the tested AND
         // is non-zero exactly when the step rejected something.
         for (id, field, test) in [
-            ("brute-force", "field", "tested & queenMask"),
-            ("bitboard-scan", "t", "tested & mask"),
+            ("brute-force", "field", "field & queenMask"),
+            ("bitboard-scan", "board", "board & mask"),
         ] {
             let mut s = session(id, n);
             for _ in 0..20_000 {

@@ -1,5 +1,6 @@
-// The visualizer's text panels: the counters, and the algorithm's description
-// and pseudocode with the line of the last step lit. (The registers are in
+// The visualizer's text panels: the counters and what each counts, and the
+// algorithm's description and pseudocode with the line of the last step lit,
+// and what its registers hold. (The registers are in
 // registers.js, the gallery of solutions in gallery.js.)
 //
 // These update every animation frame while playing, so each keeps what it last
@@ -36,12 +37,42 @@ export class Counters {
   }
 }
 
+/**
+ * What the counters count for the current algorithm, under them: one step,
+ * one check and one placement (or, for a search for one solution, one move),
+ * each in the core's own words (algorithms()'s stepIs, checkIs, placementIs,
+ * moveIs), so that "1,965 checks, 2,056 placements" can be read.
+ */
+export class Definitions {
+  /** @param {Element} root  the visualizer's root */
+  constructor(root) {
+    this.list = part(root, 'definitions');
+  }
+
+  /** @param {import('./types.js').AlgorithmInfo} algorithm */
+  show(algorithm) {
+    const one = algorithm.goal === 'one';
+    /** @type {[string, string, string][]} the counter, its term, what one is */
+    const terms = [
+      ['steps', 'Step', `One step is ${algorithm.stepIs}.`],
+      ['checks', 'Check', algorithm.checkIs],
+      one ? ['moves', 'Move', algorithm.moveIs] : ['placements', 'Placement', algorithm.placementIs],
+    ];
+    this.list.replaceChildren(...terms.map(([counter, term, meaning]) => {
+      const row = el('div', { 'data-counter': counter });
+      row.append(el('dt', '', term), el('dd', '', meaning));
+      return row;
+    }));
+  }
+}
+
 /** Description and pseudocode of the current algorithm, with the last executed line lit. */
 export class AlgorithmPanel {
   /** @param {Element} root  the visualizer's root */
   constructor(root) {
     this.descriptionEl = part(root, 'description');
     this.pseudocodeEl = part(root, 'pseudocode');
+    this.glossaryEl = part(root, 'glossary');
     /** @type {HTMLLIElement[]} */
     this.lines = [];
     this.current = -1;
@@ -52,10 +83,18 @@ export class AlgorithmPanel {
     const intro = el('p', '', algorithm.description);
     const facts = el('p', 'facts');
     facts.append(
-      el('span', 'fact', `One step: ${algorithm.stepIs}`),
       el('span', 'fact', `Boards ${algorithm.minN}×${algorithm.minN} to ${algorithm.maxN}×${algorithm.maxN}`),
     );
     this.descriptionEl.replaceChildren(intro, facts);
+    // What each register holds, by the name the pseudocode gives it.
+    this.glossaryEl.replaceChildren(...algorithm.glossary.map(([name, meaning]) => {
+      const row = el('div');
+      const term = el('dt');
+      term.append(el('code', '', name));
+      row.append(term, el('dd', '', meaning));
+      return row;
+    }));
+    this.glossaryEl.hidden = !algorithm.glossary.length;
 
     // A line's comment wraps under it when the panel is narrow, rather than scrolling.
     this.lines = algorithm.pseudocode.map((text) => {

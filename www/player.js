@@ -15,8 +15,15 @@ import { DEFAULT_SPEED_INDEX, SPEEDS, speedLabel } from './speeds.js';
 const MIN_BUDGET_MS = 1;
 /** A goTo runs the search this long between two looks at the page. */
 const GO_TO_SLICE_MS = 40;
-/** At or below this speed each step is announced by the aria-live region. */
-const ANNOUNCE_MAX_SPEED = 2;
+/**
+ * At or below this speed (steps a second) the status line tells each step's
+ * sentence while playing: a reader can follow eight sentences a second as
+ * they change, and "Playing at 4 steps/s…" taught nothing. Faster, it says
+ * the speed. (The visualizer stops speaking them aloud above SPEAK_MAX_SPEED.)
+ */
+export const NARRATE_MAX_SPEED = 8;
+/** At or below this speed a screen reader speaks each step's sentence (the status line is aria-live). */
+export const SPEAK_MAX_SPEED = 2;
 
 /** @typedef {import('./types.js').Session} Session */
 
@@ -149,7 +156,7 @@ export class Player {
     this.credit = 0;
     // Keep the status line true while playing.
     const speed = SPEEDS[index];
-    if (this.mode === 'play' && speed > ANNOUNCE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
+    if (this.mode === 'play' && speed > NARRATE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
   }
 
   /** Stops whatever runs (the host renders when it wants to). */
@@ -201,7 +208,7 @@ export class Player {
       // A mode that runs is set only with a session (togglePlay, startTask).
       this.rate = { since: performance.now(), fromStep: guard(() => /** @type {Session} */ (s).stepIndex, 0) };
       const speed = SPEEDS[this.speedIndex];
-      if (mode === 'play' && speed > ANNOUNCE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
+      if (mode === 'play' && speed > NARRATE_MAX_SPEED) this.host.say(`Playing at ${speedLabel(speed)}…`);
       if (mode === 'next-solution') this.host.say('Looking for the next solution…');
       if (mode === 'run-to-end') this.host.say('Running to the end of the search…');
       this.loop.start();
@@ -233,7 +240,7 @@ export class Player {
       return false;
     }
     // At a walking pace each step is announced, as when stepping by hand.
-    const slow = this.mode === 'play' && SPEEDS[this.speedIndex] <= ANNOUNCE_MAX_SPEED;
+    const slow = this.mode === 'play' && SPEEDS[this.speedIndex] <= NARRATE_MAX_SPEED;
     if (this.host.render(slow ? 'if-changed' : false)) return true;
     this.stop();
     return false;

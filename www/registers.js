@@ -50,9 +50,11 @@ function readBitColors() {
 }
 
 /**
- * A row of bits, bit 0 (column 0) on the left: one small canvas, so a register
- * changing is a repaint of its pixels and never a restyle of one element per
- * bit (at N = 20 that was 1,600 elements, the bulk of a frame).
+ * A row of bits as the number is written, the highest bit on the left and bit
+ * 0 (column 0) on the right, so that the code's shifts move the picture the
+ * way they say: `ld >> 1` moves right, `rd << 1` left. One small canvas, so a
+ * register changing is a repaint of its pixels and never a restyle of one
+ * element per bit (at N = 20 that was 1,600 elements, the bulk of a frame).
  */
 class BitsView {
   /** @param {number} width  how many bits */
@@ -71,14 +73,15 @@ class BitsView {
   set({ value, name }) {
     if (value === this.value) return;
     this.value = value;
+    // The binary numeral: the highest bit first, bit 0 (column 0) last.
     let text = '';
-    for (let b = 0; b < this.width; b++) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
+    for (let b = this.width - 1; b >= 0; b--) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
     this.draw(text);
-    this.node.setAttribute('aria-label', `${name}: ${text} (column 0 first)`);
+    this.node.setAttribute('aria-label', `${name}: ${text} (bit 0, column 0, last)`);
   }
 
   /**
-   * Paints `text` ('1' on, '0' off, column 0 first) as boxes.
+   * Paints `text` ('1' on, '0' off, the highest bit first) as boxes, left to right.
    * @param {string|null} [text]
    */
   draw(text = this.text) {
@@ -96,9 +99,9 @@ class BitsView {
     const ctx = context2d(canvas);
     ctx.clearRect(0, 0, width, height);
     const box = (BIT_PX - 1) * scale;
-    for (let b = 0; b < this.width; b++) {
-      const on = text[b] === '1';
-      const x = b * BIT_PX * scale;
+    for (let i = 0; i < this.width; i++) {
+      const on = text[i] === '1';
+      const x = i * BIT_PX * scale;
       ctx.fillStyle = on ? colors.on : colors.edge;
       ctx.fillRect(x, 0, box, box);
       if (!on) {
@@ -108,6 +111,9 @@ class BitsView {
     }
   }
 }
+
+/** Under the bits: which way they read, as the board does not. */
+const BITS_NOTE = 'Bits are drawn as the number is written: bit 0 (column 0) on the right, so >> 1 moves them right and << 1 left. On the board, column 0 is on the left.';
 
 /** CSS pixels of a counts strip: the bars, and the numbers' line under them when they fit. */
 const COUNTS_BARS_PX = 28;
@@ -551,6 +557,9 @@ export class RegistersPanel {
       requestAnimationFrame(() => this.fit());
     }
 
+    if ([...lone, ...grouped].some((r) => r.kind === 'bits')) {
+      parts.push(el('p', 'muted bits-note', BITS_NOTE));
+    }
     if (!lone.length && !grouped.length) parts.push(el('p', 'muted', 'This algorithm keeps no registers.'));
     this.container.replaceChildren(...parts);
   }

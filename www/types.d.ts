@@ -65,6 +65,12 @@ export interface AlgorithmInfo {
   stepIs: string;
   /** What one check is, in a sentence. */
   checkIs: string;
+  /** What one placement is (goal "all"), in a sentence; may be "" for goal "one". */
+  placementIs: string;
+  /** What one move is (goal "one"), in a sentence; "" for goal "all". */
+  moveIs: string;
+  /** Each register the search shows, by name, with what it holds. */
+  glossary: [string, string][];
   pseudocode: string[];
 }
 

@@ -18,9 +18,9 @@ import { Controls } from './controls.js';
 import { formatCount, part } from './dom.js';
 import { clearProblem, guard, showProblem } from './errors.js';
 import { GALLERY_BATCH, Gallery } from './gallery.js';
-import { AlgorithmPanel, Counters } from './panels.js';
+import { AlgorithmPanel, Counters, Definitions } from './panels.js';
 import { seedNumber } from './params.js';
-import { Player, atEnd } from './player.js';
+import { NARRATE_MAX_SPEED, Player, SPEAK_MAX_SPEED, atEnd } from './player.js';
 import { RegistersPanel } from './registers.js';
 import { SPEEDS } from './speeds.js';
 import { TreePanel } from './tree.js';
@@ -105,6 +105,7 @@ export class Visualizer {
     this.panels = part(root, 'panels');
     this.board = new BoardView(root);
     this.counters = new Counters(root, COUNTERS);
+    this.definitions = new Definitions(root);
     this.algorithmPanel = new AlgorithmPanel(root);
     this.registersPanel = new RegistersPanel(root);
     this.tree = new TreePanel(root, {
@@ -219,6 +220,7 @@ export class Visualizer {
     this.controls.showSeed(algorithm, seed);
     this.showGoal(algorithm.goal);
     this.algorithmPanel.show(algorithm);
+    this.definitions.show(algorithm);
     this.registersPanel.clear();
     // A search for one solution has the conflicts chart where the others have the tree.
     const one = algorithm.goal === 'one';
@@ -369,6 +371,7 @@ export class Visualizer {
   /** @param {number} index  into SPEEDS */
   setSpeed(index) {
     this.player.setSpeed(index);
+    this.speakSteps();
     this.controls.showSpeed(index);
     this.onSettle(false); // the link carries the speed
   }
@@ -479,6 +482,7 @@ export class Visualizer {
    * @param {import('./player.js').PlayerMode} mode
    */
   modeChanged(mode) {
+    this.speakSteps();
     const going = mode === 'go-to';
     if (this.going.box.hidden === going) {
       this.going.box.hidden = !going;
@@ -605,6 +609,18 @@ export class Visualizer {
    * @param {string} text
    */
   say(text) {
+    this.speakSteps();
     if (this.message.textContent !== text) this.message.textContent = text;
+  }
+
+  /**
+   * Playing between a walking pace and NARRATE_MAX_SPEED, every step's sentence
+   * shows in the status line but is not spoken: a screen reader would queue
+   * several a second. Called when the mode, the speed or the line changes.
+   */
+  speakSteps() {
+    const speed = SPEEDS[this.player.speedIndex];
+    const live = this.player.mode === 'play' && speed > SPEAK_MAX_SPEED && speed <= NARRATE_MAX_SPEED ? 'off' : 'polite';
+    if (this.message.getAttribute('aria-live') !== live) this.message.setAttribute('aria-live', live);
   }
 }

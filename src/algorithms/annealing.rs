@@ -45,6 +45,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         solution exists.",
     step_is: "one proposed move of a random queen to a random column of its row, made if it \
               adds no conflicts, or by a chance that falls with the temperature",
+    move_is: "One move is a proposal that is made: the queen goes to the other column. A \
+        proposal turned down is a step but no move.",
     most_checks: Bound {
         squares: 0,
         queens: 0,
@@ -53,10 +55,10 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     },
     pseudocode: &[
         "board = a random queen in each row; T = 0.5",
-        "while some queens attack each other:",
-        "    if T < 0.02: restart from a random board; T = 0.5",
+        "while some queens attack each other:      # pairs > 0",
+        "    if T < 0.02: restart from a random board; T = 0.5   # restarts += 1",
         "    pick a random queen and a random other column of its row",
-        "    Δ = conflicts there − conflicts here",
+        "    Δ = conflicts there − conflicts here   # attackers, from the columns, down diagonals and up diagonals tallies",
         "    if Δ ≤ 0 or random() < e^(−Δ/T): move the queen",
         "    T = T · (1 − 1/(4N²))",
     ],

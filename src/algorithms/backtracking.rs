@@ -27,12 +27,23 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         down; when a row runs out of candidates, the queen above it comes off.",
     step_is: "one candidate column tried in the current row (placed or rejected), or one backtrack",
     check_is: "One check tests one candidate square against the diagonals of the queens above it (its column is free by construction).",
+    placement_is: "One placement is a candidate that passed hasDiagonals going on the board \
+        (rows.append). Every candidate costs one check, placed or rejected, so checks = \
+        placements + rejections.",
+    move_is: "",
+    glossary: &[
+        ("rows", "one bit field per row that holds a queen: the bit of its column"),
+        ("used", "the OR of all rows: the columns a queen already holds"),
+        ("untried", "the candidates of the row being filled not tried yet: the columns not in \
+            used, lowest first (the green rings on the board)"),
+        ("len(rows)", "how many rows hold a queen: the row being filled"),
+    ],
     most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "solve(rows):",
         "    if len(rows) == N: solutions += 1       # nothing is left to try below",
-        "    used = OR of all rows                   # findCandidates",
-        "    for col in columns where used & bit(col) == 0:",
+        "    used = OR of all rows; untried = the columns not in used   # findCandidates",
+        "    for col in untried, lowest first (each taken out of untried):",
         "        if hasDiagonals(rows, bit(col)): continue   # attacked: reject",
         "        rows.append(bit(col))",
         "        solve(rows)",
@@ -156,7 +167,7 @@ impl Descent for Rows {
             width,
         };
         let mut registers: Vec<Register> = (0..self.depth)
-            .map(|row| Register::new(format!("row {row}"), "rows[row]", bits(self.rows[row])))
+            .map(|row| Register::new(format!("row {row}"), "rows", bits(self.rows[row])))
             .collect();
         let untried = if self.depth < p.n {
             self.untried[self.depth]
@@ -167,7 +178,7 @@ impl Descent for Rows {
         registers.push(Register::new("", "untried", bits(untried)));
         registers.push(Register::new(
             "",
-            "depth",
+            "len(rows)",
             RegisterValue::Number(self.depth as u64),
         ));
         registers

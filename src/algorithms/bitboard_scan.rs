@@ -18,7 +18,7 @@ use crate::tree::Fork;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitboard-scan",
-    name: "Bitboard scan (one u64, square by square)",
+    name: "Bitboard scan (one u64 board)",
     seed: "003",
     goal: Goal::All,
     min_n: 1,
@@ -35,11 +35,22 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         row. That keeps the code tiny but probes many squares that can never lead anywhere.",
     step_is: "one square probed by ok()",
     check_is: "One check is one call of ok(): one square tested against the whole board at once.",
+    placement_is: "One placement is a queen put on a square ok() found safe. Every probe is one \
+        check and only the safe ones place, so checks = placements + squares refused.",
+    move_is: "",
+    glossary: &[
+        ("board", "the whole board, one bit a square (row · N + column), as it is after this step"),
+        ("mask", "mask(square): the square's line, column and both diagonals"),
+        ("board & mask", "what ok() found: the board before this square's queen went on, ANDed \
+            with mask; 0 means the square is safe"),
+        ("square", "the square probed, row · N + column"),
+        ("queensLeft", "how many queens are still to place"),
+    ],
     most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "solve(board, queensLeft, square):",
         "    if square == N*N: return 0",
-        "    if ok(board, square):               # board & (line|column|diagonals) == 0",
+        "    if ok(board, square):               # board & mask(square) == 0; mask = line|column|diagonals",
         "        put a queen on square; queensLeft -= 1",
         "        if queensLeft == 0: solutions += 1",
         "        else: solve(board, queensLeft, first square of the next row)",
@@ -185,8 +196,8 @@ impl Descent for Scan {
     fn registers(&self, p: &Progress) -> Vec<Register> {
         let n = p.n;
         let probed = p.last.square.map(|_| self.last_square(p));
-        // `t` is the board now; ok() tested the board without the probe's own
-        // queen, and `tested & mask` is what it found.
+        // `board` is the board now; ok() tested the board without the probe's
+        // own queen, and `board & mask` is what it found.
         let seen = match (probed, p.last.kind) {
             (Some(square), StepKind::Place | StepKind::Solution) => self.board.without(square),
             _ => self.board,
@@ -195,7 +206,7 @@ impl Descent for Scan {
         vec![
             Register::new(
                 "",
-                "t",
+                "board",
                 RegisterValue::Board {
                     value: self.board.0,
                     n,
@@ -204,7 +215,7 @@ impl Descent for Scan {
             Register::new("", "mask", RegisterValue::Board { value: mask.0, n }),
             Register::new(
                 "",
-                "tested & mask",
+                "board & mask",
                 RegisterValue::Board {
                     value: (seen & mask).0,
                     n,

@@ -28,6 +28,18 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         places a threatened queen, so it only visits partial boards that are still safe.",
     step_is: "one queen placed (a bit taken from poss), or one backtrack",
     check_is: "One check is one poss computation: ~(ld | col | rd) gives every safe square of a row at once.",
+    placement_is: "One placement is one bit taken from poss: a queen on a safe square. Each is followed \
+        by the next row's poss, one check, unless it completes a solution, so checks = placements \
+        − solutions + 1 (the first row's poss): fewer checks than placements.",
+    move_is: "",
+    glossary: &[
+        ("ld", "the columns of this row attacked along a diagonal going down and left on the board: \
+            (ld | bit) >> 1 each row down"),
+        ("col", "the columns of this row that a queen above already uses"),
+        ("rd", "the columns of this row attacked along a diagonal going down and right on the board: \
+            (rd | bit) << 1 each row down"),
+        ("poss", "the safe squares of this row not tried yet: ~(ld | col | rd), less each bit taken"),
+    ],
     most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "search(ld, col, rd):",

@@ -32,12 +32,24 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         and the board is rejected there.",
     step_is: "one candidate board, built row by row until the first threatened queen",
     check_is: "One check tests one queen of the board against the queens above it (one AND of its attack mask with the board).",
+    placement_is: "One placement is one queen put on the field, the threatened one included. Row \
+        0's queen needs no check, so a board rejected at row r makes r checks and r + 1 \
+        placements: placements = checks + boards tested.",
+    move_is: "",
+    glossary: &[
+        ("state", "the odometer's reading: the board's number, 0 to N^N − 1"),
+        ("digits", "state in base N, one digit a row, row 0 lowest: each row's column"),
+        ("field", "the queens of this board placed so far, the tested one included"),
+        ("queenMask", "queenMask(row, col) of the queen tested: its row, column and both diagonals"),
+        ("field & queenMask", "the test: the field before that queen, ANDed with its queenMask; \
+            not 0 means a queen above threatens it"),
+    ],
     most_checks: Bound::PER_QUEEN,
     pseudocode: &[
-        "for state in 0 .. N^N:                 # the odometer",
+        "for state in 0 .. N^N:                 # the odometer; digits = state in base N",
         "    field = 0",
         "    for row in 0 .. N:",
-        "        col = digit(state, row)",
+        "        col = digits[row]",
         "        if field != 0 and field & queenMask(row, col) != 0:",
         "            reject this board              # a queen is threatened",
         "        field |= bit(row, col)",
@@ -368,7 +380,7 @@ impl BoardSource for Odometer {
             Register::new("", "digits", RegisterValue::List(digits)),
             Register::new("", "field", board(field)),
             Register::new("", "queenMask", board(mask)),
-            Register::new("", "tested & queenMask", board(before & mask)),
+            Register::new("", "field & queenMask", board(before & mask)),
         ]
     }
 }

@@ -34,11 +34,15 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         solution. The seed changes nothing: there is one board.",
     step_is: "the next row's queen put on the column the formula gives it",
     check_is: "No checks: the formula needs none.",
+    move_is: "One move is one queen put on the board, on the column the formula gives: N moves \
+        in all, one a step.",
     pseudocode: &[
         "evens = 2, 4, 6, …; odds = 1, 3, 5, … (columns from 1)",
         "if N mod 6 = 2: odds = 3, 1, 7, 9, …, 5",
         "if N mod 6 = 3: evens = 4, 6, …, 2; odds = 5, 7, …, 1, 3",
         "for each row in order: its queen on the next column of evens, then odds",
+        "# attackers, the columns, down diagonals and up diagonals tallies, pairs and restarts are",
+        "# shown as for the searches: the formula never makes a pair, nor restarts",
     ],
     ..BASE
 };

@@ -35,6 +35,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         It cannot prove that no solution exists.",
     step_is: "the best of every move of one queen within its row made (or a sideways move), or a \
               restart from a random board when no move helps and no sideways move is left",
+    move_is: "One move is a queen taken to another column of its row, the best move or a \
+        sideways one; a restart is no move.",
     most_checks: Bound {
         squares: 1,
         queens: 0,
@@ -43,11 +45,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     },
     pseudocode: &[
         "board = a random queen in each row",
-        "while some queens attack each other:",
-        "    best = the move of one queen within its row that removes the most conflicts",
+        "while some queens attack each other:          # pairs > 0",
+        "    best = the move of one queen within its row that removes the most conflicts   # from the attackers of every square",
         "    if best removes some: make it; sideways = 100",
         "    else if sideways > 0: make it anyway (a sideways move); sideways -= 1",
-        "    else: restart from a random board; sideways = 100",
+        "    else: restart from a random board; sideways = 100   # restarts += 1; the columns, down diagonals and up diagonals tallies anew",
     ],
     ..BASE
 };

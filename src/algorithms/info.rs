@@ -1,7 +1,7 @@
 //! What the page, the errors and the catalogue know about an algorithm
 //! without running it: [`AlgorithmInfo`] (its id, name, goal, sizes, what a
-//! step looks at, what a check is and how many one step makes, its
-//! pseudocode), [`Goal`], [`Bound`] and [`SearchSpace`]. A leaf of `algorithms`: it
+//! step looks at, what a step, a check and a placement or move are, how many
+//! checks one step makes, its registers' glossary and its pseudocode), [`Goal`], [`Bound`] and [`SearchSpace`]. A leaf of `algorithms`: it
 //! depends only on [`crate::limits`], so `error.rs` can name an
 //! algorithm without depending on the catalogue.
 //!
@@ -154,7 +154,11 @@ impl Bound {
 /// - a search whose `space` tests whole boards has `max_n` ≤
 ///   [`MAX_WHOLE_N`] (`whole_board::Tested` keeps a tally per row sized by
 ///   it, and the search's length must be a `u64`);
-/// - `pseudocode` has at least one line (every `LastStep::line` indexes it).
+/// - `pseudocode` has at least one line (every `LastStep::line` indexes it);
+/// - `step_is` and `check_is` are not empty, nor the third counter's
+///   definition: `placement_is` for a search for every solution, `move_is`
+///   for a search for one (and `move_is` is empty for a search for every
+///   solution).
 ///
 /// `takes_fixed_queens` must also say the truth about the search: true
 /// exactly when its [`super::Algorithm::with_fixed`] gives a search, which
@@ -187,6 +191,19 @@ pub struct AlgorithmInfo {
     pub step_is: &'static str,
     /// What one check (the counter `checks`) is, in a sentence.
     pub check_is: &'static str,
+    /// What one placement (the counter `placements`) is, in a sentence: the
+    /// third counter of a search for every solution. May be empty for a
+    /// search for one, which shows moves instead.
+    pub placement_is: &'static str,
+    /// What one move (the counter `moves`) is, in a sentence: the third
+    /// counter of a search for one solution; empty for a search for every
+    /// solution, which never moves a queen.
+    pub move_is: &'static str,
+    /// Each register the search shows ([`super::Algorithm::registers`]), by
+    /// name, with what it holds: a name the pseudocode uses, so the
+    /// registers panel and the code read alike (`tests/contract.rs` checks
+    /// both).
+    pub glossary: &'static [(&'static str, &'static str)],
     /// The most checks one step adds.
     pub most_checks: Bound,
     pub pseudocode: &'static [&'static str],
@@ -264,6 +281,21 @@ impl AlgorithmInfo {
         }
         if self.pseudocode.is_empty() {
             return Some("an algorithm needs at least one line of pseudocode");
+        }
+        if self.step_is.is_empty() || self.check_is.is_empty() {
+            return Some(
+                "an algorithm must say what one step and one check are (step_is, check_is)",
+            );
+        }
+        let third = match self.goal {
+            Goal::All => !self.placement_is.is_empty() && self.move_is.is_empty(),
+            Goal::One => !self.move_is.is_empty(),
+        };
+        if !third {
+            return Some(
+                "a search for every solution says what a placement is (placement_is, and no \
+                 move_is); a search for one what a move is (move_is)",
+            );
         }
         None
     }

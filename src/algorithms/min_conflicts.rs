@@ -57,6 +57,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         solution exists; it restarts after 16·N + 64 repairs.",
     step_is: "a row of the greedy start placed, the attacked queens listed once, or one repair: \
               a random attacked queen moved to its row's least attacked column",
+    move_is: "One move is a repair that takes a queen to another column; a repair whose least \
+        attacked column is the queen's own moves nothing and is no move.",
     most_checks: Bound {
         squares: 0,
         queens: 4,
@@ -65,11 +67,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     },
     pseudocode: &[
         "board = greedy start: each row on the least attacked of 32 free columns",
-        "attacked = every queen that some queen attacks",
-        "while attacked is not empty:",
-        "    if 16·N + 64 repairs since the start: restart from a fresh greedy start",
+        "attacked = every queen that some queen attacks   # from the columns, down diagonals and up diagonals tallies",
+        "while attacked is not empty:                     # pairs > 0",
+        "    if 16·N + 64 repairs since the start: restart from a fresh greedy start   # restarts += 1",
         "    q = a random queen of attacked",
-        "    c = a least attacked column of q's row (ties at random)",
+        "    c = a least attacked column of q's row (ties at random)   # attackers of each square",
         "    move q to c; list the queens it attacks there",
         "solution: no queen is attacked",
     ],

@@ -31,6 +31,9 @@ pub const BASE: AlgorithmInfo = AlgorithmInfo {
     description: "",
     step_is: "",
     check_is: READS_A_SQUARE,
+    placement_is: "",
+    move_is: "",
+    glossary: GLOSSARY,
     most_checks: Bound {
         squares: 0,
         queens: 0,
@@ -39,6 +42,37 @@ pub const BASE: AlgorithmInfo = AlgorithmInfo {
     },
     pseudocode: &[],
 };
+
+/// The registers every search for one solution shows
+/// ([`OneSolution::registers`]), with what each holds.
+pub const GLOSSARY: &[(&str, &str)] = &[
+    (
+        "attackers",
+        "for each square of the row the last step worked on, how many queens attack \
+        it; the column chosen is marked",
+    ),
+    (
+        "columns",
+        "how many queens stand on each column (boards up to 64)",
+    ),
+    (
+        "down diagonals",
+        "how many queens stand on each down diagonal, row + column (boards up to 64)",
+    ),
+    (
+        "up diagonals",
+        "how many queens stand on each up diagonal, column − row + N − 1 (boards up \
+        to 64)",
+    ),
+    (
+        "pairs",
+        "how many pairs of queens attack each other now: 0 is a solution",
+    ),
+    (
+        "restarts",
+        "how many times the search gave up on its board and started again",
+    ),
+];
 
 /// What `each` of [`OneSolution::run_watched`] is called with after every
 /// step: the counters and the attacking pairs.

@@ -29,9 +29,21 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         directions tested, with one bit per diagonal.",
     step_is: "one permutation, reached from the previous one by swapping two rows",
     check_is: "One check tests one queen of the permutation against the diagonals of the queens above it.",
+    placement_is: "One placement is one queen of the permutation marked on its two diagonals \
+        (down, up). Each queen tested is marked, the clashing one too, so placements equal \
+        checks.",
+    move_is: "",
+    glossary: &[
+        ("perm", "the board: perm[row] is row's column, every column once"),
+        ("swap", "the two rows the last step swapped to reach this board"),
+        ("c", "Heap's counters: c[i] counts the swaps made at position i"),
+        ("down", "one bit per down diagonal (row + col) a queen tested so far is on"),
+        ("up", "one bit per up diagonal (col − row + N − 1) a queen tested so far is on"),
+        ("state", "the seed's packed board: perm in 3 bits a row, row 0 lowest (N ≤ 8)"),
+    ],
     most_checks: Bound::PER_QUEEN,
     pseudocode: &[
-        "perm = [0, 1, …, N-1]; c = [0] * N",
+        "perm = [0, 1, …, N-1]; c = [0] * N      # state: perm packed, 3 bits a row",
         "repeat N! times:",
         "    down = 0; up = 0                    # one bit per diagonal",
         "    for row in 0 .. N:",

@@ -48,6 +48,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         tried, and cannot prove that no solution exists.",
     step_is: "a row of the greedy start placed, or one exchange of the columns of an attacked \
               queen and a random other tried, kept if fewer queens attack",
+    move_is: "One move is an exchange kept because fewer pairs attack after it; an exchange \
+        swapped back is a step but no move.",
     most_checks: Bound {
         squares: 0,
         queens: 1,
@@ -56,11 +58,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     },
     pseudocode: &[
         "board = greedy permutation: each row on a free column no queen attacks, of 32 drawn",
-        "while some queens attack each other:",
-        "    if 16·N + 64 swaps tried since the start: restart",
-        "    i = the next attacked queen; j = a random other row",
-        "    swap the columns of rows i and j",
-        "    if the conflicts did not fall: swap them back",
+        "while some queens attack each other:      # pairs > 0",
+        "    if 16·N + 64 swaps tried since the start: restart   # restarts += 1",
+        "    i = the next attacked queen; j = a random other row   # attackers of i's square > 0",
+        "    swap the columns of rows i and j        # the columns, down diagonals and up diagonals tallies follow",
+        "    if the conflicts did not fall: swap them back   # pairs did not fall",
     ],
     ..BASE
 };

@@ -42,6 +42,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         findOne takes it to N = 2,000.",
     step_is: "the next square of the row tried in its random order, a queen taken off when the \
               row has run out, or a restart from an empty board after too many backtracks",
+    move_is: "One move is a queen placed on a square no queen attacks; a square refused, a \
+        backtrack or a restart is no move.",
     most_checks: Bound {
         squares: 0,
         queens: 0,
@@ -50,10 +52,10 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     },
     pseudocode: &[
         "row = 0; each row gets a random column order (start, stride)",
-        "while row < N:",
-        "    if backtracks since the start reach N · luby(starts): restart, empty board",
+        "while row < N:                           # until pairs = 0 with N queens",
+        "    if backtracks since the start reach N · luby(starts): restart, empty board   # restarts += 1",
         "    if row has columns left: c = the next in its order",
-        "        if no queen attacks (row, c): place it; row += 1",
+        "        if no queen attacks (row, c): place it; row += 1   # attackers of (row, c) = 0; the columns, down diagonals and up diagonals tallies",
         "        else: reject c",
         "    else: take the queen off row − 1 (backtrack)",
     ],

@@ -91,7 +91,9 @@ pub fn limits() -> JsValue {
 }
 
 /// Every algorithm: `{id, name, seed, goal, minN, maxN, findMaxN, seeded,
-/// space, takesFixedQueens, description, stepIs, checkIs, pseudocode}`;
+/// space, takesFixedQueens, description, stepIs, checkIs, placementIs,
+/// moveIs, glossary, pseudocode}`; `glossary` is `[name, meaning]` pairs,
+/// one for each register the search shows;
 /// `goal` is "all" (every solution) or "one"; `maxN` the largest N of a
 /// session, `findMaxN` of `findOne()` (0 for goal "all"); `seeded` whether
 /// the seed changes the run; `space` is "tree", "all-boards",
@@ -115,6 +117,16 @@ pub fn algorithms() -> Array {
                 ("description", info.description.into()),
                 ("stepIs", info.step_is.into()),
                 ("checkIs", info.check_is.into()),
+                ("placementIs", info.placement_is.into()),
+                ("moveIs", info.move_is.into()),
+                (
+                    "glossary",
+                    info.glossary
+                        .iter()
+                        .map(|&(name, meaning)| Array::of2(&name.into(), &meaning.into()))
+                        .collect::<Array>()
+                        .into(),
+                ),
                 ("pseudocode", strings(info.pseudocode).into()),
             ])
         })
