@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { canvasStats, closeHarness } from './helpers.mjs';
 import { hostBuild, openSite } from './dist-site.mjs';
@@ -85,6 +86,12 @@ test('a new build replaces the cache: the page offers Reload, then only the new 
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
   await page.waitForSelector('#error .problem-actions button:text-is("Reload")', { timeout: 30_000 });
   assert.match(await page.textContent('#error'), /A new version of this page is ready; reload to use it\./);
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`));
+    assert.deepEqual(found, [], `axe finds nothing wrong with the page and its note (${colorScheme})`);
+  }
   assert.equal(await page.title(), title, 'the open page stays on its own build until asked');
   assert.deepEqual(Object.keys(await appCaches(page)).sort(), [old, `nqueens-${fresh}`].sort(), 'the new build is cached beside the old one, which the open page still uses');
 
