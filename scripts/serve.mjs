@@ -6,7 +6,8 @@
 //
 // Binds 127.0.0.1 only, sends correct MIME types (application/wasm for .wasm so
 // WebAssembly.instantiateStreaming works), `Cache-Control: no-cache` so a rebuilt
-// pkg/ is always picked up, refuses path traversal and serves `/` as index.html.
+// pkg/ is always picked up (a copy the browser holds is revalidated: ETag, 304),
+// refuses path traversal and serves `/` as index.html.
 // A file with a precompressed `.br` or `.gz` beside it (the build writes them)
 // goes out compressed to a browser that accepts it (`Content-Encoding`, `Vary:
 // Accept-Encoding`); the source tree has none, so development is served as written.
@@ -169,6 +170,25 @@ async function handle(root, req, res, log) {
     body = file + suffix;
     headers['Content-Encoding'] = coding;
     headers['Content-Length'] = packed.size;
+  }
+  // A browser that holds a copy asks whether it is current (the service
+  // worker's precache does, so a first visit is not downloaded twice). The
+  // ETag names the file's size and modification time to the microsecond, and
+  // the encoding sent: a file rebuilt within the same second as the copy
+  // (Last-Modified's resolution) is still seen to have changed.
+  headers.ETag = `"${stat.size.toString(36)}-${Math.round(stat.mtimeMs * 1000).toString(36)}${headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : ''}"`;
+  const tags = req.headers['if-none-match'];
+  const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+  const current = tags !== undefined
+    ? tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === headers.ETag)
+    : Number.isFinite(since) && Math.floor(stat.mtimeMs / 1000) * 1000 <= since;
+  if (current) {
+    delete headers['Content-Length'];
+    delete headers['Content-Encoding'];
+    res.writeHead(304, headers);
+    res.end();
+    log(req, 304);
+    return;
   }
   res.writeHead(200, headers);
   log(req, 200);

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildDist } from '../../scripts/dist.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { browser } from './helpers.mjs';
+import { after, before } from 'node:test';
+import { browser, closeHarness } from './helpers.mjs';
 
 export const SUB_PATH = '/courses/cs2/queens/';
 
@@ -32,6 +33,23 @@ export async function hostBuild() {
       await fs.rm(top, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file: builds and hosts the site before its tests and takes it
+ * (and the browser) down after them. The object is filled in by `before`.
+ * @returns {Awaited<ReturnType<typeof hostBuild>>}
+ */
+export function hostedBuild() {
+  const site = /** @type {Awaited<ReturnType<typeof hostBuild>>} */ ({});
+  before(async () => {
+    Object.assign(site, await hostBuild());
+  });
+  after(async () => {
+    await closeHarness();
+    await site.close?.();
+  });
+  return site;
 }
 
 /**

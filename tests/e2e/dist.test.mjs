@@ -4,24 +4,16 @@
 // sub-path; the host sends the precompressed copies (br, gzip) that
 // decompress to the very files of the build; the manifest's icons are there.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { canvasStats, closeHarness } from './helpers.mjs';
-import { hostBuild, openSite, SUB_PATH } from './dist-site.mjs';
+import { canvasStats } from './helpers.mjs';
+import { hostedBuild, openSite, SUB_PATH } from './dist-site.mjs';
 
-/** @type {Awaited<ReturnType<typeof hostBuild>>} */
-let site;
-before(async () => {
-  site = await hostBuild();
-});
-after(async () => {
-  await closeHarness();
-  await site?.close();
-});
+const site = hostedBuild();
 
 /**
  * One raw GET (node's http does not decompress): status, headers and body bytes.
@@ -73,7 +65,7 @@ test('the build under a sub-path: every mode\'s tab opens', async () => {
   await context.close();
 });
 
-test('the host sends brotli or gzip to a browser that takes it, and the bytes are the build\'s', async () => {
+test('the host sends brotli or gzip to a browser that takes it, the bytes are the build\'s, and a current copy is a 304', async () => {
   for (const [file, type] of [
     ['pkg/nqueens_bg.wasm', 'application/wasm'],
     ['www/main.js', 'text/javascript; charset=utf-8'],
@@ -94,6 +86,12 @@ test('the host sends brotli or gzip to a browser that takes it, and the bytes ar
     const gz = await get(url, { 'Accept-Encoding': 'gzip' });
     assert.equal(gz.headers['content-encoding'], 'gzip', `${file} goes out gzipped to a browser without brotli`);
     assert.ok(zlib.gunzipSync(gz.body).equals(original), `${file}'s gzip decompresses to the file`);
+
+    // A browser holding this very copy is told so in a few bytes; one holding the gzip copy is not.
+    const again = await get(url, { 'Accept-Encoding': 'gzip, deflate, br', 'If-None-Match': br.headers.etag });
+    assert.equal(again.status, 304, `${file}: the brotli copy the browser holds is current`);
+    assert.equal(again.body.length, 0);
+    assert.equal((await get(url, { 'Accept-Encoding': 'gzip, deflate, br', 'If-None-Match': gz.headers.etag })).status, 200);
 
     const plain = await get(url, { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
     assert.equal(plain.headers['content-encoding'], undefined, `${file} goes out as written when nothing is accepted`);

@@ -4,23 +4,15 @@
 // replaces the old cleanly: the page offers Reload, then only the new
 // version's cache is left and the page is the new one.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { canvasStats, closeHarness } from './helpers.mjs';
-import { hostBuild, openSite } from './dist-site.mjs';
+import { canvasStats } from './helpers.mjs';
+import { hostedBuild, openSite } from './dist-site.mjs';
 
-/** @type {Awaited<ReturnType<typeof hostBuild>>} */
-let site;
-before(async () => {
-  site = await hostBuild();
-});
-after(async () => {
-  await closeHarness();
-  await site?.close();
-});
+const site = hostedBuild();
 
 /** Waits until the build's service worker controls the page (after its files are all cached). */
 async function controlled(page) {
