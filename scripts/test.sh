@@ -101,6 +101,9 @@ if selected e2e; then
   e2e_files=(tests/e2e/*.test.mjs)
   shopt -u nullglob
   [ "${#e2e_files[@]}" -gt 0 ] || die "no e2e tests found (tests/e2e/*.test.mjs)"
+  # The static build from the pkg/ just built (its e2e tests build their own
+  # copy under a sub-path; this checks the command and leaves dist/ to try).
+  step "e2e: static build (scripts/dist.sh --no-build)" "$ROOT/scripts/dist.sh" --no-build
   step "e2e: node --test tests/e2e/ (${#e2e_files[@]} files)" node --test "${e2e_files[@]}"
 fi
 log "all selected suites passed: ${want[*]}"
