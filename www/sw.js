@@ -73,8 +73,10 @@ worker.addEventListener('fetch', (event) => {
  */
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
-  // Any page of the app (`./`, `./index.html`, with any query) is index.html.
-  const key = request.mode === 'navigate' ? new URL('./', location.href).href : request;
+  // The page, as `./` or `./index.html` with any query, is the cached `./`.
+  const root = new URL('./', location.href).href;
+  const page = request.url.split(/[?#]/, 1)[0];
+  const key = page === root || page === `${root}index.html` ? root : request;
   const hit = await cache.match(key, { ignoreSearch: true });
   return hit ?? fetch(request);
 }

@@ -75,3 +75,19 @@ export async function openSite(url, { viewport = { width: 1280, height: 800 }, c
   if (ready) await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
   return { context, page, errors, requested };
 }
+
+/**
+ * Clicks every tab of the page in turn and waits for what it shows.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}  the views opened, in tab order
+ */
+export async function openEveryTab(page) {
+  const tabs = await page.$$eval('nav.views a[data-view]', (links) => links.map((a) => ({ view: a.dataset.view ?? '', shows: a.getAttribute('aria-controls')?.split(/\s+/)[0] })));
+  for (const { view, shows } of tabs) {
+    const tab = `nav.views a[data-view="${view}"]`;
+    await page.click(tab);
+    await page.waitForSelector(`#${shows}`, { state: 'visible', timeout: 10_000 });
+    if ((await page.getAttribute(tab, 'aria-current')) !== 'page') throw new Error(`the ${view} tab did not become the current one`);
+  }
+  return tabs.map((t) => t.view);
+}

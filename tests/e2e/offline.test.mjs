@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { canvasStats } from './helpers.mjs';
-import { hostedBuild, openSite } from './dist-site.mjs';
+import { hostedBuild, openEveryTab, openSite } from './dist-site.mjs';
 
 const site = hostedBuild();
 
@@ -30,7 +30,7 @@ function appCaches(page) {
 
 const steps = async (page) => Number((await page.textContent('#steps')).replace(/[^\d]/g, ''));
 
-test('offline: after one visit a reload shows the page, a search steps and count mode counts N = 10', async () => {
+test('offline: after one visit a reload shows the page, a search steps, count mode counts N = 10 and every mode opens', async () => {
   const { page, context, errors } = await openSite(`${site.base}?algo=backtracking&n=8`);
   await controlled(page);
   assert.deepEqual(await appCaches(page), { [`nqueens-${site.version}`]: site.precache.length }, 'the whole build is cached under its version');
@@ -52,6 +52,11 @@ test('offline: after one visit a reload shows the page, a search steps and count
   await page.click('#count-start');
   await page.waitForSelector('#count-result[data-state="done"]', { state: 'attached', timeout: 30_000 });
   assert.equal(await page.getAttribute('#count-result', 'data-total'), '724', 'OEIS A000170: 724 solutions at N = 10, counted offline');
+
+  // Every mode opens offline, from a link to the page by its file name too.
+  await page.goto(`${site.base}index.html?mode=puzzle`, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
+  assert.ok((await openEveryTab(page)).length >= 4, 'every tab opens offline');
   assert.deepEqual(errors, [], 'nothing failed offline');
   await context.close();
 });
