@@ -161,6 +161,20 @@ async function serviceWorker(built) {
 }
 
 /**
+ * Empties `out` for the build, refusing any folder that is not an earlier
+ * build (it has the build's index.html and sw.js) or empty: a mistyped
+ * `--out` must never delete the sources or someone's files.
+ * @param {string} out
+ */
+async function emptyFolder(out) {
+  const entries = await fs.readdir(out).catch(() => null);
+  if (entries?.length && !(entries.includes('index.html') && entries.includes('sw.js'))) {
+    throw new Error(`refusing to replace ${out}: it is not empty and holds no earlier build (index.html and sw.js)`);
+  }
+  await fs.rm(out, { recursive: true, force: true });
+}
+
+/**
  * Builds dist/ (or `out`) from the source tree and pkg/.
  * @param {{ out?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<{ out: string, version: string, precache: string[], files: {file: string, bytes: number, br: number|null, gz: number|null}[] }>}
@@ -182,11 +196,7 @@ export async function buildDist({ out = DIST, log = () => {} } = {}) {
   const sw = await serviceWorker(built);
   built.set('sw.js', sw.bytes);
 
-  // The folder is emptied first: refuse one that holds the sources.
-  if (!path.relative(path.resolve(out), REPO_ROOT).startsWith('..') || path.resolve(out) === path.parse(out).root) {
-    throw new Error(`refusing to replace ${out}: it holds the repository`);
-  }
-  await fs.rm(out, { recursive: true, force: true });
+  await emptyFolder(out);
   const files = [];
   for (const [file, bytes] of built) {
     const target = path.join(out, file);

@@ -8,8 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildDist } from '../../scripts/dist.mjs';
 import { canvasStats } from './helpers.mjs';
 import { hostedBuild, openEveryTab, openSite, SUB_PATH } from './dist-site.mjs';
 
@@ -120,5 +122,18 @@ test('the build is minified, and its manifest and icons are there', async () => 
       assert.ok(res.body.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])), `${icon.src} is a PNG`);
       assert.equal(`${res.body.readUInt32BE(16)}x${res.body.readUInt32BE(20)}`, icon.sizes, `${icon.src} is ${icon.sizes}`);
     }
+  }
+});
+
+test('the build refuses to empty a folder that is not an earlier build, and is the same build twice', async () => {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'nqueens-not-a-build-'));
+  try {
+    await fs.writeFile(path.join(folder, 'notes.txt'), 'keep me');
+    await assert.rejects(buildDist({ out: folder }), /refusing to replace .*not empty and holds no earlier build/);
+    assert.equal(await fs.readFile(path.join(folder, 'notes.txt'), 'utf8'), 'keep me', 'nothing was deleted');
+    const again = await buildDist({ out: path.join(folder, 'site') });
+    assert.equal(again.version, site.version, 'the same sources give the same version');
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
   }
 });
