@@ -11,6 +11,8 @@ import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
 import os from 'node:os';
 import { runsTimings } from './runs.mjs';
+// The static build hosted under a sub-path, compressed, as the dist e2e tests have it.
+import { hostBuild } from '../tests/e2e/dist-site.mjs';
 
 const log = (...a) => console.error('[bench:browser]', ...a);
 
@@ -308,29 +310,95 @@ async function estimateAccuracy(browser, base, sizes = [17, 18]) {
 
 /**
  * Lighthouse (npm lighthouse 12, the last for Node 20) on Debian's Chromium,
- * mobile and desktop presets: the four category scores, the layout shift it
- * measured, and every scored audit short of full marks.
+ * mobile and desktop presets, on each of `sites` ([label, url]: the static
+ * build served compressed, and the dev server), `runs` times each: the four
+ * category scores, the layout shift it measured, and every scored audit short
+ * of full marks, of the run with the median performance score.
+ * @param {[string, string, number][]} sites  label, url, runs
  */
-async function lighthouseScores(base) {
+async function lighthouseScores(sites) {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   const rows = [];
   try {
-    for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-      const { lhr } = await lighthouse(new URL('/', base).href, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
-      const scores = Object.fromEntries(Object.values(lhr.categories).map((c) => [c.id, Math.round(c.score * 100)]));
-      const short = Object.entries(lhr.audits)
-        .filter(([, a]) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
-        .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-      log(`lighthouse ${preset}: ${JSON.stringify(scores)}`);
-      rows.push({ preset, scores, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
+    for (const [site, url, runs] of sites) {
+      for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
+        // Several runs, and the one with the median performance score, as
+        // Lighthouse's own advice has it for a machine whose load varies.
+        const all = [];
+        for (let i = 0; i < runs; i++) all.push((await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr);
+        const performance = all.map((r) => Math.round(r.categories.performance.score * 100));
+        const lhr = all.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs / 2)];
+        const scores = Object.fromEntries(Object.values(lhr.categories).map((c) => [c.id, Math.round(c.score * 100)]));
+        const short = Object.entries(lhr.audits)
+          .filter(([, a]) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
+          .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+        log(`lighthouse ${site} ${preset}: ${JSON.stringify(scores)} (performance in ${runs} runs: ${performance.join(', ')})`);
+        rows.push({ site, preset, scores, performance, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
+      }
     }
   } finally {
     await chrome.kill();
   }
   return { rows, errors: [] };
+}
+
+/**
+ * The static build's first visit over the wire (compressed as served): every
+ * response until the first drawn board, then everything the service worker
+ * fetches to keep the build offline. Bytes are response bodies as sent
+ * (Chromium's encoded sizes) plus headers.
+ * @param {import('playwright-core').Browser} browser
+ * @param {Awaited<ReturnType<typeof hostBuild>>} site
+ */
+async function distWeight(browser, site) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e.message)));
+  const pending = [];
+  /** @type {{file: string, encoding: string, body: number, headers: number, phase: string, bySw: boolean}[]} */
+  const rows = [];
+  let phase = 'first board';
+  context.on('response', (res) => {
+    const at = phase;
+    const bySw = Boolean(res.request().serviceWorker());
+    pending.push(
+      res.request().sizes().then(
+        (sizes) => rows.push({ file: res.url().replace(site.base, '') || './', encoding: res.headers()['content-encoding'] ?? 'none', body: sizes.responseBodySize, headers: sizes.responseHeadersSize, phase: bySw ? 'service worker' : at, bySw }),
+        () => {},
+      ),
+    );
+  });
+  await page.goto(site.base, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+  phase = 'after';
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await page.waitForTimeout(300);
+  await Promise.all(pending);
+  await context.close();
+  const sum = (list) => list.reduce((a, r) => a + r.body + r.headers, 0);
+  const first = rows.filter((r) => r.phase === 'first board');
+  const sw = rows.filter((r) => r.phase === 'service worker');
+  // The build's own figures, from its files: raw, and as served (brotli where it pays).
+  const files = await Promise.all(
+    site.precache.map(async (f) => {
+      const file = path.join(site.out, f === './' ? 'index.html' : f);
+      const raw = fs.statSync(file).size;
+      const br = fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : raw;
+      return { file: f === './' ? 'index.html' : f, raw, br };
+    }),
+  );
+  log(`dist weight: first board ${sum(first)} bytes in ${first.length} responses; service worker ${sum(sw)} bytes in ${sw.length}`);
+  return {
+    version: site.version,
+    firstBoard: { responses: first.length, bytes: sum(first), encodings: [...new Set(first.map((r) => r.encoding))], rows: first },
+    serviceWorker: { responses: sw.length, bytes: sum(sw) },
+    files,
+    errors,
+  };
 }
 
 /** Item 4: bytes of the page, raw and gzipped, and navigation to first board. */
@@ -344,7 +412,8 @@ export function pageWeight() {
   };
   add('index.html');
   for (const f of fs.readdirSync(path.join(REPO_ROOT, 'www')).sort()) {
-    if (f.endsWith('.css') || f.endsWith('.js')) add(`www/${f}`);
+    // sw.js is the build's; the dev server's page never loads it.
+    if ((f.endsWith('.css') || f.endsWith('.js')) && f !== 'sw.js') add(`www/${f}`);
   }
   add('pkg/nqueens.js');
   add('pkg/nqueens_bg.wasm');
@@ -366,7 +435,7 @@ async function firstBoardTimings(browser, base, { runs = 5 } = {}) {
         }
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
     });
-    await page.goto(new URL('/', base).href, { waitUntil: 'load' });
+    await page.goto(new URL('./', base).href, { waitUntil: 'load' });
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
     times.push(await page.evaluate(() => globalThis.__firstBoardMs));
     await context.close();
@@ -396,6 +465,7 @@ async function measured(part) {
 export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
   const want = (k) => !only || only.includes(k);
   const server = await startServer({ root: REPO_ROOT, port: 0 });
+  const site = want('weight') || want('lighthouse') ? await hostBuild() : null;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -403,19 +473,29 @@ export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
   });
   try {
     const out = { chromium: browser.version() };
-    if (want('weight')) {
-      out.weight = { files: pageWeight(), firstBoard: await firstBoardTimings(browser, server.url) };
+    if (want('weight') && site) {
+      out.weight = {
+        files: pageWeight(),
+        firstBoard: await firstBoardTimings(browser, server.url),
+        dist: { ...(await distWeight(browser, site)), firstBoardTime: await firstBoardTimings(browser, site.base) },
+      };
     }
     if (want('sessions')) out.sessions = await sessionTimings(browser, server.url);
     if (want('animation')) out.animation = await measured(() => animationTimings(browser, server.url));
     if (want('count')) out.count = await countTimings(browser, server.url, { lo, hi });
     if (want('layout')) out.layout = await layoutShift(browser, server.url);
     if (want('estimate')) out.estimate = await estimateAccuracy(browser, server.url);
-    if (want('lighthouse')) out.lighthouse = await lighthouseScores(server.url);
+    if (want('lighthouse') && site) {
+      out.lighthouse = await measured(() => lighthouseScores([
+        [`dist/ at ${new URL(site.base).pathname}, compressed`, site.base, 5],
+        ['dev server (source tree)', server.url, 1],
+      ]));
+    }
     if (want('runs')) out.runs = await measured(() => runsTimings(browser, server.url, openPage));
     return out;
   } finally {
     await browser.close().catch(() => {});
     await server.close().catch(() => {});
+    await site?.close().catch(() => {});
   }
 }

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-// Dependency-free static file server for the repo root (index.html, www/, pkg/).
+// Dependency-free static file server for the repo root (index.html, www/, pkg/),
+// or for the static build (dist/, scripts/dist.sh).
 //
-//   node scripts/serve.mjs [--port N] [--root DIR]     (env PORT also works; default 8080)
+//   node scripts/serve.mjs [--port N] [--root DIR | --dist]   (env PORT also works; default 8080)
 //
 // Binds 127.0.0.1 only, sends correct MIME types (application/wasm for .wasm so
 // WebAssembly.instantiateStreaming works), `Cache-Control: no-cache` so a rebuilt
-// pkg/ is always picked up, refuses path traversal and serves `/` as index.html.
+// pkg/ is always picked up (a copy the browser holds is revalidated: ETag, 304),
+// refuses path traversal and serves `/` as index.html.
+// A file with a precompressed `.br` or `.gz` beside it (the build writes them)
+// goes out compressed to a browser that accepts it (`Content-Encoding`, `Vary:
+// Accept-Encoding`); the source tree has none, so development is served as written.
 //
 // Also a module: `startServer({ root, port })` (port 0 = any free port) resolves
 // to { url, port, server, close } -- the e2e tests use it.
@@ -29,6 +34,7 @@ export const MIME_TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
@@ -62,6 +68,27 @@ function sendText(res, status, text, headers = {}) {
     ...headers,
   });
   res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** The precompressed siblings a file may have, best first. */
+const ENCODINGS = [['br', '.br'], ['gzip', '.gz']];
+
+/**
+ * Whether an Accept-Encoding header accepts `coding` (`*` counts; `;q=0` refuses).
+ * @param {string | undefined} header
+ * @param {string} coding
+ */
+export function acceptsEncoding(header, coding) {
+  let verdict = false;
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';').map((x) => x.trim());
+    if (name !== coding && name !== '*') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const ok = !q || Number(q.slice(2)) > 0;
+    if (name === coding) return ok;
+    verdict = ok;
+  }
+  return verdict;
 }
 
 /** Map a request URL path to a file under root, or null if it escapes root. */
@@ -122,19 +149,54 @@ async function handle(root, req, res, log) {
     log(req, 404);
     return;
   }
-  res.writeHead(200, {
+  /** @type {Record<string, string | number>} */
+  const headers = {
     'Content-Type': mimeType(file),
     'Content-Length': stat.size,
     'Cache-Control': 'no-cache',
     'Last-Modified': stat.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
-  });
+  };
+  // The source tree's service worker (asked for with ?sw=1) lives in www/ but
+  // must control the page above it.
+  if (path.basename(file) === 'sw.js') headers['Service-Worker-Allowed'] = '/';
+  let body = file;
+  for (const [coding, suffix] of ENCODINGS) {
+    const packed = await fsp.stat(file + suffix).catch(() => null);
+    if (!packed?.isFile()) continue;
+    // The answer depends on the header whenever a compressed copy exists.
+    headers.Vary = 'Accept-Encoding';
+    if (body !== file || !acceptsEncoding(req.headers['accept-encoding'], coding)) continue;
+    body = file + suffix;
+    headers['Content-Encoding'] = coding;
+    headers['Content-Length'] = packed.size;
+  }
+  // A browser that holds a copy asks whether it is current (the service
+  // worker's precache does, so a first visit is not downloaded twice). The
+  // ETag names the file's size and modification time to the microsecond, and
+  // the encoding sent: a file rebuilt within the same second as the copy
+  // (Last-Modified's resolution) is still seen to have changed.
+  headers.ETag = `"${stat.size.toString(36)}-${Math.round(stat.mtimeMs * 1000).toString(36)}${headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : ''}"`;
+  const tags = req.headers['if-none-match'];
+  const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+  const current = tags !== undefined
+    ? tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === headers.ETag)
+    : Number.isFinite(since) && Math.floor(stat.mtimeMs / 1000) * 1000 <= since;
+  if (current) {
+    delete headers['Content-Length'];
+    delete headers['Content-Encoding'];
+    res.writeHead(304, headers);
+    res.end();
+    log(req, 304);
+    return;
+  }
+  res.writeHead(200, headers);
   log(req, 200);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const stream = fs.createReadStream(file);
+  const stream = fs.createReadStream(body);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
 }
@@ -184,9 +246,10 @@ function parseArgs(argv, env) {
     else if (a.startsWith('--port=')) port = a.slice('--port='.length);
     else if (a === '--root') root = argv[++i];
     else if (a.startsWith('--root=')) root = a.slice('--root='.length);
+    else if (a === '--dist') root = path.join(REPO_ROOT, 'dist');
     else if (a === '--quiet' || a === '-q') quiet = true;
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/serve.mjs [--port N] [--root DIR] [--quiet]   (env PORT; default 8080)');
+      console.log('usage: node scripts/serve.mjs [--port N] [--root DIR | --dist] [--quiet]   (env PORT; default 8080)');
       process.exit(0);
     } else {
       console.error(`serve.mjs: unknown argument: ${a}`);
@@ -203,6 +266,10 @@ function parseArgs(argv, env) {
 
 async function main() {
   const { port, root, quiet } = parseArgs(process.argv.slice(2), process.env);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    console.error(`serve.mjs: ${path.resolve(root)} has no index.html${root === path.join(REPO_ROOT, 'dist') ? ': run scripts/dist.sh first' : ''}`);
+    process.exit(1);
+  }
   let srv;
   try {
     srv = await startServer({ root, port, quiet });

@@ -9,7 +9,7 @@
 #   chromium chromium-driver apt (headless browser + WebDriver for tests)
 #   wasm-bindgen-cli         cargo install, EXACTLY the wasm-bindgen version in Cargo.lock
 #   wasm-pack                cargo install
-#   node_modules             npm ci (playwright-core, binaryen = wasm-opt 132, typescript)
+#   node_modules             npm ci (playwright-core, binaryen = wasm-opt 132, typescript, esbuild)
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -110,7 +110,7 @@ else
   fi
 fi
 
-# --- 5. npm devDependencies (playwright-core, binaryen, typescript) -------------
+# --- 5. npm devDependencies (playwright-core, binaryen, typescript, esbuild) ----
 # node_modules/.package-lock.json is rewritten by every npm install/ci, so it is
 # a reliable "installed at" stamp.
 stamp=node_modules/.package-lock.json

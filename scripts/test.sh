@@ -14,6 +14,8 @@
 #   wasm    wasm-pack test --headless --chrome       (wasm-bindgen-test in Chromium)
 #   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
 #   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core)
+#           (dist.test.mjs and offline.test.mjs build the static site from pkg/
+#           with scripts/dist.mjs and host it under a sub-path themselves)
 #
 # Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
 # (for quick local iterations; CI runs both).
@@ -28,7 +30,7 @@ for arg in "$@"; do
   case "$arg" in
     lint|native|wasm|api|e2e) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done
@@ -99,6 +101,9 @@ if selected e2e; then
   e2e_files=(tests/e2e/*.test.mjs)
   shopt -u nullglob
   [ "${#e2e_files[@]}" -gt 0 ] || die "no e2e tests found (tests/e2e/*.test.mjs)"
+  # The static build from the pkg/ just built (its e2e tests build their own
+  # copy under a sub-path; this checks the command and leaves dist/ to try).
+  step "e2e: static build (scripts/dist.sh --no-build)" "$ROOT/scripts/dist.sh" --no-build
   step "e2e: node --test tests/e2e/ (${#e2e_files[@]} files)" node --test "${e2e_files[@]}"
 fi
 log "all selected suites passed: ${want[*]}"

@@ -146,3 +146,59 @@ class Restarter {
 
 watchGlobalErrors();
 start().catch(reportError);
+
+/**
+ * Offline use: registers the service worker that a build (scripts/dist.sh)
+ * names in index.html's `<meta name="service-worker">`. The source tree has
+ * no such tag, so the dev server, whose files change under the developer,
+ * never gets a worker that would answer from a cache: `?sw=1` asks for one
+ * anyway (www/sw.js, which then goes to the network first) and `?sw=0`
+ * removes it. Only over http(s): a page opened from a file cannot have one.
+ */
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  const asked = new URLSearchParams(location.search).get('sw');
+  const built = document.querySelector('meta[name="service-worker"]')?.getAttribute('content');
+  if (asked === '0') {
+    navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => r.unregister()), () => {});
+    return;
+  }
+  const script = built ?? (asked === '1' ? 'www/sw.js' : null);
+  if (!script) return;
+  const { serviceWorker } = navigator;
+  // After the page has loaded, so the worker's downloads never slow the first board.
+  const register = () =>
+    serviceWorker
+      .register(script, { scope: './' })
+      .then((registration) => {
+        // A newer build waits until this page lets it in (sw.js says why).
+        const offer = () => registration.waiting && serviceWorker.controller && newVersion(registration.waiting);
+        offer();
+        registration.addEventListener('updatefound', () => {
+          registration.installing?.addEventListener('statechange', offer);
+        });
+      })
+      .catch((error) => console.warn('The page will not work offline: its service worker was refused.', error));
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
+
+/**
+ * Says a new build is ready, with Reload: the new worker takes over, and the
+ * page reloads once it controls it, so every file then comes from the new build.
+ * @param {ServiceWorker} waiting
+ */
+function newVersion(waiting) {
+  showProblem('A new version of this page is ready; reload to use it.', 'warning');
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = 'Reload';
+  reload.title = 'Load the new version of the page';
+  reload.addEventListener('click', () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+    waiting.postMessage('skip-waiting');
+  });
+  document.querySelector('#error .problem-actions')?.prepend(reload);
+}
+
+registerServiceWorker();
