@@ -20,16 +20,17 @@ const REASON_CHARS = 120;
  * forgets a failed attempt, so calling it again really tries again.
  * @template T
  * @param {() => Promise<T>} make
- * @param {{delays?: readonly number[], onRetry?: (tries: number, error: unknown) => void}} [options]
- *   onRetry: told after each failed try that will be retried
+ * @param {{delays?: readonly number[], onRetry?: (tries: number, error: unknown) => void, what?: string}} [options]
+ *   onRetry: told after each failed try that will be retried; what: the
+ *   sentence's subject, "The solver" unless a worker names itself
  * @returns {Promise<T>} what `make` gives; rejects with a {@link WasmLoadError}
  */
-export async function withRetries(make, { delays = RETRY_DELAYS_MS, onRetry } = {}) {
+export async function withRetries(make, { delays = RETRY_DELAYS_MS, onRetry, what = 'The solver' } = {}) {
   for (let tries = 1; ; tries++) {
     try {
       return await make();
     } catch (error) {
-      if (tries > delays.length) throw new WasmLoadError(error, tries);
+      if (tries > delays.length) throw new WasmLoadError(error, tries, what);
       onRetry?.(tries, error);
       await new Promise((resolve) => setTimeout(resolve, delays[tries - 1]));
     }
@@ -63,9 +64,10 @@ export class WasmLoadError extends Error {
   /**
    * @param {unknown} cause  the last try's error
    * @param {number} tries  how many tries failed
+   * @param {string} [what]  the sentence's subject
    */
-  constructor(cause, tries) {
-    super(`The solver could not be started after ${tries} tries (the browser said: “${reasonText(cause)}”). Closing other tabs or reloading the page usually helps.`);
+  constructor(cause, tries, what = 'The solver') {
+    super(`${what} could not be started after ${tries} tries (the browser said: “${reasonText(cause)}”). Closing other tabs or reloading the page usually helps.`);
     this.name = 'WasmLoadError';
     this.cause = cause;
     this.tries = tries;
@@ -74,12 +76,17 @@ export class WasmLoadError extends Error {
 
 /**
  * The browser's reason, as a sentence may quote it: one line, no control or
- * bidi characters, at most REASON_CHARS characters, no trailing full stop.
+ * bidi characters, an address cut to its file name, at most REASON_CHARS
+ * characters, no trailing full stop.
  * @param {unknown} error
  * @returns {string}
  */
 export function reasonText(error) {
   const raw = error instanceof Error ? error.message : String(error);
-  const line = raw.replace(/[\u0000-\u001f\u007f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]+/g, ' ').trim().replace(/\.+$/, '');
+  const line = raw
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"”]*\/([^\s'"”/]*)/gi, '$1')
+    .trim()
+    .replace(/\.+$/, '');
   return line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS - 1)}…` : line || 'no reason given';
 }

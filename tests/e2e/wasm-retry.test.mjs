@@ -12,8 +12,12 @@ import { browser, url, closeHarness, waitUntil, READY_TIMEOUT_MS, DEFAULT_VIEWPO
 
 after(closeHarness);
 
-/** What a failed try shows: a sentence, with the browser's reason quoted, never a bare "Error:". */
-const GAVE_UP = /^The solver could not be started after 4 tries \(the browser said: “failed to fetch Wasm: 503 /;
+/**
+ * What the last failed try shows: a sentence naming what could not start, with
+ * the browser's reason quoted (its address cut to the file name).
+ * @param {string} what  the sentence's subject
+ */
+const gaveUp = (what) => new RegExp(`^${what} could not be started after 4 tries \\(the browser said: “failed to fetch Wasm: 503 Service Unavailable fetching 'nqueens_bg\\.wasm'”\\)\\. Closing other tabs or reloading the page usually helps\\.`);
 
 /**
  * Opens `path` in a fresh context whose requests for the wasm fail (503) the
@@ -71,7 +75,7 @@ test('the page tries again when the wasm fails to instantiate, and starts', asyn
 test('when every try fails the page says so in a sentence, and its tabs still work', async () => {
   const { page, requests, close } = await openFailing('/', { from: PAGE, times: Infinity });
   try {
-    await waitUntil(async () => GAVE_UP.test(await problem(page)), { timeout: 15_000, message: 'the sentence' });
+    await waitUntil(async () => gaveUp('The solver').test(await problem(page)), { timeout: 15_000, message: 'the sentence' });
     const text = await problem(page);
     assert.match(text, /Until then the board cannot run\.$/);
     assert.doesNotMatch(text, /^Error|WebAssembly\.instantiate\(\):/);
@@ -104,7 +108,7 @@ test('when the coach\'s worker cannot start, the page says so in a sentence and 
   const { page, requests, close } = await openFailing('/?mode=puzzle&n=8', { from: /puzzle-worker\.js/, times: Infinity });
   try {
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: READY_TIMEOUT_MS });
-    await waitUntil(async () => GAVE_UP.test(await problem(page)), { timeout: 15_000, message: 'the sentence' });
+    await waitUntil(async () => gaveUp('The puzzle coach').test(await problem(page)), { timeout: 15_000, message: 'the sentence' });
     assert.ok(requests.failed >= 4, `${requests.failed} failed tries`);
     // The board is the page's own: a click places a queen, and the link says so.
     const box = await page.locator('#puzzle-board').boundingBox();
@@ -131,7 +135,7 @@ test('a count worker that cannot start says so in a sentence; a later count trie
     await page.fill('#count-n', '8');
     await page.click('#count-start');
     await page.waitForSelector('#count-result[data-state="error"]', { state: 'attached', timeout: 20_000 });
-    assert.match(await page.textContent('#count-result'), /The solver could not be started after 4 tries \(the browser said: “failed to fetch Wasm: 503/);
+    assert.match(await page.textContent('#count-result'), new RegExp(gaveUp('A count worker').source.slice(1)));
     assert.ok(requests.failed >= 4, `${requests.failed} failed tries`);
     // The visualizer's core is its own: it still steps.
     await page.click('nav.views [data-view="visualizer"]');
