@@ -32,7 +32,7 @@ export async function loadCore(instance = 1) {
   // Instantiating can fail for a moment (out of memory, a dropped request):
   // tried again with back-off, then a WasmLoadError with a sentence.
   await withRetries(() => wasm.default(), {
-    onRetry: (tries, error) => console.warn(`The solver could not be started (try ${tries}); trying again:`, error),
+    onRetry: (tries, error) => console.warn(`The solver could not be loaded (try ${tries}); trying again:`, error),
   });
   return wasm;
 }

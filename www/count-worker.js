@@ -28,7 +28,7 @@ import { loader } from './wasm-load.js';
 /** @type {import('../pkg/nqueens.js').InitOutput | null} */
 let exports = null;
 // Made now, with retries; a job after a failure tries again (wasm-load.js).
-const ready = loader(() => init().then((e) => (exports = e)), { what: 'A count worker' });
+const ready = loader(() => init().then((e) => (exports = e)), { what: 'A count worker\'s solver' });
 ready().catch(() => {});
 
 /**

@@ -30,7 +30,7 @@ import { loader } from './wasm-load.js';
 const PROGRESS_MS = 100;
 
 // Made now, with retries; a job after a failure tries again (wasm-load.js).
-const ready = loader(init, { what: 'Solve big\'s worker' });
+const ready = loader(init, { what: 'Solve big\'s solver' });
 ready().catch(() => {});
 
 /**

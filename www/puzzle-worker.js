@@ -30,7 +30,7 @@ const RANK_MAX_N = 14;
 const ready = loader(() => init().then((made) => {
   self.postMessage(/** @satisfies {CoachReply} */ ({ type: 'loaded' }));
   return made;
-}), { what: 'The puzzle coach' });
+}), { what: 'The puzzle coach\'s solver' });
 ready().catch(() => {});
 
 /** @param {MessageEvent<unknown>} event */

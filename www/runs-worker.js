@@ -18,7 +18,7 @@ import { loader } from './wasm-load.js';
  */
 
 // Made now, with retries; a job after a failure tries again (wasm-load.js).
-const ready = loader(init, { what: 'A worker of Many runs' });
+const ready = loader(init, { what: 'A Many runs worker\'s solver' });
 ready().catch(() => {});
 
 /** @param {MessageEvent<unknown>} event */

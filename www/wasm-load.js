@@ -67,7 +67,7 @@ export class WasmLoadError extends Error {
    * @param {string} [what]  the sentence's subject
    */
   constructor(cause, tries, what = 'The solver') {
-    super(`${what} could not be started after ${tries} tries (the browser said: “${reasonText(cause)}”). Closing other tabs or reloading the page usually helps.`);
+    super(`${what} could not be loaded after ${tries} tries (the browser said: “${reasonText(cause)}”). Closing other tabs or reloading the page usually helps.`);
     this.name = 'WasmLoadError';
     this.cause = cause;
     this.tries = tries;

@@ -22,12 +22,12 @@ test('a failing instantiation is tried four times, with growing pauses, then ref
     withRetries(async () => { times.push(performance.now() - start); throw new RangeError(OOM); }, {
       delays: [20, 40, 80],
       onRetry: (tries, error) => retries.push([tries, error.message]),
-      what: 'The puzzle coach',
+      what: 'The puzzle coach\'s solver',
     }),
     (error) => {
       assert.ok(error instanceof WasmLoadError);
       assert.equal(error.tries, 4);
-      assert.equal(error.message, `The puzzle coach could not be started after 4 tries (the browser said: “${OOM}”). Closing other tabs or reloading the page usually helps.`);
+      assert.equal(error.message, `The puzzle coach's solver could not be loaded after 4 tries (the browser said: “${OOM}”). Closing other tabs or reloading the page usually helps.`);
       assert.equal(error.cause.message, OOM);
       return true;
     },

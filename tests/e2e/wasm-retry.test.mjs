@@ -17,7 +17,7 @@ after(closeHarness);
  * the browser's reason quoted (its address cut to the file name).
  * @param {string} what  the sentence's subject
  */
-const gaveUp = (what) => new RegExp(`^${what} could not be started after 4 tries \\(the browser said: “failed to fetch Wasm: 503 Service Unavailable fetching 'nqueens_bg\\.wasm'”\\)\\. Closing other tabs or reloading the page usually helps\\.`);
+const gaveUp = (what) => new RegExp(`^${what} could not be loaded after 4 tries \\(the browser said: “failed to fetch Wasm: 503 Service Unavailable fetching 'nqueens_bg\\.wasm'”\\)\\. Closing other tabs or reloading the page usually helps\\.`);
 
 /**
  * Opens `path` in a fresh context whose requests for the wasm fail (503) the
@@ -60,7 +60,7 @@ test('the page tries again when the wasm fails to instantiate, and starts', asyn
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: READY_TIMEOUT_MS });
     assert.equal(requests.failed, 2, 'two tries failed');
     assert.ok(requests.served >= 1, 'the third was served');
-    assert.equal(requests.warnings.filter((w) => /could not be started \(try \d\); trying again/.test(w)).length, 2, 'each failure is noted in the console');
+    assert.equal(requests.warnings.filter((w) => /could not be loaded \(try \d\); trying again/.test(w)).length, 2, 'each failure is noted in the console');
     // The core works: it counts, and the visualizer steps.
     assert.equal(await page.evaluate(() => String(window.nqueens.wasm.countSolutions(6))), '4');
     await page.click('#step');
@@ -108,7 +108,7 @@ test('when the coach\'s worker cannot start, the page says so in a sentence and 
   const { page, requests, close } = await openFailing('/?mode=puzzle&n=8', { from: /puzzle-worker\.js/, times: Infinity });
   try {
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: READY_TIMEOUT_MS });
-    await waitUntil(async () => gaveUp('The puzzle coach').test(await problem(page)), { timeout: 15_000, message: 'the sentence' });
+    await waitUntil(async () => gaveUp('The puzzle coach\'s solver').test(await problem(page)), { timeout: 15_000, message: 'the sentence' });
     assert.ok(requests.failed >= 4, `${requests.failed} failed tries`);
     // The board is the page's own: a click places a queen, and the link says so.
     const box = await page.locator('#puzzle-board').boundingBox();
@@ -135,7 +135,7 @@ test('a count worker that cannot start says so in a sentence; a later count trie
     await page.fill('#count-n', '8');
     await page.click('#count-start');
     await page.waitForSelector('#count-result[data-state="error"]', { state: 'attached', timeout: 20_000 });
-    assert.match(await page.textContent('#count-result'), new RegExp(gaveUp('A count worker').source.slice(1)));
+    assert.match(await page.textContent('#count-result'), new RegExp(gaveUp('A count worker\'s solver').source.slice(1)));
     assert.ok(requests.failed >= 4, `${requests.failed} failed tries`);
     // The visualizer's core is its own: it still steps.
     await page.click('nav.views [data-view="visualizer"]');
