@@ -3,7 +3,7 @@
 //! `row * n + col`; N, squares and options are checked here and refused with
 //! a sentence.
 
-use js_sys::{Array, Reflect};
+use js_sys::Reflect;
 
 use crate::error::grouped;
 use wasm_bindgen::prelude::*;
@@ -37,7 +37,8 @@ fn size(n: &JsValue) -> Result<usize, Problem> {
 /// refused too.
 pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> {
     let typed = js_sys::ArrayBuffer::is_view(value) && !value.is_instance_of::<js_sys::DataView>();
-    if !(Array::is_array(value) || typed) {
+    // A revoked Proxy makes Array.isArray throw: not a list either.
+    if !(is_array(value).unwrap_or(false) || typed) {
         let got = if js_sys::ArrayBuffer::is_view(value) {
             "a DataView".to_string()
         } else {
@@ -57,8 +58,11 @@ pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> 
     let squares = n * n;
     let length = length.whole(0, squares as u64).ok_or_else(|| {
         let got = match length {
-            Arg::Number(x) if x.fract() == 0.0 && (0.0..1e18).contains(&x) => grouped(x as u64),
-            other => other.describe(),
+            Arg::Number(x) if x.fract() == 0.0 && (0.0..1e18).contains(&x) => {
+                format!("of length {}", grouped(x as u64))
+            }
+            Arg::Missing => "whose length cannot be read".to_string(),
+            other => format!("of length {}", other.describe()),
         };
         let most = match squares {
             1 => "1 entry".to_string(),
@@ -66,7 +70,7 @@ pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> 
         };
         Problem(format!(
             "A list of queens on the {n}×{n} board has at most {most}, one for each square; \
-             got a list of length {got}."
+             got a list {got}."
         ))
     })?;
     (0..length as u32)
@@ -84,6 +88,13 @@ pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> 
                 })
         })
         .collect()
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray`, throwing (for a revoked Proxy) as an `Err`.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
 }
 
 /// N and the queens on the board, checked.

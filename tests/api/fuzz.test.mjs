@@ -523,6 +523,13 @@ test('square lists are measured before they are read, and only lists are lists',
     assert.match(refusal(`completions(8, ${what})`, () => api.completions(8, notAList)), /as a list of square numbers|must be given as a list/, what);
     refusal(`new Session('bitwise', 8, ${what})`, () => new api.Session('bitwise', 8, notAList).free());
   }
+  // Proxies: a revoked one is not a list, and one whose reads throw is refused, not thrown through.
+  const { proxy: revoked, revoke } = Proxy.revocable([], {});
+  revoke();
+  assert.match(refusal('completions(8, a revoked Proxy)', () => api.completions(8, revoked)), /must be given as a list/);
+  refusal("new Session('bitwise', 8, a revoked Proxy)", () => new api.Session('bitwise', 8, revoked).free());
+  const trapped = new Proxy([0], { get() { throw new Error('a trap'); } });
+  assert.match(refusal('completions(8, a throwing Proxy)', () => api.completions(8, trapped)), /got a list whose length cannot be read\./);
   // Holes are read as what they are: nothing.
   assert.match(refusal('completions(8, [ , 1])', () => api.completions(8, [, 1])), /got nothing\./);
   // Lists of every kind that are lists still work.
