@@ -725,3 +725,27 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_fixed_queen_at_n_1_is_a_search_from_fixed_queens() {
+        // 1^0 = 1^1: the space alone cannot tell this search from the free one.
+        for id in ["backtracking", "bitwise"] {
+            let fixed = Session::with_fixed(id, 1, &[0]).unwrap();
+            assert!(fixed.decided().is_none(), "{id}: no tree from fixed queens");
+            let free = Session::new(id, 1).unwrap();
+            assert!(
+                free.decided().is_some(),
+                "{id}: the free search has its tree"
+            );
+            let none = Session::with_fixed(id, 8, &[]).unwrap();
+            assert!(
+                none.decided().is_some(),
+                "{id}: no fixed queens, the whole tree"
+            );
+        }
+    }
+}
