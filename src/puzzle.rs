@@ -321,7 +321,7 @@ pub enum Difficulty {
 /// puzzles put some of the removed queens back. The same seed gives the same
 /// puzzle.
 pub fn generate(n: usize, difficulty: Difficulty, seed: u64) -> Vec<(usize, usize)> {
-    let mut random = XorShift(seed | 1);
+    let mut random = XorShift::from_seed(seed);
     // A solution, found with the rows' columns tried in a shuffled order.
     let solution = random_solution(n, &mut random);
     let mut given: Vec<(usize, usize)> = solution.iter().copied().enumerate().collect();
@@ -387,6 +387,19 @@ fn random_solution(n: usize, random: &mut XorShift) -> Vec<usize> {
 struct XorShift(u64);
 
 impl XorShift {
+    /// The generator for `seed`, a different state for every seed below
+    /// 2^64 − 1 (the core takes seeds up to 2^53 − 1): seed + 1
+    /// (never 0, which xorshift cannot leave) through SplitMix64's
+    /// finalizer, a bijection that keeps 0 at 0 and spreads the small seeds
+    /// people type over all 64 bits. (`seed | 1` once gave seeds 2k and
+    /// 2k + 1 the same puzzle.)
+    fn from_seed(seed: u64) -> XorShift {
+        let mut z = seed.wrapping_add(1);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        XorShift((z ^ (z >> 31)).max(1))
+    }
+
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;

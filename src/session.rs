@@ -279,6 +279,9 @@ pub struct Session {
     /// How many boards the space holds: N^N, or fewer with fixed queens;
     /// `None` for a search for one solution, which does not account for them.
     space_total: Option<u128>,
+    /// Whether the search starts from fixed queens (at least one). Not read
+    /// off `space_total`: at N = 1 one fixed queen leaves 1^0 = 1^1 boards.
+    fixed: bool,
     solver: Solver,
     /// checkpoints[i] is the state after i * interval steps.
     checkpoints: Vec<Solver>,
@@ -326,7 +329,9 @@ impl Session {
                 algorithm: info,
                 known: ALGORITHMS,
             })?;
-        Ok(Session::around(solver, n, 1, Some(total)))
+        let mut session = Session::around(solver, n, 1, Some(total));
+        session.fixed = !squares.is_empty();
+        Ok(session)
     }
 
     fn around(solver: Solver, n: usize, seed: u64, space_total: Option<u128>) -> Session {
@@ -341,6 +346,7 @@ impl Session {
             n,
             seed,
             space_total,
+            fixed: false,
             checkpoints: vec![solver.clone()],
             solver,
             max_checkpoints,
@@ -470,7 +476,7 @@ impl Session {
     /// for a search from fixed queens (a smaller space than the tree's) and
     /// for a search for one solution.
     pub fn decided(&self) -> Option<Decided> {
-        if self.info().goal != Goal::All || self.space_total != Some(power(self.n, self.n)) {
+        if self.info().goal != Goal::All || self.fixed {
             return None;
         }
         self.solver.decided().or_else(|| {
@@ -716,6 +722,30 @@ impl Session {
         }
         if self.solver.is_done() {
             self.end = Some(at);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_fixed_queen_at_n_1_is_a_search_from_fixed_queens() {
+        // 1^0 = 1^1: the space alone cannot tell this search from the free one.
+        for id in ["backtracking", "bitwise"] {
+            let fixed = Session::with_fixed(id, 1, &[0]).unwrap();
+            assert!(fixed.decided().is_none(), "{id}: no tree from fixed queens");
+            let free = Session::new(id, 1).unwrap();
+            assert!(
+                free.decided().is_some(),
+                "{id}: the free search has its tree"
+            );
+            let none = Session::with_fixed(id, 8, &[]).unwrap();
+            assert!(
+                none.decided().is_some(),
+                "{id}: no fixed queens, the whole tree"
+            );
         }
     }
 }

@@ -7,8 +7,8 @@ use wasm_bindgen_test::*;
 
 use nqueens::wasm::args::Problem;
 use nqueens::wasm::{
-    algorithms, count_both, count_solutions, count_subtask, count_subtask_range, count_subtasks,
-    find_one, Session,
+    algorithms, completions, count_both, count_solutions, count_subtask, count_subtask_range,
+    count_subtasks, find_one, puzzle, Session,
 };
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -204,6 +204,37 @@ fn every_export_reads_numbers_by_one_rule() {
         .message(),
     );
     assert!(text.contains("N = 8.0000001 is not"), "{text}");
+}
+
+#[wasm_bindgen_test]
+fn big_indices_and_seeds_are_exact_or_refused_never_rounded() {
+    // decidedBetween() at N = 20 takes BigInts up to N^N, past 2^64.
+    let s = session("bitwise", 20);
+    let all = 20u128.pow(20);
+    let zero = JsValue::from(0u32);
+    assert_eq!(
+        s.decided_between(zero.clone(), JsValue::from(all)).unwrap(),
+        JsValue::from(0u128)
+    );
+    let text =
+        String::from(thrown(s.decided_between(zero.clone(), JsValue::from(all + 1))).message());
+    assert_eq!(
+        text,
+        format!(
+            "decidedBetween() takes board indices from 0 to {all} (N^N); got {}.",
+            all + 1
+        )
+    );
+    // A seed one past 2^53 − 1, as a BigInt or digits, is refused, not rounded.
+    let past = (1u64 << 53) + 1;
+    for seed in [JsValue::from(past), JsValue::from_str(&past.to_string())] {
+        let text = String::from(thrown(puzzle(8.into(), "hard".into(), seed)).message());
+        assert!(text.contains("from 0 to 2^53 − 1"), "{text}");
+    }
+    // A DataView is not a list of squares.
+    let view = js_sys::DataView::new(&js_sys::ArrayBuffer::new(8), 0, 8);
+    let text = String::from(thrown(completions(8.into(), view.into())).message());
+    assert!(text.contains("got a DataView"), "{text}");
 }
 
 /// Count mode in wasm (with SIMD, so the matcher's wasm path runs): OEIS

@@ -13,6 +13,13 @@
 
 const WORKER_URL = new URL('./puzzle-worker.js', import.meta.url);
 
+/**
+ * How long a new worker may take to make its core (tried again with back-off
+ * if instantiation fails, wasm-load.js) before its first job's budget starts:
+ * the budget is for the answer, not for loading.
+ */
+const LOADING_MS = 10_000;
+
 export class Coach {
   /**
    * @param {(msg: CoachReply) => void} onMessage  the worker's answers, and
@@ -28,6 +35,8 @@ export class Coach {
     this.job = 0;
     this.busy = false;
     this.timer = 0;
+    /** whether this.worker has made its core (it says {type: 'loaded'}) */
+    this.loaded = false;
   }
 
   /**
@@ -39,12 +48,22 @@ export class Coach {
     const job = ++this.job;
     this.busy = true;
     this.ensureWorker().postMessage({ ...request, job });
+    this.arm(job, this.loaded ? this.budgetMs : this.budgetMs + LOADING_MS);
+    return job;
+  }
+
+  /**
+   * (Re)starts job `job`'s clock: after `ms` it is stopped as timed out.
+   * @param {number} job
+   * @param {number} ms
+   */
+  arm(job, ms) {
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       if (this.job !== job || !this.busy) return;
       this.stop();
       this.onMessage({ type: 'timeout', job });
-    }, this.budgetMs);
-    return job;
+    }, ms);
   }
 
   /** Drops the current job; a busy worker is terminated. */
@@ -60,9 +79,17 @@ export class Coach {
   ensureWorker() {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_URL, { type: 'module', name: this.name });
+    this.loaded = false;
     /** @param {MessageEvent<CoachReply>} event */
     worker.onmessage = (event) => {
       const msg = event.data;
+      if (msg.type === 'loaded') {
+        // The core is made: from now on the job's budget is the answer's alone.
+        if (worker !== this.worker) return;
+        this.loaded = true;
+        if (this.busy) this.arm(this.job, this.budgetMs);
+        return;
+      }
       if (worker !== this.worker || msg.job !== this.job) return; // an old job's last words
       if (msg.type === 'done' || msg.type === 'error') {
         this.busy = false;

@@ -5,6 +5,8 @@
 //
 // No DOM and no error display: these throw, and the caller says what went wrong.
 
+import { withRetries } from './wasm-load.js';
+
 /** @typedef {import('./types.js').Limits} Limits  the core's limits(), read once per core */
 
 /**
@@ -15,7 +17,8 @@
  */
 
 /**
- * Imports and initialises the core; resolves to its module namespace. Each
+ * Imports and initialises the core, retrying a failed instantiation
+ * (wasm-load.js); resolves to its module namespace. Each
  * `instance` number gives a module instance of its own, with a fresh
  * WebAssembly instance and memory: after a trap the page starts instance 2, 3, …
  * @param {number} [instance]
@@ -26,7 +29,11 @@ export async function loadCore(instance = 1) {
   // The second address is the same module under another URL, which tsc cannot follow.
   /** @type {import('./types.js').Core} */
   const wasm = await import(instance === 1 ? '../pkg/nqueens.js' : `../pkg/nqueens.js?instance=${instance}`);
-  await wasm.default();
+  // Instantiating can fail for a moment (out of memory, a dropped request):
+  // tried again with back-off, then a WasmLoadError with a sentence.
+  await withRetries(() => wasm.default(), {
+    onRetry: (tries, error) => console.warn(`The solver could not be loaded (try ${tries}); trying again:`, error),
+  });
   return wasm;
 }
 

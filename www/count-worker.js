@@ -16,6 +16,7 @@
 //                   {type: 'error', job, message}
 
 import init, { countMethod, countSubtaskRange, countSubtaskWeights, countSubtasks, countSymmetries } from '../pkg/nqueens.js';
+import { loader } from './wasm-load.js';
 
 /**
  * @typedef {import('./types.js').CountRequest} CountRequest
@@ -24,10 +25,11 @@ import init, { countMethod, countSubtaskRange, countSubtaskWeights, countSubtask
  * @typedef {import('./types.js').Symmetries} Symmetries
  */
 
-const ready = init();
 /** @type {import('../pkg/nqueens.js').InitOutput | null} */
 let exports = null;
-ready.then((e) => { exports = e; });
+// Made now, with retries; a job after a failure tries again (wasm-load.js).
+const ready = loader(() => init().then((e) => (exports = e)), { what: 'A count worker\'s solver' });
+ready().catch(() => {});
 
 /**
  * FNV-1a over the weights' bytes, as 8 hex digits: the same plan gives the same key.
@@ -46,7 +48,7 @@ self.onmessage = async (event) => {
   const msg = /** @type {CountRequest} */ (event.data ?? {});
   const { job } = msg;
   try {
-    await ready;
+    await ready();
     if (msg.type === 'plan') {
       const count = countSubtasks(msg.n);
       const weights = countSubtaskWeights(msg.n);

@@ -17,6 +17,7 @@
 //   worker -> page  {type: 'checked', job, check}
 
 import init, { Finder } from '../pkg/nqueens.js';
+import { loader } from './wasm-load.js';
 
 /**
  * @typedef {import('./types.js').FindRequest} FindRequest
@@ -28,7 +29,9 @@ import init, { Finder } from '../pkg/nqueens.js';
 /** How often the page hears how the search is going. */
 const PROGRESS_MS = 100;
 
-const ready = init();
+// Made now, with retries; a job after a failure tries again (wasm-load.js).
+const ready = loader(init, { what: 'Solve big\'s solver' });
+ready().catch(() => {});
 
 /**
  * The independent judge of a finished board: one queen a row is how the
@@ -131,7 +134,7 @@ self.onmessage = async (event) => {
   const msg = /** @type {FindRequest} */ (event.data ?? {});
   const { job } = msg;
   try {
-    await ready;
+    await ready();
     if (msg.type === 'solve') solve(msg);
     else if (msg.type === 'check') self.postMessage(/** @satisfies {FindReply} */ ({ type: 'checked', job, check: checkQueens(msg.queens, msg.n) }));
     else throw new Error(`find worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);

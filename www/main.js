@@ -11,6 +11,7 @@ import { connectCore, guard, panicText, reportError, showProblem, watchForPanics
 import { mountExports } from './export.js';
 import { MODES, parseMode } from './modes.js';
 import { ViewSwitcher } from './views.js';
+import { WasmLoadError } from './wasm-load.js';
 
 /** More traps than this within RESTART_WINDOW_MS and the page stops restarting: something is deeply wrong. */
 const MAX_RESTARTS = 3;
@@ -46,7 +47,10 @@ async function start() {
   } catch (error) {
     console.warn('Could not load pkg/nqueens.js:', error);
     for (const mode of modes) mode.coreFailed?.();
-    showProblem('The solver could not be loaded, so the board cannot run. Check your connection and reload the page; if it keeps happening, this browser may not support WebAssembly.', 'error');
+    // A failed instantiation was tried again already (wasm-load.js), and its sentence says what the browser said.
+    showProblem(error instanceof WasmLoadError
+      ? `${error.message} Until then the board cannot run.`
+      : 'The solver could not be loaded, so the board cannot run. Check your connection and reload the page; if it keeps happening, this browser may not support WebAssembly.', 'error');
     return;
   }
   const restarts = new Restarter(modes, (fresh) => { wasm = fresh; });

@@ -14,6 +14,7 @@
 //                   {type: 'error', job, message}
 
 import init, { completion, completions, culprit, hintWithReason } from '../pkg/nqueens.js';
+import { loader } from './wasm-load.js';
 
 /**
  * @typedef {import('./types.js').CoachJob} CoachJob
@@ -24,7 +25,13 @@ import init, { completion, completions, culprit, hintWithReason } from '../pkg/n
 /** Above this N the rank of a solution (all solutions before it, counted) costs seconds: not asked. */
 const RANK_MAX_N = 14;
 
-const ready = init();
+// Made now, with retries; a job after a failure tries again (wasm-load.js).
+// The coach starts a job's budget once it hears the core is made.
+const ready = loader(() => init().then((made) => {
+  self.postMessage(/** @satisfies {CoachReply} */ ({ type: 'loaded' }));
+  return made;
+}), { what: 'The puzzle coach\'s solver' });
+ready().catch(() => {});
 
 /** @param {MessageEvent<unknown>} event */
 self.onmessage = async (event) => {
@@ -38,7 +45,7 @@ self.onmessage = async (event) => {
    */
   const post = (type, data) => self.postMessage({ type, job, ...data });
   try {
-    await ready;
+    await ready();
     if (msg.type === 'analyse') {
       /** @type {Int32Array | null} */
       const solution = completion(n, squares);

@@ -9,6 +9,7 @@
 //                   {type: 'error', job, message}
 
 import init, { runLengths } from '../pkg/nqueens.js';
+import { loader } from './wasm-load.js';
 
 /**
  * @typedef {import('./types.js').RunsRequest} RunsRequest
@@ -16,7 +17,9 @@ import init, { runLengths } from '../pkg/nqueens.js';
  * @typedef {import('./types.js').RunLengths} RunLengths
  */
 
-const ready = init();
+// Made now, with retries; a job after a failure tries again (wasm-load.js).
+const ready = loader(init, { what: 'A Many runs worker\'s solver' });
+ready().catch(() => {});
 
 /** @param {MessageEvent<unknown>} event */
 self.onmessage = async (event) => {
@@ -24,7 +27,7 @@ self.onmessage = async (event) => {
   const msg = /** @type {RunsRequest} */ (event.data ?? {});
   const { job } = msg;
   try {
-    await ready;
+    await ready();
     if (msg.type !== 'runs') throw new Error(`runs worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);
     const start = performance.now();
     const options = msg.restarts ? undefined : { restarts: false };

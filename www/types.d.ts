@@ -191,7 +191,9 @@ export type CoachReply =
   | { type: 'hint'; job: number; hint: Hint | null }
   | { type: 'done'; job: number }
   | { type: 'timeout'; job: number }
-  | { type: 'error'; job: number; message: string };
+  | { type: 'error'; job: number; message: string }
+  /** Once a worker has made its core (for any job): coach.js starts the budget then. */
+  | { type: 'loaded' };
 
 // ---- The generated Session, with the shapes of what it returns ------------------
 //

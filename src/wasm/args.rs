@@ -3,18 +3,29 @@
 //!
 //! A numeric argument is a JS number, a BigInt, or a string of plain digits
 //! ("8" from a form field or a URL; spaces around it allowed, nothing else:
-//! not "8.0", "0x8", "8-1" or "5e"). Whether it must be whole, and in what
-//! range, is up to the export; anything it cannot take comes back as a
-//! [`Problem`], a JS `Error` with a sentence saying what was expected and what
-//! came instead. Echoed input is clipped and stripped of control characters,
-//! so a hostile argument cannot flood or reverse the sentence.
+//! not "8.0", "0x8", "8-1" or "5e"). A number counts as whole only if it is
+//! a safe integer (up to 2^53 − 1, which a JS number holds exactly): past
+//! that it may already be rounded, so it is refused, never rounded again. A
+//! BigInt or a string of digits is read exactly, whatever its size. Whether
+//! it must be whole, and in what range, is up to the export; anything it
+//! cannot take comes back as a [`Problem`], a JS `Error` with a sentence
+//! saying what was expected and what came instead.
+//!
+//! Reading never runs the caller's code: no `valueOf`, no `toString`, no
+//! getter, so a hostile argument cannot act in the middle of a call (free
+//! the session it is a call on, say). Numbers in messages are written out
+//! here, not by the page's `Number.prototype.toString`, and echoed input is
+//! clipped and stripped of control characters, so a hostile argument or a
+//! polluted prototype cannot flood or reverse the sentence.
 
 use std::fmt;
 
 use wasm_bindgen::JsValue;
 
-/// The largest whole number a JS number holds exactly: 2^53.
-pub const MAX_SAFE_WHOLE: u64 = 1 << 53;
+/// The largest whole number a JS number holds exactly, 2^53 − 1
+/// (`Number.MAX_SAFE_INTEGER`): the most any count, index or seed read
+/// from a number may be.
+pub const MAX_SAFE_WHOLE: u64 = (1 << 53) - 1;
 
 /// How much of a string argument a message echoes.
 const ECHO_CHARS: usize = 40;
@@ -45,8 +56,13 @@ impl From<Problem> for JsValue {
 /// A JS argument as the exports see it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
-    /// A number, or a string that reads as one.
+    /// A JS number, as it is.
     Number(f64),
+    /// A BigInt or a string of digits, exactly.
+    Integer(i128),
+    /// A BigInt or a string of digits too large for 128 bits: far past
+    /// every range.
+    Huge,
     /// `undefined` or `null`: the argument was left out.
     Missing,
     /// Anything else, as it reads in a message (`"eight"`, `a value of type object`).
@@ -54,7 +70,7 @@ pub enum Arg {
 }
 
 impl Arg {
-    /// Reads `value` by the one rule.
+    /// Reads `value` by the one rule, without running any of its code.
     pub fn read(value: &JsValue) -> Arg {
         if let Some(number) = value.as_f64() {
             return Arg::Number(number);
@@ -63,10 +79,7 @@ impl Arg {
             return Arg::Missing;
         }
         if value.is_bigint() {
-            return match i64::try_from(value.clone()) {
-                Ok(whole) => Arg::Number(whole as f64),
-                Err(_) => Arg::Other("a BigInt too large to be a count".into()),
-            };
+            return i128::try_from(value.clone()).map_or(Arg::Huge, Arg::Integer);
         }
         if let Some(text) = value.as_string() {
             return Arg::from_text(&text);
@@ -75,28 +88,44 @@ impl Arg {
         Arg::Other(format!("a value of type {kind}"))
     }
 
-    /// A string argument: plain digits are a number, anything else is not.
+    /// A string argument: plain digits are a number, read exactly; anything
+    /// else is not.
     pub fn from_text(text: &str) -> Arg {
         let digits = text.trim();
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            // Up to 19 digits fit a u64; more is far out of every range.
-            return Arg::Number(digits.parse::<u64>().map_or(f64::INFINITY, |n| n as f64));
+            // Only digits, so parsing fails only past 128 bits.
+            return digits.parse::<i128>().map_or(Arg::Huge, Arg::Integer);
         }
         Arg::Other(format!("\"{}\"", echo(text)))
     }
 
-    /// The whole number in `min..=max` this is, if it is one.
-    pub fn whole(&self, min: u64, max: u64) -> Option<u64> {
-        match *self {
-            Arg::Number(x) if x.fract() == 0.0 && x >= min as f64 && x <= max as f64 => {
-                Some(x as u64)
-            }
-            _ => None,
-        }
+    /// Whether the argument is a number of some kind (a number, a BigInt or
+    /// digits), whole or not.
+    pub fn is_number(&self) -> bool {
+        matches!(self, Arg::Number(_) | Arg::Integer(_) | Arg::Huge)
     }
 
-    /// A budget of steps: a whole number from 0 to 2^53, or `Infinity` for
-    /// no limit.
+    /// The whole number in `min..=max` this is, if it is one. `max` past
+    /// 2^53 − 1 is reached only by a BigInt or digits.
+    pub fn whole_wide(&self, min: u128, max: u128) -> Option<u128> {
+        let whole = match *self {
+            Arg::Number(x) if x.fract() == 0.0 && x >= 0.0 && x <= MAX_SAFE_WHOLE as f64 => {
+                x as u128
+            }
+            Arg::Integer(i) => u128::try_from(i).ok()?,
+            _ => return None,
+        };
+        (min..=max).contains(&whole).then_some(whole)
+    }
+
+    /// The whole number in `min..=max` this is, if it is one.
+    pub fn whole(&self, min: u64, max: u64) -> Option<u64> {
+        self.whole_wide(min.into(), max.into())
+            .map(|whole| whole as u64)
+    }
+
+    /// A budget of steps: a whole number from 0 to 2^53 − 1, or `Infinity`
+    /// for no limit.
     pub fn steps(&self) -> Option<u64> {
         match *self {
             Arg::Number(x) if x == f64::INFINITY => Some(u64::MAX),
@@ -108,7 +137,9 @@ impl Arg {
     /// `nothing`.
     pub fn describe(&self) -> String {
         match self {
-            Arg::Number(x) => js_number_text(*x),
+            Arg::Number(x) => number_text(*x),
+            Arg::Integer(i) => i.to_string(),
+            Arg::Huge => "a number of more than 38 digits".to_string(),
             Arg::Missing => "nothing".to_string(),
             Arg::Other(text) => text.clone(),
         }
@@ -131,13 +162,14 @@ pub fn echo(text: &str) -> String {
 }
 
 /// A seed: a whole number from 0 to 2^53 − 1 (a number, a numeric string or
-/// a BigInt), or left out for 1, where `optional`.
+/// a BigInt), or left out for 1, where `optional`. A larger BigInt is
+/// refused, never wrapped or rounded onto another seed.
 pub fn seed(value: &JsValue, what: &str, optional: bool) -> Result<u64, Problem> {
     let arg = Arg::read(value);
     if optional && arg == Arg::Missing {
         return Ok(1);
     }
-    arg.whole(0, MAX_SAFE_WHOLE - 1).ok_or_else(|| {
+    arg.whole(0, MAX_SAFE_WHOLE).ok_or_else(|| {
         Problem(format!(
             "{what} takes a seed, a whole number from 0 to 2^53 − 1; got {}.",
             arg.describe()
@@ -145,24 +177,20 @@ pub fn seed(value: &JsValue, what: &str, optional: bool) -> Result<u64, Problem>
     })
 }
 
-/// A number exactly as JavaScript prints it: JavaScript's own
-/// `Number.prototype.toString` in the browser, [`number_text`] natively.
-fn js_number_text(x: f64) -> String {
-    #[cfg(target_arch = "wasm32")]
-    if let Ok(text) = js_sys::Number::from(x).to_string_with_radix(10) {
-        return text.into();
-    }
-    number_text(x)
-}
-
-/// A number as JavaScript would print it ("8", "2.5", "NaN", "Infinity") to
-/// six decimals, written out by hand: Rust's float formatting would add some
-/// 20 KB of wasm for the sake of error messages.
+/// A number for a message, as JavaScript would print it ("8", "2.5",
+/// "0.9999999", "NaN", "-Infinity") to 15 significant digits, written out by
+/// hand in integer arithmetic: the page's `Number.prototype.toString` may be
+/// anything, and Rust's float formatting would add some 20 KB of wasm for
+/// the sake of error messages.
 pub fn number_text(x: f64) -> String {
     if x.is_nan() {
         return "NaN".into();
     }
-    let sign = if x < 0.0 { "-" } else { "" };
+    let sign = if x.is_sign_negative() && x != 0.0 {
+        "-"
+    } else {
+        ""
+    };
     let x = x.abs();
     if x.is_infinite() {
         return format!("{sign}Infinity");
@@ -170,22 +198,56 @@ pub fn number_text(x: f64) -> String {
     if x >= 1e18 {
         return format!("{sign}a number over 10^18");
     }
-    let whole = x.trunc() as u64;
-    // Six decimals, rounded, trailing zeros dropped.
-    let mut fraction = ((x - x.trunc()) * 1e6).round() as u64;
-    let (whole, mut digits) = if fraction == 1_000_000 {
-        (whole + 1, 0)
-    } else {
-        (whole, 6)
-    };
-    if digits == 0 || fraction == 0 {
+    let mut whole = x.trunc() as u64;
+    let fraction = x - x.trunc();
+    if fraction == 0.0 {
         return format!("{sign}{whole}");
     }
-    while fraction.is_multiple_of(10) {
-        fraction /= 10;
-        digits -= 1;
+    // 15 significant digits: the decimals left after the whole part's digits,
+    // or below 1, 15 from the first non-zero decimal (at most 22 in all).
+    let places = if whole > 0 {
+        15usize.saturating_sub(whole.to_string().len())
+    } else {
+        let digits = decimals(fraction, 22).to_string().len();
+        37usize.saturating_sub(digits).min(22)
+    };
+    let mut decimal = decimals(fraction, places);
+    let one = 10u128.pow(places as u32);
+    if decimal == one {
+        whole += 1;
+        decimal = 0;
     }
-    format!("{sign}{whole}.{fraction:0digits$}")
+    if decimal == 0 {
+        return if whole == 0 {
+            format!("{sign}a number below 10^-22")
+        } else {
+            format!("{sign}{whole}")
+        };
+    }
+    let text = format!("{decimal:0places$}");
+    format!("{sign}{whole}.{}", text.trim_end_matches('0'))
+}
+
+/// `fraction` (from 0 to 1) times 10^places (at most 22), rounded to the
+/// nearest whole number, exactly: the float's mantissa times a power of ten
+/// fits 128 bits.
+fn decimals(fraction: f64, places: usize) -> u128 {
+    let bits = fraction.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i32;
+    let mantissa = bits & ((1 << 52) - 1);
+    // fraction = mantissa × 2^-shift, shift ≥ 1 because fraction < 1.
+    let (mantissa, shift) = if exponent == 0 {
+        (mantissa, 1074)
+    } else {
+        (mantissa | 1 << 52, 1075 - exponent)
+    };
+    let scaled = u128::from(mantissa) * 10u128.pow(places as u32);
+    if shift >= 128 {
+        // scaled < 2^127, less than half of 2^shift: rounds to 0.
+        return 0;
+    }
+    let shift = shift as u32;
+    (scaled + (1u128 << (shift - 1))) >> shift
 }
 
 #[cfg(test)]
@@ -198,7 +260,15 @@ mod tests {
         assert_eq!(number_text(-1.0), "-1");
         assert_eq!(number_text(2.5), "2.5");
         assert_eq!(number_text(0.125), "0.125");
-        assert_eq!(number_text(3.9999999), "4");
+        assert_eq!(number_text(3.9999999), "3.9999999");
+        assert_eq!(number_text(0.9999999), "0.9999999");
+        assert_eq!(number_text(8.0000001), "8.0000001");
+        assert_eq!(number_text(1e-7), "0.0000001");
+        assert_eq!(number_text(0.1 + 0.2), "0.3");
+        assert_eq!(number_text(0.9999999999999999), "1");
+        assert_eq!(number_text(5e-324), "a number below 10^-22");
+        assert_eq!(number_text(-0.0), "0");
+        assert_eq!(number_text(9_007_199_254_740_994.0), "9007199254740994");
         assert_eq!(number_text(f64::NAN), "NaN");
         assert_eq!(number_text(f64::NEG_INFINITY), "-Infinity");
         assert_eq!(number_text(16_777_216.0), "16777216");
@@ -213,6 +283,14 @@ mod tests {
         }
         assert_eq!(n(f64::INFINITY).steps(), Some(u64::MAX));
         assert_eq!(n(1e6).steps(), Some(1_000_000));
+        // Past 2^53 − 1 a number may be rounded already: refused, never used.
+        assert_eq!(n(9_007_199_254_740_992.0).whole(0, u64::MAX), None);
+        assert_eq!(n(9_007_199_254_740_991.0).steps(), Some(MAX_SAFE_WHOLE));
+        assert_eq!(Arg::Integer(1 << 53).steps(), None);
+        assert_eq!(Arg::Integer(-1).whole(0, 8), None);
+        assert_eq!(Arg::Integer(-1).describe(), "-1");
+        let past = 20u128.pow(20) + 1;
+        assert_eq!(Arg::Integer(past as i128).whole_wide(0, past), Some(past));
         for bad in [n(-1.0), n(0.5), n(f64::NAN), n(f64::NEG_INFINITY)] {
             assert_eq!(bad.steps(), None, "{bad:?}");
         }
@@ -223,11 +301,16 @@ mod tests {
 
     #[test]
     fn strings_are_numbers_only_when_plain_digits() {
-        assert_eq!(Arg::from_text(" 8 "), Arg::Number(8.0));
-        assert_eq!(Arg::from_text("0012"), Arg::Number(12.0));
+        assert_eq!(Arg::from_text(" 8 "), Arg::Integer(8));
+        assert_eq!(Arg::from_text("0012"), Arg::Integer(12));
         assert_eq!(
             Arg::from_text("99999999999999999999999"),
-            Arg::Number(f64::INFINITY)
+            Arg::Integer(99_999_999_999_999_999_999_999)
+        );
+        assert_eq!(Arg::from_text(&"9".repeat(40)), Arg::Huge);
+        assert_eq!(
+            Arg::from_text("9007199254740993").whole(0, u64::MAX),
+            Some((1 << 53) + 1)
         );
         for loose in ["8-1", "5e", "0x8", "8.0", "-1", "+3", "", " ", "1e3"] {
             assert!(

@@ -33,7 +33,7 @@ fn sized(id: &JsValue, n: &JsValue, what: &str) -> Result<(String, usize), Probl
     }
     let info = find_one_info(&id)?;
     let arg = Arg::read(n);
-    if !matches!(arg, Arg::Number(_)) {
+    if !arg.is_number() {
         return Err(Problem(format!(
             "{what} takes N as a number, such as 1000000; got {}.",
             arg.describe()
@@ -141,7 +141,7 @@ impl Finder {
         let arg = Arg::read(&max_steps);
         let mut max = arg.steps().ok_or_else(|| {
             Problem(format!(
-                "run() takes a whole number of steps from 0 to 2^53, or Infinity for no limit; \
+                "run() takes a whole number of steps from 0 to 2^53 − 1, or Infinity for no limit; \
                  got {}.",
                 arg.describe()
             ))

@@ -3,7 +3,9 @@
 //! `row * n + col`; N, squares and options are checked here and refused with
 //! a sentence.
 
-use js_sys::Array;
+use js_sys::Reflect;
+
+use crate::error::grouped;
 use wasm_bindgen::prelude::*;
 
 use super::args::{Arg, Problem};
@@ -28,17 +30,52 @@ fn size(n: &JsValue) -> Result<usize, Problem> {
     })
 }
 
-/// The squares argument: an array (or typed array) of whole numbers.
-pub(crate) fn squares(value: &JsValue) -> Result<Vec<usize>, Problem> {
-    if !(Array::is_array(value) || js_sys::ArrayBuffer::is_view(value)) {
-        return Err(Problem(format!(
-            "The queens must be given as a list of square numbers (row × N + column); got {}.",
+/// The squares argument: an array or a typed array of whole numbers, at
+/// most n² of them. The length is checked before any element is read, so a
+/// list of a hundred million holes is refused at once, not read through;
+/// anything else (a `DataView`, a string, an object with a length) is
+/// refused too.
+pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> {
+    let typed = js_sys::ArrayBuffer::is_view(value) && !value.is_instance_of::<js_sys::DataView>();
+    // A revoked Proxy makes Array.isArray throw: not a list either.
+    if !(is_array(value).unwrap_or(false) || typed) {
+        let got = if js_sys::ArrayBuffer::is_view(value) {
+            "a DataView".to_string()
+        } else {
             Arg::read(value).describe()
+        };
+        return Err(Problem(format!(
+            "The queens must be given as a list of square numbers (row × N + column), an \
+             array or a typed array; got {got}."
         )));
     }
-    Array::from(value)
-        .iter()
-        .map(|item| {
+    // An array's length is its own; a typed array's is read through its
+    // prototype, which a page could redefine: at worst that changes which
+    // entries are read, each of which is checked below.
+    let length = Reflect::get(value, &JsValue::from_str("length"))
+        .map(|length| Arg::read(&length))
+        .unwrap_or(Arg::Missing);
+    let squares = n * n;
+    let length = length.whole(0, squares as u64).ok_or_else(|| {
+        let got = match length {
+            Arg::Number(x) if x.fract() == 0.0 && (0.0..1e18).contains(&x) => {
+                format!("of length {}", grouped(x as u64))
+            }
+            Arg::Missing => "whose length cannot be read".to_string(),
+            other => format!("of length {}", other.describe()),
+        };
+        let most = match squares {
+            1 => "1 entry".to_string(),
+            many => format!("{} entries", grouped(many as u64)),
+        };
+        Problem(format!(
+            "A list of queens on the {n}×{n} board has at most {most}, one for each square; \
+             got a list {got}."
+        ))
+    })?;
+    (0..length as u32)
+        .map(|i| {
+            let item = Reflect::get_u32(value, i).unwrap_or(JsValue::UNDEFINED);
             let square = Arg::read(&item);
             square
                 .whole(0, u32::MAX as u64)
@@ -53,10 +90,17 @@ pub(crate) fn squares(value: &JsValue) -> Result<Vec<usize>, Problem> {
         .collect()
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray`, throwing (for a revoked Proxy) as an `Err`.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
 /// N and the queens on the board, checked.
 fn board(n: &JsValue, queens: &JsValue) -> Result<FixedQueens, Problem> {
     let n = size(n)?;
-    Ok(FixedQueens::new(n, &squares(queens)?)?)
+    Ok(FixedQueens::new(n, &squares(queens, n)?)?)
 }
 
 /// How many solutions contain every queen on `squares`, as a BigInt: 0 if
@@ -150,15 +194,7 @@ pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>
             )))
         }
     };
-    let seed_arg = Arg::read(&seed);
-    let seed = seed_arg
-        .whole(0, super::args::MAX_SAFE_WHOLE)
-        .ok_or_else(|| {
-            Problem(format!(
-                "The seed must be a whole number from 0 to 2^53; got {}.",
-                seed_arg.describe()
-            ))
-        })?;
+    let seed = super::args::seed(&seed, "puzzle()", false)?;
     Ok(puzzle::generate(n, level, seed)
         .into_iter()
         .map(|(row, col)| (row * n + col) as u32)

@@ -58,7 +58,7 @@ pub(crate) fn algorithm_id(id: &JsValue) -> Result<String, Problem> {
 /// N for algorithm `id`: a whole number the algorithm can do.
 pub(crate) fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
     let info = algorithms::find(id).ok_or_else(|| session::unknown(&echo(id)))?;
-    if !matches!(n, Arg::Number(_)) {
+    if !n.is_number() {
         return Err(Problem("N must be a number, such as 8.".into()));
     }
     match n.whole(info.min_n as u64, info.max_n as u64) {
@@ -75,7 +75,7 @@ pub(crate) fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
 fn step_index(k: &Arg) -> Result<u64, Problem> {
     k.whole(0, MAX_SAFE_WHOLE).ok_or_else(|| {
         Problem(format!(
-            "A step number must be a whole number from 0 to 2^53; got {}.",
+            "A step number must be a whole number from 0 to 2^53 − 1; got {}.",
             k.describe()
         ))
     })
@@ -89,7 +89,7 @@ fn budget(max_steps: &Arg, what: &str, optional: bool) -> Result<u64, Problem> {
     }
     max_steps.steps().ok_or_else(|| {
         Problem(format!(
-            "{what} takes a whole number of steps from 0 to 2^53, or Infinity for no limit; got {}.",
+            "{what} takes a whole number of steps from 0 to 2^53 − 1, or Infinity for no limit; got {}.",
             max_steps.describe()
         ))
     })
@@ -111,12 +111,12 @@ fn work_unit(unit: &JsValue, what: &str) -> Result<session::Work, Problem> {
 }
 
 /// A budget of work for `seekWork()` or `runWithin()`: a whole number from 0
-/// to 2^53.
+/// to 2^53 − 1.
 fn work_budget(budget: &JsValue, what: &str) -> Result<u64, Problem> {
     let arg = Arg::read(budget);
     arg.whole(0, MAX_SAFE_WHOLE).ok_or_else(|| {
         Problem(format!(
-            "{what} takes a budget of work, a whole number from 0 to 2^53; got {}.",
+            "{what} takes a budget of work, a whole number from 0 to 2^53 − 1; got {}.",
             arg.describe()
         ))
     })
@@ -131,7 +131,7 @@ fn count_arg(value: &Arg, what: &str, default: usize) -> Result<usize, Problem> 
     match value.steps() {
         Some(count) => Ok(usize::try_from(count).unwrap_or(usize::MAX)),
         None => Err(Problem(format!(
-            "solutions() takes {what} as a whole number from 0 to 2^53; got {}.",
+            "solutions() takes {what} as a whole number from 0 to 2^53 − 1; got {}.",
             value.describe()
         ))),
     }
@@ -149,7 +149,7 @@ impl Session {
         let inner = if Arg::read(&fixed_squares) == Arg::Missing {
             session::Session::new(&id, n)?
         } else {
-            let squares = super::puzzle::squares(&fixed_squares)?;
+            let squares = super::puzzle::squares(&fixed_squares, n)?;
             session::Session::with_fixed(&id, n, &squares)?
         };
         admit_session()?;
@@ -438,28 +438,33 @@ impl Session {
         })
     }
 
-    /// How many boards with lexicographic index in `from..to` (BigInts or
-    /// numbers; row 0's column most significant) are decided so far, as a
-    /// BigInt; `null` where `icicle()` is (the indices are not checked then
-    /// beyond being whole numbers from 0).
+    /// How many boards with lexicographic index in `from..to` (BigInts,
+    /// strings of digits or numbers up to 2^53 − 1, by the one rule; row 0's
+    /// column most significant) are decided so far, as a BigInt; `null`
+    /// where `icicle()` is (the indices are not checked then beyond being
+    /// whole numbers from 0).
     #[wasm_bindgen(js_name = decidedBetween)]
     pub fn decided_between(&self, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
-        let total = self.inner.space().map_or(0, |space| space.total);
-        let unaccounted = self.inner.space().is_none();
+        let decided = self.inner.decided();
+        let total = match (&decided, self.inner.space()) {
+            (Some(_), Some(space)) => space.total,
+            _ => u128::MAX,
+        };
         let index = |value: &JsValue| -> Result<u128, Problem> {
-            let big = js_sys::BigInt::new(value).ok();
-            let parsed = big.and_then(|b| u128::try_from(JsValue::from(b)).ok());
-            parsed
-                .filter(|&i| unaccounted || i <= total)
-                .ok_or_else(|| {
-                    Problem(format!(
-                        "decidedBetween() takes board indices from 0 to {total} (N^N); got {}.",
-                        Arg::read(value).describe()
-                    ))
-                })
+            let arg = Arg::read(value);
+            arg.whole_wide(0, total).ok_or_else(|| {
+                let range = match total {
+                    u128::MAX => "whole numbers from 0".to_string(),
+                    total => format!("from 0 to {total} (N^N)"),
+                };
+                Problem(format!(
+                    "decidedBetween() takes board indices {range}; got {}.",
+                    arg.describe()
+                ))
+            })
         };
         let (from, to) = (index(&from)?, index(&to)?);
-        Ok(match self.inner.decided() {
+        Ok(match decided {
             Some(decided) if from <= to => (decided.before(to) - decided.before(from)).into(),
             Some(_) => 0u128.into(),
             None => JsValue::NULL,

@@ -400,3 +400,215 @@ test('puzzle exports: completions, hints, culprits and fixed-queen sessions agre
   }
   assertHealthy('puzzle exports');
 });
+
+/** Throws a sentence (by `handled`'s rule); returns the message. */
+function refusal(what, fn) {
+  const { error } = handled(what, fn);
+  assert.ok(error, `${what} is refused`);
+  return error.message;
+}
+
+test('decidedBetween reads indices by the one rule, and never runs the caller\'s code', () => {
+  const s = new api.Session('bitwise', 6);
+  try {
+    s.run(200);
+    const all = 6n ** 6n;
+    const expected = s.decidedBetween(0n, all);
+    assert.equal(typeof expected, 'bigint');
+    // A number, a BigInt and a string of digits are the same index.
+    for (const to of [46656, '46656', ' 46656 ']) assert.equal(s.decidedBetween(0, to), expected, `to = ${JSON.stringify(to)}`);
+    let ran = false;
+    const sneaky = { valueOf() { ran = true; s.free(); return 8; } };
+    for (const loose of ['0x8', '0b11', '', ' ', '+8', '8.0', true, [], [8], sneaky, new Date(0), -1, 0.5, 2 ** 53, -1n]) {
+      const message = refusal(`decidedBetween(0, ${describe(loose)})`, () => s.decidedBetween(0, loose));
+      assert.match(message, /^decidedBetween\(\) takes board indices from 0 to 46656 \(N\^N\); got /);
+    }
+    assert.equal(ran, false, 'the argument\'s valueOf is never called');
+    assert.equal(s.stepIndex, 200, 'the session is untouched');
+    assert.equal(s.decidedBetween(0n, all), expected);
+  } finally {
+    s.free();
+  }
+  // At N = 20 the indices pass 2^64: N^N itself is taken, one past it is refused as out of range.
+  const big = new api.Session('bitwise', 20);
+  try {
+    const all = 20n ** 20n;
+    assert.equal(big.decidedBetween(0n, all), 0n);
+    assert.equal(big.decidedBetween(0n, String(all)), 0n);
+    for (const past of [all + 1n, String(all + 1n)]) {
+      assert.equal(refusal('decidedBetween(0, N^N + 1)', () => big.decidedBetween(0n, past)),
+        `decidedBetween() takes board indices from 0 to ${all} (N^N); got ${all + 1n}.`);
+    }
+    assert.match(refusal('decidedBetween(0, 10^40)', () => big.decidedBetween(0n, 10n ** 40n)), /got a number of more than 38 digits\./);
+  } finally {
+    big.free();
+  }
+});
+
+test('counts, indices and seeds past 2^53 − 1 are refused, never rounded', () => {
+  const past = 2n ** 53n + 1n;
+  const top = 2n ** 53n - 1n;
+  // The issue's example: 2^53 + 1 read as 2^53 gave another seed's puzzle.
+  for (const seed of [past, String(past), 2 ** 53, 2n ** 64n + 7n]) {
+    assert.match(refusal(`puzzle(8, 'hard', ${describe(seed)})`, () => api.puzzle(8, 'hard', seed)), /seed, a whole number from 0 to 2\^53 − 1/);
+  }
+  const highest = Array.from(api.puzzle(8, 'hard', top));
+  assert.deepEqual(Array.from(api.puzzle(8, 'hard', Number(top))), highest, 'the largest seed as a number');
+  assert.deepEqual(Array.from(api.puzzle(8, 'hard', String(top))), highest, 'the largest seed as digits');
+  assert.equal(api.completions(8, highest), 1n);
+  for (const { id, minN, maxN } of api.algorithms()) {
+    const s = new api.Session(id, Math.min(maxN, Math.max(minN, 6)));
+    try {
+      for (const value of [past, String(past), 2 ** 53, '99999999999999999999', '9'.repeat(60)]) {
+        const b = describe(value);
+        refusal(`${id}.run(${b})`, () => s.run(value));
+        refusal(`${id}.runToSolution(${b})`, () => s.runToSolution(value));
+        refusal(`${id}.seek(${b})`, () => s.seek(value));
+        refusal(`${id}.seekWork('checks', ${b})`, () => s.seekWork('checks', value));
+        refusal(`${id}.runWithin('steps', ${b}, 10)`, () => s.runWithin('steps', value, 10));
+        refusal(`${id}.runWithin('steps', 10, ${b})`, () => s.runWithin('steps', 10, value));
+        refusal(`${id}.solutions(${b})`, () => s.solutions(value));
+        refusal(`${id}.solutions(1, ${b})`, () => s.solutions(1, value));
+      }
+      assert.equal(s.stepIndex, 0, `${id}: no refused call moved the session`);
+      assert.equal(s.run(top), s.stepIndex, `${id}: 2^53 − 1 as a BigInt is a budget like any other`);
+    } finally {
+      s.free();
+    }
+  }
+  // A string of 20 digits used to become Infinity, a run with no end.
+  const s = new api.Session('bitwise', 20);
+  try {
+    const start = performance.now();
+    assert.match(refusal('run("99999999999999999999")', () => s.run('99999999999999999999')), /got 99999999999999999999\./);
+    assert.match(refusal('run(40 digits)', () => s.run('9'.repeat(40))), /got a number of more than 38 digits\./);
+    assert.ok(performance.now() - start < 100, 'refused at once');
+  } finally {
+    s.free();
+  }
+  for (const seed of [past, String(past), 2 ** 53]) {
+    const b = describe(seed);
+    refusal(`Session.seeded('annealing', 8, ${b})`, () => api.Session.seeded('annealing', 8, seed).free());
+    refusal(`findOne('queen-search', 8, ${b})`, () => api.findOne('queen-search', 8, seed));
+    refusal(`new Finder('restarts', 8, ${b})`, () => new api.Finder('restarts', 8, seed).free());
+    refusal(`runLengths('restarts', 8, ${b}, 1, 10)`, () => api.runLengths('restarts', 8, seed, 1, 10));
+    refusal(`countSubtask(12, ${b})`, () => api.countSubtask(12, seed));
+    refusal(`countSubtaskRange(12, 0, ${b})`, () => api.countSubtaskRange(12, 0, seed));
+    refusal(`completions(8, [${b}])`, () => api.completions(8, [seed]));
+  }
+  assertHealthy('values past 2^53');
+});
+
+test('square lists are measured before they are read, and only lists are lists', () => {
+  const start = performance.now();
+  for (const [what, list] of [
+    ['new Array(1e8)', new Array(1e8)],
+    ['new Array(2 ** 32 - 1)', new Array(2 ** 32 - 1)],
+    ['new Uint8Array(1e7)', new Uint8Array(1e7)],
+    ['65 zeros', new Array(65).fill(0)],
+  ]) {
+    assert.match(refusal(`completions(8, ${what})`, () => api.completions(8, list)), /at most 64 entries, one for each square; got a list of length [\d,]+\./, what);
+    refusal(`new Session('bitwise', 8, ${what})`, () => new api.Session('bitwise', 8, list).free());
+  }
+  assert.ok(performance.now() - start < 1000, `long lists refused at once (${Math.round(performance.now() - start)} ms)`);
+  assert.match(refusal('completions(1, [0, 0])', () => api.completions(1, [0, 0])), /at most 1 entry,/);
+  const bytes = new ArrayBuffer(8);
+  for (const [what, notAList] of [
+    ['a DataView', new DataView(bytes)],
+    ['an ArrayBuffer', bytes],
+    ['an array-like object', { length: 1, 0: 0 }],
+    ['a string', '0'],
+    ['a Set', new Set([0])],
+  ]) {
+    assert.match(refusal(`completions(8, ${what})`, () => api.completions(8, notAList)), /as a list of square numbers|must be given as a list/, what);
+    refusal(`new Session('bitwise', 8, ${what})`, () => new api.Session('bitwise', 8, notAList).free());
+  }
+  // Proxies: a revoked one is not a list, and one whose reads throw is refused, not thrown through.
+  const { proxy: revoked, revoke } = Proxy.revocable([], {});
+  revoke();
+  assert.match(refusal('completions(8, a revoked Proxy)', () => api.completions(8, revoked)), /must be given as a list/);
+  refusal("new Session('bitwise', 8, a revoked Proxy)", () => new api.Session('bitwise', 8, revoked).free());
+  const trapped = new Proxy([0], { get() { throw new Error('a trap'); } });
+  assert.match(refusal('completions(8, a throwing Proxy)', () => api.completions(8, trapped)), /got a list whose length cannot be read\./);
+  // Holes are read as what they are: nothing.
+  assert.match(refusal('completions(8, [ , 1])', () => api.completions(8, [, 1])), /got nothing\./);
+  // Lists of every kind that are lists still work.
+  assert.equal(api.completions(8, new Uint8Array([0])), 4n);
+  assert.equal(api.completions(8, new BigInt64Array([0n])), 4n);
+  assert.equal(api.completions(8, new Float64Array([0])), 4n);
+  assert.equal(api.completions(8, Array.from({ length: 0 })), 92n);
+  assertHealthy('square lists');
+});
+
+test('a polluted Number.prototype.toString reaches no message and leaves no session borrowed', () => {
+  const original = Number.prototype.toString;
+  const floods = [
+    () => `\u202e${'x'.repeat(5000)}\u0007`,
+    () => ({}),
+    () => { throw new Error('polluted'); },
+  ];
+  try {
+    for (const flood of floods) {
+      // eslint-disable-next-line no-extend-native
+      Number.prototype.toString = flood;
+      const s = new api.Session('bitwise', 8);
+      try {
+        assert.equal(refusal('seek(2.5)', () => s.seek(2.5)), 'A step number must be a whole number from 0 to 2^53 − 1; got 2.5.');
+        assert.match(refusal('run(-1)', () => s.run(-1)), /got -1\.$/);
+        assert.match(refusal("new Session('bitwise', 0.9999999)", () => new api.Session('bitwise', 0.9999999)), /N = 0\.9999999 is not/);
+        assert.match(refusal('icicle(1e300)', () => s.icicle(1e300)), /got a number over 10\^18\./);
+        // The session is still usable after each refusal, and frees.
+        assert.equal(s.run(10), 10);
+        s.seek(3);
+        assert.equal(s.stepIndex, 3);
+      } finally {
+        s.free();
+      }
+      assert.throws(() => s.step(), Error, 'a freed session is freed');
+    }
+  } finally {
+    // eslint-disable-next-line no-extend-native
+    Number.prototype.toString = original;
+  }
+  // No session was left open: all 64 still fit.
+  const held = [];
+  try {
+    for (let i = 0; i < 64; i++) held.push(new api.Session('bitwise', 4));
+  } finally {
+    for (const s of held) s.free();
+  }
+  assertHealthy('a polluted prototype');
+});
+
+test('one fixed queen at N = 1 is a search from fixed queens', () => {
+  for (const { id } of api.algorithms().filter((a) => a.takesFixedQueens)) {
+    const fixed = new api.Session(id, 1, [0]);
+    try {
+      assert.equal(fixed.icicle(4), null, `${id}: no tree for a search from fixed queens`);
+      assert.equal(fixed.decidedBetween(0, 1), null, `${id}: no decided boards either`);
+      fixed.run(Infinity);
+      assert.equal(fixed.solutionCount, 1, id);
+    } finally {
+      fixed.free();
+    }
+    const free = new api.Session(id, 1);
+    try {
+      free.run(Infinity);
+      assert.deepEqual(Array.from(free.icicle(4)), [1, 1, 1, 1], `${id}: without fixed queens N = 1 has its tree`);
+      assert.equal(free.decidedBetween(0, 1), 1n, id);
+    } finally {
+      free.free();
+    }
+  }
+});
+
+test('neighbouring puzzle seeds give different puzzles', () => {
+  let same = 0;
+  for (let k = 0; k < 50; k++) {
+    const even = Array.from(api.puzzle(10, 'hard', 2 * k));
+    const odd = Array.from(api.puzzle(10, 'hard', 2 * k + 1));
+    if (even.join() === odd.join()) same += 1;
+    assert.equal(api.completions(10, odd), 1n, `seed ${2 * k + 1} has one completion`);
+  }
+  assert.equal(same, 0, `${same} of 50 seed pairs 2k, 2k + 1 gave the same puzzle`);
+});
