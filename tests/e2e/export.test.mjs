@@ -200,9 +200,13 @@ test('Race results as CSV: a header and one row a lane, the figures as numbers e
 
 test('Many runs as CSV: one row a run, in seed order, the runs the core gives', async () => {
   const token = 'min-conflicts.8.12.100000.5';
-  const { page, errors } = await openPage(`/?mode=runs&algo=min-conflicts&n=8&seeds=12&first=5&cap=100000&work=steps&curves=${token}`);
+  const { page, errors } = await openPage('/?mode=runs');
   try {
     assert.equal(await page.isDisabled('#runs-csv'), true, 'nothing to save before a curve');
+    // The link's curve is drawn as soon as the page opens: no moment to look
+    // for a disabled button in between, hence the empty page first.
+    await page.goto(new URL(`?mode=runs&algo=min-conflicts&n=8&seeds=12&first=5&cap=100000&work=steps&curves=${token}`, page.url()).href);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     await waitUntil(() => page.evaluate(() => document.getElementById('runs').dataset.state === 'done'), { message: 'the runs', timeout: 30_000 });
     assert.equal(await page.isDisabled('#runs-csv'), false);
     const csv = await downloadOf(page, '#runs-csv');
