@@ -94,6 +94,30 @@ async function startModules() {
   return [...Object.keys(metafile.inputs).filter((f) => f.startsWith('www/')).sort(), 'pkg/nqueens.js'];
 }
 
+/** @param {string} text */
+const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
+
+/**
+ * The description of the algorithm the page opens with, as the page writes
+ * it, read from the core itself. The built page carries it, so its largest
+ * paint (this paragraph, at desktop sizes) comes with the first paint rather
+ * than after the wasm has loaded; the page writes the same text over it.
+ * @returns {Promise<string>}  HTML
+ */
+async function firstDescription() {
+  const source = await fs.readFile(path.join(REPO_ROOT, 'www', 'mode-visualizer.js'), 'utf8');
+  const id = /const DEFAULTS = \{ algorithm: '([\w-]+)'/.exec(source)?.[1];
+  if (!id) throw new Error("www/mode-visualizer.js has no `const DEFAULTS = { algorithm: '…'` line for the build to read");
+  const core = await import(pathToFileURL(path.join(REPO_ROOT, 'pkg', 'nqueens.js')).href);
+  core.initSync({ module: await fs.readFile(path.join(REPO_ROOT, 'pkg', 'nqueens_bg.wasm')) });
+  /** @type {{ id: string, description: string, minN: number, maxN: number }[]} */
+  const all = core.algorithms();
+  const algorithm = all.find((a) => a.id === id);
+  if (!algorithm) throw new Error(`the page's default algorithm "${id}" is not one of the core's`);
+  const { description, minN, maxN } = algorithm;
+  return `<p>${escapeHtml(description)}</p><p class="facts"><span class="fact">Boards ${minN}×${minN} to ${maxN}×${maxN}</span></p>`;
+}
+
 /**
  * The built page: the build's service worker named, the stylesheet inline,
  * the start modules and the wasm preloaded, comments and indentation gone.
@@ -101,7 +125,7 @@ async function startModules() {
  * @param {string} css  the minified www/style.css
  * @param {string[]} modules  from startModules()
  */
-function builtPage(html, css, modules) {
+function builtPage(html, css, modules, description) {
   const link = '<link rel="stylesheet" href="www/style.css">';
   const script = '<script type="module" src="www/main.js"></script>';
   if (!html.includes(link) || !html.includes(script)) throw new Error(`index.html must hold ${link} and ${script} for the build to rewrite`);
@@ -110,8 +134,11 @@ function builtPage(html, css, modules) {
     // As wasm-bindgen's glue asks for it (fetch, same origin), so the preload is used.
     '<link rel="preload" href="pkg/nqueens_bg.wasm" as="fetch" type="application/wasm" crossorigin>',
   ];
+  const empty = '<div id="description" data-part="description" class="description"></div>';
+  if (!html.includes(empty)) throw new Error(`index.html must hold ${empty} for the build to fill in`);
   return minifyHtml(
     html
+      .replace(empty, () => empty.replace('></div>', `>${description}</div>`))
       .replace(link, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
       .replace(script, () => `${script}\n${preloads.join('\n')}\n<meta name="service-worker" content="sw.js">`),
   );
@@ -192,7 +219,7 @@ export async function buildDist({ out = DIST, log = () => {} } = {}) {
   }
   // The page learns here that it is a build, and which worker is its own.
   const html = built.get('index.html')?.toString('utf8') ?? '';
-  built.set('index.html', Buffer.from(builtPage(html, built.get('www/style.css')?.toString('utf8') ?? '', await startModules())));
+  built.set('index.html', Buffer.from(builtPage(html, built.get('www/style.css')?.toString('utf8') ?? '', await startModules(), await firstDescription())));
   const sw = await serviceWorker(built);
   built.set('sw.js', sw.bytes);
 
