@@ -270,8 +270,8 @@ export class Controls {
  * The keyboard shortcuts of the visualizer and race mode, one map for both.
  * Keys a focused control uses itself stay with it: a text field keeps every
  * key, a select its Space, arrows and letters, a slider its arrows, Home, End
- * and page keys, a button its Space. Everything else is a shortcut, wherever
- * focus is. Prevents the event's default when a key did something.
+ * and page keys, a button or link its Enter. Everything else, Space included,
+ * is a shortcut wherever focus is. Prevents the event's default when a key did something.
  * @param {KeyboardEvent} event  a keydown from wherever the owner listens
  * @param {KeyActions} actions
  */
@@ -351,7 +351,9 @@ function keptByControl(target, key) {
     case 'BUTTON':
     case 'SUMMARY':
     case 'A':
-      return key === ' ' || key === 'Enter'; // Space presses the focused button instead
+      // Enter presses the focused button; Space stays play/pause, so that
+      // "click Step, then press Space" plays as the keys list promises.
+      return key === 'Enter';
     default:
       // Arrow keys inside a widget that handles them (the gallery) arrive prevented.
       return false;

@@ -22,7 +22,7 @@
 // writes no number that is not finite (setBar, percent, formatDuration,
 // formatLeft and decimal guard the places numbers reach the page).
 
-import { el, formatCount } from './dom.js';
+import { counted, el, formatCount } from './dom.js';
 import { CountPool, TimeLeft, defaultWorkers, validateN } from './count-pool.js';
 import { CountStore } from './count-store.js';
 
@@ -317,7 +317,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     const { n, ms = 0, resumedFrom = 0, updated = 0 } = r;
     showStatus(
       'done',
-      `N = ${n}: ${formatCount(r.total)} solutions, ${formatCount(r.fundamental)} fundamental.` +
+      `N = ${n}: ${counted(r.total, 'solution')}, ${formatCount(r.fundamental)} fundamental.` +
         (cached ? ` From an earlier count (${formatAge(updated)}).` : ''),
       {
         n: String(n),

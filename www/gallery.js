@@ -7,7 +7,7 @@
 // the solver: it shows the solutions it is handed.
 
 import { drawMiniBoard } from './board.js';
-import { el, formatCount, part } from './dom.js';
+import { counted, el, formatCount, part } from './dom.js';
 import { symmetryBetween, symmetryClass } from './symmetry.js';
 
 const MINI_SIZE = 64; // CSS pixels per mini board
@@ -63,6 +63,8 @@ export class Gallery {
     /** @type {HTMLButtonElement|null} the board of the current step's solution */
     this.current = null;
     this.n = 0;
+    /** @type {{ total: bigint, fundamental: bigint } | null} the counts of this N, for the class note (null when not known) */
+    this.totals = null;
     /** @type {Theme|null} */
     this.theme = null;
     this.countText = '';
@@ -179,7 +181,7 @@ export class Gallery {
     if (!cls.caption) return;
     const text = `Class ${cls.number}: ${cls.items.length} of ${cls.size}`;
     cls.caption.textContent = text;
-    /** @type {HTMLDivElement} */ (cls.group).setAttribute('aria-label', `${text} boards, each a rotation or reflection of the first`);
+    /** @type {HTMLDivElement} */ (cls.group).setAttribute('aria-label', `${text} ${cls.size === 1 ? 'board' : 'boards'}, each a rotation or reflection of the first`);
   }
 
   /** Ties the classes to count mode: all the solutions' classes are its fundamental count. */
@@ -187,10 +189,15 @@ export class Gallery {
     const found = this.items.length;
     this.classNote.hidden = !this.byClass || found === 0;
     if (this.classNote.hidden) return;
+    const { n, totals } = this;
+    // The counts of this N, when the core gave them (small boards): never another N's.
+    const whole = totals
+      ? ` (N = ${n}: ${counted(totals.total, 'solution')}, ${counted(totals.fundamental, 'class', 'classes')})`
+      : '';
     this.classNote.textContent =
-      `${formatCount(found)} solution${found === 1 ? '' : 's'} found so far fall into ${formatCount(this.classes.size)} ` +
-      `class${this.classes.size === 1 ? '' : 'es'} under the 8 rotations and reflections of the square. Once the search has found ` +
-      'them all, the number of classes is count mode\'s "fundamental" count (N = 8: 92 solutions, 12 classes).';
+      `${counted(found, 'solution')} found so far ${found === 1 ? 'falls' : 'fall'} into ${counted(this.classes.size, 'class', 'classes')} ` +
+      'under the 8 rotations and reflections of the square. Once the search has found ' +
+      `them all, the number of classes is count mode's "fundamental" count${whole}.`;
   }
 
   /**

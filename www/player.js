@@ -7,7 +7,7 @@
 // never touches the DOM: after each frame it asks its host to render, and it tells
 // the host when the mode changes and what to say.
 
-import { formatCount } from './dom.js';
+import { counted, formatCount } from './dom.js';
 import { guard, reportError } from './errors.js';
 import { FRAME_BUDGET_MS, FrameLoop, Runner, nextBudget } from './runner.js';
 import { DEFAULT_SPEED_INDEX, SPEEDS, speedLabel } from './speeds.js';
@@ -314,5 +314,5 @@ export class Player {
 function endSentence(s) {
   // A search for one solution ends on it, and its last step's sentence says so.
   if (s.conflictTrace(2)) return '';
-  return `Reached the end of the search after ${formatCount(s.stepIndex)} steps: ${formatCount(s.solutionCount)} solutions.`;
+  return `Reached the end of the search after ${counted(s.stepIndex, 'step')}: ${counted(s.solutionCount, 'solution')}.`;
 }

@@ -14,7 +14,7 @@
 // search in the worker), data-wall-ms (Solve to result, as the page saw it),
 // data-check (ok or failed) and data-check-ms.
 
-import { context2d, cssVars, el, formatCount, part } from './dom.js';
+import { context2d, counted, cssVars, el, formatCount, part } from './dom.js';
 import { clip } from './words.js';
 
 /**
@@ -283,12 +283,12 @@ export class SolveBig {
         p.progress.value = Math.max(0, Math.min(1, 1 - msg.conflicts / msg.initialConflicts));
         p.progressText.textContent =
           `Repairing: ${formatCount(msg.conflicts)} of ${formatCount(msg.initialConflicts)} attacking pairs left, ` +
-          `${formatCount(msg.steps)} steps · ${elapsed}`;
+          `${counted(msg.steps, 'step')} · ${elapsed}`;
       } else {
         const rows = this.rows;
         p.progress.value = Math.min(1, msg.steps / rows);
         p.progressText.textContent =
-          `Placing the queens: ${formatCount(msg.steps)} steps for ${formatCount(rows)} rows, ` +
+          `Placing the queens: ${counted(msg.steps, 'step')} for ${counted(rows, 'row')}, ` +
           `${formatCount(msg.conflicts)} attacking pairs so far · ${elapsed}`;
       }
     } else if (msg.type === 'solved') {
@@ -315,7 +315,7 @@ export class SolveBig {
     const rate = ms > 0 ? `, ${formatCount(Math.round((n * 1000) / ms))} queens/s` : '';
     this.say(
       `${name} found a solution for ${formatCount(n)} queens in ${seconds(ms)}: ` +
-        `${formatCount(steps)} steps, ${formatCount(restarts)} restart${restarts === 1 ? '' : 's'}${rate}.`,
+        `${counted(steps, 'step')}, ${counted(restarts, 'restart')}${rate}.`,
     );
     p.check.hidden = false;
     p.check.classList.toggle('failed', !check.ok);

@@ -15,7 +15,7 @@
 // session itself, only seeks it when a node is clicked (through `seek`).
 
 import { drawMiniBoard, readTheme } from './board.js';
-import { context2d, cssVars, el, formatCount, part } from './dom.js';
+import { context2d, counted, cssVars, el, formatCount, part } from './dom.js';
 
 /**
  * @typedef {import('./types.js').Session} Session
@@ -86,6 +86,28 @@ function attacking(cols) {
     }
   }
   return false;
+}
+
+/**
+ * Where a partial board first goes wrong: the first row (1-based depth)
+ * whose queen an earlier one attacks, and how ('column' before 'diagonal', as
+ * the seeds test them), or null when no queen is attacked. A search that
+ * rejected that row never went below it: that is the check that decided
+ * every deeper node under it.
+ * @param {number[]} cols
+ * @returns {{ depth: number, how: 'column' | 'diagonal' } | null}
+ */
+export function firstAttack(cols) {
+  for (let b = 1; b < cols.length; b++) {
+    /** @type {'column' | 'diagonal' | null} */
+    let how = null;
+    for (let a = 0; a < b && how !== 'column'; a++) {
+      if (cols[a] === cols[b]) how = 'column';
+      else if (Math.abs(cols[a] - cols[b]) === b - a) how = 'diagonal';
+    }
+    if (how) return { depth: b + 1, how };
+  }
+  return null;
 }
 
 /**
@@ -394,7 +416,7 @@ export class TreePanel {
     const perCheck = checks === 0 ? '' : ruledOut >= 10n * BigInt(checks)
       ? formatCount(ruledOut / BigInt(checks))
       : (Number(ruledOut) / checks).toFixed(2);
-    const text = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%) with ${formatCount(checks)} checks`
+    const text = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%) with ${counted(checks, 'check')}`
       + (perCheck ? `: ${perCheck} boards per check` : '')
       + `; ${formatCount(solutions)} solution${solutions === 1n ? '' : 's'} found.`;
     if (this.summary.textContent !== text) this.summary.textContent = text;
@@ -440,12 +462,27 @@ export class TreePanel {
     if (done === null || done === 0n || state.startsWith('never')) return;
     // When it was reached takes a search on the side: do it once the pointer rests.
     this.tipTimer = setTimeout(() => {
-      const step = this.stepFor(node);
+      if (state !== 'ruled out' || this.algorithm?.space === 'all-boards') {
+        const step = this.stepFor(node);
+        if (step === null) return;
+        const when = state === 'ruled out'
+          ? `ruled out at step ${formatCount(step)} (its first board tested)`
+          : `${state}; first reached at step ${formatCount(step)}`;
+        this.showTip(`${head}; ${when}.`, cols);
+        return;
+      }
+      // The check that decided it is the one that rejected its first attacked
+      // row: the node itself, or an ancestor the search never went below.
+      const at = firstAttack(cols) ?? { depth, how: 'diagonal' };
+      const up = BigInt(this.n) ** BigInt(depth - at.depth);
+      const decider = { depth: at.depth, index: index / up, cols: cols.slice(0, at.depth), boards: boards * up };
+      const step = this.stepFor(decider);
       if (step === null) return;
-      const how = state !== 'ruled out' ? ''
-        : this.algorithm?.space === 'all-boards' ? ' (its first board tested)'
-        : repeats ? ' by a column check' : ' by a diagonal check';
-      const when = state === 'ruled out' ? `ruled out at step ${formatCount(step)}${how}` : `${state}; first reached at step ${formatCount(step)}`;
+      const check = `a ${at.how} check`;
+      const when = at.depth === depth
+        ? `ruled out at step ${formatCount(step)} by ${check}`
+        : `ruled out with its ancestor ${at.depth === 1 ? 'row 1' : `rows 1–${at.depth}`} (column${at.depth === 1 ? '' : 's'} ${decider.cols.map((c) => c + 1).join(', ')}), `
+          + `which ${check} rejected at step ${formatCount(step)}; the search never went below it`;
       this.showTip(`${head}; ${when}.`, cols);
     }, 150);
   }

@@ -31,6 +31,8 @@ const COUNTERS = ['steps', 'checks', 'placements', 'backtracks', 'solutions', 'm
 export const DEFAULT_SEED = 1;
 /** New seed picks from 0 to this (any seed up to 2^53 − 1 works; short ones read and type better). */
 const NEW_SEED_RANGE = 1_000_000;
+/** Boards up to this size are counted (in a few milliseconds) for the gallery's class note. */
+const SMALL_COUNT_N = 12;
 /**
  * While running, a dense board (board.js) reads the probed square from the
  * N² cells only when this many steps or fewer passed since the last draw: at
@@ -109,7 +111,8 @@ export class Visualizer {
     this.algorithmPanel = new AlgorithmPanel(root);
     this.registersPanel = new RegistersPanel(root);
     this.tree = new TreePanel(root, {
-      seek: (step) => this.seek(step, true),
+      // A clicked node's board is shown where the user can see it, as a gallery pick is.
+      seek: (step) => { this.seek(step, true); this.board.reveal(); },
       // A copy of the search for the panel to step on its own (not for fixed queens).
       probe: () => {
         const core = this.core;
@@ -227,6 +230,8 @@ export class Visualizer {
     if (one) this.tree.clear();
     else this.tree.reset(session, algorithm, n);
     this.chart.reset(one ? session : null);
+    // Counting is instant on small boards; beyond, the note names no counts.
+    this.gallery.totals = n <= SMALL_COUNT_N ? guard(() => wasm.countBoth(n), null) : null;
     this.gallery.reset(n, this.board.theme);
     this.drawn = { session: null, step: -1 };
     this.render(true);
