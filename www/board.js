@@ -21,6 +21,8 @@ export const CELL = Object.freeze({
   CONFLICT: 8,
   GHOST: 16,
   CANDIDATE: 32,
+  // Never set by the core: puzzle mode marks the queens a puzzle gave.
+  GIVEN: 64,
 });
 
 /**
@@ -437,6 +439,13 @@ export class BoardView {
           ctx.lineWidth = Math.max(2, cell * 0.06);
           ctx.strokeStyle = theme.conflict;
           ctx.stroke();
+        }
+        if (flags & CELL.GIVEN) {
+          // A puzzle's own queen sits on a framed square: it cannot be moved.
+          const frame = Math.max(2, cell * 0.07);
+          ctx.lineWidth = frame;
+          ctx.strokeStyle = theme.queen;
+          ctx.strokeRect(x0 + frame * 1.5, y0 + frame * 1.5, cell - frame * 3, cell - frame * 3);
         }
         drawCrown(ctx, x0, y0, cell, inConflict ? theme.conflict : theme.queen, theme.queenEdge);
       } else {

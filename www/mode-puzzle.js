@@ -1,5 +1,6 @@
 // Puzzle mode (the second tab): the PuzzleView in #puzzle. Owns the link
-// `?mode=puzzle&n=&q=&g=` (N, the queens, and which of them a puzzle gave),
+// `?mode=puzzle&n=&q=&g=&coach=` (N, the queens, which of them a puzzle gave,
+// and whether the coach flags dead ends as they happen),
 // the page-wide keys while shown (undo, redo), and "let an algorithm finish
 // this", which hands the queens to the visualizer mode.
 //
@@ -14,6 +15,7 @@ import { clip } from './words.js';
  * @property {number} n
  * @property {number[]} squares  the queens on the board
  * @property {number[]} given  those of them a generated puzzle gave
+ * @property {boolean} coach  false: `coach=off`, dead ends shown only when asked
  * @property {string[]} problems
  */
 
@@ -59,24 +61,31 @@ export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN }
     problems.push('The link gives puzzle queens (g=) that are not on the board (q=). Playing without a puzzle.');
     given = [];
   }
-  return { n, squares: queens, given, problems };
+  let coach = true;
+  if (params.has('coach')) {
+    const raw = /** @type {string} */ (params.get('coach')).trim(); // has() said it is there
+    if (raw === 'off') coach = false;
+    else if (raw !== 'on') problems.push(`The link's coach=${clip(raw)} is neither on nor off. The coach is on.`);
+  }
+  return { n, squares: queens, given, coach, problems };
 }
 
 /**
- * The address of a board: ?mode=puzzle&n=8&q=…&g=…
- * @param {{ n: number, squares: number[], given: number[] }} board
+ * The address of a board: ?mode=puzzle&n=8&q=…&g=…(&coach=off)
+ * @param {{ n: number, squares: number[], given: number[], coach?: boolean }} board
  * @returns {string}
  */
-export function puzzleSearch({ n, squares, given }) {
+export function puzzleSearch({ n, squares, given, coach = true }) {
   const params = new URLSearchParams({ mode: 'puzzle', n: String(n) });
   if (squares.length) params.set('q', squares.join(','));
   if (given.length) params.set('g', given.join(','));
+  if (!coach) params.set('coach', 'off');
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 
 /**
  * Puts a board in the address bar.
- * @param {{ n: number, squares: number[], given: number[] }} board
+ * @param {{ n: number, squares: number[], given: number[], coach?: boolean }} board
  */
 function writePuzzleParams(board) {
   const url = new URL(location.href);

@@ -12,7 +12,7 @@
 
 import { BoardView, CELL, readTheme } from './board.js';
 import { Coach } from './coach.js';
-import { el, formatCount, part } from './dom.js';
+import { counted, el, formatCount, part } from './dom.js';
 import { guard, showProblem } from './errors.js';
 import { UrlSync } from './params.js';
 import { symmetryClass } from './symmetry.js';
@@ -74,14 +74,33 @@ export function attack(n, a, b) {
 }
 
 /**
+ * The first pair of queens that attack each other, and along what, or null.
+ * @param {number} n
+ * @param {number[]} squares
+ * @returns {{ a: number, b: number, along: string } | null}
+ */
+export function attackingPair(n, squares) {
+  for (let i = 0; i < squares.length; i++) {
+    for (const b of squares.slice(i + 1)) {
+      const a = squares[i];
+      if (!attack(n, a, b)) continue;
+      const along = Math.floor(a / n) === Math.floor(b / n) ? 'a row' : a % n === b % n ? 'a column' : 'a diagonal';
+      return { a, b, along };
+    }
+  }
+  return null;
+}
+
+/**
  * What board.js draws for these queens: CELL flags per square (queen, threatened,
  * conflict; the hint as a candidate ring) and the lines of attack between queens.
  * @param {number} n
  * @param {number[]} squares
  * @param {number} [hint]  the hinted square, or -1
+ * @param {number[]} [given]  the queens a puzzle gave (drawn framed)
  * @returns {{ cells: Uint8Array, lines: import('./board.js').Lines }}
  */
-export function boardMarks(n, squares, hint = -1) {
+export function boardMarks(n, squares, hint = -1, given = []) {
   const cells = new Uint8Array(n * n);
   /** @type {import('./board.js').Lines} */
   const lines = [];
@@ -98,6 +117,7 @@ export function boardMarks(n, squares, hint = -1) {
     }
   });
   if (hint >= 0) cells[hint] |= CELL.CANDIDATE;
+  for (const q of given) cells[q] |= CELL.GIVEN;
   return { cells, lines };
 }
 
@@ -107,7 +127,7 @@ export class PuzzleView {
    * @param {{ algorithms: import('./types.js').AlgorithmInfo[], limits: import('./core.js').Limits,
    *   generate: (n: number, difficulty: string, seed: number) => Uint32Array,
    *   onFinish: (algorithmId: string, n: number, squares: number[]) => void,
-   *   write: (board: { n: number, squares: number[], given: number[] }) => void }} options
+   *   write: (board: { n: number, squares: number[], given: number[], coach: boolean }) => void }} options
    *   algorithms: the core's algorithms(); limits: the core's limits() (board and
    *   puzzle sizes); generate: the core's puzzle(); write: puts a board in the address bar
    */
@@ -134,7 +154,12 @@ export class PuzzleView {
     /** @type {Analysis} */
     this.analysis = {};
     // The address bar is this view's only while it is shown (a write may come late).
-    this.url = new UrlSync(() => this.snapshot(), (board) => this.active && write(board), { delayMs: URL_DELAY_MS });
+    this.url = new UrlSync(() => this.snapshot(), (board) => this.active && write({ ...board, coach: this.coachOn }), { delayMs: URL_DELAY_MS });
+    // Coach off: the verdict (dead end, ways to finish) waits for Check, so a
+    // learner meets the dead end and backtracks on their own. `revealed`: Check
+    // was pressed for the board shown.
+    this.coachOn = true;
+    this.revealed = false;
 
     const $ = (/** @type {string} */ name) => part(root, name);
     const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ ($(name));
@@ -146,7 +171,8 @@ export class PuzzleView {
     this.note = $('note');
     this.cursorText = $('cursor-text');
     this.nPicker = select('n');
-    this.buttons = { hint: button('get-hint'), undo: button('undo'), redo: button('redo'), clear: button('clear'), newPuzzle: button('new-puzzle'), finish: button('finish') };
+    this.buttons = { hint: button('get-hint'), undo: button('undo'), redo: button('redo'), clear: button('clear'), empty: button('empty'), check: button('check'), newPuzzle: button('new-puzzle'), finish: button('finish') };
+    this.coachToggle = /** @type {HTMLInputElement} */ ($('coach-toggle'));
     this.difficulty = select('difficulty');
     this.puzzleCaption = $('puzzle-caption');
     this.finishAlgorithm = select('finish-algorithm');
@@ -165,6 +191,9 @@ export class PuzzleView {
     this.buttons.undo.addEventListener('click', () => this.undo());
     this.buttons.redo.addEventListener('click', () => this.redo());
     this.buttons.clear.addEventListener('click', () => this.clear());
+    this.buttons.empty.addEventListener('click', () => this.change({ n: this.n, squares: [], given: [], puzzle: null }));
+    this.buttons.check.addEventListener('click', () => { this.revealed = true; this.render(); });
+    this.coachToggle.addEventListener('change', () => this.setCoach(this.coachToggle.checked));
     this.buttons.newPuzzle.addEventListener('click', () => this.newPuzzle());
     this.buttons.finish.addEventListener('click', () => this.finish());
     this.canvas.addEventListener('click', (event) => this.clicked(event));
@@ -183,11 +212,30 @@ export class PuzzleView {
 
   /**
    * Starts on a board (from the URL): no history before it.
-   * @param {{ n: number, squares: number[], given: number[] }} board
+   * @param {{ n: number, squares: number[], given: number[], coach?: boolean }} board
    */
-  load({ n, squares, given }) {
+  load({ n, squares, given, coach = true }) {
     this.loaded = true;
+    this.coachOn = coach;
+    this.coachToggle.checked = coach;
     this.apply({ n, squares, given, puzzle: null });
+  }
+
+  /**
+   * Coach on (dead ends flagged as they happen) or off (only when Check asks).
+   * @param {boolean} on
+   */
+  setCoach(on) {
+    this.coachOn = on;
+    this.coachToggle.checked = on;
+    this.revealed = false;
+    this.render();
+    this.writeUrl(true);
+  }
+
+  /** Whether the coach's verdict is shown: always with the coach on, after Check with it off. */
+  verdictShown() {
+    return this.coachOn || this.revealed;
   }
 
   /**
@@ -233,6 +281,7 @@ export class PuzzleView {
     this.given = [...given];
     this.puzzle = puzzle;
     this.hintSquare = -1;
+    this.revealed = false;
     this.say('');
     this.nPicker.value = String(n);
     this.showPuzzleCaption();
@@ -384,6 +433,17 @@ export class PuzzleView {
     this.render();
   }
 
+  /**
+   * Why the board is a dead end: two queens attack each other ('attack'), or
+   * none does but no completion exists ('no-completion', the coach counted
+   * none); null while it is not dead.
+   * @returns {'attack' | 'no-completion' | null}
+   */
+  deadReason() {
+    if (this.state() !== 'dead') return null;
+    return this.analysis.conflict ? 'attack' : 'no-completion';
+  }
+
   /** @returns {'empty' | 'dead' | 'solved' | 'open'} */
   state() {
     const a = this.analysis;
@@ -404,8 +464,17 @@ export class PuzzleView {
       const which = a.rank ? ` This is solution ${formatCount(a.rank.index)} of ${formatCount(a.rank.total)}.` : '';
       return `Solved!${which} Its symmetry class has ${size} ${plural(size, 'member', 'members')}.`;
     }
+    if (!this.verdictShown()) {
+      return `Coach off: ${counted(this.squares.length, 'queen')} on the board. Press Check when you want to know whether it can still be finished.`;
+    }
+    if (state === 'dead' && a.conflict) {
+      const pair = attackingPair(n, this.squares);
+      const which = pair ? `the queens on ${where(n, pair.a)} and ${where(n, pair.b)} attack each other along ${pair.along}` : 'two queens attack each other';
+      const move = a.culprit == null ? ' Move one of them.' : ` The queen on ${where(n, a.culprit)} is the one to move.`;
+      return `Dead end: ${which}.${move}`;
+    }
     if (state === 'dead') {
-      const none = 'No solution contains these queens.';
+      const none = 'Dead end: no queen attacks another, but the coach checked every way to fill the other rows and none works.';
       if (a.culprit === undefined) return a.pending ? none : `${none} Take a queen off to go on.`;
       if (a.culprit === null) return `${none} Moving a single queen is not enough: take off some more.`;
       return `${none} The queen on ${where(n, a.culprit)} is the one to move.`;
@@ -465,21 +534,32 @@ export class PuzzleView {
 
   render() {
     const { n, squares } = this;
-    const { cells, lines } = boardMarks(n, squares, this.hintSquare);
+    const { cells, lines } = boardMarks(n, squares, this.hintSquare, this.given);
     this.board.draw(cells, n, lines);
     const state = this.state();
     this.root.dataset.state = state;
+    const reason = this.verdictShown() ? this.deadReason() : null;
+    if (reason) this.root.dataset.deadReason = reason;
+    else delete this.root.dataset.deadReason;
+    this.root.dataset.coach = this.coachOn ? 'on' : 'off';
     if (this.analysis.count !== undefined) this.root.dataset.completions = String(this.analysis.count);
     else delete this.root.dataset.completions;
     this.root.dataset.busy = String(Boolean(this.analysis.pending));
     const text = this.coachText();
     if (this.coachLine.textContent !== text) this.coachLine.textContent = text;
-    this.coachLine.dataset.state = state;
+    this.coachLine.dataset.state = this.verdictShown() ? state : 'unchecked';
 
     this.buttons.undo.disabled = !this.past.length;
     this.buttons.redo.disabled = !this.future.length;
     this.buttons.clear.disabled = squares.length === this.given.length;
-    const placed = squares.map((s) => where(n, s));
+    // With a puzzle's queens on the board, Clear keeps them (and says so);
+    // New empty board leaves the puzzle.
+    const puzzle = this.given.length > 0;
+    this.buttons.clear.textContent = puzzle ? 'Clear mine' : 'Clear';
+    this.buttons.empty.hidden = !puzzle;
+    this.buttons.check.hidden = this.coachOn;
+    this.buttons.check.disabled = this.revealed || squares.length === 0;
+    const placed = squares.map((s) => `${where(n, s)}${this.given.includes(s) ? ' (given)' : ''}`);
     this.canvas.setAttribute('aria-label', `${n}×${n} puzzle board, ${squares.length} ${plural(squares.length, 'queen', 'queens')}${placed.length ? `: ${placed.join('; ')}` : ''}. Arrow keys move the cursor, Enter or Space places or takes off a queen.`);
     this.placeCursor();
   }
@@ -512,8 +592,8 @@ export class PuzzleView {
   showPuzzleCaption() {
     const p = this.puzzle;
     this.puzzleCaption.textContent = p
-      ? `Puzzle ${this.n}×${this.n}, ${p.difficulty}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put.`
-      : this.given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put.' : '';
+      ? `Puzzle ${this.n}×${this.n}, ${p.difficulty}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`
+      : this.given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.' : '';
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
   }
 

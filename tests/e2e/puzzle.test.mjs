@@ -87,7 +87,7 @@ test('a dead board: the coach names the queen to move, and a hint says so too', 
     now = await settled(page);
     assert.equal(now.state, 'dead');
     assert.equal(now.completions, '0');
-    assert.equal(now.coach, 'No solution contains these queens. The queen on row 4, column 4 is the one to move.');
+    assert.equal(now.coach, 'Dead end: the queens on row 1, column 1 and row 4, column 4 attack each other along a diagonal. The queen on row 4, column 4 is the one to move.');
     const named = now.coach.match(/row (\d+), column (\d+)/).slice(1).map(Number);
     await screenshot(page, 'puzzle-dead', { fullPage: false });
 
