@@ -42,6 +42,8 @@ export const PANELS = {
   runs: {
     table: '.runs-table-panel',
   },
+  // Count mode is one panel: the form, its progress and the result.
+  count: {},
 };
 
 /**
@@ -136,7 +138,7 @@ function frameTitle() {
     puzzle: ['puzzle', n('puzzle-n')],
     race: ['race', n('race-n')],
     runs: ['many runs'],
-  }[shown?.id ?? ''] ?? [];
+  }[shown?.id ?? ''] ?? (document.getElementById('count-mode')?.hidden === false ? ['count mode'] : []);
   const what = parts.filter(Boolean).join(', ');
   return what ? `N-Queens: ${what}` : 'N-Queens, made visible';
 }

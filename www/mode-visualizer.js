@@ -1,6 +1,6 @@
 // The visualizer mode (the first tab): the page's one Visualizer in
-// #visualizer, its Predict toggle, and count mode beside it in #count-mode,
-// whose N follows the visualizer's. Owns the link `?algo=&n=&seed=&step=&speed=&q=`
+// #visualizer, its Predict toggle, and Solve big under it (count mode has a
+// tab of its own, mode-count.js). Owns the link `?algo=&n=&seed=&step=&speed=&q=`
 // (`seed` for the searches whose run a seed decides; speed in steps per second,
 // or `max`; left out at the default speed; `q=` the squares, row × n + column,
 // of fixed queens for the searches that start from them: puzzle mode's "let an
@@ -9,7 +9,6 @@
 //
 // A mode of the registry in modes.js: see there for what a mode does.
 
-import { mountCountMode } from './count-ui.js';
 import { formatCount } from './dom.js';
 import { UrlSync, parseSquareList, replaceUrl, seedNumber, wholeNumber } from './params.js';
 import { Predictor } from './predict.js';
@@ -152,14 +151,12 @@ export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, f
 
 /**
  * The visualizer mode. Its Visualizer is built at once, so the controls show
- * while the core loads; count mode and Predict come with the core.
+ * while the core loads; Predict and Solve big come with the core.
  * @param {import('./modes.js').Page} page
  * @returns {VisualizerMode}
  */
 export function visualizerMode(page) {
   let active = true; // the page opens on this mode
-  /** @type {ReturnType<typeof mountCountMode>|null} */
-  let countMode = null;
   /** @type {import('./visualizer.js').VisualizerState|null} where the visualizer stood when the core trapped */
   let saved = null;
   // The link holds the visualizer's place and its speed; a late write must not land on another mode.
@@ -174,7 +171,6 @@ export function visualizerMode(page) {
     },
     onSettle: (now) => {
       if (active) url.update(now);
-      if (now) countMode?.followN(visualizer.n); // a new session: count mode follows its N
     },
   });
 
@@ -200,14 +196,6 @@ export function visualizerMode(page) {
       if (wanted.speed !== null) visualizer.setSpeed(wanted.speed);
       if (wanted.step > 0) visualizer.goTo(wanted.step);
       new Predictor(/** @type {HTMLInputElement} */ (document.getElementById('predict')), visualizer);
-      // Count mode runs its own workers; the core says which N it counts.
-      const { countMinN, countMaxN } = core.limits;
-      countMode = mountCountMode(/** @type {HTMLElement} */ (document.getElementById('count-mode')), {
-        minN: countMinN,
-        maxN: countMaxN,
-        method: (n) => /** @type {import('./types.js').CountMethod} */ (visualizer.attached().wasm.countMethod(n)),
-      });
-      countMode.followN(visualizer.n);
       // Solve big (issue 19): one solution at up to 10,000,000 queens, in a worker.
       mountSolveBig(/** @type {HTMLElement} */ (document.getElementById('solve-big')), { algorithms: core.algorithms });
     },

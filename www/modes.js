@@ -1,7 +1,7 @@
 // The page's modes, one module each, and `?mode=`, which picks one.
 //
-// A mode is a view of the page behind a tab: the visualizer (with count mode
-// beside it), puzzle mode, race mode. Each mode module owns its markup root in
+// A mode is a view of the page behind a tab: the visualizer, puzzle mode, race
+// mode, many runs and count mode. Each mode module owns its markup root in
 // index.html, its URL parameters (it parses and writes them), its keys while
 // shown, and what it does after a trap. main.js knows no mode by name: it
 // walks MODES to show and hide them, route keys, read the link, attach the
@@ -11,6 +11,7 @@
 // entry in MODES, and its markup in index.html: a root element and a tab in
 // nav.views (data-view = the mode's id, aria-controls = its root's id).
 
+import { countMode } from './mode-count.js';
 import { puzzleMode } from './mode-puzzle.js';
 import { raceMode } from './mode-race.js';
 import { runsMode } from './mode-runs.js';
@@ -48,7 +49,7 @@ import { clip } from './words.js';
  * The modes in tab order: each a factory `(page) => Mode`. The first is the page's default.
  * @type {((page: Page) => Mode)[]}
  */
-export const MODES = [visualizerMode, puzzleMode, raceMode, runsMode];
+export const MODES = [visualizerMode, puzzleMode, raceMode, runsMode, countMode];
 
 /**
  * Reads ?mode=: the mode a link asks for, or null (the default) with a

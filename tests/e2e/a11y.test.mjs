@@ -60,7 +60,7 @@ const VIEWS = [
     await page.keyboard.press('?');
     await page.waitForSelector('#keys[open]');
   }],
-  ['count mode done', '/', async (page) => {
+  ['count mode done', '/?mode=count', async (page) => {
     await page.fill('#count-n', '9');
     await page.click('#count-start');
     await waitUntil(() => page.evaluate(() => document.getElementById('count-result').dataset.state === 'done'), { message: 'the count' });

@@ -168,7 +168,7 @@ async function reload(page) {
  * and that it is gone for good; then counts N again against OEIS.
  */
 async function discardedOnLoad(record, { n = record.n, says = DAMAGED(n), before: prepare, shot } = {}) {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     if (prepare) record = await prepare(page, record);
     await raw(page, 'put', record);
@@ -214,7 +214,7 @@ async function discardedOnLoad(record, { n = record.n, says = DAMAGED(n), before
 // A real unfinished record of N = 15, made once by the page itself; each test edits a copy.
 let base;
 before(async () => {
-  const { page } = await openPage('/');
+  const { page } = await openPage('/?mode=count');
   try {
     base = await realRecord(page, 15);
   } finally {
@@ -231,7 +231,7 @@ test('the seal hashes with FNV-1a/64 (its published test vectors)', async () => 
 });
 
 test('an untouched saved record resumes and gives the right count', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     await raw(page, 'put', base);
     await reload(page);
@@ -291,7 +291,7 @@ test('an unfinished record with three pieces marked done without their solutions
 test('an unfinished record with doneWeight "x" is discarded; Count and Cancel work', async () => {
   await discardedOnLoad({ ...base, doneWeight: 'x' });
   // And the panel is not frozen by it: a count starts, Cancel stops it at once.
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     await raw(page, 'put', { ...(await realRecord(page, 16)), doneWeight: 'x' });
     await reload(page);
@@ -316,7 +316,7 @@ test('an unsealed record, as an older version of the page wrote it, is discarded
 });
 
 test('a record damaged while the panel offers it is discarded at Resume; Cancel still works, and the next count is right', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     const record = await realRecord(page, 16);
     await reload(page);

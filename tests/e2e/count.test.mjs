@@ -74,7 +74,7 @@ async function startAndSaveSome(page, n) {
 }
 
 test('the pool counts N = 1..16 to A000170 and A002562', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     const t0 = Date.now();
     const rows = await page.evaluate(async () => {
@@ -119,7 +119,7 @@ test('the pool counts N = 1..16 to A000170 and A002562', async () => {
 });
 
 test('the panel counts N = 8 and N = 14, names the method and shows Burnside', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     assert.equal(await page.textContent('#count-mode h2'), 'Count mode');
     const workers = await page.evaluate(() => navigator.hardwareConcurrency);
@@ -154,7 +154,7 @@ test('the panel counts N = 8 and N = 14, names the method and shows Burnside', a
 });
 
 test('a count cut off by a reload resumes where it stopped and gets the right numbers', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     await slowWorkers(page, 150);
     const before = await startAndSaveSome(page, 15);
@@ -203,7 +203,7 @@ test('a count cut off by a reload resumes where it stopped and gets the right nu
 });
 
 test('Discard saved progress forgets a cancelled count, also after a reload', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     await slowWorkers(page, 150);
     await startAndSaveSome(page, 15);
@@ -233,7 +233,7 @@ test('Discard saved progress forgets a cancelled count, also after a reload', as
 });
 
 test('saved progress from another version of the core is discarded, never mixed in; a long count is shown again', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     // A record for N = 9 that claims half the work is done, with a wrong total, under another plan's key.
     await page.evaluate(async () => {
@@ -274,7 +274,7 @@ test('saved progress from another version of the core is discarded, never mixed 
 });
 
 test('Cancel terminates the workers at once and keeps what was done; a small count works after it', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     await slowWorkers(page, 100);
     await startAndSaveSome(page, 16);
@@ -328,7 +328,7 @@ test('Cancel terminates the workers at once and keeps what was done; a small cou
 });
 
 test('a bad N shows a message in count mode and the page keeps working', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     for (const bad of ['25', '0', '2.5', '']) {
       await page.fill('#count-n', bad);
@@ -356,7 +356,7 @@ test('a bad N shows a message in count mode and the page keeps working', async (
 });
 
 test('the wasm count exports refuse out-of-range input with a clear error', async () => {
-  const { page, errors } = await openPage('/');
+  const { page, errors } = await openPage('/?mode=count');
   try {
     const r = await page.evaluate(async () => {
       const wasm = await import('/pkg/nqueens.js');

@@ -74,9 +74,9 @@ test('shortcuts work after picking an algorithm, N or a speed, and fields keep t
     assert.equal(Number(await page.locator('#timeline').inputValue()), before - 1, 'the timeline keeps ←');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'timeline');
 
-    // A text field keeps every key: typing N and Space into count mode's field steps nothing.
+    // A text field keeps every key: typing N and Space into Solve big's field steps nothing.
     const steps = await counter(page, 'steps');
-    await page.locator('#count-n').focus();
+    await page.locator('#solve-big-n').focus();
     await page.keyboard.press('n');
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowRight');
