@@ -143,7 +143,11 @@ export class RaceChart {
     const left = 46 * scale;
     const bottom = 30 * scale;
     const top = 10 * scale;
-    const right = 12 * scale;
+    // The lanes' names sit in a gutter right of the plot, beside where each
+    // curve ends, so that no name lies on a line or on another name.
+    ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
+    const gutter = Math.max(0, ...lanes.map((lane) => ctx.measureText(lane.name).width)) + 10 * scale;
+    const right = 12 * scale + gutter;
     const xMax = Math.max(10, ...lanes.flatMap((lane) => lane.samples.map((p) => p.x)), reading ?? 0);
     const value = (/** @type {Sample} */ p) => p[y];
     const yMax = y === 'decided' && total > 0 ? Math.max(10, total) : Math.max(10, ...lanes.flatMap((lane) => [...lane.samples, lane.now].map(value)));
@@ -194,10 +198,9 @@ export class RaceChart {
         ctx.stroke();
         ctx.setLineDash([]);
       }
-      // One curve a lane, its name at its end (moved down past names already
-      // placed), a dot where it stands.
-      /** @type {{ x0: number, x1: number, y: number }[]} */
-      const placed = [];
+      // One curve a lane, a dot where it stands; names after all the curves.
+      /** @type {{ name: string, colour: string, y: number }[]} */
+      const names = [];
       for (const lane of lanes) {
         const colour = c.lane(lane.index);
         const points = lane.samples.filter((p) => p.x >= 1 && value(p) >= least);
@@ -209,21 +212,7 @@ export class RaceChart {
         points.forEach((p, i) => (i ? ctx.lineTo(px(p.x), py(value(p))) : ctx.moveTo(px(p.x), py(value(p)))));
         ctx.stroke();
         const tip = points.at(-1);
-        if (tip) {
-          ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
-          const width = ctx.measureText(lane.name).width;
-          const right = px(tip.x) > w * 0.75;
-          const x0 = right ? px(tip.x) - 6 * scale - width : px(tip.x) + 6 * scale;
-          let y0 = Math.max(top + 11 * scale, py(value(tip)) - 6 * scale);
-          const clash = () => placed.some((b) => x0 < b.x1 && x0 + width > b.x0 && Math.abs(y0 - b.y) < 13 * scale);
-          const start = y0;
-          while (clash() && y0 + 13 * scale <= h - bottom - 3 * scale) y0 += 13 * scale;
-          // No room below (lanes ending on the 0 row): above instead.
-          if (clash()) for (y0 = start - 13 * scale; clash() && y0 > top + 11 * scale; y0 -= 13 * scale);
-          placed.push({ x0, x1: x0 + width, y: y0 });
-          ctx.textAlign = 'left';
-          ctx.fillText(lane.name, x0, y0);
-        }
+        if (tip) names.push({ name: lane.name, colour, y: py(value(tip)) });
         const end = lane.finish;
         if (end && value(end) >= least) {
           // Where the lane reached its goal: a diamond, ringed in ink.
@@ -250,6 +239,22 @@ export class RaceChart {
           ctx.lineWidth = scale;
           ctx.stroke();
         }
+      }
+      // The names in the gutter, in the order their curves end, each at least
+      // a line apart: pushed down from the top, then back up if the last
+      // ran past the bottom.
+      const line = 13 * scale;
+      names.sort((a, b) => a.y - b.y);
+      let at = top + 8 * scale - line;
+      for (const label of names) at = label.y = Math.max(label.y + 4 * scale, at + line);
+      const last = names.at(-1);
+      if (last) last.y = Math.min(last.y, h - bottom);
+      for (let i = names.length - 2; i >= 0; i--) names[i].y = Math.min(names[i].y, names[i + 1].y - line);
+      ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
+      ctx.textAlign = 'left';
+      for (const label of names) {
+        ctx.fillStyle = label.colour;
+        ctx.fillText(label.name, w - right + 8 * scale, label.y);
       }
     } finally {
       ctx.restore();

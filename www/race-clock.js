@@ -80,6 +80,7 @@ export class Lane {
     this.reachedFor = -1; // the reading it is known to stand at (none yet)
     /** @type {number | null} */
     this.ms = null; // the time its search takes alone, measured once the race is over (race.js)
+    this.runs = 1; // how many runs that time is the mean of (race-results.js)
     this.credit = 0; // wall clock: time owed to it (ms)
     /** @type {Sample[]} */
     this.samples = []; // for the chart, on new ground

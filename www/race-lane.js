@@ -42,6 +42,21 @@ const BIG_BOARD_MS = 250;
  * @property {(board: { queens: ArrayLike<number>, conflicts: ArrayLike<number>, probe: number }, n: number) => void} [drawQueens]
  */
 
+/**
+ * Why permutations starts far ahead: of the N^N boards it only ever builds the
+ * N! with one queen per column; the rest count as ruled out from the start.
+ * @param {number} n
+ * @returns {string}
+ */
+export function permutationsHeadStart(n) {
+  const total = BigInt(n) ** BigInt(n);
+  let perms = 1n;
+  for (let k = 2n; k <= BigInt(n); k++) perms *= k;
+  // Cut to two decimals, as the lane's share is.
+  const share = (Number(((total - perms) * 10000n) / total) / 100).toFixed(2);
+  return `Starts at ${share}% ruled out: it never builds a board that repeats a column, so only ${formatCount(perms)} of the ${formatCount(total)} boards (${n}! of ${n}^${n}) are left to test.`;
+}
+
 /** One lane on screen: its board, strip, counters and mark. */
 export class LaneView {
   /**
@@ -87,7 +102,14 @@ export class LaneView {
     const open = el('button', { type: 'button', class: 'linkish lane-open', title: `Open ${shortName(info)} in the visualizer at this step` }, 'Open in the visualizer');
     open.addEventListener('click', () => this.open());
     canvas.addEventListener('click', () => this.open());
-    this.root.append(mark, canvas, strip, space, list, open);
+    this.root.append(mark, canvas, strip, space);
+    // Permutations is ahead before it starts: say why where its share shows.
+    if (race.goal === 'all' && info.space === 'permutations') this.root.append(el('p', 'lane-why', permutationsHeadStart(race.n)));
+    // On the wall clock brute force is fast for a reason its seed does not have: say so.
+    if (race.clockId === 'wall' && info.space === 'all-boards') {
+      this.root.append(el('p', 'lane-why', 'Shortcut: the core settles whole blocks of boards at once, from a table of which placements of a few rows already clash; the seed\'s program tests every board one by one, so on this clock it would finish far later.'));
+    }
+    this.root.append(list, open);
     this.parts = { mark, strip, space, counters, board: new BoardView(this.root) };
   }
 
@@ -155,7 +177,10 @@ export class LaneView {
     const mark = done
       ? `✓ ${rank === undefined ? '' : ordinal(rank + 1)} · ${what} at ${this.view.reading(/** @type {number} */ (lane.finish))}` // noteEnd's; null only for the frames of going to a wall-clock link's steps
       : capped ? `Stopped at the cap (${formatCount(STEP_CAP)} steps): partial${this.goal === 'one' ? ', no solution yet' : ''}` : step === 0 ? 'At the start line' : 'Running';
-    if (parts.mark.textContent !== mark) parts.mark.textContent = mark;
+    if (parts.mark.textContent !== mark) {
+      parts.mark.textContent = mark;
+      parts.mark.title = mark; // the whole of it, where the lane is too narrow for one line
+    }
     root.classList.toggle('done', done);
     if (idle && this.described !== step) {
       this.described = step;

@@ -555,7 +555,16 @@ export class RaceView {
     const race = /** @type {Race} */ (this.race);
     const order = [...race.active].sort(byFinish)
       .map((lane) => `${shortName(lane.info)} (${formatCount(/** @type {number} */ (lane.finish))}${/** @type {LaneEnd} */ (lane.last).done ? '' : ', capped'})`);
-    return `The race is over at ${this.reading(/** @type {number} */ (race.end))}. Finishing order: ${order.join(', ')}.`;
+    const over = `The race is over at ${this.reading(/** @type {number} */ (race.end))}. Finishing order: ${order.join(', ')}.`;
+    if (race.clockId !== 'wall') return over;
+    // The wall clock moves in ticks of 1 ms for every lane: lanes that end in
+    // the same tick tie, whatever their true times (the table measures those).
+    const ticks = new Map();
+    for (const lane of race.active) ticks.set(lane.finish, [...(ticks.get(lane.finish) ?? []), shortName(lane.info)]);
+    const ties = [...ticks.entries()].filter(([, names]) => names.length > 1)
+      .map(([at, names]) => `${names.join(' and ')} both ended within tick ${formatCount(at)}`);
+    return `${over} The wall clock gives each running lane the same 1 ms of search a tick, so it tells lanes apart only to the millisecond`
+      + `${ties.length ? `: ${ties.join('; ')}, a tie at this clock's resolution` : ''}. The results table below times each search alone, finely.`;
   }
 
   /** @param {number} fraction  how far running to the end or to a reading has got */
