@@ -638,7 +638,7 @@ export class RaceView {
       const idle = this.player.mode === 'idle';
       /** @type {Map<Lane, number>} */
       const ranks = new Map([...race.active].filter((lane) => lane.reached(race.goal) || lane.finish !== null && lane.session.stepIndex >= /** @type {LaneEnd} */ (lane.last).steps)
-        .sort(byFinish).map((lane, i) => [lane, i]));
+        .sort(byFinish).map((lane, i, all) => [lane, all.findIndex((other) => other.finish === lane.finish)])); // a tie shares its place
       for (const view of this.laneViews) view.update(ranks.get(view.lane), idle);
       this.drawPictures(idle);
       this.root.dataset.clock = String(race.clock);
