@@ -89,6 +89,27 @@ function attacking(cols) {
 }
 
 /**
+ * What a node is, for the picture: 1 examined (safe, or under a whole-board
+ * search every node is examined board by board), 2 ruled out by its own
+ * check, 4 never generated (a repeated column under permutations), 5 cut with
+ * an ancestor that a check ruled out, so a depth-first search never visits it.
+ * A whole-board search (brute force, permutations) cuts nothing: only its
+ * leaves, the boards themselves, are ruled out.
+ * @param {number[]} cols
+ * @param {number} n
+ * @param {string | undefined} space  the algorithm's
+ * @returns {1 | 2 | 4 | 5}
+ */
+export function nodeKind(cols, n, space) {
+  if (space === 'permutations' && new Set(cols).size < cols.length) return 4;
+  const at = firstAttack(cols);
+  if (!at) return 1;
+  const whole = space === 'all-boards' || space === 'permutations';
+  if (whole) return cols.length === n ? 2 : 1;
+  return at.depth === cols.length ? 2 : 5;
+}
+
+/**
  * Where a partial board first goes wrong: the first row (1-based depth)
  * whose queen an earlier one attacks, and how ('column' before 'diagonal', as
  * the seeds test them), or null when no queen is attacked. A search that
@@ -157,6 +178,21 @@ export class TreePanel {
     this.note = part(root, 'tree-note');
     this.seek = seek;
     this.makeProbe = probe;
+    // Zoom: "follow the current path" shows the subtree under the path's last
+    // node but one, so the rows under the current node are wide enough to read.
+    this.follow = false;
+    /** @type {number[]} the zoomed subtree's root: its columns from row 1 ([] for the whole tree) */
+    this.rootCols = [];
+    this.followButton = /** @type {HTMLButtonElement} */ (part(root, 'tree-follow'));
+    this.zoomNote = part(root, 'tree-zoom');
+    this.followButton.addEventListener('click', () => this.setFollow(!this.follow));
+    // Esc anywhere in the panel (the zoom button has focus after a click) goes back to the whole tree.
+    root.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.follow && event.target instanceof Node && this.followButton.parentElement?.parentElement?.contains(event.target)) {
+        this.setFollow(false);
+        event.preventDefault();
+      }
+    });
     /** @type {Session | null} */
     this.probe = null;
     this.tipTimer = 0;
@@ -203,6 +239,7 @@ export class TreePanel {
     this.n = n;
     this.shown = null;
     this.ticks = null;
+    this.rootCols = [];
     this.showTip('');
     this.note.textContent = algorithm.space === 'permutations'
       ? 'Permutations rule out the N^N − N! boards that repeat a column before the first step: nodes whose own rows repeat a column are dotted (never generated), and every node starts partly filled by the ones below it.'
@@ -280,6 +317,85 @@ export class TreePanel {
    * board, 2 an attacking one, 3 the last pixel of a visible node (a boundary);
    * for permutations 4 a board that repeats a column. Built once per size.
    */
+  /**
+   * Zoom in on the current path (true), or back to the whole tree.
+   * @param {boolean} on
+   */
+  setFollow(on) {
+    this.follow = on;
+    this.followButton.setAttribute('aria-pressed', String(on));
+    this.followButton.textContent = on ? 'Whole tree' : 'Zoom in: follow the current path';
+    if (!on) this.rootCols = [];
+    this.showTip('');
+    this.update(true);
+  }
+
+  /**
+   * The zoomed root for the board shown: the path without its last queen, so
+   * the current node is in the first row drawn and its children in the second.
+   * @param {Session} s
+   * @returns {number[]}
+   */
+  followRoot(s) {
+    const queens = Array.from(s.queens());
+    const path = [];
+    for (const q of queens) { if (q < 0) break; path.push(q); }
+    return path.slice(0, Math.max(0, Math.min(path.length, this.n - 1) - 1));
+  }
+
+  /**
+   * The zoomed picture: rows under `rootCols`, each node's share decided read
+   * from the session node by node (or pixel by pixel where nodes are narrower).
+   * @param {Session} s
+   * @param {Uint32Array} pixels
+   * @param {number} band
+   */
+  drawZoomed(s, pixels, band) {
+    const { n, width } = this;
+    const c = /** @type {PackedColours} */ (this.packed);
+    const space = this.algorithm?.space;
+    const r = this.rootCols.length;
+    const N = BigInt(n);
+    const rootIndex = this.rootCols.reduce((v, col) => v * N + BigInt(col), 0n);
+    for (let k = 1; k <= n - r; k++) {
+      const depth = r + k;
+      const nodes = N ** BigInt(k);
+      const boards = N ** BigInt(n - depth);
+      const nodePx = Number(BigInt(width) * 1000n / nodes) / 1000;
+      let last = -1n;
+      let kind = 0;
+      let share = 0;
+      const row0 = (depth - r - 1) * band * width;
+      for (let x = 0; x < width; x++) {
+        const node = (BigInt(x) * nodes) / BigInt(width);
+        if (node !== last) {
+          last = node;
+          const cols = [...this.rootCols, ...digits(node, n, k)];
+          kind = nodeKind(cols, n, space);
+          const from = (rootIndex * nodes + node) * boards;
+          const done = s.decidedBetween(from, from + boards);
+          share = done === null ? 0 : Number((done * 1000n) / boards) / 1000;
+        }
+        const boundary = nodePx >= NODE_MIN_PX && (BigInt(x + 1) * nodes) / BigInt(width) !== node;
+        let fill = kind === 1 ? c.examined : kind === 4 ? c.never : c.ruled;
+        if (nodePx < 1 && kind !== 4) fill = c.decided;
+        const top = band - 1 - Math.round(share * (band - 1));
+        for (let y = 0; y < band; y++) {
+          let colour = boundary && y < band - 1 ? c.boundary : c.pending;
+          if (!boundary && y >= top && y < band - 1) {
+            colour = fill;
+            if (fill === c.ruled && kind === 2 && (x + y) % 4 === 0) colour = c.pending;
+            else if (kind === 5 && fill === c.ruled && (x + y) % 3 !== 0) colour = c.pending;
+            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
+          }
+          pixels[row0 + y * width + x] = colour;
+        }
+      }
+    }
+    // The rows above the root are not drawn: their place is left clear.
+    pixels.fill(c.clear, (n - r) * band * width);
+  }
+
   layout() {
     const { n, width } = this;
     const space = this.algorithm?.space;
@@ -295,9 +411,7 @@ export class TreePanel {
       for (let x = 0; x < width; x++) {
         const node = Math.floor((x * nodes) / width);
         if (node !== last) {
-          const cols = digits(node, n, depth);
-          const repeats = space === 'permutations' && new Set(cols).size < cols.length;
-          kind = repeats ? 4 : attacking(cols) ? 2 : 1;
+          kind = nodeKind(digits(node, n, depth), n, space);
           last = node;
         }
         const boundary = nodePx >= NODE_MIN_PX && Math.floor(((x + 1) * nodes) / width) !== node;
@@ -317,6 +431,19 @@ export class TreePanel {
       ? this.image
       : (this.image = ctx.createImageData(width, this.canvas.height));
     const pixels = new Uint32Array(image.data.buffer);
+    if (this.follow) {
+      this.rootCols = this.followRoot(s);
+      this.drawZoomed(s, pixels, band);
+      ctx.putImageData(image, 0, 0);
+      this.drawPath(s, band);
+      const r = this.rootCols.length;
+      this.zoomNote.textContent = r === 0
+        ? 'Zoomed: the whole tree (the path is not deep enough to zoom yet). Whole tree or Esc goes back.'
+        : `Zoomed into ${r === 1 ? 'row 1' : `rows 1–${r}`} = column${r === 1 ? '' : 's'} ${this.rootCols.map((col) => col + 1).join(', ')}: the rows under it, ${counted(BigInt(n) ** BigInt(n - r), 'board')}. Whole tree or Esc goes back.`;
+      this.zoomNote.hidden = false;
+      return;
+    }
+    this.zoomNote.hidden = true;
     const shares = s.icicle(width); // null for a search from fixed queens
     const classes = this.layout();
     const c = /** @type {PackedColours} */ (this.packed); // update() set it before drawing
@@ -332,7 +459,7 @@ export class TreePanel {
         const share = shares ? shares[(depth - 1) * width + x] : 0;
         let fill = c.decided;
         if (kind === 1) fill = c.examined;
-        else if (kind === 2) fill = c.ruled;
+        else if (kind === 2 || kind === 5) fill = c.ruled;
         else if (kind === 4) fill = c.never;
         const top = band - 1 - Math.round(share * (band - 1));
         for (let y = 0; y < band; y++) {
@@ -342,6 +469,8 @@ export class TreePanel {
             // Cues beyond colour: ruled out is hatched, never generated dotted.
             if (kind === 2 && (x + y) % 4 === 0) colour = c.pending;
             else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
+            // Cut with an ancestor: never visited, a faint wash of the ruled-out colour.
+            else if (kind === 5 && (x + y) % 3 !== 0) colour = c.pending;
           }
           pixels[row0 + y * width + x] = colour;
         }
@@ -367,12 +496,14 @@ export class TreePanel {
     ctx.strokeStyle = colours.path;
     ctx.lineWidth = Math.max(1.5, this.scale * 1.5);
     let index = 0;
-    for (let depth = 1; depth <= n && queens[depth - 1] >= 0; depth++) {
+    // Zoomed, the path is drawn from the root down, the root's row the first.
+    const r = this.follow ? this.rootCols.length : 0;
+    for (let depth = r + 1; depth <= n && queens[depth - 1] >= 0; depth++) {
       index = index * n + queens[depth - 1];
-      const nodes = n ** depth;
+      const nodes = n ** (depth - r);
       const x0 = (index / nodes) * width;
       const w = Math.max(2, width / nodes);
-      ctx.strokeRect(x0 + 0.5, (depth - 1) * band + 0.5, w - 1, band - 2);
+      ctx.strokeRect(x0 + 0.5, (depth - r - 1) * band + 0.5, w - 1, band - 2);
     }
     ctx.restore();
   }
@@ -431,11 +562,14 @@ export class TreePanel {
   nodeAt(event) {
     const rect = this.canvas.getBoundingClientRect();
     const x = (event.clientX - rect.left) * this.scale;
-    const depth = Math.floor((event.clientY - rect.top) / BAND) + 1;
+    const r = this.follow ? this.rootCols.length : 0;
+    const depth = r + Math.floor((event.clientY - rect.top) / BAND) + 1;
     if (depth < 1 || depth > this.n || x < 0 || x >= this.width) return null;
     const n = this.n;
-    const nodes = BigInt(n) ** BigInt(depth);
-    const index = (BigInt(Math.floor(x)) * nodes) / BigInt(this.width);
+    const nodes = BigInt(n) ** BigInt(depth - r);
+    const below = (BigInt(Math.floor(x)) * nodes) / BigInt(this.width);
+    const rootIndex = this.rootCols.slice(0, r).reduce((v, col) => v * BigInt(n) + BigInt(col), 0n);
+    const index = rootIndex * nodes + below;
     const boards = BigInt(n) ** BigInt(n - depth);
     return { depth, index, cols: digits(index, n, depth), boards };
   }
