@@ -8,24 +8,12 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, closeHarness, waitUntil } from './helpers.mjs';
+import { clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** #puzzle's hooks once the coach has answered. */
-async function settled(page) {
-  await waitUntil(() => page.evaluate(() => document.getElementById('puzzle').dataset.busy === 'false'), { timeout: 10_000, message: 'the coach to answer' });
-  return page.evaluate(() => {
-    const p = document.getElementById('puzzle');
-    return { state: p.dataset.state, reason: p.dataset.deadReason ?? null, coach: document.getElementById('coach').textContent, search: location.search };
-  });
-}
-
-async function clickSquare(page, n, row, col) {
-  const box = await page.locator('#puzzle-board').boundingBox();
-  await page.mouse.click(box.x + ((col + 0.5) * box.width) / n, box.y + ((row + 0.5) * box.height) / n);
-}
 
 const attacks = (a, b) => a[0] === b[0] || a[1] === b[1] || Math.abs(a[0] - b[0]) === Math.abs(a[1] - b[1]);
 

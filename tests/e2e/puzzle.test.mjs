@@ -7,25 +7,12 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** #puzzle's hooks once the coach has answered: { state, completions, coach, search }. */
-async function settled(page) {
-  await waitUntil(() => page.evaluate(() => document.getElementById('puzzle').dataset.busy === 'false'), { timeout: 10_000, message: 'the coach to answer' });
-  return page.evaluate(() => {
-    const p = document.getElementById('puzzle');
-    return { state: p.dataset.state, completions: p.dataset.completions, coach: document.getElementById('coach').textContent, search: location.search };
-  });
-}
-
-/** Clicks the centre of square (row, col) on the puzzle board. */
-async function clickSquare(page, n, row, col) {
-  const box = await page.locator('#puzzle-board').boundingBox();
-  await page.mouse.click(box.x + ((col + 0.5) * box.width) / n, box.y + ((row + 0.5) * box.height) / n);
-}
 
 test('a whole 8-queens game by keyboard alone, to "solved", with undo and redo', async () => {
   const { page, errors } = await openPage('/?mode=puzzle&n=8');
