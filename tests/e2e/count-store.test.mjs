@@ -339,7 +339,8 @@ test('a record damaged while the panel offers it is discarded at Resume; Cancel 
     assert.equal(done.total, TRUTH[16].total, done.text);
     assert.equal(done.fundamental, TRUTH[16].fundamental);
     await assertFinite(page);
-    assertNoErrors(errors);
+    // Cancel ends the workers at once: one still fetching its wasm leaves an aborted request, no error.
+    assertNoErrors(errors, { allow: [/nqueens_bg\.wasm \(net::ERR_ABORTED\)/] });
   } finally {
     await page.close();
   }
