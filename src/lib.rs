@@ -15,6 +15,7 @@ mod error;
 pub mod limits;
 pub mod puzzle;
 pub mod runs;
+pub mod seed_loops;
 pub mod session;
 pub mod tree;
 pub mod view;

@@ -81,6 +81,10 @@ export class Lane {
     /** @type {number | null} */
     this.ms = null; // the time its search takes alone, measured once the race is over (race.js)
     this.runs = 1; // how many runs that time is the mean of (race-results.js)
+    /** @type {number | null} brute force: the seed's own loop over every board, timed (race-results.js) */
+    this.seedMs = null;
+    /** @type {bigint | null} the boards that loop tested */
+    this.seedBoards = null;
     this.credit = 0; // wall clock: time owed to it (ms)
     /** @type {Sample[]} */
     this.samples = []; // for the chart, on new ground

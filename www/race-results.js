@@ -124,6 +124,18 @@ export class RaceResults {
       }
       this.fillResults(race);
     }
+    // Brute force's lane ran on the core's shortcut; the seed's own loop tests
+    // every board one by one: time that too, once, so the table can say what
+    // the seed's program pays (N ≤ 8, a board in a u64; a few tenths of a second).
+    const brute = race.active.find((lane) => lane.info.space === 'all-boards' && end(lane).done);
+    if (brute && race.goal === 'all' && race.n <= 8 && this.host.current() === race) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const start = performance.now();
+      const every = /** @type {{ boards: bigint, solutions: bigint }} */ (wasm.bruteForceEveryBoard(race.n));
+      brute.seedMs = performance.now() - start;
+      brute.seedBoards = every.boards;
+      this.fillResults(race);
+    }
   }
 
   /** performance.now()'s step in this browser, measured once. */
@@ -176,6 +188,7 @@ export class RaceResults {
           if (tied) cell.append(el('span', 'cell-note', 'tie: within the clock\'s step'));
           else if (ratio !== null) cell.append(el('span', 'cell-note', ratio < 1.005 ? 'best' : `×${ratio < 10 ? ratio.toFixed(1) : formatCount(Math.round(ratio))}`));
           if (key === 'ms' && (lane.runs ?? 1) > 1) cell.append(el('span', 'cell-note', `mean of ${formatCount(/** @type {number} */ (lane.runs))} runs`));
+          if (key === 'ms' && lane.seedMs !== null) cell.append(el('span', 'cell-note', `seed's loop: ${msText(lane.seedMs)}`));
         }
         row.append(cell);
       }
@@ -184,8 +197,12 @@ export class RaceResults {
     table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
     const capped = race.active.filter((lane) => !end(lane).done).length;
     const what = first ? `a race to the first solution (seed ${race.seed}): each lane's steps, checks and time to its first` : '';
-    const shortcut = race.active.some((lane) => lane.info.space === 'all-boards')
-      ? ' Brute force\'s time is the core\'s, which settles whole blocks of boards at once from a table of which placements of a few rows already clash; the seed\'s program tests every board one by one and takes far longer.'
+    const brute = race.active.find((lane) => lane.info.space === 'all-boards');
+    const seedLoop = brute?.seedMs != null && brute.seedBoards != null
+      ? ` The seed's own loop, testing all ${formatCount(brute.seedBoards)} boards one by one, took ${msText(brute.seedMs)} here${brute.ms ? ` (×${formatCount(Math.round(brute.seedMs / brute.ms))} the core's)` : ''}.`
+      : ' The seed\'s program tests every board one by one and takes far longer.';
+    const shortcut = brute
+      ? ` Brute force's time is the core's, which settles whole blocks of boards at once from a table of which placements of a few rows already clash.${seedLoop}`
       : '';
     status.textContent = `N=${race.n}, equal ${unit === 'ms' ? 'wall time' : unit}${what ? `, ${what}` : ''}. Time: each search run again alone to where it ended, in the core in this browser `
       + `(a search under ${REPEAT_MS} ms run again until the runs add up to ${REPEAT_MS} ms, and their mean shown), measured with a clock whose step here is ${msText(this.resolution())}; ×: the ratio to the best lane.${shortcut}`

@@ -64,6 +64,13 @@ test('the wall clock says what it measures: ticks of 1 ms, ties as ties, the clo
     const step = status.match(/whose step here is ([\d.]+) ms/);
     assert.ok(step && Number(step[1]) > 0 && Number(step[1]) <= 1, status);
     assert.match(status, /Brute force's time is the core's/);
+    // And what the seed's own loop pays: every one of the 8^8 boards, timed.
+    await waitUntil(() => page.evaluate(() => /seed's own loop/.test(document.querySelector('#race [data-part="results-panel"]').textContent)), { timeout: 30_000, message: 'the seed loop\'s time' });
+    const withSeed = await page.textContent('#race [data-part="results-panel"]');
+    const seed = withSeed.match(/The seed's own loop, testing all ([\d,]+) boards one by one, took ([\d.,]+) ms here \(×([\d,]+) the core's\)/);
+    assert.ok(seed, withSeed);
+    assert.equal(seed[1].replaceAll(',', ''), String(8 ** 8));
+    assert.ok(Number(seed[3].replaceAll(',', '')) >= 1, 'the seed\'s loop is no faster than the shortcut');
     // A fast lane is the mean of many runs, and says so.
     assert.match(status, /mean of [\d,]+ runs/);
     assertNoErrors(errors);
