@@ -37,7 +37,7 @@ async function countTimings(browser, base, { lo, hi }) {
     const runs = n >= 16 ? 1 : n >= 15 ? 2 : 3;
     const row = await page.evaluate(
       async ({ n, runs, workers }) => {
-        const { CountPool } = await import('/www/count-pool.js');
+        const { CountPool } = await import('/www/count/pool.js');
         const wasm = await import('/pkg/nqueens.js');
         await wasm.default();
         const { countPlainJs } = await import('/bench/plain-js.js');
@@ -263,7 +263,7 @@ async function estimateAccuracy(browser, base, sizes = [17, 18]) {
   const rows = [];
   for (const n of sizes) {
     const r = await page.evaluate(async (n) => {
-      const { CountPool, TimeLeft, defaultWorkers } = await import('/www/count-pool.js');
+      const { CountPool, TimeLeft, defaultWorkers } = await import('/www/count/pool.js');
       const pool = new CountPool(defaultWorkers());
       await pool.warm();
       const samples = [];

@@ -108,7 +108,7 @@ async function onThePage(ns) {
       await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
       log(`page: N = ${n} on 2 workers`);
       const row = await page.evaluate(async (n) => {
-        const { CountPool } = await import('/www/count-pool.js');
+        const { CountPool } = await import('/www/count/pool.js');
         // The main thread's stalls: how late a 20 ms timer fires.
         let last = performance.now();
         let worst = 0;

@@ -134,7 +134,7 @@ function report({ m, nat, c000, br }) {
     out.push('## 1. count(N)', '');
     out.push(
       'Wall time in ms, best of 3 runs (2 at N = 15, 1 at N = 16). **Pool** is the page\'s count mode ' +
-        '(`www/count-pool.js`: Web Workers, each with its own wasm instance, sharing the pieces of the plan for N: ' +
+        '(`www/count/pool.js`: Web Workers, each with its own wasm instance, sharing the pieces of the plan for N: ' +
         'meeting in the middle from N = 12, section 9), timed from `run()` to the result with the workers already started ' +
         '(each worker still lists the quarters once). **One call** is ' +
         '`countBoth(n)` on the page\'s main thread: the same method with no workers and no messages. **Plain JS** ' +
@@ -318,7 +318,7 @@ function report({ m, nat, c000, br }) {
         'page was reset and played again from inside the frame loop, and every frame measured is a frame of playing (the ' +
         'reset\'s redraw included). Steps a second are the page\'s step counter over the window, replays included. At ' +
         'this N a square is under a few device pixels, so the page does not draw the board cell by cell: it draws it from ' +
-        'the session\'s `queens()` and `queenConflicts()` (`drawQueens` in `www/board.js`, for squares under ' +
+        'the session\'s `queens()` and `queenConflicts()` (`drawQueens` in `www/components/board.js`, for squares under ' +
         '`DENSE_CELL_PX` device pixels), a dot a queen over a cached picture of the squares, attacked queens red and ' +
         'ringed, the probed row banded.' +
         (br.animation.date ? ` Measured on ${br.animation.date}; load average (1, 5, 15 min) at the start / end: ${br.animation.load}.` : '') +
@@ -410,7 +410,7 @@ function report({ m, nat, c000, br }) {
       'The page\'s `CountPool` on every worker counts N; at each progress report it gives the share of the ' +
         'estimated work done, f (the core\'s `countSubtaskWeights`: from N = 12, the candidate pairs each split\'s joins and ' +
         'matching would test, read off the quarter lists; below, Knuth\'s random probes into each subtask\'s ' +
-        'search tree; subtasks out with workers count as half done). The raw time left is t × (1 − f) / f, t the time since the subtasks went out (the plan, with its estimates, left out); the page shows it smoothed over a few seconds (`TimeLeft` in `www/count-pool.js`), counting down between reports. Error = (the time left shown − the time the count ' +
+        'search tree; subtasks out with workers count as half done). The raw time left is t × (1 − f) / f, t the time since the subtasks went out (the plan, with its estimates, left out); the page shows it smoothed over a few seconds (`TimeLeft` in `www/count/pool.js`), counting down between reports. Error = (the time left shown − the time the count ' +
         'really took from there) / the time it really took, over every report from f = 10% to 90% (past that the time left is a few subtasks and the ratio says little). "By subtasks" is the ' +
         'same estimate with f = subtasks done / subtasks, as the page had it before.',
       '',

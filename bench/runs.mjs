@@ -19,9 +19,9 @@ const RUNS = [
 const SEEDS = 1000;
 /** Fresh pages a run is timed in; the best is reported, as the load on a shared machine only ever adds time. */
 const TRIES = 3;
-/** The page's "repair" preset caps these searches at N = 1,000 at this (www/runs.js PRESETS). */
+/** The page's "repair" preset caps these searches at N = 1,000 at this (www/runs/runs.js PRESETS). */
 const PRESET_CAP_1000 = 100_000;
-/** The page's default cap (www/runs.js DEFAULT_CAP), unless the core's budget is smaller. */
+/** The page's default cap (www/runs/runs.js DEFAULT_CAP), unless the core's budget is smaller. */
 const DEFAULT_CAP = 10_000_000;
 
 /** The cap the page would use: the repair preset's at N = 1,000, else the form's default for the search. */
@@ -103,7 +103,7 @@ export function runsSection(runs, number) {
   const lines = [`## ${number}. Many runs`, ''];
   const workers = runs.rows[0]?.workers ?? '?';
   lines.push(
-    `The page's Many runs tab (\`www/runs.js\`, \`www/runs-pool.js\`: Web Workers, here ${workers} as ` +
+    `The page's Many runs tab (\`www/runs/runs.js\`, \`www/runs/pool.js\`: Web Workers, here ${workers} as ` +
       '`navigator.hardwareConcurrency` gives, each with its own wasm instance, calling the core\'s `runLengths` on ' +
       `slices of the seeds) running ${int(SEEDS)} seeds of one search to their first solution. A fresh page for each, opened by its link with the form filled ` +
       `in (\`?mode=runs&algo=ID&n=N&seeds=${SEEDS}&cap=CAP&first=1\`); **wall time** is from the click on Add curve to the row in ` +

@@ -76,13 +76,13 @@ export function minifyHtml(html) {
 
 /**
  * What the page loads at start, for `<link rel=modulepreload>`: every module
- * www/main.js imports, directly or not (esbuild reads the graph; nothing is
- * bundled), and the core, which www/core.js imports when the page starts.
+ * www/shell/main.js imports, directly or not (esbuild reads the graph; nothing is
+ * bundled), and the core, which www/core/core.js imports when the page starts.
  * @returns {Promise<string[]>}  paths relative to the repository
  */
 async function startModules() {
   const { metafile } = await build({
-    entryPoints: [path.join(REPO_ROOT, 'www', 'main.js')],
+    entryPoints: [path.join(REPO_ROOT, 'www', 'shell', 'main.js')],
     absWorkingDir: REPO_ROOT,
     bundle: true,
     write: false,
@@ -105,9 +105,9 @@ const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<
  * @returns {Promise<string>}  HTML
  */
 async function firstDescription() {
-  const source = await fs.readFile(path.join(REPO_ROOT, 'www', 'mode-visualizer.js'), 'utf8');
-  const id = /const DEFAULTS = \{ algorithm: '([\w-]+)'/.exec(source)?.[1];
-  if (!id) throw new Error("www/mode-visualizer.js has no `const DEFAULTS = { algorithm: '…'` line for the build to read");
+  const source = await fs.readFile(path.join(REPO_ROOT, 'www', 'visualizer', 'mode.js'), 'utf8');
+  const id = /const DEFAULT_ALGORITHM = '([\w-]+)'/.exec(source)?.[1];
+  if (!id) throw new Error("www/visualizer/mode.js has no `const DEFAULT_ALGORITHM = '…'` line for the build to read");
   const core = await import(pathToFileURL(path.join(REPO_ROOT, 'pkg', 'nqueens.js')).href);
   core.initSync({ module: await fs.readFile(path.join(REPO_ROOT, 'pkg', 'nqueens_bg.wasm')) });
   /** @type {{ id: string, description: string, minN: number, maxN: number }[]} */
@@ -127,7 +127,7 @@ async function firstDescription() {
  */
 function builtPage(html, css, modules, description) {
   const link = '<link rel="stylesheet" href="www/style.css">';
-  const script = '<script type="module" src="www/main.js"></script>';
+  const script = '<script type="module" src="www/shell/main.js"></script>';
   if (!html.includes(link) || !html.includes(script)) throw new Error(`index.html must hold ${link} and ${script} for the build to rewrite`);
   const preloads = [
     ...modules.map((m) => `<link rel="modulepreload" href="${m}">`),

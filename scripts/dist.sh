@@ -2,7 +2,10 @@
 # The static build: dist/, for any static host under any sub-path, offline
 # once loaded (service worker). Builds the wasm (scripts/build.sh, release,
 # no test hooks) and then runs scripts/dist.mjs, which copies, minifies,
-# precompresses (.br, .gz) and writes the service worker's file list.
+# precompresses (.br, .gz) and writes the service worker's file list. Like
+# the other README commands it first installs what is missing
+# (scripts/setup.sh, idempotent: about a second once everything is there;
+# SKIP_SETUP=1 skips it).
 #
 #   scripts/dist.sh                 # build the wasm, then dist/
 #   scripts/dist.sh --no-build      # dist/ from the pkg/ already there
@@ -27,6 +30,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 
+if [ "${SKIP_SETUP:-0}" != 1 ]; then "$ROOT/scripts/setup.sh"; fi
 [ -d node_modules/esbuild ] || die "esbuild is missing from node_modules: run scripts/setup.sh"
 if [ "$build" = 1 ]; then "$ROOT/scripts/build.sh"; fi
 log "dist: node scripts/dist.mjs ${args[*]}"

@@ -76,6 +76,12 @@ export interface AlgorithmInfo {
 
 /** `limits()`: every limit the page takes from the core. */
 export interface Limits {
+  /** The largest seed (2^53 − 1: a JS number holds every whole number up to it exactly). */
+  seedMax: number;
+  /** The seed a session uses when none is given. */
+  defaultSeed: number;
+  /** The board the page opens on. */
+  defaultN: number;
   /** The largest N of the searches for every solution. */
   maxN: number;
   /** The largest N of any stepping session. */

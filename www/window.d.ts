@@ -3,7 +3,7 @@
 // mode's `expose` adds — modes.js). Page only: the workers' tsconfig leaves it out.
 
 import type { AlgorithmInfo, Core, Session } from './types.js';
-import type { Race } from './race-clock.js';
+import type { Race } from './race/clock.js';
 
 export interface NqueensHandle {
   /** The current core instance (a new one after a restart). */

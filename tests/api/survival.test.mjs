@@ -1,4 +1,4 @@
-// www/survival.js's maths against a plain computation of the same things:
+// www/runs/survival.js's maths against a plain computation of the same things:
 // for a fixed sample (ties, capped runs, odd and even counts), the survival
 // curve is, at each amount of work a run was solved at, the share of runs
 // counted one by one that were still unsolved then; the median, mean, 90th
@@ -6,7 +6,7 @@
 // a capped run enters.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { survivalCurve, summarize, statisticText } from '../../www/survival.js';
+import { survivalCurve, summarize, statisticText } from '../../www/runs/survival.js';
 
 /** A fixed sample: `count` runs of heavy-tailed lengths from a small LCG, some capped at `cap`. */
 function sample(count, cap, seed = 12345) {

@@ -1,4 +1,4 @@
-// www/wasm-load.js in node: how many times a failing instantiation is tried,
+// www/core/wasm-load.js in node: how many times a failing instantiation is tried,
 // how long it waits between tries, what the last failure says, and that a
 // loader tries afresh after giving up. With the real pkg/ too: a module whose
 // first instantiations fail (a bad module, then the real one) ends up working.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { RETRY_DELAYS_MS, WasmLoadError, loader, reasonText, withRetries } from '../../www/wasm-load.js';
+import { RETRY_DELAYS_MS, WasmLoadError, loader, reasonText, withRetries } from '../../www/core/wasm-load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -59,8 +59,8 @@ function raw(page, op, arg) {
  */
 async function realRecord(page, n) {
   await page.evaluate(async (n) => {
-    const { CountPool } = await import('/www/count-pool.js');
-    const { CountStore } = await import('/www/count-store.js');
+    const { CountPool } = await import('/www/count/pool.js');
+    const { CountStore } = await import('/www/count/store.js');
     const pool = new CountPool(2);
     const outcome = await pool.run(n, {
       store: new CountStore(),
@@ -79,8 +79,8 @@ async function realRecord(page, n) {
 /** A finished record of N, counted by the page's pool and saved again through its store as a count of a minute (so a reload shows it). */
 async function longFinishedRecord(page, n) {
   await page.evaluate(async (n) => {
-    const { count } = await import('/www/count-pool.js');
-    const { CountStore } = await import('/www/count-store.js');
+    const { count } = await import('/www/count/pool.js');
+    const { CountStore } = await import('/www/count/store.js');
     const store = new CountStore();
     await count(n, { workers: 2, store });
     // The finished record is written after the count resolves.
@@ -138,7 +138,7 @@ async function startAndCancel(page, pattern) {
   }, pattern.source);
   await page.click('#count-start');
   await page.waitForSelector('#count-result[data-state="cancelled"]', { state: 'attached', timeout: 20_000 });
-  await waitUntil(() => page.workers().filter((w) => w.url().endsWith('/www/count-worker.js')).length === 0, {
+  await waitUntil(() => page.workers().filter((w) => w.url().endsWith('/www/workers/count-worker.js')).length === 0, {
     timeout: 2000,
     message: 'the count workers to be terminated',
   });
@@ -223,7 +223,7 @@ before(async () => {
 });
 
 test('the seal hashes with FNV-1a/64 (its published test vectors)', async () => {
-  const { fnv1a64 } = await import('../../www/count-store.js');
+  const { fnv1a64 } = await import('../../www/count/store.js');
   const hash = (text) => fnv1a64(new TextEncoder().encode(text));
   assert.equal(hash(''), 'cbf29ce484222325');
   assert.equal(hash('a'), 'af63dc4c8601ec8c');

@@ -36,7 +36,7 @@ const result = (page) => page.$eval('#count-result', (el) => ({ ...el.dataset, t
  * script (the response it is served); the page's code is as shipped.
  */
 async function slowWorkers(page, ms) {
-  await page.context().route('**/www/count-worker.js', async (route) => {
+  await page.context().route('**/www/workers/count-worker.js', async (route) => {
     const response = await route.fetch();
     const body = `${await response.text()}
 { const handle = self.onmessage; self.onmessage = (event) => setTimeout(() => handle(event), ${ms}); }
@@ -48,14 +48,14 @@ async function slowWorkers(page, ms) {
 /** The saved record for N in the page's IndexedDB, with the bit set read as a count. */
 function storedRecord(page, n) {
   return page.evaluate(async (n) => {
-    const { CountStore } = await import('/www/count-store.js');
+    const { CountStore } = await import('/www/count/store.js');
     const r = await new CountStore().get(n);
     return r && { ...r, done: r.done ? r.done.length : null };
   }, n);
 }
 
 /** Count workers alive in the page. */
-const countWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/www/count-worker.js')).length;
+const countWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/www/workers/count-worker.js')).length;
 
 /** Starts N, waits until some of it (but not all) is saved, and returns the saved share. */
 async function startAndSaveSome(page, n) {
@@ -78,7 +78,8 @@ test('the pool counts N = 1..16 to A000170 and A002562', async () => {
   try {
     const t0 = Date.now();
     const rows = await page.evaluate(async () => {
-      const { CountPool, defaultWorkers } = await import('/www/count-pool.js');
+      const { CountPool } = await import('/www/count/pool.js');
+      const { defaultWorkers } = await import('/www/workers/start.js');
       const pool = new CountPool(defaultWorkers());
       const out = [];
       for (let n = 1; n <= 16; n++) {
@@ -237,7 +238,7 @@ test('saved progress from another version of the core is discarded, never mixed 
   try {
     // A record for N = 9 that claims half the work is done, with a wrong total, under another plan's key.
     await page.evaluate(async () => {
-      const { CountStore } = await import('/www/count-store.js');
+      const { CountStore } = await import('/www/count/store.js');
       await new CountStore().put({
         n: 9, key: 'older-core/2/00000000', subtasks: 2, done: new Uint8Array([1]), doneCount: 1, doneWeight: 1, totalWeight: 2,
         total: '1000', symmetries: null, elapsedMs: 5, method: { id: 'old', description: 'old' }, complete: false, fundamental: null,
@@ -256,7 +257,7 @@ test('saved progress from another version of the core is discarded, never mixed 
 
     // A finished count that took a while comes back on the next visit, marked as such.
     await page.evaluate(async () => {
-      const { CountStore } = await import('/www/count-store.js');
+      const { CountStore } = await import('/www/count/store.js');
       const store = new CountStore();
       const record = await store.get(9);
       await store.put({ ...record, elapsedMs: 60_000 });
@@ -313,8 +314,8 @@ test('Cancel terminates the workers at once and keeps what was done; a small cou
     await page.locator('#count-mode').scrollIntoViewIfNeeded();
     await screenshot(page, 'count-mode-cancelled');
 
-    await page.unroute('**/www/count-worker.js').catch(() => {});
-    await page.context().unroute('**/www/count-worker.js');
+    await page.unroute('**/www/workers/count-worker.js').catch(() => {});
+    await page.context().unroute('**/www/workers/count-worker.js');
     const r = await countOnPage(page, 8);
     assert.equal(r.state, 'done');
     assert.equal(r.total, '92');

@@ -65,7 +65,7 @@ test('the build under a sub-path: every mode\'s tab opens', async () => {
 test('the host sends brotli or gzip to a browser that takes it, the bytes are the build\'s, and a current copy is a 304', async () => {
   for (const [file, type] of [
     ['pkg/nqueens_bg.wasm', 'application/wasm'],
-    ['www/main.js', 'text/javascript; charset=utf-8'],
+    ['www/shell/main.js', 'text/javascript; charset=utf-8'],
     ['www/style.css', 'text/css; charset=utf-8'],
     ['www/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
   ]) {
@@ -97,9 +97,9 @@ test('the host sends brotli or gzip to a browser that takes it, the bytes are th
 });
 
 test('the build is minified, and its manifest and icons are there', async () => {
-  const source = await fs.readFile(new URL('../../www/visualizer.js', import.meta.url));
-  const built = await fs.readFile(path.join(site.out, 'www/visualizer.js'));
-  assert.ok(built.length < source.length * 0.7, `www/visualizer.js is minified: ${built.length} of ${source.length} bytes`);
+  const source = await fs.readFile(new URL('../../www/components/visualizer.js', import.meta.url));
+  const built = await fs.readFile(path.join(site.out, 'www/components/visualizer.js'));
+  assert.ok(built.length < source.length * 0.7, `www/components/visualizer.js is minified: ${built.length} of ${source.length} bytes`);
 
   const html = (await get(site.base)).body.toString('utf8');
   assert.match(html, /<link rel="manifest" href="www\/manifest.webmanifest">/);

@@ -1,4 +1,4 @@
-// The page in a lesson's iframe (?embed=1, www/embed.js): in a 640×480 frame
+// The page in a lesson's iframe (?embed=1, www/shell/embed.js): in a 640×480 frame
 // the board and its controls show without scrolling and without the header,
 // tabs or footer; panels= adds the panels named and says which names it does
 // not know; "Open full page" links to the same state without embed; "Copy

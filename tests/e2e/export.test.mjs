@@ -1,4 +1,4 @@
-// Saving what the page shows (www/export.js): Save PNG by a canvas gives a
+// Saving what the page shows (www/lib/export.js): Save PNG by a canvas gives a
 // real PNG of the canvas's pixel size and picture; Record video gives a WebM
 // with a duration; race and Many runs results download as CSV whose rows
 // match the page and fresh sessions of the core.
@@ -240,7 +240,7 @@ test('Many runs as CSV: one row a run, in seed order, the runs the core gives', 
 test('CSV quoting (RFC 4180) and Save PNG of race mode\'s chart and Solve big\'s picture', async () => {
   const { page, errors } = await openPage('/?mode=race&n=5&lanes=backtracking,bitwise&clock=steps');
   try {
-    const text = await page.evaluate(async () => (await import('/www/export.js')).toCsv([['a', 'b,c', 'say "hi"'], [1234567, 0.5, 'two\nlines'], [null, true, '']]));
+    const text = await page.evaluate(async () => (await import('/www/lib/export.js')).toCsv([['a', 'b,c', 'say "hi"'], [1234567, 0.5, 'two\nlines'], [null, true, '']]));
     assert.equal(text, 'a,"b,c","say ""hi"""\r\n1234567,0.5,"two\nlines"\r\n,true,\r\n');
     assert.deepEqual(parseCsv(text), [['a', 'b,c', 'say "hi"'], ['1234567', '0.5', 'two\nlines'], ['', 'true', '']]);
 

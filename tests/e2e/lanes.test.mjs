@@ -4,8 +4,8 @@
 // other. The page's race tests cover the lanes themselves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countWord, ordinal } from '../../www/words.js';
-import { laneColour } from '../../www/race-chart.js';
+import { countWord, ordinal } from '../../www/lib/words.js';
+import { laneColour } from '../../www/components/colours.js';
 
 test('ordinals for any place: st, nd and rd after 1, 2 and 3, except in the teens', () => {
   const truth = {

@@ -208,7 +208,7 @@ test('Predict: the board and the box fit one screen, and a wrong guess is told w
         const box = await page.locator('#board').boundingBox();
         await page.mouse.click(box.x + ((col + 0.5) * box.width) / n, box.y + ((row + 0.5) * box.height) / n);
       };
-      const PROBED = await page.evaluate(async () => (await import('./www/board.js')).CELL.PROBED);
+      const PROBED = await page.evaluate(async () => (await import('./www/components/board.js')).CELL.PROBED);
       const probed = () => session(page, `s.cells().findIndex((f) => (f & ${PROBED}) !== 0)`);
       const attacks = (queens, row, col) => queens.findIndex((c, r) => c >= 0 && (r === row || c === col || Math.abs(r - row) === Math.abs(c - col)));
 

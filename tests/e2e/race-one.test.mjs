@@ -256,7 +256,7 @@ test('the link holds the goal, the seed and the reading; the seed and goal contr
 test('bad links are sentences: goal, seed, a search for one solution in a race to every solution, N past the goal', async () => {
   for (const [query, sentence, check] of [
     ['goal=x&n=8', /goal=x is not a goal/, async (page) => assert.equal(await page.inputValue('#race-goal'), 'all')],
-    ['goal=one&n=8&seed=abc', /seed=abc is not a whole number from 0 to 9007199254740991\. Using seed 1\./, async (page) => assert.equal(await page.inputValue('#race-seed'), '1')],
+    ['goal=one&n=8&seed=abc', /seed=abc is not a whole number from 0 to 9,007,199,254,740,991\. Using seed 1\./, async (page) => assert.equal(await page.inputValue('#race-seed'), '1')],
     ['goal=one&n=8&seed=-3', /seed=-3 is not a whole number/, null],
     [`n=8&lanes=backtracking,bitwise,${FINDERS[0].id}`, /looks for one solution, so it races only to a first solution \(goal=one\)/, async (page) => assert.deepEqual(Object.keys(await lanes(page)), ['backtracking', 'bitwise'])],
     ['n=30', /n=30 is not a whole number from 1 to 20/, null],

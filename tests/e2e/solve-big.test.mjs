@@ -1,5 +1,5 @@
 // Solve big (issue 19): one solution for up to findMaxN queens, found in a
-// worker (www/find-worker.js) and drawn by www/solve-big.js. The worker's
+// worker (www/workers/find-worker.js) and drawn by www/solve-big.js. The worker's
 // check is tested against boards whose verdict is known; the picture against
 // what any solution must look like binned (every band of rows and of columns
 // holds queens); the limits come from the core's algorithms().
@@ -85,7 +85,7 @@ test('the worker\'s check accepts a solution and names what is wrong with boards
   const off = [...good];
   off[9] = n;
   const verdicts = await page.evaluate(async ({ n, boards }) => {
-    const worker = new Worker(new URL('www/find-worker.js', location.href), { type: 'module' });
+    const worker = new Worker(new URL('www/workers/find-worker.js', location.href), { type: 'module' });
     const ask = (queens, job) => new Promise((resolve) => {
       worker.onmessage = (event) => resolve(event.data);
       worker.postMessage({ type: 'check', job, n, queens: Int32Array.from(queens) });

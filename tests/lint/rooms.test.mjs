@@ -1,0 +1,173 @@
+// ARCHITECTURE.md's map of rooms is the code's: the imports run the way it
+// says. It states, in machine-readable places,
+//   - the Rust module order: a line "Modules depend one way: a → b, c → d …"
+//     (each module may use only itself and the modules before it);
+//   - the page's rooms: a table whose rows are "| `www/<folder>/` | what it
+//     holds | the folders it may import |".
+// This test reads every `use crate::…` / `crate::…` path under src/ and every
+// import under www/ (static, dynamic, `new URL(…, import.meta.url)` for
+// workers, and JSDoc `import('…')` types) and fails, naming the file and the
+// line, when one breaks the stated order or a folder imports a room it may not.
+
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const text = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+
+/** Every file under `dir` (relative to the checkout, with /), recursively. */
+function walk(dir) {
+  const out = [];
+  for (const name of readdirSync(join(ROOT, dir))) {
+    const path = posix.join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) out.push(...walk(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+/** The line number of character `index` in `source`. */
+const lineOf = (source, index) => source.slice(0, index).split('\n').length;
+
+// --- Rust ---------------------------------------------------------------------
+
+/** The stated order: [["board"], ["limits"], ["tree", "puzzle"], …], each group a step. */
+function statedOrder() {
+  const match = /Modules depend one way:\s*([^\n]+(?:\n(?!\n)[^\n]+)*)/.exec(text);
+  assert.ok(match, 'ARCHITECTURE.md has no line "Modules depend one way: a → b → …"');
+  return match[1]
+    .replace(/\.\s*$/, '')
+    .split('→')
+    .map((group) => group.split(',').map((name) => name.replace(/[`\s.]/g, '')).filter(Boolean));
+}
+
+/** A Rust file's module path: src/algorithms/find_one/mod.rs → algorithms::find_one. */
+function modulePath(file) {
+  const parts = file.replace(/^src\//, '').replace(/\.rs$/, '').split('/');
+  if (parts.at(-1) === 'mod' || parts.at(-1) === 'lib') parts.pop();
+  return parts.join('::');
+}
+
+/** The stated module a path belongs to: the longest stated name it starts with, or null. */
+function ownerOf(path, names) {
+  let best = null;
+  for (const name of names) {
+    const normal = name.replaceAll('/', '::');
+    if ((path === normal || path.startsWith(`${normal}::`)) && (!best || normal.length > best.length)) best = normal;
+  }
+  return best;
+}
+
+test('ARCHITECTURE.md states the Rust module order, and every module it names exists', () => {
+  const order = statedOrder();
+  const names = order.flat();
+  assert.ok(names.length >= 8, `the stated order names only ${names.length} modules`);
+  const modules = new Set(walk('src').filter((f) => f.endsWith('.rs')).map(modulePath));
+  const missing = names.filter((name) => !modules.has(name.replaceAll('/', '::')));
+  assert.deepEqual(missing, [], `the stated order names modules that do not exist: ${missing.join(', ')}`);
+  const unplaced = [...modules].filter((m) => m && !ownerOf(m, names));
+  assert.deepEqual(unplaced, [], `these modules are in no stated module's place: ${unplaced.join(', ')}`);
+});
+
+test('every `crate::` path in src/ follows the stated module order', () => {
+  const order = statedOrder();
+  const names = order.flat().map((name) => name.replaceAll('/', '::'));
+  const rank = new Map(order.flatMap((group, i) => group.map((name) => [name.replaceAll('/', '::'), i])));
+  const broken = [];
+  for (const file of walk('src').filter((f) => f.endsWith('.rs') && f !== 'src/lib.rs')) {
+    const here = ownerOf(modulePath(file), names);
+    const source = readFileSync(join(ROOT, file), 'utf8');
+    // `use crate::a::{b, c::d}` and inline `crate::a::b` paths; the first segments name the module.
+    for (const m of source.matchAll(/\bcrate::((?:[a-z_][a-z0-9_]*::)*[a-z_][a-z0-9_]*)(::\{([^}]*)\})?/g)) {
+      const before = source.lastIndexOf('\n', m.index) + 1;
+      if (source.slice(before, m.index).trimStart().startsWith('//')) continue; // a doc line's link is no dependency
+      const base = m[1];
+      const paths = m[3] ? m[3].split(',').map((item) => `${base}::${item.trim().split('::')[0]}`) : [base];
+      for (const path of paths) {
+        const there = ownerOf(path, names);
+        if (!there || !here || there === here) continue;
+        if (/** @type {number} */ (rank.get(there)) > /** @type {number} */ (rank.get(here))) {
+          broken.push(`${file}:${lineOf(source, m.index)} (${here}) uses crate::${path}, which comes after it (${there})`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(broken, [], `imports against ARCHITECTURE.md's module order:\n${broken.join('\n')}`);
+});
+
+// --- JavaScript ---------------------------------------------------------------
+
+/** The rooms table: folder → the folders it may import (its own always). */
+function statedRooms() {
+  const rooms = new Map();
+  for (const m of text.matchAll(/^\|\s*`(www\/[\w-]+\/)`\s*\|[^|\n]*\|([^|\n]*)\|\s*$/gm)) {
+    const allowed = [...m[2].matchAll(/`(www\/[\w-]+\/)`/g)].map((a) => a[1]);
+    rooms.set(m[1], new Set([m[1], ...allowed]));
+  }
+  return rooms;
+}
+
+/** The room of a www path: its first folder (www/race/), or null for a file at www/'s top. */
+const roomOf = (path) => /^(www\/[\w-]+\/)/.exec(path)?.[1] ?? null;
+
+test('ARCHITECTURE.md names every folder under www/ in its rooms table, and only folders that exist', () => {
+  const rooms = statedRooms();
+  assert.ok(rooms.size >= 8, `the rooms table names only ${rooms.size} folders`);
+  const folders = readdirSync(join(ROOT, 'www')).filter((name) => statSync(join(ROOT, 'www', name)).isDirectory()).map((name) => `www/${name}/`);
+  const unnamed = folders.filter((f) => !rooms.has(f));
+  assert.deepEqual(unnamed, [], `folders under www/ missing from ARCHITECTURE.md's rooms table: ${unnamed.join(', ')}`);
+  const gone = [...rooms.keys()].filter((f) => !existsSync(join(ROOT, f)));
+  assert.deepEqual(gone, [], `the rooms table names folders that do not exist: ${gone.join(', ')}`);
+  for (const [room, allowed] of rooms) {
+    const unknown = [...allowed].filter((a) => !rooms.has(a));
+    assert.deepEqual(unknown, [], `${room} may import folders the table does not name: ${unknown.join(', ')}`);
+  }
+});
+
+test('every import under www/ goes only to a room its folder may import, and the rooms have no cycle', () => {
+  const rooms = statedRooms();
+  const broken = [];
+  const edges = new Map([...rooms.keys()].map((room) => [room, new Set()]));
+  for (const file of walk('www').filter((f) => /\.(m?js|d\.ts)$/.test(f))) {
+    const source = readFileSync(join(ROOT, file), 'utf8');
+    const from = roomOf(file);
+    const specifiers = /(?:\bfrom\s*|\bimport\s*\(\s*|\bnew URL\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]+)\1/gm;
+    for (const m of source.matchAll(specifiers)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), m[2])).replace(/\?.*$/, '');
+      if (!target.startsWith('www/')) continue; // the core's pkg/, which any room may load
+      const resolved = existsSync(join(ROOT, target)) ? target : target.replace(/\.js$/, '.d.ts');
+      assert.ok(existsSync(join(ROOT, resolved)), `${file}:${lineOf(source, m.index)} imports ${m[2]}, which does not exist`);
+      const to = roomOf(resolved);
+      if (!from || !to || from === to) continue; // the top-level files (types, style, the service worker) are every room's
+      edges.get(from)?.add(to);
+      if (!rooms.get(from)?.has(to)) broken.push(`${file}:${lineOf(source, m.index)} imports ${relative(ROOT, join(ROOT, resolved))}: ${from} may not import ${to}`);
+    }
+  }
+  assert.deepEqual(broken, [], `imports against ARCHITECTURE.md's rooms table:\n${broken.join('\n')}`);
+  // The allowed imports themselves run one way, so a room can be read knowing only the rooms below it.
+  const seen = new Set();
+  const path = [];
+  const visit = (room) => {
+    if (path.includes(room)) assert.fail(`the rooms import each other in a cycle: ${[...path.slice(path.indexOf(room)), room].join(' → ')}`);
+    if (seen.has(room)) return;
+    path.push(room);
+    for (const next of rooms.get(room) ?? []) if (next !== room) visit(next);
+    path.pop();
+    seen.add(room);
+  };
+  for (const room of rooms.keys()) visit(room);
+  assert.ok(edges.size > 0);
+});
+
+test('no two modes import each other: a mode folder imports only the shared rooms', () => {
+  const rooms = statedRooms();
+  const modes = [...rooms.keys()].filter((room) => existsSync(join(ROOT, room, 'mode.js')));
+  assert.ok(modes.length >= 5, `found only ${modes.length} mode folders (www/<mode>/mode.js)`);
+  for (const mode of modes) {
+    const crossing = [...(rooms.get(mode) ?? [])].filter((room) => room !== mode && modes.includes(room));
+    assert.deepEqual(crossing, [], `${mode} may import another mode's folder (${crossing.join(', ')}); cross-mode code belongs in a shared room`);
+  }
+});

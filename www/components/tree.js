@@ -1,0 +1,723 @@
+// The search tree panel: an icicle of the N^N boards with one queen per row.
+// The root (the empty board) spans the width; depth d is band d, and a node at
+// depth d is 1/N^d of the width, so a prune near the root wipes out a wide
+// block at once while brute force fills the bottom a sliver at a time.
+//
+// Every pixel shows the share of its boards that is decided, as the height of
+// its fill (a cue that needs no colour). Nodes wide enough to see are told
+// apart too: examined (a safe partial board, solid), ruled out (a queen
+// attacks another, hatched), pending (empty); the current path is outlined and
+// matches the queens on the board; found solutions are ticked under the chart.
+// The numbers come from the core (`session.icicle()`, `decidedBetween()`,
+// `space()`), computed from the search's state, never by walking the tree.
+//
+// Takes a root element and finds its parts by data-part; it never steps the
+// session itself, only seeks it when a node is clicked (through `seek`).
+
+import { drawMiniBoard, readTheme } from './board.js';
+import { context2d, counted, cssVars, el, formatCount, part } from '../lib/dom.js';
+
+/**
+ * @typedef {import('../types.js').Session} Session
+ * @typedef {import('../types.js').AlgorithmInfo} AlgorithmInfo
+ * @typedef {import('../types.js').SearchSpaceId} SearchSpaceId
+ * @typedef {import('../types.js').FoundSolution} FoundSolution
+ */
+/**
+ * A node of the tree: the boards whose first `depth` rows hold the queens `cols`.
+ * @typedef {object} TreeNode
+ * @property {number} depth
+ * @property {bigint} index  its place among the N^depth nodes of its depth
+ * @property {number[]} cols
+ * @property {bigint} boards  how many of the N^N boards lie under it
+ */
+
+const BAND = 14; // CSS pixels per depth
+const TICKS = 8; // CSS pixels for the solution ticks under the chart
+/** Nodes at least this many device pixels wide get their own state and outline. */
+const NODE_MIN_PX = 4;
+/** CSS pixels of the partial board shown with a hovered node. */
+const MINI_PX = 40;
+/** How many steps the probe session may replay to answer a hover or a click. */
+const PROBE_REACH = 20_000_000;
+/** While the search runs, the tree is redrawn at most this often. */
+const THROTTLE_MS = 80;
+
+/**
+ * Reads the tree colours from CSS custom properties (light and dark live in style.css).
+ * @param {Element} element
+ */
+function readColours(element) {
+  return cssVars(element, {
+    pending: ['--tree-pending', '#f3efe6'],
+    decided: ['--tree-decided', '#7c8799'],
+    examined: ['--tree-examined', '#3b6fd8'],
+    ruled: ['--tree-ruled', '#c2410c'],
+    never: ['--tree-never', '#a8a29e'],
+    path: ['--tree-path', '#111827'],
+    solution: ['--tree-solution', '#15803d'],
+    grid: ['--tree-grid', '#9ca3af'],
+  });
+}
+
+/** @typedef {ReturnType<typeof readColours>} TreeColours */
+/** @typedef {Record<'pending' | 'decided' | 'examined' | 'ruled' | 'never' | 'boundary' | 'clear', number>} PackedColours */
+
+/**
+ * '#rgb', '#rrggbb' or 'rgb(a)(…)' as [r, g, b].
+ * @param {string} colour
+ */
+function rgb(colour) {
+  const probe = context2d(document.createElement('canvas'));
+  probe.fillStyle = colour;
+  const hex = /** @type {string} */ (probe.fillStyle); // normalised to #rrggbb (or rgba(...))
+  if (hex.startsWith('#')) return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return /** @type {RegExpMatchArray} */ (hex.match(/[\d.]+/g)).slice(0, 3).map(Number);
+}
+
+/**
+ * True when the queens of `cols` (row r at column cols[r]) hold an attacking pair.
+ * @param {number[]} cols
+ */
+function attacking(cols) {
+  for (let a = 0; a < cols.length; a++) {
+    for (let b = a + 1; b < cols.length; b++) {
+      if (cols[a] === cols[b] || Math.abs(cols[a] - cols[b]) === b - a) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * What a node is, for the picture: 1 examined (safe, or under a whole-board
+ * search every node is examined board by board), 2 ruled out by its own
+ * check, 4 never generated (a repeated column under permutations), 5 cut with
+ * an ancestor that a check ruled out, so a depth-first search never visits it.
+ * A whole-board search (brute force, permutations) cuts nothing: only its
+ * leaves, the boards themselves, are ruled out.
+ * @param {number[]} cols
+ * @param {number} n
+ * @param {string | undefined} space  the algorithm's
+ * @returns {1 | 2 | 4 | 5}
+ */
+export function nodeKind(cols, n, space) {
+  if (space === 'permutations' && new Set(cols).size < cols.length) return 4;
+  const at = firstAttack(cols);
+  if (!at) return 1;
+  const whole = space === 'all-boards' || space === 'permutations';
+  if (whole) return cols.length === n ? 2 : 1;
+  return at.depth === cols.length ? 2 : 5;
+}
+
+/**
+ * Where a partial board first goes wrong: the first row (1-based depth)
+ * whose queen an earlier one attacks, and how ('column' before 'diagonal', as
+ * the seeds test them), or null when no queen is attacked. A search that
+ * rejected that row never went below it: that is the check that decided
+ * every deeper node under it.
+ * @param {number[]} cols
+ * @returns {{ depth: number, how: 'column' | 'diagonal' } | null}
+ */
+export function firstAttack(cols) {
+  for (let b = 1; b < cols.length; b++) {
+    /** @type {'column' | 'diagonal' | null} */
+    let how = null;
+    for (let a = 0; a < b && how !== 'column'; a++) {
+      if (cols[a] === cols[b]) how = 'column';
+      else if (Math.abs(cols[a] - cols[b]) === b - a) how = 'diagonal';
+    }
+    if (how) return { depth: b + 1, how };
+  }
+  return null;
+}
+
+/**
+ * A node's columns from its index at depth d (row 0 most significant).
+ * @param {number | bigint} index
+ * @param {number} n
+ * @param {number} depth
+ * @returns {number[]}
+ */
+function digits(index, n, depth) {
+  const cols = new Array(depth);
+  if (typeof index === 'number') {
+    for (let r = depth - 1; r >= 0; r--) {
+      cols[r] = index % n;
+      index = Math.floor(index / n);
+    }
+    return cols;
+  }
+  let rest = BigInt(index);
+  for (let r = depth - 1; r >= 0; r--) {
+    cols[r] = Number(rest % BigInt(n));
+    rest /= BigInt(n);
+  }
+  return cols;
+}
+
+/**
+ * A colour as one little-endian RGBA word for an ImageData's Uint32Array view.
+ * @param {string} colour
+ */
+function pack(colour) {
+  const [r, g, b] = rgb(colour);
+  return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+export class TreePanel {
+  /**
+   * @param {HTMLElement} root  holds [data-part=tree], tree-summary, tree-tip, tree-note
+   * @param {{ seek: (step: number) => void, probe: () => Session | null }} actions
+   *   seek: moves the visualizer to a step; probe: a fresh session of the same
+   *   search, which the panel steps on its own to find when a node was reached
+   */
+  constructor(root, { seek, probe }) {
+    this.canvas = /** @type {HTMLCanvasElement} */ (part(root, 'tree'));
+    this.summary = part(root, 'tree-summary');
+    this.tip = part(root, 'tree-tip');
+    this.note = part(root, 'tree-note');
+    this.seek = seek;
+    this.makeProbe = probe;
+    // Zoom: "follow the current path" shows the subtree under the path's last
+    // node but one, so the rows under the current node are wide enough to read.
+    this.follow = false;
+    /** @type {number[]} the zoomed subtree's root: its columns from row 1 ([] for the whole tree) */
+    this.rootCols = [];
+    this.followButton = /** @type {HTMLButtonElement} */ (part(root, 'tree-follow'));
+    this.zoomNote = part(root, 'tree-zoom');
+    this.followButton.addEventListener('click', () => this.setFollow(!this.follow));
+    // Esc anywhere in the panel (the zoom button has focus after a click) goes back to the whole tree.
+    root.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.follow && event.target instanceof Node && this.followButton.parentElement?.parentElement?.contains(event.target)) {
+        this.setFollow(false);
+        event.preventDefault();
+      }
+    });
+    /** @type {Session | null} */
+    this.probe = null;
+    this.tipTimer = 0;
+    this.ctx = context2d(this.canvas);
+    /** @type {Session | null} */
+    this.session = null;
+    /** @type {AlgorithmInfo | null} */
+    this.algorithm = null;
+    this.n = 0;
+    this.width = 0; // device pixels
+    this.scale = 1;
+    /** @type {TreeColours | null} */
+    this.colours = null;
+    /** @type {PackedColours | null} */
+    this.packed = null;
+    /** @type {{ step: number } | null} */
+    this.shown = null; // last drawn
+    this.drawnAt = 0;
+    /** @type {{ count: number, list: FoundSolution[] } | null} */
+    this.ticks = null; // the solutions ticked under the chart
+    /** @type {ImageData | null} */
+    this.image = null;
+    /** @type {string | null} */
+    this.layoutKey = null; // what layoutCache was built for
+    this.layoutCache = new Uint8Array(0);
+    /** @type {HTMLCanvasElement | null} */
+    this.mini = null;
+    this.canvas.addEventListener('pointermove', (event) => this.hover(event));
+    this.canvas.addEventListener('pointerleave', () => this.showTip(''));
+    this.canvas.addEventListener('click', (event) => this.pick(event));
+  }
+
+  /**
+   * A new session: a new tree.
+   * @param {Session} session
+   * @param {AlgorithmInfo} algorithm
+   * @param {number} n
+   */
+  reset(session, algorithm, n) {
+    this.probe?.free();
+    this.probe = null;
+    this.session = session;
+    this.algorithm = algorithm;
+    this.n = n;
+    this.shown = null;
+    this.ticks = null;
+    this.rootCols = [];
+    this.showTip('');
+    this.note.textContent = algorithm.space === 'permutations'
+      ? 'Permutations rule out the N^N − N! boards that repeat a column before the first step: nodes whose own rows repeat a column are dotted (never generated), and every node starts partly filled by the ones below it.'
+      : '';
+    this.note.hidden = !this.note.textContent;
+    this.fit();
+  }
+
+  /** No session (a search for one solution, which has no tree): the panel forgets the last. */
+  clear() {
+    this.probe?.free();
+    this.probe = null;
+    this.session = null;
+    this.shown = null;
+    this.ticks = null;
+  }
+
+  /** Matches the canvas to its CSS width × devicePixelRatio; true if it changed. */
+  fit() {
+    const css = this.canvas.getBoundingClientRect().width || 300;
+    this.scale = window.devicePixelRatio || 1;
+    const width = Math.max(16, Math.round(css * this.scale));
+    const height = Math.round(((this.n || 1) * BAND + TICKS) * this.scale);
+    this.canvas.style.height = `${(this.n || 1) * BAND + TICKS}px`;
+    if (width === this.width && this.canvas.height === height) return false;
+    this.width = width;
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.shown = null;
+    return true;
+  }
+
+  /**
+   * Redraws if the session moved (or `force`). While the search runs
+   * (`throttle`), at most every THROTTLE_MS: a redraw costs a few ms at N=20,
+   * and many steps pass between frames anyway. Returns false when it left a
+   * change undrawn for now.
+   */
+  update(force = false, { throttle = false } = {}) {
+    const s = this.session;
+    if (!s) return true;
+    const step = s.stepIndex;
+    if (!force && this.shown && this.shown.step === step) return true;
+    const now = performance.now();
+    if (throttle && !force && now - this.drawnAt < THROTTLE_MS) return false;
+    this.drawnAt = now;
+    this.shown = { step };
+    if (!this.colours) this.setColours();
+    this.draw(s);
+    this.describe(s);
+    // What the last redraw cost, for bench/ and the tests.
+    this.canvas.dataset.drawMs = (performance.now() - now).toFixed(2);
+    return true;
+  }
+
+  setColours() {
+    this.colours = readColours(this.canvas);
+    const c = this.colours;
+    this.packed = {
+      pending: pack(c.pending), decided: pack(c.decided), examined: pack(c.examined),
+      ruled: pack(c.ruled), never: pack(c.never), boundary: pack(c.grid), clear: 0,
+    };
+  }
+
+  /** The theme changed: new colours, same tree. */
+  repaint() {
+    this.setColours();
+    this.shown = null;
+    this.update(true);
+  }
+
+  /**
+   * What each pixel column of each band shows besides its share, which depends
+   * only on N and the width: 0 deep (many nodes a pixel), 1 a safe partial
+   * board, 2 an attacking one, 3 the last pixel of a visible node (a boundary);
+   * for permutations 4 a board that repeats a column. Built once per size.
+   */
+  /**
+   * Zoom in on the current path (true), or back to the whole tree.
+   * @param {boolean} on
+   */
+  setFollow(on) {
+    this.follow = on;
+    this.followButton.setAttribute('aria-pressed', String(on));
+    this.followButton.textContent = on ? 'Whole tree' : 'Zoom in: follow the current path';
+    if (!on) this.rootCols = [];
+    this.showTip('');
+    this.update(true);
+  }
+
+  /**
+   * The zoomed root for the board shown: the path without its last queen, so
+   * the current node is in the first row drawn and its children in the second.
+   * @param {Session} s
+   * @returns {number[]}
+   */
+  followRoot(s) {
+    const queens = Array.from(s.queens());
+    const path = [];
+    for (const q of queens) { if (q < 0) break; path.push(q); }
+    return path.slice(0, Math.max(0, Math.min(path.length, this.n - 1) - 1));
+  }
+
+  /**
+   * The zoomed picture: rows under `rootCols`, each node's share decided read
+   * from the session node by node (or pixel by pixel where nodes are narrower).
+   * @param {Session} s
+   * @param {Uint32Array} pixels
+   * @param {number} band
+   */
+  drawZoomed(s, pixels, band) {
+    const { n, width } = this;
+    const c = /** @type {PackedColours} */ (this.packed);
+    const space = this.algorithm?.space;
+    const r = this.rootCols.length;
+    const N = BigInt(n);
+    const rootIndex = this.rootCols.reduce((v, col) => v * N + BigInt(col), 0n);
+    for (let k = 1; k <= n - r; k++) {
+      const depth = r + k;
+      const nodes = N ** BigInt(k);
+      const boards = N ** BigInt(n - depth);
+      const nodePx = Number(BigInt(width) * 1000n / nodes) / 1000;
+      let last = -1n;
+      let kind = 0;
+      let share = 0;
+      const row0 = (depth - r - 1) * band * width;
+      for (let x = 0; x < width; x++) {
+        const node = (BigInt(x) * nodes) / BigInt(width);
+        if (node !== last) {
+          last = node;
+          const cols = [...this.rootCols, ...digits(node, n, k)];
+          kind = nodeKind(cols, n, space);
+          const from = (rootIndex * nodes + node) * boards;
+          const done = s.decidedBetween(from, from + boards);
+          share = done === null ? 0 : Number((done * 1000n) / boards) / 1000;
+        }
+        const boundary = nodePx >= NODE_MIN_PX && (BigInt(x + 1) * nodes) / BigInt(width) !== node;
+        let fill = kind === 1 ? c.examined : kind === 4 ? c.never : c.ruled;
+        if (nodePx < 1 && kind !== 4) fill = c.decided;
+        const top = band - 1 - Math.round(share * (band - 1));
+        for (let y = 0; y < band; y++) {
+          let colour = boundary && y < band - 1 ? c.boundary : c.pending;
+          if (!boundary && y >= top && y < band - 1) {
+            colour = fill;
+            if (fill === c.ruled && kind === 2 && (x + y) % 4 === 0) colour = c.pending;
+            else if (kind === 5 && fill === c.ruled && (x + y) % 3 !== 0) colour = c.pending;
+            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
+          }
+          pixels[row0 + y * width + x] = colour;
+        }
+      }
+    }
+    // The rows above the root are not drawn: their place is left clear.
+    pixels.fill(c.clear, (n - r) * band * width);
+  }
+
+  layout() {
+    const { n, width } = this;
+    const space = this.algorithm?.space;
+    const key = `${n}:${width}:${space}`;
+    if (this.layoutKey === key) return this.layoutCache;
+    const classes = new Uint8Array(n * width);
+    for (let depth = 1; depth <= n; depth++) {
+      const nodes = n ** depth;
+      const nodePx = width / nodes;
+      if (nodePx < 1) continue;
+      let last = -1;
+      let kind = 0;
+      for (let x = 0; x < width; x++) {
+        const node = Math.floor((x * nodes) / width);
+        if (node !== last) {
+          kind = nodeKind(digits(node, n, depth), n, space);
+          last = node;
+        }
+        const boundary = nodePx >= NODE_MIN_PX && Math.floor(((x + 1) * nodes) / width) !== node;
+        classes[(depth - 1) * width + x] = boundary ? 3 : nodePx >= NODE_MIN_PX || kind === 4 ? kind : 0;
+      }
+    }
+    this.layoutKey = key;
+    this.layoutCache = classes;
+    return classes;
+  }
+
+  /** @param {Session} s */
+  draw(s) {
+    const { n, width, ctx } = this;
+    const band = Math.round(BAND * this.scale);
+    const image = this.image?.width === width && this.image.height === this.canvas.height
+      ? this.image
+      : (this.image = ctx.createImageData(width, this.canvas.height));
+    const pixels = new Uint32Array(image.data.buffer);
+    if (this.follow) {
+      this.rootCols = this.followRoot(s);
+      this.drawZoomed(s, pixels, band);
+      ctx.putImageData(image, 0, 0);
+      this.drawPath(s, band);
+      const r = this.rootCols.length;
+      this.zoomNote.textContent = r === 0
+        ? 'Zoomed: the whole tree (the path is not deep enough to zoom yet). Whole tree or Esc goes back.'
+        : `Zoomed into ${r === 1 ? 'row 1' : `rows 1–${r}`} = column${r === 1 ? '' : 's'} ${this.rootCols.map((col) => col + 1).join(', ')}: the rows under it, ${counted(BigInt(n) ** BigInt(n - r), 'board')}. Whole tree or Esc goes back.`;
+      this.zoomNote.hidden = false;
+      return;
+    }
+    this.zoomNote.hidden = true;
+    const shares = s.icicle(width); // null for a search from fixed queens
+    const classes = this.layout();
+    const c = /** @type {PackedColours} */ (this.packed); // update() set it before drawing
+    for (let depth = 1; depth <= n; depth++) {
+      const row0 = (depth - 1) * band * width;
+      for (let x = 0; x < width; x++) {
+        const kind = classes[(depth - 1) * width + x];
+        if (kind === 3) {
+          for (let y = 0; y < band - 1; y++) pixels[row0 + y * width + x] = c.boundary;
+          pixels[row0 + (band - 1) * width + x] = c.pending;
+          continue;
+        }
+        const share = shares ? shares[(depth - 1) * width + x] : 0;
+        let fill = c.decided;
+        if (kind === 1) fill = c.examined;
+        else if (kind === 2 || kind === 5) fill = c.ruled;
+        else if (kind === 4) fill = c.never;
+        const top = band - 1 - Math.round(share * (band - 1));
+        for (let y = 0; y < band; y++) {
+          let colour = c.pending;
+          if (y >= top && y < band - 1) {
+            colour = fill;
+            // Cues beyond colour: ruled out is hatched, never generated dotted.
+            if (kind === 2 && (x + y) % 4 === 0) colour = c.pending;
+            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
+            // Cut with an ancestor: never visited, a faint wash of the ruled-out colour.
+            else if (kind === 5 && (x + y) % 3 !== 0) colour = c.pending;
+          }
+          pixels[row0 + y * width + x] = colour;
+        }
+      }
+    }
+    // The strip for the solution ticks starts clear.
+    pixels.fill(c.clear, n * band * width);
+    ctx.putImageData(image, 0, 0);
+    this.drawPath(s, band);
+    this.drawSolutions(s, band);
+  }
+
+  /**
+   * Outlines the nodes of the queens on the board, row by row from the top.
+   * @param {Session} s
+   * @param {number} band  device pixels per depth
+   */
+  drawPath(s, band) {
+    const { n, width, ctx } = this;
+    const colours = /** @type {TreeColours} */ (this.colours); // set with packed
+    const queens = Array.from(s.queens());
+    ctx.save();
+    ctx.strokeStyle = colours.path;
+    ctx.lineWidth = Math.max(1.5, this.scale * 1.5);
+    let index = 0;
+    // Zoomed, the path is drawn from the root down, the root's row the first.
+    const r = this.follow ? this.rootCols.length : 0;
+    for (let depth = r + 1; depth <= n && queens[depth - 1] >= 0; depth++) {
+      index = index * n + queens[depth - 1];
+      const nodes = n ** (depth - r);
+      const x0 = (index / nodes) * width;
+      const w = Math.max(2, width / nodes);
+      ctx.strokeRect(x0 + 0.5, (depth - r - 1) * band + 0.5, w - 1, band - 2);
+    }
+    ctx.restore();
+  }
+
+  /**
+   * A tick under the chart at each solution found so far.
+   * @param {Session} s
+   * @param {number} band  device pixels per depth
+   */
+  drawSolutions(s, band) {
+    const { n, width, ctx } = this;
+    const colours = /** @type {TreeColours} */ (this.colours); // set with packed
+    const y = n * band;
+    ctx.save();
+    ctx.fillStyle = colours.solution;
+    const leaves = n ** n;
+    const count = s.solutionCount;
+    if (this.ticks?.count !== count) this.ticks = { count, list: s.solutions(200) };
+    for (const { queens } of this.ticks.list) {
+      const index = Array.from(queens).reduce((v, c) => v * n + c, 0);
+      const x = Math.floor((index / leaves) * width);
+      ctx.beginPath();
+      ctx.moveTo(x, y + 1);
+      ctx.lineTo(x - 3 * this.scale, y + TICKS * this.scale);
+      ctx.lineTo(x + 3 * this.scale, y + TICKS * this.scale);
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+
+  /**
+   * The summary line: the number that makes the seeds' point.
+   * @param {Session} s
+   */
+  describe(s) {
+    // The tree is shown for the searches for every solution, which account for the boards.
+    const { total, ruledOut, solutions } = /** @type {import('../types.js').Space} */ (s.space());
+    const checks = s.checks;
+    const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
+    // Boards per check: whole above 10, else to two places (brute force is below one).
+    const perCheck = checks === 0 ? '' : ruledOut >= 10n * BigInt(checks)
+      ? formatCount(ruledOut / BigInt(checks))
+      : (Number(ruledOut) / checks).toFixed(2);
+    const text = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%) with ${counted(checks, 'check')}`
+      + (perCheck ? `: ${perCheck} boards per check` : '')
+      + `; ${formatCount(solutions)} solution${solutions === 1n ? '' : 's'} found.`;
+    if (this.summary.textContent !== text) this.summary.textContent = text;
+    this.canvas.setAttribute('aria-label', `Search tree: ${text}`);
+  }
+
+  /**
+   * The node under a pointer event, or null.
+   * @param {MouseEvent} event
+   * @returns {TreeNode | null}
+   */
+  nodeAt(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    const x = (event.clientX - rect.left) * this.scale;
+    const r = this.follow ? this.rootCols.length : 0;
+    const depth = r + Math.floor((event.clientY - rect.top) / BAND) + 1;
+    if (depth < 1 || depth > this.n || x < 0 || x >= this.width) return null;
+    const n = this.n;
+    const nodes = BigInt(n) ** BigInt(depth - r);
+    const below = (BigInt(Math.floor(x)) * nodes) / BigInt(this.width);
+    const rootIndex = this.rootCols.slice(0, r).reduce((v, col) => v * BigInt(n) + BigInt(col), 0n);
+    const index = rootIndex * nodes + below;
+    const boards = BigInt(n) ** BigInt(n - depth);
+    return { depth, index, cols: digits(index, n, depth), boards };
+  }
+
+  /** @param {PointerEvent} event */
+  hover(event) {
+    const node = this.nodeAt(event);
+    const s = this.session;
+    clearTimeout(this.tipTimer);
+    if (!node || !s) { this.showTip(''); return; }
+    const { depth, index, cols, boards } = node;
+    const from = index * boards;
+    const done = s.decidedBetween(from, from + boards);
+    const rows = depth === 1 ? 'row 1' : `rows 1–${depth}`;
+    const repeats = new Set(cols).size < cols.length;
+    const head = `${rows}: column${depth === 1 ? '' : 's'} ${cols.map((c) => c + 1).join(', ')}; ${formatCount(boards)} board${boards === 1n ? '' : 's'}`;
+    let state;
+    if (done === null) state = 'not drawn for a search from fixed queens';
+    else if (repeats && this.algorithm?.space === 'permutations') state = 'never generated: a column repeats';
+    else if (done === 0n) state = 'pending';
+    else if (done === boards) state = attacking(cols) ? 'ruled out' : 'fully examined';
+    else state = `${formatCount(done)} decided so far`;
+    this.showTip(`${head}; ${state}.`, cols);
+    if (done === null || done === 0n || state.startsWith('never')) return;
+    // When it was reached takes a search on the side: do it once the pointer rests.
+    this.tipTimer = setTimeout(() => {
+      if (state !== 'ruled out' || this.algorithm?.space === 'all-boards') {
+        const step = this.stepFor(node);
+        if (step === null) return;
+        const when = state === 'ruled out'
+          ? `ruled out at step ${formatCount(step)} (its first board tested)`
+          : `${state}; first reached at step ${formatCount(step)}`;
+        this.showTip(`${head}; ${when}.`, cols);
+        return;
+      }
+      // The check that decided it is the one that rejected its first attacked
+      // row: the node itself, or an ancestor the search never went below.
+      const at = firstAttack(cols) ?? { depth, how: 'diagonal' };
+      const up = BigInt(this.n) ** BigInt(depth - at.depth);
+      const decider = { depth: at.depth, index: index / up, cols: cols.slice(0, at.depth), boards: boards * up };
+      const step = this.stepFor(decider);
+      if (step === null) return;
+      const check = `a ${at.how} check`;
+      const when = at.depth === depth
+        ? `ruled out at step ${formatCount(step)} by ${check}`
+        : `ruled out with its ancestor ${at.depth === 1 ? 'row 1' : `rows 1–${at.depth}`} (column${at.depth === 1 ? '' : 's'} ${decider.cols.map((c) => c + 1).join(', ')}), `
+          + `which ${check} rejected at step ${formatCount(step)}; the search never went below it`;
+      this.showTip(`${head}; ${when}.`, cols);
+    }, 150);
+  }
+
+  /**
+   * The first step at which the search reached `node`, or null: found on the
+   * probe session (a copy of the search the panel steps itself), so the
+   * board the user sees never moves while the panel looks.
+   * @param {TreeNode} node
+   * @returns {number | null}
+   */
+  stepFor(node) {
+    if (!this.session || !this.algorithm) return null;
+    const now = this.session.stepIndex;
+    const space = this.algorithm.space;
+    if (space === 'all-boards') return firstStepReaching(null, node, space, now, this.n);
+    this.probe ??= this.makeProbe();
+    const probe = this.probe;
+    if (!probe) return null;
+    if (now > probe.furthestStep + PROBE_REACH) return null; // too far to replay on a hover
+    if (now > probe.furthestStep) probe.run(now - probe.stepIndex);
+    else probe.seek(now);
+    return firstStepReaching(probe, node, space, now, this.n);
+  }
+
+  /**
+   * The hover line keeps its place when empty, so nothing below it moves.
+   * @param {string} text
+   * @param {number[] | null} [cols]  the hovered node's queens, drawn beside the text
+   */
+  showTip(text, cols = null) {
+    const words = el('span', '', text || 'Hover a node to see its partial board.');
+    if (!cols) {
+      this.tip.replaceChildren(words);
+    } else {
+      // The partial board the node stands for, drawn as the gallery draws one.
+      const mini = (this.mini ??= el('canvas', 'tree-mini'));
+      mini.setAttribute('aria-hidden', 'true');
+      const queens = Array.from({ length: this.n }, (_, row) => (row < cols.length ? cols[row] : -1));
+      drawMiniBoard(mini, queens, this.n, readTheme(), MINI_PX);
+      this.tip.replaceChildren(mini, words);
+    }
+    this.tip.classList.toggle('muted', !text);
+  }
+
+  /**
+   * A click on a node the search has reached seeks to the first step that reached it.
+   * @param {MouseEvent} event
+   */
+  pick(event) {
+    const node = this.nodeAt(event);
+    if (!node || !this.session) return;
+    const step = this.stepFor(node);
+    if (step !== null) this.seek(step);
+  }
+}
+
+/**
+ * The first step at which the search reached `node` (placed its queens, or ruled
+ * it out), or null if it has not yet. Brute force reaches a node at the first
+ * board with that prefix; a depth-first search, at a step found by halving, since
+ * "reached" never reverts as the steps go on.
+ * @param {Session | null} s  the probe session; null for brute force, which needs none
+ * @param {TreeNode} node
+ * @param {SearchSpaceId} space
+ * @param {number} now  the step the visualizer stands on
+ * @param {number} n
+ * @returns {number | null}
+ */
+function firstStepReaching(s, { index, cols, boards }, space, now, n) {
+  if (space === 'all-boards') {
+    // Row 0 turns fastest: the first board with these rows is this reading.
+    const reading = cols.reduce((v, c, r) => v + c * n ** r, 0);
+    return reading + 1 <= now ? reading + 1 : null;
+  }
+  if (!s) return null;
+  const from = index * boards;
+  // Permutations: the boards that repeat a column are decided from the start,
+  // so a node is reached when a visited permutation lies in it.
+  let never = 0n;
+  if (space === 'permutations') {
+    if (new Set(cols).size < cols.length) return null;
+    let generated = 1n;
+    for (let k = BigInt(n - cols.length); k > 1n; k--) generated *= k;
+    never = boards - generated;
+  }
+  const reached = () => {
+    const queens = s.queens();
+    const onPath = space !== 'permutations' && cols.every((c, r) => queens[r] === c);
+    if (onPath) return true;
+    const decided = s.decidedBetween(from, from + boards);
+    return decided !== null && decided > never;
+  };
+  if (!reached()) return null;
+  let lo = 0;
+  let hi = now; // reached at hi
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    s.seek(mid);
+    if (reached()) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

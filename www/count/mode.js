@@ -1,0 +1,123 @@
+// Count mode (its own tab): every solution of N counted without drawing, in
+// workers (count-ui.js), with what it stands on: the visualizer's bitwise
+// search and the symmetry classes, and for larger N meet in the middle.
+// Owns the link `?mode=count&n=` and nothing of the visualizer's; while no N
+// is chosen it follows the visualizer's board size.
+//
+// A mode of the registry in modes.js: see there for what a mode does.
+
+import { mountCountMode } from './ui.js';
+import { el } from '../lib/dom.js';
+import { replaceUrl, wholeNumber } from '../lib/params.js';
+import { clip } from '../lib/words.js';
+
+/**
+ * Reads ?n= for count mode: the N to count, or null (follow the visualizer).
+ * @param {string} search  location.search
+ * @param {{ countMinN: number, countMaxN: number }} limits  the core's limits()
+ * @returns {{ n: number | null, problems: string[] }}
+ */
+export function parseCountParams(search, { countMinN, countMaxN }) {
+  const params = new URLSearchParams(search);
+  if (!params.has('n')) return { n: null, problems: [] };
+  const raw = /** @type {string} */ (params.get('n')).trim(); // has() said it is there
+  const n = wholeNumber(raw);
+  if (n >= countMinN && n <= countMaxN) return { n, problems: [] };
+  return { n: null, problems: [`The link's board size n=${clip(raw)} is not a whole number from ${countMinN} to ${countMaxN}, the sizes count mode counts. Choose N and press Count.`] };
+}
+
+/**
+ * The paragraphs that tie count mode to what the other views show.
+ * @param {number | null} halvesFrom  the first N counted by meeting in the middle (the core's countMethod), if any
+ * @returns {HTMLElement}
+ */
+function howItCounts(halvesFrom) {
+  const link = (/** @type {string} */ href, /** @type {string} */ text) => el('a', { href }, text);
+  return el('div', 'count-how', [
+    el('h3', '', 'How it counts'),
+    el('p', '', [
+      halvesFrom ? `Up to N = ${halvesFrom - 1} it is the ` : 'It is the ',
+      link('?algo=bitwise&n=8', 'bitwise search (ld / col / rd)'),
+      ' you can step through in the visualizer, without drawing, run only on one board of each class of eight symmetric ones (',
+      link('?algo=bitwise&n=6&step=1000', 'group the solutions by symmetry'),
+      ' in the visualizer to see the classes); the classes give the "fundamental" count.',
+    ]),
+    el('p', '', [
+      el('strong', '', 'Meet in the middle'),
+      `${halvesFrom ? ` (from N = ${halvesFrom})` : ''}: instead of one search N rows deep, it lists once every way to fill the left half of the board and every way to fill the right half, `
+      + 'then counts the pairs of halves whose diagonals do not clash. Two lists of half-boards, matched in bulk, cost far less than searching every whole board.',
+    ]),
+  ]);
+}
+
+/**
+ * The count mode.
+ * @param {import('../modes.js').Page} page
+ * @returns {import('../modes.js').Mode}
+ */
+export function countMode(page) {
+  /** @type {ReturnType<typeof mountCountMode>|null} */
+  let count = null;
+  const root = /** @type {HTMLElement} */ (document.getElementById('count-mode'));
+  let active = false;
+  /** the N a link asked for, until the user picks another */
+  let linked = /** @type {number | null} */ (null);
+  /** the board to offer when no mode shows one: the core's default */
+  let fallbackN = 0;
+
+  const writeUrl = () => {
+    const url = new URL(location.href);
+    const n = Number(/** @type {HTMLInputElement|null} */ (root.querySelector('#count-n'))?.value);
+    const params = new URLSearchParams({ mode: 'count' });
+    if (Number.isInteger(n) && n > 0) params.set('n', String(n));
+    url.search = `?${params}`;
+    replaceUrl(url);
+  };
+
+  return {
+    id: 'count',
+    // Count mode is one panel: the form, its progress and the result.
+    panels: {},
+    title: () => ['count mode'],
+    canvases: {},
+    parse: (search, core) => parseCountParams(search, core.limits),
+
+    /** @param {import('../core/core.js').Core} core  @param {{ n: number | null }|null} wanted */
+    attach(core, wanted) {
+      const { countMinN, countMaxN } = core.limits;
+      count = mountCountMode(root, {
+        minN: countMinN,
+        maxN: countMaxN,
+        method: (n) => /** @type {import('../types.js').CountMethod} */ (core.wasm.countMethod(n)),
+      });
+      // The core says which N it counts by meeting in the middle.
+      const sizes = Array.from({ length: countMaxN - countMinN + 1 }, (_, i) => countMinN + i);
+      const halvesFrom = sizes.find((n) => /** @type {import('../types.js').CountMethod} */ (core.wasm.countMethod(n)).id === 'quadrants') ?? null;
+      root.append(howItCounts(halvesFrom));
+      root.addEventListener('change', () => { if (active) writeUrl(); });
+      linked = wanted?.n ?? null;
+      fallbackN = core.limits.defaultN;
+      count.followN(linked ?? page.boardN() ?? fallbackN);
+    },
+
+    setActive(on) {
+      active = on;
+      if (!on) return;
+      // Until the user chooses an N, count mode offers the visualizer's.
+      if (count && linked === null) count.followN(page.boardN() ?? fallbackN);
+      writeUrl();
+    },
+
+    /** Count mode's one key: Esc cancels a count, as its Cancel button does. @param {KeyboardEvent} event */
+    onKey(event) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const cancel = /** @type {HTMLButtonElement|null} */ (root.querySelector('#count-cancel'));
+      if (!cancel || cancel.disabled) return;
+      cancel.click();
+      event.preventDefault();
+    },
+    halt() {},
+    /** The workers have cores of their own: nothing of count mode's was in the one that trapped. */
+    recover: () => '',
+  };
+}

@@ -1,0 +1,545 @@
+// Count mode's panel: the form (N, Count or Resume, Cancel, Discard saved
+// progress), the method the core uses at this N, the progress bar with the
+// time left, and the result with how its fundamental count was found, drawn
+// into the section it is given, on a CountPool and a CountStore of its own.
+//
+// Mounts only when the wiring calls mountCountMode (no side effect on import);
+// the range of N and the method come from the caller (the core's limits()
+// and countMethod()). Its styles live in style.css. Ids for tests and
+// benchmarks:
+//   #count-n, #count-start (its text "Count" or "Resume"), #count-cancel,
+//   #count-discard, #count-method, #count-progress, #count-progress-text, #count-error,
+//   #count-result[data-state="idle|saved|running|done|cancelled|error"]
+//                [data-n, data-total, data-fundamental, data-ms, data-workers,
+//                 data-fraction, data-saved (shares of the work, 0–1),
+//                 data-resumed (the share done before this run), data-cached,
+//                 data-discarded (why saved progress was thrown away: damaged, older, other)]
+//   #count-mode[data-store="read"] once what an earlier visit saved has been read
+// so there is one count mode on a page. It never touches the visualizer.
+//
+// Saved progress is shown only as the store and the pool pass it (see
+// count-store.js); what they discard is said in a sentence, and the panel
+// writes no number that is not finite (setBar, percent, formatDuration,
+// formatLeft and decimal guard the places numbers reach the page).
+
+import { counted, el, formatCount } from '../lib/dom.js';
+import { defaultWorkers } from '../workers/start.js';
+import { CountPool, TimeLeft, validateN } from './pool.js';
+import { CountStore } from './store.js';
+
+/**
+ * @typedef {import('./store.js').CountRecord} CountRecord
+ * @typedef {import('../types.js').CountMethod} CountMethod
+ * @typedef {object} FinishedCount  what showDone shows: run()'s result, or a saved record's
+ * @property {number} n
+ * @property {bigint} total
+ * @property {bigint} fundamental
+ * @property {number} elapsedMs  every run of the count
+ * @property {number} subtasks
+ * @property {{ rot90: bigint | string, rot180: bigint | string, mirror: bigint | string } | null} symmetries
+ * @property {number} [ms]  this run's (run()'s only)
+ * @property {number} [resumedFrom]  the share saved before this run (run()'s only)
+ * @property {number} [updated]  when it was saved (a saved record's only)
+ */
+
+/** A completed count that took at least this long is shown again on the next visit. */
+const KEEP_RESULT_MS = 10_000;
+
+/**
+ * 1234 ms → "1.23 s"; 754000 → "12 min 34 s".
+ * @param {number} ms
+ */
+function formatDuration(ms) {
+  if (!(Number.isFinite(ms) && ms >= 0)) return 'an unknown time';
+  const s = ms / 1000;
+  if (s < 10) return `${s.toFixed(2)} s`;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+/**
+ * The time left, as roughly as it is known: "about 4 min left".
+ * @param {number} ms
+ */
+function formatLeft(ms) {
+  if (!(Number.isFinite(ms) && ms >= 0)) return 'estimating time left…';
+  const s = ms / 1000;
+  if (s < 10) return 'a few seconds left';
+  if (s < 60) return `about ${Math.round(s / 5) * 5} s left`;
+  const min = Math.round(s / 60);
+  if (min < 90) return `about ${min} min left`;
+  const tens = Math.round(min / 10) * 10;
+  return `about ${Math.floor(tens / 60)} h${tens % 60 ? ` ${tens % 60} min` : ''} left`;
+}
+
+/**
+ * How long ago a time stamp was: "just now", "5 min ago", "3 days ago".
+ * @param {number} then  Date.now()'s then
+ */
+function formatAge(then) {
+  const min = Math.round((Date.now() - then) / 60_000);
+  if (!(min >= 1)) return 'just now';
+  if (min < 60) return `${min} min ago`;
+  const h = Math.round(min / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.round(h / 24)} days ago`;
+}
+
+/** A share of the work as a whole percentage, never more than 100%; "?%" for what is not a number. */
+const percent = (/** @type {number} */ fraction) => (Number.isFinite(fraction) ? `${Math.floor(Math.min(1, Math.max(0, fraction)) * 100)}%` : '?%');
+
+/** A number for a data-* attribute: "0" for one that is not finite. */
+const decimal = (/** @type {number} */ x) => String(Number.isFinite(x) ? x : 0);
+
+/**
+ * The sentence for saved progress that was thrown away.
+ * @param {number | null} n  null: the record did not say which N
+ * @param {'damaged' | 'older' | 'other'} why
+ * @param {string} then  what happens now, ending the sentence
+ */
+function discardedSentence(n, why, then) {
+  const what = n == null ? 'Saved progress in this browser' : `Saved progress for N = ${n}`;
+  const how = {
+    damaged: 'was damaged and',
+    older: 'came from an older version of this page, which did not seal it against damage, so it',
+    other: 'came from another version of the counter, so it',
+  }[why];
+  return `${what} ${how} has been discarded; ${then}`;
+}
+
+/**
+ * The share of the work a saved record holds.
+ * @param {CountRecord} record
+ */
+function savedShare(record) {
+  if (record.complete) return 1;
+  if (record.totalWeight > 0) return Math.min(1, record.doneWeight / record.totalWeight);
+  return record.subtasks > 0 ? record.doneCount / record.subtasks : 0;
+}
+
+/**
+ * Fills `section` with count mode; returns { pool, store, ready, followN(n) }.
+ * @param {HTMLElement} section
+ * @param {{ minN: number, maxN: number, workers?: number, method?: ((n: number) => CountMethod) | null,
+ *           store?: CountStore }} options
+ *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional)
+ */
+export function mountCountMode(section, { minN, maxN, workers = defaultWorkers(), method = null, store = new CountStore() }) {
+  const range = { minN, maxN };
+  section.classList.add('panel');
+  section.setAttribute('aria-labelledby', 'count-heading');
+  section.removeAttribute('aria-label');
+
+  const input = el('input', {
+    id: 'count-n',
+    type: 'number',
+    min: minN,
+    max: maxN,
+    step: 1,
+    value: 8,
+    inputmode: 'numeric',
+    'aria-describedby': 'count-note count-method',
+  });
+  const start = el('button', { id: 'count-start', type: 'submit', class: 'primary', text: 'Count' });
+  const cancel = el('button', { id: 'count-cancel', type: 'button', text: 'Cancel', disabled: true });
+  const discard = el('button', { id: 'count-discard', type: 'button', text: 'Discard saved progress', hidden: true });
+  const form = el('form', { class: 'count-form', novalidate: true }, [
+    el('label', { class: 'field' }, [el('span', { class: 'field-label', text: `Board size N (${minN}–${maxN})` }), input]),
+    start,
+    cancel,
+    discard,
+  ]);
+  const methodLine = el('p', { id: 'count-method', class: 'note count-method' });
+  const alert = el('p', { id: 'count-error', role: 'alert', hidden: true });
+  const bar = el('progress', { id: 'count-progress', max: 1, value: 0, 'aria-label': 'Count progress' });
+  const barText = el('span', { id: 'count-progress-text', class: 'count-progress-text', text: 'Not started.' });
+  const result = el('div', { id: 'count-result', 'aria-live': 'polite', 'data-state': 'idle' }, [
+    el('p', { class: 'status', text: 'Choose N and press Count.' }),
+  ]);
+
+  section.replaceChildren(
+    el('h2', { id: 'count-heading', text: 'Count mode' }),
+    el('p', {
+      id: 'count-note',
+      class: 'note',
+      text:
+        `Counts every solution without drawing, shared out over ${workers} worker${workers === 1 ? '' : 's'} ` +
+        '(one per hardware thread). Finished parts are saved in this browser, so a count that is cancelled ' +
+        'or cut short by closing the page resumes where it stopped.',
+    }),
+    methodLine,
+    form,
+    alert,
+    el('div', { class: 'count-progress' }, [bar, barText]),
+    result,
+  );
+
+  const pool = new CountPool(workers);
+  /** @type {{ done: number, subtasks: number | null, ms: number, fraction?: number, at: number } | null} */
+  let progress = null; // the last report (at: when it came), while a count runs
+  let timeLeft = new TimeLeft(); // a new one for each count
+  /** @type {ReturnType<typeof setInterval> | number} */
+  let ticker = 0;
+  /** @type {CountRecord | null} */
+  let saved = null; // the saved, unfinished count of the N in the field, if any
+  let lookups = 0;
+
+  const state = () => result.dataset.state;
+
+  /** The one place the bar's value is written: a share from 0 to 1, 0 for what is not a number. */
+  const setBar = (/** @type {number} */ fraction) => {
+    bar.value = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
+  };
+
+  /**
+   * A note under the result's line (saved progress that was discarded, for one).
+   * @param {string} text
+   */
+  const addNote = (text) => {
+    /** @type {ChildNode} */ (result.firstChild).after(el('p', { class: 'note count-notice', text })); // showStatus's line
+  };
+
+  /**
+   * The result's state and its line of text.
+   * @param {string} next  the state (data-state)
+   * @param {string} text
+   * @param {Record<string, string>} [extra]  more data-* to set
+   */
+  const showStatus = (next, text, extra = {}) => {
+    for (const key of Object.keys(result.dataset)) delete result.dataset[key];
+    Object.assign(result.dataset, { state: next }, extra);
+    result.replaceChildren(el('p', { class: 'status', text }));
+  };
+
+  /** @param {number | null | undefined} n  none for what is not an N */
+  const showMethod = (n) => {
+    /** @type {CountMethod | null | undefined} */
+    let m = null;
+    try {
+      if (n != null) m = method?.(n);
+    } catch {
+      m = null; // an N the core refuses: the form says why when Count is pressed
+    }
+    methodLine.hidden = !m;
+    methodLine.dataset.method = m?.id ?? '';
+    methodLine.textContent = m ? `Method at N = ${n}: ${m.description}.` : '';
+  };
+
+  /**
+   * Shows what is saved of `record` (an unfinished count) and offers Resume and Discard.
+   * @param {CountRecord} record
+   */
+  const showSaved = (record) => {
+    const fraction = savedShare(record);
+    showStatus(
+      'saved',
+      `Saved progress: a count of N = ${record.n} was ${percent(fraction)} done when it stopped ` +
+        `(${formatAge(record.updated)}). Resume counts only the rest; Discard saved progress starts over.`,
+      { n: String(record.n), saved: decimal(fraction), fraction: decimal(fraction) },
+    );
+    setBar(fraction);
+    barText.textContent = `Saved: ${percent(fraction)} of the work done · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
+  };
+
+  /**
+   * The saved, unfinished count for N sets the buttons: Resume and Discard, or Count.
+   * @param {CountRecord | null} record
+   */
+  const setSaved = (record) => {
+    saved = record && !record.complete ? record : null;
+    start.textContent = saved ? 'Resume' : 'Count';
+    discard.hidden = !saved;
+  };
+
+  /** N in the field changed: the method line, and whether a saved count waits for it. */
+  const onN = async () => {
+    const { n } = validateN(input.value, range);
+    const seq = ++lookups;
+    if (n == null) {
+      showMethod(null);
+      setSaved(null);
+      return;
+    }
+    showMethod(n);
+    const { record, discarded } = await store.read(n);
+    if (seq !== lookups || pool.busy) return;
+    setSaved(record);
+    if (saved) showSaved(saved);
+    else if (discarded || state() === 'saved') {
+      showStatus('idle', discarded ? discardedSentence(n, discarded.why, 'Count starts over.') : 'Choose N and press Count.', discarded ? { discarded: discarded.why } : {});
+      setBar(0);
+      barText.textContent = 'Not started.';
+    }
+  };
+
+  // The bar and the time left follow the share of the work done, as the core
+  // estimates each subtask's work (subtasks differ in size by a factor of a
+  // hundred and more, so counting them would mislead).
+  const showProgress = () => {
+    if (!progress) return;
+    const { done, subtasks, ms, fraction = 0 } = progress;
+    const elapsed = ms + (performance.now() - progress.at);
+    setBar(fraction);
+    if (subtasks == null) {
+      barText.textContent = `Preparing the subtasks… · ${formatDuration(elapsed)} elapsed`;
+      return;
+    }
+    const left = timeLeft.read();
+    const leftText = left == null ? 'estimating time left…' : formatLeft(left);
+    barText.textContent =
+      `Subtasks ${formatCount(done)} / ${formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
+      `${formatDuration(elapsed)} elapsed · ${leftText}`;
+  };
+
+  /** @param {boolean} running */
+  const setRunning = (running) => {
+    // Focus moves with the action, so it never falls to the page when a button disables itself.
+    const hadFocus = [input, start, cancel, discard].some((control) => control === document.activeElement);
+    input.disabled = running;
+    start.disabled = running;
+    discard.disabled = running;
+    cancel.disabled = !running;
+    if (hadFocus) (running ? cancel : start).focus();
+    clearInterval(ticker);
+    if (running) ticker = setInterval(showProgress, 200);
+  };
+
+  const cell = (/** @type {string} */ label, /** @type {string} */ value) => el('div', {}, [el('dt', { text: label }), el('dd', { text: value })]);
+
+  /**
+   * The finished count: totals, time, and how the fundamental count came out of Burnside's lemma.
+   * @param {FinishedCount} r
+   * @param {{ cached?: boolean, workers?: number | null }} [how]  cached: a saved record's; workers: how many counted
+   */
+  const showDone = (r, { cached = false, workers: used = null } = {}) => {
+    // run()'s has ms and resumedFrom, a saved record's updated: the defaults are never shown.
+    const { n, ms = 0, resumedFrom = 0, updated = 0 } = r;
+    showStatus(
+      'done',
+      `N = ${n}: ${counted(r.total, 'solution')}, ${formatCount(r.fundamental)} fundamental.` +
+        (cached ? ` From an earlier count (${formatAge(updated)}).` : ''),
+      {
+        n: String(n),
+        total: String(r.total),
+        fundamental: String(r.fundamental),
+        ms: Number.isFinite(r.elapsedMs) ? r.elapsedMs.toFixed(1) : '0',
+        ...(used ? { workers: String(used) } : {}),
+        ...(resumedFrom > 0 ? { resumed: decimal(resumedFrom) } : {}),
+        ...(cached ? { cached: 'true' } : {}),
+      },
+    );
+    setBar(1);
+    barText.textContent = cached
+      ? `Done · subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)}`
+      : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
+    let time = formatDuration(r.elapsedMs);
+    if (used) time += ` on ${used} worker${used === 1 ? '' : 's'}`;
+    const timeCell = cell('Time', time);
+    if (resumedFrom > 0) {
+      const run = `${formatDuration(ms)} in this run, resumed at ${percent(resumedFrom)}`;
+      /** @type {HTMLElement} */ (timeCell.lastChild).append(el('span', { class: 'count-run', text: run })); // its dd
+    }
+    result.append(
+      el('dl', { class: 'counters' }, [
+        cell('Total solutions', formatCount(r.total)),
+        cell('Fundamental (up to rotation and reflection)', formatCount(r.fundamental)),
+        timeCell,
+      ]),
+    );
+    const sym = r.symmetries;
+    if (sym) {
+      const f = (/** @type {bigint | string} */ x) => formatCount(BigInt(x));
+      result.append(
+        el('p', {
+          class: 'note count-burnside',
+          text:
+            `Fundamental by Burnside's lemma: (T + R180 + 2·R90 + M) / 8 = ` +
+            `(${f(r.total)} + ${f(sym.rot180)} + 2·${f(sym.rot90)} + ${f(sym.mirror)}) / 8 = ${f(r.fundamental)}. ` +
+            'T is the total; R180, R90 and M are the solutions that a half turn, a quarter turn ' +
+            'and the four reflections leave unchanged.',
+        }),
+      );
+    }
+  };
+
+  /**
+   * @param {number} n
+   * @param {unknown} err
+   */
+  const fail = (n, err) => {
+    const message = `The count failed: ${/** @type {import('../types.js').Thrown} */ (err)?.message ?? err}`;
+    showStatus('error', message, { n: String(n) });
+    alert.textContent = message;
+    alert.hidden = false;
+    barText.textContent = 'Failed.';
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (pool.busy) return;
+    const { n, error } = validateN(input.value, range);
+    if (error !== undefined) {
+      alert.textContent = error;
+      alert.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    alert.hidden = true;
+    alert.textContent = '';
+    input.removeAttribute('aria-invalid');
+    lookups++; // a lookup still under way is out of date
+    /** @type {{ why: 'damaged' | 'older' | 'other', extra: Record<string, string> } | null} */
+    let discarded = null; // saved progress the pool threw away, said again with the outcome
+    const withNote = () => {
+      if (!discarded) return;
+      Object.assign(result.dataset, discarded.extra);
+      addNote(discardedSentence(n, discarded.why, 'this count started over.'));
+    };
+    // From here on nothing may leave the panel running: anything thrown ends as a failed count.
+    try {
+      const resuming = saved?.n === n ? savedShare(saved) : 0;
+      progress = { done: saved?.n === n ? saved.doneCount : 0, subtasks: null, ms: 0, fraction: resuming, at: performance.now() };
+      timeLeft = new TimeLeft();
+      const running = (/** @type {string} */ text, /** @type {Record<string, string>} */ extra = {}) => showStatus('running', text, { n: String(n), ...extra });
+      running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
+      setRunning(true);
+      showProgress();
+      const r = await pool.run(n, {
+        store,
+        onStart: ({ resumedFrom, discarded: why }) => {
+          if (why) {
+            discarded = { why, extra: { discarded: why } };
+            running(discardedSentence(n, why, 'counting from the start.'), discarded.extra);
+          } else if (resumedFrom > 0) {
+            running(`Resuming N = ${n}: ${percent(resumedFrom)} done…`, { resumed: decimal(resumedFrom) });
+          }
+        },
+        onProgress: (p) => {
+          progress = { ...p, at: performance.now() };
+          timeLeft.feed(p);
+          result.dataset.fraction = decimal(p.fraction);
+          result.dataset.saved = decimal(p.saved);
+          showProgress();
+        },
+      });
+      setRunning(false);
+      if (r.cancelled) {
+        const what = `Cancelled N = ${n} after ${formatDuration(r.ms)}.`;
+        showStatus('cancelled', `${what} Saving what is done…`, { n: String(n), fraction: decimal(r.fraction) });
+        withNote();
+        barText.textContent = `Cancelled · subtasks ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
+        const wrote = await r.saved;
+        // What is on disk now: this run's work, or a record from before it (cancelled while preparing).
+        const record = await store.get(n);
+        const kept = record && !record.complete ? savedShare(record) : 0;
+        if (state() !== 'cancelled' || result.dataset.n !== String(n)) return;
+        result.dataset.saved = decimal(kept);
+        if (record && kept > 0) {
+          setBar(kept);
+          barText.textContent = `Cancelled · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
+        }
+        /** @type {ChildNode} */ (result.firstChild).textContent = kept > 0 // showStatus's line
+          ? `${what} The ${percent(kept)} of the work done is saved in this browser: Resume goes on from there, now or after a reload.`
+          : r.done > 0 && !wrote
+            ? `${what} This browser did not let the page save its progress, so the next count of N = ${n} starts over.`
+            : `${what} Nothing had finished yet.`;
+        if (validateN(input.value, range).n === n) setSaved(record);
+        return;
+      }
+      setSaved(null);
+      showDone(r, { workers: r.workers });
+      withNote();
+    } catch (err) {
+      pool.cancel(); // a count may still be under way if the panel itself threw
+      setRunning(false);
+      fail(n, err);
+      withNote();
+      if (validateN(input.value, range).n === n) setSaved(await store.get(n));
+    }
+  });
+
+  // Cancel stops the count; should the panel say it is running with no count under way, Cancel still ends that.
+  cancel.addEventListener('click', () => {
+    if (pool.busy) {
+      pool.cancel();
+    } else if (state() === 'running') {
+      setRunning(false);
+      showStatus('cancelled', 'Cancelled.', { n: result.dataset.n ?? '' });
+      barText.textContent = 'Cancelled.';
+    }
+  });
+
+  discard.addEventListener('click', async () => {
+    const n = saved?.n;
+    if (n == null || pool.busy) return;
+    start.focus(); // Discard hides itself
+    await store.delete(n);
+    setSaved(null);
+    showStatus('idle', `The saved progress of N = ${n} was discarded. Press Count to start over.`);
+    setBar(0);
+    barText.textContent = 'Not started.';
+  });
+
+  // N follows the visualizer's until the user types one here (or a saved count chose it).
+  let chosen = false;
+  input.addEventListener('input', () => {
+    chosen = true;
+    onN();
+  });
+
+  // What an earlier visit left: an unfinished count to resume, or a long count's
+  // result; and a sentence for each record the store discarded on the way.
+  const ready = store.all().then(({ records, discarded }) => {
+    section.dataset.store = 'read';
+    if (pool.busy || state() !== 'idle') return;
+    const fits = (/** @type {CountRecord} */ r) => validateN(r.n, range).n === r.n;
+    const notes = discarded.map((d) => discardedSentence(d.n, d.why, 'Count starts over.'));
+    /** @param {number} n  the N the field shows from now on */
+    const choose = (n) => {
+      chosen = true;
+      lookups++; // the visualizer's N, looked up meanwhile, gives way
+      input.value = String(n);
+      showMethod(n);
+    };
+    const partial = records.find((r) => !r.complete && fits(r));
+    const kept = records.find((r) => r.complete && r.elapsedMs >= KEEP_RESULT_MS && fits(r));
+    if (partial) {
+      choose(partial.n);
+      setSaved(partial);
+      showSaved(partial);
+    } else if (kept) {
+      // The store checked it: a complete record's numbers agree, by Burnside's lemma too.
+      showDone({ ...kept, total: BigInt(kept.total), fundamental: BigInt(/** @type {string} */ (kept.fundamental)) }, { cached: true });
+    } else if (notes.length) {
+      const n = discarded.find((d) => d.n != null && validateN(d.n, range).n === d.n)?.n;
+      if (n != null) choose(n);
+      setSaved(null);
+      showStatus('idle', notes.join(' '), { discarded: discarded[0].why });
+      return;
+    }
+    if (notes.length) {
+      result.dataset.discarded = discarded[0].why;
+      for (const note of notes.reverse()) addNote(note);
+    }
+  });
+  showMethod(validateN(input.value, range).n);
+
+  return {
+    pool,
+    store,
+    /** Resolves once what an earlier visit saved is shown. */
+    ready,
+    /**
+     * The visualizer's N changed: count mode takes it, unless the user chose another or a count runs.
+     * @param {number} n
+     */
+    followN(n) {
+      if (chosen || pool.busy || n < minN || n > maxN) return;
+      input.value = String(n);
+      onN();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// What every mode's URL reader and writer share: whole numbers and lists of
+// squares read from a link, writing the address bar without adding history,
+// and UrlSync, which keeps the address bar in step with the page.
+//
+// Each mode reads and writes its own parameters (mode-visualizer.js,
+// mode-puzzle.js, mode-race.js; modes.js reads ?mode=): anything malformed
+// becomes a sentence and the default, so a bad link never gives a dead page.
+// This module knows no mode and imports no view.
+//
+// Two parameters belong to the page rather than to a mode: `embed=1` (the
+// page in an iframe: embed.js) and `panels=` (which panels it shows). They are
+// read here (readEmbed) and kept in every link the modes write (keepInLinks),
+// since a mode's writer starts from a clean search.
+
+import { guard } from './errors.js';
+import { clip } from './words.js';
+
+/** Quiet time before the address bar follows a change (browsers limit replaceState). */
+const URL_DELAY_MS = 300;
+
+/**
+ * A link's whole number of at most `digits` digits ("8", " 12 "), or NaN.
+ * @param {string} raw
+ * @param {number} [digits]
+ * @returns {number}
+ */
+export function wholeNumber(raw, digits = 9) {
+  const text = raw.trim();
+  return new RegExp(`^\\d{1,${digits}}$`).test(text) ? Number(text) : NaN;
+}
+
+/**
+ * A list of squares from a link ("0,9,18"): whole numbers from 0 to n² − 1, in
+ * order, each once (a repeat is dropped); null if anything else is in it.
+ * @param {string} raw
+ * @param {number} n  the board's size
+ * @returns {number[]|null}
+ */
+export function parseSquareList(raw, n) {
+  const text = raw.trim();
+  if (text === '') return [];
+  const squares = new Set();
+  for (const item of text.split(',')) {
+    if (!/^\s*\d{1,4}\s*$/.test(item) || Number(item) >= n * n) return null;
+    squares.add(Number(item));
+  }
+  return [...squares].sort((a, b) => a - b);
+}
+
+/** The page's own parameters that every written link keeps (keepInLinks), in order. */
+const kept = new Map();
+/** @type {((href: string) => void)[]} told after each write of the address bar */
+const watchers = [];
+/** @type {Set<UrlSync>} the UrlSyncs with a write waiting for quiet */
+const waiting = new Set();
+
+/**
+ * Keeps `name=value` in every link the modes write from now on (the page's
+ * own parameters, such as embed=1, which no mode knows).
+ * @param {string} name
+ * @param {string} value
+ */
+export function keepInLinks(name, value) {
+  kept.set(name, value);
+}
+
+/**
+ * Calls `watcher` with the address after each write of it (replaceUrl).
+ * @param {(href: string) => void} watcher
+ */
+export function watchUrl(watcher) {
+  watchers.push(watcher);
+}
+
+/**
+ * Writes at once what the UrlSyncs were waiting to write, so that
+ * location.href is where the page stands (a copy or a file name read now).
+ */
+export function flushUrls() {
+  for (const sync of [...waiting]) sync.update(true);
+}
+
+/**
+ * Puts `url` in the address bar without a history entry (lists keep their
+ * commas readable, the page's own parameters stay: keepInLinks); nothing
+ * when it is already there.
+ * @param {URL} url
+ */
+export function replaceUrl(url) {
+  for (const [name, value] of kept) url.searchParams.set(name, value);
+  url.search = url.search.replaceAll('%2C', ',');
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+  for (const watcher of watchers) watcher(url.href);
+}
+
+/**
+ * The page's own parameters: `embed=1` (shown in an iframe: only the board,
+ * its controls and the panels named) and `panels=` (a comma-separated list of
+ * names, which embed.js checks against the mode's panels). Anything malformed
+ * is a sentence and left out.
+ * @param {string} search  location.search
+ * @returns {{ embed: boolean, panels: string[], problems: string[] }}
+ */
+export function readEmbed(search) {
+  const params = new URLSearchParams(search);
+  /** @type {string[]} */
+  const problems = [];
+  const raw = params.get('embed');
+  const wanted = raw?.trim().toLowerCase() ?? null;
+  const embed = wanted === '1' || wanted === 'true' || wanted === '';
+  if (wanted !== null && !embed && wanted !== '0' && wanted !== 'false') {
+    problems.push(`The link's embed=${clip(raw ?? '')} is not 1 or 0. Showing the full page.`);
+  }
+  const panels = (params.get('panels') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  return { embed, panels, problems };
+}
+
+/** Keeps the address bar current: at once on request, otherwise once things are quiet. */
+export class UrlSync {
+  /**
+   * @param {() => object} read  where the page stands, read when writing
+   * @param {(state: any) => void} write  the mode's writer (it checks that its mode is still shown)
+   * @param {{ delayMs?: number }} [options]  the quiet time before a write that is not at once
+   */
+  constructor(read, write, { delayMs = URL_DELAY_MS } = {}) {
+    this.read = read;
+    this.write = write;
+    this.delayMs = delayMs;
+    /** @type {ReturnType<typeof setTimeout>|number} */
+    this.timer = 0;
+  }
+
+  /**
+   * Writes at once (`now`), or after the quiet time; a newer call replaces a pending one.
+   * @param {boolean} [now]
+   */
+  update(now = false) {
+    this.cancel();
+    const write = () => {
+      waiting.delete(this);
+      guard(() => this.write(this.read()));
+    };
+    if (now) write();
+    else {
+      this.timer = setTimeout(write, this.delayMs);
+      waiting.add(this);
+    }
+  }
+
+  /** Drops a pending write. */
+  cancel() {
+    clearTimeout(this.timer);
+    waiting.delete(this);
+  }
+}

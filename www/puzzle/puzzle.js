@@ -1,0 +1,602 @@
+// Puzzle mode (issue 11): the user places the queens, the solver coaches.
+//
+// The view inside its root (#puzzle): a board the user plays on by pointer or
+// keyboard (a cursor moved by the arrows, Enter or Space to toggle), the coach
+// line, hint, undo/redo/clear, generated "complete this board" puzzles and "let
+// an algorithm finish this". The marks are the visualizer's (board.js), built
+// here from the queens. Everything that may take long (counting completions, the
+// queen to move, a hint) runs in a worker with a time budget (coach.js), so a
+// nearly empty 20×20 board never freezes the page. The board sizes, and those
+// of the generated puzzles, are the core's (limits()). Keeps the address bar
+// (mode-puzzle.js's writer) while it is the view shown.
+
+import { BoardView, CELL, readTheme } from '../components/board.js';
+import { Coach } from './coach.js';
+import { counted, el, formatCount, part } from '../lib/dom.js';
+import { guard, showProblem } from '../lib/errors.js';
+import { newSeed } from '../core/seeds.js';
+import { UrlSync } from '../lib/params.js';
+import { symmetryClass } from '../lib/symmetry.js';
+
+const DIFFICULTIES = ['easy', 'medium', 'hard'];
+/** Counting may take this long; then the coach says "at least one way". */
+const COUNT_BUDGET_MS = 1500;
+const HINT_BUDGET_MS = 4000;
+
+/** @typedef {import('../types.js').CoachReply} CoachReply */
+
+/**
+ * @typedef {object} PuzzleBoard  a board as undo, redo and the address bar keep it
+ * @property {number} n
+ * @property {number[]} squares  the queens, in square order
+ * @property {number[]} given  those of them a puzzle gave
+ * @property {{ difficulty: string, seed: number } | null} puzzle  the generated puzzle, if any
+ */
+
+/**
+ * @typedef {object} Analysis  what the coach has said about the board so far
+ * @property {boolean} [pending]  still at work
+ * @property {boolean} [conflict]  two queens attack each other
+ * @property {Int32Array|null} [solution]  a completion, or null if there is none
+ * @property {bigint} [count]  how many completions
+ * @property {number|null} [culprit]  the queen to move, or null if moving one is not enough
+ * @property {Extract<CoachReply, { type: 'rank' }>} [rank]  which solution a full board is
+ * @property {boolean} [timedOut]
+ * @property {string} [error]
+ */
+
+/**
+ * "row 2, column 5"
+ * @param {number} n
+ * @param {number} square
+ */
+const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
+/**
+ * @param {number|bigint} count
+ * @param {string} one
+ * @param {string} many
+ */
+const plural = (count, one, many) => (count === 1 || count === 1n ? one : many);
+
+/**
+ * True if queens on squares a and b attack each other (same row, column or diagonal).
+ * @param {number} n
+ * @param {number} a
+ * @param {number} b
+ * @returns {boolean}
+ */
+export function attack(n, a, b) {
+  const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
+  return ra === rb || ca === cb || ra - ca === rb - cb || ra + ca === rb + cb;
+}
+
+/**
+ * The first pair of queens that attack each other, and along what, or null.
+ * @param {number} n
+ * @param {number[]} squares
+ * @returns {{ a: number, b: number, along: string } | null}
+ */
+export function attackingPair(n, squares) {
+  for (let i = 0; i < squares.length; i++) {
+    for (const b of squares.slice(i + 1)) {
+      const a = squares[i];
+      if (!attack(n, a, b)) continue;
+      const along = Math.floor(a / n) === Math.floor(b / n) ? 'a row' : a % n === b % n ? 'a column' : 'a diagonal';
+      return { a, b, along };
+    }
+  }
+  return null;
+}
+
+/**
+ * What board.js draws for these queens: CELL flags per square (queen, threatened,
+ * conflict; the hint as a candidate ring) and the lines of attack between queens.
+ * @param {number} n
+ * @param {number[]} squares
+ * @param {number} [hint]  the hinted square, or -1
+ * @param {number[]} [given]  the queens a puzzle gave (drawn framed)
+ * @returns {{ cells: Uint8Array, lines: import('../components/board.js').Lines }}
+ */
+export function boardMarks(n, squares, hint = -1, given = []) {
+  const cells = new Uint8Array(n * n);
+  /** @type {import('../components/board.js').Lines} */
+  const lines = [];
+  for (const q of squares) cells[q] |= CELL.QUEEN;
+  for (let s = 0; s < n * n; s++) {
+    for (const q of squares) if (q !== s && attack(n, q, s)) cells[s] |= CELL.THREATENED;
+  }
+  squares.forEach((a, i) => {
+    for (const b of squares.slice(i + 1)) {
+      if (!attack(n, a, b)) continue;
+      cells[a] |= CELL.CONFLICT;
+      cells[b] |= CELL.CONFLICT;
+      lines.push([a, b]);
+    }
+  });
+  if (hint >= 0) cells[hint] |= CELL.CANDIDATE;
+  for (const q of given) cells[q] |= CELL.GIVEN;
+  return { cells, lines };
+}
+
+export class PuzzleView {
+  /**
+   * @param {HTMLElement} root  #puzzle, holding the parts named below
+   * @param {{ algorithms: import('../types.js').AlgorithmInfo[], limits: import('../core/core.js').Limits,
+   *   generate: (n: number, difficulty: string, seed: number) => Uint32Array,
+   *   onFinish: (algorithmId: string, n: number, squares: number[]) => void,
+   *   write: (board: { n: number, squares: number[], given: number[], coach: boolean }) => void }} options
+   *   algorithms: the core's algorithms(); limits: the core's limits() (board and
+   *   puzzle sizes); generate: the core's puzzle(); write: puts a board in the address bar
+   */
+  constructor(root, { algorithms, limits, generate, onFinish, write }) {
+    this.root = root;
+    this.limits = limits;
+    this.generate = generate;
+    this.onFinish = onFinish;
+    this.active = false;
+    this.loaded = false;
+    this.n = limits.defaultN;
+    /** @type {number[]} */
+    this.squares = [];
+    /** @type {number[]} */
+    this.given = [];
+    /** @type {PuzzleBoard['puzzle']} */
+    this.puzzle = null;
+    /** @type {PuzzleBoard[]} undo's boards */
+    this.past = [];
+    /** @type {PuzzleBoard[]} redo's boards */
+    this.future = [];
+    this.cursor = 0;
+    this.hintSquare = -1;
+    /** @type {Analysis} */
+    this.analysis = {};
+    // The address bar is this view's only while it is shown (a write may come late).
+    this.url = new UrlSync(() => this.snapshot(), (board) => this.active && write({ ...board, coach: this.coachOn }));
+    // Coach off: the verdict (dead end, ways to finish) waits for Check, so a
+    // learner meets the dead end and backtracks on their own. `revealed`: Check
+    // was pressed for the board shown.
+    this.coachOn = true;
+    this.revealed = false;
+
+    const $ = (/** @type {string} */ name) => part(root, name);
+    const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ ($(name));
+    const select = (/** @type {string} */ name) => /** @type {HTMLSelectElement} */ ($(name));
+    this.board = new BoardView(root);
+    this.canvas = this.board.canvas;
+    this.cursorBox = $('cursor');
+    this.coachLine = $('coach');
+    this.note = $('note');
+    this.cursorText = $('cursor-text');
+    this.nPicker = select('n');
+    this.buttons = { hint: button('get-hint'), undo: button('undo'), redo: button('redo'), clear: button('clear'), empty: button('empty'), check: button('check'), newPuzzle: button('new-puzzle'), finish: button('finish') };
+    this.coachToggle = /** @type {HTMLInputElement} */ ($('coach-toggle'));
+    this.difficulty = select('difficulty');
+    this.puzzleCaption = $('puzzle-caption');
+    this.finishAlgorithm = select('finish-algorithm');
+
+    for (let n = limits.puzzleMinN; n <= limits.puzzleMaxN; n++) this.nPicker.append(el('option', { value: n, text: `${n} × ${n}` }));
+    $('generated-note').textContent = `A generated board with exactly one way to finish it (${this.generatedSizes()}).`;
+    for (const a of algorithms.filter((a) => a.takesFixedQueens)) {
+      this.finishAlgorithm.append(el('option', { value: a.id, text: a.name }));
+    }
+
+    this.counter = new Coach((msg) => this.heard(msg), { budgetMs: COUNT_BUDGET_MS, name: 'puzzle-count' });
+    this.hinter = new Coach((msg) => this.heardHint(msg), { budgetMs: HINT_BUDGET_MS, name: 'puzzle-hint' });
+
+    this.nPicker.addEventListener('change', () => this.change({ n: Number(this.nPicker.value), squares: [], given: [], puzzle: null }));
+    this.buttons.hint.addEventListener('click', () => this.askHint());
+    this.buttons.undo.addEventListener('click', () => this.undo());
+    this.buttons.redo.addEventListener('click', () => this.redo());
+    this.buttons.clear.addEventListener('click', () => this.clear());
+    this.buttons.empty.addEventListener('click', () => this.change({ n: this.n, squares: [], given: [], puzzle: null }));
+    this.buttons.check.addEventListener('click', () => { this.revealed = true; this.render(); });
+    this.coachToggle.addEventListener('change', () => this.setCoach(this.coachToggle.checked));
+    this.buttons.newPuzzle.addEventListener('click', () => this.newPuzzle());
+    this.buttons.finish.addEventListener('click', () => this.finish());
+    this.canvas.addEventListener('click', (event) => this.clicked(event));
+    this.canvas.addEventListener('keydown', (event) => this.boardKey(event));
+    this.canvas.addEventListener('focus', () => this.placeCursor());
+    this.canvas.addEventListener('blur', () => this.placeCursor());
+    new ResizeObserver(() => {
+      if (this.board.fit()) this.board.redraw();
+      this.placeCursor();
+    }).observe(this.canvas);
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      this.board.setTheme(readTheme());
+      this.board.redraw();
+    });
+  }
+
+  /**
+   * Starts on a board (from the URL): no history before it.
+   * @param {{ n: number, squares: number[], given: number[], coach?: boolean }} board
+   */
+  load({ n, squares, given, coach = true }) {
+    this.loaded = true;
+    this.coachOn = coach;
+    this.coachToggle.checked = coach;
+    this.apply({ n, squares, given, puzzle: null });
+  }
+
+  /**
+   * Coach on (dead ends flagged as they happen) or off (only when Check asks).
+   * @param {boolean} on
+   */
+  setCoach(on) {
+    this.coachOn = on;
+    this.coachToggle.checked = on;
+    this.revealed = false;
+    this.render();
+    this.writeUrl(true);
+  }
+
+  /** Whether the coach's verdict is shown: always with the coach on, after Check with it off. */
+  verdictShown() {
+    return this.coachOn || this.revealed;
+  }
+
+  /**
+   * This view is shown (true) or hidden: only the shown view keeps the address bar.
+   * @param {boolean} active
+   */
+  setActive(active) {
+    this.active = active;
+    this.url.cancel();
+    if (active) {
+      if (!this.loaded) this.load({ n: this.limits.defaultN, squares: [], given: [] });
+      this.board.fit();
+      this.render();
+      this.writeUrl(true);
+    }
+  }
+
+  // ---- Changing the board --------------------------------------------------------
+
+  /** @returns {PuzzleBoard} */
+  snapshot() {
+    return { n: this.n, squares: this.squares, given: this.given, puzzle: this.puzzle };
+  }
+
+  /**
+   * A change the user made: recorded for undo.
+   * @param {PuzzleBoard} next
+   */
+  change(next) {
+    this.past.push(this.snapshot());
+    this.future = [];
+    this.apply(next);
+  }
+
+  /**
+   * Shows a board, and has the coach look at it.
+   * @param {PuzzleBoard} board
+   */
+  apply({ n, squares, given, puzzle }) {
+    if (n !== this.n) this.cursor = 0;
+    this.n = n;
+    this.squares = [...squares].sort((a, b) => a - b);
+    this.given = [...given];
+    this.puzzle = puzzle;
+    this.hintSquare = -1;
+    this.revealed = false;
+    this.say('');
+    this.nPicker.value = String(n);
+    this.showPuzzleCaption();
+    this.analyse();
+    this.render();
+    this.writeUrl();
+  }
+
+  /**
+   * Puts a queen on `square`, or takes it off (not one the puzzle gave).
+   * @param {number} square
+   */
+  toggle(square) {
+    if (this.given.includes(square)) {
+      this.say(`The queen on ${where(this.n, square)} is part of the puzzle: it stays.`);
+      return;
+    }
+    const squares = this.squares.includes(square) ? this.squares.filter((s) => s !== square) : [...this.squares, square];
+    this.change({ ...this.snapshot(), squares });
+  }
+
+  undo() {
+    if (!this.past.length) return;
+    this.future.push(this.snapshot());
+    this.apply(/** @type {PuzzleBoard} */ (this.past.pop())); // not empty: checked above
+  }
+
+  redo() {
+    if (!this.future.length) return;
+    this.past.push(this.snapshot());
+    this.apply(/** @type {PuzzleBoard} */ (this.future.pop())); // not empty: checked above
+  }
+
+  clear() {
+    if (this.squares.length === this.given.length) return;
+    this.change({ ...this.snapshot(), squares: this.given });
+  }
+
+  newPuzzle() {
+    const { generatedMinN, generatedMaxN } = this.limits;
+    const n = this.n >= generatedMinN && this.n <= generatedMaxN ? this.n : this.limits.defaultN;
+    const difficulty = this.difficulty.value;
+    const seed = newSeed();
+    const squares = guard(() => [...this.generate(n, difficulty, seed)], null);
+    if (!squares) return;
+    const asked = this.n;
+    this.change({ n, squares, given: squares, puzzle: { difficulty, seed } });
+    if (asked !== n) {
+      this.say(`Puzzles come in sizes ${this.generatedSizes()}, so this one is ${n}×${n}.`);
+    }
+  }
+
+  /** "4×4 to 12×12": the sizes the core generates puzzles in. */
+  generatedSizes() {
+    const { generatedMinN: min, generatedMaxN: max } = this.limits;
+    return `${min}×${min} to ${max}×${max}`;
+  }
+
+  finish() {
+    const rows = this.squares.map((s) => Math.floor(s / this.n));
+    const shared = rows.find((r, i) => rows.indexOf(r) !== i);
+    if (shared !== undefined) {
+      this.say(`Two queens share row ${shared + 1}, and a search places one queen a row: take one of them off first.`);
+      return;
+    }
+    this.onFinish(this.finishAlgorithm.value, this.n, this.squares);
+  }
+
+  // ---- Input ------------------------------------------------------------------------
+
+  /** @param {MouseEvent} event  a click on the board */
+  clicked(event) {
+    const box = this.canvas.getBoundingClientRect();
+    const col = Math.floor(((event.clientX - box.left) / box.width) * this.n);
+    const row = Math.floor(((event.clientY - box.top) / box.height) * this.n);
+    if (row < 0 || col < 0 || row >= this.n || col >= this.n) return;
+    this.cursor = row * this.n + col;
+    this.toggle(this.cursor);
+  }
+
+  /**
+   * The board's own keys: arrows move the cursor, Enter or Space toggles a queen there.
+   * @param {KeyboardEvent} event
+   */
+  boardKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const n = this.n;
+    let row = Math.floor(this.cursor / n);
+    let col = this.cursor % n;
+    switch (event.key) {
+      case 'ArrowUp': row = Math.max(0, row - 1); break;
+      case 'ArrowDown': row = Math.min(n - 1, row + 1); break;
+      case 'ArrowLeft': col = Math.max(0, col - 1); break;
+      case 'ArrowRight': col = Math.min(n - 1, col + 1); break;
+      case 'Home': col = 0; break;
+      case 'End': col = n - 1; break;
+      case 'Enter': case ' ': case 'Spacebar':
+        event.preventDefault();
+        this.toggle(this.cursor);
+        return;
+      default: return;
+    }
+    event.preventDefault();
+    this.cursor = row * n + col;
+    this.placeCursor();
+    this.cursorText.textContent = this.describeSquare(this.cursor);
+  }
+
+  /**
+   * Page-wide keys while this view is shown: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo.
+   * @param {KeyboardEvent} event
+   */
+  onKey(event) {
+    if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const target = /** @type {HTMLElement|null} */ (event.target);
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) this.undo();
+    else if (key === 'y' || (key === 'z' && event.shiftKey)) this.redo();
+    else return;
+    event.preventDefault();
+  }
+
+  // ---- The coach ------------------------------------------------------------------
+
+  conflicts() {
+    return this.squares.some((a, i) => this.squares.slice(i + 1).some((b) => attack(this.n, a, b)));
+  }
+
+  analyse() {
+    this.hinter.stop();
+    this.analysis = { pending: true, conflict: this.conflicts() };
+    this.counter.ask({ type: 'analyse', n: this.n, squares: Int32Array.from(this.squares) });
+  }
+
+  /** @param {CoachReply} msg  the counting coach's answers */
+  heard(msg) {
+    const a = this.analysis;
+    switch (msg.type) {
+      case 'completion': a.solution = msg.solution; break;
+      case 'count': a.count = msg.count; break;
+      case 'culprit': a.culprit = msg.square; break;
+      case 'rank': a.rank = msg; break;
+      case 'done': a.pending = false; break;
+      case 'timeout': a.pending = false; a.timedOut = true; break;
+      case 'error': a.pending = false; a.error = msg.message; showProblem(msg.message, 'error'); break;
+      default: return;
+    }
+    this.render();
+  }
+
+  /**
+   * Why the board is a dead end: two queens attack each other ('attack'), or
+   * none does but no completion exists ('no-completion', the coach counted
+   * none); null while it is not dead.
+   * @returns {'attack' | 'no-completion' | null}
+   */
+  deadReason() {
+    if (this.state() !== 'dead') return null;
+    return this.analysis.conflict ? 'attack' : 'no-completion';
+  }
+
+  /** @returns {'empty' | 'dead' | 'solved' | 'open'} */
+  state() {
+    const a = this.analysis;
+    if (this.squares.length === 0) return 'empty';
+    if (a.conflict || a.count === 0n) return 'dead';
+    if (this.squares.length === this.n) return 'solved';
+    return 'open';
+  }
+
+  coachText() {
+    const { n } = this;
+    const a = this.analysis;
+    const state = this.state();
+    if (state === 'solved') {
+      const cols = new Array(n);
+      for (const s of this.squares) cols[Math.floor(s / n)] = s % n;
+      const { size } = symmetryClass(cols);
+      const which = a.rank ? ` This is solution ${formatCount(a.rank.index)} of ${formatCount(a.rank.total)}.` : '';
+      return `Solved!${which} Its symmetry class has ${size} ${plural(size, 'member', 'members')}.`;
+    }
+    if (!this.verdictShown()) {
+      return `Coach off: ${counted(this.squares.length, 'queen')} on the board. Press Check when you want to know whether it can still be finished.`;
+    }
+    if (state === 'dead' && a.conflict) {
+      const pair = attackingPair(n, this.squares);
+      const which = pair ? `the queens on ${where(n, pair.a)} and ${where(n, pair.b)} attack each other along ${pair.along}` : 'two queens attack each other';
+      const move = a.culprit == null ? ' Move one of them.' : ` The queen on ${where(n, a.culprit)} is the one to move.`;
+      return `Dead end: ${which}.${move}`;
+    }
+    if (state === 'dead') {
+      const none = 'Dead end: no queen attacks another, but the coach checked every way to fill the other rows and none works.';
+      if (a.culprit === undefined) return a.pending ? none : `${none} Take a queen off to go on.`;
+      if (a.culprit === null) return `${none} Moving a single queen is not enough: take off some more.`;
+      return `${none} The queen on ${where(n, a.culprit)} is the one to move.`;
+    }
+    const board = state === 'empty' ? `The empty ${n}×${n} board` : 'This board';
+    if (a.count !== undefined) {
+      return `${board} can still be completed in ${formatCount(a.count)} ${plural(a.count, 'way', 'ways')}.`;
+    }
+    if (a.timedOut) {
+      return a.solution
+        ? `${board} can still be completed in at least one way (too many to count in time).`
+        : `${board} took too long to check: no completion was found in time.`;
+    }
+    if (a.error) return 'The coach could not look at this board.';
+    return 'Counting the ways to complete this board…';
+  }
+
+  askHint() {
+    const state = this.state();
+    if (state === 'solved') return this.say('The board is solved: no hint needed.');
+    if (state === 'dead') {
+      const { culprit } = this.analysis;
+      return this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(this.n, culprit)}.`);
+    }
+    this.say('Looking for a hint…');
+    this.hinter.ask({ type: 'hint', n: this.n, squares: Int32Array.from(this.squares) });
+  }
+
+  /** @param {CoachReply} msg  the hinting coach's answers */
+  heardHint(msg) {
+    if (msg.type === 'hint') {
+      const { hint } = msg;
+      if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
+      this.hintSquare = hint.square;
+      this.cursor = hint.square;
+      this.render();
+      this.placeCursor();
+      this.say(`Hint: a queen on ${where(this.n, hint.square)} keeps a solution possible. ${hint.reason}`);
+    } else if (msg.type === 'timeout') {
+      this.say('A hint takes too long on this board; place a queen or two first.');
+    } else if (msg.type === 'error') {
+      this.say('');
+      showProblem(msg.message, 'error');
+    }
+  }
+
+  // ---- Showing --------------------------------------------------------------------
+
+  /**
+   * The note under the coach line (hints, why something cannot be done).
+   * @param {string} text
+   */
+  say(text) {
+    if (this.note.textContent !== text) this.note.textContent = text;
+    this.note.hidden = !text;
+  }
+
+  render() {
+    const { n, squares } = this;
+    const { cells, lines } = boardMarks(n, squares, this.hintSquare, this.given);
+    this.board.draw(cells, n, lines);
+    const state = this.state();
+    this.root.dataset.state = state;
+    const reason = this.verdictShown() ? this.deadReason() : null;
+    if (reason) this.root.dataset.deadReason = reason;
+    else delete this.root.dataset.deadReason;
+    this.root.dataset.coach = this.coachOn ? 'on' : 'off';
+    if (this.analysis.count !== undefined) this.root.dataset.completions = String(this.analysis.count);
+    else delete this.root.dataset.completions;
+    this.root.dataset.busy = String(Boolean(this.analysis.pending));
+    const text = this.coachText();
+    if (this.coachLine.textContent !== text) this.coachLine.textContent = text;
+    this.coachLine.dataset.state = this.verdictShown() ? state : 'unchecked';
+
+    this.buttons.undo.disabled = !this.past.length;
+    this.buttons.redo.disabled = !this.future.length;
+    this.buttons.clear.disabled = squares.length === this.given.length;
+    // With a puzzle's queens on the board, Clear keeps them (and says so);
+    // New empty board leaves the puzzle.
+    const puzzle = this.given.length > 0;
+    this.buttons.clear.textContent = puzzle ? 'Clear mine' : 'Clear';
+    this.buttons.empty.hidden = !puzzle;
+    this.buttons.check.hidden = this.coachOn;
+    this.buttons.check.disabled = this.revealed || squares.length === 0;
+    const placed = squares.map((s) => `${where(n, s)}${this.given.includes(s) ? ' (given)' : ''}`);
+    this.canvas.setAttribute('aria-label', `${n}×${n} puzzle board, ${squares.length} ${plural(squares.length, 'queen', 'queens')}${placed.length ? `: ${placed.join('; ')}` : ''}. Arrow keys move the cursor, Enter or Space places or takes off a queen.`);
+    this.placeCursor();
+  }
+
+  /**
+   * What is on `square`, for the cursor's line.
+   * @param {number} square
+   * @returns {string}
+   */
+  describeSquare(square) {
+    const { cells } = boardMarks(this.n, this.squares);
+    const flags = cells[square];
+    const what = flags & CELL.QUEEN ? (flags & CELL.CONFLICT ? 'a queen under attack' : 'a queen') : flags & CELL.THREATENED ? 'empty, threatened' : 'empty, safe';
+    return `Row ${Math.floor(square / this.n) + 1}, column ${(square % this.n) + 1}: ${what}.`;
+  }
+
+  /** The keyboard cursor: an outline over the board while the board has focus. */
+  placeCursor() {
+    const show = document.activeElement === this.canvas;
+    this.cursorBox.hidden = !show;
+    if (!show) return;
+    const size = this.canvas.offsetWidth;
+    const cell = size / this.n;
+    const style = this.cursorBox.style;
+    style.left = `${this.canvas.offsetLeft + (this.cursor % this.n) * cell}px`;
+    style.top = `${this.canvas.offsetTop + Math.floor(this.cursor / this.n) * cell}px`;
+    style.width = style.height = `${cell}px`;
+  }
+
+  showPuzzleCaption() {
+    const p = this.puzzle;
+    this.puzzleCaption.textContent = p
+      ? `Puzzle ${this.n}×${this.n}, ${p.difficulty}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`
+      : this.given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.' : '';
+    this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
+  }
+
+  /** @param {boolean} [now]  at once, rather than after the quiet time */
+  writeUrl(now = false) {
+    if (this.active) this.url.update(now);
+    else this.url.cancel();
+  }
+}

@@ -1,0 +1,501 @@
+// "Many runs"'s view: the form that picks a sample (an algorithm, N, how many
+// seeds from which, a cap), the presets, the progress line with Cancel, the
+// survival chart with its legend, and the table. Each curve is one sample,
+// run on the pool's workers (runs-pool.js) and summed up by survival.js;
+// curves overlay until removed, each in its own colour (race-chart.js's
+// laneColour, for any number) and every other one dashed.
+//
+// A sample is a RunsSpec; its token (`restarts.30.200.10000000.1`, and
+// `.off` with restarts switched off) names it in the link and on its legend
+// item and table row. mode-runs.js reads and writes the link. Download CSV
+// saves every run of every curve, one row a run (export.js).
+
+import { el, formatCount, part } from '../lib/dom.js';
+import { guard } from '../lib/errors.js';
+import { downloadCsv } from '../lib/export.js';
+import { laneColour, readRaceColours } from '../components/colours.js';
+import { seedMax } from '../core/seeds.js';
+import { RunsPool } from './pool.js';
+import { drawSurvival, statisticText, summarize, survivalCurve } from './survival.js';
+import { clip } from '../lib/words.js';
+
+/**
+ * @typedef {import('./pool.js').RunsSpec} RunsSpec
+ * @typedef {import('./pool.js').RunsDone} RunsDone
+ * @typedef {import('../types.js').RunsAlgorithm} RunsAlgorithm
+ * @typedef {import('../types.js').RunsBudget} RunsBudget
+ * @typedef {import('../types.js').Core} CoreModule
+ * @typedef {'steps' | 'checks'} RunsWork
+ * @typedef {object} RunsCurve  a sample drawn
+ * @property {RunsSpec} spec
+ * @property {string} token
+ * @property {number} colour  its colour's index
+ * @property {RunsDone} runs
+ * @typedef {object} RunsState  what the link holds (mode-runs.js)
+ * @property {RunsSpec} form  the form's sample, the next curve
+ * @property {RunsWork} work
+ * @property {RunsSpec[]} curves
+ */
+
+/** The fewest and most seeds a curve takes (the most is also the core's per call: runLengthsBudget). */
+export const MIN_SEEDS = 10;
+/** The one search whose restarts can be switched off (the core refuses the others with a sentence). */
+export const RESTARTS_ID = 'restarts';
+/** The algorithm picker's value for it with restarts off. */
+const NO_RESTARTS = `${RESTARTS_ID}:off`;
+/** A cap no larger than this unless the core's budget is smaller. */
+const DEFAULT_CAP = 10_000_000;
+
+/** The form's sample when a link gives none. */
+export const DEFAULT_SPEC = Object.freeze({ id: RESTARTS_ID, n: 30, first: 1, seeds: 200, cap: DEFAULT_CAP, restarts: true });
+
+/**
+ * The presets: each a set of curves that tells something.
+ * @type {Record<string, RunsSpec[]>}
+ */
+const PRESETS = {
+  tail: [
+    { id: RESTARTS_ID, n: 30, first: 1, seeds: 500, cap: 10_000_000, restarts: false },
+    { id: RESTARTS_ID, n: 30, first: 1, seeds: 500, cap: 10_000_000, restarts: true },
+  ],
+  repair: [
+    { id: 'min-conflicts', n: 1000, first: 1, seeds: 200, cap: 100_000, restarts: true },
+    { id: 'queen-search', n: 1000, first: 1, seeds: 200, cap: 100_000, restarts: true },
+  ],
+  local: [
+    { id: 'hill-climbing', n: 20, first: 1, seeds: 300, cap: 100_000, restarts: true },
+    { id: 'annealing', n: 20, first: 1, seeds: 300, cap: 100_000, restarts: true },
+    { id: 'min-conflicts', n: 20, first: 1, seeds: 300, cap: 100_000, restarts: true },
+  ],
+};
+
+/**
+ * A sample's token, as the link and the page's hooks name it.
+ * @param {RunsSpec} spec
+ */
+export function specToken({ id, n, seeds, cap, first, restarts }) {
+  return [id, n, seeds, cap, first].join('.') + (restarts ? '' : '.off');
+}
+
+/**
+ * A token back to its sample, or null if it is not one (the numbers are checked by specProblem).
+ * @param {string} token
+ * @returns {RunsSpec | null}
+ */
+export function parseToken(token) {
+  const match = /^([a-z0-9-]{1,40})\.(\d{1,9})\.(\d{1,9})\.(\d{1,16})\.(\d{1,16})(\.off)?$/.exec(token.trim());
+  if (!match) return null;
+  const [, id, n, seeds, cap, first, off] = match;
+  return { id, n: Number(n), seeds: Number(seeds), cap: Number(cap), first: Number(first), restarts: !off };
+}
+
+/**
+ * The most steps one runLengths() call of `spec`'s search at its N may
+ * budget, from the core; null if the core refuses the search or N.
+ * @param {CoreModule} wasm
+ * @param {{ id: string, n: number }} spec
+ * @returns {RunsBudget | null}
+ */
+export function budgetOf(wasm, { id, n }) {
+  try {
+    return /** @type {RunsBudget} */ (wasm.runLengthsBudget(id, n));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What is wrong with a sample, as a sentence, or null if the core will take it.
+ * @param {RunsSpec} spec
+ * @param {RunsAlgorithm[]} algorithms
+ * @param {CoreModule} wasm
+ * @returns {string | null}
+ */
+export function specProblem(spec, algorithms, wasm) {
+  const algorithm = algorithms.find((a) => a.id === spec.id);
+  if (!algorithm) return `There is no algorithm “${clip(spec.id)}” (try one of: ${algorithms.map((a) => a.id).join(', ')}).`;
+  if (!spec.restarts && spec.id !== RESTARTS_ID) return `Only ${RESTARTS_ID} can run with its restarts switched off.`;
+  const { minN, maxN, name } = algorithm;
+  if (!Number.isInteger(spec.n) || spec.n < minN || spec.n > maxN) return `${name} runs on boards from ${minN} to ${formatCount(maxN)}; N = ${spec.n} is not a whole number in that range.`;
+  const budget = budgetOf(wasm, spec);
+  if (!budget) return `${name} cannot run at N = ${spec.n}.`;
+  if (!Number.isInteger(spec.seeds) || spec.seeds < MIN_SEEDS || spec.seeds > budget.maxRuns) return `A curve takes from ${MIN_SEEDS} to ${formatCount(budget.maxRuns)} runs; ${spec.seeds} is not a whole number in that range.`;
+  if (!Number.isInteger(spec.first) || spec.first < 0 || spec.first + spec.seeds - 1 > seedMax()) return `The first seed is a whole number from 0, and the last (${spec.seeds} on) at most ${formatCount(seedMax())}; ${spec.first} does not fit.`;
+  if (!Number.isInteger(spec.cap) || spec.cap < 1 || spec.cap > budget.budget) return `A run of ${name} at N = ${spec.n} may be capped at 1 to ${formatCount(budget.budget)} steps; ${spec.cap} is not a whole number in that range.`;
+  return null;
+}
+
+/**
+ * A sample's name on the legend and in the table.
+ * @param {RunsSpec} spec
+ * @param {RunsAlgorithm[]} algorithms
+ */
+export function specLabel(spec, algorithms) {
+  const algorithm = algorithms.find((a) => a.id === spec.id);
+  const name = spec.restarts ? algorithm?.name ?? spec.id : 'Randomised backtracking, no restarts';
+  const seeds = spec.first === 1 ? `${formatCount(spec.seeds)} runs` : `seeds ${formatCount(spec.first)}–${formatCount(spec.first + spec.seeds - 1)}`;
+  return `${name}, N = ${formatCount(spec.n)}, ${seeds}, cap ${formatCount(spec.cap)}`;
+}
+
+/** A sample's default cap: DEFAULT_CAP, or less if the core's budget is less. */
+function defaultCap(/** @type {RunsBudget | null} */ budget) {
+  return Math.min(DEFAULT_CAP, budget?.budget ?? DEFAULT_CAP);
+}
+
+export class RunsView {
+  /**
+   * @param {HTMLElement} root  index.html's #runs
+   * @param {{ write: (state: RunsState) => void }} host  writes the link (mode-runs.js)
+   */
+  constructor(root, host) {
+    this.root = root;
+    this.host = host;
+    this.pool = new RunsPool();
+    const input = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (part(root, name));
+    this.form = /** @type {HTMLFormElement} */ (part(root, 'form'));
+    this.algo = /** @type {HTMLSelectElement} */ (part(root, 'algo'));
+    this.fields = { n: input('n'), seeds: input('seeds'), first: input('first'), cap: input('cap') };
+    this.add = /** @type {HTMLButtonElement} */ (part(root, 'add'));
+    this.cancelButton = /** @type {HTMLButtonElement} */ (part(root, 'cancel'));
+    this.capNote = part(root, 'cap-note');
+    this.presets = /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll('[data-preset]')]);
+    this.status = part(root, 'status');
+    this.progress = /** @type {HTMLProgressElement} */ (part(root, 'progress'));
+    this.work = /** @type {HTMLSelectElement} */ (part(root, 'work'));
+    this.chart = /** @type {HTMLCanvasElement} */ (part(root, 'chart'));
+    this.legend = part(root, 'legend');
+    this.table = /** @type {HTMLTableElement} */ (part(root, 'table'));
+    this.csv = /** @type {HTMLButtonElement} */ (part(root, 'csv'));
+    this.csv.addEventListener('click', () => downloadCsv(this.csvRows(), `nqueens-runs-${this.curves.length}-curves.csv`));
+    /** @type {CoreModule | null} */
+    this.wasm = null;
+    /** @type {RunsAlgorithm[]} */
+    this.algorithms = [];
+    /** @type {RunsCurve[]} */
+    this.curves = [];
+    /** @type {RunsSpec[]} samples waiting their turn */
+    this.queue = [];
+    /** @type {Map<string, RunsDone>} finished samples, by token: a curve removed and added again is not rerun */
+    this.done = new Map();
+    this.width = 0;
+    /** @type {ReturnType<typeof readRaceColours> | null} */
+    this.colours = null;
+    this.halted = false;
+  }
+
+  /**
+   * The core is loaded: the pickers, and the link's form and curves.
+   * @param {CoreModule} wasm
+   * @param {RunsAlgorithm[]} algorithms
+   * @param {RunsState} state
+   */
+  attach(wasm, algorithms, state) {
+    this.wasm = wasm;
+    this.algorithms = algorithms;
+    const group = (/** @type {string} */ label, /** @type {RunsAlgorithm[]} */ list) => el('optgroup', { label }, list.flatMap((a) => {
+      const option = el('option', { value: a.id }, a.name);
+      return a.id === RESTARTS_ID ? [option, el('option', { value: NO_RESTARTS }, 'Randomised backtracking, no restarts')] : [option];
+    }));
+    this.algo.replaceChildren(
+      group('Find one solution', algorithms.filter((a) => a.goal === 'one')),
+      group('Find every solution (one run: the seed changes nothing)', algorithms.filter((a) => a.goal !== 'one')),
+    );
+    this.setForm(state.form);
+    this.work.value = state.work;
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      guard(() => this.submit());
+    });
+    this.cancelButton.addEventListener('click', () => this.cancel());
+    this.algo.addEventListener('change', () => this.formChanged(true));
+    for (const field of Object.values(this.fields)) field.addEventListener('input', () => this.formChanged(false));
+    this.work.addEventListener('change', () => { this.render(); this.host.write(this.state()); });
+    for (const button of this.presets) button.addEventListener('click', () => this.preset(/** @type {string} */ (button.dataset.preset)));
+    new ResizeObserver(([entry]) => {
+      const width = Math.round(entry.contentRect.width);
+      if (width !== this.width) {
+        this.width = width;
+        this.draw();
+      }
+    }).observe(this.chart);
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      this.colours = null;
+      this.draw();
+    });
+    for (const control of [this.algo, ...Object.values(this.fields), this.add, ...this.presets]) control.disabled = false;
+    this.formChanged(false);
+    this.say('Pick a search and how many runs, then Add curve; or try one of the presets.', 'idle');
+    this.enqueue(state.curves);
+  }
+
+  /** @param {CoreModule} wasm  a fresh core after a trap (the workers have their own) */
+  useCore(wasm) {
+    this.wasm = wasm;
+    this.halted = false;
+  }
+
+  /** The link's state: the form's sample, the unit of work and the curves drawn or waiting. */
+  state() {
+    return { form: this.readForm(), work: /** @type {RunsWork} */ (this.work.value), curves: [...this.curves.map((c) => c.spec), ...this.queue] };
+  }
+
+  /** @param {RunsSpec} spec */
+  setForm(spec) {
+    this.algo.value = spec.restarts ? spec.id : NO_RESTARTS;
+    this.fields.n.value = String(spec.n);
+    this.fields.seeds.value = String(spec.seeds);
+    this.fields.first.value = String(spec.first);
+    this.fields.cap.value = String(spec.cap);
+  }
+
+  /** @returns {RunsSpec} the form's sample as typed (specProblem says if it is not one) */
+  readForm() {
+    const whole = (/** @type {HTMLInputElement} */ field) => {
+      const text = field.value.trim();
+      return /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+    };
+    const off = this.algo.value === NO_RESTARTS;
+    return {
+      id: off ? RESTARTS_ID : this.algo.value,
+      n: whole(this.fields.n),
+      seeds: whole(this.fields.seeds),
+      first: whole(this.fields.first),
+      cap: whole(this.fields.cap),
+      restarts: !off,
+    };
+  }
+
+  /**
+   * The form changed: the fields' ranges follow the algorithm and N, a new
+   * algorithm takes its default cap, and the link follows.
+   * @param {boolean} newAlgorithm
+   */
+  formChanged(newAlgorithm) {
+    if (!this.wasm || this.halted) return;
+    const spec = this.readForm();
+    const algorithm = this.algorithms.find((a) => a.id === spec.id);
+    if (algorithm) {
+      this.fields.n.min = String(algorithm.minN);
+      this.fields.n.max = String(algorithm.maxN);
+      if (newAlgorithm && !(spec.n >= algorithm.minN && spec.n <= algorithm.maxN)) this.fields.n.value = String(Math.min(Math.max(spec.n || 0, algorithm.minN), algorithm.maxN));
+    }
+    const budget = budgetOf(this.wasm, this.readForm());
+    if (budget) {
+      this.fields.cap.max = String(budget.budget);
+      this.fields.seeds.max = String(budget.maxRuns);
+      if (newAlgorithm) this.fields.cap.value = String(defaultCap(budget));
+    }
+    this.capNote.textContent = budget
+      ? `A run stops unsolved at the cap: at most ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that no call to the core runs for long.`
+      : '';
+    this.host.write(this.state());
+  }
+
+  /** Add curve: the form's sample, checked, joins the queue. */
+  submit() {
+    if (!this.wasm || this.halted) return;
+    const spec = this.readForm();
+    const problem = specProblem(spec, this.algorithms, this.wasm);
+    if (problem) {
+      this.say(problem, 'invalid');
+      return;
+    }
+    this.enqueue([spec]);
+  }
+
+  /** @param {string} name  one of PRESETS */
+  preset(name) {
+    const specs = PRESETS[name] ?? [];
+    if (!this.wasm || !specs.length) return;
+    this.cancel();
+    this.curves = [];
+    this.setForm(specs[specs.length - 1]);
+    this.formChanged(false);
+    this.enqueue(specs);
+  }
+
+  /**
+   * Queues samples (those already drawn or waiting are left out) and starts the first.
+   * @param {RunsSpec[]} specs
+   */
+  enqueue(specs) {
+    const known = new Set(this.state().curves.map(specToken));
+    const fresh = specs.filter((spec) => !known.has(specToken(spec)) && known.add(specToken(spec)));
+    if (!fresh.length && specs.length) this.say('That curve is drawn already.', this.root.dataset.state === 'running' ? 'running' : 'done');
+    this.queue.push(...fresh);
+    this.render();
+    this.next();
+  }
+
+  /** Runs the next sample in the queue, unless one is running. */
+  next() {
+    if (this.pool.busy || this.halted || !this.wasm) return;
+    const spec = this.queue[0];
+    if (!spec) return;
+    const token = specToken(spec);
+    const saved = this.done.get(token);
+    if (saved) {
+      this.queue.shift();
+      this.addCurve(spec, saved);
+      this.next();
+      return;
+    }
+    const budget = budgetOf(this.wasm, spec);
+    const label = specLabel(spec, this.algorithms);
+    this.progress.hidden = false;
+    this.progress.max = spec.seeds;
+    this.progress.value = 0;
+    this.cancelButton.disabled = false;
+    this.say(`Running ${label}…`, 'running');
+    const perCall = Math.min(budget?.maxRuns ?? 1, Math.floor((budget?.budget ?? 1) / spec.cap));
+    this.pool.run(spec, {
+      perCall,
+      onProgress: (done) => {
+        this.progress.value = done;
+        this.say(`Running ${label}: ${formatCount(done)} of ${formatCount(spec.seeds)} runs done…`, 'running');
+      },
+    }).then((outcome) => {
+      this.progress.hidden = true;
+      this.cancelButton.disabled = true;
+      if (outcome.cancelled) {
+        this.queue = [];
+        this.say(`Cancelled after ${formatCount(outcome.done)} of ${formatCount(spec.seeds)} runs of ${label}.`, 'cancelled');
+        this.render();
+        this.host.write(this.state());
+        return;
+      }
+      this.queue.shift();
+      this.done.set(token, outcome);
+      this.addCurve(spec, outcome);
+      this.next();
+    }, (/** @type {Error} */ error) => {
+      this.progress.hidden = true;
+      this.cancelButton.disabled = true;
+      this.queue = [];
+      this.say(`The runs of ${label} could not go on: ${error.message}`, 'failed');
+      this.render();
+      this.host.write(this.state());
+    });
+  }
+
+  /**
+   * A finished sample becomes a curve.
+   * @param {RunsSpec} spec
+   * @param {RunsDone} runs
+   */
+  addCurve(spec, runs) {
+    const used = new Set(this.curves.map((c) => c.colour));
+    let colour = 0;
+    while (used.has(colour)) colour++;
+    this.curves.push({ spec, token: specToken(spec), colour, runs });
+    const capped = runs.capped.reduce((sum, c) => sum + c, 0);
+    const seconds = runs.ms < 1000 ? `${Math.round(runs.ms)} ms` : `${(runs.ms / 1000).toFixed(runs.ms < 10_000 ? 1 : 0)} s`;
+    const cut = capped ? `; ${formatCount(capped)} stopped at the cap unsolved` : '';
+    if (!this.queue.length) this.say(`${specLabel(spec, this.algorithms)}: ${formatCount(spec.seeds)} runs in ${seconds}${cut}.`, 'done');
+    this.root.dataset.ms = String(Math.round(runs.ms));
+    this.render();
+    this.host.write(this.state());
+  }
+
+  /** @param {string} token */
+  remove(token) {
+    this.curves = this.curves.filter((c) => c.token !== token);
+    this.queue = this.queue.filter((spec) => specToken(spec) !== token);
+    this.render();
+    this.host.write(this.state());
+  }
+
+  /** Stops the runs under way, and what was waiting. */
+  cancel() {
+    if (this.pool.busy) this.pool.cancel();
+    else this.queue = [];
+  }
+
+  /** A trap in the page's core: nothing more is asked of it (the workers have their own). */
+  halt() {
+    this.halted = true;
+  }
+
+  /**
+   * The status line, and the root's data-state.
+   * @param {string} text
+   * @param {'idle' | 'running' | 'done' | 'cancelled' | 'failed' | 'invalid'} state
+   */
+  say(text, state) {
+    this.status.textContent = text;
+    this.root.dataset.state = state;
+  }
+
+  /** The legend, the table and the chart, from the curves. */
+  render() {
+    this.renderLegend();
+    this.renderTable();
+    this.draw();
+  }
+
+  renderLegend() {
+    this.legend.replaceChildren(...this.curves.map((curve, i) => {
+      const label = specLabel(curve.spec, this.algorithms);
+      const remove = el('button', { type: 'button', class: 'linkish', 'aria-label': `Remove the curve ${label}` }, 'Remove');
+      remove.addEventListener('click', () => {
+        this.remove(curve.token);
+        (/** @type {HTMLElement | null} */ (this.legend.querySelector('button')) ?? this.add).focus();
+      });
+      const swatch = el('span', { class: `runs-swatch${i % 2 ? ' dashed' : ''}`, 'aria-hidden': 'true' });
+      swatch.style.setProperty('--curve-colour', laneColour(curve.colour));
+      return el('li', { 'data-curve': curve.token, 'data-ms': Math.round(curve.runs.ms) }, [swatch, el('span', {}, label), ' ', remove]);
+    }));
+    for (const spec of this.queue) this.legend.append(el('li', { class: 'muted', 'data-waiting': specToken(spec) }, `${specLabel(spec, this.algorithms)}: waiting to run`));
+  }
+
+  renderTable() {
+    const work = /** @type {RunsWork} */ (this.work.value);
+    const head = el('thead', {}, [el('tr', {}, ['Curve', 'Solved', 'Median', 'Mean', '90th percentile', 'Longest'].map((h) => el('th', { scope: 'col' }, h)))]);
+    const rows = this.curves.map((curve) => {
+      const stats = summarize(curve.runs[work], curve.runs.capped);
+      /** @type {[string, import('./survival.js').Statistic][]} */
+      const cells = [['median', stats.median], ['mean', stats.mean], ['p90', stats.p90], ['longest', stats.longest]];
+      const labels = { median: 'Median', mean: 'Mean', p90: '90th percentile', longest: 'Longest' };
+      return el('tr', { 'data-curve': curve.token }, [
+        el('th', { scope: 'row' }, specLabel(curve.spec, this.algorithms)),
+        el('td', { 'data-label': 'Solved', 'data-value': stats.solved }, `${formatCount(stats.solved)} of ${formatCount(stats.total)}`),
+        ...cells.map(([key, stat]) => el('td', { 'data-label': labels[/** @type {keyof typeof labels} */ (key)], 'data-stat': key, 'data-value': stat.value, 'data-at-least': String(stat.atLeast) }, statisticText(stat))),
+      ]);
+    });
+    this.csv.disabled = !this.curves.length;
+    const caption = el('caption', { class: 'sr-only' }, `Work to the first solution, in ${work}`);
+    this.table.replaceChildren(caption, head, el('tbody', {}, rows.length ? rows : [el('tr', {}, [el('td', { colspan: 6, class: 'muted' }, 'No curves yet.')])]));
+  }
+
+  /**
+   * Every run of every curve as CSV rows: a header, then one row a run, in
+   * seed order; `solved` is false where the cap stopped the run.
+   * @returns {(string|number|boolean)[][]}
+   */
+  csvRows() {
+    const header = ['curve', 'algorithm', 'n', 'restarts', 'seed', 'steps', 'checks', 'solved'];
+    return [header, ...this.curves.flatMap(({ spec, token, runs }) => [...runs.steps].map((steps, i) => [
+      token, spec.id, spec.n, spec.restarts, spec.first + i, steps, runs.checks[i], !runs.capped[i],
+    ]))];
+  }
+
+  /** Draws the chart from the curves, in the chosen unit of work. */
+  draw() {
+    if (!this.width) return;
+    this.colours ??= readRaceColours(this.chart);
+    const colours = this.colours;
+    const work = /** @type {RunsWork} */ (this.work.value);
+    const curves = this.curves.map((curve, i) => ({
+      colour: colours.lane(curve.colour),
+      label: specLabel(curve.spec, this.algorithms),
+      curve: survivalCurve(curve.runs[work], curve.runs.capped),
+      dashed: i % 2 === 1,
+    }));
+    // Where a curve's capped runs stopped: the cap in steps, their most checks in checks; 0 for none.
+    const caps = this.curves.map(({ runs }) => runs[work].reduce((most, w, i) => (runs.capped[i] ? Math.max(most, w) : most), 0));
+    drawSurvival(this.chart, this.width, curves, { unit: work, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, caps });
+    this.chart.setAttribute('aria-label', curves.length
+      ? `Survival curves of ${curves.map((c) => c.label).join('; ')}: the share of runs not yet solved against ${work}, on log–log axes. The table below gives their numbers.`
+      : 'Survival curves of the runs: none drawn yet.');
+  }
+}

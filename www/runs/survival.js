@@ -1,0 +1,217 @@
+// The run-time distribution of many seeded runs: its survival curve (the
+// share of runs not yet solved after a given amount of work), the numbers
+// that sum it up, and the chart that overlays several curves on log–log
+// axes. The maths is pure (tests/api/survival.test.mjs checks it against a
+// plain count); the chart is a function of the curves, its size and the theme.
+//
+// A capped run stopped at the cap unsolved: it counts as unsolved wherever
+// the curve goes, and a statistic that lands on it is a lower bound ("at
+// least"). Capped runs rank after every solved one: in steps that is exact
+// (each took the cap, at least as many as any solved run); in checks it is
+// the same ranking, since the checks of a capped run only grow past its cap.
+
+import { context2d, formatCount } from '../lib/dom.js';
+
+/**
+ * @typedef {object} Curve  the survival curve of one sample
+ * @property {Float64Array} x  the distinct amounts of work at which runs were solved, ascending
+ * @property {Float64Array} share  share[i]: the runs not solved after x[i] (capped runs never are)
+ * @property {number} total  runs in the sample
+ * @property {number} solved  runs that reached a solution within the cap
+ * @typedef {{ value: number, atLeast: boolean }} Statistic  a number, or a lower bound on it
+ * @typedef {object} Summary  what the table shows of one sample
+ * @property {number} total
+ * @property {number} solved
+ * @property {Statistic} median
+ * @property {Statistic} mean
+ * @property {Statistic} p90  the 90th percentile (nearest rank)
+ * @property {Statistic} longest
+ */
+
+/**
+ * The survival curve of a sample: for each amount of work at which some run
+ * was solved, the share of runs still unsolved after it.
+ * @param {ArrayLike<number>} work  each run's work (steps or checks); a capped run's is where it stopped
+ * @param {ArrayLike<number>} capped  1 for a run the cap stopped, else 0
+ * @returns {Curve}
+ */
+export function survivalCurve(work, capped) {
+  const total = work.length;
+  const solvedWork = Float64Array.from({ length: total }, (_, i) => work[i]).filter((_, i) => !capped[i]).sort();
+  /** @type {number[]} */
+  const x = [];
+  /** @type {number[]} */
+  const share = [];
+  for (let i = 0; i < solvedWork.length; i++) {
+    // The last of equal amounts: the runs after it are the ones still unsolved.
+    if (i + 1 < solvedWork.length && solvedWork[i + 1] === solvedWork[i]) continue;
+    x.push(solvedWork[i]);
+    share.push((total - (i + 1)) / total);
+  }
+  return { x: Float64Array.from(x), share: Float64Array.from(share), total, solved: solvedWork.length };
+}
+
+/**
+ * The runs in rank order: solved ones by their work, then the capped ones.
+ * @param {ArrayLike<number>} work
+ * @param {ArrayLike<number>} capped
+ * @returns {{ value: number, capped: boolean }[]}
+ */
+function ranked(work, capped) {
+  return Array.from({ length: work.length }, (_, i) => ({ value: work[i], capped: capped[i] === 1 }))
+    .sort((a, b) => Number(a.capped) - Number(b.capped) || a.value - b.value);
+}
+
+/**
+ * Median, mean, 90th percentile and longest of a sample. The median of an
+ * even count is the mean of the middle two; the percentile is the nearest
+ * rank (the ⌈0.9·count⌉-th run). Any statistic a capped run enters is "at
+ * least" its value.
+ * @param {ArrayLike<number>} work
+ * @param {ArrayLike<number>} capped
+ * @returns {Summary}
+ */
+export function summarize(work, capped) {
+  const runs = ranked(work, capped);
+  const total = runs.length;
+  const solved = runs.filter((run) => !run.capped).length;
+  if (!total) {
+    const none = { value: NaN, atLeast: false };
+    return { total, solved, median: none, mean: none, p90: none, longest: none };
+  }
+  const at = (/** @type {number} */ rank) => ({ value: runs[rank - 1].value, atLeast: runs[rank - 1].capped });
+  const low = at(Math.ceil(total / 2));
+  const high = at(Math.floor(total / 2) + 1);
+  const median = total % 2 ? low : { value: (low.value + high.value) / 2, atLeast: low.atLeast || high.atLeast };
+  const sum = runs.reduce((s, run) => s + run.value, 0);
+  return {
+    total,
+    solved,
+    median,
+    mean: { value: sum / total, atLeast: solved < total },
+    p90: at(Math.ceil(0.9 * total)),
+    longest: at(total),
+  };
+}
+
+/**
+ * A statistic as the table writes it: "12,345" or "at least 1,000,000".
+ * @param {Statistic} stat
+ */
+export function statisticText({ value, atLeast }) {
+  if (Number.isNaN(value)) return '–';
+  const shown = formatCount(Math.round(value));
+  return atLeast ? `at least ${shown}` : shown;
+}
+
+/**
+ * 1 → "1", 20000 → "20k", 3e6 → "3M": the work axis's labels.
+ * @param {number} value
+ */
+function axisNumber(value) {
+  /** @type {[number, string][]} */
+  const units = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
+  for (const [size, suffix] of units) if (value >= size) return `${+(value / size).toPrecision(3)}${suffix}`;
+  return String(value);
+}
+
+/**
+ * @typedef {object} ChartCurve  one curve as the chart draws it
+ * @property {string} colour  a canvas colour
+ * @property {string} label
+ * @property {Curve} curve
+ * @property {boolean} dashed  a second cue besides the colour (every other curve)
+ * @typedef {{ ink: string, muted: string, grid: string }} ChartInk
+ */
+
+/**
+ * Draws the survival curves on log–log axes: x the work (steps or checks), y
+ * the share of runs not yet solved, from 100% down to the smallest share one
+ * run of the largest sample makes. Each curve is a staircase that starts at
+ * 100% and drops at each solved run; a curve whose every run was solved
+ * drops off the bottom at its longest run, and a capped one ends flat at the
+ * share left unsolved, with a bar at its cap.
+ * @param {HTMLCanvasElement} canvas
+ * @param {number} cssWidth  the canvas's width in CSS pixels
+ * @param {ChartCurve[]} curves
+ * @param {{ unit: string, ink: ChartInk, caps: number[] }} view  caps: where each curve's capped runs
+ *   stopped (its cap in steps), or 0 for a curve with none
+ */
+export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
+  const scale = window.devicePixelRatio || 1;
+  const cssHeight = Math.round(Math.min(340, Math.max(240, cssWidth * 0.5)));
+  canvas.width = Math.max(16, Math.round(cssWidth * scale));
+  canvas.height = Math.round(cssHeight * scale);
+  canvas.style.height = `${cssHeight}px`;
+  const ctx = context2d(canvas);
+  const { width: w, height: h } = canvas;
+  const pad = { left: 52 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
+  const xs = curves.flatMap(({ curve }) => [...curve.x]).concat(caps.filter((c) => c > 0));
+  const xMin = Math.max(1, Math.min(...xs, Infinity) / 1.5);
+  const xMax = Math.max(xMin * 10, Math.max(...xs, 0) * 1.5);
+  const yMin = 1 / Math.max(10, ...curves.map(({ curve }) => curve.total * 1.5));
+  const lx0 = Math.log10(xMin);
+  const lx = Math.log10(xMax) - lx0;
+  const ly = -Math.log10(yMin);
+  const px = (/** @type {number} */ x) => pad.left + ((Math.log10(x) - lx0) / lx) * (w - pad.left - pad.right);
+  const py = (/** @type {number} */ share) => pad.top + (-Math.log10(Math.max(share, yMin)) / ly) * (h - pad.top - pad.bottom);
+  ctx.save();
+  try {
+    ctx.clearRect(0, 0, w, h);
+    Object.assign(ctx, { font: `${11 * scale}px system-ui, sans-serif`, lineWidth: scale, strokeStyle: ink.grid, fillStyle: ink.muted });
+    // Decades of work, and of the share (100%, 10%, 1%, …): one path of grid lines, then the labels.
+    const every = Math.max(1, Math.ceil(lx / 9));
+    /** @type {[number, string][]} */
+    const columns = [];
+    for (let d = Math.ceil(lx0); d <= lx0 + lx; d += every) columns.push([px(10 ** d), axisNumber(10 ** d)]);
+    /** @type {[number, string][]} */
+    const rows = [];
+    for (let d = 0; d <= ly; d++) rows.push([py(10 ** -d), `${+(100 * 10 ** -d).toPrecision(2)}%`]);
+    ctx.beginPath();
+    for (const [x] of columns) ctx.rect(x, pad.top, 0, h - pad.top - pad.bottom);
+    for (const [y] of rows) ctx.rect(pad.left, y, w - pad.left - pad.right, 0);
+    ctx.stroke();
+    ctx.textAlign = 'center';
+    for (const [x, label] of columns) ctx.fillText(label, x, h - pad.bottom + 14 * scale);
+    ctx.textAlign = 'right';
+    for (const [y, label] of rows) ctx.fillText(label, pad.left - 6 * scale, y + 4 * scale);
+    ctx.textAlign = 'center';
+    ctx.fillText(`work to the first solution (${unit}, log scale)`, (pad.left + w - pad.right) / 2, h - 4 * scale);
+    ctx.save();
+    ctx.translate(12 * scale, (pad.top + h - pad.bottom) / 2);
+    ctx.rotate(-Math.PI / 2);
+    ctx.fillText('runs not yet solved (log)', 0, 0);
+    ctx.restore();
+    // Clip to the plot, so the drop past the smallest share leaves by the bottom edge.
+    ctx.beginPath();
+    ctx.rect(pad.left, pad.top, w - pad.left - pad.right, h - pad.top - pad.bottom);
+    ctx.clip();
+    curves.forEach(({ colour, curve, dashed }, i) => {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 2.5 * scale;
+      ctx.lineJoin = 'round';
+      ctx.setLineDash(dashed ? [7 * scale, 4 * scale] : []);
+      ctx.beginPath();
+      let share = 1;
+      ctx.moveTo(px(xMin), py(1));
+      for (let k = 0; k < curve.x.length; k++) {
+        ctx.lineTo(px(curve.x[k]), py(share));
+        share = curve.share[k];
+        ctx.lineTo(px(curve.x[k]), share > 0 ? py(share) : h);
+      }
+      const cap = caps[i];
+      if (share > 0 && cap > 0) {
+        // The runs the cap stopped: flat to the cap, then a short bar.
+        ctx.lineTo(px(cap), py(share));
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.beginPath();
+        ctx.moveTo(px(cap), py(share) - 6 * scale);
+        ctx.lineTo(px(cap), py(share) + 6 * scale);
+      }
+      ctx.stroke();
+    });
+  } finally {
+    ctx.restore();
+  }
+}

@@ -1,0 +1,42 @@
+// The page's modes, one module each, and `?mode=`, which picks one.
+//
+// A mode is a view of the page behind a tab: the visualizer, puzzle mode, race
+// mode, many runs and count mode. Each mode module owns its markup root in
+// index.html, its URL parameters (it parses and writes them), its keys while
+// shown, and what it does after a trap. main.js knows no mode by name: it
+// walks MODES to show and hide them, route keys, read the link, attach the
+// core and restart after a trap.
+//
+// Adding a mode: a folder www/<mode>/ whose mode.js exports a factory
+// returning a Mode (www/modes.d.ts, the contract), an entry in MODES, and its
+// markup in index.html: a root element and a tab in nav.views (data-view =
+// the mode's id, aria-controls = its root's id). Its embed panels, frame
+// title and canvases to save are members of the Mode, not tables here.
+
+import { countMode } from '../count/mode.js';
+import { puzzleMode } from '../puzzle/mode.js';
+import { raceMode } from '../race/mode.js';
+import { runsMode } from '../runs/mode.js';
+import { visualizerMode } from '../visualizer/mode.js';
+import { clip } from '../lib/words.js';
+
+/**
+ * The modes in tab order: each a factory `(page) => Mode`. The first is the page's default.
+ * @type {((page: import('../modes.js').Page) => import('../modes.js').Mode)[]}
+ */
+export const MODES = [visualizerMode, puzzleMode, raceMode, runsMode, countMode];
+
+/**
+ * Reads ?mode=: the mode a link asks for, or null (the default) with a
+ * sentence when it names none that exists.
+ * @param {string} search  location.search
+ * @param {string[]} ids  the modes' ids, the default first
+ * @returns {{ id: string|null, problems: string[] }}
+ */
+export function parseMode(search, ids) {
+  const raw = new URLSearchParams(search).get('mode');
+  if (raw === null || raw.trim() === '') return { id: null, problems: [] };
+  const wanted = raw.trim();
+  if (ids.includes(wanted)) return { id: wanted, problems: [] };
+  return { id: null, problems: [`The link asks for mode “${clip(wanted)}”, which doesn't exist (try one of: ${ids.join(', ')}). Showing the ${ids[0]}.`] };
+}
