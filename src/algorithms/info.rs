@@ -147,7 +147,7 @@ impl Bound {
 /// - 1 ≤ `min_n` ≤ `max_n`;
 /// - a search for every solution ([`Goal::All`]) keeps `max_n` ≤ [`MAX_N`]
 ///   (the sessions' books and fixed queens are sized by it), has
-///   `find_max_n` = 0 and accounts for the N^N boards;
+///   `find_max_n` = 0, accounts for the N^N boards and is not `seeded`;
 /// - a search for one ([`Goal::One`]) keeps `max_n` ≤ [`STEP_MAX_N`] and
 ///   `max_n` ≤ `find_max_n` ≤ [`FIND_MAX_N`], accounts for no boards
 ///   ([`SearchSpace::Unaccounted`]) and takes no fixed queens;
@@ -179,7 +179,9 @@ pub struct AlgorithmInfo {
     /// The largest board `find_one` takes; 0 for a search for every
     /// solution, which `find_one` refuses.
     pub find_max_n: usize,
-    /// True when the seed changes the run.
+    /// True when the seed changes the run (`tests/contract.rs` runs each
+    /// search from several seeds to check it); never for a search for
+    /// every solution.
     pub seeded: bool,
     /// What one step looks at.
     pub space: SearchSpace,
@@ -253,6 +255,12 @@ impl AlgorithmInfo {
                 }
                 if matches!(self.space, SearchSpace::Unaccounted) {
                     return Some("a search for every solution accounts for the N^N boards");
+                }
+                if self.seeded {
+                    return Some(
+                        "a search for every solution is not seeded (it finds them all, the \
+                         same way from any seed)",
+                    );
                 }
             }
             Goal::One => {

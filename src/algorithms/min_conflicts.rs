@@ -39,7 +39,8 @@ use super::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::GREEDY_TRIES;
-use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::error::grouped;
 
 pub const ID: &str = "min-conflicts";
 
@@ -232,4 +233,23 @@ impl Engine for MinConflicts {
     }
 
     core_at!(base.core);
+
+    /// A survey is min-conflicts' own step: the other kinds are said as
+    /// the engines share them.
+    fn sentence(&self, event: Event) -> String {
+        let core = &self.base.core;
+        match event {
+            Event::Survey => {
+                let attacked = (0..core.tally.placed())
+                    .filter(|&row| core.tally.attacked(row))
+                    .count();
+                format!(
+                    "Listed the attacked queens: {} of them; {}.",
+                    grouped(attacked as u64),
+                    words::left(core)
+                )
+            }
+            _ => words::said(core, event),
+        }
+    }
 }

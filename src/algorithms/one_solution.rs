@@ -151,19 +151,12 @@ impl<E: Engine> OneSolution<E> {
         }
     }
 
-    /// The sentence about the last step.
+    /// The sentence about the last step: the first and the last are every
+    /// engine's; the engine says the others ([`Engine::sentence`]).
     fn sentence(&self) -> String {
         let info = &E::INFO;
         let core = self.engine.core();
-        let (n, last) = (core.tally.n(), core.last);
-        let pairs = core.tally.pairs();
-        let left = match pairs {
-            1 => "1 attacking pair left".to_string(),
-            _ => format!("{} attacking pairs left", grouped(pairs)),
-        };
-        let at = |row: usize, col: u32| format!("row {}, column {}", row + 1, col + 1);
-        let (row, col) = (last.row.unwrap_or(0), last.col.unwrap_or(0));
-        let here = core.tally.queens().get(row).copied();
+        let n = core.tally.n();
         match self.kind() {
             StepKind::Start => format!(
                 "Ready: {}, {n}×{n} board. Each step is {}.",
@@ -175,69 +168,7 @@ impl<E: Engine> OneSolution<E> {
                 counted(core.counters.restarts, "restart", "restarts"),
                 grouped(n as u64)
             ),
-            StepKind::Place => match core.tally.attackers(row, col) {
-                0 => format!("Placed a queen on {}; no queen attacks it.", at(row, col)),
-                1 => format!("Placed a queen on {}; 1 queen attacks it.", at(row, col)),
-                k => format!("Placed a queen on {}; {k} queens attack it.", at(row, col)),
-            },
-            StepKind::Reject => format!("{} is attacked: the next column.", at(row, col)),
-            StepKind::Backtrack => format!(
-                "Row {} has nothing left to try: took the queen off {}.",
-                row + 2,
-                at(row, col)
-            ),
-            StepKind::Move | StepKind::Sideways => match last.other {
-                Some(other) => format!(
-                    "Exchanged the columns of rows {} and {}: fewer queens attack; {left}.",
-                    row + 1,
-                    other + 1
-                ),
-                None if self.kind() == StepKind::Sideways => format!(
-                    "No move lowers the conflicts: moved the queen of row {} sideways to \
-                     column {}; {left}.",
-                    row + 1,
-                    col + 1
-                ),
-                None => format!(
-                    "Moved the queen of row {} to column {}; {left}.",
-                    row + 1,
-                    col + 1
-                ),
-            },
-            StepKind::Stay => match last.other {
-                Some(other) => format!(
-                    "Exchanging the columns of rows {} and {} would not lower the conflicts: \
-                     kept as they were; {left}.",
-                    row + 1,
-                    other + 1
-                ),
-                None if last.row.is_none() => format!("Nothing to repair; {left}."),
-                None if here == Some(col) => format!(
-                    "The queen of row {} stays on column {}: no square of its row is attacked \
-                     less; {left}.",
-                    row + 1,
-                    col + 1
-                ),
-                None => format!(
-                    "Did not move the queen of row {} to column {}: it would add conflicts; \
-                     {left}.",
-                    row + 1,
-                    col + 1
-                ),
-            },
-            StepKind::Restart => format!(
-                "Restart {}: gave the board up for a fresh one.",
-                grouped(core.counters.restarts)
-            ),
-            StepKind::Survey => {
-                let attacked = (0..core.tally.placed())
-                    .filter(|&row| core.tally.attacked(row))
-                    .count();
-                format!(
-                    "Listed the attacked queens: {} of them; {left}.",
-                    grouped(attacked as u64)
-                )
-            }
+            kind => self.engine.sentence(kind),
         }
     }
 }
