@@ -20,7 +20,7 @@
 //! stops at N = 1,000.
 
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
+use super::info::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::algorithms::find_one::rng::exp_neg;
 use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};

@@ -13,7 +13,7 @@
 //! is made, a step adds 0 checks. `moves` counts queens placed.
 
 use super::one_solution::BASE;
-use super::AlgorithmInfo;
+use super::info::AlgorithmInfo;
 use crate::error::Error;
 use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 use crate::limits::FIND_MAX_N;

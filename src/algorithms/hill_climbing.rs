@@ -14,7 +14,7 @@
 //! a second natively), so `find_one` stops at N = 1,000.
 
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
+use super::info::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
 

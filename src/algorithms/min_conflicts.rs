@@ -35,7 +35,7 @@
 //! partner scan; a restart 0. So ≤ 4N + 32.
 
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
+use super::info::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::GREEDY_TRIES;

@@ -1,16 +1,15 @@
 //! A search for one solution as a steppable [`Algorithm`]: an
 //! [`Engine`] in [`OneSolution`], which adds what stepping needs and the
 //! fast path does not (the queens that landed on each row, the step kinds,
-//! the board, registers and sentences the page shows), and [`find_one`],
-//! the fast path by id.
+//! the board, registers and the first and last sentences the page shows).
+//! The fast path by id, `find_one`, is the catalogue's.
 
-use super::{
-    find, Algorithm, AlgorithmInfo, AnyEngine, BoardView, Bound, Counters, Goal, LastStep,
-    Register, RegisterValue, SearchSpace, StepKind,
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{
+    Algorithm, BoardView, Counters, LastStep, Register, RegisterValue, StepKind,
 };
-use crate::algorithms::find_one::{Engine, Found, READS_A_SQUARE};
+use crate::algorithms::find_one::{Engine, READS_A_SQUARE};
 use crate::error::grouped;
-use crate::error::Error;
 use crate::limits::STEP_MAX_N;
 
 /// What the searches for one solution share, for their `INFO`s to take the
@@ -277,26 +276,6 @@ impl<E: Engine> Algorithm for OneSolution<E> {
 
     fn heap_bytes(&self) -> usize {
         self.landed.len() * HEAP_BYTES_PER_QUEEN
-    }
-}
-
-/// One solution of the n-queens puzzle by the search `id` from `seed`, with
-/// no timeline: the engine's own steps, run to the end. Refuses an unknown
-/// id, a search for every solution, and an N outside the search's
-/// `min_n..=find_max_n`, each with a sentence.
-pub fn find_one(id: &str, n: usize, seed: u64) -> Result<Found, Error> {
-    Ok(AnyEngine::new(id, n, seed)?.solve())
-}
-
-/// The search for one solution called `id`, or why there is none.
-pub fn find_one_info(id: &str) -> Result<&'static AlgorithmInfo, Error> {
-    match find(id) {
-        Some(info) if info.goal == Goal::One => Ok(info),
-        Some(info) => Err(Error::NotFindOne { algorithm: info }),
-        None => Err(Error::UnknownAlgorithm {
-            id: id.into(),
-            known: super::ALGORITHMS,
-        }),
     }
 }
 

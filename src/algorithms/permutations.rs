@@ -7,7 +7,8 @@
 //! order, so its solutions come out in the seed's order.
 
 use super::whole_board::{BoardSource, Tested, WholeBoard};
-use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace, Goal, Bound};
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{Register, RegisterRole, RegisterValue};
 use crate::limits::MAX_WHOLE_N;
 use crate::tree::Decided;
 
@@ -204,7 +205,7 @@ impl BoardSource for Heap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Algorithm;
+    use crate::algorithms::vocabulary::Algorithm;
     use std::collections::HashSet;
 
     #[test]

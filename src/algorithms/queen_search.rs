@@ -26,7 +26,7 @@
 //! attacked, + 5; a restart 0. So ≤ N + 32.
 
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
+use super::info::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::GREEDY_TRIES;

@@ -23,7 +23,7 @@
 //! N = 5,000 up to 5 billion, so `find_one` stops at N = 2,000.
 
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
+use super::info::{AlgorithmInfo, Bound};
 use crate::error::Error;
 use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
 

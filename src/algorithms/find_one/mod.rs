@@ -15,7 +15,8 @@
 //! `limits::FIND_MAX_N` queens; `algorithms::find_one` picks the engine by
 //! id.
 
-use crate::algorithms::{AlgorithmInfo, Counters, StepKind};
+use crate::algorithms::info::AlgorithmInfo;
+use crate::algorithms::vocabulary::{Counters, StepKind};
 use crate::error::Error;
 
 /// The two [`Engine`] methods that hand over an engine's [`Core`], for an
