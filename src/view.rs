@@ -2,7 +2,8 @@
 //! each queen's attackers, and a sentence about the last step for the status
 //! line and screen readers.
 
-use crate::algorithms::{AlgorithmInfo, BoardView, Counters, LastStep, StepKind};
+use crate::algorithms::info::AlgorithmInfo;
+use crate::algorithms::vocabulary::{BoardView, Counters, LastStep, StepKind};
 use crate::board::attacks;
 
 /// A queen stands here.

@@ -1,14 +1,15 @@
 //! What the page, the errors and the catalogue know about an algorithm
 //! without running it: [`AlgorithmInfo`] (its id, name, goal, sizes, what a
 //! step looks at, what a step, a check and a placement or move are, how many
-//! checks one step makes, its registers' glossary and its pseudocode), [`Goal`], [`Bound`] and [`SearchSpace`]. A leaf of `algorithms`: it
-//! depends only on [`crate::limits`], so `error.rs` can name an
-//! algorithm without depending on the catalogue.
+//! checks one step makes, its registers' glossary and its pseudocode),
+//! [`Goal`], [`Bound`] and [`SearchSpace`]. The lowest layer of
+//! `algorithms`: it depends only on [`crate::limits`], so that `error.rs`
+//! can name an algorithm without depending on any search or the catalogue.
 //!
 //! The rules an `AlgorithmInfo` must keep are checked when the crate compiles
 //! ([`AlgorithmInfo::broken_rule`], called by the `catalogue!` macro for
 //! every entry); the ones that need the search to run are in
-//! [`super::Algorithm`]'s contract and `tests/contract.rs`.
+//! [`super::vocabulary::Algorithm`]'s contract and `tests/contract.rs`.
 
 use crate::limits::{power, FIND_MAX_N, MAX_N, MAX_WHOLE_N, STEP_MAX_N};
 
@@ -161,7 +162,7 @@ impl Bound {
 ///   solution).
 ///
 /// `takes_fixed_queens` must also say the truth about the search: true
-/// exactly when its [`super::Algorithm::with_fixed`] gives a search, which
+/// exactly when its [`super::vocabulary::Algorithm::with_fixed`] gives a search, which
 /// `tests/contract.rs` checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlgorithmInfo {
@@ -201,7 +202,7 @@ pub struct AlgorithmInfo {
     /// counter of a search for one solution; empty for a search for every
     /// solution, which never moves a queen.
     pub move_is: &'static str,
-    /// Each register the search shows ([`super::Algorithm::registers`]), by
+    /// Each register the search shows ([`super::vocabulary::Algorithm::registers`]), by
     /// name, with what it holds: a name the pseudocode uses, so the
     /// registers panel and the code read alike (`tests/contract.rs` checks
     /// both).
