@@ -235,7 +235,11 @@ mod tests {
             let obvious = [(0usize, 1usize), (1, 4)]
                 .iter()
                 .any(|&(r, c)| (2 - r) as isize == (col as isize - c as isize).abs());
-            assert_eq!(search.has_diagonals(RowMask::column(col)), obvious, "col {col}");
+            assert_eq!(
+                search.has_diagonals(RowMask::column(col)),
+                obvious,
+                "col {col}"
+            );
         }
     }
 }

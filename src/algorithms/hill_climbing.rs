@@ -13,10 +13,10 @@
 //! Each step is N² work and N = 1,000 takes about 500 steps (two thirds of
 //! a second natively), so `find_one` stops at N = 1,000.
 
-use super::one_solution::BASE;
 use super::info::{AlgorithmInfo, Bound};
-use crate::error::Error;
+use super::one_solution::BASE;
 use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::error::Error;
 
 pub const ID: &str = "hill-climbing";
 

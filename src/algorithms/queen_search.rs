@@ -25,12 +25,12 @@
 //! step ≤ 32; a swap step ≤ N for skipping listed rows that are no longer
 //! attacked, + 5; a restart 0. So ≤ N + 32.
 
-use super::one_solution::BASE;
 use super::info::{AlgorithmInfo, Bound};
-use crate::error::Error;
+use super::one_solution::BASE;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::GREEDY_TRIES;
 use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::error::Error;
 use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "queen-search";

@@ -22,10 +22,10 @@
 //! a run takes up to about 200 million steps (under a second natively), at
 //! N = 5,000 up to 5 billion, so `find_one` stops at N = 2,000.
 
-use super::one_solution::BASE;
 use super::info::{AlgorithmInfo, Bound};
-use crate::error::Error;
+use super::one_solution::BASE;
 use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::error::Error;
 
 pub const ID: &str = "restarts";
 
