@@ -112,10 +112,7 @@ impl<E: Engine> OneSolution<E> {
     #[inline]
     fn book(&mut self) {
         let last = self.engine.last();
-        if !matches!(
-            last.event,
-            StepKind::Place | StepKind::Move | StepKind::Sideways
-        ) {
+        if !last.event.lands_a_queen() {
             return;
         }
         let rows = [last.row, last.other];

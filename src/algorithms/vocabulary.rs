@@ -83,6 +83,14 @@ impl StepKind {
             StepKind::Survey => "survey",
         }
     }
+
+    /// True when a step of this kind puts a queen on a square (placed,
+    /// moved or swapped there): what `nodes_by_depth` counts of a search
+    /// for one solution.
+    #[inline]
+    pub const fn lands_a_queen(self) -> bool {
+        matches!(self, StepKind::Place | StepKind::Move | StepKind::Sideways)
+    }
 }
 
 /// The last step, as the description panel and the aria-live region tell it.
