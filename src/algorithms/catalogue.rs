@@ -161,6 +161,10 @@ macro_rules! catalogue {
             info::ids_unique(ALGORITHMS),
             "two catalogued algorithms share an id"
         );
+        const _: () = assert!(
+            info::largest_find_n(FAMILY) == crate::limits::FIND_MAX_N,
+            "some search for one solution takes limits::FIND_MAX_N (findOne's largest board)"
+        );
 
         impl Solver {
             /// The search `info` describes, on an n×n board, from `seed`

@@ -341,6 +341,21 @@ pub const fn ids_unique(catalogue: &[AlgorithmInfo]) -> bool {
     true
 }
 
+/// The largest `find_max_n` in `catalogue` (a `const fn`, for
+/// `catalogue!`: some search must take [`FIND_MAX_N`], the largest board
+/// the API says `findOne()` takes).
+pub const fn largest_find_n(catalogue: &[AlgorithmInfo]) -> usize {
+    let mut largest = 0;
+    let mut i = 0;
+    while i < catalogue.len() {
+        if catalogue[i].find_max_n > largest {
+            largest = catalogue[i].find_max_n;
+        }
+        i += 1;
+    }
+    largest
+}
+
 const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {

@@ -1,5 +1,5 @@
 //! What the searches for one solution share (the catalogued ones live in
-//! `src/algorithms/`, one file each, listed in `catalogue!`'s `one:` part):
+//! `src/algorithms/`, one file each, listed in the `one:` part of `catalogue.rs`):
 //! the [`Engine`] trait, the [`Core`] every engine keeps (board, random
 //! numbers, counters, last step), the greedy start and suspects of the
 //! repair searches ([`repair`]), the sentences about a step they share
