@@ -15,7 +15,7 @@
 // which it ended is its finishing time. The race ends when every lane has.
 //
 // The race has a goal (issue 20): "all" races each search to the end of its
-// space (the five seeds); "one" races every search to its first solution.
+// space (the searches for every solution); "one" races every search to its first solution.
 // The searches for one solution end there by themselves; a seed's search,
 // which would go on, is brought back to the step of its first solution
 // whenever a slice ran past it, so a lane never stands beyond it. The
