@@ -1,0 +1,78 @@
+// What the second student tripped over (issue 29): controls that moved under
+// the pointer, a race wider than the window, Esc that did not stop a run to
+// the end, Solve big's N out of its search's range, "resumed" on a fresh
+// count, and rows numbered two ways. Each measured on the page (positions
+// by boundingBox, counters by their data-value), never taken on trust.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, assertNoErrors, closeHarness, coreAlgorithms, waitUntil } from './helpers.mjs';
+import { reading } from './race-hooks.mjs';
+
+after(closeHarness);
+
+const ALGORITHMS = await coreAlgorithms();
+const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
+/** An element's box, rounded to a tenth of a pixel. */
+const box = async (page, selector) => {
+  const b = await page.locator(selector).boundingBox();
+  assert.ok(b, `${selector} is laid out`);
+  return Object.fromEntries(Object.entries(b).map(([k, v]) => [k, Math.round(v * 10) / 10]));
+};
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px, clicks at one spot on Step are one step each, and neither Step nor the timeline moves (every algorithm)`, async () => {
+    const { page, errors } = await openPage('/?algo=backtracking&n=6', { viewport: { width, height: 844 } });
+    try {
+      for (const a of ALGORITHMS) {
+        const n = a.goal === 'all' ? Math.min(6, a.maxN) : 40;
+        await page.goto(new URL(`?algo=${a.id}&n=${n}&seed=3`, page.url()).href);
+        await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+        await page.locator('#step').scrollIntoViewIfNeeded();
+        const first = await box(page, '#step');
+        const timeline = await box(page, '#timeline');
+        const at = { x: first.x + first.width / 2, y: first.y + first.height / 2 };
+        const heights = new Set();
+        for (let i = 1; i <= 12; i++) {
+          if (await page.locator('#step').isDisabled()) break;
+          await page.mouse.click(at.x, at.y);
+          assert.equal(await counter(page, 'steps'), i, `${a.id}: click ${i} on Step is step ${i}`);
+          assert.deepEqual(await box(page, '#step'), first, `${a.id}: Step stays put after click ${i}`);
+          assert.deepEqual(await box(page, '#timeline'), timeline, `${a.id}: the timeline stays put after click ${i}`);
+          heights.add((await box(page, '#message')).height);
+        }
+        assert.equal(heights.size, 1, `${a.id}: the sentence keeps its height (${[...heights]})`);
+        assert.equal(await page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed')), 'false', `${a.id}: nothing runs`);
+      }
+      assertNoErrors(errors);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('race mode: clicks at one spot on Step each move the clock on, and the playback row stays put', async () => {
+  for (const width of [1280, 390]) {
+    const { page, errors } = await openPage('/?mode=race&n=6', { viewport: { width, height: 844 } });
+    try {
+      await page.waitForSelector('#race-step:not([disabled])');
+      await page.locator('#race-step').scrollIntoViewIfNeeded();
+      const first = await box(page, '#race-step');
+      const lanes = await box(page, '#race .race-lanes');
+      const at = { x: first.x + first.width / 2, y: first.y + first.height / 2 };
+      let last = await reading(page);
+      for (let i = 1; i <= 8; i++) {
+        await page.mouse.click(at.x, at.y);
+        const now = await reading(page);
+        assert.ok(now > last, `${width} px: click ${i} moves the clock on (${last} → ${now})`);
+        last = now;
+        assert.deepEqual(await box(page, '#race-step'), first, `${width} px: Step stays put after click ${i}`);
+        assert.equal((await box(page, '#race .race-lanes')).y, lanes.y, `${width} px: the lanes stay put after click ${i}`);
+      }
+      assert.equal(await page.getAttribute('#race-play', 'aria-pressed'), 'false');
+      assertNoErrors(errors);
+    } finally {
+      await page.close();
+    }
+  }
+});
