@@ -78,3 +78,49 @@ test('race mode: clicks at one spot on Step each move the clock on, and the play
     }
   }
 });
+
+test('eleven lanes at 1,280 px: no sideways scroll, names, ranks and links whole; on a phone the results table fits too', async () => {
+  for (const [goal, width] of [['one', 1280], ['one', 390], ['all', 390]]) {
+    const ids = ALGORITHMS.filter((a) => goal === 'one' || a.goal === 'all').map((a) => a.id);
+    const { page, errors } = await openPage(`/?mode=race&goal=${goal}&n=${goal === 'one' ? 8 : 6}&lanes=${ids.join(',')}`, { viewport: { width, height: 800 } });
+    try {
+      await page.click('#race-run-to-end');
+      await waitUntil(() => page.evaluate(() => document.getElementById('race').dataset.ended === 'true'), { timeout: 60_000, message: 'the race to end' });
+      await waitUntil(() => page.evaluate(() => !/timing…/.test(document.getElementById('race-results').textContent)), { timeout: 60_000, message: 'the timings' });
+      // The every-solution race times brute force board by board too: its note is the widest.
+      if (goal === 'all') await waitUntil(() => page.evaluate(() => /board by board/.test(document.getElementById('race-results').textContent)), { timeout: 30_000, message: 'the board-by-board time' });
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `${width} px: the page is no wider than the window`);
+      // Nothing in a lane or the table is cut: no box ends past the window, no text overflows its box.
+      const cut = await page.evaluate(() => [...document.querySelectorAll('#race .race-lane *, #race-results *')]
+        .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.className}: ${e.textContent.slice(0, 40)}`));
+      assert.deepEqual(cut, [], `${width} px: cut`);
+      const marks = await page.$$eval('#race .lane-mark', (els) => els.map((e) => e.textContent));
+      assert.equal(marks.length, ids.length);
+      for (const mark of marks) assert.match(mark, /^✓ \d+(st|nd|rd|th) · /, 'each lane shows its place');
+    } finally {
+      await page.close();
+    }
+    assertNoErrors(errors);
+  }
+});
+
+test('a race on the wall clock where many lanes end in one tick says "all", listed as prose, never "A and B and C both"', async () => {
+  const ids = ALGORITHMS.map((a) => a.id);
+  const { page, errors } = await openPage(`/?mode=race&goal=one&n=5&clock=wall&lanes=${ids.join(',')}`);
+  try {
+    await page.keyboard.press('End');
+    await waitUntil(() => page.evaluate(() => document.getElementById('race').dataset.ended === 'true'), { timeout: 60_000, message: 'the race to end' });
+    const over = await page.textContent('#race-message');
+    assert.doesNotMatch(over, / and [^;.:]* and [^;.:]* ended/, over);
+    const ties = [...over.matchAll(/([^:;]+?) (both|all \w+) ended within tick/g)];
+    assert.ok(ties.length > 0, `some lanes tie in a tick: ${over}`);
+    for (const [, list, word] of ties) {
+      const count = list.split(/, | and /).length;
+      assert.equal(word === 'both', count === 2, `"${word}" for ${count} lanes: ${list}`);
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});

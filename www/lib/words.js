@@ -47,6 +47,15 @@ export function countWord(count) {
 }
 
 /**
+ * Names as a list in prose: "A", "A and B", "A, B and C".
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function listWords(names) {
+  return names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
  * An algorithm's name without its parenthesis: "Brute force (odometer)" → "Brute force".
  * @param {{ name: string }} algorithm
  * @returns {string}

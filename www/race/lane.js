@@ -180,7 +180,6 @@ export class LaneView {
       : capped ? `Stopped at the cap (${formatCount(STEP_CAP)} steps): partial${this.goal === 'one' ? ', no solution yet' : ''}` : step === 0 ? 'At the start line' : 'Running';
     if (parts.mark.textContent !== mark) {
       parts.mark.textContent = mark;
-      parts.mark.title = mark; // the whole of it, where the lane is too narrow for one line
     }
     root.classList.toggle('done', done);
     if (idle && this.described !== step) {
