@@ -124,3 +124,55 @@ test('a race on the wall clock where many lanes end in one tick says "all", list
     await page.close();
   }
 });
+
+test('Esc stops Run to end; a run to the end of hours stops first and says how long at the current rate, and goes on when asked again', async () => {
+  const { page, errors } = await openPage('/?algo=bitwise&n=10');
+  try {
+    const active = () => page.evaluate(() => document.getElementById('run-to-end').classList.contains('active'));
+    // A short search: Esc stops it on the way.
+    await page.goto(new URL('?algo=backtracking&n=15', page.url()).href);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await page.click('#run-to-end');
+    await waitUntil(async () => (await counter(page, 'steps')) > 1000, { message: 'the run to move' });
+    assert.equal(await active(), true);
+    await page.keyboard.press('Escape');
+    assert.equal(await active(), false, 'Esc stops the run');
+    const stopped = await counter(page, 'steps');
+    assert.equal(await page.evaluate(() => window.nqueens.session.done), false, `stopped short of the end (${stopped})`);
+    await page.waitForTimeout(300);
+    assert.equal(await counter(page, 'steps'), stopped, 'and nothing runs on');
+    assert.match(await page.textContent('#message'), /Stopped at step [\d,]+ on the way to the end of the search/);
+
+    // Backtracking at N = 20 would take hours: it stops by itself and says how long.
+    await page.goto(new URL('?algo=backtracking&n=20', page.url()).href);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await page.click('#run-to-end');
+    await waitUntil(async () => !(await active()), { timeout: 10_000, message: 'the long run to stop and warn' });
+    const warning = await page.textContent('#message');
+    const how = warning.match(/would take about ([\d,]+) (hour|day|year)s? at the current rate \(([\d,]+) queens placed a second/);
+    assert.ok(how, warning);
+    const atWarning = await counter(page, 'steps');
+    assert.ok(atWarning > 0);
+    await page.waitForTimeout(300);
+    assert.equal(await counter(page, 'steps'), atWarning, 'nothing runs after the warning');
+    // Asked again, it goes on; Esc stops it.
+    await page.click('#run-to-end');
+    await waitUntil(async () => (await counter(page, 'steps')) > atWarning + 1000, { message: 'the run to go on' });
+    await page.waitForTimeout(1000);
+    assert.equal(await active(), true, 'no second warning');
+    await page.keyboard.press('Escape');
+    assert.equal(await active(), false);
+
+    // The estimate of a whole run's placements (Knuth's random descents) against a real run's count.
+    await page.goto(new URL('?algo=backtracking&n=10', page.url()).href);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await page.click('#run-to-end');
+    await waitUntil(async () => (await counter(page, 'solutions')) === 724, { timeout: 20_000, message: 'the 724 solutions of N = 10' });
+    const placements = await counter(page, 'placements');
+    const estimate = await page.evaluate(async () => (await import('./www/components/player.js')).treePlacements(10));
+    assert.ok(Math.abs(estimate / placements - 1) < 0.15, `the estimate ${estimate} is within 15% of the ${placements} placements`);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});

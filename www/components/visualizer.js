@@ -136,6 +136,8 @@ export class Visualizer {
       modeChanged: (mode) => this.modeChanged(mode),
       showRate: (value) => this.counters.update({ rate: value }),
       progress: (p) => this.showGoing(p),
+      // Run to end's estimate counts from the empty board: none from fixed queens.
+      space: () => (this.fixed ? null : this.algorithm?.space ?? null),
     });
     // The visualizer itself is the controls' table of actions (togglePlay, step, …).
     this.controls = new Controls(root, this);
@@ -268,13 +270,20 @@ export class Visualizer {
     if (this.session) this.player.goTo(step);
   }
 
-  /** Stops going to a step, staying where it got to; false if there was nothing to stop. */
+  /**
+   * Esc: stops going to a step, running to the end or to the next solution, or
+   * playing, staying where it got to; false if there was nothing to stop.
+   */
   cancel() {
-    if (this.player.mode !== 'go-to') return false;
+    const mode = this.player.mode;
+    if (mode === 'idle') return false;
     const target = this.player.targetStep;
     this.player.stop();
     this.render();
-    this.say(`Stopped at step ${formatCount(this.drawn.step)} on the way to step ${formatCount(target)}.`);
+    const where = `Stopped at step ${formatCount(this.drawn.step)}`;
+    if (mode === 'go-to') this.say(`${where} on the way to step ${formatCount(target)}.`);
+    else if (mode === 'run-to-end') this.say(`${where} on the way to the end of the search.`);
+    else if (mode === 'next-solution') this.say(`${where} on the way to the next solution.`);
     return true;
   }
 
