@@ -176,3 +176,74 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     await page.close();
   }
 });
+
+test('Solve big: N follows the chosen search\'s range at once; Many runs says the range of N', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    await page.waitForSelector('#solve-big-solve:not([disabled])');
+    const findMax = Object.fromEntries(ALGORITHMS.filter((a) => a.findMaxN > 0).map((a) => [a.id, a.findMaxN]));
+    await page.selectOption('#solve-big-algorithm', 'queen-search');
+    await page.fill('#solve-big-n', '1,000,000');
+    await page.selectOption('#solve-big-algorithm', 'hill-climbing');
+    const n = Number((await page.inputValue('#solve-big-n')).replaceAll(',', ''));
+    assert.equal(n, findMax['hill-climbing'], 'N drops to hill climbing\'s largest at once, before Solve');
+    assert.match(await page.textContent('#solve-big [data-part="n-label"]'), new RegExp(`–${findMax['hill-climbing'].toLocaleString('en-US')}\\)`));
+    assert.match(await page.textContent('#solve-big [data-part="status"]'), /N is now 1,000: Hill climbing solves boards from 4 to 1,000 queens/);
+    // Within the range, N is left alone.
+    await page.fill('#solve-big-n', '500');
+    await page.selectOption('#solve-big-algorithm', 'min-conflicts');
+    assert.equal(await page.inputValue('#solve-big-n'), '500');
+
+    await page.click('#tab-runs');
+    await page.waitForSelector('#runs-add:not([disabled])');
+    await page.selectOption('#runs-algo', 'restarts');
+    const restarts = ALGORITHMS.find((a) => a.id === 'restarts');
+    assert.equal((await page.textContent('#runs label:has(#runs-n) .field-label')).trim(), `Board size N (${restarts.minN}–${restarts.maxN.toLocaleString('en-US')})`);
+    await page.fill('#runs-n', String(restarts.maxN + 1));
+    await page.click('#runs-add');
+    const said = await page.textContent('#runs-status');
+    assert.match(said, new RegExp(`from ${restarts.minN}×${restarts.minN} to ${restarts.maxN.toLocaleString('en-US')}×`), said);
+    assert.match(said, /is above that range/);
+    assert.doesNotMatch(said, /not a whole number/);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('Count mode at N = 2 and 3 is a fresh count: no "resumed"', async () => {
+  const { page, errors } = await openPage('/?mode=count');
+  try {
+    for (const n of [2, 3, 2]) {
+      await page.fill('#count-n', String(n));
+      await page.click('#count-start');
+      await page.waitForSelector('#count-result[data-state="done"]', { state: 'attached', timeout: 20_000 });
+      const r = await page.$eval('#count-result', (el) => ({ resumed: el.dataset.resumed ?? null, text: el.textContent }));
+      assert.equal(r.resumed, null, `N = ${n}: ${r.text}`);
+      assert.doesNotMatch(r.text, /resum/i, `N = ${n}`);
+      assert.match(r.text, /\b0\b/, `N = ${n} has no solution`);
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the embed code\'s title names the board once: "8×8", not "8 × 8×8 × 8" (visualizer, puzzle, race)', async () => {
+  const { page, errors, context } = await openPage('/?algo=bitwise&n=8');
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    for (const [tab, button] of [['visualizer', '#copy-embed'], ['puzzle', '#footer-copy-embed'], ['race', '#race-copy-embed']]) {
+      await page.click(`#tab-${tab}`);
+      await page.click(button);
+      const code = await page.inputValue('#embed-code-text');
+      const title = code.match(/title="([^"]*)"/)?.[1] ?? '';
+      assert.equal(title.match(/\d+ ?× ?\d+/g)?.length, 1, `${tab}: one board size in "${title}"`);
+      assert.match(title, /\b8×8\b/, `${tab}: "${title}"`);
+      await page.keyboard.press('Escape');
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
