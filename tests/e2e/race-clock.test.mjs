@@ -50,7 +50,7 @@ test('the wall clock says what it measures: ticks of 1 ms, ties as ties, the clo
   const { page, errors } = await openPage('/?mode=race&n=8&lanes=brute-force,backtracking,bitwise&clock=wall&speed=max');
   try {
     const brute = await page.textContent('#race .race-lane[data-lane="brute-force"]');
-    assert.match(brute, /Shortcut: the core settles whole blocks of boards/);
+    assert.match(brute, /Shortcut: this version settles whole blocks of boards/);
     await page.keyboard.press('End');
     await ended(page, 60_000);
     const over = await page.textContent('#race [data-part="message"], #race .status');

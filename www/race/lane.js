@@ -108,7 +108,7 @@ export class LaneView {
     if (race.goal === 'all' && info.space === 'permutations') this.root.append(el('p', 'lane-why', permutationsHeadStart(race.n)));
     // On the wall clock brute force is fast for a reason its seed does not have: say so.
     if (race.clockId === 'wall' && info.space === 'all-boards') {
-      this.root.append(el('p', 'lane-why', 'Shortcut: the core settles whole blocks of boards at once, from a table of which placements of a few rows already clash; the seed\'s program tests every board one by one, so on this clock it would finish far later.'));
+      this.root.append(el('p', 'lane-why', 'Shortcut: this version settles whole blocks of boards at once, from a table of which placements of a few rows already clash; the original program tests every board one by one, so on this clock it would finish far later.'));
     }
     this.root.append(list, open);
     this.parts = { mark, strip, space, counters, board: new BoardView(this.root) };
