@@ -247,3 +247,93 @@ test('the embed code\'s title names the board once: "8×8", not "8 × 8×8 × 8"
     await page.close();
   }
 });
+
+test('the symmetry marks under the gallery\'s boards have a legend; the construction is not called a local search', async () => {
+  const { page, errors } = await openPage('/?algo=bitwise&n=8');
+  try {
+    await page.click('#run-to-end');
+    await waitUntil(async () => (await counter(page, 'solutions')) === 92, { timeout: 20_000, message: 'the 92 solutions' });
+    await page.click('.gallery-group');
+    const legend = page.locator('.gallery-marks');
+    assert.equal(await legend.isVisible(), true, 'the legend shows');
+    const explained = await legend.locator('.mini-sym').allTextContents();
+    const shown = new Set((await page.locator('#gallery .mini-sym').allTextContents()).filter((t) => !/^class /.test(t)));
+    assert.ok(shown.size >= 4, `marks under the boards: ${[...shown]}`);
+    for (const mark of shown) assert.ok(explained.includes(mark), `"${mark}" is explained in the legend (${explained})`);
+    for (const mark of ['⤡', '⇅', '⤢', '⇆']) assert.match(await legend.textContent(), new RegExp(`${mark} mirrored`));
+
+    const note = async (algo) => {
+      await page.goto(new URL(`?algo=${algo}&n=8`, page.url()).href);
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      return page.textContent('[data-part="conflicts-proof"]');
+    };
+    assert.doesNotMatch(await note('construction'), /local search/i);
+    assert.doesNotMatch(await note('restarts'), /local search/i);
+    assert.match(await note('min-conflicts'), /local search cannot prove/i);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('no words from inside the code where a learner reads: titles, descriptions, glossaries, notes (every algorithm)', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=6');
+  const inside = /findOne|find_one|\bthe core\b|README|seed's own|seed's packed|\(restarts\)|the seed's program/i;
+  try {
+    for (const a of ALGORITHMS) {
+      await page.goto(new URL(`?algo=${a.id}&n=${a.goal === 'all' ? Math.min(6, a.maxN) : 8}`, page.url()).href);
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await page.click('#step');
+      const text = await page.evaluate(() => {
+        const root = document.getElementById('visualizer');
+        const titles = [...document.querySelectorAll('#visualizer [title], #solve-big [title]')].map((e) => e.getAttribute('title'));
+        return [root.innerText, document.getElementById('solve-big').innerText, document.getElementById('embed-code').textContent, ...titles].join('\n');
+      });
+      const hit = text.split('\n').find((line) => inside.test(line));
+      assert.equal(hit, undefined, `${a.id}: "${hit}"`);
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the board-size pickers show their whole choice ("1000 × 1000"), with or without the seed beside them', async () => {
+  for (const width of [1280, 390]) {
+    const { page, errors } = await openPage('/?algo=min-conflicts&n=1000', { viewport: { width, height: 800 } });
+    try {
+      for (const path of ['?algo=min-conflicts&n=1000', '?algo=backtracking&n=20', '?mode=puzzle&n=20', '?mode=race&goal=one&n=1000']) {
+        await page.goto(new URL(path, page.url()).href);
+        await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+        const fits = await page.evaluate(() => [...document.querySelectorAll('select')].filter((s) => s.offsetParent && s.selectedOptions[0]).map((s) => {
+          const style = getComputedStyle(s);
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = style.font;
+          const text = ctx.measureText(s.selectedOptions[0].textContent).width;
+          const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16; // the arrow
+          return { id: s.id, text: s.selectedOptions[0].textContent, fits: text <= room, need: Math.ceil(text), room: Math.floor(room) };
+        }));
+        const cut = fits.filter((f) => !f.fits);
+        assert.deepEqual(cut, [], `${width} px ${path}: cut pickers`);
+      }
+      assertNoErrors(errors);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test('equal checks is not called fairest: each lane says what one of its checks is', async () => {
+  const { page, errors } = await openPage(`/?mode=race&goal=one&n=8&clock=checks&lanes=${ALGORITHMS.map((a) => a.id).join(',')}`);
+  try {
+    assert.doesNotMatch(await page.textContent('#race-clock'), /fair/i);
+    const says = Object.fromEntries(await page.$$eval('#race .race-lane', (els) => els.map((l) => [l.dataset.lane, l.querySelector('.lane-check')?.textContent ?? null])));
+    for (const a of ALGORITHMS) assert.equal(says[a.id], a.checkIs, `${a.id} says what its check is`);
+    assert.ok(new Set(Object.values(says)).size >= 5, 'and they differ');
+    await page.selectOption('#race-clock', 'steps');
+    assert.equal(await page.locator('#race .lane-check').count(), 0, 'on equal steps the lanes do not say it');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});

@@ -110,6 +110,8 @@ export class LaneView {
     if (race.clockId === 'wall' && info.space === 'all-boards') {
       this.root.append(el('p', 'lane-why', 'Shortcut: this version settles whole blocks of boards at once, from a table of which placements of a few rows already clash; the original program tests every board one by one, so on this clock it would finish far later.'));
     }
+    // A check is a different amount of work in each lane: each says what one of its checks is.
+    if (race.clockId === 'checks') this.root.append(el('p', 'lane-why lane-check', info.checkIs));
     this.root.append(list, open);
     this.parts = { mark, strip, space, counters, board: new BoardView(this.root) };
   }
