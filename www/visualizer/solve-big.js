@@ -332,7 +332,7 @@ export class SolveBig {
     p.check.hidden = false;
     p.check.classList.toggle('failed', !check.ok);
     p.check.textContent = check.ok
-      ? `${formatCount(n)} queens, no two attack: checked in ${seconds(check.ms)} (every column and both diagonals used once, counted apart from the solver).`
+      ? `${formatCount(n)} queens, no two attack: checked in ${seconds(check.ms)} (every column used once, and each of the 2N − 1 diagonals of both kinds at most once, counted apart from the solver).`
       : `The check failed: ${check.problem}. This is a bug in the solver; please report it.`;
     this.drawn = { picture, n };
     this.draw();
