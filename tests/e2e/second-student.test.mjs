@@ -337,3 +337,97 @@ test('equal checks is not called fairest: each lane says what one of its checks 
     await page.close();
   }
 });
+
+test('one row numbering: the message\'s row and column are the registers\' row and the column bit (backtracking, bitwise, min-conflicts)', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=6');
+  const session = (expr) => page.evaluate((expr) => new Function('s', `return ${expr}`)(window.nqueens.session), expr);
+  try {
+    for (const algo of ['backtracking', 'bitwise']) {
+      await page.goto(new URL(`?algo=${algo}&n=6`, page.url()).href);
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      let placed = 0;
+      for (let i = 0; i < 40 && placed < 4; i++) {
+        await page.click('#step');
+        const said = (await page.textContent('#message')).match(/^Placed a queen on row (\d+), column (\d+)/);
+        if (!said) continue;
+        placed++;
+        const [row, col] = [Number(said[1]), Number(said[2])];
+        const queens = await session('Array.from(s.queens())');
+        assert.equal(queens[row - 1], col - 1, `${algo}: the board has the queen the message names`);
+        const groups = await session('s.registers().map((r) => r.group)');
+        const key = algo === 'backtracking' ? 'rows' : 'col';
+        // Backtracking keeps the queen's bit in its row's register; bitwise ORs it into the next row's col.
+        const group = algo === 'backtracking' ? `row ${row}` : `row ${row + 1}`;
+        if (algo === 'bitwise' && row === 6) continue;
+        assert.ok(groups.includes(group), `${algo}: a register row "${group}" for the message's row ${row} (${[...new Set(groups)]})`);
+        const value = await session(`s.registers().find((r) => r.group === ${JSON.stringify(group)} && r.name === ${JSON.stringify(key)}).value`);
+        assert.equal((value >> (col - 1)) & 1, 1, `${algo}: ${group}'s ${key} has bit ${col - 1}, the message's column ${col}`);
+        // The table on the page shows the same name.
+        assert.ok((await page.textContent('#registers')).includes(group), `${algo}: the panel names ${group}`);
+      }
+      assert.equal(placed, 4, `${algo}: four placements seen`);
+      assert.match(await page.textContent('.bits-note'), /count from 1, as in the messages; bit positions count from 0/);
+    }
+    // A search for one solution: its attackers register names the message's row, its mark the column.
+    await page.goto(new URL('?algo=min-conflicts&n=8&seed=3', page.url()).href);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    for (let i = 0; i < 5; i++) {
+      await page.click('#step');
+      const said = (await page.textContent('#message')).match(/row (\d+), column (\d+)/);
+      const attackers = await session('s.registers().find((r) => r.name === "attackers")');
+      assert.ok(said && attackers, 'a row in both');
+      assert.equal(attackers.group, `row ${said[1]}`);
+      assert.equal(attackers.highlight, Number(said[2]) - 1);
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('annealing shows its temperature T, cooling as its pseudocode says; min-conflicts\' description matches its counters; permutations marks as it says', async () => {
+  const { page, errors } = await openPage('/?algo=annealing&n=8&seed=1');
+  const session = (expr) => page.evaluate((expr) => new Function('s', `return ${expr}`)(window.nqueens.session), expr);
+  try {
+    // T: in the panel, 0.5 at the start, times 1 − 1/(4N²) a step.
+    const t = () => page.evaluate(() => {
+      const cell = [...document.querySelectorAll('#registers *')].find((e) => e.textContent.trim() === 'T' && e.nextElementSibling);
+      return cell ? Number(cell.nextElementSibling.textContent) : null;
+    });
+    assert.equal(await t(), 0.5, 'T starts at 0.5');
+    for (let i = 0; i < 5; i++) await page.click('#step');
+    const restarts = await counter(page, 'restarts');
+    assert.equal(restarts, 0);
+    assert.equal(await t(), Number((0.5 * (1 - 1 / (4 * 64)) ** 5).toFixed(4)), 'T after five steps, read off the panel');
+    assert.match(await page.textContent('#registers-heading + * + .glossary, [data-part="glossary"]'), /T\s*the temperature/);
+
+    // Min-conflicts at N = 1,000: the checks the counters show are within what the description says.
+    await page.goto(new URL('?algo=min-conflicts&n=1000&seed=1', page.url()).href);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    const description = await page.textContent('#description');
+    const said = description.match(/some ([\d,]+) to ([\d,]+) checks/);
+    assert.ok(said, description);
+    assert.doesNotMatch(description, /N² \/ 2,000|findOne/);
+    await page.click('#run-to-end');
+    await waitUntil(async () => (await counter(page, 'conflicts')) === 0 && (await counter(page, 'steps')) > 1000, { timeout: 30_000, message: 'the solution' });
+    const checks = await counter(page, 'checks');
+    const [lo, hi] = [said[1], said[2]].map((x) => Number(x.replaceAll(',', '')));
+    assert.ok(checks >= lo && checks <= hi, `${checks} checks within the description's ${lo}–${hi}`);
+
+    // Permutations: after a rejected board, the queens marked on down/up are those before the clash.
+    await page.goto(new URL('?algo=permutations&n=6', page.url()).href);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    assert.match(await page.textContent('#counters-heading ~ .definitions, [data-part="definitions"]'), /the one that clashes is not marked/);
+    await page.click('#step');
+    const msg = await page.textContent('#message');
+    const clash = msg.match(/the queen on row (\d+), column \d+ is attacked/);
+    assert.ok(clash, msg);
+    const marked = await session('(() => { const r = s.registers(); const bits = (v) => v.toString(2).split("").filter((b) => b === "1").length; return bits(r.find((x) => x.name === "down").value); })()');
+    assert.equal(marked, Number(clash[1]) - 1, 'every queen above the clashing one is marked, the clashing one not');
+    const line = await page.textContent('#pseudocode .current, #pseudocode [aria-current]');
+    assert.match(line, /reject/, 'the pseudocode stands on its reject line, before the marking');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
