@@ -6,7 +6,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, closeHarness, coreAlgorithms, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, browser, closeHarness, coreAlgorithms, url, waitUntil } from './helpers.mjs';
 import { reading } from './race-hooks.mjs';
 
 after(closeHarness);
@@ -429,5 +429,35 @@ test('annealing shows its temperature T, cooling as its pseudocode says; min-con
     assertNoErrors(errors);
   } finally {
     await page.close();
+  }
+});
+
+test('on a touch screen a tap on a tree node previews it, and a second tap goes there', async () => {
+  const context = await (await browser()).newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  try {
+    await page.goto(await url('/?algo=backtracking&n=8&step=3000'));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await waitUntil(() => page.evaluate(() => window.nqueens.session?.stepIndex === 3000), { message: 'step 3,000' });
+    const canvas = page.locator('.tree-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const b = await canvas.boundingBox();
+    // Depth 2, node (row 1 column 1, row 2 column 3): index 2 of 64 at depth 2.
+    const at = { x: b.x + ((2 + 0.5) / 64) * b.width, y: b.y + 14 + 7 };
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => window.nqueens.session.stepIndex), 3000, 'the first tap stays at the step');
+    const tip = await page.locator('.tree-tip').textContent();
+    assert.match(tip, /rows 1–2: columns 1, 3; 262,144 boards.*Tap it again to go there/, tip);
+    assert.equal(await page.locator('.tree-tip canvas').count(), 1, 'with the partial board drawn');
+    await page.touchscreen.tap(at.x, at.y);
+    await waitUntil(() => page.evaluate(() => window.nqueens.session.stepIndex !== 3000), { message: 'the second tap to seek' });
+    const queens = await page.evaluate(() => Array.from(window.nqueens.session.queens()));
+    assert.deepEqual(queens.slice(0, 2), [0, 2], 'the second tap goes to the node\'s board');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
   }
 });
