@@ -461,3 +461,26 @@ test('on a touch screen a tap on a tree node previews it, and a second tap goes 
     await context.close();
   }
 });
+
+test('at 1280×800 the board, its buttons and the step\'s sentence stay in view beside the tree, the pseudocode, the registers and the gallery', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=8&step=3000', { viewport: { width: 1280, height: 800 } });
+  try {
+    const inView = (selector) => page.evaluate((selector) => {
+      const r = document.querySelector(selector).getBoundingClientRect();
+      return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1;
+    }, selector);
+    for (const panel of ['#tree-heading', '#pseudocode', '#registers-heading', '#gallery-heading']) {
+      await page.evaluate((panel) => document.querySelector(panel).scrollIntoView({ block: 'center' }), panel);
+      assert.ok(await page.evaluate(() => scrollY) > 100, `${panel}: the page scrolled`);
+      for (const part of ['#board', '#step', '#run-to-end', '#message']) assert.equal(await inView(part), true, `${part} in view beside ${panel}`);
+      assert.equal(await inView(panel), true, `${panel} in view`);
+    }
+    // And the buttons still work from there.
+    const before = await counter(page, 'steps');
+    await page.click('#step');
+    assert.equal(await counter(page, 'steps'), before + 1);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
