@@ -13,6 +13,17 @@ after(closeHarness);
 
 const ALGORITHMS = await coreAlgorithms();
 const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
+/**
+ * Opens `path` in the same page and waits for the page to be ready. Requests
+ * the old document still had running (its icon, a worker's wasm) are aborted
+ * by the navigation itself: they are no error of the page, and leave `errors`.
+ */
+async function go(page, errors, path) {
+  await page.goto(new URL(path, page.url()).href);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  errors.splice(0, errors.length, ...errors.filter((e) => !/^requestfailed: .*net::ERR_ABORTED/.test(e)));
+}
+
 /** An element's box, rounded to a tenth of a pixel. */
 const box = async (page, selector) => {
   const b = await page.locator(selector).boundingBox();
@@ -26,8 +37,7 @@ for (const width of [1280, 390]) {
     try {
       for (const a of ALGORITHMS) {
         const n = a.goal === 'all' ? Math.min(6, a.maxN) : 40;
-        await page.goto(new URL(`?algo=${a.id}&n=${n}&seed=3`, page.url()).href);
-        await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+        await go(page, errors, `?algo=${a.id}&n=${n}&seed=3`);
         await page.locator('#step').scrollIntoViewIfNeeded();
         const first = await box(page, '#step');
         const at = { x: first.x + first.width / 2, y: first.y + first.height / 2 };
@@ -130,8 +140,7 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
   try {
     const active = () => page.evaluate(() => document.getElementById('run-to-end').classList.contains('active'));
     // A short search: Esc stops it on the way.
-    await page.goto(new URL('?algo=backtracking&n=15', page.url()).href);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await go(page, errors, '?algo=backtracking&n=15');
     await page.click('#run-to-end');
     await waitUntil(async () => (await counter(page, 'steps')) > 1000, { message: 'the run to move' });
     assert.equal(await active(), true);
@@ -144,8 +153,7 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     assert.match(await page.textContent('#message'), /Stopped at step [\d,]+ on the way to the end of the search/);
 
     // Backtracking at N = 20 would take hours: it stops by itself and says how long.
-    await page.goto(new URL('?algo=backtracking&n=20', page.url()).href);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await go(page, errors, '?algo=backtracking&n=20');
     await page.click('#run-to-end');
     await waitUntil(async () => !(await active()), { timeout: 10_000, message: 'the long run to stop and warn' });
     const warning = await page.textContent('#message');
@@ -164,8 +172,7 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     assert.equal(await active(), false);
 
     // The estimate of a whole run's placements (Knuth's random descents) against a real run's count.
-    await page.goto(new URL('?algo=backtracking&n=10', page.url()).href);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await go(page, errors, '?algo=backtracking&n=10');
     await page.click('#run-to-end');
     await waitUntil(async () => (await counter(page, 'solutions')) === 724, { timeout: 20_000, message: 'the 724 solutions of N = 10' });
     const placements = await counter(page, 'placements');
@@ -263,8 +270,7 @@ test('the symmetry marks under the gallery\'s boards have a legend; the construc
     for (const mark of ['⤡', '⇅', '⤢', '⇆']) assert.match(await legend.textContent(), new RegExp(`${mark} mirrored`));
 
     const note = async (algo) => {
-      await page.goto(new URL(`?algo=${algo}&n=8`, page.url()).href);
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await go(page, errors, `?algo=${algo}&n=8`);
       return page.textContent('[data-part="conflicts-proof"]');
     };
     assert.doesNotMatch(await note('construction'), /local search/i);
@@ -281,8 +287,7 @@ test('no words from inside the code where a learner reads: titles, descriptions,
   const inside = /findOne|find_one|\bthe core\b|README|seed's own|seed's packed|\(restarts\)|the seed's program/i;
   try {
     for (const a of ALGORITHMS) {
-      await page.goto(new URL(`?algo=${a.id}&n=${a.goal === 'all' ? Math.min(6, a.maxN) : 8}`, page.url()).href);
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await go(page, errors, `?algo=${a.id}&n=${a.goal === 'all' ? Math.min(6, a.maxN) : 8}`);
       await page.click('#step');
       const text = await page.evaluate(() => {
         const root = document.getElementById('visualizer');
@@ -303,8 +308,7 @@ test('the board-size pickers show their whole choice ("1000 × 1000"), with or w
     const { page, errors } = await openPage('/?algo=min-conflicts&n=1000', { viewport: { width, height: 800 } });
     try {
       for (const path of ['?algo=min-conflicts&n=1000', '?algo=backtracking&n=20', '?mode=puzzle&n=20', '?mode=race&goal=one&n=1000']) {
-        await page.goto(new URL(path, page.url()).href);
-        await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+        await go(page, errors, path);
         const fits = await page.evaluate(() => [...document.querySelectorAll('select')].filter((s) => s.offsetParent && s.selectedOptions[0]).map((s) => {
           const style = getComputedStyle(s);
           const ctx = document.createElement('canvas').getContext('2d');
@@ -343,8 +347,7 @@ test('one row numbering: the message\'s row and column are the registers\' row a
   const session = (expr) => page.evaluate((expr) => new Function('s', `return ${expr}`)(window.nqueens.session), expr);
   try {
     for (const algo of ['backtracking', 'bitwise']) {
-      await page.goto(new URL(`?algo=${algo}&n=6`, page.url()).href);
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await go(page, errors, `?algo=${algo}&n=6`);
       let placed = 0;
       for (let i = 0; i < 40 && placed < 4; i++) {
         await page.click('#step');
@@ -369,8 +372,7 @@ test('one row numbering: the message\'s row and column are the registers\' row a
       assert.match(await page.textContent('.bits-note'), /count from 1, as in the messages; bit positions count from 0/);
     }
     // A search for one solution: its attackers register names the message's row, its mark the column.
-    await page.goto(new URL('?algo=min-conflicts&n=8&seed=3', page.url()).href);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await go(page, errors, '?algo=min-conflicts&n=8&seed=3');
     for (let i = 0; i < 5; i++) {
       await page.click('#step');
       const said = (await page.textContent('#message')).match(/row (\d+), column (\d+)/);
@@ -402,8 +404,7 @@ test('annealing shows its temperature T, cooling as its pseudocode says; min-con
     assert.match(await page.textContent('#registers-heading + * + .glossary, [data-part="glossary"]'), /T\s*the temperature/);
 
     // Min-conflicts at N = 1,000: the checks the counters show are within what the description says.
-    await page.goto(new URL('?algo=min-conflicts&n=1000&seed=1', page.url()).href);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await go(page, errors, '?algo=min-conflicts&n=1000&seed=1');
     const description = await page.textContent('#description');
     const said = description.match(/some ([\d,]+) to ([\d,]+) checks/);
     assert.ok(said, description);
@@ -415,8 +416,7 @@ test('annealing shows its temperature T, cooling as its pseudocode says; min-con
     assert.ok(checks >= lo && checks <= hi, `${checks} checks within the description's ${lo}–${hi}`);
 
     // Permutations: after a rejected board, the queens marked on down/up are those before the clash.
-    await page.goto(new URL('?algo=permutations&n=6', page.url()).href);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await go(page, errors, '?algo=permutations&n=6');
     assert.match(await page.textContent('#counters-heading ~ .definitions, [data-part="definitions"]'), /the one that clashes is not marked/);
     await page.click('#step');
     const msg = await page.textContent('#message');
