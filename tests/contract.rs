@@ -167,6 +167,7 @@ fn check_state(info: &AlgorithmInfo, n: usize, solver: &Solver, stepped: bool) {
                 side <= 8 && (side * side == 64 || value >> (side * side) == 0)
             }
             RegisterValue::List(_) | RegisterValue::Number(_) => true,
+            RegisterValue::Real(value) => value.is_finite(),
             RegisterValue::Counts {
                 ref values,
                 highlight,

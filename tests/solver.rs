@@ -494,7 +494,7 @@ fn registers_agree_with_the_board_after_every_step() {
             let regs = b.registers();
             let rows: Vec<_> = regs
                 .iter()
-                .filter(|r| r.group == format!("row {depth}"))
+                .filter(|r| r.group == format!("row {}", depth + 1)) // rows counted from 1
                 .collect();
             if depth < n {
                 let Bits { value: col, .. } = rows.iter().find(|r| r.name == "col").unwrap().value

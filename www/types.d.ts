@@ -118,6 +118,8 @@ export type Register = { group: string; name: string; role?: 'permutation' | 'sw
   | { kind: 'board'; value: bigint; hex: string; n: number }
   | { kind: 'list'; value: number[] }
   | { kind: 'number'; value: number; hex: string }
+  /** A real number: annealing's temperature T. */
+  | { kind: 'real'; value: number }
   /** A count for each square of a row or each line of the board; `highlight` the one marked. */
   | { kind: 'counts'; values: Int32Array; highlight?: number }
 );

@@ -20,7 +20,8 @@
 //! stops at N = 1,000.
 
 use super::info::{AlgorithmInfo, Bound};
-use super::one_solution::BASE;
+use super::one_solution::{BASE, GLOSSARY};
+use super::vocabulary::{Register, RegisterValue};
 use crate::algorithms::find_one::rng::exp_neg;
 use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 use crate::error::Error;
@@ -41,7 +42,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         no attacking pairs is made, one that adds Δ is made with chance e^(−Δ/T). T starts at \
         0.5 and is multiplied by 1 − 1/(4N²) every step; when it falls below 0.02 without a \
         solution, a restart takes a fresh random board and T = 0.5 again. A solution at N = \
-        1,000 takes about 11 million steps, so findOne stops there. It cannot prove that no \
+        1,000 takes about 11 million steps, so Solve big stops there. It cannot prove that no \
         solution exists.",
     step_is: "one proposed move of a random queen to a random column of its row, made if it \
               adds no conflicts, or by a chance that falls with the temperature",
@@ -61,6 +62,19 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "    Δ = conflicts there − conflicts here   # attackers, from the columns, down diagonals and up diagonals tallies",
         "    if Δ ≤ 0 or random() < e^(−Δ/T): move the queen",
         "    T = T · (1 − 1/(4N²))",
+    ],
+    glossary: &[
+        GLOSSARY[0],
+        GLOSSARY[1],
+        GLOSSARY[2],
+        GLOSSARY[3],
+        GLOSSARY[4],
+        GLOSSARY[5],
+        (
+            "T",
+            "the temperature: a move that adds Δ attacking pairs is made with chance e^(−Δ/T), \
+            so the cooler, the fewer bad moves; below 0.02 the search restarts",
+        ),
     ],
     ..BASE
 };
@@ -132,6 +146,10 @@ impl Engine for Annealing {
         }
         self.core.stepped();
         true
+    }
+
+    fn registers(&self) -> Vec<Register> {
+        vec![Register::new("", "T", RegisterValue::Real(self.temperature))]
     }
 
     fn line(event: Event) -> usize {

@@ -168,7 +168,7 @@ impl Descent for Rows {
             width,
         };
         let mut registers: Vec<Register> = (0..self.depth)
-            .map(|row| Register::new(format!("row {row}"), "rows", bits(self.rows[row])))
+            .map(|row| Register::new(format!("row {}", row + 1), "rows", bits(self.rows[row])))
             .collect();
         let untried = if self.depth < p.n {
             self.untried[self.depth]

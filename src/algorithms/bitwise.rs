@@ -166,7 +166,7 @@ impl Descent for Frames {
         let width = p.n;
         let mut registers = Vec::new();
         for (row, frame) in self.frames(p.n).iter().enumerate().take(p.n) {
-            let group = format!("row {row}");
+            let group = format!("row {}", row + 1);
             for (name, value) in [
                 ("ld", frame.ld),
                 ("col", frame.col),

@@ -27,7 +27,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     space: SearchSpace::AllBoards,
     takes_fixed_queens: false,
     description: "Tests every board with one queen per row: N^N of them, 16,777,216 at N=8. \
-        An odometer picks each row's column, row 0 turning fastest. The queens go onto a \
+        An odometer picks each row's column, the first row turning fastest. The queens go onto a \
         64-bit field one row at a time; a queen's attack mask (its row, column and both \
         diagonals) ANDed with the field is non-zero as soon as it threatens an earlier queen, \
         and the board is rejected there.",
@@ -39,7 +39,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     move_is: "",
     glossary: &[
         ("state", "the odometer's reading: the board's number, 0 to N^N − 1"),
-        ("digits", "state in base N, one digit a row, row 0 lowest: each row's column"),
+        ("digits", "state in base N, one digit a row, the first row lowest: each row's column"),
         ("field", "the queens of this board placed so far, the tested one included"),
         ("queenMask", "queenMask(row, col) of the queen tested: its row, column and both diagonals"),
         ("field & queenMask", "the test: the field before that queen, ANDed with its queenMask; \

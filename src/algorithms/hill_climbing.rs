@@ -31,7 +31,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         in each row. Each step looks at every move of one queen within its row and makes the \
         one that removes the most attacking pairs, ties at random. When the best move removes \
         none, up to 100 sideways moves in a row are allowed; when none is left, a random \
-        restart begins again. Each step reads all N² squares, so findOne stops it at N = 1,000. \
+        restart begins again. Each step reads all N² squares, so Solve big stops it at N = 1,000. \
         It cannot prove that no solution exists.",
     step_is: "the best of every move of one queen within its row made (or a sideways move), or a \
               restart from a random board when no move helps and no sideways move is left",

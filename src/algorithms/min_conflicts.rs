@@ -52,10 +52,12 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         puts each row's queen on the least attacked of up to 32 free columns; then each repair \
         picks an attacked queen at random and moves it to the column of its row that the \
         fewest queens attack, ties broken at random. The number of repairs hardly grows with \
-        N, but each reads a whole row, so a run costs about N² / 2,000 reads: 1.6 s at a \
-        million queens natively, over two minutes at ten million, which is why findOne stops \
-        it at 1,000,000 (queen search goes on to ten million). It cannot prove that no \
-        solution exists; it restarts after 16·N + 64 repairs.",
+        N (at N = 1,000 typically 40 to 120), but each costs about 2½·N checks (its row read \
+        square by square, then the attacked queens listed again), so a run at N = 1,000 takes \
+        some 100,000 to 300,000 checks, most of them in the repairs. Natively a million queens \
+        take 1.6 s and ten million over two minutes, which is why Solve big stops it at \
+        1,000,000 (queen search goes on to ten million). It cannot prove that no solution \
+        exists; it restarts after 16·N + 64 repairs.",
     step_is: "a row of the greedy start placed, the attacked queens listed once, or one repair: \
               a random attacked queen moved to its row's least attacked column",
     move_is: "One move is a repair that takes a queen to another column; a repair whose least \

@@ -260,6 +260,7 @@ impl<E: Engine> Algorithm for OneSolution<E> {
             "restarts",
             RegisterValue::Number(core.counters.restarts),
         ));
+        registers.extend(self.engine.registers());
         registers
     }
 

@@ -31,9 +31,9 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     step_is: "one permutation, reached from the previous one by swapping two rows",
     check_is:
         "One check tests one queen of the permutation against the diagonals of the queens above it.",
-    placement_is: "One placement is one queen of the permutation marked on its two diagonals \
-        (down, up). Each queen tested is marked, the clashing one too, so placements equal \
-        checks.",
+    placement_is: "One placement is one queen of the permutation put to the test, so placements \
+        equal checks. A queen that passes is then marked on its two diagonals (down, up); the \
+        one that clashes is not marked: the board is rejected there.",
     move_is: "",
     glossary: &[
         (
@@ -58,7 +58,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         ),
         (
             "state",
-            "the seed's packed board: perm in 3 bits a row, row 0 lowest (N ≤ 8)",
+            "the board packed as the original program keeps it: perm in 3 bits a row, the first row lowest (N ≤ 8)",
         ),
     ],
     most_checks: Bound::PER_QUEEN,

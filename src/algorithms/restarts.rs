@@ -39,7 +39,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         runs out takes its parent's queen off. Randomised backtracking has heavy-tailed run \
         times: after N · luby(i) backtracks in its i-th start (Luby's sequence 1, 1, 2, 1, 1, \
         2, 4, …) it gives up and starts again from an empty board, which cuts the tail. \
-        findOne takes it to N = 2,000.",
+        Solve big takes it to N = 2,000.",
     step_is: "the next square of the row tried in its random order, a queen taken off when the \
               row has run out, or a restart from an empty board after too many backtracks",
     move_is: "One move is a queen placed on a square no queen attacks; a square refused, a \

@@ -199,6 +199,8 @@ pub enum RegisterValue {
     /// Small numbers: odometer digits, a permutation, a swap.
     List(Vec<i32>),
     Number(u64),
+    /// A real number: annealing's temperature T.
+    Real(f64),
     /// A count for each of a row's squares or a board's lines, with one of
     /// them marked (the column a step chose).
     Counts {

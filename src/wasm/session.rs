@@ -519,6 +519,7 @@ impl Session {
                             ("hex", format!("{value:#x}").into()),
                         ],
                     ),
+                    RegisterValue::Real(value) => ("real", vec![("value", value.into())]),
                     RegisterValue::Counts { values, highlight } => {
                         let values = js_sys::Int32Array::from(values.as_slice());
                         let mut fields = vec![("values", values.into())];

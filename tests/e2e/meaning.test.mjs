@@ -91,12 +91,12 @@ test('bits are drawn as the number is written: ld >> 1 moves its bit to the righ
   const { page, errors } = await openPage('/?algo=bitwise&n=8&step=2');
   try {
     await page.waitForSelector('#registers tbody tr:nth-child(3)');
-    // The core's registers: row 1's ld and the queen it placed, row 2's ld.
+    // The core's registers (rows counted from 1, as in the messages): row 2's ld and the queen it placed, row 3's ld.
     const regs = await session(page, 's.registers().filter((r) => r.name === "ld" || r.name === "col").map((r) => [r.group, r.name, r.value])');
     const value = (group, name) => regs.find(([g, n]) => g === group && n === name)[2];
-    const bit = value('row 2', 'col') & ~value('row 1', 'col');
-    const ld1 = value('row 1', 'ld') | bit;
-    const ld2 = value('row 2', 'ld');
+    const bit = value('row 3', 'col') & ~value('row 2', 'col');
+    const ld1 = value('row 2', 'ld') | bit;
+    const ld2 = value('row 3', 'ld');
     assert.equal(ld2, ld1 >> 1, 'the core shifts ld right by one a row');
     // The picture: which boxes are lit, left to right.
     const lit = (row) => page.evaluate((row) => {
@@ -111,11 +111,11 @@ test('bits are drawn as the number is written: ld >> 1 moves its bit to the righ
       return Array.from({ length: 8 }, (_, i) => [...ctx.getImageData(Math.floor(i * box + box / 2), Math.floor(canvas.height / 2), 1, 1).data].slice(0, 3).join() === accent);
     }, row);
     const bitsOf = (v) => Array.from({ length: 8 }, (_, i) => ((v >> (7 - i)) & 1) === 1);
-    assert.deepEqual(await lit(2), bitsOf(ld2), 'row 2 ld: the highest bit on the left, bit 0 on the right');
-    // The queen's bit, ORed into row 1's ld, moves one box to the right in row 2's.
+    assert.deepEqual(await lit(2), bitsOf(ld2), 'row 3 ld: the highest bit on the left, bit 0 on the right');
+    // The queen's bit, ORed into row 2's ld, moves one box to the right in row 3's.
     const from = bitsOf(bit).indexOf(true);
     assert.equal((await lit(2))[from + 1], true, 'the bit moved right');
-    assert.match(await page.locator('.bits-note').textContent(), /bit 0 \(column 0\) on the right/);
+    assert.match(await page.locator('.bits-note').textContent(), /bit 0 is column 1\. Bits are drawn as the number is written: bit 0 on the right/);
     assertNoErrors(errors);
   } finally {
     await page.close();

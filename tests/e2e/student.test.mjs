@@ -140,7 +140,8 @@ test('a node below a rejected one names the ancestor and the check that cut it; 
       const r = document.getElementById('board').getBoundingClientRect();
       return r.top >= 0 && r.bottom <= innerHeight;
     });
-    assert.equal(await boardInView(), false, 'the tree shown, the board is off screen before the click');
+    // At 1280 px the board column stays in view beside the tree (issue 29); the click keeps it there.
+    assert.equal(await boardInView(), true, 'the tree shown, the board is in view beside it');
     const reached = await canvas.boundingBox();
     await page.mouse.click(reached.x + ((0 + 0.5) / 8) * reached.width, reached.y + 7);
     await waitUntil(boardInView, { message: 'the board in view after a click on the tree' });

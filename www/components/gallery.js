@@ -8,7 +8,7 @@
 
 import { drawMiniBoard } from './board.js';
 import { counted, el, formatCount, part } from '../lib/dom.js';
-import { symmetryBetween, symmetryClass } from '../lib/symmetry.js';
+import { SYMMETRIES, symmetryBetween, symmetryClass } from '../lib/symmetry.js';
 
 const MINI_SIZE = 64; // CSS pixels per mini board
 /**
@@ -81,7 +81,11 @@ export class Gallery {
     this.groupButton = el('button', { type: 'button', class: 'gallery-group', 'aria-pressed': 'false', title: 'Group the solutions into classes under the eight rotations and reflections of the square' }, 'Group by symmetry');
     this.classNote = el('p', { class: 'muted gallery-note', hidden: true });
     this.groupButton.addEventListener('click', () => this.setByClass(!this.byClass));
-    this.container.before(el('div', 'gallery-tools', [this.groupButton, this.classNote]));
+    // What each board's mark says: the symmetry that takes its class's first board to it.
+    this.marksLegend = el('ul', { class: 'gallery-marks', 'aria-label': 'What the marks under the boards mean', hidden: true },
+      [el('li', {}, 'Under each board: its class’s first board turned or mirrored into it by'),
+        ...SYMMETRIES.filter((sym) => sym.id !== 'identity').map((sym) => el('li', {}, [el('span', { class: 'mini-sym', 'aria-hidden': 'true' }, sym.mark), ` ${sym.name}`]))]);
+    this.container.before(el('div', 'gallery-tools', [this.groupButton, this.classNote, this.marksLegend]));
     this.container.addEventListener('click', (event) => {
       const button = miniBoard(event);
       if (button) this.onPick(Number(button.dataset.step));
@@ -188,6 +192,7 @@ export class Gallery {
   showClassNote() {
     const found = this.items.length;
     this.classNote.hidden = !this.byClass || found === 0;
+    this.marksLegend.hidden = found < 2;
     if (this.classNote.hidden) return;
     const { n, totals } = this;
     // The counts of this N, when the core gave them (small boards): never another N's.

@@ -11,6 +11,7 @@ import { counted, formatCount } from '../lib/dom.js';
 import { guard, reportError } from '../lib/errors.js';
 import { FRAME_BUDGET_MS, FrameLoop, Runner, nextBudget } from './runner.js';
 import { DEFAULT_SPEED_INDEX, SPEEDS, speedLabel } from './speeds.js';
+import { roughDuration } from '../lib/words.js';
 /** The least share of a frame the solver keeps after late frames (see runner.js's nextBudget). */
 const MIN_BUDGET_MS = 1;
 /** A goTo runs the search this long between two looks at the page. */
@@ -22,6 +23,10 @@ const GO_TO_SLICE_MS = 40;
  * the speed. (The visualizer stops speaking them aloud above SPEAK_MAX_SPEED.)
  */
 export const NARRATE_MAX_SPEED = 8;
+/** Run to end watches this long before it estimates how long the whole run would take. */
+const ESTIMATE_AFTER_MS = 600;
+/** A run to the end estimated to take longer than this stops first and says so (a second press goes on). */
+export const LONG_RUN_S = 10 * 60;
 /** At or below this speed a screen reader speaks each step's sentence (the status line is aria-live). */
 export const SPEAK_MAX_SPEED = 2;
 
@@ -44,6 +49,8 @@ export const SPEAK_MAX_SPEED = 2;
  * @property {(mode: PlayerMode) => void} modeChanged  after every change of mode
  * @property {(value: number|string) => void} showRate  steps per second, or '–' when idle
  * @property {(going: { target: number, fraction: number }) => void} progress  how far a goTo has got
+ * @property {() => import('../types.js').SearchSpaceId | null} space  the open search's space, for Run to end's
+ *   estimate (null: none to make)
  */
 
 /**
@@ -72,6 +79,14 @@ export class Player {
     /** @type {ReturnType<typeof setTimeout>|number} the pending slice of a goTo */
     this.sliceTimer = 0;
     this.goFrom = 0;
+    /**
+     * A run to the end's first look at its pace: when it began and how much
+     * of the whole run was done then (null: no estimate to make, or made).
+     * @type {{ since: number, done: number, total: number, unit: string } | null}
+     */
+    this.pace = null;
+    /** @type {Session|null} the session whose long run was warned about: Run to end again goes on */
+    this.warned = null;
   }
 
   // ---- What the user asks for ------------------------------------------------
@@ -95,6 +110,35 @@ export class Player {
 
   runToEnd() {
     this.startTask('run-to-end', 'Already at the end of the search.');
+    const s = this.host.session();
+    // A search that keeps books over the N^N boards can say how far it is:
+    // the first moments of the run measure the pace, and a run of hours stops
+    // to say so, once per session (pressing again goes on).
+    this.pace = this.mode === 'run-to-end' && s && this.warned !== s ? workDone(s, this.host.space()) : null;
+  }
+
+  /**
+   * The run to the end's estimate, once it has run ESTIMATE_AFTER_MS: a
+   * sentence when the rest would take longer than LONG_RUN_S (the run then
+   * stops), or null to go on.
+   * @param {Session} s
+   * @param {number} now
+   * @returns {string|null}
+   */
+  longRun(s, now) {
+    const pace = this.pace;
+    if (!pace || now - pace.since < ESTIMATE_AFTER_MS) return null;
+    this.pace = null;
+    const then = workDone(s, this.host.space());
+    if (!then) return null;
+    const perSecond = ((then.done - pace.done) * 1000) / (then.since - pace.since);
+    const left = Math.max(0, pace.total - then.done);
+    const seconds = perSecond > 0 ? left / perSecond : Infinity;
+    if (seconds <= LONG_RUN_S) return null;
+    this.warned = s;
+    return `Running to the end would take ${roughDuration(seconds)} at the current rate `
+      + `(${formatCount(Math.round(perSecond))} ${then.unit} a second, about ${formatCount(Math.round(left))} to go), so it stopped at step ${formatCount(s.stepIndex)}. `
+      + 'Press Run to end again to go on anyway; Esc stops it.';
   }
 
   /**
@@ -283,7 +327,7 @@ export class Player {
       }
       case 'run-to-end':
         runner.run();
-        return s.done ? endSentence(s) : null;
+        return s.done ? endSentence(s) : this.longRun(s, performance.now());
       case 'next-solution':
         if (runner.runToSolution()) return '';
         return s.done ? 'The search is finished: there are no more solutions.' : null;
@@ -305,6 +349,67 @@ export class Player {
     this.host.showRate(perSecond);
     this.rate = { since: now, fromStep: step };
   }
+}
+
+/**
+ * How much of its whole run a search for every solution has done, and when:
+ * a whole-board search's steps against N^N or N!; a depth-first search's
+ * queens placed against the placements of its whole run, estimated by
+ * treePlacements. Null for a search for one solution (or none given).
+ * @param {Session} s
+ * @param {import('../types.js').SearchSpaceId | null} space
+ * @returns {{ since: number, done: number, total: number, unit: string } | null}
+ */
+function workDone(s, space) {
+  return guard(() => {
+    const n = s.n;
+    const since = performance.now();
+    if (space === 'all-boards') return { since, done: s.stepIndex, total: n ** n, unit: 'boards' };
+    if (space === 'permutations') {
+      let total = 1;
+      for (let k = 2; k <= n; k++) total *= k;
+      return { since, done: s.stepIndex, total, unit: 'permutations' };
+    }
+    if (space === 'tree') return { since, done: s.placements, total: treePlacements(n), unit: 'queens placed' };
+    return null;
+  }, null);
+}
+
+/** Random descents treePlacements averages. */
+const TREE_PROBES = 3000;
+
+/**
+ * The queens a depth-first search for every solution places on its whole run
+ * (the safe partial boards, at every depth), by Knuth's estimator (1975):
+ * descend at random, always to a safe square; the product of the safe squares
+ * met on the way, summed over the depths, is on average the number of nodes.
+ * @param {number} n
+ * @returns {number}
+ */
+export function treePlacements(n) {
+  let sum = 0;
+  const full = (1 << n) - 1;
+  for (let probe = 0; probe < TREE_PROBES; probe++) {
+    let cols = 0;
+    let ld = 0;
+    let rd = 0;
+    let paths = 1;
+    for (let row = 0; row < n; row++) {
+      let free = full & ~(cols | ld | rd);
+      let count = 0;
+      for (let bits = free; bits; bits &= bits - 1) count++;
+      if (count === 0) break;
+      paths *= count;
+      sum += paths;
+      // One of the safe squares, at random.
+      for (let skip = Math.floor(Math.random() * count); skip > 0; skip--) free &= free - 1;
+      const bit = free & -free;
+      cols |= bit;
+      ld = ((ld | bit) << 1) & full;
+      rd = (rd | bit) >> 1;
+    }
+  }
+  return sum / TREE_PROBES;
 }
 
 /**

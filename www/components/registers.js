@@ -16,7 +16,7 @@ import { context2d, el, formatCount, part } from '../lib/dom.js';
  * @typedef {Extract<Register, { kind: 'bits' }>} BitsRegister
  * @typedef {Extract<Register, { kind: 'board' }>} BoardRegister
  * @typedef {Extract<Register, { kind: 'list' }>} ListRegister
- * @typedef {Extract<Register, { kind: 'number' }>} NumberRegister
+ * @typedef {Extract<Register, { kind: 'number' | 'real' }>} NumberRegister
  * @typedef {Extract<Register, { kind: 'counts' }>} CountsRegister
  */
 
@@ -77,7 +77,7 @@ class BitsView {
     let text = '';
     for (let b = this.width - 1; b >= 0; b--) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
     this.draw(text);
-    this.node.setAttribute('aria-label', `${name}: ${text} (bit 0, column 0, last)`);
+    this.node.setAttribute('aria-label', `${name}: ${text} (bit 0, column 1, last)`);
   }
 
   /**
@@ -113,7 +113,7 @@ class BitsView {
 }
 
 /** Under the bits: which way they read, as the board does not. */
-const BITS_NOTE = 'Bits are drawn as the number is written: bit 0 (column 0) on the right, so >> 1 moves them right and << 1 left. On the board, column 0 is on the left.';
+const BITS_NOTE = 'Rows and columns count from 1, as in the messages; bit positions count from 0, as the shifts need, so bit 0 is column 1. Bits are drawn as the number is written: bit 0 on the right, so >> 1 moves them right and << 1 left. On the board, column 1 is on the left.';
 
 /** CSS pixels of a counts strip: the bars, and the numbers' line under them when they fit. */
 const COUNTS_BARS_PX = 28;
@@ -305,11 +305,12 @@ class NumberView {
     this.value = null;
   }
 
-  /** @param {NumberRegister} register */
-  set({ value }) {
+  /** @param {NumberRegister} register  a whole number, or a real one (T) to four decimals */
+  set({ kind, value }) {
     if (value === this.value) return;
     this.value = value;
-    this.node.textContent = typeof value === 'number' ? formatCount(value) : String(value);
+    if (kind === 'real') this.node.textContent = value.toFixed(4);
+    else this.node.textContent = typeof value === 'number' ? formatCount(value) : String(value);
   }
 }
 

@@ -220,9 +220,33 @@ export class TreePanel {
     this.layoutCache = new Uint8Array(0);
     /** @type {HTMLCanvasElement | null} */
     this.mini = null;
-    this.canvas.addEventListener('pointermove', (event) => this.hover(event));
-    this.canvas.addEventListener('pointerleave', () => this.showTip(''));
-    this.canvas.addEventListener('click', (event) => this.pick(event));
+    // A touch has no hover: the first tap on a node previews it (its partial
+    // board and state, as hovering does), a second tap on the same node goes
+    // to the step that reached it.
+    this.pointerType = 'mouse';
+    /** @type {string | null} the node a tap previews */
+    this.previewed = null;
+    this.canvas.addEventListener('pointerdown', (event) => { this.pointerType = event.pointerType; });
+    this.canvas.addEventListener('pointermove', (event) => {
+      if (event.pointerType === 'touch') return;
+      this.previewed = null;
+      this.hover(event);
+    });
+    // A finger lifted leaves the canvas: the preview stays until the next tap.
+    this.canvas.addEventListener('pointerleave', (event) => { if (event.pointerType !== 'touch') this.showTip(''); });
+    this.canvas.addEventListener('click', (event) => {
+      if (this.pointerType === 'touch') {
+        const node = this.nodeAt(event);
+        const key = node ? `${node.depth}:${node.index}` : null;
+        if (key !== this.previewed) {
+          this.previewed = key;
+          this.hover(event);
+          return;
+        }
+      }
+      this.previewed = null;
+      this.pick(event);
+    });
   }
 
   /**
@@ -648,7 +672,7 @@ export class TreePanel {
    * @param {number[] | null} [cols]  the hovered node's queens, drawn beside the text
    */
   showTip(text, cols = null) {
-    const words = el('span', '', text || 'Hover a node to see its partial board.');
+    const words = el('span', '', text ? `${text}${this.previewed ? ' Tap it again to go there.' : ''}` : 'Hover over a node, or tap it, to see its partial board.');
     if (!cols) {
       this.tip.replaceChildren(words);
     } else {

@@ -59,6 +59,18 @@ const GALLERY_RUNNING_BATCH = 6;
  * @property {number} seed  the session's seed (the core's defaultSeed for the searches it does not change)
  */
 
+/**
+ * What the conflicts chart's search can and cannot show about a board with no
+ * solution: only the repairing searches are local searches (issue 29).
+ * @param {string} id
+ * @returns {string}
+ */
+function proofNote(id) {
+  if (id === 'construction') return 'The construction searches nothing: a formula gives each row its column, so no queen is ever attacked and the chart stays at 0.';
+  if (id === 'restarts') return 'Backtracking with restarts places only queens no other attacks, so the chart stays at 0; it stops at its first solution.';
+  return 'A local search cannot prove that a board has no solution: it only stops when it finds one.';
+}
+
 export class Visualizer {
   /**
    * Builds the components that need no core, so the page shows its controls while
@@ -136,6 +148,8 @@ export class Visualizer {
       modeChanged: (mode) => this.modeChanged(mode),
       showRate: (value) => this.counters.update({ rate: value }),
       progress: (p) => this.showGoing(p),
+      // Run to end's estimate counts from the empty board: none from fixed queens.
+      space: () => (this.fixed ? null : this.algorithm?.space ?? null),
     });
     // The visualizer itself is the controls' table of actions (togglePlay, step, …).
     this.controls = new Controls(root, this);
@@ -219,6 +233,7 @@ export class Visualizer {
     this.algorithm = algorithm;
     this.controls.showSeed(algorithm, seed);
     this.showGoal(algorithm.goal);
+    if (algorithm.goal === 'one') part(this.root, 'conflicts-proof').textContent = proofNote(algorithm.id);
     this.algorithmPanel.show(algorithm);
     this.definitions.show(algorithm);
     this.registersPanel.clear();
@@ -268,13 +283,20 @@ export class Visualizer {
     if (this.session) this.player.goTo(step);
   }
 
-  /** Stops going to a step, staying where it got to; false if there was nothing to stop. */
+  /**
+   * Esc: stops going to a step, running to the end or to the next solution, or
+   * playing, staying where it got to; false if there was nothing to stop.
+   */
   cancel() {
-    if (this.player.mode !== 'go-to') return false;
+    const mode = this.player.mode;
+    if (mode === 'idle') return false;
     const target = this.player.targetStep;
     this.player.stop();
     this.render();
-    this.say(`Stopped at step ${formatCount(this.drawn.step)} on the way to step ${formatCount(target)}.`);
+    const where = `Stopped at step ${formatCount(this.drawn.step)}`;
+    if (mode === 'go-to') this.say(`${where} on the way to step ${formatCount(target)}.`);
+    else if (mode === 'run-to-end') this.say(`${where} on the way to the end of the search.`);
+    else if (mode === 'next-solution') this.say(`${where} on the way to the next solution.`);
     return true;
   }
 

@@ -499,7 +499,9 @@ export class CountPool {
     job.doneWeight = doneWeight;
     job.saved = { count: doneCount, weight: doneWeight };
     job.undispatchedWeight = job.totalWeight - doneWeight;
-    job.startFraction = this.share(job, doneWeight, doneCount);
+    // Nothing saved is a fresh count, even when the plan has no pieces at all
+    // (N = 2 and 3 have no solution to split), whose share() is already 1.
+    job.startFraction = doneCount > 0 ? this.share(job, doneWeight, doneCount) : 0;
     job.history.pace[0] = job.startFraction;
     job.workStart = performance.now(); // the pace is the counting's, not the plan's
     job.onStart?.({ subtasks, method: plan.method, resumedFrom: job.startFraction, discarded });

@@ -47,6 +47,29 @@ export function countWord(count) {
 }
 
 /**
+ * A long time as roughly as an estimate knows it: "about 40 minutes", "about 7 hours", "about 3 years".
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function roughDuration(seconds) {
+  /** @type {[number, string][]} */
+  const units = [[365.25 * 86_400, 'year'], [86_400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+  const [size, name] = units.find(([size]) => seconds >= size * 1.5) ?? [1, 'second'];
+  const count = Math.round(seconds / size);
+  if (!Number.isFinite(count)) return 'longer than anyone can wait';
+  return `about ${count < 1000 ? count : count.toLocaleString('en-US')} ${name}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Names as a list in prose: "A", "A and B", "A, B and C".
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function listWords(names) {
+  return names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
  * An algorithm's name without its parenthesis: "Brute force (odometer)" → "Brute force".
  * @param {{ name: string }} algorithm
  * @returns {string}

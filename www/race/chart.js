@@ -95,8 +95,11 @@ export class RaceChart {
     // The lanes' names sit in a gutter right of the plot, beside where each
     // curve ends, so that no name lies on a line or on another name.
     ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
-    const gutter = Math.max(0, ...lanes.map((lane) => ctx.measureText(lane.name).width)) + 10 * scale;
-    const right = 12 * scale + gutter;
+    const widest = Math.max(0, ...lanes.map((lane) => ctx.measureText(lane.name).width)) + 10 * scale;
+    // On a narrow chart (a phone) the names would leave the plot a sliver: the
+    // legend under the chart names the colours there instead.
+    const named = widest <= w * 0.3;
+    const right = 12 * scale + (named ? widest : 0);
     const xMax = Math.max(10, ...lanes.flatMap((lane) => lane.samples.map((p) => p.x)), reading ?? 0);
     const value = (/** @type {Sample} */ p) => p[y];
     const yMax = y === 'decided' && total > 0 ? Math.max(10, total) : Math.max(10, ...lanes.flatMap((lane) => [...lane.samples, lane.now].map(value)));
@@ -115,7 +118,10 @@ export class RaceChart {
       ctx.lineWidth = scale;
       ctx.strokeStyle = c.grid;
       ctx.fillStyle = c.muted;
-      const stepX = Math.max(1, Math.ceil(lx / 8));
+      // Decades far enough apart that their labels ("100k") never run together.
+      const decade = (w - left - right) / lx;
+      const label = ctx.measureText('100k').width + 10 * scale;
+      const stepX = Math.max(1, Math.ceil(lx / 8), Math.ceil(label / decade));
       for (let d = 0; d <= lx; d += stepX) {
         const x = px(10 ** d);
         ctx.beginPath();
@@ -201,7 +207,7 @@ export class RaceChart {
       for (let i = names.length - 2; i >= 0; i--) names[i].y = Math.min(names[i].y, names[i + 1].y - line);
       ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
       ctx.textAlign = 'left';
-      for (const label of names) {
+      for (const label of named ? names : []) {
         ctx.fillStyle = label.colour;
         ctx.fillText(label.name, w - right + 8 * scale, label.y);
       }

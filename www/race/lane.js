@@ -108,8 +108,10 @@ export class LaneView {
     if (race.goal === 'all' && info.space === 'permutations') this.root.append(el('p', 'lane-why', permutationsHeadStart(race.n)));
     // On the wall clock brute force is fast for a reason its seed does not have: say so.
     if (race.clockId === 'wall' && info.space === 'all-boards') {
-      this.root.append(el('p', 'lane-why', 'Shortcut: the core settles whole blocks of boards at once, from a table of which placements of a few rows already clash; the seed\'s program tests every board one by one, so on this clock it would finish far later.'));
+      this.root.append(el('p', 'lane-why', 'Shortcut: this version settles whole blocks of boards at once, from a table of which placements of a few rows already clash; the original program tests every board one by one, so on this clock it would finish far later.'));
     }
+    // A check is a different amount of work in each lane: each says what one of its checks is.
+    if (race.clockId === 'checks') this.root.append(el('p', 'lane-why lane-check', info.checkIs));
     this.root.append(list, open);
     this.parts = { mark, strip, space, counters, board: new BoardView(this.root) };
   }
@@ -180,7 +182,6 @@ export class LaneView {
       : capped ? `Stopped at the cap (${formatCount(STEP_CAP)} steps): partial${this.goal === 'one' ? ', no solution yet' : ''}` : step === 0 ? 'At the start line' : 'Running';
     if (parts.mark.textContent !== mark) {
       parts.mark.textContent = mark;
-      parts.mark.title = mark; // the whole of it, where the lane is too narrow for one line
     }
     root.classList.toggle('done', done);
     if (idle && this.described !== step) {

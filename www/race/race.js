@@ -31,7 +31,7 @@ import { LaneView } from './lane.js';
 import { RacePlayer } from './player.js';
 import { RaceResults } from './results.js';
 import { RACE_SPEEDS, raceSpeedLabel } from '../components/speeds.js';
-import { clip, countWord, rangeSentence, shortName } from '../lib/words.js';
+import { clip, countWord, listWords, rangeSentence, shortName } from '../lib/words.js';
 
 /**
  * @typedef {import('../types.js').Core} Core
@@ -392,7 +392,9 @@ export class RaceView {
   buildLanes() {
     this.laneViews = (this.race?.lanes ?? []).map((lane) => new LaneView(lane, this));
     this.lanesBox.replaceChildren(...this.laneViews.map((view) => view.root));
-    this.root.style.setProperty('--race-lanes', String(Math.max(1, this.laneViews.length)));
+    // Up to six lanes side by side; more in two rows, so that eleven fit 1,280 px.
+    const count = Math.max(1, this.laneViews.length);
+    this.root.style.setProperty('--race-lanes', String(count <= 6 ? count : Math.ceil(count / 2)));
     for (const view of this.laneViews) view.fit();
   }
 
@@ -558,7 +560,7 @@ export class RaceView {
     const ticks = new Map();
     for (const lane of race.active) ticks.set(lane.finish, [...(ticks.get(lane.finish) ?? []), shortName(lane.info)]);
     const ties = [...ticks.entries()].filter(([, names]) => names.length > 1)
-      .map(([at, names]) => `${names.join(' and ')} both ended within tick ${formatCount(at)}`);
+      .map(([at, names]) => `${listWords(names)} ${names.length === 2 ? 'both' : `all ${countWord(names.length)}`} ended within tick ${formatCount(at)}`);
     return `${over} The wall clock gives each running lane the same 1 ms of search a tick, so it tells lanes apart only to the millisecond`
       + `${ties.length ? `: ${ties.join('; ')}, a tie at this clock's resolution` : ''}. The results table below times each search alone, finely.`;
   }

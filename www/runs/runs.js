@@ -116,7 +116,9 @@ export function specProblem(spec, algorithms, wasm) {
   if (!algorithm) return `There is no algorithm “${clip(spec.id)}” (try one of: ${algorithms.map((a) => a.id).join(', ')}).`;
   if (!spec.restarts && spec.id !== RESTARTS_ID) return `Only ${RESTARTS_ID} can run with its restarts switched off.`;
   const { minN, maxN, name } = algorithm;
-  if (!Number.isInteger(spec.n) || spec.n < minN || spec.n > maxN) return `${name} runs on boards from ${minN} to ${formatCount(maxN)}; N = ${spec.n} is not a whole number in that range.`;
+  const range = `from ${minN}×${minN} to ${formatCount(maxN)}×${formatCount(maxN)}`;
+  if (!Number.isInteger(spec.n)) return `N must be a whole number: ${name} runs on boards ${range}.`;
+  if (spec.n < minN || spec.n > maxN) return `${name} runs on boards ${range}; N = ${formatCount(spec.n)} is ${spec.n < minN ? 'below' : 'above'} that range.`;
   const budget = budgetOf(wasm, spec);
   if (!budget) return `${name} cannot run at N = ${spec.n}.`;
   if (!Number.isInteger(spec.seeds) || spec.seeds < MIN_SEEDS || spec.seeds > budget.maxRuns) return `A curve takes from ${MIN_SEEDS} to ${formatCount(budget.maxRuns)} runs; ${spec.seeds} is not a whole number in that range.`;
@@ -277,6 +279,9 @@ export class RunsView {
     if (algorithm) {
       this.fields.n.min = String(algorithm.minN);
       this.fields.n.max = String(algorithm.maxN);
+      // The label says the range, as Solve big's does.
+      const label = this.fields.n.closest('label')?.querySelector('.field-label');
+      if (label) label.textContent = `Board size N (${algorithm.minN}–${formatCount(algorithm.maxN)})`;
       if (newAlgorithm && !(spec.n >= algorithm.minN && spec.n <= algorithm.maxN)) this.fields.n.value = String(Math.min(Math.max(spec.n || 0, algorithm.minN), algorithm.maxN));
     }
     const budget = budgetOf(this.wasm, this.readForm());
@@ -286,7 +291,7 @@ export class RunsView {
       if (newAlgorithm) this.fields.cap.value = String(defaultCap(budget));
     }
     this.capNote.textContent = budget
-      ? `A run stops unsolved at the cap: at most ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that no call to the core runs for long.`
+      ? `A run stops unsolved at the cap: at most ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`
       : '';
     this.host.write(this.state());
   }

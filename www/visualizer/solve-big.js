@@ -138,12 +138,23 @@ export class SolveBig {
     return this.algorithms.find((a) => a.id === this.parts.algorithm.value) ?? this.algorithms[0];
   }
 
-  /** The N label shows the chosen algorithm's range; the seed is off for one that ignores it. */
+  /**
+   * The N label shows the chosen algorithm's range, and N follows it at once: an N
+   * out of the new range becomes its nearest end, said in the status line. The
+   * seed is off for one that ignores it.
+   */
   describeChoice() {
     const a = this.chosen;
     if (!a) return;
     const p = this.parts;
-    p.nLabel.textContent = `N (${formatCount(a.minN)}–${formatCount(a.findMaxN ?? 0)})`;
+    const max = a.findMaxN ?? 0;
+    p.nLabel.textContent = `N (${formatCount(a.minN)}–${formatCount(max)})`;
+    const n = readWhole(p.n.value);
+    if (!Number.isNaN(n) && (n < a.minN || n > max)) {
+      const to = n > max ? max : a.minN;
+      p.n.value = formatCount(to);
+      this.say(`N is now ${formatCount(to)}: ${a.name} solves boards from ${formatCount(a.minN)} to ${formatCount(max)} queens here.`);
+    }
     p.seed.disabled = !a.seeded;
     p.seedLabel.textContent = a.seeded ? 'Seed' : 'Seed (not used)';
   }
@@ -321,7 +332,7 @@ export class SolveBig {
     p.check.hidden = false;
     p.check.classList.toggle('failed', !check.ok);
     p.check.textContent = check.ok
-      ? `${formatCount(n)} queens, no two attack: checked in ${seconds(check.ms)} (every column and both diagonals used once, counted apart from the solver).`
+      ? `${formatCount(n)} queens, no two attack: checked in ${seconds(check.ms)} (every column used once, and each of the 2N − 1 diagonals of both kinds at most once, counted apart from the solver).`
       : `The check failed: ${check.problem}. This is a bug in the solver; please report it.`;
     this.drawn = { picture, n };
     this.draw();

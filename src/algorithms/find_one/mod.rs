@@ -16,7 +16,7 @@
 //! id.
 
 use crate::algorithms::info::AlgorithmInfo;
-use crate::algorithms::vocabulary::{Counters, StepKind};
+use crate::algorithms::vocabulary::{Counters, Register, StepKind};
 use crate::error::Error;
 
 /// The two [`Engine`] methods that hand over an engine's [`Core`], for an
@@ -189,6 +189,12 @@ pub trait Engine: Clone {
     /// and passes the other kinds on to [`words::said`].
     fn sentence(&self, event: Event) -> String {
         words::said(self.core(), event)
+    }
+
+    /// The registers of the engine's own state, shown after the ones every
+    /// engine has (annealing's temperature); none by default.
+    fn registers(&self) -> Vec<Register> {
+        Vec::new()
     }
 
     /// The squares the last step chose among, for the board's CANDIDATE
