@@ -149,7 +149,11 @@ impl Engine for Annealing {
     }
 
     fn registers(&self) -> Vec<Register> {
-        vec![Register::new("", "T", RegisterValue::Real(self.temperature))]
+        vec![Register::new(
+            "",
+            "T",
+            RegisterValue::Real(self.temperature),
+        )]
     }
 
     fn line(event: Event) -> usize {
