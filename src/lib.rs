@@ -1,9 +1,10 @@
 //! The N-Queens search, made visible: a steppable solver core for WebAssembly.
 //!
 //! `board` has the bit sets, `limits` the board sizes the searches are built
-//! for (each named once), `algorithms` the searches as state machines (the
-//! five seeds' that find every solution, and the six that find one at any N,
-//! on the engines of `algorithms::find_one`), `session` adds time travel over
+//! for (each named once), `algorithms` the searches as state machines (those
+//! that find every solution, from the seed documents, and those that find one
+//! at any N, on the engines of `algorithms::find_one`; `ALGORITHMS` lists
+//! them), `session` adds time travel over
 //! them, `view` turns a state into cells to draw, `runs` measures many seeded
 //! runs, `count` counts solutions fast without drawing, and `wasm` is the
 //! only module that knows about JavaScript. See ARCHITECTURE.md.

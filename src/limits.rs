@@ -1,5 +1,6 @@
-//! The board sizes the searches are built for, each named once, and the
-//! powers N^k that size their books. Everything that sizes an array by a
+//! The board sizes the searches are built for, each named once, the
+//! seeds' range and the defaults (seed and board) the page and the core
+//! share, and the powers N^k that size their books. Everything that sizes an array by a
 //! board's rows or checks an N against a limit reads it here; this module
 //! depends on nothing but [`crate::board`], so every other one can use it.
 //!
@@ -25,6 +26,19 @@ pub const STEP_MAX_N: usize = 1_000;
 /// (28 bytes a queen, see `find_one::tally`).
 pub const FIND_MAX_N: usize = 10_000_000;
 
+/// The largest seed: 2^53 − 1 (`Number.MAX_SAFE_INTEGER`), the largest
+/// whole number a JS number holds exactly, so that every seed the page
+/// shows or puts in a link is the seed the core ran. Every reader of a seed
+/// (`wasm::args::seed`, `runs::run_lengths`) refuses past it.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// The seed a session or `find_one` uses when none is given
+/// (`Session::new`, a session from fixed queens, `findOne(id, n)`).
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The board the page opens on: 8×8, the classic puzzle (92 solutions).
+pub const DEFAULT_N: usize = 8;
+
 /// The largest board a search that tests whole boards takes (brute force,
 /// permutations): 12! = 479,001,600 boards already take seconds, and the
 /// books of such a search (`whole_board::Tested`) are sized by it.
@@ -36,6 +50,10 @@ const _: () = assert!(BITBOARD_MAX_N <= MAX_N && MAX_WHOLE_N <= MAX_N);
 const _: () = assert!(MAX_N <= RowMask::WIDTH);
 // A stepping session of any search is within what `find_one` takes.
 const _: () = assert!(MAX_N <= STEP_MAX_N && STEP_MAX_N <= FIND_MAX_N);
+// The default seed is a seed; the default board has solutions and fits a
+// bitboard, the smallest board a search is built for.
+const _: () = assert!(DEFAULT_SEED <= MAX_SEED);
+const _: () = assert!(4 <= DEFAULT_N && DEFAULT_N <= BITBOARD_MAX_N);
 // A whole-board search's length, N^N steps at most, is a `u64` (the step
 // count, `SearchSpace::length`, the tree view's leaf index).
 const _: () = assert!(power(MAX_WHOLE_N, MAX_WHOLE_N) <= u64::MAX as u128);

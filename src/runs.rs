@@ -25,6 +25,7 @@ use crate::algorithms::restarts::{self, Restarts};
 use crate::algorithms::{find, AlgorithmInfo, AnyEngine, Goal, Solver};
 use crate::error::grouped;
 use crate::error::Error;
+pub use crate::limits::MAX_SEED;
 use crate::session::unknown;
 
 /// The most runs one call makes.
@@ -35,9 +36,6 @@ pub const CALL_STEPS: u64 = 1_000_000_000;
 /// the checks of a step: hill climbing's step reads N² squares, so at
 /// N = 1,000 a call may budget 10,000 of its steps.
 pub const CALL_CHECKS: u64 = 10_000_000_000;
-/// The largest seed: the largest whole number below 2^53 (a JS number holds
-/// every seed exactly).
-pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// Which run of the search: the catalogued one, or randomised backtracking
 /// with its restarts off.

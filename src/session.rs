@@ -23,7 +23,7 @@ use crate::algorithms::{
     AlgorithmInfo, BoardView, Counters, Goal, LastStep, Register, Solver, ALGORITHMS,
 };
 use crate::error::Error;
-use crate::limits::power;
+use crate::limits::{power, DEFAULT_SEED};
 use crate::puzzle::FixedQueens;
 use crate::tree::Decided;
 use crate::view;
@@ -302,7 +302,7 @@ impl Session {
     /// The search `id` on an n×n board; an error for an unknown id or an N
     /// the algorithm cannot do.
     pub fn new(id: &str, n: usize) -> Result<Session, Error> {
-        Session::seeded(id, n, 1)
+        Session::seeded(id, n, DEFAULT_SEED)
     }
 
     /// The search `id` on an n×n board from `seed`: the same seed gives the
@@ -329,7 +329,7 @@ impl Session {
                 algorithm: info,
                 known: ALGORITHMS,
             })?;
-        let mut session = Session::around(solver, n, 1, Some(total));
+        let mut session = Session::around(solver, n, DEFAULT_SEED, Some(total));
         session.fixed = !squares.is_empty();
         Ok(session)
     }
@@ -364,7 +364,7 @@ impl Session {
     pub fn n(&self) -> usize {
         self.n
     }
-    /// The seed the session was opened with (1 unless given).
+    /// The seed the session was opened with ([`DEFAULT_SEED`] unless given).
     pub fn seed(&self) -> u64 {
         self.seed
     }

@@ -80,8 +80,8 @@ impl SearchSpace {
 /// What a search is for: every solution, or one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// Every solution, and the proof that there are no more: the five seeds,
-    /// exponential, up to [`MAX_N`].
+    /// Every solution, and the proof that there are no more: the seeds'
+    /// searches, exponential, up to [`MAX_N`].
     All,
     /// One solution, at any N: the repair searches and the construction,
     /// steppable up to [`STEP_MAX_N`] and run to the end by `find_one` up to

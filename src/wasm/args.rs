@@ -22,10 +22,12 @@ use std::fmt;
 
 use wasm_bindgen::JsValue;
 
+use crate::limits::{DEFAULT_SEED, MAX_SEED};
+
 /// The largest whole number a JS number holds exactly, 2^53 − 1
 /// (`Number.MAX_SAFE_INTEGER`): the most any count, index or seed read
-/// from a number may be.
-pub const MAX_SAFE_WHOLE: u64 = (1 << 53) - 1;
+/// from a number may be. The same number as [`MAX_SEED`], named once there.
+pub const MAX_SAFE_WHOLE: u64 = MAX_SEED;
 
 /// How much of a string argument a message echoes.
 const ECHO_CHARS: usize = 40;
@@ -161,15 +163,15 @@ pub fn echo(text: &str) -> String {
     shown
 }
 
-/// A seed: a whole number from 0 to 2^53 − 1 (a number, a numeric string or
-/// a BigInt), or left out for 1, where `optional`. A larger BigInt is
-/// refused, never wrapped or rounded onto another seed.
+/// A seed: a whole number from 0 to [`MAX_SEED`] (a number, a numeric
+/// string or a BigInt), or left out for [`DEFAULT_SEED`], where `optional`.
+/// A larger BigInt is refused, never wrapped or rounded onto another seed.
 pub fn seed(value: &JsValue, what: &str, optional: bool) -> Result<u64, Problem> {
     let arg = Arg::read(value);
     if optional && arg == Arg::Missing {
-        return Ok(1);
+        return Ok(DEFAULT_SEED);
     }
-    arg.whole(0, MAX_SAFE_WHOLE).ok_or_else(|| {
+    arg.whole(0, MAX_SEED).ok_or_else(|| {
         Problem(format!(
             "{what} takes a seed, a whole number from 0 to 2^53 − 1; got {}.",
             arg.describe()

@@ -185,12 +185,6 @@ pub fn count_method(n: JsValue) -> Result<JsValue, Problem> {
     ]))
 }
 
-/// The largest N that count mode takes.
-#[wasm_bindgen(js_name = countMaxN)]
-pub fn count_max_n() -> u32 {
-    PAGE_MAX_N as u32
-}
-
 /// Seed 000's own loop at N (1 to 8): every one of the N^N boards tested one
 /// by one, without the prefix table brute force's stepping settles blocks
 /// with: `{boards, solutions}` (BigInts). Race mode times it, so that brute

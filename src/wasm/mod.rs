@@ -17,7 +17,7 @@ mod puzzle;
 mod session;
 
 pub use count::{
-    count_both, count_fundamental, count_max_n, count_method, count_solutions, count_subtask,
+    count_both, count_fundamental, count_method, count_solutions, count_subtask,
     count_subtask_range, count_subtasks, count_symmetries,
 };
 pub use find::{find_one, Finder};
@@ -53,21 +53,19 @@ pub fn debug_panic(message: &str) {
     panic!("{message}");
 }
 
-/// How many solutions a session remembers for `solutions()` (the gallery);
-/// it counts on past them.
-#[wasm_bindgen(js_name = maxRememberedSolutions)]
-pub fn max_remembered_solutions() -> u32 {
-    crate::session::MAX_REMEMBERED_SOLUTIONS as u32
-}
-
-/// Every limit the page needs, from the one place each is named:
-/// `{maxN, stepMaxN, findMaxN, puzzleMinN, puzzleMaxN, generatedMinN,
-/// generatedMaxN, countMinN, countMaxN, maxRememberedSolutions}`. `maxN` is
-/// the largest N of the searches for every solution and of the queens
-/// exports; `stepMaxN` the largest of any stepping session (the searches for
-/// one solution); `findMaxN` the largest `findOne()` takes; `puzzle*` the
-/// boards puzzle mode offers; `generated*` the sizes `puzzle()` generates;
-/// `count*` count mode's.
+/// Every limit and default the page needs, from the one place each is
+/// named: `{maxN, stepMaxN, findMaxN, puzzleMinN, puzzleMaxN,
+/// generatedMinN, generatedMaxN, countMinN, countMaxN,
+/// maxRememberedSolutions, seedMax, defaultSeed, defaultN}`, all numbers.
+/// `maxN` is the largest N of the searches for every solution and of the
+/// queens exports; `stepMaxN` the largest of any stepping session (the
+/// searches for one solution); `findMaxN` the largest `findOne()` takes;
+/// `puzzle*` the boards puzzle mode offers; `generated*` the sizes
+/// `puzzle()` generates; `count*` count mode's; `maxRememberedSolutions`
+/// how many solutions a session keeps for `solutions()` (it counts on past
+/// them); `seedMax` the largest seed, 2^53 − 1 (`Number.MAX_SAFE_INTEGER`);
+/// `defaultSeed` the seed of a session, `findOne()` or `Finder` given none;
+/// `defaultN` the board the page opens on.
 #[wasm_bindgen]
 pub fn limits() -> JsValue {
     let (puzzle_min, puzzle_max) = puzzle::BOARD_SIZES;
@@ -87,6 +85,13 @@ pub fn limits() -> JsValue {
             "maxRememberedSolutions",
             number(crate::session::MAX_REMEMBERED_SOLUTIONS),
         ),
+        // Both exact: 2^53 − 1 is the largest whole a JS number holds.
+        ("seedMax", JsValue::from_f64(crate::limits::MAX_SEED as f64)),
+        (
+            "defaultSeed",
+            JsValue::from_f64(crate::limits::DEFAULT_SEED as f64),
+        ),
+        ("defaultN", number(crate::limits::DEFAULT_N)),
     ])
 }
 

@@ -21,8 +21,11 @@ pub struct Session {
 /// How many sessions may be alive at once. Each timeline takes up to
 /// `session::Session::max_timeline_bytes()` (2 MiB, plus a conflicts trace
 /// of some kilobytes for a search for one solution), so this keeps them all
-/// far inside wasm's memory; the page never needs more than six.
+/// far inside wasm's memory. The page holds at most one a lane of a race
+/// of every algorithm (`ALGORITHMS.len()` lanes), the visualizer's and
+/// puzzle mode's, well within it (checked below as the crate compiles).
 pub const MAX_LIVE_SESSIONS: usize = 64;
+const _: () = assert!(algorithms::ALGORITHMS.len() + 2 <= MAX_LIVE_SESSIONS);
 
 thread_local! {
     static LIVE_SESSIONS: Cell<usize> = const { Cell::new(0) };
