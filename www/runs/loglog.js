@@ -18,12 +18,14 @@ import { axisNumber } from './survival.js';
  * @property {LogPoint[]} points  in x order
  * @property {boolean} [dashed]
  * @property {boolean} [dots]  a dot at every point
- * @property {{ x: number, y: number, label: string }} [mark]  one point ringed and labelled
+ * @property {{ x: number, y: number, label: string, row?: number }} [mark]  one point ringed and
+ *   labelled below it (`row` lines further down, so the labels of several series do not overlap)
  * @typedef {{ ink: string, muted: string, grid: string }} LogInk
  */
 
 /**
- * Draws the series on log–log axes that hold every point.
+ * Draws the series on log–log axes that hold every point, `cssWidth` wide
+ * (the canvas's own CSS width: the caller measures it).
  * @param {HTMLCanvasElement} canvas
  * @param {number} cssWidth
  * @param {LogSeries[]} series
@@ -35,7 +37,6 @@ export function drawLogLog(canvas, cssWidth, series, { xLabel, yLabel, ink, heig
   canvas.width = Math.max(16, Math.round(cssWidth * scale));
   canvas.height = Math.round(cssHeight * scale);
   canvas.style.height = `${cssHeight}px`;
-  canvas.style.width = `${cssWidth}px`;
   const ctx = context2d(canvas);
   const { width: w, height: h } = canvas;
   const pad = { left: 54 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
@@ -103,7 +104,7 @@ export function drawLogLog(canvas, cssWidth, series, { xLabel, yLabel, ink, heig
         ctx.fillStyle = colour;
         ctx.textAlign = 'center';
         ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
-        ctx.fillText(mark.label, px(mark.x), Math.min(h - pad.bottom - 4 * scale, py(mark.y) + 20 * scale));
+        ctx.fillText(mark.label, px(mark.x), Math.min(h - pad.bottom - 4 * scale, py(mark.y) + (20 + 13 * (mark.row ?? 0)) * scale));
       }
     });
   } finally {

@@ -453,7 +453,7 @@ export class RunsView {
 
   renderTable() {
     const work = /** @type {RunsWork} */ (this.work.value);
-    const head = el('thead', {}, [el('tr', {}, ['Curve', 'Solved', 'Median', 'Mean', '90th percentile', 'Longest', 'Mean ÷ median', 'Tail index α', 'Best restart cutoff', 'Expected work with it'].map((h) => el('th', { scope: 'col' }, h)))]);
+    const head = el('thead', {}, [el('tr', {}, ['Curve', 'Solved', 'Median', 'Mean', '90th percentile', 'Longest', 'Mean ÷ median', 'Tail index α', 'Best cutoff', 'Expected with it'].map((h) => el('th', { scope: 'col' }, h)))]);
     const rows = this.curves.map((curve) => {
       const stats = summarize(curve.runs[work], curve.runs.capped);
       const tail = tailCells(curve.runs[work], curve.runs.capped, stats);
@@ -506,10 +506,12 @@ export class RunsView {
         colour: colours.lane(curve.colour),
         dashed: i % 2 === 1,
         points: Array.from(t, (x, k) => ({ x, y: expected[k] })),
-        mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label: `t = ${formatCount(best)}` },
+        mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label: `t = ${formatCount(best)}`, row: i },
       };
     });
-    drawLogLog(this.cutoffChart, Math.min(this.width, 640), cutoffs, { xLabel: `restart after t ${work} (log scale)`, yLabel: `expected ${work} (log)`, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, height: 0.5 });
+    // Its own width (100% of its panel, at most 640 px by CSS).
+    const cutoffWidth = Math.round(this.cutoffChart.getBoundingClientRect().width) || Math.min(this.width, 640);
+    drawLogLog(this.cutoffChart, cutoffWidth, cutoffs, { xLabel: `restart after t ${work} (log scale)`, yLabel: `expected ${work} (log)`, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, height: 0.5 });
     this.cutoffChart.setAttribute('aria-label', curves.length
       ? `Expected ${work} to a solution with restarts after t ${work}, against t, one line a curve, the least of each ringed. The table gives the best t and its expected ${work}.`
       : 'Expected work with restarts against the cutoff: no curves yet.');
@@ -537,10 +539,10 @@ function tailCells(work, capped, stats) {
     el('td', { 'data-label': 'Mean ÷ median', 'data-stat': 'mean-median', 'data-value': ratio, 'data-at-least': String(stats.mean.atLeast) }, Number.isFinite(ratio) ? `${stats.mean.atLeast ? '≥ ' : ''}${ratio.toFixed(1)}×` : '–'),
     el('td', { 'data-label': 'Tail index α', 'data-stat': 'alpha', 'data-value': alpha, 'data-k': k }, [
       Number.isNaN(alpha) ? '–' : alpha.toFixed(2),
-      el('small', { class: 'runs-stat-note' }, `k = ${k}${capNote}${reading}`),
+      el('small', { class: 'cell-note' }, `k = ${k}${capNote}${reading}`),
     ]),
-    el('td', { 'data-label': 'Best restart cutoff', 'data-stat': 'best-cutoff', 'data-value': best }, Number.isNaN(best) ? '–' : formatCount(best)),
-    el('td', { 'data-label': 'Expected work with it', 'data-stat': 'best-expected', 'data-value': bestExpected, 'data-at-most': String(bound) }, Number.isNaN(bestExpected) ? '–' : `${bound ? 'at most ' : ''}${formatCount(Math.round(bestExpected))}`),
+    el('td', { 'data-label': 'Best cutoff', 'data-stat': 'best-cutoff', 'data-value': best }, Number.isNaN(best) ? '–' : formatCount(best)),
+    el('td', { 'data-label': 'Expected with it', 'data-stat': 'best-expected', 'data-value': bestExpected, 'data-at-most': String(bound) }, Number.isNaN(bestExpected) ? '–' : `${bound ? 'at most ' : ''}${formatCount(Math.round(bestExpected))}`),
   ];
 }
 
@@ -564,7 +566,7 @@ function cutoffWords(curves, work, algorithms) {
     const luby = !curve.spec.restarts && curves.find((c) => c.spec.id === RESTARTS_ID && c.spec.restarts && c.spec.n === curve.spec.n);
     if (luby) {
       const lubyMean = summarize(luby.runs[work], luby.runs.capped).mean;
-      words.push(`At N = ${curve.spec.n}: without restarts the mean is ${mean} ${work}; the best fixed cutoff from those runs, restarting after ${formatCount(best)} ${work}, would average ${formatCount(Math.round(bestExpected))}; Luby's restarts, as run (${formatCount(luby.spec.seeds)} runs), averaged ${statisticText(lubyMean)}, ${(lubyMean.value / bestExpected).toFixed(2)} times the best fixed cutoff, with no knowledge of the distribution, and ${(stats.mean.value / lubyMean.value).toFixed(1)} times less than no restarts.`);
+      words.push(`At N = ${curve.spec.n}: without restarts the mean is ${mean} ${work}; the best fixed cutoff from those runs, restarting after ${formatCount(best)} ${work}, would average ${formatCount(Math.round(bestExpected))}; Luby's restarts, as run (${formatCount(luby.spec.seeds)} runs), averaged ${statisticText(lubyMean)}, ${(lubyMean.value / bestExpected).toFixed(2)} times the best fixed cutoff, with no knowledge of the distribution, and ${stats.mean.atLeast ? 'at least ' : ''}${(stats.mean.value / lubyMean.value).toFixed(1)} times less than no restarts.`);
     } else if (!luby && curve.spec.restarts && curves.some((c) => !c.spec.restarts && c.spec.n === curve.spec.n)) {
       continue; // said with its pair
     } else {

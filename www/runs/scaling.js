@@ -252,11 +252,13 @@ export class ScalingView {
     this.start.addEventListener('click', () => this.compute());
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.maxN.addEventListener('change', () => this.host.write());
+    // Drawn on the next frame: drawing sets the canvas's height, which inside
+    // the observer's callback would be a resize loop.
     new ResizeObserver(([entry]) => {
       const width = Math.round(entry.contentRect.width);
       if (width && width !== this.width) {
         this.width = width;
-        this.draw();
+        requestAnimationFrame(() => this.draw());
       }
     }).observe(this.chart);
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
@@ -416,8 +418,7 @@ export class ScalingView {
         points: line(s.id, (r) => (r.steps.value > r.n ? { value: r.steps.value - r.n, atLeast: r.steps.atLeast } : null)),
       })),
     ];
-    // Its own panel's width: the canvas back at its CSS width (100%, at most 560 px) to measure.
-    this.greedyChart.style.width = '';
+    // Its own width (100% of its panel, at most 560 px by CSS).
     const greedyWidth = Math.round(this.greedyChart.getBoundingClientRect().width) || Math.min(this.width, 560);
     drawLogLog(this.greedyChart, greedyWidth, greedy, { xLabel: 'board size N (log scale)', yLabel: 'queens (log)', ink, height: 0.6 });
     this.greedyChart.setAttribute('aria-label', `Queens the greedy start leaves attacked (dots), and the steps ${repair.map(({ s }) => s.name).join(' and ')} take past the N that place the board, against N on log–log axes.`);
