@@ -39,6 +39,7 @@ import { statisticText, summarize } from './survival.js';
  * @property {number} runs
  * @property {Statistic} steps  the median (the one run's, unseeded)
  * @property {Statistic | null} placements  the median, depth-first searches only
+ * @property {Statistic} moves  the median moves (a Finder's; a Session's placements): for a repair search, the repairs made
  * @property {number} attacked  the median queens the greedy start left attacked (NaN: no greedy start)
  * @property {number} solved
  * @property {Int32Array | null} board  the first seed's solution, up to BOARD_MAX_N
@@ -123,6 +124,7 @@ export function scalingRow(series, n, runs) {
     runs: runs.length,
     steps: summarize(runs.map((r) => r.steps), capped).median,
     placements: series.depthFirst ? summarize(runs.map((r) => r.placements), capped).median : null,
+    moves: summarize(runs.map((r) => r.placements), capped).median,
     attacked: attacked.length === runs.length && attacked.length ? (attacked.length % 2 ? attacked[Math.floor(mid)] : (attacked[mid - 1] + attacked[mid]) / 2) : NaN,
     solved: runs.filter((r) => r.solved).length,
     board: runs[0]?.queens ?? null,
@@ -160,7 +162,7 @@ export function scalingWords(series, rows) {
       if (line[i + 1].n === line[i].n + 1 && ratio > zig.ratio) zig = { ratio, n: line[i].n };
     }
     const at = (/** @type {number} */ n) => work(/** @type {ScalingRow} */ (line.find((r) => r.n === n)));
-    words.push(`${s.name} explodes: its queens placed before the first solution go from ${count(work(first))} at N = ${first.n} to ${statisticText(/** @type {Statistic} */ (last.placements))} at N = ${last.n}, about ×${growth.toFixed(2)} for each queen added${last.steps.atLeast ? ' (the last capped)' : ''}.`);
+    words.push(`${s.name} explodes: the queens it places before the first solution go from ${count(work(first))} at N = ${first.n} to ${statisticText(/** @type {Statistic} */ (last.placements))} at N = ${last.n}, about ×${growth.toFixed(2)} for each queen added${last.steps.atLeast ? ' (the last capped)' : ''}.`);
     if (zig.ratio > 1) {
       words.push(`And it zigzags: N = ${zig.n} took ${count(at(zig.n))} placements and N = ${zig.n + 1} only ${count(at(zig.n + 1))}, ${zig.ratio.toFixed(1)} times fewer. How soon a first solution turns up depends on where, in the order the columns are tried, the solutions of that N happen to lie, not on N alone.`);
     }
@@ -186,7 +188,7 @@ export function scalingWords(series, rows) {
       const low = Math.min(...per);
       const high = Math.max(...per);
       const flat = high / low < 1.5;
-      words.push(`${s.name}'s work per queen ${flat ? 'stays flat' : 'varies, then settles'}: from N = ${count(big[0].n)} to ${count(big[big.length - 1].n)} its median is between ${low.toFixed(2)} and ${high.toFixed(2)} steps a queen (N steps place the board; the rest are repairs), and ${(last.steps.value / last.n).toFixed(2)} at N = ${count(last.n)}.`);
+      words.push(`${s.name}: the work per queen ${flat ? 'stays flat' : 'varies, then settles'}: from N = ${count(big[0].n)} to ${count(big[big.length - 1].n)} its median is between ${low.toFixed(2)} and ${high.toFixed(2)} steps a queen (N steps place the board; the rest are repairs), and ${(last.steps.value / last.n).toFixed(2)} at N = ${count(last.n)}.`);
     }
   }
   return words;
@@ -205,9 +207,11 @@ export function greedyWords(series, rows) {
   const last = line[line.length - 1];
   const repairs = repair.map((s) => {
     const row = rows.find((r) => r.id === s.id && r.n === last.n);
-    return row ? `${s.name} then took ${statisticText({ value: row.steps.value - row.n, atLeast: row.steps.atLeast })} steps past the N that placed the board` : '';
+    return row ? `${s.name} then made ${statisticText(row.moves)} repairs (${statisticText({ value: row.steps.value - row.n, atLeast: row.steps.atLeast })} steps past the N that placed the board)` : '';
   }).filter(Boolean);
-  return `Checked against the runs: at N = ${count(last.n)} the greedy start left ${count(last.attacked)} of ${count(last.n)} queens attacked (${((100 * last.attacked) / last.n).toPrecision(2)}%), against ${count(line[0].attacked)} of ${line[0].n} at N = ${line[0].n}; ${repairs.join(', and ')}. The attacked queens grow far more slowly than N, and the repairs follow them, not N.`;
+  const first = line.find((r) => r.n >= 1000) ?? line[0];
+  const growth = first === last ? '' : ` From N = ${count(first.n)} to ${count(last.n)}, ×${formatCount(last.n / first.n)} the queens, the attacked ones grew ×${(last.attacked / first.attacked).toFixed(0)}.`;
+  return `Checked against the runs: at N = ${count(last.n)} the greedy start left ${count(last.attacked)} of ${count(last.n)} queens attacked (${((100 * last.attacked) / last.n).toPrecision(2)}%), and ${repairs.join('; ')}.${growth} The attacked queens grow far more slowly than N, and the repairs follow them, not N.`;
 }
 
 export class ScalingView {
@@ -415,12 +419,12 @@ export class ScalingView {
       ...repair.map(({ s, i }) => ({
         colour: colours.lane(i),
         dashed: i % 2 === 1,
-        points: line(s.id, (r) => (r.steps.value > r.n ? { value: r.steps.value - r.n, atLeast: r.steps.atLeast } : null)),
+        points: line(s.id, (r) => r.moves),
       })),
     ];
     // Its own width (100% of its panel, at most 560 px by CSS).
     const greedyWidth = Math.round(this.greedyChart.getBoundingClientRect().width) || Math.min(this.width, 560);
     drawLogLog(this.greedyChart, greedyWidth, greedy, { xLabel: 'board size N (log scale)', yLabel: 'queens (log)', ink, height: 0.6 });
-    this.greedyChart.setAttribute('aria-label', `Queens the greedy start leaves attacked (dots), and the steps ${repair.map(({ s }) => s.name).join(' and ')} take past the N that place the board, against N on log–log axes.`);
+    this.greedyChart.setAttribute('aria-label', `Queens the greedy start leaves attacked (dots), and the repairs ${repair.map(({ s }) => s.name).join(' and ')} then make, against N on log–log axes.`);
   }
 }
