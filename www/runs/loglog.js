@@ -5,8 +5,7 @@
 // lower bound (a run the cap stopped) is drawn hollow, and a marked point
 // gets a ring and its label. A function of the series, its size and the theme.
 
-import { context2d } from '../lib/dom.js';
-import { axisNumber } from './survival.js';
+import { axisNumber, sizeChart } from './survival.js';
 
 /**
  * @typedef {object} LogPoint
@@ -19,7 +18,8 @@ import { axisNumber } from './survival.js';
  * @property {boolean} [dashed]
  * @property {boolean} [dots]  a dot at every point
  * @property {{ x: number, y: number, label: string, row?: number }} [mark]  one point ringed and
- *   labelled below it (`row` lines further down, so the labels of several series do not overlap)
+ *   labelled below it (`row` lines further down, so the labels of several series do not overlap;
+ *   an empty label: the ring alone)
  * @typedef {{ ink: string, muted: string, grid: string }} LogInk
  */
 
@@ -32,14 +32,7 @@ import { axisNumber } from './survival.js';
  * @param {{ xLabel: string, yLabel: string, ink: LogInk, height?: number }} view
  */
 export function drawLogLog(canvas, cssWidth, series, { xLabel, yLabel, ink, height = 0.55 }) {
-  const scale = window.devicePixelRatio || 1;
-  const cssHeight = Math.round(Math.min(320, Math.max(200, cssWidth * height)));
-  canvas.width = Math.max(16, Math.round(cssWidth * scale));
-  canvas.height = Math.round(cssHeight * scale);
-  canvas.style.height = `${cssHeight}px`;
-  const ctx = context2d(canvas);
-  const { width: w, height: h } = canvas;
-  const pad = { left: 54 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
+  const { ctx, w, h, scale, pad } = sizeChart(canvas, cssWidth, Math.round(Math.min(320, Math.max(200, cssWidth * height))));
   const points = series.flatMap((s) => s.points).filter((p) => p.x > 0 && p.y > 0);
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
@@ -101,6 +94,7 @@ export function drawLogLog(canvas, cssWidth, series, { xLabel, yLabel, ink, heig
         ctx.beginPath();
         ctx.arc(px(mark.x), py(mark.y), 6 * scale, 0, 2 * Math.PI);
         ctx.stroke();
+        if (!mark.label) return;
         ctx.fillStyle = colour;
         ctx.textAlign = 'center';
         ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;

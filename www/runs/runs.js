@@ -500,13 +500,17 @@ export class RunsView {
     // Where a curve's capped runs stopped: the cap in steps, their most checks in checks; 0 for none.
     const caps = this.curves.map(({ runs }) => runs[work].reduce((most, w, i) => (runs.capped[i] ? Math.max(most, w) : most), 0));
     drawSurvival(this.chart, this.width, curves, { unit: work, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, caps });
+    /** @type {number[]} the best cutoffs labelled so far: one label a cutoff */
+    const labelled = [];
     const cutoffs = this.curves.map((curve, i) => {
       const { t, expected, best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
+      const label = labelled.includes(best) ? '' : `t = ${formatCount(best)}`;
+      labelled.push(best);
       return {
         colour: colours.lane(curve.colour),
         dashed: i % 2 === 1,
         points: Array.from(t, (x, k) => ({ x, y: expected[k] })),
-        mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label: `t = ${formatCount(best)}`, row: i },
+        mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label, row: new Set(labelled.slice(0, -1)).size },
       };
     });
     // Its own width (100% of its panel, at most 640 px by CSS).
@@ -537,10 +541,10 @@ function tailCells(work, capped, stats) {
   const bound = stats.solved < stats.total;
   return [
     el('td', { 'data-label': 'Mean ÷ median', 'data-stat': 'mean-median', 'data-value': ratio, 'data-at-least': String(stats.mean.atLeast) }, Number.isFinite(ratio) ? `${stats.mean.atLeast ? '≥ ' : ''}${ratio.toFixed(1)}×` : '–'),
-    el('td', { 'data-label': 'Tail index α', 'data-stat': 'alpha', 'data-value': alpha, 'data-k': k }, [
+    el('td', { 'data-label': 'Tail index α', 'data-stat': 'alpha', 'data-value': alpha, 'data-k': k }, [el('span', {}, [
       Number.isNaN(alpha) ? '–' : alpha.toFixed(2),
       el('small', { class: 'cell-note' }, `k = ${k}${capNote}${reading}`),
-    ]),
+    ])]),
     el('td', { 'data-label': 'Best cutoff', 'data-stat': 'best-cutoff', 'data-value': best }, Number.isNaN(best) ? '–' : formatCount(best)),
     el('td', { 'data-label': 'Expected with it', 'data-stat': 'best-expected', 'data-value': bestExpected, 'data-at-most': String(bound) }, Number.isNaN(bestExpected) ? '–' : `${bound ? 'at most ' : ''}${formatCount(Math.round(bestExpected))}`),
   ];

@@ -116,6 +116,22 @@ export function axisNumber(value) {
 }
 
 /**
+ * Sizes a chart's canvas to its CSS size at the screen's pixel ratio, and
+ * gives its context, size in device pixels, ratio and the axes' margins.
+ * @param {HTMLCanvasElement} canvas
+ * @param {number} cssWidth
+ * @param {number} cssHeight
+ */
+export function sizeChart(canvas, cssWidth, cssHeight) {
+  const scale = window.devicePixelRatio || 1;
+  canvas.width = Math.max(16, Math.round(cssWidth * scale));
+  canvas.height = Math.round(cssHeight * scale);
+  canvas.style.height = `${cssHeight}px`;
+  const pad = { left: 54 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
+  return { ctx: context2d(canvas), w: canvas.width, h: canvas.height, scale, pad };
+}
+
+/**
  * @typedef {object} ChartCurve  one curve as the chart draws it
  * @property {string} colour  a canvas colour
  * @property {string} label
@@ -138,14 +154,7 @@ export function axisNumber(value) {
  *   stopped (its cap in steps), or 0 for a curve with none
  */
 export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
-  const scale = window.devicePixelRatio || 1;
-  const cssHeight = Math.round(Math.min(340, Math.max(240, cssWidth * 0.5)));
-  canvas.width = Math.max(16, Math.round(cssWidth * scale));
-  canvas.height = Math.round(cssHeight * scale);
-  canvas.style.height = `${cssHeight}px`;
-  const ctx = context2d(canvas);
-  const { width: w, height: h } = canvas;
-  const pad = { left: 52 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
+  const { ctx, w, h, scale, pad } = sizeChart(canvas, cssWidth, Math.round(Math.min(340, Math.max(240, cssWidth * 0.5))));
   const xs = curves.flatMap(({ curve }) => [...curve.x]).concat(caps.filter((c) => c > 0));
   const xMin = Math.max(1, Math.min(...xs, Infinity) / 1.5);
   const xMax = Math.max(xMin * 10, Math.max(...xs, 0) * 1.5);
