@@ -171,7 +171,7 @@ export function runsMode(_page) {
   return {
     id: 'runs',
     // The chart is the mode's board, always shown.
-    panels: { table: '.runs-table-panel' },
+    panels: { table: '.runs-table-panel', tail: '.runs-tail-panel' },
     title: () => (shown === 'scaling' ? ['many runs', 'work against N'] : ['many runs']),
     canvases: {
       'runs-chart': () => safeName(`nqueens-runs-${linkParams().get('work') ?? 'steps'}`),
