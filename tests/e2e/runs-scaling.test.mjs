@@ -177,6 +177,35 @@ test('Cancel stops the scaling runs and keeps the rows done', async () => {
   }
 });
 
+test('a bad view or largest N in the link is a sentence; Esc cancels the scaling runs', async () => {
+  const { page, errors } = await openPage('/?mode=runs&view=sideways&nmax=7');
+  try {
+    const problem = await page.textContent('#error');
+    for (const part of ['view=sideways', 'curves or scaling', 'nmax=7']) assert.ok(problem.includes(part), `the problem names ${part}: ${problem}`);
+    assert.equal(await page.isVisible('#runs-curves'), true);
+    assert.equal(await page.isVisible('#runs-scaling'), false);
+    // By keyboard: the switch, then Compute runs (largest N 1,000,000), then Esc.
+    await page.focus('#runs-view-scaling');
+    await page.keyboard.press('Enter');
+    await waitUntil(() => scalingState(page).then((s) => s === 'running'), { message: 'the runs to start' });
+    assert.equal(await page.inputValue('#runs-scaling-max'), '1000000');
+    await waitUntil(async () => (await rows(page)).length >= 3, { timeout: 60_000, message: 'some rows' });
+    await page.keyboard.press('Escape');
+    await waitUntil(() => scalingState(page).then((s) => s === 'cancelled'), { message: 'Esc to cancel' });
+    assert.match(page.url(), /view=scaling/);
+    // Compute again runs afresh.
+    await page.selectOption('#runs-scaling-max', '1000');
+    await waitUntil(() => page.evaluate(() => location.search.includes('nmax=1000')), { message: 'the link to hold nmax' });
+    await page.click('#runs-scaling-start');
+    assert.equal(await scalingState(page), 'running');
+    await page.click('#runs-scaling-cancel');
+    assert.equal(await scalingState(page), 'cancelled');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
 /** Hill's estimator as the page states it: the top k = max(5, ⌊n/10⌋) runs against the (k+1)-th; capped runs add their logarithm but are no event. */
 function hill(work, capped) {
   const runs = work.map((w, i) => ({ w, c: capped[i] })).sort((a, b) => (b.c - a.c) || (b.w - a.w));
