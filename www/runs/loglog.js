@@ -17,7 +17,7 @@ import { axisNumber, sizeChart } from './survival.js';
  * @property {LogPoint[]} points  in x order
  * @property {boolean} [dashed]
  * @property {boolean} [dots]  a dot at every point
- * @property {{ x: number, y: number, label: string, row?: number }} [mark]  one point ringed and
+ * @property {{ x: number, y: number, label: string, row?: number, ring?: boolean }} [mark]  one point ringed (unless ring is false) and
  *   labelled below it (`row` lines further down, so the labels of several series do not overlap;
  *   an empty label: the ring alone)
  * @typedef {{ ink: string, muted: string, grid: string }} LogInk
@@ -91,14 +91,19 @@ export function drawLogLog(canvas, cssWidth, series, { xLabel, yLabel, ink, heig
         }
       }
       if (mark && mark.x > 0 && mark.y > 0) {
-        ctx.beginPath();
-        ctx.arc(px(mark.x), py(mark.y), 6 * scale, 0, 2 * Math.PI);
-        ctx.stroke();
+        const x = px(mark.x);
+        if (mark.ring ?? true) {
+          ctx.beginPath();
+          ctx.arc(x, py(mark.y), 6 * scale, 0, 2 * Math.PI);
+          ctx.stroke();
+        }
         if (!mark.label) return;
         ctx.fillStyle = colour;
-        ctx.textAlign = 'center';
+        // Centred under the point, or flush with the plot's edge near one.
+        const edge = 70 * scale;
+        ctx.textAlign = x > w - pad.right - edge ? 'right' : x < pad.left + edge ? 'left' : 'center';
         ctx.font = `600 ${11 * scale}px system-ui, sans-serif`;
-        ctx.fillText(mark.label, px(mark.x), Math.min(h - pad.bottom - 4 * scale, py(mark.y) + (20 + 13 * (mark.row ?? 0)) * scale));
+        ctx.fillText(mark.label, x, Math.min(h - pad.bottom - 4 * scale, py(mark.y) + (20 + 13 * (mark.row ?? 0)) * scale));
       }
     });
   } finally {

@@ -502,6 +502,7 @@ export class RunsView {
     drawSurvival(this.chart, this.width, curves, { unit: work, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, caps });
     /** @type {number[]} the best cutoffs labelled so far: one label a cutoff */
     const labelled = [];
+    /** @type {import('./loglog.js').LogSeries[]} */
     const cutoffs = this.curves.map((curve, i) => {
       const { t, expected, best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
       const label = labelled.includes(best) ? '' : `t = ${formatCount(best)}`;
@@ -513,11 +514,24 @@ export class RunsView {
         mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label, row: new Set(labelled.slice(0, -1)).size },
       };
     });
+    // Each Luby curve's measured mean, level across the cutoffs: what restarts with no knowledge cost.
+    const tried = cutoffs.flatMap((c) => c.points.map((p) => p.x));
+    const span = tried.length ? [Math.min(...tried), Math.max(...tried)] : [];
+    this.curves.forEach((curve, i) => {
+      if (curve.spec.id !== RESTARTS_ID || !curve.spec.restarts || span.length < 2) return;
+      const mean = summarize(curve.runs[work], curve.runs.capped).mean.value;
+      cutoffs.push({
+        colour: colours.lane(curve.colour),
+        dashed: true,
+        points: span.map((x) => ({ x, y: mean })),
+        mark: { x: span[1], y: mean, label: `Luby as run: ${formatCount(Math.round(mean))}`, row: 0, ring: false },
+      });
+    });
     // Its own width (100% of its panel, at most 640 px by CSS).
     const cutoffWidth = Math.round(this.cutoffChart.getBoundingClientRect().width) || Math.min(this.width, 640);
     drawLogLog(this.cutoffChart, cutoffWidth, cutoffs, { xLabel: `restart after t ${work} (log scale)`, yLabel: `expected ${work} (log)`, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, height: 0.5 });
     this.cutoffChart.setAttribute('aria-label', curves.length
-      ? `Expected ${work} to a solution with restarts after t ${work}, against t, one line a curve, the least of each ringed. The table gives the best t and its expected ${work}.`
+      ? `Expected ${work} to a solution with restarts after t ${work}, against t, one line a curve, the least of each ringed, and a level dashed line at the mean of each curve run with Luby's restarts. The table gives the best t and its expected ${work}.`
       : 'Expected work with restarts against the cutoff: no curves yet.');
     this.chart.setAttribute('aria-label', curves.length
       ? `Survival curves of ${curves.map((c) => c.label).join('; ')}: the share of runs not yet solved against ${work}, on log–log axes. The table below gives their numbers.`
