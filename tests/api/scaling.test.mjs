@@ -76,6 +76,8 @@ test('the sentences quote the growth, the biggest drop and the flat work per que
   for (let n = 4; n < 10; n++) if (placements[n] / placements[n + 1] > placements[drop] / placements[drop + 1]) drop = n;
   assert.equal(drop, 6);
   assert.ok(words.includes(`N = ${drop} took ${placements[drop]} placements and N = ${drop + 1} only ${placements[drop + 1]}, ${(placements[drop] / placements[drop + 1]).toFixed(1)} times fewer`), words);
+  // No min-conflicts row at N = 10 here: nothing to set beside backtracking's last.
+  assert.ok(!words.includes('It stops at N = 10'), words);
   assert.ok(words.includes('stays flat: from N = 1,000 to 1,000,000 its median is between 1.00 and 1.07 steps a queen'), words);
   const greedy = greedyWords(series, rows);
   assert.ok(greedy.includes('left 1,130 of 1,000,000 queens attacked (0.11%)'), greedy);

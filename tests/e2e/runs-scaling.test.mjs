@@ -98,6 +98,8 @@ test('the scaling view opens from its link, computes every row, and the rows are
     const words = await page.textContent('[data-part="scaling-words"]');
     assert.ok(words.includes(`N = ${zig.n} took ${mine[zig.n].placements.toLocaleString('en-US')} placements and N = ${zig.n + 1} only ${mine[zig.n + 1].placements.toLocaleString('en-US')}`), words);
     assert.ok(words.includes(`to ${mine[20].placements.toLocaleString('en-US')} at N = 20`), words);
+    const mc20 = all.find((r) => r.algo === 'min-conflicts' && r.n === '20');
+    assert.ok(words.includes(`It stops at N = 20, the largest its stepping search takes, with ${mine[20].steps.toLocaleString('en-US')} steps to the first solution, where Min-conflicts took ${Number(mc20.steps).toLocaleString('en-US')}`), words);
 
     // Every randomised row solved every run; boards up to N = 100 pass the checker here.
     for (const row of all.filter((r) => r.algo !== depth.id)) {

@@ -163,6 +163,13 @@ export function scalingWords(series, rows) {
     }
     const at = (/** @type {number} */ n) => work(/** @type {ScalingRow} */ (line.find((r) => r.n === n)));
     words.push(`${s.name} explodes: the queens it places before the first solution go from ${count(work(first))} at N = ${first.n} to ${statisticText(/** @type {Statistic} */ (last.placements))} at N = ${last.n}, about ×${growth.toFixed(2)} for each queen added${last.steps.atLeast ? ' (the last capped)' : ''}.`);
+    const rivals = series
+      .filter((x) => x.goal === 'one' && x.seeded && !x.depthFirst)
+      .map((x) => ({ x, row: rows.find((r) => r.id === x.id && r.n === last.n) }))
+      .filter(({ row }) => row);
+    if (rivals.length) {
+      words.push(`It stops at N = ${last.n}, the largest its stepping search takes, with ${statisticText(last.steps)} steps to the first solution, where ${rivals.map(({ x, row }) => `${x.name} took ${statisticText(/** @type {ScalingRow} */ (row).steps)}`).join(' and ')} (medians).`);
+    }
     if (zig.ratio > 1) {
       words.push(`And it zigzags: N = ${zig.n} took ${count(at(zig.n))} placements and N = ${zig.n + 1} only ${count(at(zig.n + 1))}, ${zig.ratio.toFixed(1)} times fewer. How soon a first solution turns up depends on where, in the order the columns are tried, the solutions of that N happen to lie, not on N alone.`);
     }
