@@ -293,5 +293,28 @@ export type RunsReply =
   | ({ type: 'runs'; job: number; slice: number; ms: number } & RunLengths)
   | { type: 'error'; job: number; message: string };
 
+/**
+ * "Many runs"'s scaling view: one run to the first solution. A search for
+ * every solution (goal "all") runs as a Session with runToSolution, one for
+ * one solution as a Finder from `seed`; both stop at `cap` steps. `board`
+ * asks for the queens back.
+ */
+export type FirstRequest = { type: 'first'; job: number; task: number; id: string; goal: 'all' | 'one'; n: number; seed: number; cap: number; board: boolean };
+
+/** One run to the first solution. `placements`: queens put down (a Session's placements, a Finder's moves); `attacked` and `pairs`: what the board held when every row first held a queen (NaN if it never did within N steps); `queens` if asked for. */
+export interface FirstRun {
+  steps: number;
+  placements: number;
+  solved: boolean;
+  attacked: number;
+  pairs: number;
+  ms: number;
+  queens: Int32Array | null;
+}
+
+export type FirstReply =
+  | ({ type: 'first'; job: number; task: number } & FirstRun)
+  | { type: 'error'; job: number; message: string };
+
 /** An entry of `algorithms()` with the fields "Many runs" reads: its goal ("all" or "one") and whether the seed changes its run. */
 export type RunsAlgorithm = AlgorithmInfo & { goal: 'all' | 'one'; seeded: boolean };

@@ -165,6 +165,24 @@ impl Finder {
         self.engine.counters().restarts as f64
     }
 
+    /// Moves so far, as the search's `moveIs` says: for backtracking with
+    /// restarts a queen placed, so its placements before its solution.
+    #[wasm_bindgen(getter)]
+    pub fn moves(&self) -> f64 {
+        self.engine.counters().moves as f64
+    }
+
+    /// The queens on the board now that another queen attacks: after
+    /// `run(n)` of min-conflicts or queen search, what the greedy start
+    /// left to repair. One pass over the rows.
+    #[wasm_bindgen(getter, js_name = attackedQueens)]
+    pub fn attacked_queens(&self) -> f64 {
+        let tally = self.engine.tally();
+        (0..tally.placed())
+            .filter(|&row| tally.attacked(row))
+            .count() as f64
+    }
+
     /// The attacking pairs on the board now.
     #[wasm_bindgen(getter)]
     pub fn conflicts(&self) -> f64 {

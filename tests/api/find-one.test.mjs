@@ -185,3 +185,28 @@ test('Finder run a slice at a time is findOne', () => {
     }
   }
 });
+
+test('Finder.attackedQueens is a count of the attacked queens made here, and Finder.moves is a session\'s moves', () => {
+  for (const [id, n, seed] of [['min-conflicts', 8, 1], ['min-conflicts', 200, 7], ['queen-search', 500, 3], ['restarts', 12, 2], ['construction', 30, 1]]) {
+    const finder = new api.Finder(id, n, seed);
+    try {
+      // After N steps a repair search's greedy start has filled the board.
+      finder.run(n);
+      const queens = [...finder.queens()];
+      const attacked = queens.filter((c, r) => c >= 0 && queens.some((d, s) => s !== r && d >= 0 && (d === c || Math.abs(d - c) === Math.abs(s - r)))).length;
+      assert.equal(finder.attackedQueens, attacked, `${id} at N = ${n}: attacked after ${n} steps`);
+      finder.run(Infinity);
+      assert.equal(finder.attackedQueens, 0, `${id} at N = ${n}: none attacked once solved`);
+      const session = api.Session.seeded(id, n, seed);
+      try {
+        session.runToSolution();
+        assert.equal(finder.moves, session.moves, `${id} at N = ${n}: moves`);
+        assert.equal(finder.steps, session.stepIndex, `${id} at N = ${n}: steps`);
+      } finally {
+        session.free();
+      }
+    } finally {
+      finder.free();
+    }
+  }
+});

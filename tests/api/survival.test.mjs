@@ -6,7 +6,7 @@
 // a capped run enters.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { survivalCurve, summarize, statisticText } from '../../www/runs/survival.js';
+import { survivalCurve, summarize, statisticText, hillAlpha, tailCount, restartCutoffs } from '../../www/runs/survival.js';
 
 /** A fixed sample: `count` runs of heavy-tailed lengths from a small LCG, some capped at `cap`. */
 function sample(count, cap, seed = 12345) {
@@ -71,4 +71,101 @@ test('median, mean, 90th percentile and longest match a sort of the sample, with
 test('a statistic reads as a number, or "at least" one', () => {
   assert.equal(statisticText({ value: 1234567.4, atLeast: false }), '1,234,567');
   assert.equal(statisticText({ value: 1e6, atLeast: true }), 'at least 1,000,000');
+});
+
+/** A seeded uniform generator in (0, 1): a 32-bit xorshift, written here. */
+function uniform(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return (x + 0.5) / 2 ** 32;
+  };
+}
+
+/** `count` whole-number Pareto run lengths with tail index `alpha` (P(X > x) = (x / 1000)^−alpha), capped at `cap`. */
+function pareto(count, alpha, seed, cap = Infinity) {
+  const random = uniform(seed);
+  const work = [];
+  const capped = [];
+  for (let i = 0; i < count; i++) {
+    const x = Math.ceil(1000 * random() ** (-1 / alpha));
+    work.push(Math.min(x, cap));
+    capped.push(x > cap ? 1 : 0);
+  }
+  return { work, capped };
+}
+
+test('Hill\'s estimator by hand: 1, 2, 4, 8, 16, 32 over the top 2 is 2 / ln 8', () => {
+  const { alpha, k, threshold, censored } = hillAlpha([4, 32, 1, 16, 2, 8], [0, 0, 0, 0, 0, 0], 2);
+  // Top two: 32 and 16 against the third, 8: ln 4 + ln 2 = ln 8.
+  assert.equal(k, 2);
+  assert.equal(threshold, 8);
+  assert.equal(censored, 0);
+  assert.ok(Math.abs(alpha - 2 / Math.log(8)) < 1e-12, String(alpha));
+  // A capped run among the top counts in the sum but not as an event: 1 / ln 8.
+  const cut = hillAlpha([4, 32, 1, 16, 2, 8], [0, 1, 0, 0, 0, 0], 2);
+  assert.equal(cut.censored, 1);
+  assert.ok(Math.abs(cut.alpha - 1 / Math.log(8)) < 1e-12, String(cut.alpha));
+  // Too few runs, or a flat top, measure nothing.
+  assert.ok(Number.isNaN(hillAlpha([5], [0]).alpha));
+  assert.ok(Number.isNaN(hillAlpha([7, 7, 7, 7], [0, 0, 0, 0], 2).alpha));
+  assert.equal(tailCount(500), 50);
+  assert.equal(tailCount(30), 5);
+});
+
+test('Hill\'s estimator finds the α of seeded Pareto samples, with and without a cap', () => {
+  for (const [alpha, seed] of [[0.5, 1], [0.8, 2], [1, 3], [1.5, 4], [2.5, 5]]) {
+    const { work, capped } = pareto(20_000, alpha, seed);
+    const estimate = hillAlpha(work, capped).alpha;
+    assert.ok(Math.abs(estimate - alpha) / alpha < 0.08, `α = ${alpha}: estimated ${estimate}`);
+    // A cap that stops about 3% of the runs: the censored estimate stays near α.
+    const cap = Math.round(1000 * 0.03 ** (-1 / alpha));
+    const cut = pareto(20_000, alpha, seed, cap);
+    const censored = hillAlpha(cut.work, cut.capped);
+    assert.ok(censored.censored > 0, `α = ${alpha}: some of the top runs are capped`);
+    assert.ok(Math.abs(censored.alpha - alpha) / alpha < 0.1, `α = ${alpha}, cap ${cap}: estimated ${censored.alpha}`);
+  }
+});
+
+test('the expected work with restarts after t is E[min(X, t)] / P(X ≤ t), and the best t is the brute-force minimum', () => {
+  const cases = [
+    pareto(50, 0.7, 11),
+    pareto(400, 1.2, 12),
+    pareto(300, 0.6, 13, 2000),
+    sample(200, 2000, 77),
+    { work: [5, 5, 5, 9], capped: [0, 0, 0, 0] },
+    { work: [3, 100, 100], capped: [0, 1, 1] },
+  ];
+  for (const { work, capped } of cases) {
+    const cutoffs = restartCutoffs(work, capped);
+    const n = work.length;
+    // Every t in the sample, by a plain loop over the runs.
+    const plain = (t) => {
+      let sum = 0;
+      let solved = 0;
+      for (let i = 0; i < n; i++) {
+        sum += Math.min(work[i], t);
+        if (!capped[i] && work[i] <= t) solved++;
+      }
+      return solved ? (sum / n) / (solved / n) : Infinity;
+    };
+    let best = Infinity;
+    let bestT = NaN;
+    for (const t of [...new Set(work)].sort((a, b) => a - b)) {
+      const value = plain(t);
+      if (value < best * (1 - 1e-12)) {
+        best = value;
+        bestT = t;
+      }
+    }
+    assert.equal(cutoffs.best, bestT, `${n} runs: the best cutoff`);
+    assert.ok(Math.abs(cutoffs.bestExpected - best) <= 1e-9 * best, `${n} runs: ${cutoffs.bestExpected} against ${best}`);
+    cutoffs.t.forEach((t, i) => assert.ok(Math.abs(cutoffs.expected[i] - plain(t)) <= 1e-9 * plain(t), `${n} runs at t = ${t}`));
+    // The cutoffs are the distinct solved run lengths.
+    assert.deepEqual([...cutoffs.t], [...new Set(work.filter((_, i) => !capped[i]))].sort((a, b) => a - b));
+  }
+  const none = restartCutoffs([10, 10], [1, 1]);
+  assert.ok(Number.isNaN(none.best) && none.t.length === 0);
 });

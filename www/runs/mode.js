@@ -3,7 +3,9 @@
 // (the form's sample, the unit of work the chart and table use, and the
 // curves drawn, each a token of runs.js's specToken: id.n.seeds.cap.first,
 // `.off` for restarts switched off), which it reruns on load; Esc cancels
-// the runs while shown.
+// the runs while shown. `view=scaling` (and `nmax=`, its largest N) shows
+// the second view, work to the first solution against N (scaling.js), which
+// computes when first shown.
 //
 // A mode of the registry in modes.js: see there for what a mode does.
 
@@ -11,14 +13,19 @@ import { linkParams, safeName } from '../lib/export.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { DEFAULT_SPEC, RESTARTS_ID, RunsView, parseToken, specProblem, specToken } from './runs.js';
 import { clip } from '../lib/words.js';
+import { SCALING_MAX_N, ScalingView } from './scaling.js';
 
 /**
  * @typedef {import('../core/core.js').Core} Core
  * @typedef {import('./runs.js').RunsState} RunsState
  * @typedef {import('./runs.js').RunsSpec} RunsSpec
  * @typedef {import('../types.js').RunsAlgorithm} RunsAlgorithm
- * @typedef {RunsState & { problems: string[] }} RunsLink  what a link asks for
+ * @typedef {'curves' | 'scaling'} RunsViewName
+ * @typedef {RunsState & { problems: string[], view: RunsViewName, maxN: number }} RunsLink  what a link asks for
  */
+
+/** The largest N the scaling view may be asked for by a link. */
+const SCALING_CHOICES = [1000, 10_000, 100_000, SCALING_MAX_N];
 
 /** The most curves a link may draw: each is rerun when the link opens. */
 const MAX_LINK_CURVES = 12;
@@ -91,14 +98,29 @@ export function parseRunsParams(search, core) {
   // A link that names curves and no form: the form holds the last curve, to vary.
   const formNamed = ['algo', 'restarts', 'n', 'seeds', 'first', 'cap'].some((key) => params.has(key));
   if (!formNamed && curves.length) Object.assign(form, curves[curves.length - 1]);
-  return { form, work, curves, problems };
+  /** @type {RunsViewName} */
+  let view = 'curves';
+  const rawView = params.get('view');
+  if (rawView !== null) {
+    const raw = rawView.trim().toLowerCase();
+    if (raw === 'curves' || raw === 'scaling') view = raw;
+    else problems.push(`The link's view=${clip(raw)} is not a view of Many runs (curves or scaling). Showing the curves.`);
+  }
+  let maxN = SCALING_MAX_N;
+  const rawMax = params.get('nmax');
+  if (rawMax !== null) {
+    const value = wholeNumber(rawMax, 16);
+    if (SCALING_CHOICES.includes(value)) maxN = value;
+    else problems.push(`The link's nmax=${clip(rawMax.trim())} is not one of the largest N offered (${SCALING_CHOICES.join(', ')}). Using ${SCALING_MAX_N}.`);
+  }
+  return { form, work, curves, problems, view, maxN };
 }
 
 /**
  * Writes the page's state into the address bar (see parseRunsParams).
- * @param {RunsState} state
+ * @param {RunsState & { view?: RunsViewName, maxN?: number }} state
  */
-export function writeRunsParams({ form, work, curves }) {
+export function writeRunsParams({ form, work, curves, view = 'curves', maxN = SCALING_MAX_N }) {
   const url = new URL(location.href);
   url.search = '';
   const params = url.searchParams;
@@ -108,6 +130,10 @@ export function writeRunsParams({ form, work, curves }) {
   for (const key of /** @type {const} */ (['n', 'seeds', 'cap', 'first'])) if (Number.isFinite(form[key])) params.set(key, String(form[key]));
   params.set('work', work);
   if (curves.length) params.set('curves', curves.map(specToken).join(','));
+  if (view === 'scaling') {
+    params.set('view', view);
+    if (maxN !== SCALING_MAX_N) params.set('nmax', String(maxN));
+  }
   replaceUrl(url);
 }
 
@@ -119,35 +145,65 @@ export function writeRunsParams({ form, work, curves }) {
 export function runsMode(_page) {
   /** @type {RunsView | null} */
   let view = null;
+  /** @type {ScalingView | null} */
+  let scaling = null;
+  /** @type {RunsViewName} */
+  let shown = 'curves';
   let active = false;
+  const root = () => /** @type {HTMLElement} */ (document.getElementById('runs')); // index.html's
+  const write = () => {
+    if (active && view) writeRunsParams({ ...view.state(), view: shown, maxN: scaling?.largest ?? SCALING_MAX_N });
+  };
+
+  /** Shows one of the two views. @param {RunsViewName} name */
+  const show = (name) => {
+    shown = name;
+    const main = root();
+    main.dataset.view = name;
+    /** @type {HTMLElement} */ (document.getElementById('runs-curves')).hidden = name !== 'curves';
+    /** @type {HTMLElement} */ (document.getElementById('runs-scaling')).hidden = name !== 'scaling';
+    for (const button of main.querySelectorAll('[data-runs-view]')) button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.runsView === name));
+    if (name === 'scaling') scaling?.shown();
+    else view?.draw();
+    write();
+  };
 
   return {
     id: 'runs',
     // The chart is the mode's board, always shown.
-    panels: { table: '.runs-table-panel' },
-    title: () => ['many runs'],
-    canvases: { 'runs-chart': () => safeName(`nqueens-runs-${linkParams().get('work') ?? 'steps'}`) },
+    panels: { table: '.runs-table-panel', tail: '.runs-tail-panel' },
+    title: () => (shown === 'scaling' ? ['many runs', 'work against N'] : ['many runs']),
+    canvases: {
+      'runs-chart': () => safeName(`nqueens-runs-${linkParams().get('work') ?? 'steps'}`),
+      'runs-scaling-chart': () => 'nqueens-work-against-n',
+    },
 
     parse: (/** @type {string} */ search, /** @type {Core} */ core) => parseRunsParams(search, core),
 
     /** @param {Core} core  @param {RunsLink|null} wanted  the link's runs, if the link is this mode's */
     attach(core, wanted) {
-      view = new RunsView(/** @type {HTMLElement} */ (document.getElementById('runs')), { // index.html's
-        write: (state) => { if (active) writeRunsParams(state); },
-      });
-      view.attach(core.wasm, runsAlgorithms(core), wanted ?? parseRunsParams('', core));
+      const link = wanted ?? parseRunsParams('', core);
+      view = new RunsView(root(), { write });
+      scaling = new ScalingView(/** @type {HTMLElement} */ (document.getElementById('runs-scaling')), { write });
+      view.attach(core.wasm, runsAlgorithms(core), link);
+      scaling.attach(runsAlgorithms(core), link.maxN);
+      for (const button of root().querySelectorAll('[data-runs-view]')) {
+        button.addEventListener('click', () => show(/** @type {RunsViewName} */ (/** @type {HTMLElement} */ (button).dataset.runsView)));
+      }
+      show(link.view);
     },
 
     setActive(/** @type {boolean} */ on) {
       active = on;
-      if (on && view) writeRunsParams(view.state());
+      write();
     },
 
-    /** Esc stops the runs. @param {KeyboardEvent} event */
+    /** Esc stops the runs of the view shown. @param {KeyboardEvent} event */
     onKey(event) {
-      if (event.key === 'Escape' && view?.pool.busy) {
+      const pool = shown === 'scaling' ? scaling : view;
+      if (event.key === 'Escape' && pool?.pool.busy) {
         event.preventDefault();
-        view.cancel();
+        pool.cancel();
       }
     },
 

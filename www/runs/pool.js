@@ -16,6 +16,19 @@ import { defaultWorkers, startWorker } from '../workers/start.js';
  * @typedef {import('../types.js').RunsRequest} RunsRequest
  * @typedef {import('../types.js').RunsReply} RunsReply
  * @typedef {import('../types.js').RunLengths} RunLengths
+ * @typedef {import('../types.js').FirstRequest} FirstRequest
+ * @typedef {import('../types.js').FirstReply} FirstReply
+ * @typedef {import('../types.js').FirstRun} FirstRun
+ * @typedef {Omit<FirstRequest, 'type' | 'job' | 'task'>} FirstTask  one run to a first solution (the scaling view)
+ * @typedef {object} TasksJob  a list of single runs, each to the next free worker
+ * @property {number} id
+ * @property {FirstTask[]} tasks
+ * @property {number} next  the next task's index
+ * @property {number} done
+ * @property {Map<Worker, number>} out  each busy worker's task
+ * @property {(index: number, run: FirstRun) => void} onResult
+ * @property {(outcome: { cancelled: boolean, done: number }) => void} resolve
+ * @property {(error: Error) => void} reject
  * @typedef {object} RunsSpec  what to run: one curve's sample
  * @property {string} id  the algorithm
  * @property {number} n
@@ -52,7 +65,7 @@ export class RunsPool {
     this.size = Math.max(1, Math.floor(size));
     /** @type {Worker[]} */
     this.workers = [];
-    /** @type {RunsJob | null} */
+    /** @type {RunsJob | TasksJob | null} */
     this.job = null;
     this.jobSeq = 0;
   }
@@ -101,6 +114,63 @@ export class RunsPool {
   }
 
   /**
+   * Runs each task, one run to its first solution, on the next free worker
+   * (runs-worker.js's 'first'), in the order given; `onResult` hears each as
+   * it comes back. Resolves once all are back, or after cancel() with how
+   * many were; rejects with the core's sentence if it refuses one.
+   * @param {FirstTask[]} tasks
+   * @param {(index: number, run: FirstRun) => void} onResult
+   * @returns {Promise<{ cancelled: boolean, done: number }>}
+   */
+  runTasks(tasks, onResult) {
+    if (this.job) return Promise.reject(new Error('Runs are already going.'));
+    if (!tasks.length) return Promise.resolve({ cancelled: false, done: 0 });
+    this.ensureWorkers();
+    return new Promise((resolve, reject) => {
+      /** @type {TasksJob} */
+      const job = { id: ++this.jobSeq, tasks, next: 0, done: 0, out: new Map(), onResult, resolve, reject };
+      this.job = job;
+      for (const worker of this.workers) this.dispatchTask(worker, job);
+    });
+  }
+
+  /**
+   * @param {Worker} worker
+   * @param {TasksJob} job
+   */
+  dispatchTask(worker, job) {
+    if (job.next >= job.tasks.length) return;
+    const task = job.next++;
+    job.out.set(worker, task);
+    worker.postMessage(/** @satisfies {FirstRequest} */ ({ type: 'first', job: job.id, task, ...job.tasks[task] }));
+  }
+
+  /**
+   * A worker's reply to a task.
+   * @param {Worker} worker
+   * @param {TasksJob} job
+   * @param {FirstReply} msg
+   */
+  onTask(worker, job, msg) {
+    if (msg.type === 'error') {
+      this.fail(msg.message);
+      return;
+    }
+    if (job.out.get(worker) !== msg.task) return;
+    job.out.delete(worker);
+    job.done++;
+    const { steps, placements, solved, attacked, pairs, ms, queens } = msg;
+    job.onResult(msg.task, { steps, placements, solved, attacked, pairs, ms, queens });
+    if (this.job !== job) return; // cancelled from onResult
+    if (job.done === job.tasks.length) {
+      this.job = null;
+      job.resolve({ cancelled: false, done: job.done });
+    } else {
+      this.dispatchTask(worker, job);
+    }
+  }
+
+  /**
    * Gives `worker` the next slice of seeds, if any are left.
    * @param {Worker} worker
    * @param {RunsJob} job
@@ -121,13 +191,17 @@ export class RunsPool {
   /**
    * A worker's reply: a slice's runs, or the core's refusal.
    * @param {Worker} worker
-   * @param {RunsReply} msg
+   * @param {RunsReply | FirstReply} msg
    */
   onMessage(worker, msg) {
     const job = this.job;
     if (!job || msg?.job !== job.id) return; // from a cancelled job
-    if (msg.type === 'error') {
-      this.fail(msg.message);
+    if ('tasks' in job) {
+      this.onTask(worker, job, /** @type {FirstReply} */ (msg));
+      return;
+    }
+    if (msg.type !== 'runs') {
+      this.fail(msg.type === 'error' ? msg.message : 'A worker answered runs with a single run.');
       return;
     }
     const slice = job.out.get(worker);

@@ -16,7 +16,8 @@ import { downloadCsv } from '../lib/export.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { seedMax } from '../core/seeds.js';
 import { RunsPool } from './pool.js';
-import { drawSurvival, statisticText, summarize, survivalCurve } from './survival.js';
+import { drawSurvival, hillAlpha, restartCutoffs, statisticText, summarize, survivalCurve } from './survival.js';
+import { drawLogLog } from './loglog.js';
 import { clip } from '../lib/words.js';
 
 /**
@@ -167,6 +168,8 @@ export class RunsView {
     this.chart = /** @type {HTMLCanvasElement} */ (part(root, 'chart'));
     this.legend = part(root, 'legend');
     this.table = /** @type {HTMLTableElement} */ (part(root, 'table'));
+    this.cutoffChart = /** @type {HTMLCanvasElement} */ (part(root, 'cutoff-chart'));
+    this.cutoffWords = part(root, 'cutoff-words');
     this.csv = /** @type {HTMLButtonElement} */ (part(root, 'csv'));
     this.csv.addEventListener('click', () => downloadCsv(this.csvRows(), `nqueens-runs-${this.curves.length}-curves.csv`));
     /** @type {CoreModule | null} */
@@ -455,9 +458,10 @@ export class RunsView {
 
   renderTable() {
     const work = /** @type {RunsWork} */ (this.work.value);
-    const head = el('thead', {}, [el('tr', {}, ['Curve', 'Solved', 'Median', 'Mean', '90th percentile', 'Longest'].map((h) => el('th', { scope: 'col' }, h)))]);
+    const head = el('thead', {}, [el('tr', {}, ['Curve', 'Solved', 'Median', 'Mean', '90th percentile', 'Longest', 'Mean ÷ median', 'Tail index α', 'Best cutoff', 'Expected with it'].map((h) => el('th', { scope: 'col' }, h)))]);
     const rows = this.curves.map((curve) => {
       const stats = summarize(curve.runs[work], curve.runs.capped);
+      const tail = tailCells(curve.runs[work], curve.runs.capped, stats);
       /** @type {[string, import('./survival.js').Statistic][]} */
       const cells = [['median', stats.median], ['mean', stats.mean], ['p90', stats.p90], ['longest', stats.longest]];
       const labels = { median: 'Median', mean: 'Mean', p90: '90th percentile', longest: 'Longest' };
@@ -465,11 +469,13 @@ export class RunsView {
         el('th', { scope: 'row' }, specLabel(curve.spec, this.algorithms)),
         el('td', { 'data-label': 'Solved', 'data-value': stats.solved }, `${formatCount(stats.solved)} of ${formatCount(stats.total)}`),
         ...cells.map(([key, stat]) => el('td', { 'data-label': labels[/** @type {keyof typeof labels} */ (key)], 'data-stat': key, 'data-value': stat.value, 'data-at-least': String(stat.atLeast) }, statisticText(stat))),
+        ...tail,
       ]);
     });
     this.csv.disabled = !this.curves.length;
     const caption = el('caption', { class: 'sr-only' }, `Work to the first solution, in ${work}`);
-    this.table.replaceChildren(caption, head, el('tbody', {}, rows.length ? rows : [el('tr', {}, [el('td', { colspan: 6, class: 'muted' }, 'No curves yet.')])]));
+    this.table.replaceChildren(caption, head, el('tbody', {}, rows.length ? rows : [el('tr', {}, [el('td', { colspan: 10, class: 'muted' }, 'No curves yet.')])]));
+    this.cutoffWords.textContent = cutoffWords(this.curves, work, this.algorithms);
   }
 
   /**
@@ -499,8 +505,96 @@ export class RunsView {
     // Where a curve's capped runs stopped: the cap in steps, their most checks in checks; 0 for none.
     const caps = this.curves.map(({ runs }) => runs[work].reduce((most, w, i) => (runs.capped[i] ? Math.max(most, w) : most), 0));
     drawSurvival(this.chart, this.width, curves, { unit: work, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, caps });
+    /** @type {number[]} the best cutoffs labelled so far: one label a cutoff */
+    const labelled = [];
+    /** @type {import('./loglog.js').LogSeries[]} */
+    const cutoffs = this.curves.map((curve, i) => {
+      const { t, expected, best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
+      const label = labelled.includes(best) ? '' : `t = ${formatCount(best)}`;
+      labelled.push(best);
+      return {
+        colour: colours.lane(curve.colour),
+        dashed: i % 2 === 1,
+        points: Array.from(t, (x, k) => ({ x, y: expected[k] })),
+        mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label, row: new Set(labelled.slice(0, -1)).size },
+      };
+    });
+    // Each Luby curve's measured mean, level across the cutoffs: what restarts with no knowledge cost.
+    const tried = cutoffs.flatMap((c) => c.points.map((p) => p.x));
+    const span = tried.length ? [Math.min(...tried), Math.max(...tried)] : [];
+    this.curves.forEach((curve, i) => {
+      if (curve.spec.id !== RESTARTS_ID || !curve.spec.restarts || span.length < 2) return;
+      const mean = summarize(curve.runs[work], curve.runs.capped).mean.value;
+      cutoffs.push({
+        colour: colours.lane(curve.colour),
+        dashed: true,
+        points: span.map((x) => ({ x, y: mean })),
+        mark: { x: span[1], y: mean, label: `Luby as run: ${formatCount(Math.round(mean))}`, row: 0, ring: false },
+      });
+    });
+    // Its own width (100% of its panel, at most 640 px by CSS).
+    const cutoffWidth = Math.round(this.cutoffChart.getBoundingClientRect().width) || Math.min(this.width, 640);
+    drawLogLog(this.cutoffChart, cutoffWidth, cutoffs, { xLabel: `restart after t ${work} (log scale)`, yLabel: `expected ${work} (log)`, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, height: 0.5 });
+    this.cutoffChart.setAttribute('aria-label', curves.length
+      ? `Expected ${work} to a solution with restarts after t ${work}, against t, one line a curve, the least of each ringed, and a level dashed line at the mean of each curve run with Luby's restarts. The table gives the best t and its expected ${work}.`
+      : 'Expected work with restarts against the cutoff: no curves yet.');
     this.chart.setAttribute('aria-label', curves.length
       ? `Survival curves of ${curves.map((c) => c.label).join('; ')}: the share of runs not yet solved against ${work}, on log–log axes. The table below gives their numbers.`
       : 'Survival curves of the runs: none drawn yet.');
   }
+}
+
+/**
+ * The table's tail cells for one curve: mean ÷ median, Hill's α over the top
+ * k, and the best fixed restart cutoff with its expected work (survival.js).
+ * @param {ArrayLike<number>} work
+ * @param {ArrayLike<number>} capped
+ * @param {import('./survival.js').Summary} stats
+ */
+function tailCells(work, capped, stats) {
+  const ratio = stats.mean.value / stats.median.value;
+  const { alpha, k, censored } = hillAlpha(work, capped);
+  const { best, bestExpected } = restartCutoffs(work, capped);
+  const capNote = censored ? `, ${censored} capped` : '';
+  const reading = Number.isNaN(alpha) ? '' : alpha < 1 ? '; the mean keeps growing' : alpha < 2 ? '; unbounded spread' : '; both bounded';
+  const bound = stats.solved < stats.total;
+  return [
+    el('td', { 'data-label': 'Mean ÷ median', 'data-stat': 'mean-median', 'data-value': ratio, 'data-at-least': String(stats.mean.atLeast) }, Number.isFinite(ratio) ? `${stats.mean.atLeast ? '≥ ' : ''}${ratio.toFixed(1)}×` : '–'),
+    el('td', { 'data-label': 'Tail index α', 'data-stat': 'alpha', 'data-value': alpha, 'data-k': k }, [el('span', {}, [
+      Number.isNaN(alpha) ? '–' : alpha.toFixed(2),
+      el('small', { class: 'cell-note' }, `k = ${k}${capNote}${reading}`),
+    ])]),
+    el('td', { 'data-label': 'Best cutoff', 'data-stat': 'best-cutoff', 'data-value': best }, Number.isNaN(best) ? '–' : formatCount(best)),
+    el('td', { 'data-label': 'Expected with it', 'data-stat': 'best-expected', 'data-value': bestExpected, 'data-at-most': String(bound) }, Number.isNaN(bestExpected) ? '–' : `${bound ? 'at most ' : ''}${formatCount(Math.round(bestExpected))}`),
+  ];
+}
+
+/**
+ * The cutoff chart's words: for each curve of randomised backtracking without
+ * restarts that has a restarts curve at the same N, the three costs side by
+ * side (no restarts, the best fixed cutoff from these runs, Luby's restarts
+ * as run); else each curve's best cutoff against its mean.
+ * @param {RunsCurve[]} curves
+ * @param {RunsWork} work
+ * @param {RunsAlgorithm[]} algorithms
+ */
+function cutoffWords(curves, work, algorithms) {
+  /** @type {string[]} */
+  const words = [];
+  for (const curve of curves) {
+    const stats = summarize(curve.runs[work], curve.runs.capped);
+    const { best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
+    if (Number.isNaN(best)) continue;
+    const mean = statisticText(stats.mean);
+    const luby = !curve.spec.restarts && curves.find((c) => c.spec.id === RESTARTS_ID && c.spec.restarts && c.spec.n === curve.spec.n);
+    if (luby) {
+      const lubyMean = summarize(luby.runs[work], luby.runs.capped).mean;
+      words.push(`At N = ${curve.spec.n}: without restarts the mean is ${mean} ${work}; the best fixed cutoff from those runs, restarting after ${formatCount(best)} ${work}, would average ${formatCount(Math.round(bestExpected))}; Luby's restarts, as run (${formatCount(luby.spec.seeds)} runs), averaged ${statisticText(lubyMean)}, ${(lubyMean.value / bestExpected).toFixed(2)} times the best fixed cutoff, with no knowledge of the distribution, and ${stats.mean.atLeast ? 'at least ' : ''}${(stats.mean.value / lubyMean.value).toFixed(1)} times less than no restarts.`);
+    } else if (!luby && curve.spec.restarts && curves.some((c) => !c.spec.restarts && c.spec.n === curve.spec.n)) {
+      continue; // said with its pair
+    } else {
+      words.push(`${specLabel(curve.spec, algorithms)}: restarting after ${formatCount(best)} ${work} would average ${formatCount(Math.round(bestExpected))} against a mean of ${mean} without further restarts.`);
+    }
+  }
+  return words.join(' ');
 }

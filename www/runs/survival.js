@@ -108,11 +108,27 @@ export function statisticText({ value, atLeast }) {
  * 1 → "1", 20000 → "20k", 3e6 → "3M": the work axis's labels.
  * @param {number} value
  */
-function axisNumber(value) {
+export function axisNumber(value) {
   /** @type {[number, string][]} */
   const units = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
   for (const [size, suffix] of units) if (value >= size) return `${+(value / size).toPrecision(3)}${suffix}`;
   return String(value);
+}
+
+/**
+ * Sizes a chart's canvas to its CSS size at the screen's pixel ratio, and
+ * gives its context, size in device pixels, ratio and the axes' margins.
+ * @param {HTMLCanvasElement} canvas
+ * @param {number} cssWidth
+ * @param {number} cssHeight
+ */
+export function sizeChart(canvas, cssWidth, cssHeight) {
+  const scale = window.devicePixelRatio || 1;
+  canvas.width = Math.max(16, Math.round(cssWidth * scale));
+  canvas.height = Math.round(cssHeight * scale);
+  canvas.style.height = `${cssHeight}px`;
+  const pad = { left: 54 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
+  return { ctx: context2d(canvas), w: canvas.width, h: canvas.height, scale, pad };
 }
 
 /**
@@ -138,14 +154,7 @@ function axisNumber(value) {
  *   stopped (its cap in steps), or 0 for a curve with none
  */
 export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
-  const scale = window.devicePixelRatio || 1;
-  const cssHeight = Math.round(Math.min(340, Math.max(240, cssWidth * 0.5)));
-  canvas.width = Math.max(16, Math.round(cssWidth * scale));
-  canvas.height = Math.round(cssHeight * scale);
-  canvas.style.height = `${cssHeight}px`;
-  const ctx = context2d(canvas);
-  const { width: w, height: h } = canvas;
-  const pad = { left: 52 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
+  const { ctx, w, h, scale, pad } = sizeChart(canvas, cssWidth, Math.round(Math.min(340, Math.max(240, cssWidth * 0.5))));
   const xs = curves.flatMap(({ curve }) => [...curve.x]).concat(caps.filter((c) => c > 0));
   const xMin = Math.max(1, Math.min(...xs, Infinity) / 1.5);
   const xMax = Math.max(xMin * 10, Math.max(...xs, 0) * 1.5);
@@ -214,4 +223,93 @@ export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
   } finally {
     ctx.restore();
   }
+}
+
+/**
+ * @typedef {object} TailIndex  Hill's estimate of a tail's power (see hillAlpha)
+ * @property {number} alpha  NaN when the top runs give nothing to measure
+ * @property {number} k  the longest runs it reads
+ * @property {number} threshold  the (k+1)-th longest run: the top k are measured against it
+ * @property {number} censored  how many of the top k the cap stopped
+ */
+
+/**
+ * The tail index α of a sample by Hill's estimator over its k longest runs:
+ * with X(1) ≥ X(2) ≥ … the runs in falling order, α = k / Σ_{i ≤ k}
+ * ln(X(i) / X(k+1)). If the survival curve falls like x^−α, ln(X / X(k+1))
+ * of a run past X(k+1) is exponential with rate α, and this is its maximum-
+ * likelihood estimate. A run the cap stopped is censored: its logarithm is
+ * only a lower bound, so it counts in the sum but not as an event, and
+ * α = (solved among the top k) / Σ ln(X(i) / X(k+1)), the same likelihood's
+ * maximum under censoring. k defaults to a tenth of the sample, at least 5.
+ * @param {ArrayLike<number>} work
+ * @param {ArrayLike<number>} capped
+ * @param {number} [k]
+ * @returns {TailIndex}
+ */
+export function hillAlpha(work, capped, k = tailCount(work.length)) {
+  const runs = ranked(work, capped).reverse();
+  const top = Math.min(Math.floor(k), runs.length - 1);
+  if (top < 1) return { alpha: NaN, k: Math.max(0, top), threshold: NaN, censored: 0 };
+  const threshold = runs[top].value;
+  let logs = 0;
+  let censored = 0;
+  for (let i = 0; i < top; i++) {
+    logs += Math.log(runs[i].value / threshold);
+    if (runs[i].capped) censored++;
+  }
+  const events = top - censored;
+  return { alpha: logs > 0 && threshold > 0 ? events / logs : NaN, k: top, threshold, censored };
+}
+
+/** How many of a sample's longest runs Hill's estimator reads: a tenth, at least 5 (fewer only in a tiny sample). */
+export function tailCount(/** @type {number} */ total) {
+  return Math.min(total - 1, Math.max(5, Math.floor(total / 10)));
+}
+
+/**
+ * @typedef {object} Cutoff  restarts after a fixed number of steps, as the runs measured price it
+ * @property {Float64Array} t  the cutoffs tried: each distinct amount of work a run was solved at, ascending
+ * @property {Float64Array} expected  expected[i]: the expected work to a solution restarting after t[i]
+ * @property {number} best  the cutoff of least expected work (the smallest, on a tie); NaN if no run was solved
+ * @property {number} bestExpected
+ */
+
+/**
+ * The expected work to a solution if each run were restarted (with a fresh
+ * seed) after t steps: E[min(X, t)] / P(X ≤ t) over the sample's runs
+ * (Luby, Sinclair and Zuckerman, 1993), for every t at which some run was
+ * solved, since between two such t the top grows and the bottom does not.
+ * A run the cap stopped took more than any t up to the cap, so every value
+ * here is exact for the sample; what the cap hides is whether some cutoff
+ * past it does better, so the best is an upper bound on the best over all
+ * cutoffs. Sums are of whole numbers, exact below 2^53.
+ * @param {ArrayLike<number>} work
+ * @param {ArrayLike<number>} capped
+ * @returns {Cutoff}
+ */
+export function restartCutoffs(work, capped) {
+  const runs = ranked(work, capped);
+  const total = runs.length;
+  /** @type {number[]} */
+  const t = [];
+  /** @type {number[]} */
+  const expected = [];
+  let best = NaN;
+  let bestExpected = Infinity;
+  let below = 0; // Σ of the runs shorter than the cutoff (each whole)
+  for (let i = 0; i < total && !runs[i].capped; i++) {
+    below += runs[i].value;
+    if (i + 1 < total && !runs[i + 1].capped && runs[i + 1].value === runs[i].value) continue;
+    // Runs 0..i solved by t = runs[i].value; the rest each cost t.
+    const cutoff = runs[i].value;
+    const value = (below + (total - i - 1) * cutoff) / (i + 1);
+    t.push(cutoff);
+    expected.push(value);
+    if (value < bestExpected) {
+      bestExpected = value;
+      best = cutoff;
+    }
+  }
+  return { t: Float64Array.from(t), expected: Float64Array.from(expected), best, bestExpected: Number.isNaN(best) ? NaN : bestExpected };
 }
