@@ -120,9 +120,13 @@ export async function openPage(p = '/', opts = {}) {
       errors.push(`console.error: ${msg.text()}${where ? ` (at ${where})` : ''}`);
     }
   });
-  page.on('requestfailed', (req) =>
-    errors.push(`requestfailed: ${req.method()} ${req.url()} (${req.failure()?.errorText ?? 'unknown'})`),
-  );
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText ?? 'unknown';
+    // The browser fetches the tab's icon on its own, late; a reload or a new
+    // address soon after load cuts that fetch off. The page asked for nothing.
+    if (why === 'net::ERR_ABORTED' && /\/www\/icons\//.test(req.url())) return;
+    errors.push(`requestfailed: ${req.method()} ${req.url()} (${why})`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400) errors.push(`http ${res.status()}: ${res.request().method()} ${res.url()}`);
   });
