@@ -78,7 +78,8 @@ export function specToken({ id, n, seeds, cap, first, restarts }) {
 }
 
 /**
- * A token back to its sample, or null if it is not one (the numbers are checked by specProblem).
+ * A token back to its sample, or null if it is not one (the numbers are
+ * checked by specProblem; one past 2^53 − 1 is no number it could check).
  * @param {string} token
  * @returns {RunsSpec | null}
  */
@@ -86,7 +87,8 @@ export function parseToken(token) {
   const match = /^([a-z0-9-]{1,40})\.(\d{1,9})\.(\d{1,9})\.(\d{1,16})\.(\d{1,16})(\.off)?$/.exec(token.trim());
   if (!match) return null;
   const [, id, n, seeds, cap, first, off] = match;
-  return { id, n: Number(n), seeds: Number(seeds), cap: Number(cap), first: Number(first), restarts: !off };
+  const spec = { id, n: Number(n), seeds: Number(seeds), cap: Number(cap), first: Number(first), restarts: !off };
+  return Number.isSafeInteger(spec.cap) && Number.isSafeInteger(spec.first) ? spec : null;
 }
 
 /**
