@@ -1,13 +1,27 @@
 //! The N-Queens search, made visible: a steppable solver core for WebAssembly.
 //!
 //! `board` has the bit sets, `limits` the board sizes the searches are built
-//! for (each named once), `algorithms` the searches as state machines (those
-//! that find every solution, from the seed documents, and those that find one
-//! at any N, on the engines of `algorithms::find_one`; `ALGORITHMS` lists
-//! them), `session` adds time travel over
-//! them, `view` turns a state into cells to draw, `runs` measures many seeded
-//! runs, `count` counts solutions fast without drawing, and `wasm` is the
-//! only module that knows about JavaScript. See ARCHITECTURE.md.
+//! for, the seeds' range and the defaults (each named once), `algorithms`
+//! the searches as state machines (those that find every solution, from the
+//! seed documents, and those that find one at any N, on the engines of
+//! `algorithms::find_one`; `ALGORITHMS` lists them), `session` adds time
+//! travel over them, `view` turns a state into cells to draw, `runs`
+//! measures many seeded runs, `count` counts solutions fast without drawing,
+//! and `wasm` is the only module that knows about JavaScript. See
+//! ARCHITECTURE.md.
+//!
+//! The modules depend one way: each imports only modules before it in
+//!
+//! ```text
+//! board → limits → tree → algorithms/info → error → puzzle
+//!   → algorithms/vocabulary → algorithms/find_one
+//!   → algorithms/{depth_first, whole_board, one_solution} → the searches
+//!   → algorithms/catalogue → view → session → runs → seed_loops → count
+//!   → wasm
+//! ```
+//!
+//! (`algorithms/mod.rs` only declares and re-exports; `seed_loops` and
+//! `count` need nothing but `board`.)
 
 pub mod algorithms;
 pub mod board;

@@ -2,7 +2,8 @@
 //! each queen's attackers, and a sentence about the last step for the status
 //! line and screen readers.
 
-use crate::algorithms::{AlgorithmInfo, BoardView, Counters, LastStep, StepKind};
+use crate::algorithms::info::AlgorithmInfo;
+use crate::algorithms::vocabulary::{BoardView, Counters, LastStep, StepKind};
 use crate::board::attacks;
 
 /// A queen stands here.
@@ -204,11 +205,9 @@ fn sentence(
             )
         }
         // The searches for one solution say their own sentences
-        // (`Algorithm::message`); these are for any other that moves.
-        StepKind::Move | StepKind::Sideways => format!("Moved a queen to {}.", at(square)),
-        StepKind::Stay => format!("Left the queen of {} where it was.", at(square)),
-        StepKind::Restart => "Gave the board up for a fresh one.".to_string(),
-        StepKind::Survey => "Listed the attacked queens.".to_string(),
+        // (`Algorithm::message`), as may any search with a kind of step of
+        // its own; a kind no search says is named by its id.
+        other => format!("A {} step on {}.", other.id(), at(square)),
     }
 }
 

@@ -119,7 +119,7 @@ fn seek_work_is_the_last_step_within_the_budget_forwards_and_backwards() {
 #[test]
 fn run_within_in_small_slices_reaches_the_same_states_as_seek_work() {
     for info in ALGORITHMS {
-        let n = 6.min(info.max_n);
+        let n = 6.clamp(info.min_n, info.max_n);
         for work in WORKS {
             let t = trace(info.id, n, work);
             let end = *t.last().unwrap();
@@ -158,7 +158,7 @@ fn run_within_in_small_slices_reaches_the_same_states_as_seek_work() {
 #[test]
 fn next_work_is_the_work_after_one_more_step() {
     for info in ALGORITHMS {
-        let n = 5.min(info.max_n);
+        let n = 5.clamp(info.min_n, info.max_n);
         let mut s = session(info.id, n);
         loop {
             let next = s.next_work(Work::Checks);
@@ -210,7 +210,10 @@ fn at_n8_with_equal_checks_bitwise_then_backtracking_then_the_others_finish() {
     let n = 8u64;
     let mut ends = Vec::new();
     // Race mode races the searches for every solution.
-    for info in ALGORITHMS.iter().filter(|info| info.goal == Goal::All) {
+    for info in ALGORITHMS
+        .iter()
+        .filter(|info| info.goal == Goal::All && info.fits(8))
+    {
         let mut s = session(info.id, 8);
         s.seek_work(Work::Checks, u64::MAX >> 11).unwrap();
         assert!(s.is_done(), "{}", info.id);
@@ -225,17 +228,21 @@ fn at_n8_with_equal_checks_bitwise_then_backtracking_then_the_others_finish() {
         }));
     }
     ends.sort();
-    let order: Vec<&str> = ends.iter().map(|e| e.1).collect();
-    assert_eq!(
-        order,
-        [
-            "bitwise",
-            "backtracking",
-            "permutations",
-            "bitboard-scan",
-            "brute-force"
-        ]
-    );
+    // The seeds' searches finish in this order (any other search may finish
+    // anywhere among them).
+    let seeds = [
+        "bitwise",
+        "backtracking",
+        "permutations",
+        "bitboard-scan",
+        "brute-force",
+    ];
+    let order: Vec<&str> = ends
+        .iter()
+        .map(|e| e.1)
+        .filter(|id| seeds.contains(id))
+        .collect();
+    assert_eq!(order, seeds);
     let steps = |id: &str| ends.iter().find(|e| e.1 == id).unwrap().2;
     assert_eq!(steps("brute-force"), n.pow(8));
     assert_eq!(steps("permutations"), (1..=n).product::<u64>());

@@ -68,7 +68,7 @@ fn every_run_is_its_seeded_session_stepped_to_its_first_solution() {
 #[test]
 fn a_run_the_cap_stops_is_marked_and_stands_at_the_cap() {
     for info in ALGORITHMS.iter().filter(|info| info.seeded) {
-        let n = 12;
+        let n = 12.clamp(info.min_n, info.max_n);
         let whole_cap = call_budget(info, n) / 30;
         let full = run_lengths(info.id, n, 1, 30, whole_cap, Variant::Catalogued).expect("ok");
         assert!(full.iter().all(|run| !run.capped), "{}", info.id);

@@ -8,7 +8,7 @@ use wasm_bindgen_test::*;
 use nqueens::wasm::args::Problem;
 use nqueens::wasm::{
     algorithms, completions, count_both, count_solutions, count_subtask, count_subtask_range,
-    count_subtasks, find_one, puzzle, Session,
+    count_subtasks, find_one, limits, puzzle, Session,
 };
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -283,4 +283,33 @@ fn find_one_solves_a_million_queens_checked_independently() {
     }
     let refused = thrown(find_one("bitwise".into(), 8.into(), 1.into()));
     assert!(String::from(refused.message()).contains("finds every solution, not one"));
+}
+
+#[wasm_bindgen_test]
+fn limits_give_the_seed_range_and_the_defaults() {
+    let limits = limits();
+    // The largest seed is JavaScript's own largest exact whole number.
+    let safe = get(&get(&js_sys::global(), "Number"), "MAX_SAFE_INTEGER");
+    assert_eq!(get(&limits, "seedMax").as_f64(), safe.as_f64());
+    let default_seed = get(&limits, "defaultSeed");
+    let default_n = get(&limits, "defaultN").as_f64().expect("a number");
+    assert!(default_n >= 1.0 && default_n.fract() == 0.0);
+    // A session opened without a seed runs as one opened with defaultSeed.
+    for info in nqueens::algorithms::ALGORITHMS {
+        let n = 12.clamp(info.min_n, info.max_n) as u32;
+        let mut plain = session(info.id, n);
+        let mut given =
+            Session::seeded(info.id.into(), n.into(), default_seed.clone()).expect("a seed");
+        assert_eq!(Some(plain.seed()), default_seed.as_f64(), "{}", info.id);
+        for step in 0..200 {
+            assert_eq!(plain.step(), given.step(), "{} step {step}", info.id);
+            assert_eq!(plain.queens(), given.queens(), "{} step {step}", info.id);
+            assert_eq!(plain.message(), given.message(), "{} step {step}", info.id);
+        }
+    }
+    // The seed readers take seedMax and nothing past it.
+    let id = nqueens::algorithms::ALGORITHMS[0].id;
+    let past = js_sys::BigInt::from(nqueens::limits::MAX_SEED + 1);
+    assert!(Session::seeded(id.into(), 4.into(), safe).is_ok());
+    assert!(Session::seeded(id.into(), 4.into(), past.into()).is_err());
 }

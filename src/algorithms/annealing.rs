@@ -19,11 +19,11 @@
 //! of a second natively) and at N = 2,000 up to 250 million, so `find_one`
 //! stops at N = 1,000.
 
+use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
-use crate::error::Error;
 use crate::algorithms::find_one::rng::exp_neg;
 use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::error::Error;
 
 pub const ID: &str = "annealing";
 

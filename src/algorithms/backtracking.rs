@@ -4,7 +4,8 @@
 //! and compares. The seed stops at the first solution; this one goes on.
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, Goal, Bound, StepKind};
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{BoardView, LastStep, Register, RegisterValue, StepKind};
 use crate::board::RowMask;
 use crate::limits::MAX_N;
 use crate::tree::Fork;
@@ -214,7 +215,7 @@ impl Descent for Rows {
 mod tests {
     use super::*;
 
-    use crate::algorithms::Algorithm;
+    use crate::algorithms::vocabulary::Algorithm;
 
     #[test]
     fn first_solution_is_the_lexicographically_first() {
@@ -234,7 +235,11 @@ mod tests {
             let obvious = [(0usize, 1usize), (1, 4)]
                 .iter()
                 .any(|&(r, c)| (2 - r) as isize == (col as isize - c as isize).abs());
-            assert_eq!(search.has_diagonals(RowMask::column(col)), obvious, "col {col}");
+            assert_eq!(
+                search.has_diagonals(RowMask::column(col)),
+                obvious,
+                "col {col}"
+            );
         }
     }
 }

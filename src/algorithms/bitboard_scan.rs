@@ -11,7 +11,8 @@
 use std::rc::Rc;
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, Goal, Bound, StepKind};
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{BoardView, LastStep, Register, RegisterValue, StepKind};
 use crate::board::{AttackMasks, Bitboard, RowMask, BITBOARD_MAX_N};
 use crate::limits::boards_below;
 use crate::tree::Fork;
@@ -278,7 +279,7 @@ impl Descent for Scan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Algorithm;
+    use crate::algorithms::vocabulary::Algorithm;
 
     /// The seed's recursion, written plainly, counting ok() calls.
     fn recursive(

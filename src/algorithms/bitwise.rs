@@ -4,7 +4,8 @@
 //! is left, and the lowest bit goes first.
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::{AlgorithmInfo, BoardView, LastStep, Register, RegisterValue, SearchSpace, Goal, Bound, StepKind};
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{BoardView, LastStep, Register, RegisterValue, StepKind};
 use crate::board::RowMask;
 use crate::limits::MAX_N;
 use crate::tree::Fork;
@@ -211,7 +212,7 @@ impl Descent for Frames {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Algorithm;
+    use crate::algorithms::vocabulary::Algorithm;
 
     /// The seed's recursion, written plainly.
     fn count(n: usize, ld: u32, col: u32, rd: u32) -> u64 {

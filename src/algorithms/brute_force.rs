@@ -9,8 +9,9 @@
 use std::ops::Range;
 use std::rc::Rc;
 
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{Register, RegisterValue};
 use super::whole_board::{BoardSource, Tested, WholeBoard};
-use super::{AlgorithmInfo, Register, RegisterValue, SearchSpace, Goal, Bound};
 use crate::board::{AttackMasks, Bitboard, BITBOARD_MAX_N};
 use crate::tree::Decided;
 
@@ -388,7 +389,7 @@ impl BoardSource for Odometer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Algorithm;
+    use crate::algorithms::vocabulary::Algorithm;
 
     #[test]
     fn odometer_visits_every_board_once_in_row0_fastest_order() {
@@ -441,8 +442,16 @@ mod tests {
             }
             assert_eq!(blocked.counters(), stepped.counters());
             assert_eq!(
-                (blocked.source.last, blocked.tested.bad_row, blocked.source.next),
-                (stepped.source.last, stepped.tested.bad_row, stepped.source.next)
+                (
+                    blocked.source.last,
+                    blocked.tested.bad_row,
+                    blocked.source.next
+                ),
+                (
+                    stepped.source.last,
+                    stepped.tested.bad_row,
+                    stepped.source.next
+                )
             );
             if stop && taken < budget {
                 assert_eq!(

@@ -12,10 +12,10 @@
 //! One step places the next row's queen on its formula column. One check: none
 //! is made, a step adds 0 checks. `moves` counts queens placed.
 
+use super::info::AlgorithmInfo;
 use super::one_solution::BASE;
-use super::AlgorithmInfo;
-use crate::error::Error;
 use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::error::Error;
 use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "construction";

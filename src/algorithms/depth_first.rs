@@ -11,7 +11,8 @@
 
 use std::rc::Rc;
 
-use super::{Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register};
+use super::info::AlgorithmInfo;
+use super::vocabulary::{Algorithm, BoardView, Counters, LastStep, Register};
 use crate::board::RowMask;
 use crate::limits::MAX_N;
 use crate::puzzle::FixedQueens;

@@ -13,10 +13,10 @@
 //! Each step is N² work and N = 1,000 takes about 500 steps (two thirds of
 //! a second natively), so `find_one` stops at N = 1,000.
 
+use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
 use crate::error::Error;
-use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "hill-climbing";
 
@@ -138,4 +138,23 @@ impl Engine for HillClimbing {
     }
 
     core_at!(core);
+
+    /// A sideways move is hill climbing's own step: the other kinds are
+    /// said as the engines share them.
+    fn sentence(&self, event: Event) -> String {
+        let core = &self.core;
+        match event {
+            Event::Sideways => {
+                let (row, col) = words::row_col(core);
+                format!(
+                    "No move lowers the conflicts: moved the queen of row {} sideways to \
+                     column {}; {}.",
+                    row + 1,
+                    col + 1,
+                    words::left(core)
+                )
+            }
+            _ => words::said(core, event),
+        }
+    }
 }

@@ -1,14 +1,15 @@
 //! What the page, the errors and the catalogue know about an algorithm
 //! without running it: [`AlgorithmInfo`] (its id, name, goal, sizes, what a
 //! step looks at, what a step, a check and a placement or move are, how many
-//! checks one step makes, its registers' glossary and its pseudocode), [`Goal`], [`Bound`] and [`SearchSpace`]. A leaf of `algorithms`: it
-//! depends only on [`crate::limits`], so `error.rs` can name an
-//! algorithm without depending on the catalogue.
+//! checks one step makes, its registers' glossary and its pseudocode),
+//! [`Goal`], [`Bound`] and [`SearchSpace`]. The lowest layer of
+//! `algorithms`: it depends only on [`crate::limits`], so that `error.rs`
+//! can name an algorithm without depending on any search or the catalogue.
 //!
 //! The rules an `AlgorithmInfo` must keep are checked when the crate compiles
 //! ([`AlgorithmInfo::broken_rule`], called by the `catalogue!` macro for
 //! every entry); the ones that need the search to run are in
-//! [`super::Algorithm`]'s contract and `tests/contract.rs`.
+//! [`super::vocabulary::Algorithm`]'s contract and `tests/contract.rs`.
 
 use crate::limits::{power, FIND_MAX_N, MAX_N, MAX_WHOLE_N, STEP_MAX_N};
 
@@ -147,7 +148,7 @@ impl Bound {
 /// - 1 ≤ `min_n` ≤ `max_n`;
 /// - a search for every solution ([`Goal::All`]) keeps `max_n` ≤ [`MAX_N`]
 ///   (the sessions' books and fixed queens are sized by it), has
-///   `find_max_n` = 0 and accounts for the N^N boards;
+///   `find_max_n` = 0, accounts for the N^N boards and is not `seeded`;
 /// - a search for one ([`Goal::One`]) keeps `max_n` ≤ [`STEP_MAX_N`] and
 ///   `max_n` ≤ `find_max_n` ≤ [`FIND_MAX_N`], accounts for no boards
 ///   ([`SearchSpace::Unaccounted`]) and takes no fixed queens;
@@ -161,7 +162,7 @@ impl Bound {
 ///   solution).
 ///
 /// `takes_fixed_queens` must also say the truth about the search: true
-/// exactly when its [`super::Algorithm::with_fixed`] gives a search, which
+/// exactly when its [`super::vocabulary::Algorithm::with_fixed`] gives a search, which
 /// `tests/contract.rs` checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlgorithmInfo {
@@ -179,7 +180,9 @@ pub struct AlgorithmInfo {
     /// The largest board `find_one` takes; 0 for a search for every
     /// solution, which `find_one` refuses.
     pub find_max_n: usize,
-    /// True when the seed changes the run.
+    /// True when the seed changes the run (`tests/contract.rs` runs each
+    /// search from several seeds to check it); never for a search for
+    /// every solution.
     pub seeded: bool,
     /// What one step looks at.
     pub space: SearchSpace,
@@ -199,7 +202,7 @@ pub struct AlgorithmInfo {
     /// counter of a search for one solution; empty for a search for every
     /// solution, which never moves a queen.
     pub move_is: &'static str,
-    /// Each register the search shows ([`super::Algorithm::registers`]), by
+    /// Each register the search shows ([`super::vocabulary::Algorithm::registers`]), by
     /// name, with what it holds: a name the pseudocode uses, so the
     /// registers panel and the code read alike (`tests/contract.rs` checks
     /// both).
@@ -253,6 +256,12 @@ impl AlgorithmInfo {
                 }
                 if matches!(self.space, SearchSpace::Unaccounted) {
                     return Some("a search for every solution accounts for the N^N boards");
+                }
+                if self.seeded {
+                    return Some(
+                        "a search for every solution is not seeded (it finds them all, the \
+                         same way from any seed)",
+                    );
                 }
             }
             Goal::One => {
@@ -330,6 +339,21 @@ pub const fn ids_unique(catalogue: &[AlgorithmInfo]) -> bool {
         i += 1;
     }
     true
+}
+
+/// The largest `find_max_n` in `catalogue` (a `const fn`, for
+/// `catalogue!`: some search must take [`FIND_MAX_N`], the largest board
+/// the API says `findOne()` takes).
+pub const fn largest_find_n(catalogue: &[AlgorithmInfo]) -> usize {
+    let mut largest = 0;
+    let mut i = 0;
+    while i < catalogue.len() {
+        if catalogue[i].find_max_n > largest {
+            largest = catalogue[i].find_max_n;
+        }
+        i += 1;
+    }
+    largest
 }
 
 const fn same(a: &str, b: &str) -> bool {

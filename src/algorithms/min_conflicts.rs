@@ -34,12 +34,13 @@
 //! N for the least attacked value + N to find the chosen tie + N for the
 //! partner scan; a restart 0. So ≤ 4N + 32.
 
+use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
-use crate::error::Error;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::GREEDY_TRIES;
-use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::error::grouped;
+use crate::error::Error;
 
 pub const ID: &str = "min-conflicts";
 
@@ -226,10 +227,34 @@ impl Engine for MinConflicts {
         }
         let row = last.row?;
         let tally = &self.base.core.tally;
-        let counts: Vec<u32> = (0..tally.n() as u32).map(|c| tally.attackers(row, c)).collect();
+        let counts: Vec<u32> = (0..tally.n() as u32)
+            .map(|c| tally.attackers(row, c))
+            .collect();
         let least = *counts.iter().min()?;
-        Some((row, (0..counts.len()).filter(|&c| counts[c] == least).collect()))
+        Some((
+            row,
+            (0..counts.len()).filter(|&c| counts[c] == least).collect(),
+        ))
     }
 
     core_at!(base.core);
+
+    /// A survey is min-conflicts' own step: the other kinds are said as
+    /// the engines share them.
+    fn sentence(&self, event: Event) -> String {
+        let core = &self.base.core;
+        match event {
+            Event::Survey => {
+                let attacked = (0..core.tally.placed())
+                    .filter(|&row| core.tally.attacked(row))
+                    .count();
+                format!(
+                    "Listed the attacked queens: {} of them; {}.",
+                    grouped(attacked as u64),
+                    words::left(core)
+                )
+            }
+            _ => words::said(core, event),
+        }
+    }
 }

@@ -1,16 +1,15 @@
 //! A search for one solution as a steppable [`Algorithm`]: an
 //! [`Engine`] in [`OneSolution`], which adds what stepping needs and the
 //! fast path does not (the queens that landed on each row, the step kinds,
-//! the board, registers and sentences the page shows), and [`find_one`],
-//! the fast path by id.
+//! the board, registers and the first and last sentences the page shows).
+//! The fast path by id, `find_one`, is the catalogue's.
 
-use super::{
-    find, Algorithm, AlgorithmInfo, AnyEngine, BoardView, Bound, Counters, Goal, LastStep,
-    Register, RegisterValue, SearchSpace, StepKind,
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{
+    Algorithm, BoardView, Counters, LastStep, Register, RegisterValue, StepKind,
 };
-use crate::algorithms::find_one::{Engine, Found, READS_A_SQUARE};
+use crate::algorithms::find_one::{Engine, READS_A_SQUARE};
 use crate::error::grouped;
-use crate::error::Error;
 use crate::limits::STEP_MAX_N;
 
 /// What the searches for one solution share, for their `INFO`s to take the
@@ -117,10 +116,7 @@ impl<E: Engine> OneSolution<E> {
     #[inline]
     fn book(&mut self) {
         let last = self.engine.last();
-        if !matches!(
-            last.event,
-            StepKind::Place | StepKind::Move | StepKind::Sideways
-        ) {
+        if !last.event.lands_a_queen() {
             return;
         }
         let rows = [last.row, last.other];
@@ -155,19 +151,12 @@ impl<E: Engine> OneSolution<E> {
         }
     }
 
-    /// The sentence about the last step.
+    /// The sentence about the last step: the first and the last are every
+    /// engine's; the engine says the others ([`Engine::sentence`]).
     fn sentence(&self) -> String {
         let info = &E::INFO;
         let core = self.engine.core();
-        let (n, last) = (core.tally.n(), core.last);
-        let pairs = core.tally.pairs();
-        let left = match pairs {
-            1 => "1 attacking pair left".to_string(),
-            _ => format!("{} attacking pairs left", grouped(pairs)),
-        };
-        let at = |row: usize, col: u32| format!("row {}, column {}", row + 1, col + 1);
-        let (row, col) = (last.row.unwrap_or(0), last.col.unwrap_or(0));
-        let here = core.tally.queens().get(row).copied();
+        let n = core.tally.n();
         match self.kind() {
             StepKind::Start if self.engine.is_solved() => format!(
                 "Solved at the start: {}'s first {n}×{n} board is already a solution, no two \
@@ -185,69 +174,7 @@ impl<E: Engine> OneSolution<E> {
                 counted(core.counters.restarts, "restart", "restarts"),
                 grouped(n as u64)
             ),
-            StepKind::Place => match core.tally.attackers(row, col) {
-                0 => format!("Placed a queen on {}; no queen attacks it.", at(row, col)),
-                1 => format!("Placed a queen on {}; 1 queen attacks it.", at(row, col)),
-                k => format!("Placed a queen on {}; {k} queens attack it.", at(row, col)),
-            },
-            StepKind::Reject => format!("{} is attacked: the next column.", at(row, col)),
-            StepKind::Backtrack => format!(
-                "Row {} has nothing left to try: took the queen off {}.",
-                row + 2,
-                at(row, col)
-            ),
-            StepKind::Move | StepKind::Sideways => match last.other {
-                Some(other) => format!(
-                    "Exchanged the columns of rows {} and {}: fewer queens attack; {left}.",
-                    row + 1,
-                    other + 1
-                ),
-                None if self.kind() == StepKind::Sideways => format!(
-                    "No move lowers the conflicts: moved the queen of row {} sideways to \
-                     column {}; {left}.",
-                    row + 1,
-                    col + 1
-                ),
-                None => format!(
-                    "Moved the queen of row {} to column {}; {left}.",
-                    row + 1,
-                    col + 1
-                ),
-            },
-            StepKind::Stay => match last.other {
-                Some(other) => format!(
-                    "Exchanging the columns of rows {} and {} would not lower the conflicts: \
-                     kept as they were; {left}.",
-                    row + 1,
-                    other + 1
-                ),
-                None if last.row.is_none() => format!("Nothing to repair; {left}."),
-                None if here == Some(col) => format!(
-                    "The queen of row {} stays on column {}: no square of its row is attacked \
-                     less; {left}.",
-                    row + 1,
-                    col + 1
-                ),
-                None => format!(
-                    "Did not move the queen of row {} to column {}: it would add conflicts; \
-                     {left}.",
-                    row + 1,
-                    col + 1
-                ),
-            },
-            StepKind::Restart => format!(
-                "Restart {}: gave the board up for a fresh one.",
-                grouped(core.counters.restarts)
-            ),
-            StepKind::Survey => {
-                let attacked = (0..core.tally.placed())
-                    .filter(|&row| core.tally.attacked(row))
-                    .count();
-                format!(
-                    "Listed the attacked queens: {} of them; {left}.",
-                    grouped(attacked as u64)
-                )
-            }
+            kind => self.engine.sentence(kind),
         }
     }
 }
@@ -356,26 +283,6 @@ impl<E: Engine> Algorithm for OneSolution<E> {
 
     fn heap_bytes(&self) -> usize {
         self.landed.len() * HEAP_BYTES_PER_QUEEN
-    }
-}
-
-/// One solution of the n-queens puzzle by the search `id` from `seed`, with
-/// no timeline: the engine's own steps, run to the end. Refuses an unknown
-/// id, a search for every solution, and an N outside the search's
-/// `min_n..=find_max_n`, each with a sentence.
-pub fn find_one(id: &str, n: usize, seed: u64) -> Result<Found, Error> {
-    Ok(AnyEngine::new(id, n, seed)?.solve())
-}
-
-/// The search for one solution called `id`, or why there is none.
-pub fn find_one_info(id: &str) -> Result<&'static AlgorithmInfo, Error> {
-    match find(id) {
-        Some(info) if info.goal == Goal::One => Ok(info),
-        Some(info) => Err(Error::NotFindOne { algorithm: info }),
-        None => Err(Error::UnknownAlgorithm {
-            id: id.into(),
-            known: super::ALGORITHMS,
-        }),
     }
 }
 

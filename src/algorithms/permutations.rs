@@ -6,8 +6,9 @@
 //! permutation; this one visits each of the N! boards exactly once, in Heap's
 //! order, so its solutions come out in the seed's order.
 
+use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::vocabulary::{Register, RegisterRole, RegisterValue};
 use super::whole_board::{BoardSource, Tested, WholeBoard};
-use super::{AlgorithmInfo, Register, RegisterRole, RegisterValue, SearchSpace, Goal, Bound};
 use crate::limits::MAX_WHOLE_N;
 use crate::tree::Decided;
 
@@ -28,18 +29,37 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         two rows. Rows and columns can never clash, so each board only needs its two diagonal \
         directions tested, with one bit per diagonal.",
     step_is: "one permutation, reached from the previous one by swapping two rows",
-    check_is: "One check tests one queen of the permutation against the diagonals of the queens above it.",
+    check_is:
+        "One check tests one queen of the permutation against the diagonals of the queens above it.",
     placement_is: "One placement is one queen of the permutation marked on its two diagonals \
         (down, up). Each queen tested is marked, the clashing one too, so placements equal \
         checks.",
     move_is: "",
     glossary: &[
-        ("perm", "the board: perm[row] is row's column, every column once"),
-        ("swap", "the two rows the last step swapped to reach this board"),
-        ("c", "Heap's counters: c[i] counts the swaps made at position i"),
-        ("down", "one bit per down diagonal (row + col) a queen tested so far is on"),
-        ("up", "one bit per up diagonal (col − row + N − 1) a queen tested so far is on"),
-        ("state", "the seed's packed board: perm in 3 bits a row, row 0 lowest (N ≤ 8)"),
+        (
+            "perm",
+            "the board: perm[row] is row's column, every column once",
+        ),
+        (
+            "swap",
+            "the two rows the last step swapped to reach this board",
+        ),
+        (
+            "c",
+            "Heap's counters: c[i] counts the swaps made at position i",
+        ),
+        (
+            "down",
+            "one bit per down diagonal (row + col) a queen tested so far is on",
+        ),
+        (
+            "up",
+            "one bit per up diagonal (col − row + N − 1) a queen tested so far is on",
+        ),
+        (
+            "state",
+            "the seed's packed board: perm in 3 bits a row, row 0 lowest (N ≤ 8)",
+        ),
     ],
     most_checks: Bound::PER_QUEEN,
     pseudocode: &[
@@ -152,10 +172,7 @@ impl BoardSource for Heap {
     }
 
     fn columns(&self) -> Vec<usize> {
-        self.perm[..self.n]
-            .iter()
-            .map(|&c| c as usize)
-            .collect()
+        self.perm[..self.n].iter().map(|&c| c as usize).collect()
     }
 
     fn decided(&self, tested: &Tested) -> Option<Decided> {
@@ -204,7 +221,7 @@ impl BoardSource for Heap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Algorithm;
+    use crate::algorithms::vocabulary::Algorithm;
     use std::collections::HashSet;
 
     #[test]

@@ -25,12 +25,12 @@
 //! step ≤ 32; a swap step ≤ N for skipping listed rows that are no longer
 //! attacked, + 5; a restart 0. So ≤ N + 32.
 
+use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
-use crate::error::Error;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::GREEDY_TRIES;
-use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::error::Error;
 use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "queen-search";
@@ -168,4 +168,27 @@ impl Engine for QueenSearch {
     }
 
     core_at!(base.core);
+
+    /// Queen search's moves and stays are swaps of two rows' columns: said
+    /// here; a placement and a restart as the engines share them.
+    fn sentence(&self, event: Event) -> String {
+        let core = &self.base.core;
+        let row = core.last.row.unwrap_or(0);
+        match (event, core.last.other) {
+            (Event::Move, Some(other)) => format!(
+                "Exchanged the columns of rows {} and {}: fewer queens attack; {}.",
+                row + 1,
+                other + 1,
+                words::left(core)
+            ),
+            (Event::Stay, Some(other)) => format!(
+                "Exchanging the columns of rows {} and {} would not lower the conflicts: \
+                 kept as they were; {}.",
+                row + 1,
+                other + 1,
+                words::left(core)
+            ),
+            _ => words::said(core, event),
+        }
+    }
 }

@@ -22,10 +22,10 @@
 //! a run takes up to about 200 million steps (under a second natively), at
 //! N = 5,000 up to 5 billion, so `find_one` stops at N = 2,000.
 
+use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
-use super::{AlgorithmInfo, Bound};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
 use crate::error::Error;
-use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 
 pub const ID: &str = "restarts";
 
@@ -230,4 +230,20 @@ impl Engine for Restarts {
     }
 
     core_at!(core);
+
+    /// A rejected square and a backtrack are this search's own steps: the
+    /// other kinds are said as the engines share them.
+    fn sentence(&self, event: Event) -> String {
+        let core = &self.core;
+        let (row, col) = words::row_col(core);
+        match event {
+            Event::Reject => format!("{} is attacked: the next column.", words::at(row, col)),
+            Event::Backtrack => format!(
+                "Row {} has nothing left to try: took the queen off {}.",
+                row + 2,
+                words::at(row, col)
+            ),
+            _ => words::said(core, event),
+        }
+    }
 }

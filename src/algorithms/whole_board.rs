@@ -6,10 +6,8 @@
 //! around a [`BoardSource`] that reaches and tests each board in its own order
 //! (the odometer, Heap's algorithm).
 
-use super::{
-    run_steps, Algorithm, AlgorithmInfo, BoardView, Counters, LastStep, Register, SearchSpace,
-    StepKind,
-};
+use super::info::{AlgorithmInfo, SearchSpace};
+use super::vocabulary::{run_steps, Algorithm, BoardView, Counters, LastStep, Register, StepKind};
 use crate::limits::MAX_WHOLE_N;
 use crate::tree::Decided;
 

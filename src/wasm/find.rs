@@ -11,7 +11,7 @@ use super::args::{self, echo, Arg, Problem};
 use super::object;
 use super::session::{algorithm_id, board_size};
 use crate::algorithms::find_one::Found;
-use crate::algorithms::{one_solution::find_one_info, AnyEngine};
+use crate::algorithms::{find_one_info, AnyEngine};
 use crate::limits::FIND_MAX_N;
 use crate::runs::{self, Variant, MAX_RUNS};
 

@@ -262,12 +262,14 @@ function fingerprint(s) {
 test('random call sequences match fresh sessions at every step', () => {
   const rand = random(20261122);
   const pick = (items) => items[Math.floor(rand() * items.length)];
-  // Small boards, so 25 fresh runs per sequence stay quick: the searches over N^N boards get 5.
-  const size = { 'brute-force': 5, permutations: 6, backtracking: 6, 'bitboard-scan': 5, bitwise: 7 };
+  // Small boards, so 25 fresh runs per sequence stay quick: the searches
+  // over N^N boards get 5, the other searches for every solution 6.
+  const size = (a) => (a.goal === 'all' && a.space !== 'all-boards' ? 6 : 5);
   const ids = api.algorithms().map((a) => a.id);
   let compared = 0;
-  for (const { id, minN, maxN } of api.algorithms()) {
-    const n = Math.min(maxN, Math.max(minN, size[id] ?? 5));
+  for (const a of api.algorithms()) {
+    const { id, minN, maxN } = a;
+    const n = Math.min(maxN, Math.max(minN, size(a)));
     for (let sequence = 0; sequence < 40; sequence++) {
       const s = new api.Session(id, n);
       try {

@@ -62,9 +62,9 @@ test('a race to the first solution: every search, seeded, lands where plain step
   // Race mode's clock runs a lane with runWithin and seekWork; a search for
   // one solution may add far more checks a step than the seeds' N (hill
   // climbing about N²), so each lane's own mostChecksPerStep is what bounds it.
-  for (const { id } of api.algorithms()) {
+  for (const { id, minN, maxN } of api.algorithms()) {
     for (const unit of ['checks', 'steps']) {
-      const plain = api.Session.seeded(id, 8, 3);
+      const plain = api.Session.seeded(id, Math.min(maxN, Math.max(minN, 8)), 3);
       const work = [0];
       let first = null;
       while (first === null && plain.step()) {

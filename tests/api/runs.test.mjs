@@ -57,8 +57,8 @@ test('every run is its seeded session stepped to its first solution, for every a
 });
 
 test('a capped run stands where the session stands after the cap, marked', () => {
-  for (const { id } of ALGORITHMS.filter((a) => a.seeded)) {
-    const n = 10;
+  for (const { id, minN, maxN } of ALGORITHMS.filter((a) => a.seeded)) {
+    const n = Math.min(maxN, Math.max(minN, 10));
     const whole = api.runLengths(id, n, 1, 20, 1_000_000, undefined);
     const longest = Math.max(...whole.steps);
     const cap = Math.max(1, Math.floor(longest / 2));

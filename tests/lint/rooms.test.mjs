@@ -72,7 +72,7 @@ test('ARCHITECTURE.md states the Rust module order, and every module it names ex
   assert.deepEqual(unplaced, [], `these modules are in no stated module's place: ${unplaced.join(', ')}`);
 });
 
-test('every `crate::` path in src/ follows the stated module order', () => {
+test('every `crate::` and `super::` path in src/ follows the stated module order', () => {
   const order = statedOrder();
   const names = order.flat().map((name) => name.replaceAll('/', '::'));
   const rank = new Map(order.flatMap((group, i) => group.map((name) => [name.replaceAll('/', '::'), i])));
@@ -81,16 +81,19 @@ test('every `crate::` path in src/ follows the stated module order', () => {
     const here = ownerOf(modulePath(file), names);
     const source = readFileSync(join(ROOT, file), 'utf8');
     // `use crate::a::{b, c::d}` and inline `crate::a::b` paths; the first segments name the module.
-    for (const m of source.matchAll(/\bcrate::((?:[a-z_][a-z0-9_]*::)*[a-z_][a-z0-9_]*)(::\{([^}]*)\})?/g)) {
+    // `super::x` in module a::b::c (a file c.rs) is a::b::x; in a mod.rs (module a::b) it is a::x.
+    const parent = modulePath(file).split('::').slice(0, -1).join('::');
+    for (const m of source.matchAll(/\b(crate|super)::((?:[a-z_][a-z0-9_]*::)*[a-z_][a-z0-9_]*)(::\{([^}]*)\})?/g)) {
       const before = source.lastIndexOf('\n', m.index) + 1;
       if (source.slice(before, m.index).trimStart().startsWith('//')) continue; // a doc line's link is no dependency
-      const base = m[1];
-      const paths = m[3] ? m[3].split(',').map((item) => `${base}::${item.trim().split('::')[0]}`) : [base];
+      if (m[1] === 'super' && /(^|\n)\s*mod tests\b/.test(source.slice(0, m.index))) continue; // a unit test's super is its own file
+      const base = m[1] === 'crate' ? m[2] : [parent, m[2]].filter(Boolean).join('::');
+      const paths = m[4] ? m[4].split(',').map((item) => `${base}::${item.trim().split('::')[0]}`) : [base];
       for (const path of paths) {
         const there = ownerOf(path, names);
         if (!there || !here || there === here) continue;
         if (/** @type {number} */ (rank.get(there)) > /** @type {number} */ (rank.get(here))) {
-          broken.push(`${file}:${lineOf(source, m.index)} (${here}) uses crate::${path}, which comes after it (${there})`);
+          broken.push(`${file}:${lineOf(source, m.index)} (${here}) uses ${path}, which comes after it (${there})`);
         }
       }
     }
@@ -116,7 +119,10 @@ const roomOf = (path) => /^(www\/[\w-]+\/)/.exec(path)?.[1] ?? null;
 test('ARCHITECTURE.md names every folder under www/ in its rooms table, and only folders that exist', () => {
   const rooms = statedRooms();
   assert.ok(rooms.size >= 8, `the rooms table names only ${rooms.size} folders`);
-  const folders = readdirSync(join(ROOT, 'www')).filter((name) => statSync(join(ROOT, 'www', name)).isDirectory()).map((name) => `www/${name}/`);
+  // A room is a folder of code; a folder of pictures (www/icons/) is no room.
+  const folders = readdirSync(join(ROOT, 'www'))
+    .filter((name) => statSync(join(ROOT, 'www', name)).isDirectory() && walk(`www/${name}`).some((f) => /\.(m?js|d\.ts)$/.test(f)))
+    .map((name) => `www/${name}/`);
   const unnamed = folders.filter((f) => !rooms.has(f));
   assert.deepEqual(unnamed, [], `folders under www/ missing from ARCHITECTURE.md's rooms table: ${unnamed.join(', ')}`);
   const gone = [...rooms.keys()].filter((f) => !existsSync(join(ROOT, f)));

@@ -1,8 +1,9 @@
 //! What the searches for one solution share (the catalogued ones live in
-//! `src/algorithms/`, one file each, listed in `catalogue!`'s `one:` part):
+//! `src/algorithms/`, one file each, listed in the `one:` part of `catalogue.rs`):
 //! the [`Engine`] trait, the [`Core`] every engine keeps (board, random
 //! numbers, counters, last step), the greedy start and suspects of the
-//! repair searches ([`repair`]), the board with its line counts
+//! repair searches ([`repair`]), the sentences about a step they share
+//! ([`words`]), the board with its line counts
 //! ([`tally`]), the seeded generator ([`rng`]: one `u64`, the same run
 //! natively and in WebAssembly) and [`check::verify`], the independent judge
 //! of a finished board.
@@ -14,7 +15,8 @@
 //! `limits::FIND_MAX_N` queens; `algorithms::find_one` picks the engine by
 //! id.
 
-use crate::algorithms::{AlgorithmInfo, Counters, StepKind};
+use crate::algorithms::info::AlgorithmInfo;
+use crate::algorithms::vocabulary::{Counters, StepKind};
 use crate::error::Error;
 
 /// The two [`Engine`] methods that hand over an engine's [`Core`], for an
@@ -40,6 +42,7 @@ pub mod check;
 pub mod repair;
 pub mod rng;
 pub mod tally;
+pub mod words;
 
 use rng::Rng;
 use tally::Tally;
@@ -178,6 +181,15 @@ pub trait Engine: Clone {
     fn core(&self) -> &Core;
     fn core_mut(&mut self) -> &mut Core;
     fn into_core(self) -> Core;
+
+    /// The sentence about the last step, whose kind is `event` (never
+    /// `Start` or `Solution`: `OneSolution` says those for every engine).
+    /// The default says the kinds the engines share ([`words::said`]); an
+    /// engine with a kind of step of its own says it here, in its own file,
+    /// and passes the other kinds on to [`words::said`].
+    fn sentence(&self, event: Event) -> String {
+        words::said(self.core(), event)
+    }
 
     /// The squares the last step chose among, for the board's CANDIDATE
     /// marks: (row, columns). None where the engine has none to show.
