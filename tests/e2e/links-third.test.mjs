@@ -93,3 +93,43 @@ test('Solve big at N = 1 says "1 queen", never "1 queens"', async () => {
     await page.close();
   }
 });
+
+test('a Many runs link that starts hours of work says how long it may take and asks first', async () => {
+  const { page, errors } = await openPage('/?mode=runs&curves=hill-climbing.1000.1000.10000.1');
+  try {
+    await page.waitForSelector('#runs [data-part="ask"]', { timeout: 20_000 });
+    const text = await page.textContent('#runs-status');
+    // The truth it must not undersell: a step of hill climbing at N = 1,000 timed here, independently.
+    const msPerStep = await page.evaluate(() => {
+      const s = window.nqueens.wasm.Session.seeded('hill-climbing', 1000, 1);
+      s.run(1);
+      const start = performance.now();
+      const steps = s.run(5);
+      const ms = (performance.now() - start) / Math.max(1, steps);
+      s.free();
+      return ms;
+    });
+    const workers = await page.evaluate(() => navigator.hardwareConcurrency || 2);
+    const worstHours = (1000 * 10_000 * msPerStep) / workers / 3_600_000;
+    assert.ok(worstHours > 1, `the truth is hours (${worstHours.toFixed(1)} h)`);
+    const said = /about ([\d,]+) (hour|day)s?/.exec(text);
+    assert.ok(said, `it says how long, in hours or days: ${text}`);
+    assert.match(text, /Run it now\?/, text);
+    assert.notEqual(await page.getAttribute('#runs', 'data-state'), 'running', 'nothing runs before the answer');
+    await page.click('#runs [data-part="ask-skip"]');
+    assert.equal(await page.$('#runs [data-part="ask"]'), null, 'the question is gone');
+    assert.notEqual(await page.getAttribute('#runs', 'data-state'), 'running', '"Not now" runs nothing');
+    assert.match(await page.textContent('#runs-status'), /not run/);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+  // A link of a few seconds' work starts at once, as before.
+  const quick = await openPage('/?mode=runs&curves=hill-climbing.20.30.1000.1');
+  try {
+    await quick.page.waitForFunction(() => ['running', 'done'].includes(document.querySelector('#runs')?.getAttribute('data-state') ?? ''), null, { timeout: 20_000 });
+    assert.equal(await quick.page.$('#runs [data-part="ask"]'), null, 'no question for a short link');
+  } finally {
+    await quick.page.close();
+  }
+});
