@@ -143,7 +143,7 @@ test('a huge string argument is refused without being copied into the wasm', () 
   ]) {
     const started = performance.now();
     assert.throws(call, (e) => e instanceof Error && e.message.length < 400, 'a short sentence');
-    assert.ok(performance.now() - started < 100, 'refused at once');
+    assert.ok(performance.now() - started < 1_000, 'refused at once, not after copying 256 MiB');
   }
   const s = new api.Session('bitwise', 8);
   assert.throws(() => s.seekWork(huge, 10), /checks|steps/);
