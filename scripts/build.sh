@@ -16,4 +16,6 @@ if ! wasm-pack build --release --target web --out-dir pkg "$@"; then
 fi
 [ -f pkg/nqueens_bg.wasm ] && [ -f pkg/nqueens.js ] && [ -f pkg/nqueens.d.ts ] \
   || die "wasm-pack reported success but pkg/nqueens_bg.wasm, pkg/nqueens.js or pkg/nqueens.d.ts is missing"
+# A method called on the wrong object is refused in the glue, before its pointer reaches the wasm.
+node scripts/guard-glue.mjs pkg/nqueens.js || die "scripts/guard-glue.mjs could not guard pkg/nqueens.js (see above)"
 log "build ok in $((SECONDS - start))s: pkg/nqueens_bg.wasm $(wc -c < pkg/nqueens_bg.wasm) bytes"

@@ -10,9 +10,10 @@
 //! The runs are deterministic, so the page and the tests agree.
 //!
 //! One call is bounded: at most [`MAX_RUNS`] runs, and the runs' caps
-//! together at most [`call_budget`] steps (fewer for searches whose steps
-//! are dear), so a call never blocks for long; the page asks in slices from
-//! its workers. The searches for every solution run to their first solution
+//! together at most [`call_budget`] steps: [`CALL_WORK`] of work, a step
+//! counted at the most checks it can make plus [`STEP_WORK`], so a call
+//! never blocks for long (about 1.5 s at the dearest); the page asks in
+//! slices from its workers. The searches for every solution run to their first solution
 //! too (the same run for every seed). [`Variant::WithoutRestarts`] runs
 //! randomised backtracking with its restarts switched off: the heavy-tailed
 //! baseline the restarts cut, which is no catalogued search because some of
@@ -30,12 +31,18 @@ use crate::session::unknown;
 
 /// The most runs one call makes.
 pub const MAX_RUNS: usize = 1_000;
-/// The most steps one call's caps may add up to.
-pub const CALL_STEPS: u64 = 1_000_000_000;
-/// The most checks one call's caps may allow, by the search's own bound on
-/// the checks of a step: hill climbing's step reads N² squares, so at
-/// N = 1,000 a call may budget 10,000 of its steps.
-pub const CALL_CHECKS: u64 = 10_000_000_000;
+/// What a step weighs in a call's work besides its checks: its own
+/// bookkeeping (drawing a random number, moving a queen, updating the
+/// tallies), which costs about as much as 20 checks. Measured in wasm:
+/// annealing's step, at most 2 checks, takes about as long as 20 of hill
+/// climbing's checks.
+pub const STEP_WORK: u64 = 20;
+/// The most work one call's caps may allow: the runs times their cap times
+/// the most work a step of the search can do at N (its bound on a step's
+/// checks, plus [`STEP_WORK`]). Hill climbing's step reads N² squares, so at
+/// N = 1,000 a call may budget 499 of its steps (about 1.5 s at 3 ms a
+/// step); annealing at any N 22,727,272 (about 1 s).
+pub const CALL_WORK: u64 = 500_000_000;
 
 /// Which run of the search: the catalogued one, or randomised backtracking
 /// with its restarts off.
@@ -135,10 +142,16 @@ impl fmt::Display for Refusal {
     }
 }
 
+/// The most work a step of `info`'s search can do at N: its bound on a
+/// step's checks, plus [`STEP_WORK`].
+pub fn step_work(info: &AlgorithmInfo, n: usize) -> u64 {
+    info.most_checks.at(n).saturating_add(STEP_WORK)
+}
+
 /// The steps one call may budget for `info`'s search at N: the runs times
-/// their cap may not pass it.
+/// their cap may not pass it, so that their work stays within [`CALL_WORK`].
 pub fn call_budget(info: &AlgorithmInfo, n: usize) -> u64 {
-    CALL_STEPS.min(CALL_CHECKS / info.most_checks.at(n).max(1))
+    (CALL_WORK / step_work(info, n)).max(1)
 }
 
 /// The search `id` if it can search an n×n board (the stepping range of

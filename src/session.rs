@@ -136,18 +136,21 @@ pub struct FoundSolution {
 }
 
 /// The conflicts of a search for one solution after every step, as minima
-/// and maxima of buckets: level j's buckets are 2^j steps wide and cover the
-/// first `TRACE_BUCKETS · 2^j` steps. Only the top level grows; when it is
-/// full, the next is made from it by pairs. Recorded in step order on new
-/// ground, so it is the same whatever path the session took.
+/// and maxima of buckets, each with the step where it happened: level j's
+/// buckets are 2^j steps wide and cover the first `TRACE_BUCKETS · 2^j`
+/// steps. Only the top level grows; when it is full, the next is made from
+/// it by pairs. Recorded in step order on new ground, so it is the same
+/// whatever path the session took.
 #[derive(Clone, Debug)]
 struct Trace {
-    levels: Vec<Vec<(u32, u32)>>,
+    levels: Vec<Vec<Bucket>>,
     /// The steps that restarted, in order (the first `MAX_TRACE_RESTARTS`).
     restarts: Vec<u64>,
     /// The next step to record, and the restarts counted before it.
     next: u64,
     restarts_seen: u64,
+    /// The conflicts at step 0.
+    first: u64,
 }
 
 /// The conflicts after each step up to the current one, thinned: what
@@ -161,6 +164,39 @@ pub struct ConflictTrace {
     pub restarts: Vec<u64>,
 }
 
+/// A bucket of the trace: its lowest and highest conflicts, each with the
+/// (first) step that had it.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    lo: (u64, u32),
+    hi: (u64, u32),
+}
+
+impl Bucket {
+    fn one(step: u64, value: u32) -> Bucket {
+        Bucket {
+            lo: (step, value),
+            hi: (step, value),
+        }
+    }
+
+    /// This bucket and a later one as one: the earlier step keeps a tie.
+    fn then(self, later: Bucket) -> Bucket {
+        Bucket {
+            lo: if later.lo.1 < self.lo.1 {
+                later.lo
+            } else {
+                self.lo
+            },
+            hi: if later.hi.1 > self.hi.1 {
+                later.hi
+            } else {
+                self.hi
+            },
+        }
+    }
+}
+
 impl Trace {
     fn new(at_start: u64) -> Trace {
         let mut trace = Trace {
@@ -168,6 +204,7 @@ impl Trace {
             restarts: Vec::new(),
             next: 0,
             restarts_seen: 0,
+            first: at_start.min(u32::MAX as u64),
         };
         trace.record(0, at_start, 0);
         trace
@@ -190,10 +227,7 @@ impl Trace {
         if (step >> top) as usize >= TRACE_BUCKETS {
             let merged = self.levels[top]
                 .chunks(2)
-                .map(|pair| {
-                    pair.iter()
-                        .fold((u32::MAX, 0), |(lo, hi), &(a, b)| (lo.min(a), hi.max(b)))
-                })
+                .map(|pair| pair[1..].iter().fold(pair[0], |a, &b| a.then(b)))
                 .collect::<Vec<_>>();
             let mut level = Vec::with_capacity(TRACE_BUCKETS);
             level.extend(merged);
@@ -203,9 +237,9 @@ impl Trace {
         let level = &mut self.levels[top];
         let bucket = (step >> top) as usize;
         if bucket == level.len() {
-            level.push((value, value));
+            level.push(Bucket::one(step, value));
         } else if let Some(last) = level.last_mut() {
-            *last = (last.0.min(value), last.1.max(value));
+            *last = last.then(Bucket::one(step, value));
         }
     }
 
@@ -222,32 +256,40 @@ impl Trace {
         // The buckets that end at or before k; the steps after them, up to
         // k, show only as the last point.
         let complete = (((k + 1) >> level) as usize).min(buckets.len());
-        let mut points: Vec<(u64, u64)> = vec![(0, u64::from(buckets[0].0))];
-        let mut add = |point: (u64, u64)| {
+        // Step 0 is a bucket's first step at every level: its value is
+        // kept apart (the first point), the rest from the extremes.
+        let mut points: Vec<(u64, u64)> = vec![(0, self.first)];
+        let mut add = |(at, value): (u64, u32)| {
+            let point = (at, u64::from(value));
             if points.last() != Some(&point) {
                 points.push(point);
             }
         };
+        // A bucket's two extremes in step order (one, if they are one step).
+        let both = |b: Bucket| {
+            let (first, second) = if b.lo.0 <= b.hi.0 {
+                (b.lo, b.hi)
+            } else {
+                (b.hi, b.lo)
+            };
+            [first, second]
+        };
         let raw = if level == 0 { complete } else { 2 * complete };
         if raw + 2 <= max_points {
-            for (i, &(lo, hi)) in buckets[..complete].iter().enumerate() {
-                let at = (i as u64) << level;
-                add((at, u64::from(lo)));
-                add((at, u64::from(hi)));
+            for &bucket in &buckets[..complete] {
+                for point in both(bucket) {
+                    add(point);
+                }
             }
         } else {
             // The first point, two a group, and the last: within max_points.
             let groups = (max_points - 2) / 2;
             if groups > 0 {
                 let width = complete.div_ceil(groups).max(1);
-                for (g, group) in buckets[..complete].chunks(width).enumerate() {
-                    let first = g * width;
-                    let lo = (0..group.len()).min_by_key(|&i| group[i].0).unwrap_or(0);
-                    let hi = (0..group.len()).max_by_key(|&i| group[i].1).unwrap_or(0);
-                    let mut two = [(lo, group[lo].0), (hi, group[hi].1)];
-                    two.sort_by_key(|&(i, _)| i);
-                    for (i, value) in two {
-                        add((((first + i) as u64) << level, u64::from(value)));
+                for group in buckets[..complete].chunks(width) {
+                    let merged = group[1..].iter().fold(group[0], |a, &b| a.then(b));
+                    for point in both(merged) {
+                        add(point);
                     }
                 }
             }
@@ -342,7 +384,7 @@ impl Session {
         let trace = solver
             .engine_core()
             .map(|core| Trace::new(core.tally.pairs()));
-        Session {
+        let mut session = Session {
             n,
             seed,
             space_total,
@@ -355,6 +397,22 @@ impl Session {
             furthest: 0,
             end,
             found: Vec::new(),
+        };
+        session.solved_at_start();
+        session
+    }
+
+    /// A search whose first board is already a solution (a seeded search for
+    /// one solution, now and then at small N) found it at step 0: it is
+    /// remembered, and the search is known to end there.
+    fn solved_at_start(&mut self) {
+        let one = self.solver.engine_core().is_some();
+        if one && self.step_index() == 0 && self.counters().solutions > 0 {
+            self.found.push(FoundSolution {
+                step: 0,
+                queens: self.queens(),
+            });
+            self.end = Some(0);
         }
     }
 
@@ -510,8 +568,12 @@ impl Session {
     }
 
     /// Runs until a step finds a solution (true) or the search ends or `max`
-    /// steps have been taken (false).
+    /// steps have been taken (false). At step 0 of a search whose first
+    /// board is already its solution, true with no step taken.
     pub fn run_to_solution(&mut self, max: u64) -> bool {
+        if self.step_index() == 0 && self.found.first().is_some_and(|s| s.step == 0) {
+            return true;
+        }
         let before = self.counters().solutions;
         self.advance(max, true);
         self.counters().solutions != before
@@ -641,8 +703,9 @@ impl Session {
         self.end = self.info().space.length(self.n);
         self.found.clear();
         if let Some(trace) = &mut self.trace {
-            *trace = Trace::new(trace.levels[0][0].0.into());
+            *trace = Trace::new(trace.first);
         }
+        self.solved_at_start();
     }
 
     /// Moves to step `k`, or as near as the search's end allows.

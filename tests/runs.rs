@@ -8,8 +8,7 @@ use nqueens::algorithms::find_one::Engine;
 use nqueens::algorithms::restarts::{Restarts, ID as RESTARTS};
 use nqueens::algorithms::{Goal, ALGORITHMS};
 use nqueens::runs::{
-    call_budget, run_lengths, Refusal, RunLength, Variant, CALL_CHECKS, CALL_STEPS, MAX_RUNS,
-    MAX_SEED,
+    call_budget, run_lengths, Refusal, RunLength, Variant, CALL_WORK, MAX_RUNS, MAX_SEED, STEP_WORK,
 };
 use nqueens::session::Session;
 
@@ -31,6 +30,31 @@ fn stepped(id: &str, n: usize, seed: u64, cap: u64) -> RunLength {
     }
 }
 
+/// `run_lengths` over any number of runs, in as many calls as the budget
+/// takes (as the page's workers ask): the same runs as one call would give.
+fn in_calls(
+    id: &str,
+    n: usize,
+    first: u64,
+    count: u64,
+    cap: u64,
+    variant: Variant,
+) -> Result<Vec<RunLength>, Refusal> {
+    let info = ALGORITHMS
+        .iter()
+        .find(|info| info.id == id)
+        .expect("catalogued");
+    let per_call = (call_budget(info, n) / cap).clamp(1, MAX_RUNS as u64);
+    let mut runs = Vec::new();
+    let mut seed = first;
+    while seed < first + count {
+        let take = per_call.min(first + count - seed);
+        runs.extend(run_lengths(id, n, seed, take, cap, variant)?);
+        seed += take;
+    }
+    Ok(runs)
+}
+
 #[test]
 fn every_run_is_its_seeded_session_stepped_to_its_first_solution() {
     for info in ALGORITHMS {
@@ -41,7 +65,7 @@ fn every_run_is_its_seeded_session_stepped_to_its_first_solution() {
         };
         for &n in sizes.iter().filter(|&&n| info.fits(n)) {
             let cap = 1_000_000;
-            let runs = run_lengths(info.id, n, 7, 12, cap, Variant::Catalogued)
+            let runs = in_calls(info.id, n, 7, 12, cap, Variant::Catalogued)
                 .unwrap_or_else(|e| panic!("{} N={n}: {e}", info.id));
             assert_eq!(runs.len(), 12);
             for (i, run) in runs.iter().enumerate() {
@@ -96,7 +120,7 @@ fn a_run_the_cap_stops_is_marked_and_stands_at_the_cap() {
 #[test]
 fn restarts_switched_off_is_plain_randomised_backtracking_stepped() {
     for n in [4, 8, 13, 20] {
-        let runs = run_lengths(RESTARTS, n, 1, 40, 20_000_000, Variant::WithoutRestarts)
+        let runs = in_calls(RESTARTS, n, 1, 40, 20_000_000, Variant::WithoutRestarts)
             .expect("restarts has the variant");
         for (i, run) in runs.iter().enumerate() {
             let mut search = Restarts::without_restarts(n, 1 + i as u64).expect("in range");
@@ -118,7 +142,7 @@ fn restarts_cut_the_tail_of_randomised_backtracking() {
     // The picture the page draws, as numbers: at N = 30 the longest of 200
     // runs without restarts is far longer than the longest with them.
     let longest = |variant| {
-        run_lengths(RESTARTS, 30, 1, 200, 5_000_000, variant)
+        in_calls(RESTARTS, 30, 1, 200, 5_000_000, variant)
             .expect("within the budget")
             .iter()
             .map(|run| run.steps)
@@ -193,17 +217,42 @@ fn bad_calls_get_a_sentence() {
 }
 
 #[test]
-fn the_budget_bounds_checks_as_well_as_steps() {
+fn the_budget_bounds_work_checks_and_steps_together() {
     for info in ALGORITHMS {
         for n in [info.min_n, info.max_n] {
             let budget = call_budget(info, n);
-            assert!((1..=CALL_STEPS).contains(&budget), "{} N={n}", info.id);
+            let per_step = u128::from(info.most_checks.at(n)) + u128::from(STEP_WORK);
+            assert!(budget >= 1, "{} N={n}", info.id);
             assert!(
-                u128::from(budget) * u128::from(info.most_checks.at(n).max(1))
-                    <= u128::from(CALL_CHECKS),
-                "{} N={n}: {budget} steps may read too much",
+                u128::from(budget) * per_step <= u128::from(CALL_WORK),
+                "{} N={n}: {budget} steps may do too much work",
                 info.id
             );
+            // A maximal call's real work (checks the runs report, and
+            // STEP_WORK a step) is within the bound (small N only: quick).
+            if n <= 12 && info.seeded {
+                let count = 4;
+                let cap = budget / count;
+                let runs = run_lengths(info.id, n, 1, count, cap, Variant::Catalogued)
+                    .expect("within budget");
+                let work: u128 = runs
+                    .iter()
+                    .map(|run| {
+                        u128::from(run.checks) + u128::from(run.steps) * u128::from(STEP_WORK)
+                    })
+                    .sum();
+                assert!(work <= u128::from(CALL_WORK), "{} N={n}: {work}", info.id);
+            }
         }
+    }
+    // The calls, which took 28 s and 46 s: over budget now.
+    for (id, n, count, cap) in [
+        ("hill-climbing", 1000, 20, 500),
+        ("annealing", 1000, 100, 10_000_000),
+    ] {
+        let text = run_lengths(id, n, 0, count, cap, Variant::Catalogued)
+            .expect_err("over budget")
+            .to_string();
+        assert!(text.contains("fewer runs"), "{text}");
     }
 }

@@ -3,18 +3,27 @@
 // folder) with BUILD filled in: the build's version (a hash of every file)
 // and the files to keep. Then:
 //
-// - install caches every file of the build in a cache named after its
-//   version, all or nothing (cache.addAll fails whole if one file fails, and
-//   the worker is then not installed: no half-cached build is ever used);
-// - fetch answers from that cache first, so a reload with the network gone
-//   shows the page and every mode works, count mode's workers and wasm
-//   included (a query string never changes a file: the host has no server
-//   logic, so `?mode=count` and `nqueens.js?instance=2` match without it);
+// - install caches every file of the build, all or nothing (cache.addAll
+//   fails whole if one file fails, and the worker is then not installed: no
+//   half-cached build is ever used), in a cache named after the version and
+//   the registration's scope, `nqueens-<version> <scope>`: two copies of the
+//   site on one host (`/courses/a/queens/` and `/courses/b/queens/`) each
+//   keep their own, and neither ever deletes the other's;
+// - fetch answers from the cache of the build the asking page loaded (a page
+//   load gets this build; a worker, the build of the page that started it;
+//   anything else, the build of the page or worker asking), so a query
+//   string never changes a file (`?mode=count` and `nqueens.js?instance=2`
+//   match without it: the host has no server logic);
 // - a new build is a new worker with a new cache. It waits until no page of
-//   the old build is open, or until the page asks it to take over (the "new
-//   version" note's Reload), so a page never loads one module of the old
-//   build and the next of the new; on activate it deletes every other
-//   version's cache.
+//   the old build is open, or until a page asks it to take over (the "new
+//   version" note's Reload). Taking over moves every open page to the new
+//   worker (the browser does that), but a page still showing the old build
+//   keeps getting the old build's files from the old cache, which stays
+//   until no page or worker of the old build is left; only then, on the next
+//   page load in this scope, is it deleted. A page never loads one module of
+//   one build and the next of another. Only the very first build of a scope
+//   takes the page that registered it (`clients.claim()`), so that page works
+//   offline without another reload.
 //
 // In the source tree BUILD stays null: the dev server registers this worker
 // only when asked (`?sw=1`), and then it goes to the network first and keeps
@@ -23,10 +32,99 @@
 // Written by scripts/dist.mjs: the whole line is replaced.
 const BUILD = /** @type {{version: string, files: string[]} | null} */ (null);
 
-const PREFIX = 'nqueens-';
-const CACHE = `${PREFIX}${BUILD ? BUILD.version : 'dev'}`;
-
 const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+const PREFIX = 'nqueens-';
+const SCOPE = worker.registration.scope;
+const VERSION = BUILD ? BUILD.version : 'dev';
+/** @param {string} version */
+const cacheName = (version) => `${PREFIX}${version} ${SCOPE}`;
+const CACHE = cacheName(VERSION);
+/** Which build each open page and worker of this scope loaded: `?client=<id>` -> `{version, worker, at}`. */
+const BOOK = cacheName('clients');
+/**
+ * A worker's entry this young is kept even if its client is not listed yet
+ * (a worker being started by a page of an older build).
+ */
+const YOUNG_MS = 10_000;
+
+/**
+ * The version of a cache of this scope's builds, or null for any other cache
+ * (another scope's, the book, anything else on the origin).
+ * @param {string} key
+ */
+function ownVersion(key) {
+  const space = key.indexOf(' ');
+  if (!key.startsWith(PREFIX) || space < 0 || key.slice(space + 1) !== SCOPE || key === BOOK) return null;
+  return key.slice(PREFIX.length, space);
+}
+
+/** Builds before caches were named with their scope: `nqueens-<hex>` or `nqueens-dev`. */
+const LEGACY = /^nqueens-(?:[0-9a-f]+|dev)$/;
+
+/** @param {string} client */
+const bookKey = (client) => `${SCOPE}?client=${encodeURIComponent(client)}`;
+/** @type {Map<string, string>}  the book, as far as this run of the worker has read or written it */
+const known = new Map();
+
+/**
+ * Notes which build a page or worker loaded.
+ * @param {string} client
+ * @param {string} version
+ * @param {boolean} isWorker
+ */
+async function remember(client, version, isWorker) {
+  known.set(client, version);
+  const book = await caches.open(BOOK);
+  const entry = JSON.stringify({ version, worker: isWorker, at: Date.now() });
+  await book.put(bookKey(client), new Response(entry, { headers: { 'content-type': 'application/json' } }));
+}
+
+/**
+ * The build a page or worker loaded: from the book, or this build for a
+ * client it never saw (the page the first install took, or none at all).
+ * @param {string} client
+ * @returns {Promise<string>}
+ */
+async function buildOf(client) {
+  if (!client) return VERSION;
+  const seen = known.get(client);
+  if (seen) return seen;
+  const hit = await (await caches.open(BOOK)).match(bookKey(client));
+  const version = hit ? /** @type {{version: string}} */ (await hit.json()).version : VERSION;
+  known.set(client, version);
+  return version;
+}
+
+/**
+ * Deletes this scope's caches of builds no open page or worker uses, and the
+ * book's entries of clients that are gone. Other scopes' caches are never
+ * touched; a cache from before scoped names goes if it holds this scope's page.
+ */
+async function tidy() {
+  const live = new Set((await worker.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((client) => client.id));
+  const book = await caches.open(BOOK);
+  const used = new Set([VERSION]);
+  const now = Date.now();
+  for (const request of await book.keys()) {
+    const client = new URL(request.url).searchParams.get('client') ?? '';
+    const entry = await book.match(request);
+    const { version, worker: isWorker, at } = entry ? /** @type {{version: string, worker: boolean, at: number}} */ (await entry.json()) : { version: '', worker: false, at: 0 };
+    if (live.has(client) || (isWorker && now - at < YOUNG_MS)) used.add(version);
+    else {
+      known.delete(client);
+      await book.delete(request);
+    }
+  }
+  for (const key of await caches.keys()) {
+    const version = ownVersion(key);
+    if (version !== null) {
+      if (!used.has(version)) await caches.delete(key);
+    } else if (LEGACY.test(key) && (await (await caches.open(key)).match(SCOPE))) {
+      await caches.delete(key);
+    }
+  }
+}
 
 worker.addEventListener('install', (event) => {
   if (!BUILD) {
@@ -45,34 +143,42 @@ worker.addEventListener('install', (event) => {
 
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches
-      .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => caches.delete(key))))
-      // The first install takes the page that registered it (it was loaded
-      // from this same build), so it works offline without another reload.
-      .then(() => worker.clients.claim()),
+    (async () => {
+      // The first build of this scope takes the page that registered it (it
+      // was loaded from this same build). A later one takes nobody: the
+      // pages it gets are the old worker's, each served from its own build.
+      const first = BUILD === null || !(await caches.keys()).some((key) => key !== CACHE && ownVersion(key) !== null);
+      await tidy();
+      if (first) await worker.clients.claim();
+    })(),
   );
 });
 
-// The page's "new version" note: the user asked for the new build now.
+// "skip-waiting": the page's "new version" note, the user asked for the new
+// build now. "tidy": a page has loaded, so any page it replaced is gone.
 worker.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') worker.skipWaiting();
+  else if (event.data === 'tidy') event.waitUntil(tidy());
 });
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== location.origin) return;
-  event.respondWith(BUILD ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(BUILD ? fromBuild(event) : networkFirst(request));
 });
 
 /**
- * The build's files from its cache; anything else (not part of the build)
- * from the network.
- * @param {Request} request
+ * A file of the build the asking page or worker loaded, from its cache;
+ * anything else (not part of a build) from the network.
+ * @param {FetchEvent} event
  * @returns {Promise<Response>}
  */
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);
+async function fromBuild(event) {
+  const { request } = event;
+  const version = request.mode === 'navigate' ? VERSION : await buildOf(event.clientId);
+  // A page being loaded, or a worker being started: the client it makes keeps this build.
+  if (event.resultingClientId) event.waitUntil(remember(event.resultingClientId, version, request.mode !== 'navigate'));
+  const cache = (await caches.has(cacheName(version))) ? await caches.open(cacheName(version)) : await caches.open(CACHE);
   // The page, as `./` or `./index.html` with any query, is the cached `./`.
   const root = new URL('./', location.href).href;
   const page = request.url.split(/[?#]/, 1)[0];

@@ -96,8 +96,12 @@ pub struct OneSolution<E> {
 }
 
 impl<E: Engine> OneSolution<E> {
-    pub fn new(engine: E) -> OneSolution<E> {
+    pub fn new(mut engine: E) -> OneSolution<E> {
         let n = engine.tally().n();
+        // A first board that is already a solution is the one solution, found at step 0.
+        if engine.is_solved() {
+            engine.core_mut().counters.solutions = 1;
+        }
         OneSolution {
             engine,
             landed: vec![0; n],
@@ -154,6 +158,12 @@ impl<E: Engine> OneSolution<E> {
         let core = self.engine.core();
         let n = core.tally.n();
         match self.kind() {
+            StepKind::Start if self.engine.is_solved() => format!(
+                "Solved at the start: {}'s first {n}×{n} board is already a solution, no two \
+                 of its {} queens attacking each other.",
+                info.name,
+                grouped(n as u64)
+            ),
             StepKind::Start => format!(
                 "Ready: {}, {n}×{n} board. Each step is {}.",
                 info.name, info.step_is

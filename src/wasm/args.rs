@@ -13,14 +13,19 @@
 //!
 //! Reading never runs the caller's code: no `valueOf`, no `toString`, no
 //! getter, so a hostile argument cannot act in the middle of a call (free
-//! the session it is a call on, say). Numbers in messages are written out
+//! the session it is a call on, say); an option is read from its object's
+//! own data property ([`option`]), and a getter there is refused unrun. A
+//! string is copied into the wasm only if it is at most [`MAX_TEXT_CHARS`]
+//! long (its length is read on the JS side first, [`text`]): a longer one
+//! is refused from its first characters, so a huge string never grows the
+//! wasm's memory. Numbers in messages are written out
 //! here, not by the page's `Number.prototype.toString`, and echoed input is
 //! clipped and stripped of control characters, so a hostile argument or a
 //! polluted prototype cannot flood or reverse the sentence.
 
 use std::fmt;
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::limits::{DEFAULT_SEED, MAX_SEED};
 
@@ -31,6 +36,65 @@ pub const MAX_SAFE_WHOLE: u64 = MAX_SEED;
 
 /// How much of a string argument a message echoes.
 const ECHO_CHARS: usize = 40;
+
+/// The longest string argument copied into the wasm: far past any id, unit
+/// or number of digits an export takes (a number has at most 38 digits).
+pub const MAX_TEXT_CHARS: u32 = 1_000;
+
+/// A string argument, read by length first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Text {
+    /// Not a string.
+    NotText,
+    /// A string of at most [`MAX_TEXT_CHARS`] UTF-16 units, copied.
+    Short(String),
+    /// A longer string, not copied: its length and first characters.
+    Long { chars: u32, head: String },
+}
+
+/// Reads `value` as a string only if it is one of at most
+/// [`MAX_TEXT_CHARS`]: the length is read on the JS side, so a longer one
+/// is never copied whole (only its first characters, for a message).
+pub fn text(value: &JsValue) -> Text {
+    if !value.is_string() {
+        return Text::NotText;
+    }
+    let string: &js_sys::JsString = value.unchecked_ref();
+    let chars = string.length();
+    if chars <= MAX_TEXT_CHARS {
+        return string.as_string().map_or(Text::NotText, Text::Short);
+    }
+    let head = string
+        .slice(0, ECHO_CHARS as u32 + 1)
+        .as_string()
+        .unwrap_or_default();
+    Text::Long { chars, head }
+}
+
+/// The option `name` of an options object, by the one rule: its own data
+/// property, read without running a getter (an accessor is refused with
+/// `refused`, unrun; an inherited property is not the caller's option). `None`
+/// if the object has no own property of that name.
+pub fn option(
+    options: &JsValue,
+    name: &str,
+    refused: impl Fn() -> Problem,
+) -> Result<Option<JsValue>, Problem> {
+    let object: &js_sys::Object = options.unchecked_ref();
+    let descriptor = js_sys::Reflect::get_own_property_descriptor(object, &JsValue::from_str(name))
+        .map_err(|_| refused())?;
+    if descriptor.is_undefined() {
+        return Ok(None);
+    }
+    // A descriptor is a fresh plain object: its own `value` is read, never an inherited one.
+    let descriptor: js_sys::Object = descriptor.unchecked_into();
+    if !js_sys::Object::has_own(&descriptor, &JsValue::from_str("value")) {
+        return Err(refused());
+    }
+    js_sys::Reflect::get(&descriptor, &JsValue::from_str("value"))
+        .map(Some)
+        .map_err(|_| refused())
+}
 
 /// Why an export refused a call: a sentence for a person. It reaches
 /// JavaScript as a thrown `Error` with that message.
@@ -83,8 +147,16 @@ impl Arg {
         if value.is_bigint() {
             return i128::try_from(value.clone()).map_or(Arg::Huge, Arg::Integer);
         }
-        if let Some(text) = value.as_string() {
-            return Arg::from_text(&text);
+        match text(value) {
+            Text::Short(text) => return Arg::from_text(&text),
+            Text::Long { chars, head } => {
+                return Arg::Other(format!(
+                    "\"{}\" (a string of {} characters)",
+                    echo(&head),
+                    crate::error::grouped(chars.into())
+                ))
+            }
+            Text::NotText => {}
         }
         let kind = value.js_typeof().as_string().unwrap_or_default();
         Arg::Other(format!("a value of type {kind}"))

@@ -233,8 +233,8 @@ fn run_variant(options: &JsValue) -> Result<Variant, Problem> {
     if !options.is_object() {
         return Err(refused());
     }
-    let restarts =
-        js_sys::Reflect::get(options, &JsValue::from_str("restarts")).map_err(|_| refused())?;
+    // Its own data property only: a getter is refused unrun.
+    let restarts = args::option(options, "restarts", refused)?.unwrap_or(JsValue::UNDEFINED);
     match (restarts.is_undefined(), restarts.as_bool()) {
         (true, _) | (false, Some(true)) => Ok(Variant::Catalogued),
         (false, Some(false)) => Ok(Variant::WithoutRestarts),

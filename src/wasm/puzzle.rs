@@ -183,10 +183,10 @@ pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>
                 n_arg.describe()
             ))
         })?;
-    let level = match difficulty.as_string().as_deref() {
-        Some("easy") => Difficulty::Easy,
-        Some("medium") => Difficulty::Medium,
-        Some("hard") => Difficulty::Hard,
+    let level = match super::args::text(&difficulty) {
+        super::args::Text::Short(level) if level == "easy" => Difficulty::Easy,
+        super::args::Text::Short(level) if level == "medium" => Difficulty::Medium,
+        super::args::Text::Short(level) if level == "hard" => Difficulty::Hard,
         _ => {
             return Err(Problem(format!(
                 "The difficulty must be \"easy\", \"medium\" or \"hard\"; got {}.",

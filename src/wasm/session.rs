@@ -6,7 +6,7 @@ use std::cell::Cell;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use super::args::{self, echo, Arg, Problem, MAX_SAFE_WHOLE};
+use super::args::{self, echo, Arg, Problem, Text, MAX_SAFE_WHOLE};
 use super::{object, set, strings};
 use crate::algorithms::{self, RegisterValue};
 use crate::session;
@@ -53,9 +53,14 @@ impl Drop for Session {
 
 /// The algorithm id argument of `new Session(id, n)`.
 pub(crate) fn algorithm_id(id: &JsValue) -> Result<String, Problem> {
-    id.as_string().ok_or_else(|| {
-        Problem("The algorithm must be given by its id, a string such as \"bitwise\".".into())
-    })
+    match args::text(id) {
+        Text::Short(id) => Ok(id),
+        // No id is that long: refused from its first characters, never copied whole.
+        Text::Long { head, .. } => Err(session::unknown(&echo(&head)).into()),
+        Text::NotText => Err(Problem(
+            "The algorithm must be given by its id, a string such as \"bitwise\".".into(),
+        )),
+    }
 }
 
 /// N for algorithm `id`: a whole number the algorithm can do.
@@ -100,17 +105,20 @@ fn budget(max_steps: &Arg, what: &str, optional: bool) -> Result<u64, Problem> {
 
 /// The measure of a race's clock: `"checks"` or `"steps"`.
 fn work_unit(unit: &JsValue, what: &str) -> Result<session::Work, Problem> {
-    unit.as_string()
-        .and_then(|id| session::Work::from_id(&id))
-        .ok_or_else(|| {
-            let got = match unit.as_string() {
-                Some(text) => format!("\"{}\"", echo(&text)),
-                None => Arg::read(unit).describe(),
-            };
-            Problem(format!(
-                "{what} measures work in \"checks\" or \"steps\"; got {got}."
-            ))
-        })
+    let text = args::text(unit);
+    match &text {
+        Text::Short(id) => session::Work::from_id(id),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        let got = match text {
+            Text::Short(text) => format!("\"{}\"", echo(&text)),
+            _ => Arg::read(unit).describe(),
+        };
+        Problem(format!(
+            "{what} measures work in \"checks\" or \"steps\"; got {got}."
+        ))
+    })
 }
 
 /// A budget of work for `seekWork()` or `runWithin()`: a whole number from 0

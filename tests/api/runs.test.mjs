@@ -39,13 +39,26 @@ function stepped(id, n, seed, cap) {
 /** The i-th run of runLengths()'s answer. */
 const nth = (runs, i) => ({ steps: runs.steps[i], checks: runs.checks[i], capped: runs.capped[i] });
 
+/**
+ * runLengths over any number of runs, in as many calls as the budget takes
+ * (as the page's workers ask): the runs one call would give, concatenated.
+ */
+function inCalls(id, n, first, count, cap, options = undefined) {
+  const { budget } = api.runLengthsBudget(id, n);
+  const perCall = Math.max(1, Math.floor(budget / cap));
+  const parts = [];
+  for (let seed = first; seed < first + count; seed += perCall) parts.push(api.runLengths(id, n, seed, Math.min(perCall, first + count - seed), cap, options));
+  const join = (key, Type) => Type.from(parts.flatMap((p) => [...p[key]]));
+  return { steps: join('steps', Float64Array), checks: join('checks', Float64Array), capped: join('capped', Uint8Array) };
+}
+
 test('every run is its seeded session stepped to its first solution, for every algorithm at small N', () => {
   for (const { id, minN, maxN, seeded } of ALGORITHMS) {
     // The whole-board searches (up to 12) reach a first solution late past N = 6.
     const sizes = (maxN <= 12 ? [4, 5, 6] : [4, 6, 8, 10]).filter((n) => n >= minN && n <= maxN);
     for (const n of sizes) {
       const first = 3;
-      const runs = api.runLengths(id, n, first, 10, 1_000_000, undefined);
+      const runs = inCalls(id, n, first, 10, 1_000_000);
       assert.ok(runs.steps instanceof Float64Array && runs.checks instanceof Float64Array && runs.capped instanceof Uint8Array);
       assert.equal(runs.steps.length, 10);
       for (let i = 0; i < 10; i++) {
@@ -59,10 +72,10 @@ test('every run is its seeded session stepped to its first solution, for every a
 test('a capped run stands where the session stands after the cap, marked', () => {
   for (const { id, minN, maxN } of ALGORITHMS.filter((a) => a.seeded)) {
     const n = Math.min(maxN, Math.max(minN, 10));
-    const whole = api.runLengths(id, n, 1, 20, 1_000_000, undefined);
+    const whole = inCalls(id, n, 1, 20, 1_000_000);
     const longest = Math.max(...whole.steps);
     const cap = Math.max(1, Math.floor(longest / 2));
-    const short = api.runLengths(id, n, 1, 20, cap, undefined);
+    const short = inCalls(id, n, 1, 20, cap);
     for (let i = 0; i < 20; i++) {
       assert.deepEqual(nth(short, i), stepped(id, n, 1 + i, cap), `${id} seed ${1 + i} at cap ${cap}`);
       assert.equal(short.capped[i], whole.steps[i] > cap ? 1 : 0);
@@ -81,8 +94,8 @@ test('the same call gives the same runs, and the arguments read by the one rule'
 });
 
 test('restarts switched off: a run that never restarted is the same run, one that restarted another', () => {
-  const off = api.runLengths('restarts', 12, 1, 40, 10_000_000, { restarts: false });
-  const on = api.runLengths('restarts', 12, 1, 40, 10_000_000, { restarts: true });
+  const off = inCalls('restarts', 12, 1, 40, 10_000_000, { restarts: false });
+  const on = inCalls('restarts', 12, 1, 40, 10_000_000, { restarts: true });
   assert.ok(off.capped.every((c) => c === 0) && on.capped.every((c) => c === 0));
   assert.notDeepEqual([...off.steps], [...on.steps]);
   // A run with restarts that never restarted is the same run without them;

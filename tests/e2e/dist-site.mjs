@@ -15,19 +15,29 @@ import { browser, closeHarness } from './helpers.mjs';
 export const SUB_PATH = '/courses/cs2/queens/';
 
 /**
- * Builds the site and starts its host.
- * @returns {Promise<{ base: string, out: string, version: string, precache: string[], close: () => Promise<void> }>}
+ * Builds the site and starts its host; with `more`, another copy of the
+ * build at each of those sub-paths on the same host (two courses on one
+ * university host).
+ * @param {{ more?: string[] }} [options]
+ * @returns {Promise<{ base: string, out: string, version: string, precache: string[], more: { base: string, out: string, version: string }[], close: () => Promise<void> }>}
  */
-export async function hostBuild() {
+export async function hostBuild({ more = [] } = {}) {
   const top = await fs.mkdtemp(path.join(os.tmpdir(), 'nqueens-site-'));
-  const out = path.join(top, ...SUB_PATH.split('/').filter(Boolean));
+  const folder = (/** @type {string} */ sub) => path.join(top, ...sub.split('/').filter(Boolean));
+  const out = folder(SUB_PATH);
   const build = await buildDist({ out });
+  const copies = [];
+  for (const sub of more) {
+    const copy = await buildDist({ out: folder(sub) });
+    copies.push({ sub, out: copy.out, version: copy.version });
+  }
   const server = await startServer({ root: top, port: 0 });
   return {
     base: new URL(SUB_PATH, server.url).href,
     out,
     version: build.version,
     precache: build.precache,
+    more: copies.map(({ sub, out, version }) => ({ base: new URL(sub, server.url).href, out, version })),
     close: async () => {
       await server.close();
       await fs.rm(top, { recursive: true, force: true });
@@ -38,12 +48,13 @@ export async function hostBuild() {
 /**
  * For a test file: builds and hosts the site before its tests and takes it
  * (and the browser) down after them. The object is filled in by `before`.
+ * @param {{ more?: string[] }} [options]  as hostBuild's
  * @returns {Awaited<ReturnType<typeof hostBuild>>}
  */
-export function hostedBuild() {
+export function hostedBuild(options = {}) {
   const site = /** @type {Awaited<ReturnType<typeof hostBuild>>} */ ({});
   before(async () => {
-    Object.assign(site, await hostBuild());
+    Object.assign(site, await hostBuild(options));
   });
   after(async () => {
     await closeHarness();

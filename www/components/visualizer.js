@@ -16,7 +16,7 @@ import { BoardView, probedSquare, readTheme } from './board.js';
 import { ConflictsChart } from './conflicts-chart.js';
 import { Controls } from './controls.js';
 import { formatCount, part } from '../lib/dom.js';
-import { clearProblem, guard, showProblem } from '../lib/errors.js';
+import { attempt, clearProblem, guard, showProblem } from '../lib/errors.js';
 import { GALLERY_BATCH, Gallery } from './gallery.js';
 import { AlgorithmPanel, Counters, Definitions } from './panels.js';
 import { newSeed, seedNumber, seedRange } from '../core/seeds.js';
@@ -196,20 +196,29 @@ export class Visualizer {
    * squares (row * n + col) of queens the search starts from (puzzle mode's
    * "let an algorithm finish this"), for the algorithms that take them;
    * `seed`: the seed of a search whose run a seed decides (the one open now
-   * if left out).
+   * if left out); `refused`: told the core's sentence when it refuses,
+   * which is then shown nowhere (the caller words it).
    * Only once attached (the controls are disabled before).
    * @param {string} algorithmId
    * @param {number} n
-   * @param {{ fixed?: number[]|null, seed?: number }} [options]
+   * @param {{ fixed?: number[]|null, seed?: number, refused?: (sentence: string) => void }} [options]
    * @returns {boolean}  false if the core refused
    */
-  open(algorithmId, n, { fixed = null, seed = this.seed } = {}) {
+  open(algorithmId, n, { fixed = null, seed = this.seed, refused } = {}) {
     const { wasm, algorithms } = this.attached();
     const seeded = algorithms.find((a) => a.id === algorithmId)?.seeded ?? false;
-    const session = guard(() => {
+    const make = () => {
       if (fixed) return new wasm.Session(algorithmId, n, Int32Array.from(fixed));
       return seeded ? wasm.Session.seeded(algorithmId, n, seed) : new wasm.Session(algorithmId, n);
-    }, null);
+    };
+    let session = null;
+    if (refused) {
+      const made = attempt(make);
+      session = made.value;
+      if (made.refused) refused(made.refused);
+    } else {
+      session = guard(make, null);
+    }
     if (!session) {
       if (this.session) {
         // Back to what is shown, which the session was opened with.

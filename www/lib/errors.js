@@ -157,6 +157,36 @@ export function guard(fn, fallback = undefined) {
   }
 }
 
+/**
+ * Runs `fn` for an answer the caller words itself: a refusal (the core's
+ * Error) comes back as its sentence in `refused`, shown nowhere; a trap is
+ * reported as guard reports it.
+ * @template T
+ * @param {() => T} fn
+ * @returns {{ value: T, refused: null } | { value: null, refused: string | null }}
+ */
+export function attempt(fn) {
+  try {
+    return { value: fn(), refused: null };
+  } catch (error) {
+    if (isWasmTrap(error) || !(error instanceof Error)) {
+      reportError(error);
+      return { value: null, refused: null };
+    }
+    return { value: null, refused: error.message || String(error) };
+  }
+}
+
+/**
+ * Adds a sentence to the warning shown (a link's problems), or shows it as one.
+ * @param {string} text
+ */
+export function addWarning(text) {
+  const el = box();
+  const shown = el && !el.hidden && el.dataset.kind === 'warning' ? el.querySelector('.problem-text')?.textContent ?? '' : '';
+  showProblem(shown ? `${shown} ${text}` : text, 'warning');
+}
+
 /** Catches what nobody else did: uncaught errors and rejected promises anywhere on the page. */
 export function watchGlobalErrors() {
   window.addEventListener('error', (event) => {

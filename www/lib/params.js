@@ -19,14 +19,17 @@ import { clip } from './words.js';
 const URL_DELAY_MS = 300;
 
 /**
- * A link's whole number of at most `digits` digits ("8", " 12 "), or NaN.
+ * A link's whole number of at most `digits` digits ("8", " 12 "), or NaN;
+ * NaN too past 2^53 − 1, where a number would no longer be the digits
+ * written (9999999999999999 reads as 10000000000000000).
  * @param {string} raw
  * @param {number} [digits]
  * @returns {number}
  */
 export function wholeNumber(raw, digits = 9) {
   const text = raw.trim();
-  return new RegExp(`^\\d{1,${digits}}$`).test(text) ? Number(text) : NaN;
+  const value = new RegExp(`^\\d{1,${digits}}$`).test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(value) ? value : NaN;
 }
 
 /**
@@ -111,7 +114,8 @@ export function readEmbed(search) {
   if (wanted !== null && !embed && wanted !== '0' && wanted !== 'false') {
     problems.push(`The link's embed=${clip(raw ?? '')} is not 1 or 0. Showing the full page.`);
   }
-  const panels = (params.get('panels') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  // A name said twice is one panel.
+  const panels = [...new Set((params.get('panels') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))];
   return { embed, panels, problems };
 }
 

@@ -125,12 +125,18 @@ export class Race {
     const Sessions = /** @type {typeof import('../../pkg/nqueens.js').Session} */ (wasm.Session);
     /** @type {Lane[]} */
     this.lanes = [];
-    algorithms.forEach((info, index) => {
-      if (!ids.includes(info.id)) return;
-      const fits = n >= info.minN && n <= info.maxN;
-      const session = fits ? (goal === 'one' ? Sessions.seeded(info.id, n, seed) : new wasm.Session(info.id, n)) : null;
-      this.lanes.push(new Lane(info, index, session, fits ? '' : `cannot run at N=${n}: ${rangeText(info)}`));
-    });
+    try {
+      algorithms.forEach((info, index) => {
+        if (!ids.includes(info.id)) return;
+        const fits = n >= info.minN && n <= info.maxN;
+        const session = fits ? (goal === 'one' ? Sessions.seeded(info.id, n, seed) : new wasm.Session(info.id, n)) : null;
+        this.lanes.push(new Lane(info, index, session, fits ? '' : `cannot run at N=${n}: ${rangeText(info)}`));
+      });
+    } catch (error) {
+      // A refused lane refuses the race: the sessions already made are freed, not left to count against the core's limit.
+      for (const lane of this.lanes) lane.session?.free();
+      throw error;
+    }
     this.active = /** @type {ActiveLane[]} */ (this.lanes.filter((lane) => lane.session));
     this.clock = 0; // the reading every lane stands at
     this.furthest = 0; // the furthest reading reached

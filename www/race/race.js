@@ -21,7 +21,7 @@
 import { readTheme } from '../components/board.js';
 import { focusPlay, returnFocusAfterPick, shortcut } from '../components/controls.js';
 import { el, formatCount, part } from '../lib/dom.js';
-import { clearProblem, guard, showProblem } from '../lib/errors.js';
+import { attempt, clearProblem, guard, showProblem } from '../lib/errors.js';
 import { UrlSync } from '../lib/params.js';
 import { CLOCKS, Race, standing } from './clock.js';
 import { newSeed, seedMax, seedNumber, seedRange } from '../core/seeds.js';
@@ -304,17 +304,34 @@ export class RaceView {
     this.seedInput.value = String(seed);
     for (const box of this.picks.querySelectorAll('input')) box.checked = ids.includes(box.value);
     const wasm = /** @type {Core} */ (this.wasm); // attach() set it before any race
-    this.race = guard(() => new Race(wasm, this.algorithms, this.setup, rangeSentence), null);
+    const made = attempt(() => new Race(wasm, this.algorithms, this.setup, rangeSentence));
+    this.race = made.value;
     this.buildLanes();
     this.results.hide();
     const able = this.race?.active.length ?? 0;
     this.root.dataset.lanes = String(able);
     const to = goal === 'one' ? `, racing to a first solution (seed ${seed})` : '';
-    if (!able) this.say(`None of the chosen searches can run at N=${n}: choose a smaller board or other lanes.`);
+    // The core's refusal says why (no board of 2 or 3 has a solution); else no chosen lane fits N.
+    if (made.refused) this.say(`${made.refused} Choose another board size.`);
+    else if (!able) this.say(`None of the chosen searches can run at N=${n}: ${this.fitAdvice(ids, n)}`);
     else this.say(`${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}${to}. Press Play or Space.`);
     this.showSpeed();
     this.render();
     if (this.active) this.url.update(true);
+  }
+
+  /**
+   * What to choose when no chosen lane runs at `n`: a smaller board, a
+   * bigger one, or other lanes.
+   * @param {string[]} ids
+   * @param {number} n
+   * @returns {string}
+   */
+  fitAdvice(ids, n) {
+    const chosen = this.algorithms.filter((a) => ids.includes(a.id));
+    if (chosen.length && chosen.every((a) => n > a.maxN)) return 'choose a smaller board or other lanes.';
+    if (chosen.length && chosen.every((a) => n < a.minN)) return 'choose a bigger board or other lanes.';
+    return 'choose other lanes or another board size.';
   }
 
   /**

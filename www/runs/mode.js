@@ -66,8 +66,12 @@ export function parseRunsParams(search, core) {
     const raw = params.get(key);
     if (raw === null) continue;
     const value = wholeNumber(raw, 16);
-    if (Number.isNaN(value)) problems.push(`The link's ${name} ${key}=${clip(raw.trim())} is not a whole number. Using ${form[key]}.`);
-    else form[key] = value;
+    if (Number.isNaN(value)) {
+      const why = /^\d+$/.test(raw.trim()) ? 'is too large' : 'is not a whole number';
+      problems.push(`The link's ${name} ${key}=${clip(raw.trim())} ${why}. Using ${form[key]}.`);
+    } else {
+      form[key] = value;
+    }
   }
   const formProblem = specProblem(form, algorithms, core.wasm);
   if (formProblem) {

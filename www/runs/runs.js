@@ -46,6 +46,10 @@ export const RESTARTS_ID = 'restarts';
 const NO_RESTARTS = `${RESTARTS_ID}:off`;
 /** A cap no larger than this unless the core's budget is smaller. */
 const DEFAULT_CAP = 10_000_000;
+/** A link whose curves may take longer than this says how long, and asks before it starts them. */
+export const ASK_OVER_MS = 5 * 60_000;
+/** How long the page times a search's steps, per curve, to say how long a link's curves may take. */
+const PROBE_MS = 12;
 
 /** The form's sample when a link gives none. */
 export const DEFAULT_SPEC = Object.freeze({ id: RESTARTS_ID, n: 30, first: 1, seeds: 200, cap: DEFAULT_CAP, restarts: true });
@@ -79,7 +83,8 @@ export function specToken({ id, n, seeds, cap, first, restarts }) {
 }
 
 /**
- * A token back to its sample, or null if it is not one (the numbers are checked by specProblem).
+ * A token back to its sample, or null if it is not one (the numbers are
+ * checked by specProblem; one past 2^53 − 1 is no number it could check).
  * @param {string} token
  * @returns {RunsSpec | null}
  */
@@ -87,7 +92,8 @@ export function parseToken(token) {
   const match = /^([a-z0-9-]{1,40})\.(\d{1,9})\.(\d{1,9})\.(\d{1,16})\.(\d{1,16})(\.off)?$/.exec(token.trim());
   if (!match) return null;
   const [, id, n, seeds, cap, first, off] = match;
-  return { id, n: Number(n), seeds: Number(seeds), cap: Number(cap), first: Number(first), restarts: !off };
+  const spec = { id, n: Number(n), seeds: Number(seeds), cap: Number(cap), first: Number(first), restarts: !off };
+  return Number.isSafeInteger(spec.cap) && Number.isSafeInteger(spec.first) ? spec : null;
 }
 
 /**
@@ -126,6 +132,19 @@ export function specProblem(spec, algorithms, wasm) {
   if (!Number.isInteger(spec.first) || spec.first < 0 || spec.first + spec.seeds - 1 > seedMax()) return `The first seed is a whole number from 0, and the last (${spec.seeds} on) at most ${formatCount(seedMax())}; ${spec.first} does not fit.`;
   if (!Number.isInteger(spec.cap) || spec.cap < 1 || spec.cap > budget.budget) return `A run of ${name} at N = ${spec.n} may be capped at 1 to ${formatCount(budget.budget)} steps; ${spec.cap} is not a whole number in that range.`;
   return null;
+}
+
+/**
+ * A duration in words: "about 40 seconds", "about 25 minutes", "about 3 hours", "about 2 days".
+ * @param {number} ms
+ */
+export function duration(ms) {
+  const s = ms / 1000;
+  const about = (/** @type {number} */ x, /** @type {string} */ unit) => `about ${formatCount(Math.max(1, Math.round(x)))} ${unit}${Math.round(x) === 1 ? '' : 's'}`;
+  if (s < 90) return about(s, 'second');
+  if (s < 90 * 60) return about(s / 60, 'minute');
+  if (s < 48 * 3600) return about(s / 3600, 'hour');
+  return about(s / 86_400, 'day');
 }
 
 /**
@@ -230,7 +249,70 @@ export class RunsView {
     for (const control of [this.algo, ...Object.values(this.fields), this.add, ...this.presets]) control.disabled = false;
     this.formChanged(false);
     this.say('Pick a search and how many runs, then Add curve; or try one of the presets.', 'idle');
-    this.enqueue(state.curves);
+    this.offer(state.curves);
+  }
+
+  /**
+   * A link's curves: started at once, or, if they may take longer than
+   * ASK_OVER_MS (every run at its cap, on the pool's workers, at the rate
+   * the page measures for each search here), said how long and asked first.
+   * @param {RunsSpec[]} specs
+   */
+  async offer(specs) {
+    if (!specs.length) return;
+    let worst = 0;
+    for (const spec of specs) {
+      // One timing a task: each stays within PROBE_MS and a few steps.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      worst += (spec.seeds * spec.cap * this.msPerStep(spec)) / Math.max(1, this.pool.size);
+    }
+    if (worst <= ASK_OVER_MS) {
+      this.enqueue(specs);
+      return;
+    }
+    const count = specs.length === 1 ? 'This link\'s curve' : `This link's ${specs.length} curves`;
+    const go = el('button', { type: 'button', 'data-part': 'ask-run' }, 'Run them');
+    const skip = el('button', { type: 'button', 'data-part': 'ask-skip' }, 'Not now');
+    const ask = el('div', { class: 'runs-ask', 'data-part': 'ask', role: 'group', 'aria-label': 'Run the link\'s curves?' }, [go, ' ', skip]);
+    this.status.after(ask);
+    this.say(`${count} may take up to ${duration(worst)} (if every run goes to its cap, at the speed measured here): ${specs.map((s) => specLabel(s, this.algorithms)).join('; ')}. Run ${specs.length === 1 ? 'it' : 'them'} now?`, 'idle');
+    go.addEventListener('click', () => {
+      ask.remove();
+      this.enqueue(specs);
+    });
+    skip.addEventListener('click', () => {
+      ask.remove();
+      this.say('The link\'s curves were not run. Change the cap or the number of runs and Add curve, or try one of the presets.', 'idle');
+      this.add.focus();
+    });
+    go.focus({ preventScroll: true });
+  }
+
+  /**
+   * Milliseconds a step of `spec`'s search takes here, timed on a session
+   * from its first seed for up to PROBE_MS (its first steps: a fair guess
+   * for the rest, which do the same work).
+   * @param {RunsSpec} spec
+   * @returns {number}
+   */
+  msPerStep(spec) {
+    const wasm = this.wasm;
+    if (!wasm) return 0;
+    return guard(() => {
+      const session = wasm.Session.seeded(spec.id, spec.n, spec.first);
+      try {
+        const start = performance.now();
+        let steps = 0;
+        let chunk = 1;
+        while (performance.now() - start < PROBE_MS && !session.done) {
+          steps += session.run(chunk);
+          chunk *= 2;
+        }
+        return steps ? (performance.now() - start) / steps : 0;
+      } finally {
+        session.free();
+      }
+    }, 0);
   }
 
   /** @param {CoreModule} wasm  a fresh core after a trap (the workers have their own) */

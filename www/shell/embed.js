@@ -40,6 +40,9 @@ export function embedCode(href, title) {
   return `<iframe src="${attr(url.href)}" width="${FRAME.width}" height="${FRAME.height}" title="${attr(title)}" loading="lazy"></iframe>`;
 }
 
+/** At most this many unknown panel names are echoed; the rest are counted. */
+const MAX_NAMED = 5;
+
 /**
  * Reads the link's embed=1 and panels=, and if embedded lays the page out for
  * a frame; wires the "Copy embed code" buttons either way. Returns a sentence
@@ -63,7 +66,9 @@ export function embedPage(search, modeId, modes, shown) {
   const unknown = panels.filter((name) => !(name in known));
   if (unknown.length) {
     const offer = names.length ? `The ${modeId} has: ${names.join(', ')}.` : `The ${modeId} has no panels to add.`;
-    problems.push(`The link's panels= names ${unknown.map((name) => `“${clip(name)}”`).join(', ')}, which ${unknown.length === 1 ? 'is not a panel' : 'are not panels'} here (left out). ${offer}`);
+    const named = unknown.slice(0, MAX_NAMED).map((name) => `“${clip(name)}”`);
+    if (unknown.length > MAX_NAMED) named.push(`${unknown.length - MAX_NAMED} more`);
+    problems.push(`The link's panels= names ${named.join(', ')}, which ${unknown.length === 1 ? 'is not a panel' : 'are not panels'} here (left out). ${offer}`);
   }
   const asked = new Set(panels.filter((name) => name in known));
   // Every mode's panels are hidden but the ones asked for: another mode may be

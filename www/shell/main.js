@@ -175,13 +175,23 @@ function registerServiceWorker() {
   const script = built ?? (asked === '1' ? 'www/sw.js' : null);
   if (!script) return;
   const { serviceWorker } = navigator;
+  // A worker taking over that this page did not ask for (another tab's
+  // Reload): this page still shows the old build, and the worker keeps
+  // serving it the old build's files (sw.js); it says a new one is ready.
+  let hadController = serviceWorker.controller !== null;
+  serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController) newVersion();
+    hadController = true;
+  });
   // After the page has loaded, so the worker's downloads never slow the first board.
   const register = () =>
     serviceWorker
       .register(script, { scope: './' })
       .then((registration) => {
+        // This page has loaded: the worker may now delete a build no open page uses.
+        registration.active?.postMessage('tidy');
         // A newer build waits until this page lets it in (sw.js says why).
-        const offer = () => registration.waiting && serviceWorker.controller && newVersion(registration.waiting);
+        const offer = () => registration.waiting && serviceWorker.controller && newVersion();
         offer();
         registration.addEventListener('updatefound', () => {
           registration.installing?.addEventListener('statechange', offer);
@@ -194,17 +204,34 @@ function registerServiceWorker() {
 
 /**
  * Says a new build is ready, with Reload: the new worker takes over, and the
- * page reloads once it controls it, so every file then comes from the new build.
- * @param {ServiceWorker} waiting
+ * page reloads once it has, so every file then comes from the new build. If
+ * it has already taken over (another tab's Reload did it), or takes over
+ * from elsewhere meanwhile, the page reloads at once: every Reload works.
  */
-function newVersion(waiting) {
+function newVersion() {
+  if (document.querySelector('#error button[data-action="new-version"]')) return;
   showProblem('A new version of this page is ready; reload to use it.', 'warning');
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.textContent = 'Reload';
   reload.title = 'Load the new version of the page';
-  reload.addEventListener('click', () => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  reload.dataset.action = 'new-version';
+  reload.addEventListener('click', async () => {
+    const { serviceWorker } = navigator;
+    const registration = await serviceWorker.getRegistration().catch(() => undefined);
+    const waiting = registration?.waiting;
+    if (!waiting) {
+      location.reload();
+      return;
+    }
+    let reloading = false;
+    const go = () => {
+      if (reloading) return;
+      reloading = true;
+      location.reload();
+    };
+    serviceWorker.addEventListener('controllerchange', go, { once: true });
+    waiting.addEventListener('statechange', () => waiting.state !== 'installed' && waiting.state !== 'activating' && go());
     waiting.postMessage('skip-waiting');
   });
   document.querySelector('#error .problem-actions')?.prepend(reload);

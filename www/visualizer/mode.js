@@ -10,6 +10,7 @@
 // A mode of the registry in modes.js: see there for what a mode does.
 
 import { formatCount } from '../lib/dom.js';
+import { addWarning } from '../lib/errors.js';
 import { linkParams, safeName } from '../lib/export.js';
 import { UrlSync, parseSquareList, replaceUrl, wholeNumber } from '../lib/params.js';
 import { coreLimits } from '../core/core.js';
@@ -224,9 +225,16 @@ export function visualizerMode(page) {
     attach(core, link) {
       const wanted = link ?? parseParams('', core.algorithms);
       visualizer.attach(core);
-      if (!visualizer.open(wanted.algorithm, wanted.n, { fixed: wanted.fixed, seed: wanted.seed })) {
-        // The URL's choice was refused by the core; the defaults must work.
-        visualizer.open(DEFAULT_ALGORITHM, core.limits.defaultN, { seed: core.limits.defaultSeed });
+      /** @type {string|null} */
+      let why = null;
+      if (!visualizer.open(wanted.algorithm, wanted.n, { fixed: wanted.fixed, seed: wanted.seed, refused: (sentence) => (why = sentence) })) {
+        // The URL's choice was refused by the core; the defaults must work,
+        // and the page says what it shows instead, and why.
+        const n = core.limits.defaultN;
+        if (visualizer.open(DEFAULT_ALGORITHM, n, { seed: core.limits.defaultSeed }) && why) {
+          const asked = core.algorithms.find((a) => a.id === wanted.algorithm)?.name ?? wanted.algorithm;
+          addWarning(`${why} The link asks for ${asked} at ${wanted.n}×${wanted.n}; showing ${visualizer.algorithm?.name ?? DEFAULT_ALGORITHM} at ${n}×${n} instead.`);
+        }
       }
       if (wanted.speed !== null) visualizer.setSpeed(wanted.speed);
       if (wanted.step > 0) visualizer.goTo(wanted.step);

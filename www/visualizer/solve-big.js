@@ -250,7 +250,7 @@ export class SolveBig {
     this.setState('running');
     p.progress.value = 0;
     p.progressText.textContent = 'Starting the worker…';
-    this.say(`Solving ${formatCount(n)} queens with ${this.chosen.name}${this.chosen.seeded ? ` (seed ${seed})` : ''}…`);
+    this.say(`Solving ${counted(n, 'queen')} with ${this.chosen.name}${this.chosen.seeded ? ` (seed ${seed})` : ''}…`);
   }
 
   /** Stops a solve at once: its worker is terminated. */
@@ -326,20 +326,20 @@ export class SolveBig {
     const name = this.chosen.name;
     const rate = ms > 0 ? `, ${formatCount(Math.round((n * 1000) / ms))} queens/s` : '';
     this.say(
-      `${name} found a solution for ${formatCount(n)} queens in ${seconds(ms)}: ` +
+      `${name} found a solution for ${counted(n, 'queen')} in ${seconds(ms)}: ` +
         `${counted(steps, 'step')}, ${counted(restarts, 'restart')}${rate}.`,
     );
     p.check.hidden = false;
     p.check.classList.toggle('failed', !check.ok);
     p.check.textContent = check.ok
-      ? `${formatCount(n)} queens, no two attack: checked in ${seconds(check.ms)} (every column used once, and each of the 2N − 1 diagonals of both kinds at most once, counted apart from the solver).`
+      ? `${counted(n, 'queen')}, ${n === 1 ? 'attacking nothing' : 'no two attack'}: checked in ${seconds(check.ms)} (every column used once, and each of the 2N − 1 diagonals of both kinds at most once, counted apart from the solver).`
       : `The check failed: ${check.problem}. This is a bug in the solver; please report it.`;
     this.drawn = { picture, n };
     this.draw();
     const per = n / picture.grid;
     const label = picture.grid === n
-      ? `The ${formatCount(n)} queens of the solution, one dot each.`
-      : `The ${formatCount(n)} queens of the solution as a density picture: each pixel is a block of about ` +
+      ? `The ${counted(n, 'queen')} of the solution, one dot each.`
+      : `The ${counted(n, 'queen')} of the solution as a density picture: each pixel is a block of about ` +
         `${formatCount(Math.round(per))} × ${formatCount(Math.round(per))} squares, its colour stronger the more queens stand there.`;
     p.picture.setAttribute('aria-label', label);
     p.caption.textContent = picture.grid === n
