@@ -51,7 +51,7 @@ function plainCount(n) {
   return go();
 }
 
-/** Plain backtracking's probes at n as "queens|row|col" strings, in order. */
+/** Backtracking's probes at n (the free columns of each row, left to right) as "queens|row|col" keys, in order. */
 function probeOrder(n) {
   const out = [];
   const cols = [];
@@ -59,6 +59,7 @@ function probeOrder(n) {
     const row = cols.length;
     if (row === n) return;
     for (let c = 0; c < n; c++) {
+      if (cols.includes(c)) continue;
       out.push({ key: `${cols.join(',')}|${row}|${c}`, row, col: c });
       if (cols.every((q, r) => !attack(r, q, row, c))) {
         cols.push(c);
@@ -80,6 +81,29 @@ function lubyTerms(count) {
     seq = [...seq, ...seq, top];
   }
   return seq;
+}
+
+/** Steps of backtracking over free columns to its first solution: a probe a candidate, one a backtrack. */
+function stepsToFirst(n) {
+  let steps = 0;
+  const cols = [];
+  const go = () => {
+    const row = cols.length;
+    if (row === n) return true;
+    for (let c = 0; c < n; c++) {
+      if (cols.includes(c)) continue;
+      steps++;
+      if (cols.every((q, r) => Math.abs(q - c) !== row - r)) {
+        cols.push(c);
+        if (go()) return true;
+        cols.pop();
+      }
+    }
+    steps++; // the row ran out: back up
+    return false;
+  };
+  go();
+  return steps;
 }
 
 test('Luby terms built by blocks start 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8', () => {
@@ -423,6 +447,61 @@ test('chapter 1: queens placed by click and by key, the core counts what is left
   assert.equal(await live.getAttribute('data-completions'), '0');
   assertNoErrors(errors);
   await page.close();
+});
+
+test('after a trap the chapter’s live view is back at its step, and the question keeps its answer', async () => {
+  const { page, errors } = await openLearn('&chapter=4&seed=1');
+  const steps = () => page.locator('#learn [data-part="steps"]').textContent();
+  await page.click('#learn [data-part="step"]');
+  await page.click('#learn [data-part="step"]');
+  assert.equal(await steps(), '32');
+  await page.click(`${exercise} [data-square="0,0"]`);
+  await page.evaluate(() => { try { window.nqueens.wasm.debugPanic('trap 2828'); } catch {} });
+  await page.waitForFunction(() => /trap 2828[\s\S]*chapter 4 is open again at step 32/.test(document.getElementById('error').textContent), null, { timeout: 5_000 });
+  assert.equal(await steps(), '32');
+  await page.click('#learn [data-part="step"]');
+  assert.equal(await steps(), '33', 'stepping works on the new core');
+  assert.equal(await page.locator(`${exercise} [data-square="0,0"]`).getAttribute('aria-pressed'), 'true');
+  assertNoErrors(errors, { allow: [/trap 2828/, /unreachable/i, /RuntimeError/] });
+  await page.close();
+});
+
+test('chapter 7: the work to a first solution against N is the core’s, checked against a plain walk; chapter 8: the tail', async () => {
+  const { page, errors } = await openLearn('&chapter=7');
+  const rows = await page.locator('#learn [data-table="scaling"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const backtracking = rows.filter(([name]) => name.startsWith('backtracking'));
+  assert.ok(backtracking.length >= 10);
+  for (const [name, steps] of backtracking) {
+    const n = Number(name.match(/N = (\d+)/)[1]);
+    assert.equal(Number(steps.replace(/,/g, '')), stepsToFirst(n), `backtracking at N = ${n}`);
+  }
+  // The text quotes the table.
+  const text = await page.locator('#learn [data-chapter="7"] .learn-text').textContent();
+  for (const [name, steps] of backtracking.filter(([name]) => /N = (8|14|18|19|20)$/.test(name))) assert.ok(text.includes(steps), `${name}: ${steps} in the text`);
+  // Min-conflicts: a step a queen for its start, then a few repairs.
+  for (const [name, steps] of rows.filter(([name]) => name.startsWith('min-conflicts'))) {
+    const n = Number(name.match(/N = ([\d,]+)/)[1].replace(/,/g, ''));
+    const s = Number(steps.replace(/,/g, ''));
+    assert.ok(s >= n && s < 3 * n, `min-conflicts at N = ${n}: ${s} steps`);
+    assert.ok(text.includes(steps));
+  }
+  // Another search on the same board: one live session, replaced.
+  await page.selectOption('#learn-algorithm', 'construction');
+  await page.click('#learn [data-part="next-solution"]');
+  await waitUntil(() => page.evaluate(() => document.querySelector('#learn [data-part="live"]').dataset.done === 'true'), { message: 'the construction' });
+  assert.equal(await page.locator('#learn [data-part="live"]').count(), 1);
+  assert.equal(await page.locator('#learn [data-part="conflicts"]').textContent(), '0');
+  assertNoErrors(errors);
+  await page.close();
+
+  const tail = await openLearn('&chapter=8');
+  const stats = await canvasStats(tail.page, '#learn-tail');
+  assert.ok(stats.distinctColors >= 3, 'the survival curves are drawn');
+  const [plain, luby] = await tail.page.locator('#learn [data-table="tail"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(1).map((c) => Number(c.textContent.replace(/,/g, '')))));
+  assert.ok(plain[1] > plain[0] * 2, 'without restarts the mean is far above the median');
+  assert.ok(luby[1] < plain[1] && luby[2] < plain[2], 'restarts cut the mean and the longest run');
+  assertNoErrors(tail.errors);
+  await tail.page.close();
 });
 
 test('390 px: no chapter scrolls sideways', async () => {

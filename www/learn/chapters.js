@@ -7,6 +7,7 @@
 // beside its counters, so what the text quotes is what the view shows.
 
 import { formatCount } from '../lib/dom.js';
+import { TailChart } from './tail-chart.js';
 
 /** @typedef {import('../core/core.js').Core} Core */
 /** @typedef {import('../types.js').Session} Session */
@@ -19,8 +20,10 @@ import { formatCount } from '../lib/dom.js';
  * @property {(core: Core) => Facts} facts  the numbers the text quotes, read from the core
  * @property {(f: Facts) => string[]} text  its paragraphs
  * @property {[string, string][]} links  [text, address] of the other tabs it sends the learner to
- * @property {{ algorithm: string, n: number, step?: number, seed?: number, panel: import('./live.js').LiveSpec['panel'], choices?: string[], playSpeed?: number } | { hand: number }} view
+ * @property {{ algorithm: string, n: number, step?: number, seed?: number, panel: import('./live.js').LiveSpec['panel'], choices?: string[], playSpeed?: number, panelTitle?: string } | { hand: number }} view
  * @property {(f: Facts) => [string, string][]} shown  the facts the live view shows, as [label, value]
+ * @property {(f: Facts) => import('./live.js').FactsTable} [table]  numbers of the text as a table in the live view
+ * @property {(core: Core) => TailChart} [figure]  a picture of numbers the text quotes, in the live view
  * @property {string} tryThis
  * @property {{ kind: string, options?: Record<string, any> }} practice
  */
@@ -61,6 +64,59 @@ export function summary(lengths) {
 
 /** Seeds of the heavy-tail chapter's runs, and how far each may go. */
 const TAIL = { n: 30, runs: 100, cap: 1_000_000 };
+
+/** @type {WeakMap<object, { plain: number[], luby: number[] }>} the heavy-tail runs, by core instance */
+const tailRuns = new WeakMap();
+
+/**
+ * The steps of TAIL.runs seeded runs of randomised backtracking at TAIL.n, without and with restarts (the core's runLengths).
+ * @param {Core} core
+ */
+function runsOf(core) {
+  let runs = tailRuns.get(core.wasm);
+  if (!runs) {
+    const { n, runs: count, cap } = TAIL;
+    runs = {
+      plain: Array.from(core.wasm.runLengths('restarts', n, 1, count, cap, { restarts: false }).steps),
+      luby: Array.from(core.wasm.runLengths('restarts', n, 1, count, cap, {}).steps),
+    };
+    tailRuns.set(core.wasm, runs);
+  }
+  return runs;
+}
+
+/** The board sizes chapter 7 compares: backtracking's (up to its limit) and min-conflicts'. */
+const SCALING = { backtracking: Array.from({ length: 13 }, (_, i) => 8 + i), repair: [64, 1000, 10000] };
+
+/**
+ * Backtracking's steps to its first solution at n (a session run and freed at once).
+ * @param {Core} core
+ * @param {number} n
+ */
+function firstSolutionSteps(core, n) {
+  const s = new core.wasm.Session('backtracking', n);
+  try {
+    while (!s.runToSolution(1_000_000) && !s.done);
+    return s.stepIndex;
+  } finally {
+    s.free();
+  }
+}
+
+/**
+ * Min-conflicts from seed 1 at n: its steps to a solution and the attacking pairs its greedy start left.
+ * @param {Core} core
+ * @param {number} n
+ */
+function repairRun(core, n) {
+  const finder = new core.wasm.Finder('min-conflicts', n, 1);
+  try {
+    while (!finder.run(1_000_000));
+    return { steps: finder.steps, start: finder.initialConflicts };
+  } finally {
+    finder.free();
+  }
+}
 
 /** @type {Chapter[]} */
 export const CHAPTERS = [
@@ -120,7 +176,7 @@ export const CHAPTERS = [
     title: 'Backtracking and the search tree',
     facts: (core) => ({ boards: formatCount(spaceOf(core, 'backtracking', 8).total), solutions: formatCount(solutionsOf(core, 8)) }),
     text: (f) => [
-      'Backtracking checks each queen as soon as it is placed. It fills the rows from the top: in the current row it tries the columns left to right, and puts a queen on the first safe square and goes down a row. When a row has no safe square left, it backs up: it lifts the queen of the row above and tries that queen further right.',
+      'Backtracking checks each queen as soon as it is placed. It fills the rows from the top: in the current row it tries, left to right, the columns no queen above holds (the green rings), puts a queen on the first one no diagonal attacks, and goes down a row. When a row has no candidate left, it backs up: it lifts the queen of the row above and tries that queen further right.',
       `Picture the choices as a tree: the root is the empty board, each node a board with queens in its first rows, each child one more queen. Brute force visits every leaf, all ${f.boards} boards. Backtracking cuts a whole branch the moment its newest queen is attacked, so the boards below are never built: they are ruled out without being looked at.`,
       `Run it to the end: it finds all ${f.solutions} solutions. Compare its Steps counter with brute force's board count: that gap is the whole point of backtracking.`,
     ],
@@ -166,14 +222,33 @@ export const CHAPTERS = [
   {
     id: 'repair',
     title: 'Repair at any N: min-conflicts, queen search, the construction',
-    facts: () => ({}),
-    text: () => [
+    facts: (core) => {
+      /** @type {Facts} */
+      const f = {};
+      for (const n of SCALING.backtracking) f[`bt${n}`] = formatCount(firstSolutionSteps(core, n));
+      for (const n of SCALING.repair) {
+        const { steps, start } = repairRun(core, n);
+        f[`mc${n}`] = formatCount(steps);
+        f[`start${n}`] = formatCount(start);
+      }
+      return f;
+    },
+    text: (f) => [
       'To find one solution of a big board, stop building boards row by row. Min-conflicts starts from a complete board, one queen a row, and repairs it: it picks an attacked queen and moves it, within its row, to a square the fewest other queens attack. Most starting boards are close to a solution, and each repair removes a conflict or two, so the number of repairs hardly grows with N.',
       'Queen search (Sosič and Gu) works the same way with swaps of two queens\' columns, keeping one queen a column as well. The construction needs no search at all: for every N other than 2 and 3 a formula places the queens directly, in one pass.',
-      'Backtracking cannot do this: its work to the first solution explodes and zigzags as N grows. Compare the searches in the view below on the same board, then see the work against N in Many runs.',
+      `Backtracking cannot do this. Its steps to its first solution: ${f.bt8} at N = 8, ${f.bt14} at 14, ${f.bt18} at 18 but only ${f.bt19} at 19, then ${f.bt20} at 20. The work explodes, and not evenly: some N are far harder than their neighbours. Min-conflicts from seed 1 takes ${f.mc64} steps at N = 64, ${f.mc1000} at 1,000 and ${f.mc10000} at 10,000: one step to place each queen of its start, then a few repairs. Its start is greedy (each queen in turn goes on its row's least attacked square), and that start leaves only ${f.start64}, ${f.start1000} and ${f.start10000} attacking pairs to repair.`,
     ],
     view: { algorithm: 'min-conflicts', n: 64, seed: 1, panel: 'conflicts', choices: ['min-conflicts', 'queen-search', 'construction'], playSpeed: 8 },
     shown: () => [],
+    table: (f) => ({
+      id: 'scaling',
+      caption: 'Steps to the first solution against N (the core, run when this chapter opened)',
+      head: ['search and N', 'steps', 'attacking pairs at the start'],
+      rows: [
+        ...SCALING.backtracking.map((n) => [`backtracking, N = ${formatCount(n)}`, f[`bt${n}`], '–']),
+        ...SCALING.repair.map((n) => [`min-conflicts, N = ${formatCount(n)}`, f[`mc${n}`], f[`start${n}`]]),
+      ],
+    }),
     links: [['Work to the first solution against N (Many runs)', '?mode=runs&view=scaling'], ['Repair at N = 1,000: min-conflicts and queen search over many seeds', '?mode=runs&curves=min-conflicts.1000.200.100000.1,queen-search.1000.200.100000.1'], ['Solve big: one solution of up to ten million queens', '?']],
     tryThis: 'Press Run to the solution and read Moves. Then choose queen search, and the construction, on the same 64×64 board: which needs the fewest steps?',
     practice: { kind: 'min-conflicts-move' },
@@ -182,26 +257,33 @@ export const CHAPTERS = [
     id: 'restarts',
     title: 'Heavy tails and restarts',
     facts: (core) => {
-      const { n, runs, cap } = TAIL;
-      const plain = summary(core.wasm.runLengths('restarts', n, 1, runs, cap, { restarts: false }).steps);
-      const luby = summary(core.wasm.runLengths('restarts', n, 1, runs, cap, {}).steps);
+      const { plain: plainRuns, luby: lubyRuns } = runsOf(core);
+      const plain = summary(plainRuns);
+      const luby = summary(lubyRuns);
       const f = (/** @type {number} */ x) => formatCount(Math.round(x));
       return {
-        n: String(n), runs: String(runs),
+        n: String(TAIL.n), runs: String(TAIL.runs),
         plainMedian: f(plain.median), plainMean: f(plain.mean), plainLongest: f(plain.longest),
         lubyMedian: f(luby.median), lubyMean: f(luby.mean), lubyLongest: f(luby.longest),
       };
+    },
+    figure: (core) => {
+      const { plain, luby } = runsOf(core);
+      return new TailChart([{ label: 'without restarts', lengths: plain, colour: 'danger' }, { label: 'with Luby restarts', lengths: luby, colour: 'accent' }]);
     },
     text: (f) => [
       `Randomised backtracking tries each row's columns in a random order. Run it from ${f.runs} seeds at N = ${f.n} and most runs are short, but a few are enormous: the median run takes ${f.plainMedian} steps, the mean ${f.plainMean}, the longest ${f.plainLongest}. When a few runs are vastly longer than the typical one, so that the chance of a run longer than t falls only like a power of t, the run time has a heavy tail.`,
       'A long run is usually one that made a bad choice near the top of the tree and is stuck exploring a huge dead subtree. Starting again from the empty board, with fresh random choices, is then cheaper than finishing that subtree.',
       `How long to wait before restarting? Luby's sequence 1, 1, 2, 1, 1, 2, 4, … (times N backtracks) needs no knowledge of the run times and is never worse than the best fixed cutoff by more than a log factor. With it, over the same seeds: median ${f.lubyMedian}, mean ${f.lubyMean}, longest ${f.lubyLongest}.`,
     ],
-    view: { algorithm: 'restarts', n: 30, seed: 1, panel: 'conflicts', playSpeed: 30 },
-    shown: (f) => [
-      [`${f.runs} runs without restarts: median`, f.plainMedian], ['Without restarts: mean', f.plainMean], ['Without restarts: longest', f.plainLongest],
-      [`${f.runs} runs with Luby restarts: median`, f.lubyMedian], ['With restarts: mean', f.lubyMean], ['With restarts: longest', f.lubyLongest],
-    ],
+    view: { algorithm: 'restarts', n: 30, seed: 1, panel: 'conflicts', playSpeed: 30, panelTitle: 'Restarts over the steps (backtracking never leaves two queens attacking, so the line stays at 0)' },
+    shown: () => [],
+    table: (f) => ({
+      id: 'tail',
+      caption: `${f.runs} runs at N = ${f.n} (seeds 1 to ${f.runs}), steps to the first solution`,
+      head: ['', 'median', 'mean', 'longest'],
+      rows: [['without restarts', f.plainMedian, f.plainMean, f.plainLongest], ['with Luby restarts', f.lubyMedian, f.lubyMean, f.lubyLongest]],
+    }),
     links: [['Many runs, the heavy-tail preset: backtracking with and without restarts', '?mode=runs&curves=restarts.30.500.10000000.1.off,restarts.30.500.10000000.1'], ['Many runs, the local-search preset', '?mode=runs&curves=hill-climbing.20.300.100000.1,annealing.20.300.100000.1,min-conflicts.20.300.100000.1']],
     tryThis: 'Press Run to the solution and watch the dashed lines on the chart: each is a restart. Then open the heavy-tail preset in Many runs and compare the two survival curves.',
     practice: { kind: 'luby', options: { n: TAIL.n } },

@@ -29,7 +29,17 @@ import { guard } from '../lib/errors.js';
  * @property {number} [step]  where it opens
  * @property {'tree'|'registers'|'conflicts'|'gallery'|null} panel
  * @property {(s: Session, core: Core) => [string, string][]} [facts]  lines read from the core, shown beside the counters
+ * @property {FactsTable | null} [table]  a table of numbers read from the core, under the board
  * @property {number} [playSpeed]  steps a second while playing
+ * @property {string} [panelTitle]  the panel's heading, when the usual one does not fit the search
+ */
+
+/**
+ * @typedef {object} FactsTable  numbers read from the core, as a table
+ * @property {string} caption
+ * @property {string[]} head
+ * @property {string[][]} rows  the first cell of each row is its header
+ * @property {string} [id]  the table's data-table, for tests
  */
 
 /** The counters a search for every solution shows, and one for one solution. */
@@ -86,6 +96,7 @@ export class LiveView {
       ]),
       this.panelBox,
     );
+    if (spec.table) this.root.append(factsTable(spec.table));
     host.replaceChildren(this.root);
 
     this.board = new BoardView(this.root);
@@ -167,7 +178,7 @@ export class LiveView {
       this.registers = new RegistersPanel(this.root);
     } else if (kind === 'conflicts') {
       box.append(
-        el('h3', '', 'Attacking pairs over the steps'),
+        el('h3', '', this.spec.panelTitle ?? 'Attacking pairs over the steps'),
         el('p', { class: 'conflicts-summary', 'data-part': 'conflicts-summary', 'aria-live': 'off' }),
         el('canvas', { id: 'learn-conflicts', class: 'conflicts-canvas', 'data-part': 'conflicts-chart', role: 'img', 'aria-label': 'Conflicts over steps' }),
         el('p', 'muted', 'A line for the pairs of queens that attack each other after each step (log scale); a dashed line for a restart.'),
@@ -313,4 +324,16 @@ export class LiveView {
     if (s) guard(() => s.free());
     this.root.remove();
   }
+}
+
+/**
+ * A table of numbers read from the core.
+ * @param {FactsTable} table
+ */
+export function factsTable({ caption, head, rows, id }) {
+  return el('div', 'learn-table-wrap', [el('table', { class: 'learn-table', 'data-table': id ?? null }, [
+    el('caption', '', caption),
+    el('thead', '', [el('tr', '', head.map((h) => el('th', { scope: 'col' }, h)))]),
+    el('tbody', '', rows.map(([first, ...rest]) => el('tr', '', [el('th', { scope: 'row' }, first), ...rest.map((cell) => el('td', '', cell))]))),
+  ])]);
 }

@@ -171,7 +171,20 @@ export function learnMode(_page) {
       algorithm,
       step: step ?? view.step,
       facts: () => c.shown(facts),
+      table: c.table ? c.table(facts) : null,
     });
+    if (c.figure) {
+      const figure = guard(() => c.figure?.(/** @type {Core} */ (core)) ?? null, null);
+      if (figure) {
+        live.root.append(figure.root);
+        figure.draw();
+        const view = live;
+        const free = view.free.bind(view);
+        view.free = () => { figure.free(); free(); };
+        const repaintView = view.repaint.bind(view);
+        view.repaint = () => { repaintView(); figure.draw(); };
+      }
+    }
     const save = el('div', { class: 'export-row', 'data-export': '' }, [
       el('button', { type: 'button', 'data-save-png': 'learn-board', title: 'Save the board as a PNG picture' }, 'Save PNG'),
       ' ',
@@ -332,9 +345,12 @@ export function learnMode(_page) {
     recover(fresh) {
       core = fresh;
       if (!active) return '';
-      live = null; // its session belonged to the trapped core
-      openChapter(chapter, seed, savedStep || undefined);
-      return `chapter ${chapter} is open again`;
+      live = null; // its session belonged to the trapped core: never called again
+      // The live view again, on the new core, at the step it had reached; the text and the question stay.
+      const slot = /** @type {HTMLElement|null} */ (articles[chapter - 1]?.querySelector('[data-part="live-slot"]'));
+      if (!slot) return null;
+      openLive(slot, savedStep || undefined);
+      return `chapter ${chapter} is open again${savedStep ? ` at step ${formatCount(savedStep)}` : ''}`;
     },
   };
 }

@@ -196,7 +196,7 @@ const BUILD = {
   'next-probe': (seed, { root, prompt, body }) => {
     const q = nextProbeQuestion(seed);
     Object.assign(root.dataset, { n: String(q.n), queens: q.queens.join(','), probeRow: String(q.probe.row), probeCol: String(q.probe.col), probeSafe: String(q.probe.safe) });
-    prompt.textContent = `Backtracking at N = ${q.n} tries the squares of a row left to right; a safe square gets a queen and the search goes down a row; after the last square of a row it goes back up and moves that row's queen on. It has just tried ${square(q.probe.row, q.probe.col)} (outlined), which was ${q.probe.safe ? 'safe, so a queen went there' : 'attacked'}. Which square does it try next? Choose one, then Check.`;
+    prompt.textContent = `Backtracking at N = ${q.n}, as in the view above: in each row it tries, left to right, the columns no queen above holds; a square no diagonal attacks gets a queen and the search goes down a row; after a row's last candidate it goes back up and moves that row's queen on. It has just tried ${square(q.probe.row, q.probe.col)} (outlined), which was ${q.probe.safe ? 'safe, so a queen went there' : 'attacked'}. Which square does it try next? Choose one, then Check.`;
     let chosen = -1;
     const buttons = /** @type {HTMLButtonElement[]} */ ([]);
     body.append(grid(q.n, (r, c) => {
@@ -214,12 +214,14 @@ const BUILD = {
       grade() {
         const right = chosen === q.answer.row * q.n + q.answer.col;
         const { row, col, safe } = q.probe;
+        const holds = q.queens.filter((c) => c > col);
+        const later = Array.from({ length: q.n - col - 1 }, (_, i) => col + 1 + i).filter((c) => !q.queens.includes(c));
         const goes = safe && row + 1 < q.n
-          ? 'The square was safe, so a queen went there and the search starts the next row at its first square.'
-          : (safe ? 'That queen completed a solution: the search counts it, lifts the queen and goes on. ' : 'The square was attacked. ')
-            + (col + 1 < q.n
-              ? 'The next square of the same row comes next.'
-              : 'That was the last square of its row, so the search goes back up: it lifts the queen of the row above and tries the square to its right (and further up, if that row is done too).');
+          ? 'The square was safe, so a queen went there and the search starts the next row at its first free column.'
+          : (safe ? 'That queen completed a solution: the search counts it, lifts the queen and goes on. ' : 'The square was attacked on a diagonal. ')
+            + (later.length
+              ? `The next candidate of the same row is column ${later[0] + 1}${holds.length ? ' (columns a queen above holds are skipped)' : ''}.`
+              : 'That was the last candidate of its row, so the search goes back up: it lifts the queen of the row above and tries that row\'s next free column (and further up, if that row is done too).');
         return { right, message: `Next it tries ${square(q.answer.row, q.answer.col)}.`, reasons: [goes] };
       },
     };

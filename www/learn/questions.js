@@ -154,7 +154,9 @@ export function freeColumnsQuestion(seed) {
 // ---- next-probe: the square backtracking looks at next ---------------------------
 
 /**
- * Plain backtracking's probes, in order, until `limit` of them: each is
+ * Backtracking's probes as the core's `backtracking` makes them (the columns
+ * of the row that no queen above holds, left to right), in order, until
+ * `limit` of them: each is
  * { row, col, safe, queens (the columns above it when it was probed) }.
  * @param {number} n
  * @param {number} limit
@@ -168,6 +170,7 @@ export function probes(n, limit) {
     const row = queens.length;
     if (row === n) return;
     for (let c = 0; c < n && out.length < limit; c++) {
+      if (queens.includes(c)) continue; // a column a queen holds is no candidate
       const safe = queens.every((q, r) => !attacks(r, q, row, c));
       out.push({ row, col: c, safe, queens: [...queens] });
       if (safe) {
@@ -182,9 +185,10 @@ export function probes(n, limit) {
 }
 
 /**
- * A moment of plain backtracking (every square of a row in turn, left to
- * right; a safe square takes a queen and the search goes down a row; after
- * the last square of a row it goes back up): the square just probed, and the next.
+ * A moment of backtracking (the free columns of a row in turn, left to
+ * right; a square no diagonal attacks takes a queen and the search goes down
+ * a row; after the last candidate of a row it goes back up): the square just
+ * probed, and the next.
  * @param {number} seed
  */
 export function nextProbeQuestion(seed) {
