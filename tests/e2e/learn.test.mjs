@@ -211,6 +211,18 @@ test('the live views are the core: backtracking at 8×8 runs to 92 solutions; br
   assertNoErrors(errors);
   await page.close();
 
+  // Chapter 6 counts the board chosen: every solution, by the core, against a plain count.
+  const counting = await openLearn('&chapter=6');
+  for (const n of [6, 7]) {
+    await counting.page.selectOption('#learn-n', String(n));
+    await counting.page.click('#learn [data-part="run-to-end"]');
+    await waitUntil(() => counting.page.evaluate(() => document.querySelector('#learn [data-part="live"]').dataset.done === 'true'), { message: `the end at N = ${n}` });
+    assert.equal(await counting.page.locator('#learn [data-part="solutions"]').textContent(), String(plainCount(n)), `N = ${n}`);
+    assert.equal(await counting.page.locator('#learn [data-part="live"]').count(), 1, 'one live view at a time');
+  }
+  assertNoErrors(counting.errors);
+  await counting.page.close();
+
   const second = await openLearn('&chapter=2');
   assert.match(await second.page.locator('#learn [data-part="facts"]').textContent(), new RegExp((8 ** 8).toLocaleString('en-US')));
   assertNoErrors(second.errors);

@@ -20,7 +20,7 @@ import { TailChart } from './tail-chart.js';
  * @property {(core: Core) => Facts} facts  the numbers the text quotes, read from the core
  * @property {(f: Facts) => string[]} text  its paragraphs
  * @property {[string, string][]} links  [text, address] of the other tabs it sends the learner to
- * @property {{ algorithm: string, n: number, step?: number, seed?: number, panel: import('./live.js').LiveSpec['panel'], choices?: string[], playSpeed?: number, panelTitle?: string } | { hand: number }} view
+ * @property {{ algorithm: string, n: number, step?: number, seed?: number, panel: import('./live.js').LiveSpec['panel'], choices?: string[], sizes?: number[], playSpeed?: number, panelTitle?: string } | { hand: number }} view
  * @property {(f: Facts) => [string, string][]} shown  the facts the live view shows, as [label, value]
  * @property {(f: Facts) => import('./live.js').FactsTable} [table]  numbers of the text as a table in the live view
  * @property {(core: Core) => TailChart} [figure]  a picture of numbers the text quotes, in the live view
@@ -211,9 +211,9 @@ export const CHAPTERS = [
     text: (f) => [
       `The square can be turned by a quarter, a half and three quarters, and mirrored four ways: with doing nothing, eight symmetries. Turn or mirror a solution and you get a solution. So the ${f.solutions} solutions of 8×8 fall into ${f.classes} classes of boards that turn or mirror into each other.`,
       'Most classes hold eight different boards; a solution that looks the same after a half turn makes a class of four. That is why the count is not simply eight times the number of classes.',
-      'Counters use this: count the solutions whose first queen is in the left half of the top row and double it (and take care of the middle column when N is odd), and the work halves. The Count tab counts far bigger boards this way, and splits the rest of the work across several threads.',
+      'Counters use this. A solution and its mirror image have their first queen on opposite halves of the top row, so counting the solutions whose first queen is in the left half and doubling gives the total for half the work (on an odd board the middle column is counted on its own). The Count tab counts much bigger boards, with its work shared among several threads.',
     ],
-    view: { algorithm: 'bitwise', n: 8, panel: 'gallery', playSpeed: 20 },
+    view: { algorithm: 'bitwise', n: 8, sizes: [4, 5, 6, 7, 8, 9, 10], panel: 'gallery', playSpeed: 20 },
     shown: (f) => [['Solutions of 8×8', f.solutions], ['Classes under the 8 symmetries', f.classes]],
     links: [['Count mode: every solution of bigger boards', '?mode=count&n=12']],
     tryThis: 'Run to end, then press Group by symmetry. Find the class with fewer than eight boards and say which turn leaves its boards unchanged.',

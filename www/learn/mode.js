@@ -68,6 +68,8 @@ export function learnMode(_page) {
   let live = null;
   /** @type {string|null} the algorithm chosen in a chapter that offers several */
   let choice = null;
+  /** @type {number|null} the board size chosen in a chapter that offers several */
+  let choiceN = null;
   /** @type {number} where the live view stood when the core trapped */
   let savedStep = 0;
   /** @type {import('./chapters.js').Facts} the open chapter's numbers, read from the core when it opened */
@@ -169,6 +171,7 @@ export function learnMode(_page) {
     live = new LiveView(slot, core, {
       ...view,
       algorithm,
+      n: choiceN && view.sizes?.includes(choiceN) ? choiceN : view.n,
       step: step ?? view.step,
       facts: () => c.shown(facts),
       table: c.table ? c.table(facts) : null,
@@ -222,6 +225,15 @@ export function learnMode(_page) {
       });
       chooser.push(el('label', 'learn-chooser', ['Search: ', select]));
     }
+    if (!('hand' in view) && view.sizes) {
+      const select = el('select', { id: 'learn-n', 'data-part': 'n' }, view.sizes.map((n) => el('option', { value: n, selected: n === (choiceN ?? view.n) }, `${n}×${n}`)));
+      select.addEventListener('change', () => {
+        choiceN = Number(select.value);
+        live?.free();
+        openLive(liveSlot);
+      });
+      chooser.push(el('label', 'learn-chooser', ['Board: ', select]));
+    }
     const prev = chapter > 1 ? el('a', { href: href(chapter - 1), 'data-part': 'previous' }, `← ${chapter - 1}. ${CHAPTERS[chapter - 2].title}`) : null;
     const next = chapter < CHAPTERS.length ? el('a', { href: href(chapter + 1), 'data-part': 'next' }, `${chapter + 1}. ${CHAPTERS[chapter].title} →`) : null;
     for (const [link, k] of /** @type {[HTMLAnchorElement|null, number][]} */ ([[prev, chapter - 1], [next, chapter + 1]])) {
@@ -235,7 +247,7 @@ export function learnMode(_page) {
     article.replaceChildren(
       heading,
       el('div', 'learn-text', c.text(facts).map((p) => el('p', '', p))),
-      ...chooser,
+      el('div', 'learn-choosers', chooser),
       liveSlot,
       el('section', { class: 'learn-try', 'aria-labelledby': `learn-try-${chapter}` }, [el('h3', { id: `learn-try-${chapter}` }, 'Try this'), el('p', '', c.tryThis)]),
       el('p', 'learn-links', ['See also: ', ...c.links.flatMap(([text, to], i) => [i ? ' · ' : '', el('a', { href: to }, text)])]),
@@ -277,7 +289,10 @@ export function learnMode(_page) {
    */
   const openChapter = (k, nextSeed, step) => {
     closeChapter();
-    if (k !== chapter) choice = null;
+    if (k !== chapter) {
+      choice = null;
+      choiceN = null;
+    }
     chapter = k;
     seed = nextSeed;
     tocLinks.forEach((link, i) => {

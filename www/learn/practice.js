@@ -164,17 +164,19 @@ const BUILD = {
     const q = freeColumnsQuestion(seed);
     const row = q.queens.length;
     Object.assign(root.dataset, { n: String(q.n), ld: String(q.ld), col: String(q.col), rd: String(q.rd) });
-    prompt.textContent = `The bitwise search at N = ${q.n} comes to row ${row + 1} with these registers (bit c is column c, drawn left to right as on the board, so column 1 is the lowest bit). Mark the columns that poss = ~(ld | col | rd) leaves free.`;
+    prompt.textContent = `The bitwise search at N = ${q.n} comes to row ${row + 1} with these registers (written as the registers above write them: the lowest bit, column 1, on the right). Mark the columns that poss = ~(ld | col | rd) leaves free.`;
+    // The highest bit first, as a number is written.
+    const order = Array.from({ length: q.n }, (_, i) => q.n - 1 - i);
     const bits = (/** @type {string} */ name, /** @type {number} */ value) => el('tr', '', [
       el('th', { scope: 'row' }, name),
-      ...Array.from({ length: q.n }, (_, c) => el('td', { class: value & (1 << c) ? 'learn-bit-on' : '' }, value & (1 << c) ? '1' : '0')),
+      ...order.map((c) => el('td', { class: value & (1 << c) ? 'learn-bit-on' : '' }, value & (1 << c) ? '1' : '0')),
     ]);
     body.append(el('table', 'learn-bits', [
       el('caption', 'sr-only', 'The registers, one bit a column'),
-      el('thead', '', [el('tr', '', [el('th', { scope: 'col' }, 'column'), ...Array.from({ length: q.n }, (_, c) => el('th', { scope: 'col' }, String(c + 1)))])]),
+      el('thead', '', [el('tr', '', [el('th', { scope: 'col' }, 'column'), ...order.map((c) => el('th', { scope: 'col' }, String(c + 1)))])]),
       el('tbody', '', [
         bits('ld', q.ld), bits('col', q.col), bits('rd', q.rd),
-        el('tr', '', [el('th', { scope: 'row' }, 'free?'), ...Array.from({ length: q.n }, (_, c) => el('td', '', [toggle({ column: c }, `Column ${c + 1} free`, '?')]))]),
+        el('tr', '', [el('th', { scope: 'row' }, 'free?'), ...order.map((c) => el('td', '', [toggle({ column: c }, `Column ${c + 1} free`, '?')]))]),
       ]),
     ]));
     return {
@@ -182,8 +184,8 @@ const BUILD = {
         const marked = pressed(root, 'column');
         const right = sameSet(marked, q.answer);
         const taken = q.ld | q.col | q.rd;
-        const show = (/** @type {number} */ v) => Array.from({ length: q.n }, (_, c) => (v & (1 << c) ? '1' : '0')).join(' ');
-        const first = q.answer.length ? `poss & -poss keeps only the lowest bit of poss: column ${Math.log2(q.lowest) + 1}, the square the search tries first.` : 'poss is 0: no column is free, so the search backs up a row.';
+        const show = (/** @type {number} */ v) => order.map((c) => (v & (1 << c) ? '1' : '0')).join('');
+        const first = q.answer.length ? `poss & -poss = ${show(q.lowest)} keeps only the lowest 1 of poss: column ${Math.log2(q.lowest) + 1}, the square the search tries first.` : 'poss is 0: no column is free, so the search backs up a row.';
         return {
           right,
           message: `The free columns are ${columnsText(q.answer)}.`,
@@ -260,7 +262,7 @@ const BUILD = {
   count: (seed, { root, prompt, body }, { count }) => {
     const q = countQuestion(seed, count);
     root.dataset.n = String(q.n);
-    prompt.textContent = `How many solutions does the ${q.n}×${q.n} board have? Count every board, not only one of each symmetry class. (Stuck? The counting view above counts it, and so does the Count tab.)`;
+    prompt.textContent = `How many solutions does the ${q.n}×${q.n} board have? Count every board, not only one of each symmetry class. (Stuck? Choose this board above, run it to the end and read Solutions.)`;
     const input = el('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', id: `learn-count-${seed}`, 'data-part': 'answer' });
     body.append(el('label', 'learn-field', [`Solutions of N = ${q.n}: `, input]));
     return {
