@@ -249,7 +249,7 @@ export const CHAPTERS = [
         ...SCALING.repair.map((n) => [`min-conflicts, N = ${formatCount(n)}`, f[`mc${n}`], f[`start${n}`]]),
       ],
     }),
-    links: [['Work to the first solution against N (Many runs)', '?mode=runs&view=scaling'], ['Repair at N = 1,000: min-conflicts and queen search over many seeds', '?mode=runs&curves=min-conflicts.1000.200.100000.1,queen-search.1000.200.100000.1'], ['Solve big: one solution of up to ten million queens', '?']],
+    links: [['Work to the first solution against N (Many runs)', '?mode=runs&view=scaling'], ['Repair at N = 1,000: min-conflicts and queen search over many seeds', '?mode=runs&curves=min-conflicts.1000.200.100000.1,queen-search.1000.200.100000.1'], ['Solve big: one solution of a huge board, in the visualizer tab', '?#solve-big']],
     tryThis: 'Press Run to the solution and read Moves. Then choose queen search, and the construction, on the same 64×64 board: which needs the fewest steps?',
     practice: { kind: 'min-conflicts-move' },
   },

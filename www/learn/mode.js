@@ -135,6 +135,7 @@ export function learnMode(_page) {
       el('nav', { class: 'learn-toc', 'aria-label': 'Chapters' }, [
         el('h2', { class: 'learn-toc-heading' }, 'Learn: the N-Queens story'),
         list,
+        el('p', 'learn-legend muted', [el('span', { 'aria-hidden': 'true' }, '✓'), ' seen · ', el('span', { 'aria-hidden': 'true' }, '★'), ' a question answered right']),
         summaryLine,
         resetButton,
       ]),
