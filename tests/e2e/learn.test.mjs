@@ -410,6 +410,9 @@ test('progress survives a reload, and Reset clears it', async () => {
   const d = await data(page);
   await pressOnly(page, 'column', safeNext(d.queens.split(',').map(Number), Number(d.n)));
   assert.equal((await check(page)).verdict, 'right');
+  await check(page);
+  const tally = page.locator('#learn [data-part="progress"]');
+  assert.deepEqual([await tally.getAttribute('data-right'), await tally.getAttribute('data-tried')], ['1', '1'], 'a question counts once');
   await page.click('#learn [data-chapter-link="2"]');
   await page.waitForSelector('#learn [data-chapter="2"]:not([hidden]) [data-exercise]');
   await page.reload();

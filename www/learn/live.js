@@ -278,6 +278,7 @@ export class LiveView {
       this.buttons.back.disabled = s.stepIndex === 0;
       this.buttons.reset.disabled = s.stepIndex === 0;
       this.buttons.step.disabled = s.done;
+      this.buttons.play.disabled = s.done && this.mode !== 'play';
       this.buttons.next.disabled = s.done;
       this.buttons.end.disabled = s.done;
       if (announce) {

@@ -105,7 +105,7 @@ export function learnMode(_page) {
     });
     const { right, tried } = progress.totals();
     const seenCount = CHAPTERS.filter((_, i) => progress.seen(i + 1)).length;
-    summaryLine.textContent = `${seenCount} of ${CHAPTERS.length} chapters seen; ${formatCount(right)} of ${formatCount(tried)} questions answered right.`;
+    summaryLine.textContent = `${seenCount} of ${CHAPTERS.length} chapters seen; ${formatCount(right)} of ${formatCount(tried)} questions right at the first Check.`;
     summaryLine.dataset.seen = String(seenCount);
     summaryLine.dataset.right = String(right);
     summaryLine.dataset.tried = String(tried);
@@ -272,7 +272,7 @@ export function learnMode(_page) {
       seed: seed ?? defaultSeed(),
       options: c.practice.options,
       count,
-      onChecked: (right) => progress.answer(chapter, c.practice.kind, right),
+      onChecked: (right, first) => progress.answer(chapter, c.practice.kind, right, first),
       onNew: () => {
         seed = newSeed(seed ?? defaultSeed());
         writeUrl();

@@ -18,7 +18,7 @@ import {
  * @property {number} seed
  * @property {Record<string, any>} [options]  the kind's own (is-solution: { permutation })
  * @property {(n: number) => number} count  the number of solutions of N, from the core
- * @property {(right: boolean) => void} onChecked
+ * @property {(right: boolean, first: boolean) => void} onChecked  after each Check; `first`: the question's first
  * @property {() => void} onNew  New question was pressed
  */
 
@@ -115,13 +115,16 @@ export function mountExercise(host, { kind, seed, options = {}, count, onChecked
   );
   host.replaceChildren(root);
   const { grade } = BUILD[kind](seed, { root, prompt, body }, { ...options, count });
+  let checked = false;
   check.addEventListener('click', () => {
     const { right, message, reasons } = grade();
+    const first = !checked;
+    checked = true;
     root.dataset.verdict = right ? 'right' : 'wrong';
     verdict.textContent = right ? `Right. ${message}` : `Not quite. ${message}`;
     explain.replaceChildren(...reasons.map((line) => el('p', '', line)));
     explain.hidden = reasons.length === 0;
-    onChecked(right);
+    onChecked(right, first);
   });
   next.addEventListener('click', onNew);
   return root;

@@ -71,15 +71,20 @@ export class Progress {
   }
 
   /**
-   * An answer was checked.
+   * An answer was checked. A question counts once, by its first Check; a
+   * right answer at any Check marks its chapter solved.
    * @param {number} chapter
    * @param {string} kind
    * @param {boolean} right
+   * @param {boolean} first  the question's first Check
    */
-  answer(chapter, kind, right) {
+  answer(chapter, kind, right, first) {
+    if (!first && (!right || this.data.solved.includes(chapter))) return;
     const tally = this.data.answers[kind] ?? { right: 0, tried: 0 };
-    tally.tried++;
-    if (right) tally.right++;
+    if (first) {
+      tally.tried++;
+      if (right) tally.right++;
+    }
     this.data.answers[kind] = tally;
     if (right && !this.data.solved.includes(chapter)) this.data.solved.push(chapter);
     this.save();
@@ -95,7 +100,7 @@ export class Progress {
     return this.data.solved.includes(chapter);
   }
 
-  /** Questions answered right, and answered, over every kind. */
+  /** Questions answered right at their first Check, and questions answered, over every kind. */
   totals() {
     let right = 0;
     let tried = 0;
