@@ -281,7 +281,7 @@ export const CHAPTERS = [
     table: (f) => ({
       id: 'tail',
       caption: `${f.runs} runs at N = ${f.n} (seeds 1 to ${f.runs}), steps to the first solution`,
-      head: ['', 'median', 'mean', 'longest'],
+      head: ['runs', 'median', 'mean', 'longest'],
       rows: [['without restarts', f.plainMedian, f.plainMean, f.plainLongest], ['with Luby restarts', f.lubyMedian, f.lubyMean, f.lubyLongest]],
     }),
     links: [['Many runs, the heavy-tail preset: backtracking with and without restarts', '?mode=runs&curves=restarts.30.500.10000000.1.off,restarts.30.500.10000000.1'], ['Many runs, the local-search preset', '?mode=runs&curves=hill-climbing.20.300.100000.1,annealing.20.300.100000.1,min-conflicts.20.300.100000.1']],

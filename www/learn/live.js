@@ -105,6 +105,8 @@ export class LiveView {
     this.registers = /** @type {RegistersPanel|null} */ (null);
     this.chart = /** @type {ConflictsChart|null} */ (null);
     this.gallery = /** @type {Gallery|null} */ (null);
+    /** @type {{ root: HTMLElement, draw: () => void, free: () => void }[]} pictures adopted from the chapter */
+    this.extras = [];
     this.buildPanel(spec.panel);
 
     /** @type {'idle'|'play'|'solution'|'end'} */
@@ -288,8 +290,20 @@ export class LiveView {
     });
   }
 
+  /**
+   * Adds a picture of the chapter's own to the view (chapter 8's tail chart),
+   * redrawn and freed with it.
+   * @param {{ root: HTMLElement, draw: () => void, free: () => void }} extra
+   */
+  adopt(extra) {
+    this.extras.push(extra);
+    this.root.append(extra.root);
+    extra.draw();
+  }
+
   /** The theme changed: repaint what has colours. */
   repaint() {
+    for (const extra of this.extras) extra.draw();
     const theme = readTheme();
     this.board.setTheme(theme);
     this.board.redraw();
@@ -319,6 +333,7 @@ export class LiveView {
   free() {
     this.loop.stop();
     this.resize.disconnect();
+    for (const extra of this.extras) extra.free();
     const s = this.session;
     this.session = null;
     this.runner = null;

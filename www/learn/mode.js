@@ -166,28 +166,18 @@ export function learnMode(_page) {
     const view = c.view;
     if ('hand' in view) {
       live = new HandBoard(slot, core, view.hand);
-      return;
-    }
-    const algorithm = choice && view.choices?.includes(choice) ? choice : view.algorithm;
-    live = new LiveView(slot, core, {
-      ...view,
-      algorithm,
-      n: choiceN && view.sizes?.includes(choiceN) ? choiceN : view.n,
-      step: step ?? view.step,
-      facts: () => c.shown(facts),
-      table: c.table ? c.table(facts) : null,
-    });
-    if (c.figure) {
-      const figure = guard(() => c.figure?.(/** @type {Core} */ (core)) ?? null, null);
-      if (figure) {
-        live.root.append(figure.root);
-        figure.draw();
-        const view = live;
-        const free = view.free.bind(view);
-        view.free = () => { figure.free(); free(); };
-        const repaintView = view.repaint.bind(view);
-        view.repaint = () => { repaintView(); figure.draw(); };
-      }
+    } else {
+      const algorithm = choice && view.choices?.includes(choice) ? choice : view.algorithm;
+      live = new LiveView(slot, core, {
+        ...view,
+        algorithm,
+        n: choiceN && view.sizes?.includes(choiceN) ? choiceN : view.n,
+        step: step ?? view.step,
+        facts: () => c.shown(facts),
+        table: c.table ? c.table(facts) : null,
+      });
+      const figure = c.figure ? guard(() => c.figure?.(/** @type {Core} */ (core)) ?? null, null) : null;
+      if (figure) live.adopt(figure);
     }
     const save = el('div', { class: 'export-row', 'data-export': '' }, [
       el('button', { type: 'button', 'data-save-png': 'learn-board', title: 'Save the board as a PNG picture' }, 'Save PNG'),
