@@ -20,7 +20,7 @@ import { TailChart } from './tail-chart.js';
  * @property {(core: Core) => Facts} facts  the numbers the text quotes, read from the core
  * @property {(f: Facts) => string[]} text  its paragraphs
  * @property {[string, string][]} links  [text, address] of the other tabs it sends the learner to
- * @property {{ algorithm: string, n: number, step?: number, seed?: number, panel: import('./live.js').LiveSpec['panel'], choices?: string[], sizes?: number[], playSpeed?: number, panelTitle?: string } | { hand: number }} view
+ * @property {{ algorithm: string, n: number, step?: number, seed?: number, panel: import('./live.js').LiveSpec['panel'], choices?: string[], sizes?: number[], playSpeed?: number, panelTitle?: string, panelNote?: string } | { hand: number }} view
  * @property {(f: Facts) => [string, string][]} shown  the facts the live view shows, as [label, value]
  * @property {(f: Facts) => import('./live.js').FactsTable} [table]  numbers of the text as a table in the live view
  * @property {(core: Core) => TailChart} [figure]  a picture of numbers the text quotes, in the live view
@@ -276,7 +276,7 @@ export const CHAPTERS = [
       'A long run is usually one that made a bad choice near the top of the tree and is stuck exploring a huge dead subtree. Starting again from the empty board, with fresh random choices, is then cheaper than finishing that subtree.',
       `How long to wait before restarting? Luby's sequence 1, 1, 2, 1, 1, 2, 4, … (times N backtracks) needs no knowledge of the run times and is never worse than the best fixed cutoff by more than a log factor. With it, over the same seeds: median ${f.lubyMedian}, mean ${f.lubyMean}, longest ${f.lubyLongest}.`,
     ],
-    view: { algorithm: 'restarts', n: 30, seed: 1, panel: 'conflicts', playSpeed: 30, panelTitle: 'Restarts over the steps (backtracking never leaves two queens attacking, so the line stays at 0)' },
+    view: { algorithm: 'restarts', n: 30, seed: 1, panel: 'conflicts', playSpeed: 30, panelTitle: 'Restarts over the steps', panelNote: 'Each dashed line is a restart from the empty board. Backtracking never places an attacked queen, so the line of attacking pairs stays at 0.' },
     shown: () => [],
     table: (f) => ({
       id: 'tail',

@@ -32,6 +32,7 @@ import { guard } from '../lib/errors.js';
  * @property {FactsTable | null} [table]  a table of numbers read from the core, under the board
  * @property {number} [playSpeed]  steps a second while playing
  * @property {string} [panelTitle]  the panel's heading, when the usual one does not fit the search
+ * @property {string} [panelNote]  the panel's note under it, likewise
  */
 
 /**
@@ -183,7 +184,7 @@ export class LiveView {
         el('h3', '', this.spec.panelTitle ?? 'Attacking pairs over the steps'),
         el('p', { class: 'conflicts-summary', 'data-part': 'conflicts-summary', 'aria-live': 'off' }),
         el('canvas', { id: 'learn-conflicts', class: 'conflicts-canvas', 'data-part': 'conflicts-chart', role: 'img', 'aria-label': 'Conflicts over steps' }),
-        el('p', 'muted', 'A line for the pairs of queens that attack each other after each step (log scale); a dashed line for a restart.'),
+        el('p', 'muted', this.spec.panelNote ?? 'A line for the pairs of queens that attack each other after each step (log scale); a dashed line for a restart.'),
       );
       this.chart = new ConflictsChart(this.root, { seek: (step) => this.act(() => { this.session?.seek(step); return true; }) });
     } else if (kind === 'gallery') {
