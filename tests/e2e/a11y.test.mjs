@@ -77,6 +77,16 @@ const VIEWS = [
   ['going to a far step', '/?algo=permutations&n=12&step=470000000', async (page) => {
     await waitUntil(() => page.locator('#going').isVisible(), { message: 'the progress box' });
   }],
+  // The Learn tab: every chapter, its live view and its question after Check.
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((k) => [`learn, chapter ${k}, checked`, `/?mode=learn&chapter=${k}`, async (/** @type {any} */ page) => {
+    await page.waitForSelector('#learn [data-chapter]:not([hidden]) [data-exercise]');
+    if (k === 6) {
+      await page.click('#learn [data-part="run-to-end"]');
+      await waitUntil(() => page.evaluate(() => document.querySelector('#learn [data-part="live"]').dataset.done === 'true'), { message: 'the end' });
+      await page.click('#learn .gallery-group');
+    }
+    await page.click('#learn [data-exercise] [data-part="check"]');
+  }]),
 ];
 
 test('axe-core finds no violations on any view, light or dark', async () => {

@@ -14,6 +14,7 @@
 // title and canvases to save are members of the Mode, not tables here.
 
 import { countMode } from '../count/mode.js';
+import { learnMode } from '../learn/mode.js';
 import { puzzleMode } from '../puzzle/mode.js';
 import { raceMode } from '../race/mode.js';
 import { runsMode } from '../runs/mode.js';
@@ -24,7 +25,7 @@ import { clip } from '../lib/words.js';
  * The modes in tab order: each a factory `(page) => Mode`. The first is the page's default.
  * @type {((page: import('../modes.js').Page) => import('../modes.js').Mode)[]}
  */
-export const MODES = [visualizerMode, puzzleMode, raceMode, runsMode, countMode];
+export const MODES = [visualizerMode, puzzleMode, raceMode, runsMode, countMode, learnMode];
 
 /**
  * Reads ?mode=: the mode a link asks for, or null (the default) with a

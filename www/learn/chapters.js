@@ -1,0 +1,291 @@
+// The Learn tab's chapters, in order: what each says, the live view it opens
+// (an algorithm, N and step of the real core, or the board by hand), its
+// "try this" task and its kind of practice question.
+//
+// Numbers in the text are never typed: `facts(core)` reads them from the core
+// when the chapter opens, and the same facts are shown in the live view
+// beside its counters, so what the text quotes is what the view shows.
+
+import { formatCount } from '../lib/dom.js';
+import { TailChart } from './tail-chart.js';
+
+/** @typedef {import('../core/core.js').Core} Core */
+/** @typedef {import('../types.js').Session} Session */
+/** @typedef {Record<string, string>} Facts  numbers read from the core, formatted, by name */
+
+/**
+ * @typedef {object} Chapter
+ * @property {string} id  a short name, for data-chapter-id and the CSS
+ * @property {string} title
+ * @property {(core: Core) => Facts} facts  the numbers the text quotes, read from the core
+ * @property {(f: Facts) => string[]} text  its paragraphs
+ * @property {[string, string][]} links  [text, address] of the other tabs it sends the learner to
+ * @property {{ algorithm: string, n: number, step?: number, seed?: number, panel: import('./live.js').LiveSpec['panel'], choices?: string[], sizes?: number[], playSpeed?: number, panelTitle?: string, panelNote?: string } | { hand: number }} view
+ * @property {(f: Facts) => [string, string][]} shown  the facts the live view shows, as [label, value]
+ * @property {(f: Facts) => import('./live.js').FactsTable} [table]  numbers of the text as a table in the live view
+ * @property {(core: Core) => TailChart} [figure]  a picture of numbers the text quotes, in the live view
+ * @property {string} tryThis
+ * @property {{ kind: string, options?: Record<string, any> }} practice
+ */
+
+/**
+ * The solutions of n, from the core's count.
+ * @param {Core} core
+ * @param {number} n
+ */
+export const solutionsOf = (core, n) => Number(core.wasm.countSolutions(n));
+
+/**
+ * The boards with one queen a row at n (n^n), as the core's session counts its space.
+ * @param {Core} core
+ * @param {string} algorithm
+ * @param {number} n
+ */
+function spaceOf(core, algorithm, n) {
+  const s = new core.wasm.Session(algorithm, n);
+  try {
+    return { total: s.space()?.total ?? 0n, steps: s.totalSteps ?? null };
+  } finally {
+    s.free();
+  }
+}
+
+/**
+ * The median, mean and longest of some run lengths.
+ * @param {ArrayLike<number>} lengths
+ */
+export function summary(lengths) {
+  const sorted = Array.from(lengths).sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  return { median, mean, longest: sorted[sorted.length - 1] };
+}
+
+/** Seeds of the heavy-tail chapter's runs, and how far each may go. */
+const TAIL = { n: 30, runs: 100, cap: 1_000_000 };
+
+/** @type {WeakMap<object, { plain: number[], luby: number[] }>} the heavy-tail runs, by core instance */
+const tailRuns = new WeakMap();
+
+/**
+ * The steps of TAIL.runs seeded runs of randomised backtracking at TAIL.n, without and with restarts (the core's runLengths).
+ * @param {Core} core
+ */
+function runsOf(core) {
+  let runs = tailRuns.get(core.wasm);
+  if (!runs) {
+    const { n, runs: count, cap } = TAIL;
+    runs = {
+      plain: Array.from(core.wasm.runLengths('restarts', n, 1, count, cap, { restarts: false }).steps),
+      luby: Array.from(core.wasm.runLengths('restarts', n, 1, count, cap, {}).steps),
+    };
+    tailRuns.set(core.wasm, runs);
+  }
+  return runs;
+}
+
+/** The board sizes chapter 7 compares: backtracking's (up to its limit) and min-conflicts'. */
+const SCALING = { backtracking: Array.from({ length: 13 }, (_, i) => 8 + i), repair: [64, 1000, 10000] };
+
+/**
+ * Backtracking's steps to its first solution at n (a session run and freed at once).
+ * @param {Core} core
+ * @param {number} n
+ */
+function firstSolutionSteps(core, n) {
+  const s = new core.wasm.Session('backtracking', n);
+  try {
+    while (!s.runToSolution(1_000_000) && !s.done);
+    return s.stepIndex;
+  } finally {
+    s.free();
+  }
+}
+
+/**
+ * Min-conflicts from seed 1 at n: its steps to a solution and the attacking pairs its greedy start left.
+ * @param {Core} core
+ * @param {number} n
+ */
+function repairRun(core, n) {
+  const finder = new core.wasm.Finder('min-conflicts', n, 1);
+  try {
+    while (!finder.run(1_000_000));
+    return { steps: finder.steps, start: finder.initialConflicts };
+  } finally {
+    finder.free();
+  }
+}
+
+/** @type {Chapter[]} */
+export const CHAPTERS = [
+  {
+    id: 'problem',
+    title: 'The problem: eight queens by hand',
+    facts: (core) => ({ solutions: formatCount(solutionsOf(core, 8)) }),
+    text: (f) => [
+      'A queen attacks every square in its row, its column and both of its diagonals, as far as the board goes. The puzzle: put eight queens on a chess board so that no queen attacks another.',
+      'Try it on the board. Each queen you place tints the squares it attacks; a queen that another attacks turns red. You will soon find that each row and each column can hold only one queen, so eight queens means exactly one a row: that single fact is what every search in this tab builds on.',
+      `The core counts the solutions that keep every queen you placed. On the empty board that is every solution: ${f.solutions}. Watch the number fall as you place queens; when it reaches 0, the board can no longer be finished, even if no two queens attack yet.`,
+    ],
+    view: { hand: 8 },
+    shown: () => [],
+    links: [['Puzzle mode: more boards to finish by hand, with a coach', '?mode=puzzle&n=8']],
+    tryThis: 'Place a queen in the top-left corner. How many solutions still keep it? Now move it one square right and compare. Then finish a solution.',
+    practice: { kind: 'next-row' },
+  },
+  {
+    id: 'brute-force',
+    title: 'Brute force: every board',
+    facts: (core) => {
+      const { total } = spaceOf(core, 'brute-force', 8);
+      return { boards: formatCount(total), solutions: formatCount(solutionsOf(core, 8)) };
+    },
+    text: (f) => [
+      'The plainest search uses only "one queen a row": it writes down every way to put one queen in each of the eight rows, like an odometer with eight wheels of eight columns, and tests each board.',
+      `That is 8 × 8 × … × 8 = 8⁸ = ${f.boards} boards, of which ${f.solutions} are solutions. A step here is one board: it is built row by row and rejected at the first queen that another attacks.`,
+      'Brute force never learns anything: a board with two queens in the first two columns of the first two rows is rejected, and then the next board, which has the very same two queens, is built and rejected all over again.',
+    ],
+    view: { algorithm: 'brute-force', n: 8, panel: 'tree', playSpeed: 6 },
+    shown: (f) => [['Boards in all (8⁸)', f.boards], ['Solutions (the core’s count)', f.solutions]],
+    links: [['Brute force in the visualizer, with every panel', '?algo=brute-force&n=8']],
+    tryThis: 'Press Next solution and read the Steps counter: that many boards went by before the first solution. Then press it again: how far apart are the first two?',
+    practice: { kind: 'is-solution' },
+  },
+  {
+    id: 'permutations',
+    title: 'Permutations: one queen a column too',
+    facts: (core) => {
+      const { total, steps } = spaceOf(core, 'permutations', 8);
+      return { boards: formatCount(total), permutations: formatCount(steps ?? 0), solutions: formatCount(solutionsOf(core, 8)) };
+    },
+    text: (f) => [
+      'Use the column rule as well: every column holds exactly one queen, so a board is an ordering of the eight columns, one per row. Those orderings are the permutations of 8, and there are 8! = 8 × 7 × … × 1 of them.',
+      `So instead of ${f.boards} boards there are ${f.permutations} to test, and rows and columns can never clash: only the diagonals are left to check. Heap's algorithm walks through all of them, each from the one before by swapping two rows.`,
+      'Still, every permutation is built in full before it is checked, even when its first two rows already attack. The next chapter fixes that.',
+    ],
+    view: { algorithm: 'permutations', n: 8, panel: 'tree', playSpeed: 6 },
+    shown: (f) => [['Permutations (8!)', f.permutations], ['Boards with one queen a row (8⁸)', f.boards], ['Solutions (the core’s count)', f.solutions]],
+    links: [['Race brute force, permutations and backtracking', '?mode=race&n=8']],
+    tryThis: 'Step slowly and watch which two rows swap each time. Then Run to end and compare the Steps counter with the number of permutations.',
+    practice: { kind: 'is-solution', options: { permutation: true } },
+  },
+  {
+    id: 'backtracking',
+    title: 'Backtracking and the search tree',
+    facts: (core) => ({ boards: formatCount(spaceOf(core, 'backtracking', 8).total), solutions: formatCount(solutionsOf(core, 8)) }),
+    text: (f) => [
+      'Backtracking checks each queen as soon as it is placed. It fills the rows from the top: in the current row it tries, left to right, the columns no queen above holds (the green rings), puts a queen on the first one no diagonal attacks, and goes down a row. When a row has no candidate left, it backs up: it lifts the queen of the row above and tries that queen further right.',
+      `Picture the choices as a tree: the root is the empty board, each node a board with queens in its first rows, each child one more queen. Brute force visits every leaf, all ${f.boards} boards. Backtracking cuts a whole branch the moment its newest queen is attacked, so the boards below are never built: they are ruled out without being looked at.`,
+      `Run it to the end: it finds all ${f.solutions} solutions. Compare its Steps counter with brute force's board count: that gap is the whole point of backtracking.`,
+    ],
+    view: { algorithm: 'backtracking', n: 8, step: 30, panel: 'tree', playSpeed: 4 },
+    shown: (f) => [['Boards with one queen a row (8⁸)', f.boards], ['Solutions (the core’s count)', f.solutions]],
+    links: [['Backtracking in the visualizer, with the gallery of solutions', '?algo=backtracking&n=8']],
+    tryThis: 'Step until the search backs up for the first time (the Backtracks counter goes to 1). Which row ran out of squares? Find that moment in the tree.',
+    practice: { kind: 'next-probe' },
+  },
+  {
+    id: 'bits',
+    title: 'Bits: ld, col, rd and poss & -poss',
+    facts: (core) => ({ solutions: formatCount(solutionsOf(core, 8)) }),
+    text: () => [
+      'The bitwise search is backtracking with the board kept as three numbers of N bits, one bit a column of the current row. col has a 1 under every queen. ld has a 1 where a diagonal going down-left from a queen crosses this row, rd where a diagonal going down-right crosses it.',
+      'ld | col | rd is every attacked square of the row at once, so poss = ~(ld | col | rd) (within the board) is every safe square. poss & -poss keeps only the lowest 1 of poss: that is the next square to try, found with no loop over columns. Going down a row is just as quick: ld shifts one way, rd the other, col stays.',
+      'So a step is a whole row\'s worth of checks in a few machine instructions, which is why counting much bigger boards takes seconds rather than days.',
+    ],
+    view: { algorithm: 'bitwise', n: 8, step: 20, panel: 'registers', playSpeed: 3 },
+    shown: (f) => [['Solutions (the core’s count)', f.solutions]],
+    links: [['The bitwise search at N = 12 in the visualizer', '?algo=bitwise&n=12']],
+    tryThis: 'Step once at a time and watch poss in the registers: before each placement, find its lowest 1 yourself, then check the board.',
+    practice: { kind: 'free-columns' },
+  },
+  {
+    id: 'counting',
+    title: 'Counting and symmetry',
+    facts: (core) => {
+      const { total, fundamental } = core.wasm.countBoth(8);
+      return { solutions: formatCount(total), classes: formatCount(fundamental) };
+    },
+    text: (f) => [
+      `The square can be turned by a quarter, a half and three quarters, and mirrored four ways: with doing nothing, eight symmetries. Turn or mirror a solution and you get a solution. So the ${f.solutions} solutions of 8×8 fall into ${f.classes} classes of boards that turn or mirror into each other.`,
+      'Most classes hold eight different boards; a solution that looks the same after a half turn makes a class of four. That is why the count is not simply eight times the number of classes.',
+      'Counters use this. A solution and its mirror image have their first queen on opposite halves of the top row, so counting the solutions whose first queen is in the left half and doubling gives the total for half the work (on an odd board the middle column is counted on its own). The Count tab counts much bigger boards, with its work shared among several threads.',
+    ],
+    view: { algorithm: 'bitwise', n: 8, sizes: [4, 5, 6, 7, 8, 9, 10], panel: 'gallery', playSpeed: 20 },
+    shown: (f) => [['Solutions of 8×8', f.solutions], ['Classes under the 8 symmetries', f.classes]],
+    links: [['Count mode: every solution of bigger boards', '?mode=count&n=12']],
+    tryThis: 'Run to end, then press Group by symmetry. Find the class with fewer than eight boards and say which turn leaves its boards unchanged.',
+    practice: { kind: 'count' },
+  },
+  {
+    id: 'repair',
+    title: 'Repair at any N: min-conflicts, queen search, the construction',
+    facts: (core) => {
+      /** @type {Facts} */
+      const f = {};
+      for (const n of SCALING.backtracking) f[`bt${n}`] = formatCount(firstSolutionSteps(core, n));
+      for (const n of SCALING.repair) {
+        const { steps, start } = repairRun(core, n);
+        f[`mc${n}`] = formatCount(steps);
+        f[`start${n}`] = formatCount(start);
+      }
+      return f;
+    },
+    text: (f) => [
+      'To find one solution of a big board, stop building boards row by row. Min-conflicts starts from a complete board, one queen a row, and repairs it: it picks an attacked queen and moves it, within its row, to a square the fewest other queens attack. Most starting boards are close to a solution, and each repair removes a conflict or two, so the number of repairs hardly grows with N.',
+      'Queen search (Sosič and Gu) works the same way with swaps of two queens\' columns, keeping one queen a column as well. The construction needs no search at all: for every N other than 2 and 3 a formula places the queens directly, in one pass.',
+      `Backtracking cannot do this. Its steps to its first solution: ${f.bt8} at N = 8, ${f.bt14} at 14, ${f.bt18} at 18 but only ${f.bt19} at 19, then ${f.bt20} at 20. The work explodes, and not evenly: some N are far harder than their neighbours. Min-conflicts from seed 1 takes ${f.mc64} steps at N = 64, ${f.mc1000} at 1,000 and ${f.mc10000} at 10,000: one step to place each queen of its start, then a few repairs. Its start is greedy (each queen in turn goes on its row's least attacked square), and that start leaves only ${f.start64}, ${f.start1000} and ${f.start10000} attacking pairs to repair.`,
+    ],
+    view: { algorithm: 'min-conflicts', n: 64, seed: 1, panel: 'conflicts', choices: ['min-conflicts', 'queen-search', 'construction'], playSpeed: 8 },
+    shown: () => [],
+    table: (f) => ({
+      id: 'scaling',
+      caption: 'Steps to the first solution against N (the core, run when this chapter opened)',
+      head: ['search and N', 'steps', 'attacking pairs at the start'],
+      rows: [
+        ...SCALING.backtracking.map((n) => [`backtracking, N = ${formatCount(n)}`, f[`bt${n}`], '–']),
+        ...SCALING.repair.map((n) => [`min-conflicts, N = ${formatCount(n)}`, f[`mc${n}`], f[`start${n}`]]),
+      ],
+    }),
+    links: [['Work to the first solution against N (Many runs)', '?mode=runs&view=scaling'], ['Repair at N = 1,000: min-conflicts and queen search over many seeds', '?mode=runs&curves=min-conflicts.1000.200.100000.1,queen-search.1000.200.100000.1'], ['Solve big: one solution of a huge board, in the visualizer tab', '?#solve-big']],
+    tryThis: 'Press Run to the solution and read Moves. Then choose queen search, and the construction, on the same 64×64 board: which needs the fewest steps?',
+    practice: { kind: 'min-conflicts-move' },
+  },
+  {
+    id: 'restarts',
+    title: 'Heavy tails and restarts',
+    facts: (core) => {
+      const { plain: plainRuns, luby: lubyRuns } = runsOf(core);
+      const plain = summary(plainRuns);
+      const luby = summary(lubyRuns);
+      const f = (/** @type {number} */ x) => formatCount(Math.round(x));
+      return {
+        n: String(TAIL.n), runs: String(TAIL.runs),
+        plainMedian: f(plain.median), plainMean: f(plain.mean), plainLongest: f(plain.longest),
+        lubyMedian: f(luby.median), lubyMean: f(luby.mean), lubyLongest: f(luby.longest),
+      };
+    },
+    figure: (core) => {
+      const { plain, luby } = runsOf(core);
+      return new TailChart([{ label: 'without restarts', lengths: plain, colour: 'danger' }, { label: 'with Luby restarts', lengths: luby, colour: 'accent' }]);
+    },
+    text: (f) => [
+      `Randomised backtracking tries each row's columns in a random order. Run it from ${f.runs} seeds at N = ${f.n} and most runs are short, but a few are enormous: the median run takes ${f.plainMedian} steps, the mean ${f.plainMean}, the longest ${f.plainLongest}. When a few runs are vastly longer than the typical one, so that the chance of a run longer than t falls only like a power of t, the run time has a heavy tail.`,
+      'A long run is usually one that made a bad choice near the top of the tree and is stuck exploring a huge dead subtree. Starting again from the empty board, with fresh random choices, is then cheaper than finishing that subtree.',
+      `How long to wait before restarting? Luby's sequence 1, 1, 2, 1, 1, 2, 4, … (times N backtracks) needs no knowledge of the run times and is never worse than the best fixed cutoff by more than a log factor. With it, over the same seeds: median ${f.lubyMedian}, mean ${f.lubyMean}, longest ${f.lubyLongest}.`,
+    ],
+    view: { algorithm: 'restarts', n: 30, seed: 1, panel: 'conflicts', playSpeed: 30, panelTitle: 'Restarts over the steps', panelNote: 'Each dashed line is a restart from the empty board. Backtracking never places an attacked queen, so the line of attacking pairs stays at 0.' },
+    shown: () => [],
+    table: (f) => ({
+      id: 'tail',
+      caption: `${f.runs} runs at N = ${f.n} (seeds 1 to ${f.runs}), steps to the first solution`,
+      head: ['runs', 'median', 'mean', 'longest'],
+      rows: [['without restarts', f.plainMedian, f.plainMean, f.plainLongest], ['with Luby restarts', f.lubyMedian, f.lubyMean, f.lubyLongest]],
+    }),
+    links: [['Many runs, the heavy-tail preset: backtracking with and without restarts', '?mode=runs&curves=restarts.30.500.10000000.1.off,restarts.30.500.10000000.1'], ['Many runs, the local-search preset', '?mode=runs&curves=hill-climbing.20.300.100000.1,annealing.20.300.100000.1,min-conflicts.20.300.100000.1']],
+    tryThis: 'Press Run to the solution and watch the dashed lines on the chart: each is a restart. Then open the heavy-tail preset in Many runs and compare the two survival curves.',
+    practice: { kind: 'luby', options: { n: TAIL.n } },
+  },
+];
