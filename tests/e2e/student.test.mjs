@@ -168,15 +168,22 @@ test('the tree zooms into the current path, readable below it, and Esc goes back
     // the one under the pointer is the root plus that column.
     const canvas = page.locator('.tree-canvas');
     const box = await canvas.boundingBox();
-    await page.mouse.move(box.x + (5.5 / 8) * box.width, box.y + 7);
+    // The rows under the root share the tree's height (all but the 8 px of solution ticks).
+    const band = (box.height - 8) / (8 - root.length);
+    assert.ok(band > 14, `a zoomed band is taller than the whole tree's 14 px (${band})`);
+    await page.mouse.move(box.x + (5.5 / 8) * box.width, box.y + band / 2);
     const tip = await page.textContent('.tree-tip');
     const depth = root.length + 1;
     assert.match(tip, new RegExp(`rows 1–${depth}: columns ${[...root, 5].map((c) => c + 1).join(', ')};`), tip);
     // The band below: 64 nodes across the canvas, each wide enough to point at
     // (on the whole tree this row has 8^${depth + 1} nodes).
-    await page.mouse.move(box.x + ((5 * 8 + 3 + 0.5) / 64) * box.width, box.y + 14 + 7);
+    await page.mouse.move(box.x + ((5 * 8 + 3 + 0.5) / 64) * box.width, box.y + band * 1.5);
     const deeper = await page.textContent('.tree-tip');
     assert.match(deeper, new RegExp(`rows 1–${depth + 1}: columns ${[...root, 5, 3].map((c) => c + 1).join(', ')};`), deeper);
+    // The last band, the full boards, reaches the bottom of the tree: no empty box below it.
+    await page.mouse.move(box.x + 2, box.y + band * (8 - root.length - 0.5));
+    const last = await page.textContent('.tree-tip');
+    assert.match(last, /rows 1–8: columns /, last);
     await page.keyboard.press('Escape');
     assert.equal(await page.getAttribute('[data-part="tree-follow"]', 'aria-pressed'), 'false');
     assert.equal(await page.isVisible('[data-part="tree-zoom"]'), false);

@@ -457,9 +457,12 @@ export class TreePanel {
     const pixels = new Uint32Array(image.data.buffer);
     if (this.follow) {
       this.rootCols = this.followRoot(s);
-      this.drawZoomed(s, pixels, band);
+      // The rows under the root share the whole height, so a deep zoom is a
+      // few tall bands rather than a few thin ones in an empty box.
+      const tall = this.zoomedBand(band);
+      this.drawZoomed(s, pixels, tall);
       ctx.putImageData(image, 0, 0);
-      this.drawPath(s, band);
+      this.drawPath(s, tall);
       const r = this.rootCols.length;
       this.zoomNote.textContent = r === 0
         ? 'Zoomed: the whole tree (the path is not deep enough to zoom yet). Whole tree or Esc goes back.'
@@ -579,6 +582,15 @@ export class TreePanel {
   }
 
   /**
+   * A band's height when zoomed: the N rows' height shared by the rows under
+   * the zoomed root.
+   * @param {number} band  a band's height in the whole tree
+   */
+  zoomedBand(band) {
+    return Math.floor((band * this.n) / Math.max(1, this.n - this.rootCols.length));
+  }
+
+  /**
    * The node under a pointer event, or null.
    * @param {MouseEvent} event
    * @returns {TreeNode | null}
@@ -587,7 +599,8 @@ export class TreePanel {
     const rect = this.canvas.getBoundingClientRect();
     const x = (event.clientX - rect.left) * this.scale;
     const r = this.follow ? this.rootCols.length : 0;
-    const depth = r + Math.floor((event.clientY - rect.top) / BAND) + 1;
+    const bandCss = this.follow ? this.zoomedBand(BAND) : BAND;
+    const depth = r + Math.floor((event.clientY - rect.top) / bandCss) + 1;
     if (depth < 1 || depth > this.n || x < 0 || x >= this.width) return null;
     const n = this.n;
     const nodes = BigInt(n) ** BigInt(depth - r);

@@ -553,9 +553,13 @@ export class PuzzleView {
     // New empty board leaves the puzzle.
     const puzzle = this.given.length > 0;
     this.buttons.clear.textContent = puzzle ? 'Clear mine' : 'Clear';
-    this.buttons.empty.hidden = !puzzle;
-    this.buttons.check.hidden = this.coachOn;
-    this.buttons.check.disabled = this.revealed || squares.length === 0;
+    // Both stay in the row, enabled or not, so that using a control never
+    // moves the others (the coach's checkbox below them among them).
+    this.buttons.empty.disabled = !puzzle;
+    this.buttons.check.disabled = this.coachOn || this.revealed || squares.length === 0;
+    this.buttons.check.title = this.coachOn
+      ? 'The coach checks as you go; untick it to check when you choose'
+      : 'Ask the coach whether this board can still be finished';
     const placed = squares.map((s) => `${where(n, s)}${this.given.includes(s) ? ' (given)' : ''}`);
     this.canvas.setAttribute('aria-label', `${n}×${n} puzzle board, ${squares.length} ${plural(squares.length, 'queen', 'queens')}${placed.length ? `: ${placed.join('; ')}` : ''}. Arrow keys move the cursor, Enter or Space places or takes off a queen.`);
     this.placeCursor();
