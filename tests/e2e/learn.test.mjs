@@ -510,6 +510,9 @@ test('chapter 7: the work to a first solution against N is the core’s, checked
   await page.close();
 
   const tail = await openLearn('&chapter=8');
+  // The runs are made when the chapter opens; the chart and its table follow them.
+  await tail.page.waitForSelector('#learn-tail', { timeout: 60_000 });
+  await waitUntil(() => tail.page.locator('#learn [data-table="tail"] tbody tr').count().then((rows) => rows >= 2), { timeout: 60_000, message: 'the tail table' });
   const stats = await canvasStats(tail.page, '#learn-tail');
   assert.ok(stats.distinctColors >= 3, 'the survival curves are drawn');
   const [plain, luby] = await tail.page.locator('#learn [data-table="tail"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(1).map((c) => Number(c.textContent.replace(/,/g, '')))));
