@@ -665,16 +665,7 @@ impl Session {
     /// time); as with `seek`, what it learnt on the way is kept.
     pub fn seek_work(&mut self, work: Work, budget: u64) -> Result<(), Error> {
         let origin = self.step_index();
-        let index = self
-            .checkpoints
-            .partition_point(|c| work.of(c.counters()) <= budget)
-            .max(1)
-            - 1;
-        let base = self.checkpoints[index].counters().steps;
-        // Walk on from here unless going back, or a checkpoint is nearer.
-        if !(work.of(self.counters()) <= budget && self.step_index() >= base) {
-            self.solver = self.checkpoints[index].clone();
-        }
+        self.seek_work_near(work, budget);
         let reach = self.furthest.saturating_add(SEEK_REACH);
         let room = reach.saturating_sub(self.step_index());
         self.run_within(work, budget, room);
@@ -694,6 +685,43 @@ impl Session {
         Ok(())
     }
 
+    /// The cheap first half of [`Session::seek_work`], for a caller that
+    /// runs the rest in slices: restores the last checkpoint whose `work` is
+    /// at most `budget`, unless the session stands within the budget and
+    /// past that checkpoint already (then it stays). Never replays a step.
+    /// `run_within(work, budget, ..)` from here, to its end, lands exactly
+    /// where `seek_work(work, budget)` does. Returns the step it stands on.
+    pub fn seek_work_near(&mut self, work: Work, budget: u64) -> u64 {
+        let index = self
+            .checkpoints
+            .partition_point(|c| work.of(c.counters()) <= budget)
+            .max(1)
+            - 1;
+        let base = self.checkpoints[index].counters().steps;
+        // Walk on from here unless going back, or a checkpoint is nearer.
+        if !(work.of(self.counters()) <= budget && self.step_index() >= base) {
+            self.solver = self.checkpoints[index].clone();
+        }
+        self.step_index()
+    }
+
+    /// The cheap first half of [`Session::seek`], for a caller that runs the
+    /// rest in slices: moves to the last checkpoint at or before step `k`,
+    /// unless the session stands between it and `k` already (then it stays).
+    /// Never replays a step. `run(k - step)` from here gives exactly the
+    /// state `seek(k)` gives (or stops at the search's end). Returns the step
+    /// it stands on.
+    pub fn seek_near(&mut self, k: u64) -> u64 {
+        let now = self.step_index();
+        let index = ((k / self.interval) as usize).min(self.checkpoints.len() - 1);
+        let base = self.checkpoints[index].counters().steps;
+        // Replay from the checkpoint unless walking on from here is shorter.
+        if !(now <= k && now >= base) {
+            self.solver = self.checkpoints[index].clone();
+        }
+        self.step_index()
+    }
+
     /// Back to step 0, forgetting the timeline.
     pub fn reset(&mut self) {
         self.checkpoints.truncate(1);
@@ -710,14 +738,7 @@ impl Session {
 
     /// Moves to step `k`, or as near as the search's end allows.
     fn go_to(&mut self, k: u64) {
-        let now = self.step_index();
-        let index = ((k / self.interval) as usize).min(self.checkpoints.len() - 1);
-        let base = self.checkpoints[index].counters().steps;
-        // Replay from the checkpoint unless walking on from here is shorter.
-        if !(now <= k && now >= base) {
-            self.solver = self.checkpoints[index].clone();
-        }
-        let now = self.step_index();
+        let now = self.seek_near(k);
         self.advance(k - now, false);
     }
 

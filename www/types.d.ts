@@ -223,6 +223,8 @@ declare module '../pkg/nqueens.js' {
     registers(): Register[];
     pseudocode(): string[];
     seekWork(unit: WorkUnit, budget: number): void;
+    seekNear(stepIndex: number): number;
+    seekWorkNear(unit: WorkUnit, budget: number): number;
     runWithin(unit: WorkUnit, budget: number, maxSteps: number): number;
     nextWork(unit: WorkUnit): number | undefined;
   }

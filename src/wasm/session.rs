@@ -280,6 +280,29 @@ impl Session {
         Ok(self.inner.seek(k)?)
     }
 
+    /// The cheap first half of seek(stepIndex), for going there in slices:
+    /// moves to the last checkpoint at or before `stepIndex` (or stays, if it
+    /// stands between that checkpoint and `stepIndex`) without replaying a
+    /// step, and returns the step it stands on. run(stepIndex - that) then
+    /// gives exactly seek(stepIndex)'s state.
+    #[wasm_bindgen(js_name = seekNear)]
+    pub fn seek_near(&mut self, k: JsValue) -> Result<f64, Problem> {
+        let k = step_index(&Arg::read(&k))?;
+        Ok(self.inner.seek_near(k) as f64)
+    }
+
+    /// The cheap first half of seekWork(unit, budget): restores the last
+    /// checkpoint within the budget (or stays, if the session is within it
+    /// and past that checkpoint) without replaying a step, and returns the
+    /// step it stands on. runWithin(unit, budget, ...) to its end then lands
+    /// exactly where seekWork(unit, budget) does.
+    #[wasm_bindgen(js_name = seekWorkNear)]
+    pub fn seek_work_near(&mut self, unit: JsValue, budget: JsValue) -> Result<f64, Problem> {
+        let work = work_unit(&unit, "seekWorkNear()")?;
+        let budget = work_budget(&budget, "seekWorkNear()")?;
+        Ok(self.inner.seek_work_near(work, budget) as f64)
+    }
+
     /// A race's lane at a reading of its clock: goes to exactly the last step
     /// whose work (`unit`: "checks" or "steps") is at most `budget`, or the
     /// end if the whole search costs no more, as if stepped from reset().

@@ -142,27 +142,46 @@ export class Player {
   }
 
   /**
-   * Goes to `step` (a link's ?step=, or the step to restore after a restart).
-   * Within explored ground that is one seek. Beyond it the search runs flat out,
-   * without drawing, in slices of GO_TO_SLICE_MS between which the page stays
-   * live and shows how far it has got (host.progress); Cancel (stop()) keeps the
-   * step reached. Says so if the search ends first.
+   * Goes to `step` (a link's ?step=, the timeline, or the step to restore
+   * after a restart). The core moves to the checkpoint at or before it
+   * without replaying (seekNear), then the search runs on from there flat
+   * out, without drawing, in slices of GO_TO_SLICE_MS: the first at once (a
+   * step within reach of a checkpoint is usually there after it), the rest
+   * with the page live between them, showing how far it has got
+   * (host.progress); Cancel (stop()) keeps the step reached. Says so if the
+   * search ends first. Exact: the state is the one seek(step) gives.
    * @param {number} step
+   * @param {boolean} [announce]  say where it is once there (false while the timeline is dragged)
    */
-  goTo(step) {
+  goTo(step, announce = true) {
     const s = this.host.session();
     if (!s) return;
     this.stop();
-    if (guard(() => step <= s.furthestStep, false)) {
-      guard(() => s.seek(step));
-      this.host.render(true);
+    this.targetStep = step;
+    const there = guard(() => {
+      s.seekNear(step);
+      this.goFrom = s.stepIndex;
+      return this.slice(s) && s.stepIndex >= step;
+    }, true);
+    if (there) {
+      this.host.render(announce);
       return;
     }
-    this.targetStep = step;
-    this.goFrom = guard(() => s.stepIndex, 0);
     this.setMode('go-to');
     this.host.say(`Going to step ${formatCount(step)}…`);
-    this.goSlice();
+    this.sliceTimer = setTimeout(() => this.goSlice(), 0);
+  }
+
+  /**
+   * Runs towards targetStep for at most GO_TO_SLICE_MS; true once there or
+   * at the search's end.
+   * @param {Session} s
+   */
+  slice(s) {
+    if (this.runner?.session !== s) this.runner = new Runner(s);
+    const left = this.targetStep - s.stepIndex;
+    if (left > 0) this.runner.run(left, GO_TO_SLICE_MS);
+    return s.stepIndex >= this.targetStep || s.done;
   }
 
   /** One slice of goTo, then the next one after the page has had its turn. */
@@ -172,9 +191,7 @@ export class Player {
     if (this.mode !== 'go-to' || !s) return;
     let finished = null;
     try {
-      if (this.runner?.session !== s) this.runner = new Runner(s);
-      const left = this.targetStep - s.stepIndex;
-      if (left > 0) this.runner.run(left, GO_TO_SLICE_MS);
+      this.slice(s);
       if (s.stepIndex >= this.targetStep) finished = '';
       else if (s.done) {
         this.host.warn(`The link asks for step ${formatCount(this.targetStep)}, but this search ends at step ${formatCount(s.stepIndex)}. Showing the last step.`);

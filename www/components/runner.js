@@ -40,8 +40,10 @@ export class Runner {
    * @param {Session} session
    * @param {{ budgetMs?: number, chunk?: number }} [options]
    *   budgetMs: the default time a call may take; chunk: steps per session call to start with
+   *   (one: where a step is dear, 3 ms and more at N = 1,000, even 64 would be a long task;
+   *   where it is cheap the chunk doubles to size in a few calls)
    */
-  constructor(session, { budgetMs = FRAME_BUDGET_MS, chunk = 64 } = {}) {
+  constructor(session, { budgetMs = FRAME_BUDGET_MS, chunk = 1 } = {}) {
     this.session = session;
     this.budgetMs = budgetMs;
     this.chunk = chunk;

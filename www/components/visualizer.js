@@ -394,11 +394,7 @@ export class Visualizer {
    * @param {boolean} announce
    */
   seek(step, announce) {
-    const s = this.session;
-    if (!s) return;
-    this.player.stop();
-    guard(() => s.seek(step));
-    this.render(announce);
+    if (this.session) this.player.goTo(step, announce);
   }
 
   /** @param {number} index  into SPEEDS */

@@ -240,11 +240,16 @@ export class Race {
   reach(lane, unit, target, ms) {
     const s = lane.session;
     if (unit === this.unit && lane.finish !== null && target >= lane.finish) {
+      // Its last step: from the checkpoint before it, in slices.
       const last = /** @type {LaneEnd} */ (lane.last); // set with finish
-      if (s.stepIndex !== last.steps) s.seek(last.steps);
-      return true;
+      if (s.stepIndex !== last.steps) s.seekNear(last.steps);
+      if (s.stepIndex < last.steps) lane.runner.run(last.steps - s.stepIndex, ms);
+      return s.stepIndex === last.steps;
     }
-    if (lane.work(unit) > target) s.seekWork(unit, target); // never ahead of the clock
+    // Never ahead of the clock: back to the checkpoint within the target
+    // (no step replayed), and on from there in slices below, exactly as far
+    // as seekWork would go.
+    if (lane.work(unit) > target) s.seekWorkNear(unit, target);
     let there = false;
     lane.runner.slices(ms, (chunk) => {
       const room = STEP_CAP - s.stepIndex;

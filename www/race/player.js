@@ -84,14 +84,17 @@ export class RacePlayer {
   /**
    * Goes to a reading of the clock, or (a wall-clock link) to each lane's own
    * step at that reading, in frames with progress; Cancel (stop) stays where
-   * it got. Within the ground covered, that is one seek.
+   * it got. On a work clock the lanes go there in frames even within the
+   * ground covered (each from its checkpoint before the reading: replaying
+   * slow steps, hill climbing's at N = 1,000, is no one long task); on the
+   * wall clock, within the ground covered, that is one seek.
    * @param {Goal} goal
    */
   goTo(goal) {
     const race = this.host.race();
     if (!race) return;
     this.stop();
-    if (!goal.steps && goal.reading <= race.furthest) {
+    if (!goal.steps && !race.unit && goal.reading <= race.furthest) {
       race.seek(goal.reading);
       this.host.render();
       return;
