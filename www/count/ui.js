@@ -15,6 +15,7 @@
 //                 data-resumed (the share done before this run), data-cached,
 //                 data-discarded (why saved progress was thrown away: damaged, older, other)]
 //   #count-mode[data-store="read"] once what an earlier visit saved has been read
+//   #count-mode[data-engine="gpu|cpu"] what counted (or counts) last; #count-engine says it in words
 // so there is one count mode on a page. It never touches the visualizer.
 //
 // Saved progress is shown only as the store and the pool pass it (see
@@ -25,6 +26,7 @@
 import { counted, el, formatCount } from '../lib/dom.js';
 import { defaultWorkers } from '../workers/start.js';
 import { CountPool, TimeLeft, validateN } from './pool.js';
+import { GPU_FROM, GPU_METHOD, GpuPool, probeGpu } from './gpu.js';
 import { CountStore } from './store.js';
 
 /**
@@ -104,7 +106,7 @@ function discardedSentence(n, why, then) {
   const how = {
     damaged: 'was damaged and',
     older: 'came from an older version of this page, which did not seal it against damage, so it',
-    other: 'came from another version of the counter, so it',
+    other: 'came from another version of the counter or from the other engine (the GPU or the workers), so it',
   }[why];
   return `${what} ${how} has been discarded; ${then}`;
 }
@@ -123,10 +125,11 @@ function savedShare(record) {
  * Fills `section` with count mode; returns { pool, store, ready, followN(n) }.
  * @param {HTMLElement} section
  * @param {{ minN: number, maxN: number, workers?: number, method?: ((n: number) => CountMethod) | null,
- *           store?: CountStore }} options
- *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional)
+ *           store?: CountStore, engine?: 'auto' | 'gpu' | 'cpu' }} options
+ *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional);
+ *   engine: the link's ?engine= (auto: the GPU when the browser offers one and N is big enough)
  */
-export function mountCountMode(section, { minN, maxN, workers = defaultWorkers(), method = null, store = new CountStore() }) {
+export function mountCountMode(section, { minN, maxN, workers = defaultWorkers(), method = null, store = new CountStore(), engine = 'auto' }) {
   const range = { minN, maxN };
   section.classList.add('panel');
   section.setAttribute('aria-labelledby', 'count-heading');
@@ -152,6 +155,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     discard,
   ]);
   const methodLine = el('p', { id: 'count-method', class: 'note count-method' });
+  const engineLine = el('p', { id: 'count-engine', class: 'note count-engine', 'aria-live': 'polite' });
   const alert = el('p', { id: 'count-error', role: 'alert', hidden: true });
   const bar = el('progress', { id: 'count-progress', max: 1, value: 0, 'aria-label': 'Count progress' });
   const barText = el('span', { id: 'count-progress-text', class: 'count-progress-text', text: 'Not started.' });
@@ -165,18 +169,48 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       id: 'count-note',
       class: 'note',
       text:
-        `Counts every solution without drawing, shared out over ${workers} worker${workers === 1 ? '' : 's'} ` +
+        `Counts every solution without drawing: on the GPU when this browser offers WebGPU (from N = ${GPU_FROM}), ` +
+        `else shared out over ${workers} worker${workers === 1 ? '' : 's'} ` +
         '(one per hardware thread). Finished parts are saved in this browser, so a count that is cancelled ' +
         'or cut short by closing the page resumes where it stopped.',
     }),
     methodLine,
+    engineLine,
     form,
     alert,
     el('div', { class: 'count-progress' }, [bar, barText]),
     result,
   );
 
-  const pool = new CountPool(workers);
+  const cpuPool = new CountPool(workers);
+  /** @type {GpuPool | null} */
+  let gpuPool = null;
+  /** The engine of the count under way, or of the last. */
+  let pool = /** @type {CountPool} */ (cpuPool);
+  const busy = () => cpuPool.busy || (gpuPool?.busy ?? false);
+  // Asked once: whether this browser offers a WebGPU adapter (never for ?engine=cpu).
+  const gpu = engine === 'cpu' ? Promise.resolve(null) : probeGpu();
+  const workersText = `${workers} Web Worker${workers === 1 ? '' : 's'}`;
+
+  /**
+   * Which engine counts N, and why, as the engine line says it.
+   * @param {Awaited<ReturnType<typeof probeGpu>> | null} probe  what the browser offers (null: not asked, for engine=cpu)
+   * @param {number | null} n  null: before any count, for every N
+   * @param {CountRecord | null} record  N's saved, unfinished count, if any
+   * @returns {{ use: 'gpu' | 'cpu', text: string, adapter?: GPUAdapter }}
+   */
+  const decide = (probe, n, record) => {
+    const onWorkers = (/** @type {string} */ why) => ({ use: /** @type {'cpu'} */ ('cpu'), text: `Engine: the ${workersText}${why}.` });
+    if (engine === 'cpu' || !probe) return onWorkers(' (the link asks for engine=cpu)');
+    if (!probe.adapter) return onWorkers(`${engine === 'gpu' ? ', not the GPU the link asks for' : ''}: ${probe.why}`);
+    const onGpu = (/** @type {string} */ why) => ({ use: /** @type {'gpu'} */ ('gpu'), adapter: probe.adapter, text: `Engine: the GPU (WebGPU, ${probe.description})${why}.` });
+    if (engine === 'gpu') return onGpu(', as the link asks (engine=gpu)');
+    if (record) return record.method.id === GPU_METHOD.id ? onGpu(`, which made the saved progress of N = ${n}`) : onWorkers(`, which made the saved progress of N = ${n}`);
+    if (probe.software) return onWorkers(`: this browser's only WebGPU adapter (${probe.description}) is a software one, slower than the workers`);
+    if (n == null) return onGpu(` from N = ${GPU_FROM}, the ${workersText} below`);
+    if (n < GPU_FROM) return onWorkers(`: below N = ${GPU_FROM} they finish before the GPU is set up`);
+    return onGpu('');
+  };
   /** @type {{ done: number, subtasks: number | null, ms: number, fraction?: number, at: number } | null} */
   let progress = null; // the last report (at: when it came), while a count runs
   let timeLeft = new TimeLeft(); // a new one for each count
@@ -264,7 +298,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     }
     showMethod(n);
     const { record, discarded } = await store.read(n);
-    if (seq !== lookups || pool.busy) return;
+    if (seq !== lookups || busy()) return;
     setSaved(record);
     if (saved) showSaved(saved);
     else if (discarded || state() === 'saved') {
@@ -311,9 +345,9 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   /**
    * The finished count: totals, time, and how the fundamental count came out of Burnside's lemma.
    * @param {FinishedCount} r
-   * @param {{ cached?: boolean, workers?: number | null }} [how]  cached: a saved record's; workers: how many counted
+   * @param {{ cached?: boolean, workers?: number | null, gpu?: boolean }} [how]  cached: a saved record's; workers: how many counted; gpu: the GPU counted
    */
-  const showDone = (r, { cached = false, workers: used = null } = {}) => {
+  const showDone = (r, { cached = false, workers: used = null, gpu: onGpu = false } = {}) => {
     // run()'s has ms and resumedFrom, a saved record's updated: the defaults are never shown.
     const { n, ms = 0, resumedFrom = 0, updated = 0 } = r;
     showStatus(
@@ -336,6 +370,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
     let time = formatDuration(r.elapsedMs);
     if (used) time += ` on ${used} worker${used === 1 ? '' : 's'}`;
+    if (onGpu) time += ' on the GPU';
     const timeCell = cell('Time', time);
     if (resumedFrom > 0) {
       const run = `${formatDuration(ms)} in this run, resumed at ${percent(resumedFrom)}`;
@@ -378,7 +413,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    if (pool.busy) return;
+    if (busy()) return;
     const { n, error } = validateN(input.value, range);
     if (error !== undefined) {
       alert.textContent = error;
@@ -407,6 +442,11 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
       setRunning(true);
       showProgress();
+      const choice = decide(await gpu, n, saved?.n === n ? saved : null);
+      if (choice.use === 'gpu') gpuPool ??= new GpuPool({ adapter: choice.adapter });
+      pool = choice.use === 'gpu' && gpuPool ? gpuPool : cpuPool;
+      section.dataset.engine = choice.use;
+      engineLine.textContent = choice.text;
       const r = await pool.run(n, {
         store,
         onStart: ({ resumedFrom, discarded: why }) => {
@@ -450,7 +490,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         return;
       }
       setSaved(null);
-      showDone(r, { workers: r.workers });
+      showDone(r, { workers: r.engine === 'gpu' ? null : r.workers, gpu: r.engine === 'gpu' });
       withNote();
     } catch (err) {
       pool.cancel(); // a count may still be under way if the panel itself threw
@@ -463,7 +503,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
 
   // Cancel stops the count; should the panel say it is running with no count under way, Cancel still ends that.
   cancel.addEventListener('click', () => {
-    if (pool.busy) {
+    if (busy()) {
       pool.cancel();
     } else if (state() === 'running') {
       setRunning(false);
@@ -474,7 +514,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
 
   discard.addEventListener('click', async () => {
     const n = saved?.n;
-    if (n == null || pool.busy) return;
+    if (n == null || busy()) return;
     start.focus(); // Discard hides itself
     await store.delete(n);
     setSaved(null);
@@ -494,7 +534,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   // result; and a sentence for each record the store discarded on the way.
   const ready = store.all().then(({ records, discarded }) => {
     section.dataset.store = 'read';
-    if (pool.busy || state() !== 'idle') return;
+    if (busy() || state() !== 'idle') return;
     const fits = (/** @type {CountRecord} */ r) => validateN(r.n, range).n === r.n;
     const notes = discarded.map((d) => discardedSentence(d.n, d.why, 'Count starts over.'));
     /** @param {number} n  the N the field shows from now on */
@@ -527,8 +567,15 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   });
   showMethod(validateN(input.value, range).n);
 
+  // Until a count says otherwise, the engine line says what this browser offers.
+  gpu.then((probe) => {
+    if (!engineLine.textContent) engineLine.textContent = decide(probe, null, null).text;
+  });
+
   return {
-    pool,
+    pool: cpuPool,
+    /** The GPU engine, once a count has used it. */
+    gpuPool: () => gpuPool,
     store,
     /** Resolves once what an earlier visit saved is shown. */
     ready,
@@ -537,7 +584,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
      * @param {number} n
      */
     followN(n) {
-      if (chosen || pool.busy || n < minN || n > maxN) return;
+      if (chosen || busy() || n < minN || n > maxN) return;
       input.value = String(n);
       onN();
     },

@@ -1,0 +1,141 @@
+// Count mode's GPU engine end to end, with no GPU: Chromium started with
+// WebGPU on SwiftShader (helpers.mjs's webgpu browser: a GPU implemented on
+// the CPU) counts N = 1..14 through the page with ?engine=gpu, to A000170
+// and A002562 typed in from OEIS; the page says the GPU counted; Cancel stops
+// it and keeps what finished, and Resume finishes it right; in auto mode the
+// software adapter is passed over for the workers, and said so; a browser
+// without WebGPU falls back to the workers with its sentence and still
+// counts right; a malformed ?engine= is a sentence and the default.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness } from './helpers.mjs';
+
+after(closeHarness);
+
+// OEIS A000170 and A002562, N = 1..14, typed in as the outside truth.
+const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
+const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
+
+const result = (page) => page.$eval('#count-result', (el) => ({ ...el.dataset, text: el.textContent }));
+const engine = (page) => page.$eval('#count-mode', (el) => ({ engine: el.dataset.engine, line: document.querySelector('#count-engine')?.textContent ?? '' }));
+
+/** Types N, presses Count (or Resume) and waits for the result to leave "running". */
+async function countOnPage(page, n, { timeout = 60_000 } = {}) {
+  if (n != null) await page.fill('#count-n', String(n));
+  await page.click('#count-start');
+  await page.waitForSelector('#count-result:not([data-state="running"]):not([data-state="idle"]):not([data-state="saved"])', {
+    state: 'attached',
+    timeout,
+  });
+  return result(page);
+}
+
+test('the GPU engine counts N = 1..14 to A000170 and A002562, and says it counted', async () => {
+  const { page, errors } = await openPage('/?mode=count&engine=gpu', { webgpu: true });
+  try {
+    for (let n = 1; n <= 14; n++) {
+      const r = await countOnPage(page, n);
+      assert.equal(r.state, 'done', `N = ${n}: ${r.text}`);
+      assert.equal(r.total, String(A000170[n - 1]), `total, N = ${n}`);
+      assert.equal(r.fundamental, String(A002562[n - 1]), `fundamental, N = ${n}`);
+      const e = await engine(page);
+      assert.equal(e.engine, 'gpu', `N = ${n} counted on the GPU`);
+      assert.match(e.line, /^Engine: the GPU \(WebGPU, .*swiftshader.*\), as the link asks \(engine=gpu\)\.$/i);
+      assert.match(r.text, / on the GPU/);
+    }
+    assert.match(page.url(), /engine=gpu/, 'the link keeps its engine');
+    await screenshot(page, 'count-gpu-done');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('Cancel stops a GPU count and keeps what finished; Resume finishes it right', async () => {
+  const { page, errors } = await openPage('/?mode=count&engine=gpu', { webgpu: true });
+  try {
+    const n = 14;
+    await page.fill('#count-n', String(n));
+    await page.click('#count-start');
+    await page.waitForSelector('#count-result[data-state="running"]', { state: 'attached' });
+    const saved = await waitUntil(
+      async () => {
+        const r = await result(page);
+        assert.equal(r.state, 'running', `N = ${n} finished before the test could stop it: ${r.text}`);
+        const share = Number(r.saved ?? 0);
+        return share > 0 && share < 1 && share;
+      },
+      { timeout: 30_000, interval: 10, message: `part of N = ${n} to be saved` },
+    );
+    await page.click('#count-cancel');
+    await page.waitForSelector('#count-result[data-state="cancelled"]', { state: 'attached' });
+    await waitUntil(async () => /saved in this browser/.test((await result(page)).text), { timeout: 10_000, message: 'the saved sentence' });
+    const cancelled = await result(page);
+    assert.ok(Number(cancelled.saved) >= saved, `what was saved stays saved: ${cancelled.saved} ≥ ${saved}`);
+    assert.equal(await page.textContent('#count-start'), 'Resume');
+    const stored = await page.evaluate(async (n) => {
+      const { CountStore } = await import('/www/count/store.js');
+      const r = await new CountStore().get(n);
+      return r && { key: r.key, method: r.method.id, complete: r.complete };
+    }, n);
+    assert.match(stored.key, /^gpu-mirror\//, 'the GPU saves under a key of its own');
+    assert.equal(stored.complete, false);
+
+    const r = await countOnPage(page, null);
+    assert.equal(r.state, 'done', r.text);
+    assert.equal(r.total, String(A000170[n - 1]));
+    assert.equal(r.fundamental, String(A002562[n - 1]));
+    assert.ok(Number(r.resumed) > 0 && Number(r.resumed) < 1, `resumed part way: ${r.resumed}`);
+    assert.equal((await engine(page)).engine, 'gpu');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('on its own, count mode passes over a software GPU for the workers, and says so', async () => {
+  const { page, errors } = await openPage('/?mode=count', { webgpu: true });
+  try {
+    const r = await countOnPage(page, 12);
+    assert.equal(r.total, String(A000170[11]));
+    const e = await engine(page);
+    assert.equal(e.engine, 'cpu');
+    assert.match(e.line, /only WebGPU adapter \(.*swiftshader.*\) is a software one, slower than the workers/i);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('without WebGPU, ?engine=gpu falls back to the workers with its sentence and counts right', async () => {
+  // The plain browser (no --enable-unsafe-webgpu) offers no adapter.
+  const { page, errors } = await openPage('/?mode=count&engine=gpu');
+  try {
+    for (const n of [8, 13]) {
+      const r = await countOnPage(page, n);
+      assert.equal(r.state, 'done', r.text);
+      assert.equal(r.total, String(A000170[n - 1]));
+      assert.equal(r.fundamental, String(A002562[n - 1]));
+      const e = await engine(page);
+      assert.equal(e.engine, 'cpu');
+      assert.match(e.line, /^Engine: the \d+ Web Workers?, not the GPU the link asks for: this browser offers no WebGPU adapter\.$/);
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a malformed ?engine= is a sentence, and count mode chooses as usual', async () => {
+  const { page, errors } = await openPage('/?mode=count&engine=fast&n=9');
+  try {
+    await waitUntil(async () => (await page.textContent('#error'))?.includes('engine=fast'), { message: 'the sentence about engine=fast' });
+    assert.match(await page.textContent('#error'), /The link's engine=fast is neither gpu nor cpu, so count mode chooses its engine itself/);
+    const r = await countOnPage(page, null);
+    assert.equal(r.total, String(A000170[8]));
+    assert.equal((await engine(page)).engine, 'cpu');
+    assertNoErrors(errors, { allow: [/engine=fast/] });
+  } finally {
+    await page.close();
+  }
+});
