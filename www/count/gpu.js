@@ -26,7 +26,7 @@
 
 import { CountPool } from './pool.js';
 import { fnv1a64 } from './store.js';
-import { listPrefixes, prefixPlan } from './prefixes.js';
+import { listPrefixes, prefixPlan, weighPieces } from './prefixes.js';
 
 /**
  * @typedef {import('./pool.js').CountPlan} CountPlan
@@ -46,6 +46,8 @@ export const MAX_PREFIXES = 1 << 18;
 const FIRST_PREFIXES = 256;
 /** A dispatch grows at most this many times over the last. */
 const GROWTH = 4;
+/** Pieces weighed between two turns of the page's event loop. */
+const WEIGH_SLICE = 256;
 /** Threads in a workgroup. */
 const WORKGROUP = 64;
 
@@ -228,7 +230,12 @@ export class GpuPool extends CountPool {
     await this.gpu();
     const known = this.plans.get(job.n);
     if (known) return known;
-    const plan = prefixPlan(job.n);
+    const plan = prefixPlan(job.n, false);
+    // Weighed a slice at a time, the page drawing in between.
+    for (let i = 0; i < plan.count; i += WEIGH_SLICE) {
+      weighPieces(plan, i, Math.min(plan.count, i + WEIGH_SLICE));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     this.prefixPlans.set(job.n, plan);
     const hash = fnv1a64(new Uint8Array(plan.weights.buffer));
     /** @type {CountPlan} */

@@ -36,20 +36,6 @@ export function prefixShape(n) {
 }
 
 /**
- * mulberry32: a small seeded generator, the same numbers for the same seed.
- * @param {number} seed
- */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
  * The pieces of N's count for the GPU engine.
  * @typedef {object} PrefixPlan
  * @property {number} n
@@ -60,9 +46,10 @@ function random(seed) {
  * @property {Uint8Array} mirror  2 when a piece's solutions stand for their mirror images too, else 1
  * @property {Float64Array} weights  each piece's estimated search tree (nodes), Knuth's method
  * @param {number} n  1 to 20 (a row is a 32-bit mask)
+ * @param {boolean} [weigh]  false: the weights are left 0, for weighPieces to fill in
  * @returns {PrefixPlan}
  */
-export function prefixPlan(n) {
+export function prefixPlan(n, weigh = true) {
   if (!(Number.isInteger(n) && n >= 1 && n <= 20)) throw new Error(`The GPU engine counts N from 1 to 20; got ${n}.`);
   const { depth, pieceDepth } = prefixShape(n);
   const full = (1 << n) - 1;
@@ -89,12 +76,32 @@ export function prefixPlan(n) {
   };
   walk(0, 0, 0, 0, 1);
   const count = mirror.length;
-  const weights = new Float64Array(count);
-  for (let i = 0; i < count; i++) {
-    const next = random(Math.imul(n, 0x9e3779b1) ^ i);
+  const plan = { n, depth, pieceDepth, count, states: Uint32Array.from(states), mirror: Uint8Array.from(mirror), weights: new Float64Array(count) };
+  if (weigh) weighPieces(plan, 0, count);
+  return plan;
+}
+
+/**
+ * Fills in the weights of pieces `from..to` (to excluded): each the mean of
+ * PROBES random walks from the piece to the bottom of its tree, adding up the
+ * products of the choices met (Knuth's estimate of a tree's size), seeded by
+ * the piece, so the same every time. A few milliseconds for every piece of
+ * N = 20; the GPU engine weighs them a slice at a time all the same, so the
+ * page never stalls on it.
+ * @param {PrefixPlan} plan
+ * @param {number} from
+ * @param {number} to
+ */
+export function weighPieces(plan, from, to) {
+  const { n, pieceDepth, states, weights } = plan;
+  const full = (1 << n) - 1;
+  for (let i = from; i < to; i++) {
+    let seed = (Math.imul(n, 0x9e3779b1) ^ i) >>> 0; // mulberry32, the same numbers for the same piece
     let sum = 0;
     for (let p = 0; p < PROBES; p++) {
-      let [ld, col, rd] = [states[3 * i], states[3 * i + 1], states[3 * i + 2]];
+      let ld = states[3 * i];
+      let col = states[3 * i + 1];
+      let rd = states[3 * i + 2];
       let width = 1;
       let size = 1;
       for (let row = pieceDepth; row < n; row++) {
@@ -103,15 +110,19 @@ export function prefixPlan(n) {
         if (choices === 0) break;
         width *= choices;
         size += width;
-        for (let skip = Math.floor(next() * choices); skip > 0; skip--) free &= free - 1;
+        seed = (seed + 0x6d2b79f5) >>> 0;
+        let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        for (let skip = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * choices); skip > 0; skip--) free &= free - 1;
         const bit = free & -free;
-        [ld, col, rd] = [((ld | bit) << 1) & full, col | bit, (rd | bit) >>> 1];
+        ld = ((ld | bit) << 1) & full;
+        col |= bit;
+        rd = (rd | bit) >>> 1;
       }
       sum += size;
     }
     weights[i] = Math.round(sum / PROBES);
   }
-  return { n, depth, pieceDepth, count, states: Uint32Array.from(states), mirror: Uint8Array.from(mirror), weights };
 }
 
 /** @param {number} x  a 32-bit mask */
