@@ -5,10 +5,11 @@
 // it and keeps what finished, and Resume finishes it right; in auto mode the
 // software adapter is passed over for the workers, and said so; a browser
 // without WebGPU falls back to the workers with its sentence and still
-// counts right; a malformed ?engine= is a sentence and the default.
+// counts right, and so does a GPU that fails to start; a malformed ?engine=
+// is a sentence and the default.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness } from './helpers.mjs';
+import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness, url } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -120,6 +121,27 @@ test('without WebGPU, ?engine=gpu falls back to the workers with its sentence an
       assert.equal(e.engine, 'cpu');
       assert.match(e.line, /^Engine: the \d+ Web Workers?, not the GPU the link asks for: this browser offers no WebGPU adapter\.$/);
     }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a GPU that fails to start hands the count to the workers, and the page says why', async () => {
+  const { page, errors } = await openPage('/', { webgpu: true });
+  try {
+    await page.addInitScript(() => {
+      GPUAdapter.prototype.requestDevice = () => Promise.reject(new Error('no device for this test'));
+    });
+    await page.goto(await url('/?mode=count&engine=gpu'));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    const r = await countOnPage(page, 12);
+    assert.equal(r.state, 'done', r.text);
+    assert.equal(r.total, String(A000170[11]));
+    assert.equal(r.fundamental, String(A002562[11]));
+    const e = await engine(page);
+    assert.equal(e.engine, 'cpu');
+    assert.match(e.line, /^Engine: the \d+ Web Workers?: the GPU failed to start \(no device for this test\)\.$/);
     assertNoErrors(errors);
   } finally {
     await page.close();

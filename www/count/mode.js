@@ -7,6 +7,7 @@
 // A mode of the registry in modes.js: see there for what a mode does.
 
 import { mountCountMode } from './ui.js';
+import { GPU_FROM } from './gpu.js';
 import { el } from '../lib/dom.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
@@ -60,6 +61,16 @@ function howItCounts(halvesFrom) {
       el('strong', '', 'Meet in the middle'),
       `${halvesFrom ? ` (from N = ${halvesFrom})` : ''}: instead of one search N rows deep, it lists once every way to fill the left half of the board and every way to fill the right half, `
       + 'then counts the pairs of halves whose diagonals do not clash. Two lists of half-boards, matched in bulk, cost far less than searching every whole board.',
+    ]),
+    el('p', '', [
+      el('strong', '', 'On the GPU'),
+      ` (from N = ${GPU_FROM} when this browser offers WebGPU, or with `,
+      link('?mode=count&engine=gpu', 'engine=gpu'),
+      ' in the link): the CPU lists every way to fill the first few rows (7 rows at N = 20, 22.8 million prefixes), each as the bitwise search\'s three masks, '
+      + 'with row 0\'s queen in the left half (its mirror image counts the rest). A GPU thread takes one prefix and finishes the board with the same bitwise search, '
+      + 'keeping its own stack of rows instead of recursing, and writes how many solutions it found. Prefixes, because a GPU runs thousands of threads at once '
+      + 'and each needs a small piece of the tree of its own that no other thread touches. The CPU adds the counts up because a GPU thread counts in 32 bits '
+      + 'and N = 20 has 39 billion solutions: each thread writes its count as two 32-bit words, and the CPU sums them exactly. The fundamental count comes from the total by Burnside\'s lemma.',
     ]),
   ]);
 }

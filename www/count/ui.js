@@ -447,9 +447,12 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       pool = choice.use === 'gpu' && gpuPool ? gpuPool : cpuPool;
       section.dataset.engine = choice.use;
       engineLine.textContent = choice.text;
-      const r = await pool.run(n, {
+      let started = false; // the engine's plan is known and counting began
+      /** @type {Parameters<CountPool['run']>[1]} */
+      const hooks = {
         store,
         onStart: ({ resumedFrom, discarded: why }) => {
+          started = true;
           if (why) {
             discarded = { why, extra: { discarded: why } };
             running(discardedSentence(n, why, 'counting from the start.'), discarded.extra);
@@ -464,7 +467,20 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
           result.dataset.saved = decimal(p.saved);
           showProgress();
         },
-      });
+      };
+      /** @type {import('./pool.js').CountOutcome} */
+      let r;
+      try {
+        r = await pool.run(n, hooks);
+      } catch (err) {
+        // The GPU failed before it counted anything (no device, a shader the driver refused): the workers count instead.
+        if (pool === cpuPool || started) throw err;
+        const why = /** @type {import('../types.js').Thrown} */ (err)?.message ?? String(err);
+        pool = cpuPool;
+        section.dataset.engine = 'cpu';
+        engineLine.textContent = `Engine: the ${workersText}: the GPU failed to start (${why}).`;
+        r = await pool.run(n, hooks);
+      }
       setRunning(false);
       if (r.cancelled) {
         const what = `Cancelled N = ${n} after ${formatDuration(r.ms)}.`;
