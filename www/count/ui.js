@@ -191,6 +191,8 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   // Asked once: whether this browser offers a WebGPU adapter (never for ?engine=cpu).
   const gpu = engine === 'cpu' ? Promise.resolve(null) : probeGpu();
   const workersText = `${workers} Web Worker${workers === 1 ? '' : 's'}`;
+  /** @type {Awaited<typeof gpu> | undefined} what the probe found, once it has */
+  let probed;
 
   /**
    * Which engine counts N, and why, as the engine line says it.
@@ -247,12 +249,16 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     result.replaceChildren(el('p', { class: 'status', text }));
   };
 
-  /** @param {number | null | undefined} n  none for what is not an N */
-  const showMethod = (n) => {
+  /**
+   * The method line: the GPU's method where the GPU counts N, else the core's.
+   * @param {number | null | undefined} n  none for what is not an N
+   * @param {'gpu' | 'cpu'} [use]  the engine (by default the one decide() picks for N)
+   */
+  const showMethod = (n, use = n != null && probed !== undefined ? decide(probed, n, saved?.n === n ? saved : null).use : 'cpu') => {
     /** @type {CountMethod | null | undefined} */
     let m = null;
     try {
-      if (n != null) m = method?.(n);
+      if (n != null) m = use === 'gpu' ? GPU_METHOD : method?.(n);
     } catch {
       m = null; // an N the core refuses: the form says why when Count is pressed
     }
@@ -447,6 +453,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       pool = choice.use === 'gpu' && gpuPool ? gpuPool : cpuPool;
       section.dataset.engine = choice.use;
       engineLine.textContent = choice.text;
+      showMethod(n, choice.use);
       let started = false; // the engine's plan is known and counting began
       /** @type {Parameters<CountPool['run']>[1]} */
       const hooks = {
@@ -479,6 +486,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         pool = cpuPool;
         section.dataset.engine = 'cpu';
         engineLine.textContent = `Engine: the ${workersText}: the GPU failed to start (${why}).`;
+        showMethod(n, 'cpu');
         r = await pool.run(n, hooks);
       }
       setRunning(false);
@@ -585,7 +593,9 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
 
   // Until a count says otherwise, the engine line says what this browser offers.
   gpu.then((probe) => {
+    probed = probe;
     if (!engineLine.textContent) engineLine.textContent = decide(probe, null, null).text;
+    if (!busy()) showMethod(validateN(input.value, range).n);
   });
 
   return {
