@@ -1,7 +1,8 @@
 // Count mode's GPU engine end to end, with no GPU: Chromium started with
 // WebGPU on SwiftShader (helpers.mjs's webgpu browser: a GPU implemented on
 // the CPU) counts N = 1..14 through the page with ?engine=gpu, to A000170
-// and A002562 typed in from OEIS; the page says the GPU counted; Cancel stops
+// and A002562 typed in from OEIS, and finishes sampled prefixes of N = 17
+// and 20 as a plain count does; the page says the GPU counted; Cancel stops
 // it and keeps what finished, and Resume finishes it right; in auto mode the
 // software adapter is passed over for the workers, and said so; a browser
 // without WebGPU falls back to the workers with its sentence and still
@@ -46,6 +47,53 @@ test('the GPU engine counts N = 1..14 to A000170 and A002562, and says it counte
     }
     assert.match(page.url(), /engine=gpu/, 'the link keeps its engine');
     await screenshot(page, 'count-gpu-done');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('at N = 17 and 20 the shader finishes sampled prefixes as a plain count on the CPU does', async () => {
+  // Past N = 14 a whole count on SwiftShader takes minutes: the shader's deep searches (11 and 13 rows
+  // a thread) are checked on a sample of prefixes instead, one by one, against prefixes.js's finishPrefix.
+  const { page, errors } = await openPage('/?mode=count', { webgpu: true });
+  try {
+    const rows = await page.evaluate(async () => {
+      const { Slot, makePipeline } = await import('/www/count/gpu.js');
+      const { prefixPlan, listPrefixes, finishPrefix } = await import('/www/count/prefixes.js');
+      const adapter = /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter());
+      const device = await adapter.requestDevice();
+      const slot = new Slot(device, await makePipeline(device), 1 << 16);
+      const out = [];
+      for (const [n, samples] of [[17, 200], [20, 120]]) {
+        const plan = prefixPlan(n, false);
+        const all = new Uint32Array(3 * (1 << 16));
+        const picked = [];
+        // A few prefixes from pieces spread over the plan (corner, edge and middle columns of row 0).
+        for (let k = 0; picked.length < 3 * samples; k++) {
+          const piece = Math.floor((k * 7919) % plan.count);
+          const end = listPrefixes(plan, piece, all, 0);
+          for (let j = 0; j < end && picked.length < 3 * samples; j += Math.max(1, Math.floor(end / 4))) picked.push(all[3 * j], all[3 * j + 1], all[3 * j + 2]);
+        }
+        const prefixes = Uint32Array.from(picked);
+        const words = await slot.run(n, plan.depth, prefixes, samples);
+        let agree = 0;
+        let solutions = 0;
+        for (let j = 0; j < samples; j++) {
+          const cpu = finishPrefix(n, plan.depth, prefixes[3 * j], prefixes[3 * j + 1], prefixes[3 * j + 2]);
+          const gpu = words[2 * j] + words[2 * j + 1] * 2 ** 32;
+          if (cpu === gpu) agree++;
+          solutions += cpu;
+        }
+        out.push({ n, samples, agree, solutions });
+      }
+      device.destroy();
+      return out;
+    });
+    for (const r of rows) {
+      assert.equal(r.agree, r.samples, `N = ${r.n}: ${r.agree} of ${r.samples} prefixes agree`);
+      assert.ok(r.solutions > 0, `N = ${r.n}: the sample holds solutions (${r.solutions})`);
+    }
     assertNoErrors(errors);
   } finally {
     await page.close();

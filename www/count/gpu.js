@@ -32,8 +32,7 @@ import { listPrefixes, prefixPlan, weighPieces } from './prefixes.js';
  * @typedef {import('./pool.js').CountPlan} CountPlan
  * @typedef {import('./prefixes.js').PrefixPlan} PrefixPlan
  * @typedef {{ prefixes: number, ms: number, at: number }} Dispatch  one dispatch's size and GPU time (for the benchmarks)
- * @typedef {{ params: GPUBuffer, prefixes: GPUBuffer, counts: GPUBuffer, readback: GPUBuffer, bind: GPUBindGroup }} Slot
- * @typedef {{ device: GPUDevice, pipeline: GPUComputePipeline, slots: Slot[], description: string }} Gpu
+ * @typedef {{ device: GPUDevice, slots: Slot[], description: string }} Gpu
  */
 
 /** From this N count mode counts on the GPU when it has one: below it, setting the GPU up costs more than the count. */
@@ -161,6 +160,70 @@ function describeAdapter(adapter) {
 }
 
 /**
+ * One set of buffers on the GPU and the dispatch that uses them: prefixes in,
+ * each prefix's solutions out as two words (low, high). GpuPool keeps two,
+ * so that one is listed while the other counts; tests use one alone.
+ */
+export class Slot {
+  /**
+   * @param {GPUDevice} device
+   * @param {GPUComputePipeline} pipeline  SHADER's (makePipeline)
+   * @param {number} most  the most prefixes a dispatch takes
+   */
+  constructor(device, pipeline, most) {
+    this.device = device;
+    this.pipeline = pipeline;
+    this.most = most;
+    this.params = device.createBuffer({ size: 16, usage: UNIFORM | COPY_DST });
+    this.prefixes = device.createBuffer({ size: 12 * most, usage: STORAGE | COPY_DST });
+    this.counts = device.createBuffer({ size: 8 * most, usage: STORAGE | COPY_SRC });
+    this.readback = device.createBuffer({ size: 8 * most, usage: MAP_READ | COPY_DST });
+    this.bind = device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [this.params, this.prefixes, this.counts].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+  }
+
+  /**
+   * Finishes `count` prefixes of N (ld, col, rd each, from `prefixes`, of
+   * `depth` rows) on the GPU; resolves with each one's solutions as two
+   * words, low then high. One dispatch at a time a slot.
+   * @param {number} n
+   * @param {number} depth
+   * @param {Uint32Array} prefixes
+   * @param {number} count  1 to `most`
+   * @returns {Promise<Uint32Array>}
+   */
+  run(n, depth, prefixes, count) {
+    const { device } = this;
+    device.queue.writeBuffer(this.params, 0, new Uint32Array([n, depth, count, (1 << n) - 1]));
+    device.queue.writeBuffer(this.prefixes, 0, prefixes, 0, 3 * count);
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(this.pipeline);
+    pass.setBindGroup(0, this.bind);
+    pass.dispatchWorkgroups(Math.ceil(count / WORKGROUP));
+    pass.end();
+    encoder.copyBufferToBuffer(this.counts, 0, this.readback, 0, 8 * count);
+    device.queue.submit([encoder.finish()]);
+    return this.readback.mapAsync(MAP_MODE_READ, 0, 8 * count).then(() => {
+      const words = new Uint32Array(this.readback.getMappedRange(0, 8 * count)).slice();
+      this.readback.unmap();
+      return words;
+    });
+  }
+}
+
+/**
+ * SHADER's compute pipeline on `device`.
+ * @param {GPUDevice} device
+ */
+export function makePipeline(device) {
+  const module = device.createShaderModule({ code: SHADER });
+  return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+}
+
+/**
  * A CountPool that counts on the GPU (see above); its one worker finds the symmetric solutions.
  */
 export class GpuPool extends CountPool {
@@ -186,7 +249,7 @@ export class GpuPool extends CountPool {
     this.driving = null;
   }
 
-  /** The device, the pipeline and two slots of buffers, made once. */
+  /** The device and two slots of buffers, made once. */
   gpu() {
     this.setup ??= (async () => {
       const adapter = this.adapter ?? (await globalThis.navigator?.gpu?.requestAdapter());
@@ -199,20 +262,9 @@ export class GpuPool extends CountPool {
       device.onuncapturederror = (event) => {
         if (this.job) this.fail(`The GPU engine failed: ${event.error.message}`);
       };
-      const module = device.createShaderModule({ code: SHADER });
-      const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-      const slot = () => {
-        const params = device.createBuffer({ size: 16, usage: UNIFORM | COPY_DST });
-        const prefixes = device.createBuffer({ size: 12 * this.maxPrefixes, usage: STORAGE | COPY_DST });
-        const counts = device.createBuffer({ size: 8 * this.maxPrefixes, usage: STORAGE | COPY_SRC });
-        const readback = device.createBuffer({ size: 8 * this.maxPrefixes, usage: MAP_READ | COPY_DST });
-        const bind = device.createBindGroup({
-          layout: pipeline.getBindGroupLayout(0),
-          entries: [params, prefixes, counts].map((buffer, binding) => ({ binding, resource: { buffer } })),
-        });
-        return { params, prefixes, counts, readback, bind };
-      };
-      return { device, pipeline, slots: [slot(), slot()], description: describeAdapter(adapter) };
+      const pipeline = await makePipeline(device);
+      const slots = [new Slot(device, pipeline, this.maxPrefixes), new Slot(device, pipeline, this.maxPrefixes)];
+      return { device, slots, description: describeAdapter(adapter) };
     })();
     this.setup.catch(() => {
       this.setup = null;
@@ -269,10 +321,9 @@ export class GpuPool extends CountPool {
    * @param {import('./pool.js').BegunJob} job
    */
   async drive(job) {
-    const { device, pipeline, slots } = await this.gpu();
+    const { slots } = await this.gpu();
     const plan = /** @type {PrefixPlan} */ (this.prefixPlans.get(job.n));
     const staging = new Uint32Array(3 * this.maxPrefixes);
-    const full = (1 << job.n) - 1;
     let msPerPrefix = 0; // the GPU's pace, once known
     let last = 0; // the last dispatch's prefixes
     let lastDone = performance.now();
@@ -312,29 +363,6 @@ export class GpuPool extends CountPool {
     };
 
     /**
-     * Sends one dispatch on `slot`; resolves with each prefix's (low, high) words.
-     * @param {Slot} slot
-     * @param {number} count  prefixes, in staging
-     */
-    const submit = (slot, count) => {
-      device.queue.writeBuffer(slot.params, 0, new Uint32Array([job.n, plan.depth, count, full]));
-      device.queue.writeBuffer(slot.prefixes, 0, staging, 0, 3 * count);
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, slot.bind);
-      pass.dispatchWorkgroups(Math.ceil(count / WORKGROUP));
-      pass.end();
-      encoder.copyBufferToBuffer(slot.counts, 0, slot.readback, 0, 8 * count);
-      device.queue.submit([encoder.finish()]);
-      return slot.readback.mapAsync(MAP_MODE_READ, 0, 8 * count).then(() => {
-        const words = new Uint32Array(slot.readback.getMappedRange(0, 8 * count)).slice();
-        slot.readback.unmap();
-        return words;
-      });
-    };
-
-    /**
      * One dispatch: list, send, and once back credit its pieces.
      * @param {Slot} slot
      */
@@ -342,7 +370,7 @@ export class GpuPool extends CountPool {
       const batch = take();
       if (!batch) return null;
       const sent = performance.now();
-      const words = batch.prefixes > 0 ? submit(slot, batch.prefixes) : Promise.resolve(new Uint32Array(0));
+      const words = batch.prefixes > 0 ? slot.run(job.n, plan.depth, staging, batch.prefixes) : Promise.resolve(new Uint32Array(0));
       return words.then((counts) => {
         const now = performance.now();
         // With two out, a dispatch's GPU time starts when the one before it ended.
