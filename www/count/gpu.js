@@ -15,7 +15,8 @@
 // worker does.
 //
 // A dispatch is some whole pieces. Its size follows the GPU's measured pace
-// so that a dispatch takes about BATCH_MS: short enough that Cancel stops at
+// (milliseconds per unit of the pieces' estimated work, prefixes.js's
+// weights) so that a dispatch takes about BATCH_MS: short enough that Cancel stops at
 // once, the time left moves, and no driver's watchdog (two seconds on
 // Windows) comes near; never more than MAX_PREFIXES, so listing them on the
 // main thread stays a few milliseconds. Two dispatches are out at a time, so
@@ -41,7 +42,7 @@ export const GPU_FROM = 12;
 export const BATCH_MS = 100;
 /** The most prefixes in one dispatch: 262,144 are listed in some 25 ms. */
 export const MAX_PREFIXES = 1 << 18;
-/** The first dispatch's prefixes, before the pace is known: small, for a software GPU's sake; GROWTH brings a fast GPU to MAX_PREFIXES in five dispatches. */
+/** The first dispatch's prefixes, before the pace is known: small, for a software GPU's sake; GROWTH brings a fast GPU to full dispatches in a few more. */
 const FIRST_PREFIXES = 256;
 /** A dispatch grows at most this many times over the last. */
 const GROWTH = 4;
@@ -324,8 +325,8 @@ export class GpuPool extends CountPool {
     const { slots } = await this.gpu();
     const plan = /** @type {PrefixPlan} */ (this.prefixPlans.get(job.n));
     const staging = new Uint32Array(3 * this.maxPrefixes);
-    let msPerPrefix = 0; // the GPU's pace, once known
-    let last = 0; // the last dispatch's prefixes
+    let msPerWeight = 0; // the GPU's pace (ms a unit of the pieces' estimated work), once known
+    let last = 0; // the last dispatch's weight
     let lastDone = performance.now();
     /** @type {Promise<void>[]} */
     const out = [];
@@ -334,16 +335,18 @@ export class GpuPool extends CountPool {
     /** The next dispatch's pieces, listed into staging; null when none are left. */
     const take = () => {
       if (job.next >= job.order.length) return null;
-      let target = msPerPrefix > 0 ? this.batchMs / msPerPrefix : FIRST_PREFIXES;
+      // Sized by the pieces' weights (their estimated trees), which differ by a hundred times and more:
+      // about batchMs at the last dispatches' pace, at most GROWTH times the last, at most maxPrefixes.
+      let target = msPerWeight > 0 ? this.batchMs / msPerWeight : Infinity;
       if (last > 0) target = Math.min(target, GROWTH * last);
-      target = Math.max(WORKGROUP, Math.min(this.maxPrefixes, target));
+      const room = msPerWeight > 0 ? this.maxPrefixes : Math.min(this.maxPrefixes, FIRST_PREFIXES);
       /** @type {number[]} */
       const pieces = [];
       /** @type {number[]} */
       const ends = [];
       let at = 0;
       let weight = 0;
-      while (job.next < job.order.length && at < target) {
+      while (job.next < job.order.length && at < room && (pieces.length === 0 || weight < target)) {
         const i = job.order[job.next];
         const end = listPrefixes(plan, i, staging, at);
         if (end < 0) {
@@ -358,7 +361,7 @@ export class GpuPool extends CountPool {
       }
       job.undispatchedWeight -= weight;
       job.inflightWeight += weight;
-      last = at;
+      last = weight;
       return { pieces, ends, prefixes: at, weight };
     };
 
@@ -379,8 +382,8 @@ export class GpuPool extends CountPool {
         if (this.job !== job) return;
         if (batch.prefixes > 0) {
           this.dispatches.push({ prefixes: batch.prefixes, ms, at: now });
-          const pace = ms / batch.prefixes;
-          msPerPrefix = msPerPrefix > 0 ? 0.5 * msPerPrefix + 0.5 * pace : pace;
+          const pace = ms / batch.weight;
+          msPerWeight = msPerWeight > 0 ? 0.5 * msPerWeight + 0.5 * pace : pace;
         }
         let total = 0n;
         let from = 0;
