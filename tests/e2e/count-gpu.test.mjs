@@ -3,7 +3,7 @@
 // the CPU) counts N = 1..14 through the page with ?engine=gpu, to A000170
 // and A002562 typed in from OEIS, and finishes sampled prefixes of N = 17
 // and 20 as a plain count does; the page says the GPU counted; Cancel stops
-// it and keeps what finished, and Resume finishes it right; in auto mode the
+// it and keeps what finished, and after a reload Resume finishes it right; in auto mode the
 // software adapter is passed over for the workers, and said so; a browser
 // without WebGPU falls back to the workers with its sentence and still
 // counts right, and so does a GPU that fails to start; a malformed ?engine=
@@ -100,7 +100,7 @@ test('at N = 17 and 20 the shader finishes sampled prefixes as a plain count on 
   }
 });
 
-test('Cancel stops a GPU count and keeps what finished; Resume finishes it right', async () => {
+test('Cancel stops a GPU count and keeps what finished; after a reload Resume finishes it right', async () => {
   const { page, errors } = await openPage('/?mode=count&engine=gpu', { webgpu: true });
   try {
     const n = 14;
@@ -121,6 +121,11 @@ test('Cancel stops a GPU count and keeps what finished; Resume finishes it right
     await waitUntil(async () => /saved in this browser/.test((await result(page)).text), { timeout: 10_000, message: 'the saved sentence' });
     const cancelled = await result(page);
     assert.ok(Number(cancelled.saved) >= saved, `what was saved stays saved: ${cancelled.saved} ≥ ${saved}`);
+    assert.equal(await page.textContent('#count-start'), 'Resume');
+    // A reload loses nothing: the saved pieces wait for Resume.
+    await page.reload();
+    await page.waitForSelector('#count-mode[data-store="read"]', { state: 'attached' });
+    await page.waitForSelector('#count-result[data-state="saved"]', { state: 'attached' });
     assert.equal(await page.textContent('#count-start'), 'Resume');
     const stored = await page.evaluate(async (n) => {
       const { CountStore } = await import('/www/count/store.js');

@@ -145,7 +145,11 @@ export async function probeGpu() {
   try {
     const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
     if (!adapter) return { why: NO_ADAPTER };
-    return { adapter, description: describeAdapter(adapter), software: Boolean(adapter.info?.isFallbackAdapter) };
+    const description = describeAdapter(adapter);
+    // A software adapter says so (isFallbackAdapter: on its info in current browsers, on the adapter in older
+    // ones), or is known by name: SwiftShader (Chromium), llvmpipe (Mesa), WARP (Direct3D).
+    const software = Boolean(adapter.info?.isFallbackAdapter || Reflect.get(adapter, 'isFallbackAdapter')) || /swiftshader|llvmpipe|\bwarp\b/i.test(description);
+    return { adapter, description, software };
   } catch (err) {
     return { why: `this browser's WebGPU adapter failed to start (${/** @type {Error} */ (err)?.message ?? err})` };
   }
