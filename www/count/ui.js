@@ -417,8 +417,16 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     barText.textContent = 'Failed.';
   };
 
+  let choosing = false; // between Count and the engine's run(), while the GPU probe is awaited
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    if (busy() || choosing) return;
+    // The engine is chosen first: from the panel's "running" on, nothing is awaited before run(),
+    // so a Cancel pressed the moment it shows finds the count under way.
+    choosing = true;
+    const probe = await gpu.finally(() => {
+      choosing = false;
+    });
     if (busy()) return;
     const { n, error } = validateN(input.value, range);
     if (error !== undefined) {
@@ -448,7 +456,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
       setRunning(true);
       showProgress();
-      const choice = decide(await gpu, n, saved?.n === n ? saved : null);
+      const choice = decide(probe, n, saved?.n === n ? saved : null);
       if (choice.use === 'gpu') gpuPool ??= new GpuPool({ adapter: choice.adapter });
       pool = choice.use === 'gpu' && gpuPool ? gpuPool : cpuPool;
       section.dataset.engine = choice.use;
