@@ -152,8 +152,11 @@ const GPUS = [
   { name: 'NVIDIA RTX 3080 (desktop)', opsPerSecond: 68 * 64 * 1.71e9 },
   { name: 'Intel Iris Xe, 96 EUs (laptop, integrated)', opsPerSecond: 96 * 8 * 1.3e9 },
 ];
-/** Integer operations the shader's loop spends on a node (a partial board): counted from the WGSL, stack traffic included. */
-const OPS_PER_NODE = 20;
+/**
+ * Integer operations the shader's loop spends on a node (a partial board), counted from the WGSL: about 24 to
+ * place a queen and push a level (four words stored), about 7 to pop it again.
+ */
+const OPS_PER_NODE = 30;
 /** The share of the lanes' peak a divergent, stack-bound search keeps: a range, not a measurement. */
 const EFFICIENCY = [0.1, 0.4];
 
@@ -188,7 +191,7 @@ export function gpuSection(gpu, number) {
   const w = gpu.n20;
   const perPrefix = w.nodes / w.prefixes;
   lines.push(
-    `**Estimate for real GPUs (on paper, not measured).** At N = 20 the CPU lists ${int(w.prefixes)} prefixes of ${w.depth} rows in ${int(w.pieces)} pieces; the threads then visit about ${w.nodes.toExponential(2)} nodes between them (Knuth's estimate; ${int(perPrefix)} a prefix on average). The shader's loop spends about ${OPS_PER_NODE} 32-bit integer operations a node, its explicit stack included. A GPU's peak is its INT32 lanes × clock, from the maker's specification; a search whose threads diverge and whose stacks live in local memory keeps perhaps ${EFFICIENCY[0] * 100}–${EFFICIENCY[1] * 100}% of it (an assumption, not a measurement). That gives:`,
+    `**Estimate for real GPUs (on paper, not measured).** At N = 20 the CPU lists ${int(w.prefixes)} prefixes of ${w.depth} rows in ${int(w.pieces)} pieces; the threads then visit about ${w.nodes.toExponential(2)} nodes between them (Knuth's estimate; ${int(perPrefix)} a prefix on average). The shader's loop spends about ${OPS_PER_NODE} 32-bit integer operations a node, its explicit stack included (counted from the WGSL; Knuth's estimate also counts the last row's queens as nodes, which the shader counts in one \`countOneBits\`, so the estimate errs long). A GPU's peak is its INT32 lanes × clock, from the maker's specification; a search whose threads diverge and whose stacks live in local memory keeps perhaps ${EFFICIENCY[0] * 100}–${EFFICIENCY[1] * 100}% of it (an assumption, not a measurement). That gives:`,
     '',
     '| GPU | INT32 peak (ops/s) | nodes/s at 10–40% | N = 20, estimated |',
     '| --- | --- | --- | --- |',
