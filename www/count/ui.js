@@ -223,6 +223,9 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   let lookups = 0;
 
   const state = () => result.dataset.state;
+  /** What the bar counts: the core's subtasks, or the GPU's pieces (placements of the first rows). */
+  const parts = (/** @type {boolean} */ onGpu = pool === gpuPool) => (onGpu ? 'pieces' : 'subtasks');
+  const Parts = (/** @type {boolean} */ onGpu = pool === gpuPool) => (onGpu ? 'Pieces' : 'Subtasks');
 
   /** The one place the bar's value is written: a share from 0 to 1, 0 for what is not a number. */
   const setBar = (/** @type {number} */ fraction) => {
@@ -280,7 +283,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       { n: String(record.n), saved: decimal(fraction), fraction: decimal(fraction) },
     );
     setBar(fraction);
-    barText.textContent = `Saved: ${percent(fraction)} of the work done · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
+    barText.textContent = `Saved: ${percent(fraction)} of the work done · ${parts(record.method.id === GPU_METHOD.id)} ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
   };
 
   /**
@@ -329,7 +332,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     const left = timeLeft.read();
     const leftText = left == null ? 'estimating time left…' : formatLeft(left);
     barText.textContent =
-      `Subtasks ${formatCount(done)} / ${formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
+      `${Parts()} ${formatCount(done)} / ${formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
       `${formatDuration(elapsed)} elapsed · ${leftText}`;
   };
 
@@ -373,7 +376,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     setBar(1);
     barText.textContent = cached
       ? `Done · subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)}`
-      : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
+      : `${Parts()} ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
     let time = formatDuration(r.elapsedMs);
     if (used) time += ` on ${used} worker${used === 1 ? '' : 's'}`;
     if (onGpu) time += ' on the GPU';
@@ -502,7 +505,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         const what = `Cancelled N = ${n} after ${formatDuration(r.ms)}.`;
         showStatus('cancelled', `${what} Saving what is done…`, { n: String(n), fraction: decimal(r.fraction) });
         withNote();
-        barText.textContent = `Cancelled · subtasks ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
+        barText.textContent = `Cancelled · ${parts()} ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
         const wrote = await r.saved;
         // What is on disk now: this run's work, or a record from before it (cancelled while preparing).
         const record = await store.get(n);
@@ -511,7 +514,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         result.dataset.saved = decimal(kept);
         if (record && kept > 0) {
           setBar(kept);
-          barText.textContent = `Cancelled · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
+          barText.textContent = `Cancelled · ${parts()} ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
         }
         /** @type {ChildNode} */ (result.firstChild).textContent = kept > 0 // showStatus's line
           ? `${what} The ${percent(kept)} of the work done is saved in this browser: Resume goes on from there, now or after a reload.`
