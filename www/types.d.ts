@@ -139,7 +139,7 @@ export type WorkUnit = 'checks' | 'steps';
 
 /** `countMethod(n)`: how count mode counts N. */
 export interface CountMethod {
-  id: 'symmetric' | 'quadrants';
+  id: 'symmetric' | 'quadrants' | 'gpu-mirror';
   description: string;
 }
 

@@ -50,8 +50,17 @@ export const CHROMIUM_ARGS = [
 export const READY_TIMEOUT_MS = 20_000;
 export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 
+/**
+ * What a browser with WebGPU adds (openPage's `webgpu`): Chromium then runs
+ * WebGPU on SwiftShader, a GPU implemented on the CPU, on any machine, for a
+ * page served from 127.0.0.1. (--disable-gpu stays: it turns off the GPU
+ * process's hardware, not WebGPU's software adapter.)
+ */
+export const WEBGPU_ARGS = ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-webgpu-adapter=swiftshader'];
+
 let serverPromise = null;
 let browserPromise = null;
+let webgpuBrowserPromise = null;
 
 /** The shared static server: { url, port, close }. */
 export function server() {
@@ -69,6 +78,16 @@ export function browser() {
   return browserPromise;
 }
 
+/** A second shared headless Chromium, with WebGPU on SwiftShader (WEBGPU_ARGS). */
+export function webgpuBrowser() {
+  webgpuBrowserPromise ??= chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...WEBGPU_ARGS],
+  });
+  return webgpuBrowserPromise;
+}
+
 /** Absolute URL for a path on the test server, e.g. url('/pkg/nqueens_bg.wasm'). */
 export async function url(p = '/') {
   const { url: base } = await server();
@@ -78,10 +97,13 @@ export async function url(p = '/') {
 /** Close the browser and the server; pass it to node:test's after(). */
 export async function closeHarness() {
   const b = browserPromise;
+  const g = webgpuBrowserPromise;
   const s = serverPromise;
   browserPromise = null;
+  webgpuBrowserPromise = null;
   serverPromise = null;
   if (b) await (await b).close().catch(() => {});
+  if (g) await (await g).close().catch(() => {});
   if (s) await (await s).close().catch(() => {});
 }
 
@@ -95,9 +117,10 @@ export async function closeHarness() {
  *
  * @param {string} [p='/']
  * @param {{viewport?: {width:number,height:number}, waitForReady?: boolean,
- *          timeout?: number, deviceScaleFactor?: number}} [opts]
+ *          timeout?: number, deviceScaleFactor?: number, webgpu?: boolean}} [opts]
  *   waitForReady (default true) waits for body[data-ready="true"], which the app
- *   sets once the wasm is initialised and the board is drawn.
+ *   sets once the wasm is initialised and the board is drawn. webgpu (default
+ *   false) opens it in webgpuBrowser(), where WebGPU runs on SwiftShader.
  * @returns {Promise<{page, context, errors: string[], consoleMessages: {type:string,text:string}[], response}>}
  */
 export async function openPage(p = '/', opts = {}) {
@@ -106,8 +129,9 @@ export async function openPage(p = '/', opts = {}) {
     waitForReady = true,
     timeout = READY_TIMEOUT_MS,
     deviceScaleFactor = 1,
+    webgpu = false,
   } = opts;
-  const b = await browser();
+  const b = await (webgpu ? webgpuBrowser() : browser());
   const context = await b.newContext({ viewport, deviceScaleFactor });
   const page = await context.newPage();
   const errors = [];

@@ -7,23 +7,38 @@
 // A mode of the registry in modes.js: see there for what a mode does.
 
 import { mountCountMode } from './ui.js';
+import { GPU_FROM } from './gpu.js';
 import { el } from '../lib/dom.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 
+/** @typedef {'auto' | 'gpu' | 'cpu'} Engine  which engine counts: the GPU, the workers, or as count mode chooses */
+
 /**
- * Reads ?n= for count mode: the N to count, or null (follow the visualizer).
+ * Reads ?n= and ?engine= for count mode: the N to count, or null (follow
+ * the visualizer), and the engine the link forces (gpu or cpu), else auto.
  * @param {string} search  location.search
  * @param {{ countMinN: number, countMaxN: number }} limits  the core's limits()
- * @returns {{ n: number | null, problems: string[] }}
+ * @returns {{ n: number | null, engine: Engine, problems: string[] }}
  */
 export function parseCountParams(search, { countMinN, countMaxN }) {
   const params = new URLSearchParams(search);
-  if (!params.has('n')) return { n: null, problems: [] };
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {Engine} */
+  let engine = 'auto';
+  if (params.has('engine')) {
+    const raw = /** @type {string} */ (params.get('engine')).trim();
+    const wanted = raw.toLowerCase();
+    if (wanted === 'gpu' || wanted === 'cpu') engine = wanted;
+    else problems.push(`The link's engine=${clip(raw)} is neither gpu nor cpu, so count mode chooses its engine itself: the GPU when this browser offers one, else the workers.`);
+  }
+  if (!params.has('n')) return { n: null, engine, problems };
   const raw = /** @type {string} */ (params.get('n')).trim(); // has() said it is there
   const n = wholeNumber(raw);
-  if (n >= countMinN && n <= countMaxN) return { n, problems: [] };
-  return { n: null, problems: [`The link's board size n=${clip(raw)} is not a whole number from ${countMinN} to ${countMaxN}, the sizes count mode counts. Choose N and press Count.`] };
+  if (n >= countMinN && n <= countMaxN) return { n, engine, problems };
+  problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${countMinN} to ${countMaxN}, the sizes count mode counts. Choose N and press Count.`);
+  return { n: null, engine, problems };
 }
 
 /**
@@ -47,6 +62,16 @@ function howItCounts(halvesFrom) {
       `${halvesFrom ? ` (from N = ${halvesFrom})` : ''}: instead of one search N rows deep, it lists once every way to fill the left half of the board and every way to fill the right half, `
       + 'then counts the pairs of halves whose diagonals do not clash. Two lists of half-boards, matched in bulk, cost far less than searching every whole board.',
     ]),
+    el('p', '', [
+      el('strong', '', 'On the GPU'),
+      ` (from N = ${GPU_FROM} when this browser offers WebGPU, or with `,
+      link('?mode=count&engine=gpu', 'engine=gpu'),
+      ' in the link): the CPU lists every way to fill the first few rows (7 rows at N = 20, 22.8 million prefixes), each as the bitwise search\'s three masks, '
+      + 'with row 0\'s queen in the left half (its mirror image counts the rest). A GPU thread takes one prefix and finishes the board with the same bitwise search, '
+      + 'keeping its own stack of rows instead of recursing, and writes how many solutions it found. Prefixes, because a GPU runs thousands of threads at once '
+      + 'and each needs a small piece of the tree of its own that no other thread touches. The CPU adds the counts up because a GPU thread counts in 32 bits '
+      + 'and N = 20 has 39 billion solutions: each thread writes its count as two 32-bit words, and the CPU sums them exactly. The fundamental count comes from the total by Burnside\'s lemma.',
+    ]),
   ]);
 }
 
@@ -64,12 +89,15 @@ export function countMode(page) {
   let linked = /** @type {number | null} */ (null);
   /** the board to offer when no mode shows one: the core's default */
   let fallbackN = 0;
+  /** @type {Engine} the link's engine, kept in the link */
+  let engine = 'auto';
 
   const writeUrl = () => {
     const url = new URL(location.href);
     const n = Number(/** @type {HTMLInputElement|null} */ (root.querySelector('#count-n'))?.value);
     const params = new URLSearchParams({ mode: 'count' });
     if (Number.isInteger(n) && n > 0) params.set('n', String(n));
+    if (engine !== 'auto') params.set('engine', engine);
     url.search = `?${params}`;
     replaceUrl(url);
   };
@@ -82,10 +110,12 @@ export function countMode(page) {
     canvases: {},
     parse: (search, core) => parseCountParams(search, core.limits),
 
-    /** @param {import('../core/core.js').Core} core  @param {{ n: number | null }|null} wanted */
+    /** @param {import('../core/core.js').Core} core  @param {{ n: number | null, engine?: Engine }|null} wanted */
     attach(core, wanted) {
       const { countMinN, countMaxN } = core.limits;
+      engine = wanted?.engine ?? 'auto';
       count = mountCountMode(root, {
+        engine,
         minN: countMinN,
         maxN: countMaxN,
         method: (n) => /** @type {import('../types.js').CountMethod} */ (core.wasm.countMethod(n)),

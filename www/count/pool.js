@@ -59,6 +59,7 @@
  * @property {number} elapsedMs  every run of this count
  * @property {number} subtasks
  * @property {number} workers
+ * @property {'cpu' | 'gpu'} engine  what counted: the workers, or the GPU (gpu.js)
  * @property {CountMethod} method
  * @property {number} resumedFrom  the share of the work saved before this run
  * @property {number} busyMs  the workers' summed counting time
@@ -250,6 +251,8 @@ export class CountPool {
   /** @param {number} [size]  how many workers */
   constructor(size = defaultWorkers()) {
     this.size = Math.max(1, Math.floor(size));
+    /** @type {'cpu' | 'gpu'} what counts: the workers here, the GPU in gpu.js's GpuPool */
+    this.engine = /** @type {'cpu' | 'gpu'} */ ('cpu');
     /** @type {Worker[]} */
     this.workers = [];
     /** @type {Job | null} */
@@ -356,18 +359,7 @@ export class CountPool {
         complete: null,
       };
       this.job = job;
-      const known = this.plans.get(n);
-      /** @type {Promise<CountPlan>} */
-      const plan = known
-        ? Promise.resolve(known)
-        : new Promise((planResolve) => {
-            job.planWaiter = planResolve;
-            this.workers[0].postMessage(/** @satisfies {CountRequest} */ ({ type: 'plan', job: job.id, n }));
-          });
-      // The core builds N's plan in each worker (seconds at N = 20): the others build theirs meanwhile.
-      const builders = known ? this.workers : this.workers.slice(1);
-      for (const worker of builders) worker.postMessage(/** @satisfies {CountRequest} */ ({ type: 'prepare', job: job.id, n }));
-      Promise.all([plan, store ? store.read(n) : null])
+      Promise.all([this.requestPlan(job), store ? store.read(n) : null])
         .then(([p, reading]) => {
           if (this.job === job) this.begin(job, p, reading);
         })
@@ -375,6 +367,28 @@ export class CountPool {
           if (this.job === job) this.fail(String(err?.message ?? err));
         });
     });
+  }
+
+  /**
+   * N's plan, from the first worker (kept for the next count of N); the
+   * other workers build theirs meanwhile.
+   * @param {Job} job
+   * @returns {Promise<CountPlan>}
+   */
+  requestPlan(job) {
+    const { n } = job;
+    const known = this.plans.get(n);
+    /** @type {Promise<CountPlan>} */
+    const plan = known
+      ? Promise.resolve(known)
+      : new Promise((planResolve) => {
+          job.planWaiter = planResolve;
+          this.workers[0].postMessage(/** @satisfies {CountRequest} */ ({ type: 'plan', job: job.id, n }));
+        });
+    // The core builds N's plan in each worker (seconds at N = 20): the others build theirs meanwhile.
+    const builders = known ? this.workers : this.workers.slice(1);
+    for (const worker of builders) worker.postMessage(/** @satisfies {CountRequest} */ ({ type: 'prepare', job: job.id, n }));
+    return plan;
   }
 
   /**
@@ -399,22 +413,33 @@ export class CountPool {
       if (!batch) return;
       const begun = /** @type {BegunJob} */ (job); // begin() sent the batch
       job.batches.delete(msg.batch);
-      job.total += msg.total;
-      const { ranges } = batch;
-      for (let r = 0; r < ranges.length; r += 2) {
-        for (let i = ranges[r]; i < ranges[r + 1]; i++) begun.doneBits[i >> 3] |= 1 << (i & 7);
-      }
-      job.doneCount += batch.count;
-      job.sessionDone += batch.count;
-      job.doneWeight += batch.weight;
-      job.inflightWeight -= batch.weight;
-      job.sessionMs += msg.ms;
-      job.busyMs = (job.busyMs ?? 0) + msg.ms;
+      this.credit(begun, batch, msg.total, msg.ms);
       job.setupMs = Math.max(job.setupMs ?? 0, msg.setupMs ?? 0);
       job.peakMemory = Math.max(job.peakMemory ?? 0, msg.memory ?? 0);
-      job.sessionWeight += batch.weight;
       this.returned(worker, begun);
     }
+  }
+
+  /**
+   * A batch came back: its subtasks are done, and its solutions in the total.
+   * @param {BegunJob} job
+   * @param {{ ranges: Uint32Array, count: number, weight: number }} batch
+   * @param {bigint} total  the batch's solutions
+   * @param {number} ms  its counting time
+   */
+  credit(job, batch, total, ms) {
+    job.total += total;
+    const { ranges } = batch;
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let i = ranges[r]; i < ranges[r + 1]; i++) job.doneBits[i >> 3] |= 1 << (i & 7);
+    }
+    job.doneCount += batch.count;
+    job.sessionDone += batch.count;
+    job.doneWeight += batch.weight;
+    job.inflightWeight -= batch.weight;
+    job.sessionMs += ms;
+    job.busyMs = (job.busyMs ?? 0) + ms;
+    job.sessionWeight += batch.weight;
   }
 
   /**
@@ -424,13 +449,22 @@ export class CountPool {
    */
   returned(worker, job) {
     job.inflight.set(worker, (job.inflight.get(worker) ?? 1) - 1);
+    if (!this.settle(job)) this.fill(worker, job);
+  }
+
+  /**
+   * After a batch or the symmetries: finishes the count if every subtask and
+   * the symmetries are in (and says true), else saves and reports.
+   * @param {BegunJob} job
+   */
+  settle(job) {
     if (job.doneCount === job.subtasks && job.symmetries) {
       this.finish(job);
-      return;
+      return true;
     }
     this.save(job);
     this.progress(job);
-    this.fill(worker, job);
+    return false;
   }
 
   /**
@@ -690,6 +724,7 @@ export class CountPool {
       elapsedMs,
       subtasks: job.subtasks,
       workers: this.workers.length,
+      engine: this.engine,
       method: job.method,
       resumedFrom: job.startFraction,
       // For the benchmarks: the workers' summed counting time, the longest

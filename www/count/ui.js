@@ -15,6 +15,7 @@
 //                 data-resumed (the share done before this run), data-cached,
 //                 data-discarded (why saved progress was thrown away: damaged, older, other)]
 //   #count-mode[data-store="read"] once what an earlier visit saved has been read
+//   #count-mode[data-engine="gpu|cpu"] what counted (or counts) last; #count-engine says it in words
 // so there is one count mode on a page. It never touches the visualizer.
 //
 // Saved progress is shown only as the store and the pool pass it (see
@@ -25,6 +26,7 @@
 import { counted, el, formatCount } from '../lib/dom.js';
 import { defaultWorkers } from '../workers/start.js';
 import { CountPool, TimeLeft, validateN } from './pool.js';
+import { GPU_FROM, GPU_METHOD, GpuPool, probeGpu } from './gpu.js';
 import { CountStore } from './store.js';
 
 /**
@@ -104,7 +106,7 @@ function discardedSentence(n, why, then) {
   const how = {
     damaged: 'was damaged and',
     older: 'came from an older version of this page, which did not seal it against damage, so it',
-    other: 'came from another version of the counter, so it',
+    other: 'came from another version of the counter or from the other engine (the GPU or the workers), so it',
   }[why];
   return `${what} ${how} has been discarded; ${then}`;
 }
@@ -123,10 +125,11 @@ function savedShare(record) {
  * Fills `section` with count mode; returns { pool, store, ready, followN(n) }.
  * @param {HTMLElement} section
  * @param {{ minN: number, maxN: number, workers?: number, method?: ((n: number) => CountMethod) | null,
- *           store?: CountStore }} options
- *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional)
+ *           store?: CountStore, engine?: 'auto' | 'gpu' | 'cpu' }} options
+ *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional);
+ *   engine: the link's ?engine= (auto: the GPU when the browser offers one and N is big enough)
  */
-export function mountCountMode(section, { minN, maxN, workers = defaultWorkers(), method = null, store = new CountStore() }) {
+export function mountCountMode(section, { minN, maxN, workers = defaultWorkers(), method = null, store = new CountStore(), engine = 'auto' }) {
   const range = { minN, maxN };
   section.classList.add('panel');
   section.setAttribute('aria-labelledby', 'count-heading');
@@ -152,6 +155,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     discard,
   ]);
   const methodLine = el('p', { id: 'count-method', class: 'note count-method' });
+  const engineLine = el('p', { id: 'count-engine', class: 'note count-engine', 'aria-live': 'polite' });
   const alert = el('p', { id: 'count-error', role: 'alert', hidden: true });
   const bar = el('progress', { id: 'count-progress', max: 1, value: 0, 'aria-label': 'Count progress' });
   const barText = el('span', { id: 'count-progress-text', class: 'count-progress-text', text: 'Not started.' });
@@ -165,18 +169,50 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       id: 'count-note',
       class: 'note',
       text:
-        `Counts every solution without drawing, shared out over ${workers} worker${workers === 1 ? '' : 's'} ` +
+        `Counts every solution without drawing: on the GPU when this browser offers WebGPU (from N = ${GPU_FROM}), ` +
+        `else shared out over ${workers} worker${workers === 1 ? '' : 's'} ` +
         '(one per hardware thread). Finished parts are saved in this browser, so a count that is cancelled ' +
         'or cut short by closing the page resumes where it stopped.',
     }),
     methodLine,
+    engineLine,
     form,
     alert,
     el('div', { class: 'count-progress' }, [bar, barText]),
     result,
   );
 
-  const pool = new CountPool(workers);
+  const cpuPool = new CountPool(workers);
+  /** @type {GpuPool | null} */
+  let gpuPool = null;
+  /** The engine of the count under way, or of the last. */
+  let pool = /** @type {CountPool} */ (cpuPool);
+  const busy = () => cpuPool.busy || (gpuPool?.busy ?? false);
+  // Asked once: whether this browser offers a WebGPU adapter (never for ?engine=cpu).
+  const gpu = engine === 'cpu' ? Promise.resolve(null) : probeGpu();
+  const workersText = `${workers} Web Worker${workers === 1 ? '' : 's'}`;
+  /** @type {Awaited<typeof gpu> | undefined} what the probe found, once it has */
+  let probed;
+
+  /**
+   * Which engine counts N, and why, as the engine line says it.
+   * @param {Awaited<ReturnType<typeof probeGpu>> | null} probe  what the browser offers (null: not asked, for engine=cpu)
+   * @param {number | null} n  null: before any count, for every N
+   * @param {CountRecord | null} record  N's saved, unfinished count, if any
+   * @returns {{ use: 'gpu' | 'cpu', text: string, adapter?: GPUAdapter }}
+   */
+  const decide = (probe, n, record) => {
+    const onWorkers = (/** @type {string} */ why) => ({ use: /** @type {'cpu'} */ ('cpu'), text: `Engine: the ${workersText}${why}.` });
+    if (engine === 'cpu' || !probe) return onWorkers(' (the link asks for engine=cpu)');
+    if (!probe.adapter) return onWorkers(`${engine === 'gpu' ? ', not the GPU the link asks for' : ''}: ${probe.why}`);
+    const onGpu = (/** @type {string} */ why) => ({ use: /** @type {'gpu'} */ ('gpu'), adapter: probe.adapter, text: `Engine: the GPU (WebGPU, ${probe.description})${why}.` });
+    if (engine === 'gpu') return onGpu(', as the link asks (engine=gpu)');
+    if (record) return record.method.id === GPU_METHOD.id ? onGpu(`, which made the saved progress of N = ${n}`) : onWorkers(`, which made the saved progress of N = ${n}`);
+    if (probe.software) return onWorkers(`: this browser's only WebGPU adapter (${probe.description}) is a software one, slower than the workers`);
+    if (n == null) return onGpu(` from N = ${GPU_FROM}, the ${workersText} below`);
+    if (n < GPU_FROM) return onWorkers(`: below N = ${GPU_FROM} they finish before the GPU is set up`);
+    return onGpu('');
+  };
   /** @type {{ done: number, subtasks: number | null, ms: number, fraction?: number, at: number } | null} */
   let progress = null; // the last report (at: when it came), while a count runs
   let timeLeft = new TimeLeft(); // a new one for each count
@@ -187,6 +223,9 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   let lookups = 0;
 
   const state = () => result.dataset.state;
+  /** What the bar counts: the core's subtasks, or the GPU's pieces (placements of the first rows). */
+  const parts = (/** @type {boolean} */ onGpu = pool === gpuPool) => (onGpu ? 'pieces' : 'subtasks');
+  const Parts = (/** @type {boolean} */ onGpu = pool === gpuPool) => (onGpu ? 'Pieces' : 'Subtasks');
 
   /** The one place the bar's value is written: a share from 0 to 1, 0 for what is not a number. */
   const setBar = (/** @type {number} */ fraction) => {
@@ -213,12 +252,16 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     result.replaceChildren(el('p', { class: 'status', text }));
   };
 
-  /** @param {number | null | undefined} n  none for what is not an N */
-  const showMethod = (n) => {
+  /**
+   * The method line: the GPU's method where the GPU counts N, else the core's.
+   * @param {number | null | undefined} n  none for what is not an N
+   * @param {'gpu' | 'cpu'} [use]  the engine (by default the one decide() picks for N)
+   */
+  const showMethod = (n, use = n != null && probed !== undefined ? decide(probed, n, saved?.n === n ? saved : null).use : 'cpu') => {
     /** @type {CountMethod | null | undefined} */
     let m = null;
     try {
-      if (n != null) m = method?.(n);
+      if (n != null) m = use === 'gpu' ? GPU_METHOD : method?.(n);
     } catch {
       m = null; // an N the core refuses: the form says why when Count is pressed
     }
@@ -240,7 +283,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       { n: String(record.n), saved: decimal(fraction), fraction: decimal(fraction) },
     );
     setBar(fraction);
-    barText.textContent = `Saved: ${percent(fraction)} of the work done · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
+    barText.textContent = `Saved: ${percent(fraction)} of the work done · ${parts(record.method.id === GPU_METHOD.id)} ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
   };
 
   /**
@@ -264,7 +307,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     }
     showMethod(n);
     const { record, discarded } = await store.read(n);
-    if (seq !== lookups || pool.busy) return;
+    if (seq !== lookups || busy()) return;
     setSaved(record);
     if (saved) showSaved(saved);
     else if (discarded || state() === 'saved') {
@@ -289,7 +332,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     const left = timeLeft.read();
     const leftText = left == null ? 'estimating time left…' : formatLeft(left);
     barText.textContent =
-      `Subtasks ${formatCount(done)} / ${formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
+      `${Parts()} ${formatCount(done)} / ${formatCount(subtasks)} · ${percent(fraction)} of the work · ` +
       `${formatDuration(elapsed)} elapsed · ${leftText}`;
   };
 
@@ -311,9 +354,9 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   /**
    * The finished count: totals, time, and how the fundamental count came out of Burnside's lemma.
    * @param {FinishedCount} r
-   * @param {{ cached?: boolean, workers?: number | null }} [how]  cached: a saved record's; workers: how many counted
+   * @param {{ cached?: boolean, workers?: number | null, gpu?: boolean }} [how]  cached: a saved record's; workers: how many counted; gpu: the GPU counted
    */
-  const showDone = (r, { cached = false, workers: used = null } = {}) => {
+  const showDone = (r, { cached = false, workers: used = null, gpu: onGpu = false } = {}) => {
     // run()'s has ms and resumedFrom, a saved record's updated: the defaults are never shown.
     const { n, ms = 0, resumedFrom = 0, updated = 0 } = r;
     showStatus(
@@ -333,9 +376,10 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     setBar(1);
     barText.textContent = cached
       ? `Done · subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)}`
-      : `Subtasks ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
+      : `${Parts()} ${formatCount(r.subtasks)} / ${formatCount(r.subtasks)} · 100% of the work · done in ${formatDuration(ms)}`;
     let time = formatDuration(r.elapsedMs);
     if (used) time += ` on ${used} worker${used === 1 ? '' : 's'}`;
+    if (onGpu) time += ' on the GPU';
     const timeCell = cell('Time', time);
     if (resumedFrom > 0) {
       const run = `${formatDuration(ms)} in this run, resumed at ${percent(resumedFrom)}`;
@@ -376,9 +420,17 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     barText.textContent = 'Failed.';
   };
 
+  let choosing = false; // between Count and the engine's run(), while the GPU probe is awaited
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    if (pool.busy) return;
+    if (busy() || choosing) return;
+    // The engine is chosen first: from the panel's "running" on, nothing is awaited before run(),
+    // so a Cancel pressed the moment it shows finds the count under way.
+    choosing = true;
+    const probe = await gpu.finally(() => {
+      choosing = false;
+    });
+    if (busy()) return;
     const { n, error } = validateN(input.value, range);
     if (error !== undefined) {
       alert.textContent = error;
@@ -407,9 +459,18 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       running(resuming > 0 ? `Resuming N = ${n}: ${percent(resuming)} done…` : `Counting N = ${n}…`);
       setRunning(true);
       showProgress();
-      const r = await pool.run(n, {
+      const choice = decide(probe, n, saved?.n === n ? saved : null);
+      if (choice.use === 'gpu') gpuPool ??= new GpuPool({ adapter: choice.adapter });
+      pool = choice.use === 'gpu' && gpuPool ? gpuPool : cpuPool;
+      section.dataset.engine = choice.use;
+      engineLine.textContent = choice.text;
+      showMethod(n, choice.use);
+      let started = false; // the engine's plan is known and counting began
+      /** @type {Parameters<CountPool['run']>[1]} */
+      const hooks = {
         store,
         onStart: ({ resumedFrom, discarded: why }) => {
+          started = true;
           if (why) {
             discarded = { why, extra: { discarded: why } };
             running(discardedSentence(n, why, 'counting from the start.'), discarded.extra);
@@ -424,13 +485,27 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
           result.dataset.saved = decimal(p.saved);
           showProgress();
         },
-      });
+      };
+      /** @type {import('./pool.js').CountOutcome} */
+      let r;
+      try {
+        r = await pool.run(n, hooks);
+      } catch (err) {
+        // The GPU failed before it counted anything (no device, a shader the driver refused): the workers count instead.
+        if (pool === cpuPool || started) throw err;
+        const why = /** @type {import('../types.js').Thrown} */ (err)?.message ?? String(err);
+        pool = cpuPool;
+        section.dataset.engine = 'cpu';
+        engineLine.textContent = `Engine: the ${workersText}: the GPU failed to start (${why}).`;
+        showMethod(n, 'cpu');
+        r = await pool.run(n, hooks);
+      }
       setRunning(false);
       if (r.cancelled) {
         const what = `Cancelled N = ${n} after ${formatDuration(r.ms)}.`;
         showStatus('cancelled', `${what} Saving what is done…`, { n: String(n), fraction: decimal(r.fraction) });
         withNote();
-        barText.textContent = `Cancelled · subtasks ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
+        barText.textContent = `Cancelled · ${parts()} ${formatCount(r.done)} / ${r.subtasks == null ? '…' : formatCount(r.subtasks)} · ${percent(r.fraction)} of the work`;
         const wrote = await r.saved;
         // What is on disk now: this run's work, or a record from before it (cancelled while preparing).
         const record = await store.get(n);
@@ -439,7 +514,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         result.dataset.saved = decimal(kept);
         if (record && kept > 0) {
           setBar(kept);
-          barText.textContent = `Cancelled · subtasks ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
+          barText.textContent = `Cancelled · ${parts()} ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)} · ${percent(kept)} of the work saved`;
         }
         /** @type {ChildNode} */ (result.firstChild).textContent = kept > 0 // showStatus's line
           ? `${what} The ${percent(kept)} of the work done is saved in this browser: Resume goes on from there, now or after a reload.`
@@ -450,7 +525,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
         return;
       }
       setSaved(null);
-      showDone(r, { workers: r.workers });
+      showDone(r, { workers: r.engine === 'gpu' ? null : r.workers, gpu: r.engine === 'gpu' });
       withNote();
     } catch (err) {
       pool.cancel(); // a count may still be under way if the panel itself threw
@@ -463,7 +538,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
 
   // Cancel stops the count; should the panel say it is running with no count under way, Cancel still ends that.
   cancel.addEventListener('click', () => {
-    if (pool.busy) {
+    if (busy()) {
       pool.cancel();
     } else if (state() === 'running') {
       setRunning(false);
@@ -474,7 +549,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
 
   discard.addEventListener('click', async () => {
     const n = saved?.n;
-    if (n == null || pool.busy) return;
+    if (n == null || busy()) return;
     start.focus(); // Discard hides itself
     await store.delete(n);
     setSaved(null);
@@ -494,7 +569,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   // result; and a sentence for each record the store discarded on the way.
   const ready = store.all().then(({ records, discarded }) => {
     section.dataset.store = 'read';
-    if (pool.busy || state() !== 'idle') return;
+    if (busy() || state() !== 'idle') return;
     const fits = (/** @type {CountRecord} */ r) => validateN(r.n, range).n === r.n;
     const notes = discarded.map((d) => discardedSentence(d.n, d.why, 'Count starts over.'));
     /** @param {number} n  the N the field shows from now on */
@@ -527,8 +602,17 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   });
   showMethod(validateN(input.value, range).n);
 
+  // Until a count says otherwise, the engine line says what this browser offers.
+  gpu.then((probe) => {
+    probed = probe;
+    if (!engineLine.textContent) engineLine.textContent = decide(probe, null, null).text;
+    if (!busy()) showMethod(validateN(input.value, range).n);
+  });
+
   return {
-    pool,
+    pool: cpuPool,
+    /** The GPU engine, once a count has used it. */
+    gpuPool: () => gpuPool,
     store,
     /** Resolves once what an earlier visit saved is shown. */
     ready,
@@ -537,7 +621,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
      * @param {number} n
      */
     followN(n) {
-      if (chosen || pool.busy || n < minN || n > maxN) return;
+      if (chosen || busy() || n < minN || n > maxN) return;
       input.value = String(n);
       onN();
     },

@@ -1,0 +1,216 @@
+// Count mode's GPU engine end to end, with no GPU: Chromium started with
+// WebGPU on SwiftShader (helpers.mjs's webgpu browser: a GPU implemented on
+// the CPU) counts N = 1..14 through the page with ?engine=gpu, to A000170
+// and A002562 typed in from OEIS, and finishes sampled prefixes of N = 17
+// and 20 as a plain count does; the page says the GPU counted; Cancel stops
+// it and keeps what finished, and after a reload Resume finishes it right; in auto mode the
+// software adapter is passed over for the workers, and said so; a browser
+// without WebGPU falls back to the workers with its sentence and still
+// counts right, and so does a GPU that fails to start; a malformed ?engine=
+// is a sentence and the default.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness, url } from './helpers.mjs';
+
+after(closeHarness);
+
+// OEIS A000170 and A002562, N = 1..14, typed in as the outside truth.
+const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
+const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
+
+const result = (page) => page.$eval('#count-result', (el) => ({ ...el.dataset, text: el.textContent }));
+const engine = (page) => page.$eval('#count-mode', (el) => ({ engine: el.dataset.engine, line: document.querySelector('#count-engine')?.textContent ?? '' }));
+
+/** Types N, presses Count (or Resume) and waits for the result to leave "running". */
+async function countOnPage(page, n, { timeout = 60_000 } = {}) {
+  if (n != null) await page.fill('#count-n', String(n));
+  await page.click('#count-start');
+  await page.waitForSelector('#count-result:not([data-state="running"]):not([data-state="idle"]):not([data-state="saved"])', {
+    state: 'attached',
+    timeout,
+  });
+  return result(page);
+}
+
+test('the GPU engine counts N = 1..14 to A000170 and A002562, and says it counted', async () => {
+  const { page, errors } = await openPage('/?mode=count&engine=gpu', { webgpu: true });
+  try {
+    for (let n = 1; n <= 14; n++) {
+      const r = await countOnPage(page, n);
+      assert.equal(r.state, 'done', `N = ${n}: ${r.text}`);
+      assert.equal(r.total, String(A000170[n - 1]), `total, N = ${n}`);
+      assert.equal(r.fundamental, String(A002562[n - 1]), `fundamental, N = ${n}`);
+      const e = await engine(page);
+      assert.equal(e.engine, 'gpu', `N = ${n} counted on the GPU`);
+      assert.match(e.line, /^Engine: the GPU \(WebGPU, .*swiftshader.*\), as the link asks \(engine=gpu\)\.$/i);
+      assert.match(r.text, / on the GPU/);
+    }
+    assert.match(page.url(), /engine=gpu/, 'the link keeps its engine');
+    await screenshot(page, 'count-gpu-done');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('at N = 17 and 20 the shader finishes sampled prefixes as a plain count on the CPU does', async () => {
+  // Past N = 14 a whole count on SwiftShader takes minutes: the shader's deep searches (11 and 13 rows
+  // a thread) are checked on a sample of prefixes instead, one by one, against prefixes.js's finishPrefix.
+  const { page, errors } = await openPage('/?mode=count', { webgpu: true });
+  try {
+    const rows = await page.evaluate(async () => {
+      const { Slot, makePipeline } = await import('/www/count/gpu.js');
+      const { prefixPlan, listPrefixes, finishPrefix } = await import('/www/count/prefixes.js');
+      const adapter = /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter());
+      const device = await adapter.requestDevice();
+      const slot = new Slot(device, await makePipeline(device), 1 << 16);
+      const out = [];
+      for (const [n, samples] of [[17, 200], [20, 120]]) {
+        const plan = prefixPlan(n, false);
+        const all = new Uint32Array(3 * (1 << 16));
+        const picked = [];
+        // A few prefixes from pieces spread over the plan (corner, edge and middle columns of row 0).
+        for (let k = 0; picked.length < 3 * samples; k++) {
+          const piece = Math.floor((k * 7919) % plan.count);
+          const end = listPrefixes(plan, piece, all, 0);
+          for (let j = 0; j < end && picked.length < 3 * samples; j += Math.max(1, Math.floor(end / 4))) picked.push(all[3 * j], all[3 * j + 1], all[3 * j + 2]);
+        }
+        const prefixes = Uint32Array.from(picked);
+        const words = await slot.run(n, plan.depth, prefixes, samples);
+        let agree = 0;
+        let solutions = 0;
+        for (let j = 0; j < samples; j++) {
+          const cpu = finishPrefix(n, plan.depth, prefixes[3 * j], prefixes[3 * j + 1], prefixes[3 * j + 2]);
+          const gpu = words[2 * j] + words[2 * j + 1] * 2 ** 32;
+          if (cpu === gpu) agree++;
+          solutions += cpu;
+        }
+        out.push({ n, samples, agree, solutions });
+      }
+      device.destroy();
+      return out;
+    });
+    for (const r of rows) {
+      assert.equal(r.agree, r.samples, `N = ${r.n}: ${r.agree} of ${r.samples} prefixes agree`);
+      assert.ok(r.solutions > 0, `N = ${r.n}: the sample holds solutions (${r.solutions})`);
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('Cancel stops a GPU count and keeps what finished; after a reload Resume finishes it right', async () => {
+  const { page, errors } = await openPage('/?mode=count&engine=gpu', { webgpu: true });
+  try {
+    const n = 14;
+    await page.fill('#count-n', String(n));
+    await page.click('#count-start');
+    await page.waitForSelector('#count-result[data-state="running"]', { state: 'attached' });
+    const saved = await waitUntil(
+      async () => {
+        const r = await result(page);
+        assert.equal(r.state, 'running', `N = ${n} finished before the test could stop it: ${r.text}`);
+        const share = Number(r.saved ?? 0);
+        return share > 0 && share < 1 && share;
+      },
+      { timeout: 30_000, interval: 10, message: `part of N = ${n} to be saved` },
+    );
+    await page.click('#count-cancel');
+    await page.waitForSelector('#count-result[data-state="cancelled"]', { state: 'attached' });
+    await waitUntil(async () => /saved in this browser/.test((await result(page)).text), { timeout: 10_000, message: 'the saved sentence' });
+    const cancelled = await result(page);
+    assert.ok(Number(cancelled.saved) >= saved, `what was saved stays saved: ${cancelled.saved} ≥ ${saved}`);
+    assert.equal(await page.textContent('#count-start'), 'Resume');
+    // A reload loses nothing: the saved pieces wait for Resume.
+    await page.reload();
+    await page.waitForSelector('#count-mode[data-store="read"]', { state: 'attached' });
+    await page.waitForSelector('#count-result[data-state="saved"]', { state: 'attached' });
+    assert.equal(await page.textContent('#count-start'), 'Resume');
+    const stored = await page.evaluate(async (n) => {
+      const { CountStore } = await import('/www/count/store.js');
+      const r = await new CountStore().get(n);
+      return r && { key: r.key, method: r.method.id, complete: r.complete };
+    }, n);
+    assert.match(stored.key, /^gpu-mirror\//, 'the GPU saves under a key of its own');
+    assert.equal(stored.complete, false);
+
+    const r = await countOnPage(page, null);
+    assert.equal(r.state, 'done', r.text);
+    assert.equal(r.total, String(A000170[n - 1]));
+    assert.equal(r.fundamental, String(A002562[n - 1]));
+    assert.ok(Number(r.resumed) > 0 && Number(r.resumed) < 1, `resumed part way: ${r.resumed}`);
+    assert.equal((await engine(page)).engine, 'gpu');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('on its own, count mode passes over a software GPU for the workers, and says so', async () => {
+  const { page, errors } = await openPage('/?mode=count', { webgpu: true });
+  try {
+    const r = await countOnPage(page, 12);
+    assert.equal(r.total, String(A000170[11]));
+    const e = await engine(page);
+    assert.equal(e.engine, 'cpu');
+    assert.match(e.line, /only WebGPU adapter \(.*swiftshader.*\) is a software one, slower than the workers/i);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('without WebGPU, ?engine=gpu falls back to the workers with its sentence and counts right', async () => {
+  // The plain browser (no --enable-unsafe-webgpu) offers no adapter.
+  const { page, errors } = await openPage('/?mode=count&engine=gpu');
+  try {
+    for (const n of [8, 13]) {
+      const r = await countOnPage(page, n);
+      assert.equal(r.state, 'done', r.text);
+      assert.equal(r.total, String(A000170[n - 1]));
+      assert.equal(r.fundamental, String(A002562[n - 1]));
+      const e = await engine(page);
+      assert.equal(e.engine, 'cpu');
+      assert.match(e.line, /^Engine: the \d+ Web Workers?, not the GPU the link asks for: this browser offers no WebGPU adapter\.$/);
+    }
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a GPU that fails to start hands the count to the workers, and the page says why', async () => {
+  const { page, errors } = await openPage('/', { webgpu: true });
+  try {
+    await page.addInitScript(() => {
+      GPUAdapter.prototype.requestDevice = () => Promise.reject(new Error('no device for this test'));
+    });
+    await page.goto(await url('/?mode=count&engine=gpu'));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    const r = await countOnPage(page, 12);
+    assert.equal(r.state, 'done', r.text);
+    assert.equal(r.total, String(A000170[11]));
+    assert.equal(r.fundamental, String(A002562[11]));
+    const e = await engine(page);
+    assert.equal(e.engine, 'cpu');
+    assert.match(e.line, /^Engine: the \d+ Web Workers?: the GPU failed to start \(no device for this test\)\.$/);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a malformed ?engine= is a sentence, and count mode chooses as usual', async () => {
+  const { page, errors } = await openPage('/?mode=count&engine=fast&n=9');
+  try {
+    await waitUntil(async () => (await page.textContent('#error'))?.includes('engine=fast'), { message: 'the sentence about engine=fast' });
+    assert.match(await page.textContent('#error'), /The link's engine=fast is neither gpu nor cpu, so count mode chooses its engine itself/);
+    const r = await countOnPage(page, null);
+    assert.equal(r.total, String(A000170[8]));
+    assert.equal((await engine(page)).engine, 'cpu');
+    assertNoErrors(errors, { allow: [/engine=fast/] });
+  } finally {
+    await page.close();
+  }
+});
