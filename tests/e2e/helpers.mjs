@@ -144,11 +144,17 @@ export async function openPage(p = '/', opts = {}) {
       errors.push(`console.error: ${msg.text()}${where ? ` (at ${where})` : ''}`);
     }
   });
+  // Which document each request belongs to: a reload or a new address ends the
+  // old document, and the browser aborts what it still had running (its
+  // workers' wasm, the tab's icon). That is no error of the page.
+  let documents = 0;
+  const startedIn = new WeakMap();
+  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) documents++; });
+  page.on('request', (req) => startedIn.set(req, documents));
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText ?? 'unknown';
-    // The browser fetches the tab's icon on its own, late; a reload or a new
-    // address soon after load cuts that fetch off. The page asked for nothing.
-    if (why === 'net::ERR_ABORTED' && /\/www\/icons\//.test(req.url())) return;
+    const cutOff = why === 'net::ERR_ABORTED' && (startedIn.has(req) ? startedIn.get(req) < documents : /\/www\/icons\//.test(req.url()));
+    if (cutOff) return;
     errors.push(`requestfailed: ${req.method()} ${req.url()} (${why})`);
   });
   page.on('response', (res) => {
