@@ -150,7 +150,11 @@ export async function openPage(p = '/', opts = {}) {
   let documents = 0;
   const startedIn = new WeakMap();
   page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) documents++; });
-  page.on('request', (req) => startedIn.set(req, documents));
+  page.on('request', (req) => {
+    startedIn.set(req, documents);
+    // A new document is on its way from the moment its request starts: the old one's loads may be cut from then.
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) documents++;
+  });
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText ?? 'unknown';
     const cutOff = why === 'net::ERR_ABORTED' && (startedIn.has(req) ? startedIn.get(req) < documents : /\/www\/icons\//.test(req.url()));
