@@ -76,10 +76,19 @@ function runsOf(core) {
   let runs = tailRuns.get(core.wasm);
   if (!runs) {
     const { n, runs: count, cap } = TAIL;
-    runs = {
-      plain: Array.from(core.wasm.runLengths('restarts', n, 1, count, cap, { restarts: false }).steps),
-      luby: Array.from(core.wasm.runLengths('restarts', n, 1, count, cap, {}).steps),
+    // One call of runLengths may do only so much work (runLengthsBudget): the
+    // seeds 1..count go in as many calls as that takes, each seed's run the same.
+    const { budget } = core.wasm.runLengthsBudget('restarts', n);
+    const per = Math.max(1, Math.floor(budget / cap));
+    const steps = (/** @type {{ restarts?: boolean }} */ options) => {
+      /** @type {number[]} */
+      const out = [];
+      for (let from = 0; from < count; from += per) {
+        out.push(...core.wasm.runLengths('restarts', n, 1 + from, Math.min(per, count - from), cap, options).steps);
+      }
+      return out;
     };
+    runs = { plain: steps({ restarts: false }), luby: steps({}) };
     tailRuns.set(core.wasm, runs);
   }
   return runs;
