@@ -11,32 +11,20 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness, url } from './helpers.mjs';
+import { A000170, A002562, countOnPage, result } from './count-hooks.mjs';
+
+/** A GPU count on SwiftShader (a CPU) waits longer than one on the workers. */
+const GPU_WAIT = { timeout: 60_000 };
 
 after(closeHarness);
 
-// OEIS A000170 and A002562, N = 1..14, typed in as the outside truth.
-const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
-const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
-
-const result = (page) => page.$eval('#count-result', (el) => ({ ...el.dataset, text: el.textContent }));
 const engine = (page) => page.$eval('#count-mode', (el) => ({ engine: el.dataset.engine, line: document.querySelector('#count-engine')?.textContent ?? '' }));
-
-/** Types N, presses Count (or Resume) and waits for the result to leave "running". */
-async function countOnPage(page, n, { timeout = 60_000 } = {}) {
-  if (n != null) await page.fill('#count-n', String(n));
-  await page.click('#count-start');
-  await page.waitForSelector('#count-result:not([data-state="running"]):not([data-state="idle"]):not([data-state="saved"])', {
-    state: 'attached',
-    timeout,
-  });
-  return result(page);
-}
 
 test('the GPU engine counts N = 1..14 to A000170 and A002562, and says it counted', async () => {
   const { page, errors } = await openPage('/?mode=count&engine=gpu', { webgpu: true });
   try {
     for (let n = 1; n <= 14; n++) {
-      const r = await countOnPage(page, n);
+      const r = await countOnPage(page, n, GPU_WAIT);
       assert.equal(r.state, 'done', `N = ${n}: ${r.text}`);
       assert.equal(r.total, String(A000170[n - 1]), `total, N = ${n}`);
       assert.equal(r.fundamental, String(A002562[n - 1]), `fundamental, N = ${n}`);
@@ -135,7 +123,7 @@ test('Cancel stops a GPU count and keeps what finished; after a reload Resume fi
     assert.match(stored.key, /^gpu-mirror\//, 'the GPU saves under a key of its own');
     assert.equal(stored.complete, false);
 
-    const r = await countOnPage(page, null);
+    const r = await countOnPage(page, null, GPU_WAIT);
     assert.equal(r.state, 'done', r.text);
     assert.equal(r.total, String(A000170[n - 1]));
     assert.equal(r.fundamental, String(A002562[n - 1]));
@@ -150,7 +138,7 @@ test('Cancel stops a GPU count and keeps what finished; after a reload Resume fi
 test('on its own, count mode passes over a software GPU for the workers, and says so', async () => {
   const { page, errors } = await openPage('/?mode=count', { webgpu: true });
   try {
-    const r = await countOnPage(page, 12);
+    const r = await countOnPage(page, 12, GPU_WAIT);
     assert.equal(r.total, String(A000170[11]));
     const e = await engine(page);
     assert.equal(e.engine, 'cpu');
@@ -166,7 +154,7 @@ test('without WebGPU, ?engine=gpu falls back to the workers with its sentence an
   const { page, errors } = await openPage('/?mode=count&engine=gpu');
   try {
     for (const n of [8, 13]) {
-      const r = await countOnPage(page, n);
+      const r = await countOnPage(page, n, GPU_WAIT);
       assert.equal(r.state, 'done', r.text);
       assert.equal(r.total, String(A000170[n - 1]));
       assert.equal(r.fundamental, String(A002562[n - 1]));
@@ -188,7 +176,7 @@ test('a GPU that fails to start hands the count to the workers, and the page say
     });
     await page.goto(await url('/?mode=count&engine=gpu'));
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    const r = await countOnPage(page, 12);
+    const r = await countOnPage(page, 12, GPU_WAIT);
     assert.equal(r.state, 'done', r.text);
     assert.equal(r.total, String(A000170[11]));
     assert.equal(r.fundamental, String(A002562[11]));
@@ -206,7 +194,7 @@ test('a malformed ?engine= is a sentence, and count mode chooses as usual', asyn
   try {
     await waitUntil(async () => (await page.textContent('#error'))?.includes('engine=fast'), { message: 'the sentence about engine=fast' });
     assert.match(await page.textContent('#error'), /The link's engine=fast is neither gpu nor cpu, so count mode chooses its engine itself/);
-    const r = await countOnPage(page, null);
+    const r = await countOnPage(page, null, GPU_WAIT);
     assert.equal(r.total, String(A000170[8]));
     assert.equal((await engine(page)).engine, 'cpu');
     assertNoErrors(errors, { allow: [/engine=fast/] });

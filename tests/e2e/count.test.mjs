@@ -9,25 +9,9 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness } from './helpers.mjs';
+import { A000170, A002562, countOnPage, result } from './count-hooks.mjs';
 
 after(closeHarness);
-
-// OEIS A000170 and A002562, N = 1..16, typed in as the outside truth.
-const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512];
-const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955];
-
-/** Types N into count mode, presses Count (or Resume) and waits for the result to leave "running". */
-async function countOnPage(page, n, { timeout = 30_000 } = {}) {
-  if (n != null) await page.fill('#count-n', String(n));
-  await page.click('#count-start');
-  await page.waitForSelector('#count-result:not([data-state="running"]):not([data-state="idle"]):not([data-state="saved"])', {
-    state: 'attached',
-    timeout,
-  });
-  return result(page);
-}
-
-const result = (page) => page.$eval('#count-result', (el) => ({ ...el.dataset, text: el.textContent }));
 
 /**
  * Slows the page's count workers down: each message to a worker waits `ms`
