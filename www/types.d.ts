@@ -320,3 +320,20 @@ export type FirstReply =
 
 /** An entry of `algorithms()` with the fields "Many runs" reads: its goal ("all" or "one") and whether the seed changes its run. */
 export type RunsAlgorithm = AlgorithmInfo & { goal: 'all' | 'one'; seeded: boolean };
+
+/**
+ * The GIF recorder (www/lib/gif.js) -> its worker (www/workers/gif-worker.js):
+ * the size and the colour behind the canvas first, then each frame as a
+ * bitmap at `at` ms (performance.now()), then `finish` at the time the
+ * recording stopped.
+ */
+export type GifRequest =
+  | { type: 'start'; width: number; height: number; backdrop: string }
+  | { type: 'frame'; at: number; bitmap: ImageBitmap }
+  | { type: 'finish'; at: number };
+
+/** The GIF worker's replies: `done` frames taken in so far; the file; or what went wrong. */
+export type GifReply =
+  | { type: 'progress'; done: number }
+  | { type: 'gif'; bytes: ArrayBuffer; frames: number }
+  | { type: 'error'; message: string };

@@ -158,6 +158,8 @@ export class BoardView {
     this.last = null; // the last draw, to redraw after a resize
     /** @type {{ key: string, canvas: HTMLCanvasElement } | null} the squares of a dense board, drawn once */
     this.squares = null;
+    /** @type {{ canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, size: number, hatch: CanvasPattern | null, squares: BoardView['squares'] } | null} drawnAt()'s canvas and its caches */
+    this.other = null;
   }
 
   /** Matches the backing store to the canvas's CSS size × devicePixelRatio. True if it changed. */
@@ -203,6 +205,35 @@ export class BoardView {
     if (box.top >= 0 && box.bottom <= window.innerHeight) return;
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.canvas.scrollIntoView({ block: box.height > window.innerHeight ? 'start' : 'center', behavior: smooth ? 'smooth' : 'auto' });
+  }
+
+  /**
+   * The last board drawn again at `size` pixels a side, on a canvas of its
+   * own, the page's board left as it is: Record GIF's frames at the width
+   * chosen, sharp whatever the screen's pixel ratio.
+   * @param {number} size
+   * @returns {HTMLCanvasElement}
+   */
+  drawnAt(size) {
+    if (!this.other) {
+      const canvas = document.createElement('canvas');
+      this.other = { canvas, ctx: context2d(canvas), size: 0, hatch: /** @type {CanvasPattern | null} */ (null), squares: /** @type {BoardView['squares']} */ (null) };
+    }
+    const other = this.other;
+    if (other.size !== size) {
+      other.canvas.width = other.canvas.height = other.size = size;
+      other.hatch = null;
+    }
+    // Draws as itself with the other canvas's backing store and caches in place of its own.
+    const own = { canvas: this.canvas, ctx: this.ctx, size: this.size, hatch: this.hatch, squares: this.squares, last: this.last };
+    Object.assign(this, { canvas: other.canvas, ctx: other.ctx, size, hatch: other.hatch, squares: other.squares });
+    try {
+      this.redraw();
+    } finally {
+      Object.assign(other, { hatch: this.hatch, squares: this.squares });
+      Object.assign(this, own);
+    }
+    return other.canvas;
   }
 
   /** Redraws the last board (after a resize or a theme change). */

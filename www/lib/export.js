@@ -1,7 +1,7 @@
 // Taking what the page shows into slides and notes: a PNG of a canvas (the
 // board, the search tree, the conflicts chart, race mode's chart, the runs'
-// chart, Solve big's picture), a video of the board as a search runs, and
-// CSV files of results (race-results.js and runs.js build their rows and call
+// chart, Solve big's picture), a video of the board as a search runs (an
+// animated GIF of it is www/lib/gif.js's), and CSV files of results (race-results.js and runs.js build their rows and call
 // toCsv and download).
 //
 // The buttons are in index.html: data-save-png="<canvas id>" saves that
@@ -79,11 +79,22 @@ export function safeName(name) {
  */
 
 /**
+ * A recording's file name without its extension: the name where it started
+ * and the step of the name where it stopped (nqueens-bitwise-n8-step0-to-step240).
+ * @param {string} from  the canvas's name when the recording started
+ * @param {string} now  its name when it stopped
+ */
+export function rangeName(from, now) {
+  const to = /(?:^|-)step(\d+)$/.exec(now)?.[1] ?? '';
+  return `${from}-to-step${to}`;
+}
+
+/**
  * The colour behind a canvas on the page (its own background, or its
  * nearest ancestor's), so a saved picture looks as it does on screen.
  * @param {HTMLElement} element
  */
-function backdrop(element) {
+export function backdrop(element) {
   for (let at = /** @type {HTMLElement | null} */ (element); at; at = at.parentElement) {
     const colour = getComputedStyle(at).backgroundColor;
     if (colour && colour !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(colour)) return colour;
@@ -112,7 +123,7 @@ export function canvasPng(canvas) {
  * @param {HTMLElement} button
  * @returns {(text: string) => void}
  */
-function sayer(button) {
+export function sayer(button) {
   const status = button.closest('[data-export]')?.querySelector('[data-part="export-status"]');
   return (text) => { if (status) status.textContent = text; };
 }
@@ -167,8 +178,7 @@ class CanvasRecorder {
       const ms = performance.now() - started;
       const type = /** @type {string} */ (this.type);
       const webm = type.startsWith('video/webm');
-      const to = /(?:^|-)step(\d+)$/.exec(this.name())?.[1] ?? '';
-      const name = `${from}-to-step${to}.${webm ? 'webm' : 'mp4'}`;
+      const name = `${rangeName(from, this.name())}.${webm ? 'webm' : 'mp4'}`;
       const blob = new Blob(chunks, { type: type.split(';')[0] });
       (webm ? withDuration(blob, ms) : Promise.resolve(blob)).then((video) => {
         if (!video.size) {

@@ -12,6 +12,7 @@
 import { formatCount } from '../lib/dom.js';
 import { addWarning } from '../lib/errors.js';
 import { linkParams, safeName } from '../lib/export.js';
+import { mountGif } from '../lib/gif.js';
 import { UrlSync, parseSquareList, replaceUrl, wholeNumber } from '../lib/params.js';
 import { coreLimits } from '../core/core.js';
 import { defaultSeed, seedNumber, seedRange } from '../core/seeds.js';
@@ -20,6 +21,9 @@ import { mountSolveBig } from './solve-big.js';
 import { DEFAULT_SPEED_INDEX, SPEEDS, speedParam } from '../components/speeds.js';
 import { Visualizer } from '../components/visualizer.js';
 import { clip, rangeSentence } from '../lib/words.js';
+
+/** The GIF recorder's worker (Record GIF, www/lib/gif.js), started for each recording. */
+const GIF_WORKER_URL = new URL('../workers/gif-worker.js', import.meta.url);
 
 /** The search the page opens on (its N is the core's defaultN). */
 const DEFAULT_ALGORITHM = 'backtracking';
@@ -190,6 +194,12 @@ export function visualizerMode(page) {
     onSettle: (now) => {
       if (active) url.update(now);
     },
+  });
+  // Record GIF, beside Record video: the board's frames go to a worker of their own.
+  mountGif(/** @type {HTMLElement} */ (document.getElementById('visualizer')), {
+    name: () => visualizerName(),
+    startWorker: () => new Worker(GIF_WORKER_URL, { type: 'module', name: 'gif' }),
+    drawAt: (size) => visualizer.board.drawnAt(size),
   });
 
   return {
