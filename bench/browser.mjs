@@ -11,6 +11,7 @@ import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
 import os from 'node:os';
 import { runsTimings } from './runs.mjs';
+import { gifSizes } from './gif.mjs';
 // The static build hosted under a sub-path, compressed, as the dist e2e tests have it.
 import { hostBuild } from '../tests/e2e/dist-site.mjs';
 
@@ -460,7 +461,7 @@ async function measured(part) {
 
 /**
  * Runs every browser measurement. `only` limits it to some of
- * 'count', 'sessions', 'animation', 'weight', 'layout', 'estimate', 'lighthouse', 'runs'.
+ * 'count', 'sessions', 'animation', 'weight', 'gif', 'layout', 'estimate', 'lighthouse', 'runs'.
  */
 export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
   const want = (k) => !only || only.includes(k);
@@ -480,6 +481,7 @@ export async function runBrowser({ lo = 12, hi = 16, only } = {}) {
         dist: { ...(await distWeight(browser, site)), firstBoardTime: await firstBoardTimings(browser, site.base) },
       };
     }
+    if (want('gif')) out.gif = await measured(() => gifSizes(browser, server.url));
     if (want('sessions')) out.sessions = await sessionTimings(browser, server.url);
     if (want('animation')) out.animation = await measured(() => animationTimings(browser, server.url));
     if (want('count')) out.count = await countTimings(browser, server.url, { lo, hi });

@@ -2,7 +2,7 @@
 // Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
-//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs,gpu]
+//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu]
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -17,6 +17,7 @@ import { speedSection, speedTimings } from './count-speed.mjs';
 import { gpuSection, gpuTimings } from './count-gpu.mjs';
 import { findSection, findTimings } from './find.mjs';
 import { runsSection } from './runs.mjs';
+import { gifSection } from './gif.mjs';
 import { REPO_ROOT } from '../scripts/serve.mjs';
 
 const args = process.argv.slice(2);
@@ -494,6 +495,8 @@ function report({ m, nat, c000, br }) {
     });
   }
 
+  if (br.gif) out.push(...gifSection(br.gif));
+
   if (br.race) {
     const race = raceSection(br.race, 8);
     out.push(...race.lines);
@@ -536,7 +539,7 @@ function report({ m, nat, c000, br }) {
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about 15 minutes, ten of them the count-speed part; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs,gpu` to measure a part again (the report keeps the other parts from the last run), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu` to measure a part again (the report keeps the other parts from the last run), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }

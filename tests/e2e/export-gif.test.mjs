@@ -14,6 +14,9 @@ const { GifReader } = omggif;
 
 after(closeHarness);
 
+/** Record GIF's status line (its export row's). */
+const STATUS = '.export-row:has(#record-gif) [data-part="export-status"]';
+
 /** A GIF's frames as a viewer shows them (each drawn over the picture so far, as disposal 0/1 asks), with their delays in ms. */
 function decodeGif(bytes) {
   assert.equal(bytes.subarray(0, 6).toString('latin1'), 'GIF89a', 'the GIF89a signature');
@@ -79,7 +82,7 @@ test('Record GIF: an animated GIF whose frames are the boards the page showed, i
     const gif = await downloadOf(page, '#record-gif'); // Stop GIF
     assert.equal(gif.name, `nqueens-backtracking-n6-step0-to-step${STEPS}.gif`);
     assert.ok(gif.bytes.length < 60_000, `a short small GIF: ${gif.bytes.length} bytes`);
-    assert.match(await page.textContent('#visualizer .export-row [data-part="export-status"]'), new RegExp(`Saved ${gif.name} \\(${STEPS + 1} frames`));
+    assert.match(await page.textContent(STATUS), new RegExp(`Saved ${gif.name} \\(${STEPS + 1} frames`));
     assert.equal(await page.isVisible('#gif-cancel'), false);
     assert.equal(await page.isVisible('#gif-progress'), false);
 
@@ -127,7 +130,7 @@ test('Record GIF at 480 px while the search plays: the chosen width, many frames
       (async () => {
         await page.click('#record-gif');
         // The progress bar shows until the file is saved (it may be quick).
-        await waitUntil(() => page.evaluate(() => /Making the GIF|Saved/.test(document.querySelector('#visualizer .export-status').textContent)), { message: 'progress or saved' });
+        await waitUntil(() => page.evaluate((status) => /Making the GIF|Saved/.test(document.querySelector(status).textContent), STATUS), { message: 'progress or saved' });
       })(),
     ]);
     const bytes = await fs.readFile(await download.path());
@@ -173,7 +176,7 @@ test('Cancel GIF ends a recording and saves nothing; the next recording works', 
     await page.click('#play');
     await page.waitForTimeout(800);
     await page.click('#gif-cancel');
-    assert.match(await page.textContent('#visualizer .export-status'), /cancelled; nothing was saved/);
+    assert.match(await page.textContent(STATUS), /cancelled; nothing was saved/);
     assert.equal(await page.getAttribute('#record-gif', 'aria-pressed'), 'false');
     assert.equal(await page.isVisible('#gif-cancel'), false);
     assert.equal(await page.isDisabled('#gif-size'), false);

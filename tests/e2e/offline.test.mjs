@@ -85,7 +85,7 @@ function appCaches(page) {
 
 const steps = async (page) => Number((await page.textContent('#steps')).replace(/[^\d]/g, ''));
 
-test('offline: after one visit a reload shows the page, a search steps, count mode counts N = 10 and every mode opens', async () => {
+test('offline: after one visit a reload shows the page, a search steps, Record GIF saves a GIF, count mode counts N = 10 and every mode opens', async () => {
   const { page, context, errors } = await openSite(`${site.base}?algo=backtracking&n=8`);
   await controlled(page);
   assert.deepEqual(await appCaches(page), { [cacheOf(site.version, site.base)]: site.precache.length }, 'the whole build is cached under its version and scope');
@@ -100,6 +100,16 @@ test('offline: after one visit a reload shows the page, a search steps, count mo
   const before = await steps(page);
   for (let i = 0; i < 3; i++) await page.click('#step');
   assert.equal(await steps(page), before + 3, 'the search steps offline');
+
+  // Record GIF offline: its worker and the vendored encoder (gifenc) come from the cache.
+  for (const file of ['www/workers/gif-worker.js', 'www/vendor/gifenc.esm.js']) assert.ok(site.precache.includes(file), `${file} is one of the build's cached files`);
+  await page.click('#record-gif');
+  await page.click('#step');
+  await page.waitForTimeout(300);
+  const [gif] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.click('#record-gif')]);
+  const gifBytes = await fs.readFile(await gif.path());
+  assert.equal(gifBytes.subarray(0, 6).toString('latin1'), 'GIF89a', 'a GIF is made offline');
+  assert.match(gif.suggestedFilename(), /^nqueens-backtracking-n8-step\d+-to-step\d+\.gif$/);
 
   await page.goto(`${site.base}${countTab ? '?mode=count' : '?'}`, { waitUntil: 'load' });
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });

@@ -2,7 +2,8 @@
 // and e-mail, where a WebM does not play. Like Record video it records what
 // the board shows between Record and Stop (play, step or scrub), and names
 // the file by the steps it spans (nqueens-bitwise-n8-step0-to-step500.gif);
-// the width is the user's choice (320 or 480 pixels, or the board's own).
+// the width is the user's choice (320 or 480 pixels, or the board's own:
+// "as shown").
 //
 // The page only takes a snapshot of the canvas FPS times a second (an
 // ImageBitmap, handed over without a copy); a worker that the caller starts
