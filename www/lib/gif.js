@@ -65,6 +65,8 @@ export class GifRecorder {
     /** What is sent so far, in order (each snapshot waits for the one before). */
     this.sending = Promise.resolve();
     this.sent = 0;
+    /** Frames the worker has taken in. */
+    this.done = 0;
     this.recording = false;
     this.from = '';
     this.started = 0;
@@ -116,6 +118,7 @@ export class GifRecorder {
     this.from = this.name();
     this.started = performance.now();
     this.sent = 0;
+    this.done = 0;
     this.sending = Promise.resolve();
     this.recording = true;
     this.snap();
@@ -169,7 +172,8 @@ export class GifRecorder {
     this.sending.then(() => {
       if (this.worker === worker) this.post({ type: 'finish', at });
     });
-    this.progress(0);
+    this.progress(this.done);
+    this.say(`${why}Making the GIF from ${this.sent} frames…`);
   }
 
   /** @param {GifReply} reply */
@@ -185,11 +189,14 @@ export class GifRecorder {
     }
   }
 
-  /** Frames encoded so far, said once the recording has stopped. */
-  progress(/** @type {number} */ done) {
-    if (this.recording || !this.worker) return;
-    this.parts.progress.value = done;
-    this.say(`${this.why}Making the GIF: ${done} of ${this.sent} frames encoded…`);
+  /**
+   * Frames the worker has taken in so far: the bar shows them once the
+   * recording has stopped (the status line says it once, not at every frame).
+   * @param {number} done
+   */
+  progress(done) {
+    this.done = done;
+    if (!this.recording && this.worker) this.parts.progress.value = done;
   }
 
   /** Ends the recording or the encoding, and saves nothing. @param {string} sentence */
