@@ -214,7 +214,11 @@ test('Cancel GIF ends a recording and saves nothing; the next recording works', 
     await page.click('#record-gif');
     await page.click('#step');
     await page.waitForTimeout(300);
-    const gif = await downloadOf(page, '#record-gif');
+    // Stopped from the keyboard: the keyboard's place waits on Cancel, then comes back to the button.
+    await page.focus('#record-gif');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
+    const gif = { name: download.suggestedFilename(), bytes: await fs.readFile(await download.path()) };
+    await waitUntil(() => page.evaluate(() => document.activeElement?.id === 'record-gif'), { message: 'focus back on Record GIF' });
     assert.match(gif.name, /^nqueens-backtracking-n8-step\d+-to-step\d+\.gif$/);
     const { width, frames } = decodeGif(gif.bytes);
     assert.equal(width, 320);

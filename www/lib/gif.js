@@ -147,6 +147,9 @@ export class GifRecorder {
       .then((bitmap) => {
         if (this.worker === worker) this.post({ type: 'frame', at, bitmap }, [bitmap]);
         else bitmap.close();
+      }, () => {
+        // A snapshot the browser could not take (a board of no size, mid-resize) is left out.
+        this.sent--;
       });
   }
 
@@ -162,9 +165,11 @@ export class GifRecorder {
     const at = performance.now();
     this.to = rangeName(this.from, this.name());
     this.seconds = (at - this.started) / 1000;
-    const { button, progress } = this.parts;
+    const { button, progress, cancel } = this.parts;
     button.setAttribute('aria-pressed', 'false');
     button.textContent = 'Record GIF';
+    // The button waits for the file; the keyboard's place goes to Cancel beside it.
+    if (document.activeElement === button) cancel.focus();
     button.disabled = true;
     progress.hidden = false;
     progress.max = this.sent;
@@ -218,6 +223,7 @@ export class GifRecorder {
     button.disabled = false;
     size.disabled = false;
     progress.hidden = true;
+    if (document.activeElement === cancel) button.focus();
     cancel.hidden = true;
   }
 
