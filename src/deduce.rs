@@ -702,19 +702,17 @@ fn explain(found: Found) -> Deduction {
             claimed,
             squares,
         } => {
-            // The square ruled out lies in one of the claimed lines.
-            let (line, plural) = match claimed[0] {
-                Line::Column(_) => (Line::Column(square.1), "columns"),
-                _ => (Line::Row(square.0), "rows"),
+            let plural = match claimed[0] {
+                Line::Column(_) => "columns",
+                _ => "rows",
             };
             let mut reason = two_lines(lines);
             reason[..1].make_ascii_uppercase();
             (
                 format!(
                     "{reason} have squares left only in {}, so their two queens take both \
-                     {plural} and no other queen can go in {}.",
+                     {plural} and no other queen can go on {here}.",
                     two_lines(claimed),
-                    line.words()
                 ),
                 vec![lines[0], lines[1], claimed[0], claimed[1]],
                 squares,

@@ -85,6 +85,19 @@ fn check(n: usize, queens: &[(usize, usize)], excluded: &[(usize, usize)], d: &d
         "{context}"
     );
     assert!(!d.lines.is_empty(), "{context}");
+    // One sentence: a capital first, a full stop last and nowhere else.
+    assert!(
+        d.reason.starts_with(|c: char| c.is_ascii_uppercase()),
+        "{context}"
+    );
+    assert_eq!(d.reason.matches('.').count(), 1, "{context}");
+    assert!(d.reason.ends_with('.'), "{context}");
+    assert!(
+        d.reason
+            .contains(&format!("row {}, column {}", d.row + 1, d.col + 1))
+            || matches!(d.rule, Rule::LastInRow | Rule::LastInColumn),
+        "the sentence names its square: {context}"
+    );
     for line in &d.lines {
         let most = match line {
             Line::Row(_) | Line::Column(_) => n,
