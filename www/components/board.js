@@ -21,8 +21,12 @@ export const CELL = Object.freeze({
   CONFLICT: 8,
   GHOST: 16,
   CANDIDATE: 32,
-  // Never set by the core: puzzle mode marks the queens a puzzle gave.
+  // Never set by the core: puzzle mode marks the queens a puzzle gave,
   GIVEN: 64,
+  // and the squares a learner ruled out (drawn as a cross; red with CONFLICT,
+  // when the coach says the mark is wrong). Past a byte: puzzle mode's cells
+  // are a Uint16Array.
+  RULED_OUT: 128,
 });
 
 /**
@@ -154,7 +158,7 @@ export class BoardView {
     this.size = 0; // backing-store pixels per side
     /** @type {CanvasPattern | null} */
     this.hatch = null;
-    /** @type {{ cells: ArrayLike<number>, n: number, lines: Lines | null } | { dense: DenseBoard, n: number } | null} */
+    /** @type {{ cells: ArrayLike<number>, n: number, lines: Lines | null, bands: Lines | null } | { dense: DenseBoard, n: number } | null} */
     this.last = null; // the last draw, to redraw after a resize
     /** @type {{ key: string, canvas: HTMLCanvasElement } | null} the squares of a dense board, drawn once */
     this.squares = null;
@@ -210,7 +214,7 @@ export class BoardView {
     const last = this.last;
     if (!last) return;
     if ('dense' in last) this.drawQueens(last.dense, last.n);
-    else this.draw(last.cells, last.n, last.lines);
+    else this.draw(last.cells, last.n, last.lines, last.bands);
   }
 
   /**
@@ -336,13 +340,17 @@ export class BoardView {
    * depend on the cells, size and theme only: every draw starts from the context's
    * default state and puts it back when done, so no line cap, width or alpha set by
    * one board leaks into the next. `lines` ([[square, square], …]) are extra lines
-   * of attack between queens (puzzle mode, where there is no probed square).
+   * of attack between queens (puzzle mode, where there is no probed square);
+   * `bands` ([[first, last], …]) are whole lines of the board a hint used (a
+   * row, column or diagonal from its first square to its last), drawn as wide
+   * translucent bands under the queens.
    * @param {ArrayLike<number>} cells
    * @param {number} n
    * @param {Lines | null} [lines]
+   * @param {Lines | null} [bands]
    */
-  draw(cells, n, lines = null) {
-    this.last = { cells, n, lines };
+  draw(cells, n, lines = null, bands = null) {
+    this.last = { cells, n, lines, bands };
     if (!this.size) this.fit();
     const { ctx, size, theme } = this;
     if (!this.hatch) {
@@ -352,7 +360,7 @@ export class BoardView {
     ctx.save();
     try {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      this.paint(cells, n, lines);
+      this.paint(cells, n, lines, bands);
     } finally {
       ctx.restore();
     }
@@ -363,8 +371,9 @@ export class BoardView {
    * @param {ArrayLike<number>} cells
    * @param {number} n
    * @param {Lines | null} lines
+   * @param {Lines | null} [bands]
    */
-  paint(cells, n, lines) {
+  paint(cells, n, lines, bands = null) {
     const { ctx, size, theme } = this;
     const cell = size / n;
     let probe = -1;
@@ -405,6 +414,44 @@ export class BoardView {
       }
     }
 
+    /** @type {(i: number) => [number, number]} */
+    const centre = (i) => [edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2];
+
+    // 1b. The lines a hint used: a band along each, from its first square to its last.
+    if (bands?.length) {
+      ctx.save();
+      ctx.globalAlpha = 0.38;
+      ctx.strokeStyle = theme.probe;
+      ctx.lineWidth = cell * 0.62;
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      for (const [a, b] of bands) {
+        ctx.moveTo(...centre(a));
+        ctx.lineTo(...centre(b));
+      }
+      ctx.stroke();
+      ctx.restore();
+    }
+
+    // 1c. Squares ruled out by the learner: a cross in the queens' colour on a
+    // light halo (red when the coach flags the mark), never the threat's tint.
+    for (let i = 0; i < cells.length; i++) {
+      const flags = cells[i];
+      if (!(flags & CELL.RULED_OUT) || flags & CELL.QUEEN) continue;
+      const [x, y] = centre(i);
+      const m = cell * 0.2;
+      ctx.beginPath();
+      ctx.moveTo(x - m, y - m); ctx.lineTo(x + m, y + m);
+      ctx.moveTo(x + m, y - m); ctx.lineTo(x - m, y + m);
+      ctx.lineCap = 'round';
+      ctx.lineWidth = Math.max(3, cell * 0.13);
+      ctx.strokeStyle = theme.queenEdge;
+      ctx.stroke();
+      ctx.lineWidth = Math.max(1.5, cell * 0.07);
+      ctx.strokeStyle = flags & CELL.CONFLICT ? theme.conflict : theme.queen;
+      ctx.stroke();
+    }
+
     // 2. Lines of attack: from the probed square to each queen attacking it, and the pairs given.
     /** @type {Lines} */
     const pairs = lines ? [...lines] : [];
@@ -412,8 +459,6 @@ export class BoardView {
       for (let i = 0; i < cells.length; i++) if (i !== probe && cells[i] & CELL.CONFLICT) pairs.push([probe, i]);
     }
     if (pairs.length) {
-      /** @type {(i: number) => [number, number]} */
-      const centre = (i) => [edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2];
       ctx.strokeStyle = theme.conflict;
       ctx.lineWidth = Math.max(2, cell * 0.07);
       ctx.lineCap = 'round';
