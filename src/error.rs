@@ -29,6 +29,10 @@ pub enum Error {
     SquareOffBoard { square: usize, n: usize },
     /// The same square given twice.
     RepeatedSquare { row: usize, col: usize },
+    /// The same square marked as ruled out twice.
+    RepeatedMark { row: usize, col: usize },
+    /// A square given as a queen and also marked as ruled out.
+    QueenRuledOut { row: usize, col: usize },
     /// Two fixed queens attack each other: no search can start from them.
     FixedQueensAttack {
         a: (usize, usize),
@@ -101,6 +105,20 @@ impl fmt::Display for Error {
                 f,
                 "The square on row {}, column {} is given twice; each queen needs a square of \
                  its own.",
+                row + 1,
+                col + 1
+            ),
+            Error::RepeatedMark { row, col } => write!(
+                f,
+                "The square on row {}, column {} is marked as ruled out twice; list each \
+                 square once.",
+                row + 1,
+                col + 1
+            ),
+            Error::QueenRuledOut { row, col } => write!(
+                f,
+                "The square on row {}, column {} holds a queen and is also marked as ruled \
+                 out; a square can be only one of the two.",
                 row + 1,
                 col + 1
             ),

@@ -13,7 +13,7 @@
 //! The modules depend one way: each imports only modules before it in
 //!
 //! ```text
-//! board → limits → tree → algorithms/info → error → puzzle
+//! board → limits → tree → algorithms/info → error → deduce → puzzle
 //!   → algorithms/vocabulary → algorithms/find_one
 //!   → algorithms/{depth_first, whole_board, one_solution} → the searches
 //!   → algorithms/catalogue → view → session → runs → seed_loops → count
@@ -26,6 +26,7 @@
 pub mod algorithms;
 pub mod board;
 pub mod count;
+pub mod deduce;
 mod error;
 pub mod limits;
 pub mod puzzle;

@@ -8,6 +8,7 @@
 //! queens too (`Session::with_fixed`).
 
 use crate::board::{attacks, RowMask};
+use crate::deduce::{self, Level};
 use crate::error::Error;
 use crate::limits::{power, MAX_N};
 
@@ -37,23 +38,7 @@ impl FixedQueens {
     /// the board or a square given twice; two queens in one row or on one line
     /// are allowed here (the board is then dead: no completion).
     pub fn new(n: usize, squares: &[usize]) -> Result<FixedQueens, Error> {
-        if n == 0 || n > MAX_N {
-            return Err(Error::BoardSizeOutOfRange { n, max: MAX_N });
-        }
-        let mut queens: Vec<(usize, usize)> = Vec::with_capacity(squares.len());
-        for &square in squares {
-            if square >= n * n {
-                return Err(Error::SquareOffBoard { square, n });
-            }
-            let queen = (square / n, square % n);
-            if queens.contains(&queen) {
-                return Err(Error::RepeatedSquare {
-                    row: queen.0,
-                    col: queen.1,
-                });
-            }
-            queens.push(queen);
-        }
+        let queens = deduce::queens_on_board(n, squares)?;
         let mut fixed = FixedQueens::none(n);
         for (i, &(row, col)) in queens.iter().enumerate() {
             fixed.conflict |= queens[i + 1..].iter().any(|&q| attacks(q, (row, col)));
@@ -83,6 +68,17 @@ impl FixedQueens {
             }
         }
         Ok(fixed)
+    }
+
+    /// The same queens, with no queen allowed on `excluded` (squares
+    /// `row * n + col`, marked as ruled out): an error for a square off the
+    /// board, marked twice, or holding a queen. `toggled` forgets the marks.
+    pub fn excluding(mut self, excluded: &[usize]) -> Result<FixedQueens, Error> {
+        let marked = deduce::marks(self.n, &self.queens, excluded)?;
+        for (allowed, marked) in self.allowed.iter_mut().zip(marked) {
+            *allowed &= !marked;
+        }
+        Ok(self)
     }
 
     /// No queens fixed.
@@ -307,44 +303,54 @@ pub fn culprit(fixed: &FixedQueens) -> Option<(usize, usize)> {
         .find(|&queen| first_completion(&fixed.toggled(queen)).is_some())
 }
 
-/// How many queens a generated puzzle gives, by difficulty: the fewest that
-/// still pin down one solution (hard), or that many plus a few.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-}
+/// A generated puzzle's level: the hardest rules of deduction it needs
+/// (`deduce::Level`).
+pub type Difficulty = Level;
 
-/// A board with exactly one completion: a solution, thinned queen by queen (in
-/// an order drawn from `seed`) while the completion stays unique; easier
-/// puzzles put some of the removed queens back. The same seed gives the same
-/// puzzle.
-pub fn generate(n: usize, difficulty: Difficulty, seed: u64) -> Vec<(usize, usize)> {
+/// How many solutions and orders [`generate`] tries for a puzzle that needs
+/// its level's own rules before it gives up.
+const ATTEMPTS: usize = 400;
+
+/// A board that the rules of deduction up to `difficulty` solve with no
+/// guess (so it has exactly one completion), and that the rules below it do
+/// not: a solution, thinned queen by queen (in an order drawn from `seed`)
+/// while those rules still solve it, drawn again until the rules below fall
+/// short. `None` if no such puzzle turned up (see [`levels`]). The same seed
+/// gives the same puzzle.
+pub fn generate(n: usize, difficulty: Difficulty, seed: u64) -> Option<Vec<(usize, usize)>> {
     let mut random = XorShift::from_seed(seed);
-    // A solution, found with the rows' columns tried in a shuffled order.
-    let solution = random_solution(n, &mut random);
-    let mut given: Vec<(usize, usize)> = solution.iter().copied().enumerate().collect();
-    let mut order: Vec<usize> = (0..n).collect();
-    random.shuffle(&mut order);
-    let mut removed = Vec::new();
-    for row in order {
-        let trial: Vec<(usize, usize)> = given.iter().copied().filter(|q| q.0 != row).collect();
-        let squares: Vec<usize> = trial.iter().map(|&(r, c)| r * n + c).collect();
-        let unique = FixedQueens::new(n, &squares).is_ok_and(|f| completions(&f) == 1);
-        if unique {
-            removed.push((row, solution[row]));
-            given = trial;
+    for _ in 0..ATTEMPTS {
+        // A solution, found with the rows' columns tried in a shuffled order.
+        let solution = random_solution(n, &mut random);
+        let mut given: Vec<(usize, usize)> = solution.iter().copied().enumerate().collect();
+        let mut order: Vec<usize> = (0..n).collect();
+        random.shuffle(&mut order);
+        for row in order {
+            let trial: Vec<(usize, usize)> = given.iter().copied().filter(|q| q.0 != row).collect();
+            if deduce::solves(n, &trial, difficulty) {
+                given = trial;
+            }
+        }
+        let needs_own = difficulty
+            .below()
+            .is_none_or(|below| !deduce::solves(n, &given, below));
+        if needs_own && given.len() < n {
+            given.sort_unstable();
+            return Some(given);
         }
     }
-    let extra = match difficulty {
-        Difficulty::Hard => 0,
-        Difficulty::Medium => removed.len() / 3,
-        Difficulty::Easy => removed.len() * 2 / 3,
-    };
-    given.extend(removed.into_iter().take(extra));
-    given.sort_unstable();
-    given
+    None
+}
+
+/// The levels [`generate`] offers at N, easy to hard: those whose puzzles
+/// it finds for every seed (the smallest boards have too few solutions for
+/// a puzzle to need the harder rules; `tests/deduce.rs` checks both).
+pub fn levels(n: usize) -> &'static [Level] {
+    match n {
+        4 => &[Level::Easy],
+        5 => &[Level::Easy, Level::Medium],
+        _ => &Level::ALL,
+    }
 }
 
 fn random_solution(n: usize, random: &mut XorShift) -> Vec<usize> {

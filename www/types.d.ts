@@ -19,14 +19,28 @@ export type { Session };
 
 /**
  * The core's module namespace, as loadCore() resolves it. `new Session(id, n)`
- * leaves out the fixed queens, which the generated declaration makes required.
+ * leaves out the fixed queens, and the puzzle exports the squares ruled out,
+ * which the generated declaration makes required.
  */
-export type Core = Omit<typeof import('../pkg/nqueens.js'), 'Session'> & {
+export type Core = Omit<
+  typeof import('../pkg/nqueens.js'),
+  'Session' | 'completions' | 'completion' | 'deduce' | 'deductionRules' | 'puzzleLevels'
+> & {
   Session: {
     new (id: string, n: number, fixedSquares?: Squares): Session;
     seeded(id: string, n: number, seed: number): Session;
     prototype: Session;
   };
+  /** Solutions holding every queen on `squares` and none on `excluded`. */
+  completions(n: number, squares: Squares, excluded?: Squares): bigint;
+  /** The first such solution, each row's column, or null. */
+  completion(n: number, squares: Squares, excluded?: Squares): Int32Array | null;
+  /** The simplest deduction on the board, or null when a guess is needed or every row has a queen. */
+  deduce(n: number, queens: Squares, excluded?: Squares): Deduction | null;
+  /** The rules of deduction, simple to hard. */
+  deductionRules(): DeductionRule[];
+  /** The levels `puzzle(n, level, seed)` offers at N, easy to hard. */
+  puzzleLevels(n: number): PuzzleLevel[];
 };
 
 /**
@@ -156,6 +170,41 @@ export interface Hint {
   row: number;
   col: number;
   reason: string;
+}
+
+/** A puzzle's level: the hardest rules it needs. */
+export type PuzzleLevel = 'easy' | 'medium' | 'hard';
+
+/** A rule of deduction's id, simple to hard. */
+export type DeductionRuleId = 'attacked' | 'last-in-row' | 'last-in-column' | 'empties-line' | 'pair' | 'look-ahead';
+
+/** One entry of `deductionRules()`. */
+export interface DeductionRule {
+  id: DeductionRuleId;
+  name: string;
+  /** The lowest level whose puzzles may need it. */
+  level: PuzzleLevel;
+  summary: string;
+}
+
+/** A line of the board: row and column from 0; diagonal (↘) row - col + n - 1, anti-diagonal (↙) row + col. */
+export interface DeductionLine {
+  kind: 'row' | 'column' | 'diagonal' | 'anti-diagonal';
+  index: number;
+}
+
+/** `deduce(n, queens, excluded)`: one step of reasoning. */
+export interface Deduction {
+  kind: 'place' | 'rule-out';
+  /** The square it concludes. */
+  row: number;
+  col: number;
+  rule: DeductionRuleId;
+  /** One sentence naming the lines used. */
+  reason: string;
+  lines: DeductionLine[];
+  /** The other squares it used (row * n + col): the attacking queen, the squares a queen would take, the pair's squares, the queens a look-ahead forces. */
+  squares: number[];
 }
 
 /** Squares (row * n + col) of queens, as the puzzle exports and the coach take them. */

@@ -9,6 +9,7 @@ use crate::error::grouped;
 use wasm_bindgen::prelude::*;
 
 use super::args::{Arg, Problem};
+use crate::deduce::{self, Board, Kind, Level, Rule};
 use crate::limits::MAX_N;
 use crate::puzzle::{self, Difficulty, FixedQueens};
 
@@ -36,6 +37,11 @@ fn size(n: &JsValue) -> Result<usize, Problem> {
 /// anything else (a `DataView`, a string, an object with a length) is
 /// refused too.
 pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> {
+    listed(value, n, "queens")
+}
+
+/// [`squares`] for a list of `what` ("queens", "squares ruled out").
+fn listed(value: &JsValue, n: usize, what: &str) -> Result<Vec<usize>, Problem> {
     let typed = js_sys::ArrayBuffer::is_view(value) && !value.is_instance_of::<js_sys::DataView>();
     // A revoked Proxy makes Array.isArray throw: not a list either.
     if !(is_array(value).unwrap_or(false) || typed) {
@@ -45,7 +51,7 @@ pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> 
             Arg::read(value).describe()
         };
         return Err(Problem(format!(
-            "The queens must be given as a list of square numbers (row × N + column), an \
+            "The {what} must be given as a list of square numbers (row × N + column), an \
              array or a typed array; got {got}."
         )));
     }
@@ -69,7 +75,7 @@ pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> 
             many => format!("{} entries", grouped(many as u64)),
         };
         Problem(format!(
-            "A list of queens on the {n}×{n} board has at most {most}, one for each square; \
+            "A list of {what} on the {n}×{n} board has at most {most}, one for each square; \
              got a list {got}."
         ))
     })?;
@@ -103,20 +109,36 @@ fn board(n: &JsValue, queens: &JsValue) -> Result<FixedQueens, Problem> {
     Ok(FixedQueens::new(n, &squares(queens, n)?)?)
 }
 
-/// How many solutions contain every queen on `squares`, as a BigInt: 0 if
-/// two of them attack each other. Counting a nearly empty large board takes
-/// long: call it from a worker.
-#[wasm_bindgen]
-pub fn completions(n: JsValue, squares: JsValue) -> Result<u64, Problem> {
-    Ok(puzzle::completions(&board(&n, &squares)?))
+/// The optional list of squares marked as ruled out: none when left out.
+fn ruled_out(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    listed(value, n, "squares ruled out")
 }
 
-/// One solution that contains every queen on `squares` (the first in
-/// row-by-row order), as each row's column; `null` if there is none. Fast even
-/// where counting them all is not.
+/// N, the queens and the squares ruled out, checked: the completions' view.
+fn marked_board(n: &JsValue, queens: &JsValue, excluded: &JsValue) -> Result<FixedQueens, Problem> {
+    let fixed = board(n, queens)?;
+    let excluded = ruled_out(excluded, fixed.n())?;
+    Ok(fixed.excluding(&excluded)?)
+}
+
+/// How many solutions contain every queen on `squares` and no square of the
+/// optional `excluded` (squares ruled out), as a BigInt: 0 if two of the
+/// queens attack each other. Counting a nearly empty large board takes
+/// long: call it from a worker.
 #[wasm_bindgen]
-pub fn completion(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
-    let found = puzzle::first_completion(&board(&n, &squares)?);
+pub fn completions(n: JsValue, squares: JsValue, excluded: JsValue) -> Result<u64, Problem> {
+    Ok(puzzle::completions(&marked_board(&n, &squares, &excluded)?))
+}
+
+/// One solution that contains every queen on `squares` and no square of the
+/// optional `excluded` (the first in row-by-row order), as each row's
+/// column; `null` if there is none. Fast even where counting them all is not.
+#[wasm_bindgen]
+pub fn completion(n: JsValue, squares: JsValue, excluded: JsValue) -> Result<JsValue, Problem> {
+    let found = puzzle::first_completion(&marked_board(&n, &squares, &excluded)?);
     Ok(or_null(found.map(|cols| {
         let cols: Vec<i32> = cols.into_iter().map(|c| c as i32).collect();
         js_sys::Int32Array::from(cols.as_slice()).into()
@@ -167,14 +189,11 @@ pub fn culprit(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
     ))
 }
 
-/// A board with exactly one completion, as its squares: `difficulty` is
-/// "easy", "medium" or "hard" (fewer queens given); the same `seed` gives the
-/// same puzzle. N from 4 to 12.
-#[wasm_bindgen]
-pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>, Problem> {
+/// N for `puzzle()` and `puzzleLevels()`: a whole number in `PUZZLE_SIZES`.
+fn puzzle_size(n: &JsValue) -> Result<usize, Problem> {
     let (min, max) = PUZZLE_SIZES;
-    let n_arg = Arg::read(&n);
-    let n = n_arg
+    let n_arg = Arg::read(n);
+    n_arg
         .whole(min as u64, max as u64)
         .map(|n| n as usize)
         .ok_or_else(|| {
@@ -182,7 +201,17 @@ pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>
                 "Puzzles come in sizes from {min}×{min} to {max}×{max}; got N = {}.",
                 n_arg.describe()
             ))
-        })?;
+        })
+}
+
+/// A puzzle, as the squares of its queens: `difficulty` is "easy", "medium"
+/// or "hard" (see `puzzleLevels(n)` for the levels each N offers). The rules
+/// of deduction up to that level, applied one by one, complete it with no
+/// guess (so it has exactly one completion), and the rules below it do not.
+/// The same `seed` gives the same puzzle. N from 4 to 12.
+#[wasm_bindgen]
+pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>, Problem> {
+    let n = puzzle_size(&n)?;
     let level = match super::args::text(&difficulty) {
         super::args::Text::Short(level) if level == "easy" => Difficulty::Easy,
         super::args::Text::Short(level) if level == "medium" => Difficulty::Medium,
@@ -195,8 +224,116 @@ pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>
         }
     };
     let seed = super::args::seed(&seed, "puzzle()", false)?;
-    Ok(puzzle::generate(n, level, seed)
+    if !puzzle::levels(n).contains(&level) {
+        return Err(Problem(format!(
+            "{} puzzles come in sizes {}; the {n}×{n} board offers {}.",
+            capitalised(level.id()),
+            level_sizes(level),
+            level_list(puzzle::levels(n))
+        )));
+    }
+    let given = puzzle::generate(n, level, seed).ok_or_else(|| {
+        Problem(format!(
+            "No {} puzzle turned up for the {n}×{n} board with seed {seed}; try another seed.",
+            level.id()
+        ))
+    })?;
+    Ok(given
         .into_iter()
         .map(|(row, col)| (row * n + col) as u32)
         .collect())
+}
+
+/// "Easy" from "easy".
+fn capitalised(word: &str) -> String {
+    let mut word = word.to_string();
+    word[..1].make_ascii_uppercase();
+    word
+}
+
+/// The sizes that offer `level`, as a range: "from 7×7 to 12×12".
+fn level_sizes(level: Level) -> String {
+    let (min, max) = PUZZLE_SIZES;
+    let sizes: Vec<usize> = (min..=max)
+        .filter(|&n| puzzle::levels(n).contains(&level))
+        .collect();
+    match (sizes.first(), sizes.last()) {
+        (Some(a), Some(b)) => format!("from {a}×{a} to {b}×{b}"),
+        _ => "of no size".to_string(),
+    }
+}
+
+/// "easy and medium", "easy, medium and hard".
+fn level_list(levels: &[Level]) -> String {
+    let ids: Vec<&str> = levels.iter().map(|l| l.id()).collect();
+    match ids.split_last() {
+        Some((last, [])) => format!("only {last}"),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "no levels".to_string(),
+    }
+}
+
+/// The levels `puzzle(n, level, seed)` offers at N, easy to hard:
+/// `["easy", "medium", "hard"]` or fewer on the smallest boards.
+#[wasm_bindgen(js_name = puzzleLevels)]
+pub fn puzzle_levels(n: JsValue) -> Result<js_sys::Array, Problem> {
+    let n = puzzle_size(&n)?;
+    Ok(puzzle::levels(n)
+        .iter()
+        .map(|level| JsValue::from_str(level.id()))
+        .collect())
+}
+
+/// The simplest deduction on the board with queens on `queens` and the
+/// squares `excluded` marked as ruled out (optional):
+/// `{kind, row, col, rule, reason, lines, squares}`, or `null` when no rule
+/// applies (a guess would be needed) or every row holds a queen.
+#[wasm_bindgen]
+pub fn deduce(n: JsValue, queens: JsValue, excluded: JsValue) -> Result<JsValue, Problem> {
+    let n = size(&n)?;
+    let board = Board::new(n, &squares(&queens, n)?, &ruled_out(&excluded, n)?)?;
+    Ok(or_null(deduce::deduce(&board, Level::Hard).map(|d| {
+        let lines = js_sys::Array::new();
+        for line in &d.lines {
+            lines.push(&super::object(&[
+                ("kind", line.kind().into()),
+                ("index", line.index().into()),
+            ]));
+        }
+        let used = js_sys::Array::new();
+        for &(row, col) in &d.squares {
+            used.push(&((row * n + col) as u32).into());
+        }
+        let kind = match d.kind {
+            Kind::Place => "place",
+            Kind::RuleOut => "rule-out",
+        };
+        super::object(&[
+            ("kind", kind.into()),
+            ("row", d.row.into()),
+            ("col", d.col.into()),
+            ("rule", d.rule.id().into()),
+            ("reason", d.reason.into()),
+            ("lines", lines.into()),
+            ("squares", used.into()),
+        ])
+    })))
+}
+
+/// The rules of deduction, simple to hard: `[{id, name, level, summary}]`.
+/// A level's puzzles need rules of that level or below, and at least one of
+/// their own.
+#[wasm_bindgen(js_name = deductionRules)]
+pub fn deduction_rules() -> js_sys::Array {
+    Rule::ALL
+        .iter()
+        .map(|rule| {
+            super::object(&[
+                ("id", rule.id().into()),
+                ("name", rule.name().into()),
+                ("level", rule.level().id().into()),
+                ("summary", rule.summary().into()),
+            ])
+        })
+        .collect()
 }

@@ -1,0 +1,820 @@
+//! Deduction: what a person can conclude on a puzzle board by reasoning
+//! alone, one step at a time, and why. A [`Board`] holds queens and squares
+//! marked as ruled out; [`deduce`] finds the simplest conclusion one of the
+//! [`Rule`]s allows (a queen that must go on a square, or a square no queen
+//! can take), with a sentence naming the lines it used, or `None` when a
+//! guess would be needed.
+//!
+//! The rules, simple to hard ([`Rule::ALL`]): `attacked` (a queen attacks the
+//! square), `last-in-row` and `last-in-column` (a line with one square left),
+//! `empties-line` (a queen there would leave a row or column with no square),
+//! `pair` (two rows whose squares lie in the same two columns claim them, and
+//! the same with columns) and `look-ahead` (a queen there forces a short
+//! chain of last squares that empties a line). Each is sound: a square it
+//! rules out holds a queen in no completion of the board, and a queen it
+//! places is in every one. Every row and every column of a solution holds
+//! exactly one queen; every rule rests on that alone.
+//!
+//! [`solves`] runs the rules up to a [`Level`] to the end, fast, for the
+//! puzzle generator (`puzzle::generate`): a board it solves has exactly one
+//! completion, reached without a guess.
+
+use crate::board::{attacks, RowMask};
+use crate::error::Error;
+use crate::limits::MAX_N;
+
+/// How many forced queens a look-ahead follows before it gives up: a chain
+/// short enough to say in one sentence and to follow in one's head.
+pub const LOOK_AHEAD_QUEENS: usize = 3;
+
+/// A puzzle's difficulty: the hardest rules it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's id, as the page and `puzzle()` name it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The level below this one, if any.
+    pub fn below(self) -> Option<Level> {
+        match self {
+            Level::Easy => None,
+            Level::Medium => Some(Level::Easy),
+            Level::Hard => Some(Level::Medium),
+        }
+    }
+}
+
+/// A rule of deduction, simple to hard in the order declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    Attacked,
+    LastInRow,
+    LastInColumn,
+    EmptiesLine,
+    Pair,
+    LookAhead,
+}
+
+impl Rule {
+    /// Every rule, simple to hard.
+    pub const ALL: [Rule; 6] = [
+        Rule::Attacked,
+        Rule::LastInRow,
+        Rule::LastInColumn,
+        Rule::EmptiesLine,
+        Rule::Pair,
+        Rule::LookAhead,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Rule::Attacked => "attacked",
+            Rule::LastInRow => "last-in-row",
+            Rule::LastInColumn => "last-in-column",
+            Rule::EmptiesLine => "empties-line",
+            Rule::Pair => "pair",
+            Rule::LookAhead => "look-ahead",
+        }
+    }
+
+    /// The rule's name for a person.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Attacked => "Attacked square",
+            Rule::LastInRow => "Last square in a row",
+            Rule::LastInColumn => "Last square in a column",
+            Rule::EmptiesLine => "Empties a line",
+            Rule::Pair => "Pair",
+            Rule::LookAhead => "Look-ahead",
+        }
+    }
+
+    /// The lowest level whose puzzles may need this rule.
+    pub fn level(self) -> Level {
+        match self {
+            Rule::Attacked | Rule::LastInRow | Rule::LastInColumn => Level::Easy,
+            Rule::EmptiesLine => Level::Medium,
+            Rule::Pair | Rule::LookAhead => Level::Hard,
+        }
+    }
+
+    /// The rule in one sentence.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Rule::Attacked => "A square an existing queen attacks cannot hold another queen.",
+            Rule::LastInRow => "A row with one square left must take its queen there.",
+            Rule::LastInColumn => "A column with one square left must take its queen there.",
+            Rule::EmptiesLine => {
+                "A queen cannot go on a square if it would leave some row or column with no \
+                 square left."
+            }
+            Rule::Pair => {
+                "When two rows have squares left only in the same two columns, their two \
+                 queens take both columns, so no other queen can go in them (and the same \
+                 with two columns and two rows)."
+            }
+            Rule::LookAhead => {
+                "A queen cannot go on a square if it would force a short chain of queens on \
+                 last squares that leaves some row or column with no square left."
+            }
+        }
+    }
+}
+
+/// What a deduction concludes about its square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A queen goes there.
+    Place,
+    /// No queen can go there.
+    RuleOut,
+}
+
+/// A line of the board. Rows and columns count from 0; a diagonal (↘) is
+/// numbered `row - col + n - 1`, an anti-diagonal (↙) `row + col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    Row(usize),
+    Column(usize),
+    Diagonal(usize),
+    AntiDiagonal(usize),
+}
+
+impl Line {
+    /// The line's kind, as the page names it.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Line::Row(_) => "row",
+            Line::Column(_) => "column",
+            Line::Diagonal(_) => "diagonal",
+            Line::AntiDiagonal(_) => "anti-diagonal",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        match self {
+            Line::Row(i) | Line::Column(i) | Line::Diagonal(i) | Line::AntiDiagonal(i) => i,
+        }
+    }
+
+    /// The line in a sentence: "row 3", "column 5", "a diagonal".
+    fn words(self) -> String {
+        match self {
+            Line::Row(row) => format!("row {}", row + 1),
+            Line::Column(col) => format!("column {}", col + 1),
+            Line::Diagonal(_) => "a diagonal".to_string(),
+            Line::AntiDiagonal(_) => "an anti-diagonal".to_string(),
+        }
+    }
+}
+
+/// One step of reasoning: what it concludes, by which rule, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    pub kind: Kind,
+    pub row: usize,
+    pub col: usize,
+    pub rule: Rule,
+    /// One sentence naming the lines used.
+    pub reason: String,
+    /// The lines the deduction used.
+    pub lines: Vec<Line>,
+    /// The other squares it used: the attacking queen, the squares a queen
+    /// would take from the emptied line, the pair's squares, the queens a
+    /// look-ahead forces.
+    pub squares: Vec<(usize, usize)>,
+}
+
+/// "row 2, column 5" (counting from 1), as the page names a square.
+fn square_words((row, col): (usize, usize)) -> String {
+    format!("row {}, column {}", row + 1, col + 1)
+}
+
+/// Queens on `squares` (`row * n + col`), checked: an error for a bad N, a
+/// square off the board or a square given twice.
+pub fn queens_on_board(n: usize, squares: &[usize]) -> Result<Vec<(usize, usize)>, Error> {
+    if n == 0 || n > MAX_N {
+        return Err(Error::BoardSizeOutOfRange { n, max: MAX_N });
+    }
+    let mut queens: Vec<(usize, usize)> = Vec::with_capacity(squares.len());
+    for &square in squares {
+        if square >= n * n {
+            return Err(Error::SquareOffBoard { square, n });
+        }
+        let queen = (square / n, square % n);
+        if queens.contains(&queen) {
+            return Err(Error::RepeatedSquare {
+                row: queen.0,
+                col: queen.1,
+            });
+        }
+        queens.push(queen);
+    }
+    Ok(queens)
+}
+
+/// The squares marked as ruled out (`row * n + col`), one mask a row,
+/// checked against the board's `queens`: an error for a square off the
+/// board, a square marked twice, or a square that also holds a queen.
+pub fn marks(
+    n: usize,
+    queens: &[(usize, usize)],
+    excluded: &[usize],
+) -> Result<[RowMask; MAX_N], Error> {
+    let mut marked = [RowMask::EMPTY; MAX_N];
+    for &square in excluded {
+        if square >= n * n {
+            return Err(Error::SquareOffBoard { square, n });
+        }
+        let (row, col) = (square / n, square % n);
+        if marked[row].contains(col) {
+            return Err(Error::RepeatedMark { row, col });
+        }
+        if queens.contains(&(row, col)) {
+            return Err(Error::QueenRuledOut { row, col });
+        }
+        marked[row] |= RowMask::column(col);
+    }
+    Ok(marked)
+}
+
+/// A puzzle board as a person works on it: queens, and squares marked as
+/// ruled out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    n: usize,
+    queens: Vec<(usize, usize)>,
+    excluded: [RowMask; MAX_N],
+}
+
+impl Board {
+    /// The board with queens on `queens` and `excluded` marked as ruled out
+    /// (squares `row * n + col`). Errors for a bad N, a square off the board,
+    /// a square repeated, a square both a queen and ruled out. Queens that
+    /// attack each other are allowed (the board has no completion then).
+    pub fn new(n: usize, queens: &[usize], excluded: &[usize]) -> Result<Board, Error> {
+        let queens = queens_on_board(n, queens)?;
+        let excluded = marks(n, &queens, excluded)?;
+        Ok(Board {
+            n,
+            queens,
+            excluded,
+        })
+    }
+
+    /// The board with queens on `queens`, `(row, col)`, each on the board
+    /// and given once (a generated puzzle's givens).
+    fn from_queens(n: usize, queens: &[(usize, usize)]) -> Board {
+        Board {
+            n,
+            queens: queens.to_vec(),
+            excluded: [RowMask::EMPTY; MAX_N],
+        }
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The queens, `(row, col)`, in the order given and placed.
+    pub fn queens(&self) -> &[(usize, usize)] {
+        &self.queens
+    }
+
+    /// True when the square is marked as ruled out.
+    pub fn is_excluded(&self, row: usize, col: usize) -> bool {
+        self.excluded[row].contains(col)
+    }
+
+    /// True when every row holds a queen.
+    pub fn is_full(&self) -> bool {
+        let rows = self
+            .queens
+            .iter()
+            .fold(0u32, |rows, &(row, _)| rows | 1 << row);
+        rows == RowMask::full(self.n).0
+    }
+
+    /// Applies a deduction: a queen on its square, or its square marked.
+    pub fn apply(&mut self, deduction: &Deduction) {
+        let square = (deduction.row, deduction.col);
+        match deduction.kind {
+            Kind::Place => {
+                if !self.queens.contains(&square) {
+                    self.queens.push(square);
+                }
+                self.excluded[square.0] &= !RowMask::column(square.1);
+            }
+            Kind::RuleOut => {
+                if !self.queens.contains(&square) {
+                    self.excluded[square.0] |= RowMask::column(square.1);
+                }
+            }
+        }
+    }
+
+    /// The squares of `row` some queen attacks (a queen's own square too).
+    fn attacked(&self, row: usize) -> RowMask {
+        let mut hit = RowMask::EMPTY;
+        for &(qr, qc) in &self.queens {
+            if qr == row {
+                return RowMask::full(self.n);
+            }
+            hit |= RowMask::column(qc);
+            let d = qr.abs_diff(row);
+            if qc >= d {
+                hit |= RowMask::column(qc - d);
+            }
+            if qc + d < self.n {
+                hit |= RowMask::column(qc + d);
+            }
+        }
+        hit & RowMask::full(self.n)
+    }
+
+    /// The squares of `row` with no queen and no mark.
+    fn open(&self, row: usize) -> RowMask {
+        let mut open = RowMask::full(self.n) & !self.excluded[row];
+        for &(qr, qc) in &self.queens {
+            if qr == row {
+                open &= !RowMask::column(qc);
+            }
+        }
+        open
+    }
+
+    /// Where the queens may still go, for the rules after `attacked`.
+    fn grid(&self) -> Grid {
+        let mut grid = Grid {
+            n: self.n,
+            cand: [RowMask::EMPTY; MAX_N],
+            rows_done: 0,
+            cols_done: 0,
+        };
+        for &(row, col) in &self.queens {
+            grid.rows_done |= 1 << row;
+            grid.cols_done |= 1 << col;
+        }
+        for row in (0..self.n).filter(|&r| grid.rows_done >> r & 1 == 0) {
+            grid.cand[row] = self.open(row) & !self.attacked(row);
+        }
+        grid
+    }
+}
+
+/// Where each row's queen may still go, in the rules' eyes: no queen attacks
+/// these squares and none is marked. A row or column with a queen is done.
+#[derive(Clone, Copy)]
+struct Grid {
+    n: usize,
+    /// Each row's squares left (none in a done row).
+    cand: [RowMask; MAX_N],
+    rows_done: u32,
+    cols_done: u32,
+}
+
+impl Grid {
+    /// Puts a queen on the square: its row and column are done, and it takes
+    /// the squares it attacks.
+    fn place(&mut self, row: usize, col: usize) {
+        self.rows_done |= 1 << row;
+        self.cols_done |= 1 << col;
+        for r in 0..self.n {
+            if r == row {
+                self.cand[r] = RowMask::EMPTY;
+                continue;
+            }
+            let d = r.abs_diff(row);
+            let mut hit = RowMask::column(col);
+            if col >= d {
+                hit |= RowMask::column(col - d);
+            }
+            if col + d < self.n {
+                hit |= RowMask::column(col + d);
+            }
+            self.cand[r] &= !hit;
+        }
+    }
+
+    fn rule_out(&mut self, row: usize, col: usize) {
+        self.cand[row] &= !RowMask::column(col);
+    }
+
+    fn row_open(&self, row: usize) -> bool {
+        self.rows_done >> row & 1 == 0
+    }
+
+    fn col_open(&self, col: usize) -> bool {
+        self.cols_done >> col & 1 == 0
+    }
+
+    /// The rows where column `col` has squares left, as a mask of rows.
+    fn column(&self, col: usize) -> RowMask {
+        let mut rows = RowMask::EMPTY;
+        for row in 0..self.n {
+            if self.cand[row].contains(col) {
+                rows |= RowMask::column(row);
+            }
+        }
+        rows
+    }
+
+    /// Every square left, row by row.
+    fn squares(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.n).flat_map(move |row| self.cand[row].map(move |col| (row, col)))
+    }
+
+    /// A row or column still to fill with no square left, rows first.
+    fn empty_line(&self) -> Option<Line> {
+        if let Some(row) = (0..self.n).find(|&r| self.row_open(r) && self.cand[r].is_empty()) {
+            return Some(Line::Row(row));
+        }
+        (0..self.n)
+            .find(|&c| self.col_open(c) && self.column(c).is_empty())
+            .map(Line::Column)
+    }
+
+    /// A row, else a column, still to fill with exactly one square left: the
+    /// line and its square.
+    fn single(&self) -> Option<(Line, (usize, usize))> {
+        for row in (0..self.n).filter(|&r| self.row_open(r)) {
+            if self.cand[row].count() == 1 {
+                return Some((Line::Row(row), (row, self.cand[row].first())));
+            }
+        }
+        for col in (0..self.n).filter(|&c| self.col_open(c)) {
+            let rows = self.column(col);
+            if rows.count() == 1 {
+                return Some((Line::Column(col), (rows.first(), col)));
+            }
+        }
+        None
+    }
+
+    /// The squares of `line` left (a row or a column).
+    fn line_squares(&self, line: Line) -> Vec<(usize, usize)> {
+        match line {
+            Line::Row(row) => self.cand[row].map(|col| (row, col)).collect(),
+            Line::Column(col) => self.column(col).map(|row| (row, col)).collect(),
+            Line::Diagonal(_) | Line::AntiDiagonal(_) => Vec::new(),
+        }
+    }
+}
+
+/// What a rule found, before it is put in words.
+enum Why {
+    Attacked {
+        queen: (usize, usize),
+        line: Line,
+    },
+    Last(Line),
+    Empties {
+        line: Line,
+        taken: Vec<(usize, usize)>,
+    },
+    /// Two rows (or columns) `lines` whose squares left lie in the two
+    /// columns (or rows) `claimed`; `squares` are theirs.
+    Pair {
+        lines: [Line; 2],
+        claimed: [Line; 2],
+        squares: Vec<(usize, usize)>,
+    },
+    /// The queens forced, each with the line it was the last square of, and
+    /// the line left empty.
+    LookAhead {
+        forced: Vec<(Line, (usize, usize))>,
+        line: Line,
+    },
+}
+
+struct Found {
+    rule: Rule,
+    kind: Kind,
+    square: (usize, usize),
+    why: Why,
+}
+
+/// The simplest deduction on `grid` by a rule after `attacked` of at most
+/// level `most`.
+fn find(grid: &Grid, most: Level) -> Option<Found> {
+    if let Some((line, square)) = grid.single() {
+        let rule = match line {
+            Line::Row(_) => Rule::LastInRow,
+            _ => Rule::LastInColumn,
+        };
+        return Some(Found {
+            rule,
+            kind: Kind::Place,
+            square,
+            why: Why::Last(line),
+        });
+    }
+    if most >= Level::Medium {
+        for (row, col) in grid.squares() {
+            let mut after = *grid;
+            after.place(row, col);
+            if let Some(line) = after.empty_line() {
+                return Some(Found {
+                    rule: Rule::EmptiesLine,
+                    kind: Kind::RuleOut,
+                    square: (row, col),
+                    why: Why::Empties {
+                        line,
+                        taken: grid.line_squares(line),
+                    },
+                });
+            }
+        }
+    }
+    if most >= Level::Hard {
+        if let Some(found) = pair(grid) {
+            return Some(found);
+        }
+        return look_ahead(grid);
+    }
+    None
+}
+
+/// Two rows whose squares left lie in the same two columns, and a square
+/// of those columns in another row; else the same with columns and rows.
+fn pair(grid: &Grid) -> Option<Found> {
+    let n = grid.n;
+    let columns: Vec<RowMask> = (0..n).map(|c| grid.column(c)).collect();
+    for by_rows in [true, false] {
+        let left = |i: usize| if by_rows { grid.cand[i] } else { columns[i] };
+        let open = |i: usize| {
+            if by_rows {
+                grid.row_open(i)
+            } else {
+                grid.col_open(i)
+            }
+        };
+        for a in (0..n).filter(|&i| open(i) && !left(i).is_empty()) {
+            for b in (a + 1..n).filter(|&i| open(i) && !left(i).is_empty()) {
+                let both = left(a) | left(b);
+                if both.count() != 2 {
+                    continue;
+                }
+                let other = (0..n)
+                    .filter(|&i| i != a && i != b)
+                    .find_map(|i| (left(i) & both).into_iter().next().map(|j| (i, j)));
+                let Some((i, j)) = other else { continue };
+                let (x, y) = (both.first(), (both & !both.lowest()).first());
+                let square = |line: usize, cross: usize| {
+                    if by_rows {
+                        (line, cross)
+                    } else {
+                        (cross, line)
+                    }
+                };
+                let squares = [a, b]
+                    .iter()
+                    .flat_map(|&l| left(l).map(move |c| square(l, c)))
+                    .collect();
+                let (lines, claimed) = if by_rows {
+                    (
+                        [Line::Row(a), Line::Row(b)],
+                        [Line::Column(x), Line::Column(y)],
+                    )
+                } else {
+                    (
+                        [Line::Column(a), Line::Column(b)],
+                        [Line::Row(x), Line::Row(y)],
+                    )
+                };
+                return Some(Found {
+                    rule: Rule::Pair,
+                    kind: Kind::RuleOut,
+                    square: square(i, j),
+                    why: Why::Pair {
+                        lines,
+                        claimed,
+                        squares,
+                    },
+                });
+            }
+        }
+    }
+    None
+}
+
+/// A square where a queen would force up to [`LOOK_AHEAD_QUEENS`] queens on
+/// last squares and then leave a row or column empty.
+fn look_ahead(grid: &Grid) -> Option<Found> {
+    for (row, col) in grid.squares() {
+        let mut after = *grid;
+        after.place(row, col);
+        let mut forced = Vec::new();
+        loop {
+            if let Some(line) = after.empty_line() {
+                if forced.is_empty() {
+                    break;
+                }
+                return Some(Found {
+                    rule: Rule::LookAhead,
+                    kind: Kind::RuleOut,
+                    square: (row, col),
+                    why: Why::LookAhead { forced, line },
+                });
+            }
+            if forced.len() == LOOK_AHEAD_QUEENS {
+                break;
+            }
+            let Some((line, (r, c))) = after.single() else {
+                break;
+            };
+            after.place(r, c);
+            forced.push((line, (r, c)));
+        }
+    }
+    None
+}
+
+/// "rows 3 and 6" or "columns 2 and 5".
+fn two_lines(lines: [Line; 2]) -> String {
+    let kind = match lines[0] {
+        Line::Row(_) => "rows",
+        _ => "columns",
+    };
+    format!(
+        "{kind} {} and {}",
+        lines[0].index() + 1,
+        lines[1].index() + 1
+    )
+}
+
+/// The found deduction in words.
+fn explain(found: Found) -> Deduction {
+    let Found {
+        rule,
+        kind,
+        square,
+        why,
+    } = found;
+    let here = square_words(square);
+    let (reason, lines, squares) = match why {
+        Why::Attacked { queen, line } => (
+            format!(
+                "The queen on {} attacks {here} along {}, so no queen can go there.",
+                square_words(queen),
+                line.words()
+            ),
+            vec![line],
+            vec![queen],
+        ),
+        Why::Last(line) => {
+            let (other, words) = match line {
+                Line::Row(_) => (format!("column {}", square.1 + 1), "Row"),
+                _ => (format!("row {}", square.0 + 1), "Column"),
+            };
+            (
+                format!(
+                    "{words} {} has one square left, {other}, so its queen goes there.",
+                    line.index() + 1
+                ),
+                vec![line],
+                Vec::new(),
+            )
+        }
+        Why::Empties { line, taken } => (
+            format!(
+                "A queen on {here} would leave {} with no square left, so no queen can go there.",
+                line.words()
+            ),
+            vec![line],
+            taken,
+        ),
+        Why::Pair {
+            lines,
+            claimed,
+            squares,
+        } => {
+            // The square ruled out lies in one of the claimed lines.
+            let (line, crossing) = match claimed[0] {
+                Line::Column(_) => (Line::Column(square.1), "columns"),
+                _ => (Line::Row(square.0), "rows"),
+            };
+            let mut reason = two_lines(lines);
+            reason[..1].make_ascii_uppercase();
+            (
+                format!(
+                    "{reason} have squares left only in {}, so their two queens take both \
+                     {crossing} and no other queen can go in {}.",
+                    two_lines(claimed),
+                    line.words()
+                ),
+                vec![lines[0], lines[1], claimed[0], claimed[1]],
+                squares,
+            )
+        }
+        Why::LookAhead { forced, line } => {
+            let chain: Vec<String> = forced
+                .iter()
+                .map(|&(last, queen)| {
+                    format!(
+                        "a queen on {} (the last square of {})",
+                        square_words(queen),
+                        last.words()
+                    )
+                })
+                .collect();
+            let mut lines: Vec<Line> = forced.iter().map(|&(last, _)| last).collect();
+            lines.push(line);
+            (
+                format!(
+                    "A queen on {here} would force {}, and then {} would have no square left, \
+                     so no queen can go there.",
+                    chain.join(", then "),
+                    line.words()
+                ),
+                lines,
+                forced.iter().map(|&(_, queen)| queen).collect(),
+            )
+        }
+    };
+    Deduction {
+        kind,
+        row: square.0,
+        col: square.1,
+        rule,
+        reason,
+        lines,
+        squares,
+    }
+}
+
+/// The line two squares share: their row, column, diagonal or anti-diagonal
+/// (in that order); `None` if they share none.
+fn shared_line(n: usize, a: (usize, usize), b: (usize, usize)) -> Option<Line> {
+    if a.0 == b.0 {
+        Some(Line::Row(a.0))
+    } else if a.1 == b.1 {
+        Some(Line::Column(a.1))
+    } else if a.0 + b.1 == b.0 + a.1 {
+        Some(Line::Diagonal(a.0 + n - 1 - a.1))
+    } else if a.0 + a.1 == b.0 + b.1 {
+        Some(Line::AntiDiagonal(a.0 + a.1))
+    } else {
+        None
+    }
+}
+
+/// The simplest deduction on `board` by a rule of at most level `most`, or
+/// `None` when the board is full or none of those rules applies.
+pub fn deduce(board: &Board, most: Level) -> Option<Deduction> {
+    if board.is_full() {
+        return None;
+    }
+    let n = board.n;
+    for row in 0..n {
+        let hit = board.open(row) & board.attacked(row);
+        if hit.is_empty() {
+            continue;
+        }
+        let square = (row, hit.first());
+        let found = board.queens.iter().find_map(|&queen| {
+            let line = shared_line(n, queen, square)?;
+            attacks(queen, square).then_some(Why::Attacked { queen, line })
+        })?;
+        return Some(explain(Found {
+            rule: Rule::Attacked,
+            kind: Kind::RuleOut,
+            square,
+            why: found,
+        }));
+    }
+    find(&board.grid(), most).map(explain)
+}
+
+/// True when the rules of at most level `most`, applied one by one from the
+/// queens `givens` (each on the board once), fill the board: the givens then
+/// have exactly one completion (if any), found with no guess.
+pub fn solves(n: usize, givens: &[(usize, usize)], most: Level) -> bool {
+    let mut grid = Board::from_queens(n, givens).grid();
+    loop {
+        if grid.rows_done == RowMask::full(n).0 {
+            return true;
+        }
+        let Some(found) = find(&grid, most) else {
+            return false;
+        };
+        let (row, col) = found.square;
+        match found.kind {
+            Kind::Place => grid.place(row, col),
+            Kind::RuleOut => grid.rule_out(row, col),
+        }
+    }
+}

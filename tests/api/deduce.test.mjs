@@ -1,0 +1,178 @@
+// Issue 30 through the API in node: deduce() and deductionRules() in the
+// contract's shapes, puzzles that repeated deduce() completes, the squares
+// ruled out in completions()/completion(), puzzleLevels(), and bad input
+// refused with a sentence. The truth is a plain JS enumeration of solutions.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PKG = path.join(ROOT, 'pkg');
+
+/** @type {typeof import('../../pkg/nqueens.js')} */
+let api;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(PKG, 'nqueens.js')), 'pkg/ is missing: run scripts/build.sh first');
+  api = await import(pathToFileURL(path.join(PKG, 'nqueens.js')).href);
+  await api.default({ module_or_path: fs.readFileSync(path.join(PKG, 'nqueens_bg.wasm')) });
+});
+
+/** Every solution of the n×n board with a queen on each of `queens` and none on `excluded` (squares row * n + col). */
+function solutions(n, queens = [], excluded = []) {
+  const out = [];
+  const cols = [];
+  const place = (row) => {
+    if (row === n) return void out.push([...cols]);
+    for (let col = 0; col < n; col++) {
+      const square = row * n + col;
+      if (excluded.includes(square)) continue;
+      if (queens.some((q) => Math.floor(q / n) === row && q !== square)) continue;
+      if (cols.some((c, r) => c === col || Math.abs(c - col) === row - r)) continue;
+      cols.push(col);
+      place(row + 1);
+      cols.pop();
+    }
+  };
+  place(0);
+  return out;
+}
+
+/** The message of what `call` throws (failing if it returns). */
+function refusal(call) {
+  try {
+    call();
+  } catch (error) {
+    assert.ok(error instanceof Error, `threw a ${typeof error}, not an Error`);
+    return error.message;
+  }
+  assert.fail('no error thrown');
+}
+
+const RULES = ['attacked', 'last-in-row', 'last-in-column', 'empties-line', 'pair', 'look-ahead'];
+const LEVELS = ['easy', 'medium', 'hard'];
+
+test('deductionRules() lists the rules simple to hard, each with a name, a level and a summary', () => {
+  const rules = api.deductionRules();
+  assert.deepEqual(rules.map((r) => r.id), RULES);
+  let level = 0;
+  for (const rule of rules) {
+    assert.ok(LEVELS.indexOf(rule.level) >= level, `${rule.id} is easier than the rule before it`);
+    level = LEVELS.indexOf(rule.level);
+    assert.equal(typeof rule.name, 'string');
+    assert.match(rule.summary, /^[A-Z].*\.$/);
+  }
+  assert.deepEqual([...new Set(rules.map((r) => r.level))], LEVELS, 'every level has a rule of its own');
+});
+
+test('one queen on 8×8: the first deduction rules out a square it attacks, naming the line', () => {
+  // A queen on row 3, column 4 (square 2 * 8 + 3 = 19).
+  for (const queens of [[19], Int32Array.of(19), Uint32Array.of(19)]) {
+    const d = api.deduce(8, queens, []);
+    assert.deepEqual(Object.keys(d).sort(), ['col', 'kind', 'lines', 'reason', 'row', 'rule', 'squares']);
+    assert.equal(d.kind, 'rule-out');
+    assert.equal(d.rule, 'attacked');
+    assert.deepEqual(d.squares, [19]);
+    assert.equal(d.lines.length, 1);
+    const { kind, index } = d.lines[0];
+    const onLine = {
+      row: (r, c) => r === index,
+      column: (r, c) => c === index,
+      diagonal: (r, c) => r - c + 7 === index,
+      'anti-diagonal': (r, c) => r + c === index,
+    }[kind];
+    assert.ok(onLine(d.row, d.col) && onLine(2, 3), `${kind} ${index} holds both squares`);
+    assert.match(d.reason, /row 3, column 4/);
+  }
+  // The excluded argument may be left out.
+  assert.deepEqual(api.deduce(8, [19]), api.deduce(8, [19], []));
+});
+
+test('repeated deduce() completes generated puzzles soundly, with rules of the level or below', () => {
+  const rank = new Map(api.deductionRules().map((r) => [r.id, LEVELS.indexOf(r.level)]));
+  for (const n of [6, 8, 10]) {
+    for (const level of api.puzzleLevels(n)) {
+      for (const seed of [1, 2, 3]) {
+        const queens = Array.from(api.puzzle(n, level, seed));
+        const all = solutions(n, queens);
+        assert.equal(all.length, 1, `N=${n} ${level} seed ${seed} has one completion`);
+        const [solution] = all;
+        const excluded = [];
+        let own = false;
+        for (let d = api.deduce(n, queens, excluded); d; d = api.deduce(n, queens, excluded)) {
+          assert.ok(rank.get(d.rule) <= LEVELS.indexOf(level), `${d.rule} on a ${level} puzzle`);
+          own ||= rank.get(d.rule) === LEVELS.indexOf(level);
+          const square = d.row * n + d.col;
+          if (d.kind === 'place') {
+            assert.equal(solution[d.row], d.col, d.reason);
+            queens.push(square);
+          } else {
+            assert.notEqual(solution[d.row], d.col, d.reason);
+            excluded.push(square);
+          }
+        }
+        assert.equal(queens.length, n, `N=${n} ${level} seed ${seed}: deduction alone completes it`);
+        assert.ok(own, `N=${n} ${level} seed ${seed} uses a rule of its own level`);
+      }
+    }
+  }
+});
+
+test('completions() and completion() leave out the squares ruled out', () => {
+  const excluded = [0, 9, 27, 36];
+  assert.equal(api.completions(8, [], excluded), BigInt(solutions(8, [], excluded).length));
+  assert.equal(api.completions(8, [], Int32Array.from(excluded)), BigInt(solutions(8, [], excluded).length));
+  assert.equal(api.completions(8, []), 92n);
+  const first = solutions(8, [3], excluded)[0];
+  assert.deepEqual(Array.from(api.completion(8, [3], excluded)), first);
+  // Ruling out the one completion's squares leaves none.
+  const [only] = solutions(6, [1]);
+  assert.equal(api.completion(6, [1], [6 + only[1]]), null);
+  assert.equal(api.completions(6, [1], [6 + only[1]]), 0n);
+});
+
+test('puzzleLevels(n) says which levels each size offers, and puzzle() refuses the others', () => {
+  assert.deepEqual(api.puzzleLevels(4), ['easy']);
+  assert.deepEqual(api.puzzleLevels(12), LEVELS);
+  for (let n = 4; n <= 12; n++) {
+    const levels = api.puzzleLevels(n);
+    for (const level of LEVELS) {
+      if (levels.includes(level)) continue;
+      assert.match(refusal(() => api.puzzle(n, level, 1)), new RegExp(`^${level[0].toUpperCase()}${level.slice(1)} puzzles come in sizes from \\d+×\\d+ to 12×12; the ${n}×${n} board offers`));
+    }
+  }
+  assert.match(refusal(() => api.puzzleLevels(13)), /Puzzles come in sizes from 4×4 to 12×12; got N = 13\./);
+});
+
+test('bad input to deduce() and the puzzle exports is refused with a sentence', () => {
+  const cases = [
+    [() => api.deduce(0, [], []), /N must be a whole number from 1 to 20; got 0\./],
+    [() => api.deduce('eight', [], []), /N must be a whole number/],
+    [() => api.deduce(8, [64], []), /Square 64 is off the 8×8 board/],
+    [() => api.deduce(8, [], [64]), /Square 64 is off the 8×8 board/],
+    [() => api.deduce(8, [5, 5], []), /row 1, column 6 is given twice/],
+    [() => api.deduce(8, [], [5, 5]), /row 1, column 6 is marked as ruled out twice/],
+    [() => api.deduce(8, [9], [9]), /row 2, column 2 holds a queen and is also marked as ruled out/],
+    [() => api.deduce(8, [], 'a1'), /The squares ruled out must be given as a list of square numbers/],
+    [() => api.deduce(8, [], [1.5]), /A square number must be a whole number/],
+    [() => api.completions(8, [], [9, 9]), /marked as ruled out twice/],
+    [() => api.completion(8, [9], [9]), /holds a queen and is also marked as ruled out/],
+    [() => api.puzzle(8, 'expert', 1), /The difficulty must be "easy", "medium" or "hard"; got "expert"\./],
+    [() => api.puzzle(3, 'easy', 1), /Puzzles come in sizes from 4×4 to 12×12; got N = 3\./],
+    [() => api.puzzle(4, 'hard', 1), /Hard puzzles come in sizes from 6×6 to 12×12; the 4×4 board offers only easy\./],
+  ];
+  for (const [call, message] of cases) assert.match(refusal(call), message);
+});
+
+test('a board with no completion gets an answer or null, never a crash', () => {
+  // Two queens that attack each other, and a row with every square ruled out.
+  const d = api.deduce(6, [0, 7], []);
+  assert.ok(d === null || RULES.includes(d.rule));
+  const full = api.deduce(5, [], [0, 1, 2, 3, 4]);
+  assert.ok(full === null || RULES.includes(full.rule));
+  // A full board: nothing left to deduce.
+  const [solution] = solutions(6);
+  assert.equal(api.deduce(6, solution.map((c, r) => r * 6 + c), []), null);
+});

@@ -1,0 +1,256 @@
+//! The deduction engine against an independent truth: every completion of a
+//! board (queens given, squares ruled out), enumerated here by plain
+//! backtracking over rows. Every deduction on many random boards, and on
+//! every board along the chains of deductions from them, must be sound (a
+//! queen placed is in every completion, a square ruled out in none), and
+//! generated puzzles must have one completion that deduction alone reaches,
+//! with the rules of their level and not without its own.
+#![cfg(not(target_arch = "wasm32"))]
+
+use nqueens::deduce::{self, Board, Kind, Level, Line, Rule};
+use nqueens::puzzle::{self, FixedQueens};
+
+/// Every solution of the n×n board holding a queen on each of `queens` and
+/// none on `excluded` (`(row, col)` pairs): row by row, each square checked
+/// against the queens above it by column and both diagonals.
+fn enumerate(n: usize, queens: &[(usize, usize)], excluded: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    fn go(
+        n: usize,
+        queens: &[(usize, usize)],
+        excluded: &[(usize, usize)],
+        cols: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let row = cols.len();
+        if row == n {
+            out.push(cols.clone());
+            return;
+        }
+        let given: Vec<usize> = queens.iter().filter(|q| q.0 == row).map(|q| q.1).collect();
+        if given.len() > 1 {
+            return;
+        }
+        for col in 0..n {
+            if !given.is_empty() && given[0] != col {
+                continue;
+            }
+            if excluded.contains(&(row, col)) {
+                continue;
+            }
+            let safe = cols
+                .iter()
+                .enumerate()
+                .all(|(r, &c)| c != col && (row - r) != c.abs_diff(col));
+            if safe {
+                cols.push(col);
+                go(n, queens, excluded, cols, out);
+                cols.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(n, queens, excluded, &mut Vec::new(), &mut out);
+    out
+}
+
+/// A small seeded generator for the random boards.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % bound as u64) as usize
+    }
+}
+
+fn squares(n: usize, list: &[(usize, usize)]) -> Vec<usize> {
+    list.iter().map(|&(r, c)| r * n + c).collect()
+}
+
+/// Checks `d` against the completions of the board: sound, on the board,
+/// on a square with no queen and no mark, its lines and squares real.
+fn check(n: usize, queens: &[(usize, usize)], excluded: &[(usize, usize)], d: &deduce::Deduction) {
+    let square = (d.row, d.col);
+    let context = format!("N={n} queens {queens:?} excluded {excluded:?}: {d:?}");
+    assert!(d.row < n && d.col < n, "{context}");
+    assert!(!queens.contains(&square), "a queen's square: {context}");
+    assert!(!excluded.contains(&square), "a marked square: {context}");
+    let all = enumerate(n, queens, excluded);
+    match d.kind {
+        Kind::Place => assert!(
+            all.iter().all(|cols| cols[d.row] == d.col),
+            "placed off a completion: {context}"
+        ),
+        Kind::RuleOut => assert!(
+            all.iter().all(|cols| cols[d.row] != d.col),
+            "ruled out a completion's square: {context}"
+        ),
+    }
+    assert_eq!(
+        d.kind == Kind::Place,
+        matches!(d.rule, Rule::LastInRow | Rule::LastInColumn),
+        "{context}"
+    );
+    assert!(!d.lines.is_empty(), "{context}");
+    for line in &d.lines {
+        let most = match line {
+            Line::Row(_) | Line::Column(_) => n,
+            Line::Diagonal(_) | Line::AntiDiagonal(_) => 2 * n - 1,
+        };
+        assert!(line.index() < most, "{context}");
+        // Rows and columns are named in the sentence, counting from 1 ("row
+        // 3", "rows 3 and 6").
+        let reason = d.reason.to_lowercase();
+        let named = |kind: &str, i: usize| {
+            reason.contains(&format!("{kind} {}", i + 1))
+                || reason.contains(&format!("{kind}s {} and", i + 1))
+                || reason.contains(&format!(" and {}", i + 1))
+        };
+        match line {
+            Line::Row(i) => assert!(named("row", *i), "{context}"),
+            Line::Column(i) => assert!(named("column", *i), "{context}"),
+            _ => {}
+        }
+    }
+    if d.rule == Rule::Attacked {
+        let queen = d.squares[0];
+        assert!(queens.contains(&queen), "{context}");
+        let on_line = match d.lines[0] {
+            Line::Row(i) => queen.0 == i && d.row == i,
+            Line::Column(i) => queen.1 == i && d.col == i,
+            Line::Diagonal(i) => queen.0 + n - 1 - queen.1 == i && d.row + n - 1 - d.col == i,
+            Line::AntiDiagonal(i) => queen.0 + queen.1 == i && d.row + d.col == i,
+        };
+        assert!(on_line, "the attack's line holds both squares: {context}");
+    }
+}
+
+/// Applies deductions from the board until none applies, checking each; the
+/// rules used.
+fn chain(
+    n: usize,
+    queens: &[(usize, usize)],
+    excluded: &[(usize, usize)],
+    most: Level,
+    checked: bool,
+) -> (Board, Vec<Rule>) {
+    let mut board = Board::new(n, &squares(n, queens), &squares(n, excluded)).unwrap();
+    let mut queens = queens.to_vec();
+    let mut excluded = excluded.to_vec();
+    let mut used = Vec::new();
+    while let Some(d) = deduce::deduce(&board, most) {
+        assert!(d.rule.level() <= most, "{d:?} at {most:?}");
+        if checked {
+            check(n, &queens, &excluded, &d);
+        }
+        used.push(d.rule);
+        match d.kind {
+            Kind::Place => queens.push((d.row, d.col)),
+            Kind::RuleOut => excluded.push((d.row, d.col)),
+        }
+        board.apply(&d);
+        assert!(used.len() <= n * n, "a chain longer than the board");
+    }
+    (board, used)
+}
+
+#[test]
+fn every_deduction_on_random_boards_is_sound() {
+    let mut rng = Rng(30);
+    let mut seen = std::collections::HashSet::new();
+    for n in 4..=9 {
+        let solutions = enumerate(n, &[], &[]);
+        for _ in 0..12 {
+            let solution = &solutions[rng.below(solutions.len())];
+            // Some of the solution's queens given.
+            let queens: Vec<(usize, usize)> = (0..n)
+                .filter(|_| rng.below(3) == 0)
+                .map(|row| (row, solution[row]))
+                .collect();
+            // Some squares off the solution ruled out: a sound marking.
+            let mut excluded = Vec::new();
+            for _ in 0..rng.below(n + 1) {
+                let square = (rng.below(n), rng.below(n));
+                if solution[square.0] != square.1 && !excluded.contains(&square) {
+                    excluded.push(square);
+                }
+            }
+            let (board, used) = chain(n, &queens, &excluded, Level::Hard, true);
+            seen.extend(used);
+            // A chain stops only on a full board or where a guess is needed.
+            let _ = board;
+        }
+    }
+    for rule in Rule::ALL {
+        assert!(seen.contains(&rule), "no board used {rule:?}: {seen:?}");
+    }
+}
+
+#[test]
+fn deductions_on_boards_with_no_completion_do_not_panic() {
+    let mut rng = Rng(7);
+    for n in 1..=8 {
+        for _ in 0..20 {
+            let mut queens = Vec::new();
+            let mut excluded = Vec::new();
+            for _ in 0..rng.below(n + 2) {
+                let square = (rng.below(n), rng.below(n));
+                if !queens.contains(&square) && !excluded.contains(&square) {
+                    if rng.below(2) == 0 {
+                        queens.push(square);
+                    } else {
+                        excluded.push(square);
+                    }
+                }
+            }
+            // Unchecked: a dead board may get any answer, but an answer.
+            chain(n, &queens, &excluded, Level::Hard, false);
+        }
+    }
+}
+
+#[test]
+fn bad_boards_are_refused() {
+    assert!(Board::new(0, &[], &[]).is_err());
+    assert!(Board::new(21, &[], &[]).is_err());
+    assert!(Board::new(8, &[64], &[]).is_err());
+    assert!(Board::new(8, &[], &[64]).is_err());
+    assert!(Board::new(8, &[3, 3], &[]).is_err());
+    assert!(Board::new(8, &[], &[5, 5]).is_err());
+    let both = Board::new(8, &[9], &[9]).unwrap_err().to_string();
+    assert!(both.contains("row 2, column 2"), "{both}");
+    assert!(Board::new(8, &[9], &[10]).is_ok());
+}
+
+#[test]
+fn completions_honour_the_squares_ruled_out() {
+    let mut rng = Rng(11);
+    for n in 4..=9 {
+        for _ in 0..30 {
+            let queens: Vec<(usize, usize)> = (0..rng.below(3))
+                .map(|_| (rng.below(n), rng.below(n)))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let excluded: Vec<(usize, usize)> = (0..rng.below(2 * n))
+                .map(|_| (rng.below(n), rng.below(n)))
+                .filter(|s| !queens.contains(s))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let fixed = FixedQueens::new(n, &squares(n, &queens))
+                .unwrap()
+                .excluding(&squares(n, &excluded))
+                .unwrap();
+            let truth = enumerate(n, &queens, &excluded);
+            assert_eq!(
+                puzzle::completions(&fixed),
+                truth.len() as u64,
+                "N={n} {queens:?} {excluded:?}"
+            );
+            assert_eq!(puzzle::first_completion(&fixed), truth.first().cloned());
+        }
+    }
+}
