@@ -12,6 +12,9 @@ import { clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
 
+/** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
+const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
+
 /**
  * Every completion of `queens` (squares row * n + col) on the n×n board that
  * puts no queen on `excluded`: each as its n squares, in row order.
@@ -118,7 +121,7 @@ test('a hint on a generated puzzle names a sound deduction and draws the lines i
         assert.notDeepEqual(await pixelAt(page, n, free), before[free], `${line.kind} ${line.index} is highlighted on the board`);
       }
     }
-    assertNoErrors(errors);
+    assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
   }
@@ -146,7 +149,7 @@ test('with no rule to apply, the hint falls back to the solver, labelled a searc
     const rule = (await hintHooks(page)).rule;
     const ids = await page.evaluate(() => window.nqueens.wasm.deductionRules().map((r) => r.id));
     assert.ok(ids.includes(rule), `the puzzle's hint is a deduction (${rule})`);
-    assertNoErrors(errors);
+    assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
   }
@@ -173,17 +176,18 @@ test('marks by the Rule out tool, right-click and X appear, are kept in the link
     await page.focus('#puzzle-board');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('x');
-    assert.equal(await marks(), '1,7,22', 'X rules out the square under the cursor');
+    assert.equal(await marks(), '7,22,23', 'X rules out the square under the cursor (moved on from the last click)');
     // A mark is no queen: the queen tool on a marked square replaces the mark.
     await clickSquare(page, 6, 3, 4);
-    assert.equal(await marks(), '1,7');
-    assert.ok((await page.evaluate(() => new URLSearchParams(location.search).get('q'))) === '22');
+    assert.equal(await marks(), '7,23');
+    await waitUntil(() => page.evaluate(() => new URLSearchParams(location.search).get('q') === '22'), { message: 'the queen in the link' });
     // Undo takes them back one by one.
     await page.keyboard.press('Control+z');
-    assert.equal(await marks(), '1,7,22', 'undo puts the mark back and takes the queen off');
+    assert.equal(await marks(), '7,22,23', 'undo puts the mark back and takes the queen off');
     await page.keyboard.press('Control+z');
     assert.equal(await marks(), '7,22');
     await page.keyboard.press('Control+z');
+    assert.equal(await marks(), '7');
     await page.keyboard.press('Control+z');
     assert.equal(await marks(), '', 'every mark undone');
     await waitUntil(() => page.evaluate(() => !new URLSearchParams(location.search).has('x')), { message: 'no marks in the link' });
@@ -191,7 +195,7 @@ test('marks by the Rule out tool, right-click and X appear, are kept in the link
     await page.goto(await url('/?mode=puzzle&n=6&x=3,8'));
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     assert.equal(await marks(), '3,8', 'the link\'s x= are the marks');
-    assertNoErrors(errors);
+    assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
   }
@@ -257,7 +261,7 @@ test('the coach flags a mark on a square the completion needs, and not a right o
     // Coach off: no verdict until Check.
     await page.click('#puzzle-coach');
     assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks ?? null), null, 'with the coach off, the mark waits for Check');
-    assertNoErrors(errors);
+    assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
   }
@@ -297,7 +301,7 @@ test('Solve by reasoning steps by keyboard through the deductions to the only co
       await page.click('#reason-close');
       assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.shownQueens), givens.slice().sort((a, b) => a - b).join(','), 'Close shows the learner\'s board again');
     }
-    assertNoErrors(errors);
+    assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
   }
@@ -311,11 +315,11 @@ test('Nauck\'s position of 1850: loaded from the page, with its completions coun
     const nauck = [3 * 8 + 3, 4 * 8 + 1];
     assert.equal(count, String(completionsOf(8, nauck).length), 'the page\'s count is the enumeration\'s');
     await page.click('#nauck-load');
+    await waitUntil(() => page.evaluate(() => /n=8&q=27,33&g=27,33/.test(location.search)), { message: 'Nauck\'s queens in the link' });
     const now = await settled(page);
-    assert.match(now.search, /n=8&q=27,33&g=27,33/);
     assert.equal(now.completions, count, 'the coach counts the same completions');
     assert.match(await page.textContent('#puzzle-caption'), /Nauck/);
-    assertNoErrors(errors);
+    assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
   }

@@ -367,6 +367,25 @@ export class BoardView {
   }
 
   /**
+   * A candidate's ring at (x, y), on a light halo that keeps it visible on dark and tinted squares.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} cell  a square's side
+   */
+  ring(x, y, cell) {
+    const { ctx, theme } = this;
+    const ring = Math.max(1.5, cell * 0.05);
+    ctx.beginPath();
+    ctx.arc(x, y, cell * 0.14, 0, Math.PI * 2);
+    ctx.lineWidth = ring * 2.2;
+    ctx.strokeStyle = theme.queenEdge;
+    ctx.stroke();
+    ctx.lineWidth = ring;
+    ctx.strokeStyle = theme.candidate;
+    ctx.stroke();
+  }
+
+  /**
    * The drawing itself; only draw() calls it, inside save()/restore().
    * @param {ArrayLike<number>} cells
    * @param {number} n
@@ -397,18 +416,7 @@ export class BoardView {
             ctx.fillRect(x0, y0, w, h);
           }
         }
-        if (flags & CELL.CANDIDATE && !(flags & (CELL.QUEEN | CELL.GHOST))) {
-          // A light halo under the ring keeps it visible on dark and tinted squares.
-          const ring = Math.max(1.5, cell * 0.05);
-          ctx.beginPath();
-          ctx.arc(x0 + w / 2, y0 + h / 2, cell * 0.14, 0, Math.PI * 2);
-          ctx.lineWidth = ring * 2.2;
-          ctx.strokeStyle = theme.queenEdge;
-          ctx.stroke();
-          ctx.lineWidth = ring;
-          ctx.strokeStyle = theme.candidate;
-          ctx.stroke();
-        }
+        if (flags & CELL.CANDIDATE && !(flags & (CELL.QUEEN | CELL.GHOST)) && !bands?.length) this.ring(x0 + w / 2, y0 + h / 2, cell);
         if (flags & CELL.PROBED) probe = row * n + col;
         if (flags & CELL.CONFLICT) anyConflict = true;
       }
@@ -431,6 +439,13 @@ export class BoardView {
       }
       ctx.stroke();
       ctx.restore();
+    }
+
+    // 1b'. Over the bands, the rings of the squares they lead to.
+    if (bands?.length) {
+      for (let i = 0; i < cells.length; i++) {
+        if (cells[i] & CELL.CANDIDATE && !(cells[i] & (CELL.QUEEN | CELL.GHOST))) this.ring(...centre(i), cell);
+      }
     }
 
     // 1c. Squares ruled out by the learner: a cross in the queens' colour on a

@@ -369,6 +369,7 @@ export class PuzzleView {
    * @param {number} square
    */
   toggle(square) {
+    if (this.leftReplay()) return;
     if (this.given.includes(square)) {
       this.say(`The queen on ${where(this.n, square)} is part of the puzzle: it stays.`);
       return;
@@ -384,6 +385,7 @@ export class PuzzleView {
    * @param {number} square
    */
   toggleMark(square) {
+    if (this.leftReplay()) return;
     if (this.squares.includes(square)) {
       this.say(`A queen stands on ${where(this.n, square)}: take it off before ruling the square out.`);
       return;
@@ -634,6 +636,7 @@ export class PuzzleView {
   coachText() {
     const { n } = this;
     const a = this.analysis;
+    if (this.replay) return 'The board shows the puzzle solved by reasoning, step by step. Close the replay, or click or tap the board, to go back to your own board.';
     const state = this.state();
     if (state === 'solved') {
       const cols = new Array(n);
@@ -732,8 +735,7 @@ export class PuzzleView {
       const d = msg.deduction;
       const square = d.row * this.n + d.col;
       this.showHint({ square, kind: d.kind, rule: d.rule, lines: d.lines });
-      const act = d.kind === 'place' ? `place a queen on ${where(this.n, square)}` : `rule out ${where(this.n, square)}`;
-      this.say(`${d.reason} So ${act}.`, `Hint · ${this.ruleName(d.rule)}:`);
+      this.say(d.reason, `Hint · ${this.ruleName(d.rule)}:`);
     } else if (msg.type === 'hint') {
       const { hint } = msg;
       if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
@@ -801,6 +803,16 @@ export class PuzzleView {
     this.replay.timer = 0;
   }
 
+  /**
+   * A touch on the board while the replay shows closes it (and does no more):
+   * true if it did.
+   */
+  leftReplay() {
+    if (!this.replay) return false;
+    this.closeReplay();
+    return true;
+  }
+
   /** Back to the learner's own board. */
   closeReplay() {
     this.endReplay();
@@ -842,8 +854,7 @@ export class PuzzleView {
     const total = r.steps.length;
     if (r.index < total) {
       const { deduction: d } = r.steps[r.index];
-      const act = d.kind === 'place' ? `a queen goes on ${where(this.n, d.row * this.n + d.col)}` : `${where(this.n, d.row * this.n + d.col)} is ruled out`;
-      return `Step ${r.index + 1} of ${total} · ${this.ruleName(d.rule)}: ${d.reason} So ${act}.`;
+      return `Step ${r.index + 1} of ${total} · ${this.ruleName(d.rule)}: ${d.reason}`;
     }
     if (r.solved) return `Solved by reasoning alone in ${counted(total, 'step')}: no guess was needed.`;
     if (!total) return 'No rule applies to this board: finishing it needs a guess (or a search).';
@@ -899,6 +910,8 @@ export class PuzzleView {
     const squares = shown.queens;
     const wrong = this.replay ? [] : this.wrongMarks();
     const { cells, lines } = boardMarks(n, squares, shown.hint?.square ?? -1, shown.given, shown.marks, wrong);
+    // A queen a hint places shows as a faint queen; a square it rules out keeps the ring.
+    if (shown.hint?.kind === 'place') cells[shown.hint.square] |= CELL.GHOST;
     const bands = (shown.hint?.lines ?? []).map((line) => lineEnds(n, line));
     this.board.draw(cells, n, lines, bands);
     if (shown.hint) {

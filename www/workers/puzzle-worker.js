@@ -58,13 +58,13 @@ self.onmessage = async (event) => {
     await ready();
     if (msg.type === 'analyse') {
       /** @type {Int32Array | null} */
-      const solution = completion(n, squares);
+      const solution = completion(n, squares, []);
       post('completion', { solution });
       if (!solution) {
         post('count', { count: 0n });
         post('culprit', { square: culprit(n, squares) });
       } else {
-        post('count', { count: completions(n, squares) });
+        post('count', { count: completions(n, squares, []) });
         if (excluded.length) post('marks', marks(n, squares, excluded));
         if (squares.length === n && n <= RANK_MAX_N) post('rank', rank(n, solution));
       }
@@ -96,10 +96,10 @@ function rank(n, solution) {
   /** @type {number[]} */
   const prefix = [];
   for (let row = 0; row < n; row++) {
-    for (let col = 0; col < solution[row]; col++) before += completions(n, [...prefix, row * n + col]);
+    for (let col = 0; col < solution[row]; col++) before += completions(n, [...prefix, row * n + col], []);
     prefix.push(row * n + solution[row]);
   }
-  return { index: before + 1n, total: completions(n, []) };
+  return { index: before + 1n, total: completions(n, [], []) };
 }
 
 /**
