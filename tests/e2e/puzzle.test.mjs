@@ -87,13 +87,23 @@ test('a dead board: the coach names the queen to move, and a hint says so too', 
     assert.equal(now.state, 'open', `after taking off row ${named[0]}, column ${named[1]}`);
     assert.ok(Number(now.completions) > 0);
 
-    // A hint is a square that keeps a completion possible, with its reason; placing it keeps one.
+    // A hint is a deduction (or, where no rule applies, the solver's square), with its reason;
+    // a queen it places keeps a completion, a square it rules out is not flagged by the coach.
     await page.click('#puzzle-hint');
-    await waitUntil(async () => /^Hint: a queen on row \d+, column \d+ keeps a solution possible\. \S/.test(await page.locator('#puzzle-note').textContent()), { message: 'a hint' });
-    const hint = (await page.locator('#puzzle-note').textContent()).match(/row (\d+), column (\d+)/).slice(1).map(Number);
-    await clickSquare(page, 8, hint[0] - 1, hint[1] - 1);
-    now = await settled(page);
-    assert.ok(Number(now.completions) > 0, 'the hinted square keeps a completion');
+    await waitUntil(() => page.evaluate(() => 'hintSquare' in document.getElementById('puzzle').dataset), { message: 'a hint' });
+    assert.match(await page.locator('#puzzle-note').textContent(), /^Hint · .+: \S/);
+    const { hintSquare, hintKind } = await page.evaluate(() => ({ ...document.getElementById('puzzle').dataset }));
+    const hint = [Math.floor(Number(hintSquare) / 8) + 1, (Number(hintSquare) % 8) + 1];
+    if (hintKind === 'place') {
+      await clickSquare(page, 8, hint[0] - 1, hint[1] - 1);
+      now = await settled(page);
+      assert.ok(Number(now.completions) > 0, 'the hinted square keeps a completion');
+    } else {
+      const box = await page.locator('#puzzle-board').boundingBox();
+      await page.mouse.click(box.x + ((hint[1] - 0.5) * box.width) / 8, box.y + ((hint[0] - 0.5) * box.height) / 8, { button: 'right' });
+      await settled(page);
+      assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks ?? null), null, 'the square ruled out is not one a completion needs');
+    }
 
     // Clear takes every queen off.
     await page.click('#puzzle-clear');
@@ -180,12 +190,25 @@ test('a generated puzzle has exactly one completion; its queens stay put', async
     assert.equal(await page.locator('#puzzle-n').inputValue(), '8');
     assert.equal(await page.locator('#puzzle-note').textContent(), `Puzzles come in sizes ${min}×${min} to ${max}×${max}, so this one is 8×8.`);
     assert.match(await page.locator('[data-part="generated-note"]').textContent(), new RegExp(`\\(${min}×${min} to ${max}×${max}\\)\\.$`));
-    // The smallest size the core generates is offered too.
+    // The smallest size the core generates is offered too, at the levels it offers there.
+    const levels = await page.evaluate((min) => window.nqueens.wasm.puzzleLevels(min), min);
+    const level = levels[0];
+    await page.selectOption('#puzzle-difficulty', level);
     await page.selectOption('#puzzle-n', String(min));
     await page.click('#new-puzzle');
     await waitUntil(() => page.evaluate((min) => new URLSearchParams(location.search).get('n') === String(min) && location.search.includes('&g='), min), { message: `a ${min}×${min} puzzle in the URL` });
     assert.equal((await settled(page)).completions, '1');
-    assert.match(await page.locator('#puzzle-caption').textContent(), new RegExp(`^Puzzle ${min}×${min}, hard, seed \\d+`));
+    assert.match(await page.locator('#puzzle-caption').textContent(), new RegExp(`^Puzzle ${min}×${min}, ${level}, seed \\d+`));
+    // A level the size does not offer: the nearest size that does, said in a sentence.
+    if (!levels.includes('hard')) {
+      const hardAt = await page.evaluate(([min, max]) => { for (let n = min; n <= max; n++) if (window.nqueens.wasm.puzzleLevels(n).includes('hard')) return n; return null; }, [min, max]);
+      await page.selectOption('#puzzle-difficulty', 'hard');
+      await page.selectOption('#puzzle-n', String(min));
+      await page.click('#new-puzzle');
+      await waitUntil(() => page.evaluate((n) => new URLSearchParams(location.search).get('n') === String(n) && location.search.includes('&g='), hardAt), { message: `a ${hardAt}×${hardAt} hard puzzle` });
+      assert.equal((await settled(page)).completions, '1');
+      assert.match(await page.locator('#puzzle-note').textContent(), new RegExp(`^Hard puzzles come in sizes ${hardAt}×${hardAt} to ${max}×${max}, so this one is ${hardAt}×${hardAt}\\.$`));
+    }
     assertNoErrors(errors);
   } finally {
     await page.close();

@@ -137,6 +137,7 @@ export function puzzleMode(page) {
         // attach() set wasm, and recover() replaces it.
         generate: (n, difficulty, seed) => /** @type {import('../types.js').Core} */ (wasm).puzzle(n, difficulty, seed),
         rules: core.wasm.deductionRules(),
+        levels: (n) => /** @type {import('../types.js').Core} */ (wasm).puzzleLevels(n),
         count: (n, squares) => /** @type {import('../types.js').Core} */ (wasm).completions(n, squares),
         write: writePuzzleParams,
         onFinish: (algorithm, n, squares) => {

@@ -162,18 +162,20 @@ export class PuzzleView {
    * @param {{ algorithms: import('../types.js').AlgorithmInfo[], limits: import('../core/core.js').Limits,
    *   generate: (n: number, difficulty: string, seed: number) => Uint32Array,
    *   rules: import('../types.js').DeductionRule[],
+   *   levels: (n: number) => import('../types.js').PuzzleLevel[],
    *   count: (n: number, squares: number[]) => bigint,
    *   onFinish: (algorithmId: string, n: number, squares: number[]) => void,
    *   write: (board: { n: number, squares: number[], given: number[], marks: number[], coach: boolean }) => void }} options
    *   algorithms: the core's algorithms(); limits: the core's limits() (board and
    *   puzzle sizes); generate: the core's puzzle(); rules: its deductionRules();
-   *   count: its completions(); write: puts a board in the address bar
+   *   levels: its puzzleLevels(); count: its completions(); write: puts a board in the address bar
    */
-  constructor(root, { algorithms, limits, generate, rules, count, onFinish, write }) {
+  constructor(root, { algorithms, limits, generate, rules, levels, count, onFinish, write }) {
     this.root = root;
     this.limits = limits;
     this.generate = generate;
     this.rules = rules;
+    this.levels = levels;
     this.onFinish = onFinish;
     this.active = false;
     this.loaded = false;
@@ -434,16 +436,36 @@ export class PuzzleView {
 
   newPuzzle() {
     const { generatedMinN, generatedMaxN } = this.limits;
-    const n = this.n >= generatedMinN && this.n <= generatedMaxN ? this.n : this.limits.defaultN;
+    let n = this.n >= generatedMinN && this.n <= generatedMaxN ? this.n : this.limits.defaultN;
     const difficulty = this.difficulty.value;
+    // A small board may be too small for a level's rules to be needed: the nearest size that offers it.
+    const offered = this.levelSizes(difficulty);
+    const levelMoved = offered.length > 0 && !offered.includes(n);
+    if (levelMoved) n = offered.reduce((best, m) => (Math.abs(m - n) < Math.abs(best - n) ? m : best));
     const seed = newSeed();
     const squares = guard(() => [...this.generate(n, difficulty, seed)], null);
     if (!squares) return;
     const asked = this.n;
     this.change({ n, squares, given: squares, marks: [], puzzle: { difficulty, seed } });
-    if (asked !== n) {
+    if (levelMoved) {
+      const [min, max] = [offered[0], offered[offered.length - 1]];
+      this.say(`${capital(difficulty)} puzzles come in sizes ${min}×${min} to ${max}×${max}, so this one is ${n}×${n}.`);
+    } else if (asked !== n) {
       this.say(`Puzzles come in sizes ${this.generatedSizes()}, so this one is ${n}×${n}.`);
     }
+  }
+
+  /**
+   * The generated sizes that offer a level (the core's puzzleLevels()).
+   * @param {string} level
+   * @returns {number[]}
+   */
+  levelSizes(level) {
+    const sizes = [];
+    for (let n = this.limits.generatedMinN; n <= this.limits.generatedMaxN; n++) {
+      if (this.levels(n).includes(/** @type {import('../types.js').PuzzleLevel} */ (level))) sizes.push(n);
+    }
+    return sizes;
   }
 
   /** "4×4 to 12×12": the sizes the core generates puzzles in. */
@@ -898,7 +920,9 @@ export class PuzzleView {
     const items = DIFFICULTIES.map((level) => {
       const own = this.rules.filter((r) => r.level === level).map((r) => r.name);
       const upTo = DIFFICULTIES.indexOf(level);
-      const text = upTo === 0 ? `${capital(level)}: ${own.join(', ')}.` : `${capital(level)}: the ${DIFFICULTIES[upTo - 1]} rules, and at least once ${own.join(' or ')}.`;
+      const [smallest] = this.levelSizes(level);
+      const sizes = smallest > this.limits.generatedMinN ? ` (${smallest}×${smallest} and up)` : '';
+      const text = upTo === 0 ? `${capital(level)}${sizes}: ${own.join(', ')}.` : `${capital(level)}${sizes}: the ${DIFFICULTIES[upTo - 1]} rules, and at least once ${own.join(' or ')}.`;
       return el('li', level === chosen ? { 'data-current': '' } : {}, text);
     });
     this.levelRules.replaceChildren(...items);
