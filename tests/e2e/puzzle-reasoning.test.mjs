@@ -7,10 +7,13 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url } from './helpers.mjs';
 import { clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
 const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
@@ -323,4 +326,45 @@ test('Nauck\'s position of 1850: loaded from the page, with its completions coun
   } finally {
     await page.close();
   }
+});
+
+test('axe-core finds nothing with a hint, marks (one wrong) and the replay shown, light or dark, at 1280 and 390 px', async () => {
+  const found = [];
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const { page, errors } = await openPage('/?mode=puzzle&n=8', { viewport: { width, height } });
+    try {
+      const givens = await makePuzzle(page, 8, 'hard', 3);
+      const [solution] = completionsOf(8, givens);
+      const needed = solution.find((s) => !givens.includes(s));
+      await page.goto(await url(puzzleLink(8, givens, `&x=${needed}`)));
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await settled(page);
+      assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks), String(needed));
+      await page.click('#puzzle-tool-mark');
+      await page.click('#puzzle-hint');
+      await waitUntil(() => page.evaluate(() => 'hintSquare' in document.getElementById('puzzle').dataset), { message: 'the hint' });
+      await page.addScriptTag({ path: AXE });
+      const check = async (what) => {
+        for (const colorScheme of ['light', 'dark']) {
+          await page.emulateMedia({ colorScheme });
+          await page.waitForTimeout(100);
+          const violations = await page.evaluate(async () => {
+            const result = await window.axe.run(document, { resultTypes: ['violations'] });
+            return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+          });
+          found.push(...violations.map((line) => `${width}×${height} ${what} [${colorScheme}] ${line}`));
+        }
+      };
+      await check('hint');
+      await page.click('#reason-start');
+      await waitUntil(() => page.evaluate(() => 'replaySteps' in document.getElementById('puzzle').dataset), { message: 'the chain' });
+      await page.click('#reason-next');
+      await page.click('#reason-play');
+      await check('replay');
+      assertNoErrors(errors, { allow: [ABORTED] });
+    } finally {
+      await page.close();
+    }
+  }
+  assert.deepEqual(found, [], `axe found:\n  ${found.join('\n  ')}`);
 });
