@@ -658,7 +658,6 @@ export class PuzzleView {
   coachText() {
     const { n } = this;
     const a = this.analysis;
-    if (this.replay) return 'The board shows the puzzle solved by reasoning, step by step. Close the replay, or click or tap the board, to go back to your own board.';
     const state = this.state();
     if (state === 'solved') {
       const cols = new Array(n);
