@@ -7,13 +7,10 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url } from './helpers.mjs';
-import { clickSquare, settled } from './puzzle-hooks.mjs';
+import { axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
 const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
@@ -86,14 +83,19 @@ const pixelAt = (page, n, square, dx = 0, dy = 0) => page.evaluate(([n, square, 
 
 const puzzleLink = (n, givens, extra = '') => `/?mode=puzzle&n=${n}&q=${givens.join(',')}&g=${givens.join(',')}${extra}`;
 
+/** Goes to a puzzle's link and waits for the coach's verdict on it. */
+async function goToPuzzle(page, n, givens, extra = '') {
+  await page.goto(await url(puzzleLink(n, givens, extra)));
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  return settled(page);
+}
+
 test('a hint on a generated puzzle names a sound deduction and draws the lines it used', async () => {
   const { page, errors } = await openPage('/?mode=puzzle&n=8');
   try {
     for (const [n, level, seed] of [[8, 'medium', 11], [7, 'easy', 3], [9, 'hard', 5]]) {
       const givens = await makePuzzle(page, n, level, seed);
-      await page.goto(await url(puzzleLink(n, givens)));
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-      await settled(page);
+      await goToPuzzle(page, n, givens);
       const solutions = completionsOf(n, givens);
       assert.equal(solutions.length, 1, `${n}×${n} ${level} seed ${seed} has one completion (enumerated here)`);
       const [solution] = solutions;
@@ -144,9 +146,7 @@ test('with no rule to apply, the hint falls back to the solver, labelled a searc
 
     // A puzzle next: the rule changes from search to the deduction's.
     const givens = await makePuzzle(page, 8, 'easy', 2);
-    await page.goto(await url(puzzleLink(8, givens)));
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    await settled(page);
+    await goToPuzzle(page, 8, givens);
     await page.click('#puzzle-hint');
     await waitUntil(() => page.evaluate(() => 'hintSquare' in document.getElementById('puzzle').dataset), { message: 'the hint' });
     const rule = (await hintHooks(page)).rule;
@@ -249,9 +249,7 @@ test('the coach flags a mark on a square the completion needs, and not a right o
     for (let s = 0; s < 64; s++) if (!solution.includes(s) && !givens.includes(s) && !attacked(8, givens).includes(s)) free.push(s);
     assert.ok(free.length, 'some free square is in no completion');
     // A right mark: kept off by the only completion.
-    await page.goto(await url(puzzleLink(8, givens, `&x=${free[0]}`)));
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    let now = await settled(page);
+    let now = await goToPuzzle(page, 8, givens, `&x=${free[0]}`);
     assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks ?? null), null, 'a right mark is not flagged');
     assert.doesNotMatch(now.coach, /ruled out/);
     // A wrong mark: on the completion's square.
@@ -276,8 +274,7 @@ test('Solve by reasoning steps by keyboard through the deductions to the only co
     for (const [n, level, seed] of [[8, 'hard', 9], [6, 'easy', 1]]) {
       const givens = await makePuzzle(page, n, level, seed);
       const [solution] = completionsOf(n, givens);
-      await page.goto(await url(puzzleLink(n, givens)));
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await goToPuzzle(page, n, givens);
       await page.focus('#reason-start');
       await page.keyboard.press('Enter');
       await waitUntil(() => page.evaluate(() => 'replaySteps' in document.getElementById('puzzle').dataset), { message: 'the chain of deductions' });
@@ -336,25 +333,12 @@ test('axe-core finds nothing with a hint, marks (one wrong) and the replay shown
       const givens = await makePuzzle(page, 8, 'hard', 3);
       const [solution] = completionsOf(8, givens);
       const needed = solution.find((s) => !givens.includes(s));
-      await page.goto(await url(puzzleLink(8, givens, `&x=${needed}`)));
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-      await settled(page);
+      await goToPuzzle(page, 8, givens, `&x=${needed}`);
       assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks), String(needed));
       await page.click('#puzzle-tool-mark');
       await page.click('#puzzle-hint');
       await waitUntil(() => page.evaluate(() => 'hintSquare' in document.getElementById('puzzle').dataset), { message: 'the hint' });
-      await page.addScriptTag({ path: AXE });
-      const check = async (what) => {
-        for (const colorScheme of ['light', 'dark']) {
-          await page.emulateMedia({ colorScheme });
-          await page.waitForTimeout(100);
-          const violations = await page.evaluate(async () => {
-            const result = await window.axe.run(document, { resultTypes: ['violations'] });
-            return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-          });
-          found.push(...violations.map((line) => `${width}×${height} ${what} [${colorScheme}] ${line}`));
-        }
-      };
+      const check = async (what) => found.push(...(await axeViolations(page)).map((line) => `${width}×${height} ${what} ${line}`));
       await check('hint');
       await page.click('#reason-start');
       await waitUntil(() => page.evaluate(() => 'replaySteps' in document.getElementById('puzzle').dataset), { message: 'the chain' });

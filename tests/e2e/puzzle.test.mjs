@@ -5,14 +5,10 @@
 // dark, and screenshots (test-results/screenshots/puzzle-*.png).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil } from './helpers.mjs';
-import { clickSquare, settled } from './puzzle-hooks.mjs';
+import { axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 
 test('a whole 8-queens game by keyboard alone, to "solved", with undo and redo', async () => {
   const { page, errors } = await openPage('/?mode=puzzle&n=8');
@@ -331,16 +327,11 @@ test('puzzle view: axe-core finds nothing, light or dark; screenshots at desktop
       await settled(page);
       await page.locator('#puzzle-board').focus();
       await page.keyboard.press('ArrowDown');
-      await page.addScriptTag({ path: AXE });
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
         await page.waitForTimeout(100);
         await screenshot(page, `puzzle-${width}x${height}-${colorScheme}`, { fullPage: width < 800 });
-        const violations = await page.evaluate(async () => {
-          const result = await window.axe.run(document, { resultTypes: ['violations'] });
-          return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-        });
-        found.push(...violations.map((line) => `${width}×${height} [${colorScheme}] ${line}`));
+        found.push(...(await axeViolations(page, [colorScheme])).map((line) => `${width}×${height} ${line}`));
       }
       assertNoErrors(errors);
     } finally {

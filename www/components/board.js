@@ -122,6 +122,22 @@ function makeHatch(ctx, spacing, color, lineWidth) {
   return ctx.createPattern(tile, 'repeat');
 }
 
+/**
+ * Strokes a round-capped segment between the centres of each pair of squares.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Array<[number, number]>} pairs
+ * @param {(square: number) => [number, number]} centre
+ */
+function strokeSegments(ctx, pairs, centre) {
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  for (const [a, b] of pairs) {
+    ctx.moveTo(...centre(a));
+    ctx.lineTo(...centre(b));
+  }
+  ctx.stroke();
+}
+
 /** Boards up to this N have every queen named in the canvas's text alternative. */
 const DESCRIBED_MAX_N = 32;
 /** Squares smaller than this many device pixels are drawn from the queens (drawQueens). */
@@ -431,13 +447,7 @@ export class BoardView {
       ctx.globalAlpha = 0.38;
       ctx.strokeStyle = theme.probe;
       ctx.lineWidth = cell * 0.62;
-      ctx.lineCap = 'round';
-      ctx.beginPath();
-      for (const [a, b] of bands) {
-        ctx.moveTo(...centre(a));
-        ctx.lineTo(...centre(b));
-      }
-      ctx.stroke();
+      strokeSegments(ctx, bands, centre);
       ctx.restore();
     }
 
@@ -476,13 +486,7 @@ export class BoardView {
     if (pairs.length) {
       ctx.strokeStyle = theme.conflict;
       ctx.lineWidth = Math.max(2, cell * 0.07);
-      ctx.lineCap = 'round';
-      ctx.beginPath();
-      for (const [a, b] of pairs) {
-        ctx.moveTo(...centre(a));
-        ctx.lineTo(...centre(b));
-      }
-      ctx.stroke();
+      strokeSegments(ctx, pairs, centre);
     }
 
     // 3. Ghosts (translucent) and queens; a queen in conflict is red and ringed.
