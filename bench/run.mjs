@@ -2,7 +2,7 @@
 // Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
-//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs,gpu]
+//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle]
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -16,6 +16,7 @@ import { raceSection, raceTimings } from './race.mjs';
 import { speedSection, speedTimings } from './count-speed.mjs';
 import { gpuSection, gpuTimings } from './count-gpu.mjs';
 import { findSection, findTimings } from './find.mjs';
+import { puzzleSection, puzzleTimings } from './puzzle.mjs';
 import { runsSection } from './runs.mjs';
 import { REPO_ROOT } from '../scripts/serve.mjs';
 
@@ -524,6 +525,12 @@ function report({ m, nat, c000, br }) {
     targets.push(...gpu.targets);
   }
 
+  if (br.puzzle) {
+    const puzzle = puzzleSection(br.puzzle, 13);
+    out.push(...puzzle.lines);
+    targets.push(...puzzle.targets);
+  }
+
   if (targets.length) {
     out.push('## Targets', '');
     for (const t of targets) {
@@ -536,7 +543,7 @@ function report({ m, nat, c000, br }) {
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about 15 minutes, ten of them the count-speed part; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs,gpu` to measure a part again (the report keeps the other parts from the last run), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle` to measure a part again (the report keeps the other parts from the last run), ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }
@@ -561,6 +568,7 @@ if (args.includes('--report-only')) {
   if (want('speed')) br.speed = await speedTimings();
   if (want('find')) br.find = await findTimings(REPO_ROOT, bin('release/nqueens-bench'));
   if (want('gpu')) br.gpu = await gpuTimings();
+  if (want('puzzle')) br.puzzle = await puzzleTimings(REPO_ROOT);
   if (only && fs.existsSync(latest)) {
     // A part measured again: the report keeps the other parts from the last run.
     const last = JSON.parse(fs.readFileSync(latest, 'utf8'));

@@ -127,14 +127,26 @@ fn check(n: usize, queens: &[(usize, usize)], excluded: &[(usize, usize)], d: &d
     }
 }
 
+/// How [`chain`] checks each deduction.
+#[derive(Clone, Copy)]
+enum Truth<'a> {
+    /// Not at all (a board with no completion may get any answer).
+    None,
+    /// Against the board's completions, enumerated afresh at every step.
+    Enumerated,
+    /// Against the one completion of a puzzle: every board along a sound
+    /// chain from it has that completion and no other.
+    Only(&'a [usize]),
+}
+
 /// Applies deductions from the board until none applies, checking each; the
-/// rules used.
+/// board reached and the rules used.
 fn chain(
     n: usize,
     queens: &[(usize, usize)],
     excluded: &[(usize, usize)],
     most: Level,
-    checked: bool,
+    truth: Truth,
 ) -> (Board, Vec<Rule>) {
     let mut board = Board::new(n, &squares(n, queens), &squares(n, excluded)).unwrap();
     let mut queens = queens.to_vec();
@@ -142,8 +154,14 @@ fn chain(
     let mut used = Vec::new();
     while let Some(d) = deduce::deduce(&board, most) {
         assert!(d.rule.level() <= most, "{d:?} at {most:?}");
-        if checked {
-            check(n, &queens, &excluded, &d);
+        match truth {
+            Truth::None => {}
+            Truth::Enumerated => check(n, &queens, &excluded, &d),
+            Truth::Only(solution) => assert_eq!(
+                solution[d.row] == d.col,
+                d.kind == Kind::Place,
+                "N={n} queens {queens:?} excluded {excluded:?}: {d:?} against {solution:?}"
+            ),
         }
         used.push(d.rule);
         match d.kind {
@@ -160,9 +178,9 @@ fn chain(
 fn every_deduction_on_random_boards_is_sound() {
     let mut rng = Rng(30);
     let mut seen = std::collections::HashSet::new();
-    for n in 4..=9 {
+    for n in 4..=10 {
         let solutions = enumerate(n, &[], &[]);
-        for _ in 0..12 {
+        for _ in 0..25 {
             let solution = &solutions[rng.below(solutions.len())];
             // Some of the solution's queens given.
             let queens: Vec<(usize, usize)> = (0..n)
@@ -177,7 +195,7 @@ fn every_deduction_on_random_boards_is_sound() {
                     excluded.push(square);
                 }
             }
-            let (board, used) = chain(n, &queens, &excluded, Level::Hard, true);
+            let (board, used) = chain(n, &queens, &excluded, Level::Hard, Truth::Enumerated);
             seen.extend(used);
             // A chain stops only on a full board or where a guess is needed.
             let _ = board;
@@ -206,7 +224,7 @@ fn deductions_on_boards_with_no_completion_do_not_panic() {
                 }
             }
             // Unchecked: a dead board may get any answer, but an answer.
-            chain(n, &queens, &excluded, Level::Hard, false);
+            chain(n, &queens, &excluded, Level::Hard, Truth::None);
         }
     }
 }
@@ -252,5 +270,98 @@ fn completions_honour_the_squares_ruled_out() {
             );
             assert_eq!(puzzle::first_completion(&fixed), truth.first().cloned());
         }
+    }
+}
+
+/// Every (N, level) puzzle mode offers, and the seeds tried for each.
+const SEEDS: std::ops::Range<u64> = 0..30;
+
+#[test]
+fn generated_puzzles_are_solved_by_their_own_level_and_not_below() {
+    let mut givens = [0usize; 3];
+    for n in 4..=12 {
+        for &level in puzzle::levels(n) {
+            for seed in SEEDS {
+                let context = format!("N={n} {level:?} seed {seed}");
+                let given = puzzle::generate(n, level, seed)
+                    .unwrap_or_else(|| panic!("{context}: no puzzle"));
+                assert_eq!(Some(&given), puzzle::generate(n, level, seed).as_ref());
+                assert!(given.len() < n, "{context}: nothing to do");
+                givens[level as usize] += given.len();
+                // Exactly one completion, by the slow enumeration.
+                let all = enumerate(n, &given, &[]);
+                assert_eq!(all.len(), 1, "{context}: {given:?}");
+                let solution = &all[0];
+                // Repeated deduce (every rule allowed) completes it, each step
+                // true of the one completion and by a rule of the level or
+                // below, and at least one step by a rule of the level itself.
+                let (board, used) = chain(n, &given, &[], Level::Hard, Truth::Only(solution));
+                assert!(board.is_full(), "{context}: deduction stuck");
+                let mut cols = vec![usize::MAX; n];
+                for &(row, col) in board.queens() {
+                    cols[row] = col;
+                }
+                assert_eq!(&cols, solution, "{context}");
+                for rule in &used {
+                    assert!(rule.level() <= level, "{context}: used {rule:?}");
+                }
+                assert!(
+                    used.iter().any(|rule| rule.level() == level),
+                    "{context}: no rule of its own level in {used:?}"
+                );
+                // The rules below the level alone get stuck.
+                if let Some(below) = level.below() {
+                    let (board, _) = chain(n, &given, &[], below, Truth::None);
+                    assert!(!board.is_full(), "{context}: the {below:?} rules solve it");
+                }
+            }
+        }
+    }
+    // On the whole, the harder rules pin a solution down with fewer queens.
+    assert!(givens[0] > givens[1] && givens[1] > givens[2], "{givens:?}");
+}
+
+/// Every step solving some puzzles is sound, checked against the board's
+/// completions enumerated afresh at each step.
+#[test]
+fn every_step_solving_some_puzzles_is_sound() {
+    for n in [6, 8, 10] {
+        for &level in puzzle::levels(n) {
+            for seed in 0..3 {
+                let given = puzzle::generate(n, level, seed).unwrap();
+                chain(n, &given, &[], Level::Hard, Truth::Enumerated);
+            }
+        }
+    }
+}
+
+/// The levels not offered at N = 4 and 5 are impossible there: every set of
+/// queens from every solution (each a would-be puzzle) that deduction solves
+/// is solved by the easier rules (N = 4: the easy ones; N = 5: up to
+/// medium). Larger boards offer every level.
+#[test]
+fn the_smallest_boards_offer_only_the_levels_that_exist() {
+    for n in 4..=5 {
+        let offered = puzzle::levels(n);
+        let hardest = *offered.last().unwrap();
+        for solution in enumerate(n, &[], &[]) {
+            for rows in 0u32..1 << n {
+                let given: Vec<(usize, usize)> = (0..n)
+                    .filter(|&r| rows >> r & 1 == 1)
+                    .map(|r| (r, solution[r]))
+                    .collect();
+                let (board, _) = chain(n, &given, &[], Level::Hard, Truth::None);
+                if board.is_full() {
+                    let (easier, _) = chain(n, &given, &[], hardest, Truth::None);
+                    assert!(
+                        easier.is_full(),
+                        "N={n} {given:?} needs more than {hardest:?}"
+                    );
+                }
+            }
+        }
+    }
+    for n in 6..=12 {
+        assert_eq!(puzzle::levels(n), &Level::ALL);
     }
 }
