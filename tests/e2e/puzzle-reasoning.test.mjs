@@ -259,6 +259,9 @@ test('the coach flags a mark on a square the completion needs, and not a right o
     assert.equal(completionsOf(8, givens, [free[0], needed]).length, 0, 'with the mark, no completion (enumerated here)');
     assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks), String(needed), 'the wrong mark is flagged');
     assert.match(now.coach, new RegExp(`you ruled out on row ${Math.floor(needed / 8) + 1}, column ${(needed % 8) + 1} is needed`));
+    // A hint first asks for the needed square back.
+    await page.click('#puzzle-hint');
+    assert.match(await page.textContent('#puzzle-note'), new RegExp(`let row ${Math.floor(needed / 8) + 1}, column ${(needed % 8) + 1} back in first`));
     // Coach off: no verdict until Check.
     await page.click('#puzzle-coach');
     assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks ?? null), null, 'with the coach off, the mark waits for Check');

@@ -732,6 +732,13 @@ export class PuzzleView {
       const { culprit } = this.analysis;
       return this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(this.n, culprit)}.`);
     }
+    const wrong = this.analysis.marks?.count === 0n ? this.analysis.marks.wrong : null;
+    if (wrong) {
+      const which = wrong.map((s) => where(this.n, s)).join(' and ');
+      return this.say(wrong.length
+        ? `No deduction helps while a square every way to finish needs is ruled out: let ${which} back in first.`
+        : 'No deduction helps while your ruled-out squares together leave no way to finish: let one of them back in first.');
+    }
     this.endReplay();
     this.say('Looking for a hint…');
     // The squares the board shows attacked go in as ruled out: the hint starts where the learner's eyes do.
@@ -897,7 +904,7 @@ export class PuzzleView {
     const marks = excluded.filter((s) => !(cells[s] & CELL.THREATENED));
     const d = step?.deduction;
     const hint = d ? { square: d.row * this.n + d.col, kind: d.kind, rule: d.rule, lines: d.lines } : null;
-    return { queens, marks, hint, given: this.given.length ? this.given : [] };
+    return { queens, marks, hint, given: this.given };
   }
 
   // ---- Showing --------------------------------------------------------------------

@@ -48,21 +48,6 @@ export function lineEnds(n, { kind, index }) {
 }
 
 /**
- * Every square of a line, for the tests and the hooks.
- * @param {number} n
- * @param {{ kind: string, index: number }} line
- * @returns {number[]}
- */
-export function lineSquares(n, line) {
-  const [a, b] = lineEnds(n, line);
-  const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
-  const steps = Math.max(Math.abs(rb - ra), Math.abs(cb - ca));
-  const dr = Math.sign(rb - ra);
-  const dc = Math.sign(cb - ca);
-  return Array.from({ length: steps + 1 }, (_, i) => (ra + i * dr) * n + ca + i * dc);
-}
-
-/**
  * "row 3", "column 5", "the ↘ diagonal through row 1, column 4": a line as the
  * page's sentences name squares (rows and columns from 1).
  * @param {number} n
