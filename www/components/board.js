@@ -359,7 +359,8 @@ export class BoardView {
    * of attack between queens (puzzle mode, where there is no probed square);
    * `bands` ([[first, last], …]) are whole lines of the board a hint used (a
    * row, column or diagonal from its first square to its last), drawn as wide
-   * translucent bands under the queens.
+   * translucent bands under the queens; [square, square] is a square it used,
+   * a translucent disc.
    * @param {ArrayLike<number>} cells
    * @param {number} n
    * @param {Lines | null} [lines]
@@ -441,13 +442,21 @@ export class BoardView {
     /** @type {(i: number) => [number, number]} */
     const centre = (i) => [edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2];
 
-    // 1b. The lines a hint used: a band along each, from its first square to its last.
+    // 1b. The lines a hint used: a band along each, from its first square to
+    // its last; a pair of one square twice is a square it used, a disc.
     if (bands?.length) {
       ctx.save();
       ctx.globalAlpha = 0.38;
-      ctx.strokeStyle = theme.probe;
+      ctx.strokeStyle = ctx.fillStyle = theme.probe;
       ctx.lineWidth = cell * 0.62;
-      strokeSegments(ctx, bands, centre);
+      strokeSegments(ctx, bands.filter(([a, b]) => a !== b), centre);
+      ctx.beginPath();
+      for (const [a] of bands.filter(([a, b]) => a === b)) {
+        const [x, y] = centre(a);
+        ctx.moveTo(x + cell * 0.36, y);
+        ctx.arc(x, y, cell * 0.36, 0, Math.PI * 2);
+      }
+      ctx.fill();
       ctx.restore();
     }
 

@@ -51,6 +51,7 @@ const REPLAY_STEP_MS = 1100;
  * @property {'place' | 'rule-out'} kind  a search's answer is a place
  * @property {string} rule  the rule's id, or 'search'
  * @property {import('../types.js').Deduction['lines']} lines  the lines it used (none for a search)
+ * @property {number[]} squares  the other squares it used (the attacking queen, a look-ahead's forced queens…)
  */
 
 /**
@@ -762,12 +763,12 @@ export class PuzzleView {
     if (msg.type === 'deduction') {
       const d = msg.deduction;
       const square = d.row * this.n + d.col;
-      this.showHint({ square, kind: d.kind, rule: d.rule, lines: d.lines });
+      this.showHint({ square, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares });
       this.say(d.reason, `Hint · ${this.ruleName(d.rule)}:`);
     } else if (msg.type === 'hint') {
       const { hint } = msg;
       if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
-      this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [] });
+      this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [] });
       this.say(`No rule applies to this board, so the solver searched instead. A queen on ${where(this.n, hint.square)} keeps a solution possible. ${hint.reason}`, 'Hint · a search, not a deduction:');
     } else if (msg.type === 'timeout') {
       this.say('A hint takes too long on this board; place a queen or two first.');
@@ -903,7 +904,7 @@ export class PuzzleView {
     const { cells } = boardMarks(this.n, queens);
     const marks = excluded.filter((s) => !(cells[s] & CELL.THREATENED));
     const d = step?.deduction;
-    const hint = d ? { square: d.row * this.n + d.col, kind: d.kind, rule: d.rule, lines: d.lines } : null;
+    const hint = d ? { square: d.row * this.n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares } : null;
     return { queens, marks, hint, given: this.given };
   }
 
@@ -942,7 +943,9 @@ export class PuzzleView {
     const { cells, lines } = boardMarks(n, squares, shown.hint?.square ?? -1, shown.given, shown.marks, wrong);
     // A queen a hint places shows as a faint queen; a square it rules out keeps the ring.
     if (shown.hint?.kind === 'place') cells[shown.hint.square] |= CELL.GHOST;
-    const bands = (shown.hint?.lines ?? []).map((line) => lineEnds(n, line));
+    // The lines the hint used as bands, and the squares it used as discs.
+    /** @type {import('../components/board.js').Lines} */
+    const bands = [...(shown.hint?.lines ?? []).map((line) => lineEnds(n, line)), ...(shown.hint?.squares ?? []).map((s) => /** @type {[number, number]} */ ([s, s]))];
     this.board.draw(cells, n, lines, bands);
     if (shown.hint) {
       this.root.dataset.hintSquare = String(shown.hint.square);
