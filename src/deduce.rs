@@ -703,7 +703,7 @@ fn explain(found: Found) -> Deduction {
             squares,
         } => {
             // The square ruled out lies in one of the claimed lines.
-            let (line, crossing) = match claimed[0] {
+            let (line, plural) = match claimed[0] {
                 Line::Column(_) => (Line::Column(square.1), "columns"),
                 _ => (Line::Row(square.0), "rows"),
             };
@@ -712,7 +712,7 @@ fn explain(found: Found) -> Deduction {
             (
                 format!(
                     "{reason} have squares left only in {}, so their two queens take both \
-                     {crossing} and no other queen can go in {}.",
+                     {plural} and no other queen can go in {}.",
                     two_lines(claimed),
                     line.words()
                 ),

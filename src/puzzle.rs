@@ -1,11 +1,14 @@
 //! Puzzle mode's core: queens a person put on the board, and what can still
 //! become of them. [`FixedQueens`] checks the squares and says, row by row,
-//! where a queen may still go; [`completions`] counts the solutions that
+//! where a queen may still go (squares marked as ruled out left out, with
+//! [`FixedQueens::excluding`]); [`completions`] counts the solutions that
 //! contain them all, [`first_completion`] finds one fast, [`hint`] picks a
 //! square that keeps a solution possible and says why, [`culprit`] names the
-//! queen to move on a dead board, and [`generate`] makes boards with exactly
-//! one completion. The backtracking and bitwise searches can start from fixed
-//! queens too (`Session::with_fixed`).
+//! queen to move on a dead board, and [`generate`] makes puzzles that the
+//! rules of deduction (`deduce`) up to a level solve with no guess, and the
+//! rules below it do not ([`levels`] says which levels each N offers). The
+//! backtracking and bitwise searches can start from fixed queens too
+//! (`Session::with_fixed`).
 
 use crate::board::{attacks, RowMask};
 use crate::deduce::{self, Level};

@@ -7,6 +7,9 @@
 //! with the rules of their level and not without its own.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::Rng;
 use nqueens::deduce::{self, Board, Kind, Level, Line, Rule};
 use nqueens::puzzle::{self, FixedQueens};
 
@@ -51,18 +54,6 @@ fn enumerate(n: usize, queens: &[(usize, usize)], excluded: &[(usize, usize)]) -
     let mut out = Vec::new();
     go(n, queens, excluded, &mut Vec::new(), &mut out);
     out
-}
-
-/// A small seeded generator for the random boards.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % bound as u64) as usize
-    }
 }
 
 fn squares(n: usize, list: &[(usize, usize)]) -> Vec<usize> {

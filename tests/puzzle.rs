@@ -12,24 +12,14 @@ use nqueens::puzzle::{self, Difficulty, FixedQueens};
 use nqueens::session::Session;
 use nqueens::Error;
 
+use common::Rng;
+
 /// Solutions holding a queen on every one of `squares`.
 fn slow_completions(solutions: &[Vec<usize>], n: usize, squares: &[usize]) -> u64 {
     solutions
         .iter()
         .filter(|cols| squares.iter().all(|&s| cols[s / n] == s % n))
         .count() as u64
-}
-
-/// A small seeded generator for the tests' random boards.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % bound as u64) as usize
-    }
 }
 
 fn random_squares(rng: &mut Rng, n: usize) -> Vec<usize> {

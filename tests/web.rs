@@ -233,7 +233,7 @@ fn big_indices_and_seeds_are_exact_or_refused_never_rounded() {
     }
     // A DataView is not a list of squares.
     let view = js_sys::DataView::new(&js_sys::ArrayBuffer::new(8), 0, 8);
-    let text = String::from(thrown(completions(8.into(), view.into())).message());
+    let text = String::from(thrown(completions(8.into(), view.into(), None)).message());
     assert!(text.contains("got a DataView"), "{text}");
 }
 

@@ -109,16 +109,23 @@ fn board(n: &JsValue, queens: &JsValue) -> Result<FixedQueens, Problem> {
     Ok(FixedQueens::new(n, &squares(queens, n)?)?)
 }
 
-/// The optional list of squares marked as ruled out: none when left out.
-fn ruled_out(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Vec::new());
+/// The optional list of squares marked as ruled out: none when left out
+/// (`undefined` or `null`).
+fn ruled_out(value: &Option<JsValue>, n: usize) -> Result<Vec<usize>, Problem> {
+    match value {
+        Some(value) if !value.is_undefined() && !value.is_null() => {
+            listed(value, n, "squares ruled out")
+        }
+        _ => Ok(Vec::new()),
     }
-    listed(value, n, "squares ruled out")
 }
 
 /// N, the queens and the squares ruled out, checked: the completions' view.
-fn marked_board(n: &JsValue, queens: &JsValue, excluded: &JsValue) -> Result<FixedQueens, Problem> {
+fn marked_board(
+    n: &JsValue,
+    queens: &JsValue,
+    excluded: &Option<JsValue>,
+) -> Result<FixedQueens, Problem> {
     let fixed = board(n, queens)?;
     let excluded = ruled_out(excluded, fixed.n())?;
     Ok(fixed.excluding(&excluded)?)
@@ -129,7 +136,11 @@ fn marked_board(n: &JsValue, queens: &JsValue, excluded: &JsValue) -> Result<Fix
 /// queens attack each other. Counting a nearly empty large board takes
 /// long: call it from a worker.
 #[wasm_bindgen]
-pub fn completions(n: JsValue, squares: JsValue, excluded: JsValue) -> Result<u64, Problem> {
+pub fn completions(
+    n: JsValue,
+    squares: JsValue,
+    excluded: Option<JsValue>,
+) -> Result<u64, Problem> {
     Ok(puzzle::completions(&marked_board(&n, &squares, &excluded)?))
 }
 
@@ -137,7 +148,11 @@ pub fn completions(n: JsValue, squares: JsValue, excluded: JsValue) -> Result<u6
 /// optional `excluded` (the first in row-by-row order), as each row's
 /// column; `null` if there is none. Fast even where counting them all is not.
 #[wasm_bindgen]
-pub fn completion(n: JsValue, squares: JsValue, excluded: JsValue) -> Result<JsValue, Problem> {
+pub fn completion(
+    n: JsValue,
+    squares: JsValue,
+    excluded: Option<JsValue>,
+) -> Result<JsValue, Problem> {
     let found = puzzle::first_completion(&marked_board(&n, &squares, &excluded)?);
     Ok(or_null(found.map(|cols| {
         let cols: Vec<i32> = cols.into_iter().map(|c| c as i32).collect();
@@ -289,7 +304,7 @@ pub fn puzzle_levels(n: JsValue) -> Result<js_sys::Array, Problem> {
 /// `{kind, row, col, rule, reason, lines, squares}`, or `null` when no rule
 /// applies (a guess would be needed) or every row holds a queen.
 #[wasm_bindgen]
-pub fn deduce(n: JsValue, queens: JsValue, excluded: JsValue) -> Result<JsValue, Problem> {
+pub fn deduce(n: JsValue, queens: JsValue, excluded: Option<JsValue>) -> Result<JsValue, Problem> {
     let n = size(&n)?;
     let board = Board::new(n, &squares(&queens, n)?, &ruled_out(&excluded, n)?)?;
     Ok(or_null(deduce::deduce(&board, Level::Hard).map(|d| {

@@ -5,19 +5,15 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PKG = path.join(ROOT, 'pkg');
 
 /** @type {typeof import('../../pkg/nqueens.js')} */
 let api;
 
 before(async () => {
-  assert.ok(fs.existsSync(path.join(PKG, 'nqueens.js')), 'pkg/ is missing: run scripts/build.sh first');
-  api = await import(pathToFileURL(path.join(PKG, 'nqueens.js')).href);
-  await api.default({ module_or_path: fs.readFileSync(path.join(PKG, 'nqueens_bg.wasm')) });
+  const pkg = (file) => new URL(`../../pkg/${file}`, import.meta.url);
+  assert.ok(fs.existsSync(pkg('nqueens.js')), 'pkg/ is missing: run scripts/build.sh first');
+  api = await import(pkg('nqueens.js').href);
+  await api.default({ module_or_path: fs.readFileSync(pkg('nqueens_bg.wasm')) });
 });
 
 /** Every solution of the n×n board with a queen on each of `queens` and none on `excluded` (squares row * n + col). */

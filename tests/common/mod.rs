@@ -97,3 +97,15 @@ pub fn every_solution() -> impl Iterator<Item = &'static nqueens::algorithms::Al
         .iter()
         .filter(|info| info.goal == nqueens::algorithms::Goal::All)
 }
+
+/// A small seeded generator for the tests' random boards.
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % bound as u64) as usize
+    }
+}
