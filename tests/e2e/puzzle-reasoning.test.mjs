@@ -198,6 +198,15 @@ test('marks by the Rule out tool, right-click and X appear, are kept in the link
     await page.goto(await url('/?mode=puzzle&n=6&x=3,8'));
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     assert.equal(await marks(), '3,8', 'the link\'s x= are the marks');
+    // A mark under a queen is left off, with a sentence; a malformed list is a sentence too.
+    await page.goto(await url('/?mode=puzzle&n=6&q=3&x=3,8'));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    assert.equal(await marks(), '8');
+    assert.match(await page.locator('#error').textContent(), /rules out squares \(x=\) that hold a queen/);
+    await page.goto(await url('/?mode=puzzle&n=6&x=99'));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    assert.equal(await marks(), '');
+    assert.match(await page.locator('#error').textContent(), /x=99 is not a list of squares from 0 to 35/);
     assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
