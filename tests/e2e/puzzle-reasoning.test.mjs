@@ -326,9 +326,15 @@ test('Nauck\'s position of 1850: loaded from the page, with its completions coun
     // d5 and b4: row 4, column 4 and row 5, column 2 from the top left (CSPLib 079's figure).
     const nauck = [3 * 8 + 3, 4 * 8 + 1];
     assert.equal(count, String(completionsOf(8, nauck).length), 'the page\'s count is the enumeration\'s');
+    const place = () => page.evaluate(() => { const r = document.getElementById('nauck-load').getBoundingClientRect(); return [r.left + scrollX, r.top + scrollY]; });
+    // After a generated puzzle (its caption shown), loading Nauck's moves no control above the button.
+    await page.click('#new-puzzle');
+    await settled(page);
+    const before = await place();
     await page.click('#nauck-load');
     await waitUntil(() => page.evaluate(() => /n=8&q=27,33&g=27,33/.test(location.search)), { message: 'Nauck\'s queens in the link' });
     const now = await settled(page);
+    assert.deepEqual(await place(), before, 'the button stays where it was clicked');
     assert.equal(now.completions, count, 'the coach counts the same completions');
     assert.match(await page.textContent('#puzzle-caption'), /Nauck/);
     assertNoErrors(errors, { allow: [ABORTED] });
