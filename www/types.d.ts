@@ -232,9 +232,18 @@ export type CountReply =
 
 /** What the page asks the coach (coach.js adds the job number). */
 export interface CoachRequest {
-  type: 'analyse' | 'hint';
+  type: 'analyse' | 'hint' | 'chain';
   n: number;
   squares: Squares;
+  /** the squares ruled out: the learner's marks ('analyse'), with the attacked squares ('hint', 'chain') */
+  excluded?: Squares;
+}
+
+/** One step of "Solve by reasoning": a deduction and the board it was made on. */
+export interface ReasoningStep {
+  deduction: Deduction;
+  queens: number[];
+  excluded: number[];
 }
 
 export type CoachJob = CoachRequest & { job: number };
@@ -246,6 +255,9 @@ export type CoachReply =
   | { type: 'culprit'; job: number; square: number | null }
   | { type: 'rank'; job: number; index: bigint; total: bigint }
   | { type: 'hint'; job: number; hint: Hint | null }
+  | { type: 'marks'; job: number; count: bigint; wrong: number[] }
+  | { type: 'deduction'; job: number; deduction: Deduction }
+  | { type: 'chain'; job: number; steps: ReasoningStep[]; solved: boolean; queens: number[]; excluded: number[] }
   | { type: 'done'; job: number }
   | { type: 'timeout'; job: number }
   | { type: 'error'; job: number; message: string }

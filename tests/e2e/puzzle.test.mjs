@@ -5,14 +5,10 @@
 // dark, and screenshots (test-results/screenshots/puzzle-*.png).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil } from './helpers.mjs';
-import { clickSquare, settled } from './puzzle-hooks.mjs';
+import { axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 
 test('a whole 8-queens game by keyboard alone, to "solved", with undo and redo', async () => {
   const { page, errors } = await openPage('/?mode=puzzle&n=8');
@@ -87,13 +83,23 @@ test('a dead board: the coach names the queen to move, and a hint says so too', 
     assert.equal(now.state, 'open', `after taking off row ${named[0]}, column ${named[1]}`);
     assert.ok(Number(now.completions) > 0);
 
-    // A hint is a square that keeps a completion possible, with its reason; placing it keeps one.
+    // A hint is a deduction (or, where no rule applies, the solver's square), with its reason;
+    // a queen it places keeps a completion, a square it rules out is not flagged by the coach.
     await page.click('#puzzle-hint');
-    await waitUntil(async () => /^Hint: a queen on row \d+, column \d+ keeps a solution possible\. \S/.test(await page.locator('#puzzle-note').textContent()), { message: 'a hint' });
-    const hint = (await page.locator('#puzzle-note').textContent()).match(/row (\d+), column (\d+)/).slice(1).map(Number);
-    await clickSquare(page, 8, hint[0] - 1, hint[1] - 1);
-    now = await settled(page);
-    assert.ok(Number(now.completions) > 0, 'the hinted square keeps a completion');
+    await waitUntil(() => page.evaluate(() => 'hintSquare' in document.getElementById('puzzle').dataset), { message: 'a hint' });
+    assert.match(await page.locator('#puzzle-note').textContent(), /^Hint · .+: \S/);
+    const { hintSquare, hintKind } = await page.evaluate(() => ({ ...document.getElementById('puzzle').dataset }));
+    const hint = [Math.floor(Number(hintSquare) / 8) + 1, (Number(hintSquare) % 8) + 1];
+    if (hintKind === 'place') {
+      await clickSquare(page, 8, hint[0] - 1, hint[1] - 1);
+      now = await settled(page);
+      assert.ok(Number(now.completions) > 0, 'the hinted square keeps a completion');
+    } else {
+      const box = await page.locator('#puzzle-board').boundingBox();
+      await page.mouse.click(box.x + ((hint[1] - 0.5) * box.width) / 8, box.y + ((hint[0] - 0.5) * box.height) / 8, { button: 'right' });
+      await settled(page);
+      assert.equal(await page.evaluate(() => document.getElementById('puzzle').dataset.wrongMarks ?? null), null, 'the square ruled out is not one a completion needs');
+    }
 
     // Clear takes every queen off.
     await page.click('#puzzle-clear');
@@ -190,6 +196,16 @@ test('a generated puzzle has exactly one completion; its queens stay put', async
     await waitUntil(() => page.evaluate((min) => new URLSearchParams(location.search).get('n') === String(min) && location.search.includes('&g='), min), { message: `a ${min}×${min} puzzle in the URL` });
     assert.equal((await settled(page)).completions, '1');
     assert.match(await page.locator('#puzzle-caption').textContent(), new RegExp(`^Puzzle ${min}×${min}, easy, seed \\d+`));
+    // A level the size does not offer: the nearest size that does, said in a sentence.
+    if (!levels.includes('hard')) {
+      const hardAt = await page.evaluate(([min, max]) => { for (let n = min; n <= max; n++) if (window.nqueens.wasm.puzzleLevels(n).includes('hard')) return n; return null; }, [min, max]);
+      await page.selectOption('#puzzle-difficulty', 'hard');
+      await page.selectOption('#puzzle-n', String(min));
+      await page.click('#new-puzzle');
+      await waitUntil(() => page.evaluate((n) => new URLSearchParams(location.search).get('n') === String(n) && location.search.includes('&g='), hardAt), { message: `a ${hardAt}×${hardAt} hard puzzle` });
+      assert.equal((await settled(page)).completions, '1');
+      assert.match(await page.locator('#puzzle-note').textContent(), new RegExp(`^Hard puzzles come in sizes ${hardAt}×${hardAt} to ${max}×${max}, so this one is ${hardAt}×${hardAt}\\.$`));
+    }
     assertNoErrors(errors);
   } finally {
     await page.close();
@@ -312,16 +328,11 @@ test('puzzle view: axe-core finds nothing, light or dark; screenshots at desktop
       await settled(page);
       await page.locator('#puzzle-board').focus();
       await page.keyboard.press('ArrowDown');
-      await page.addScriptTag({ path: AXE });
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
         await page.waitForTimeout(100);
         await screenshot(page, `puzzle-${width}x${height}-${colorScheme}`, { fullPage: width < 800 });
-        const violations = await page.evaluate(async () => {
-          const result = await window.axe.run(document, { resultTypes: ['violations'] });
-          return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-        });
-        found.push(...violations.map((line) => `${width}×${height} [${colorScheme}] ${line}`));
+        found.push(...(await axeViolations(page, [colorScheme])).map((line) => `${width}×${height} ${line}`));
       }
       assertNoErrors(errors);
     } finally {

@@ -21,8 +21,12 @@ export const CELL = Object.freeze({
   CONFLICT: 8,
   GHOST: 16,
   CANDIDATE: 32,
-  // Never set by the core: puzzle mode marks the queens a puzzle gave.
+  // Never set by the core: puzzle mode marks the queens a puzzle gave,
   GIVEN: 64,
+  // and the squares a learner ruled out (drawn as a cross; red with CONFLICT,
+  // when the coach says the mark is wrong). Past a byte: puzzle mode's cells
+  // are a Uint16Array.
+  RULED_OUT: 128,
 });
 
 /**
@@ -118,6 +122,22 @@ function makeHatch(ctx, spacing, color, lineWidth) {
   return ctx.createPattern(tile, 'repeat');
 }
 
+/**
+ * Strokes a round-capped segment between the centres of each pair of squares.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Array<[number, number]>} pairs
+ * @param {(square: number) => [number, number]} centre
+ */
+function strokeSegments(ctx, pairs, centre) {
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  for (const [a, b] of pairs) {
+    ctx.moveTo(...centre(a));
+    ctx.lineTo(...centre(b));
+  }
+  ctx.stroke();
+}
+
 /** Boards up to this N have every queen named in the canvas's text alternative. */
 const DESCRIBED_MAX_N = 32;
 /** Squares smaller than this many device pixels are drawn from the queens (drawQueens). */
@@ -154,7 +174,7 @@ export class BoardView {
     this.size = 0; // backing-store pixels per side
     /** @type {CanvasPattern | null} */
     this.hatch = null;
-    /** @type {{ cells: ArrayLike<number>, n: number, lines: Lines | null } | { dense: DenseBoard, n: number } | null} */
+    /** @type {{ cells: ArrayLike<number>, n: number, lines: Lines | null, bands: Lines | null } | { dense: DenseBoard, n: number } | null} */
     this.last = null; // the last draw, to redraw after a resize
     /** @type {{ key: string, canvas: HTMLCanvasElement } | null} the squares of a dense board, drawn once */
     this.squares = null;
@@ -241,7 +261,7 @@ export class BoardView {
     const last = this.last;
     if (!last) return;
     if ('dense' in last) this.drawQueens(last.dense, last.n);
-    else this.draw(last.cells, last.n, last.lines);
+    else this.draw(last.cells, last.n, last.lines, last.bands);
   }
 
   /**
@@ -367,13 +387,18 @@ export class BoardView {
    * depend on the cells, size and theme only: every draw starts from the context's
    * default state and puts it back when done, so no line cap, width or alpha set by
    * one board leaks into the next. `lines` ([[square, square], …]) are extra lines
-   * of attack between queens (puzzle mode, where there is no probed square).
+   * of attack between queens (puzzle mode, where there is no probed square);
+   * `bands` ([[first, last], …]) are whole lines of the board a hint used (a
+   * row, column or diagonal from its first square to its last), drawn as wide
+   * translucent bands under the queens; [square, square] is a square it used,
+   * a translucent disc.
    * @param {ArrayLike<number>} cells
    * @param {number} n
    * @param {Lines | null} [lines]
+   * @param {Lines | null} [bands]
    */
-  draw(cells, n, lines = null) {
-    this.last = { cells, n, lines };
+  draw(cells, n, lines = null, bands = null) {
+    this.last = { cells, n, lines, bands };
     if (!this.size) this.fit();
     const { ctx, size, theme } = this;
     if (!this.hatch) {
@@ -383,10 +408,29 @@ export class BoardView {
     ctx.save();
     try {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      this.paint(cells, n, lines);
+      this.paint(cells, n, lines, bands);
     } finally {
       ctx.restore();
     }
+  }
+
+  /**
+   * A candidate's ring at (x, y), on a light halo that keeps it visible on dark and tinted squares.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} cell  a square's side
+   */
+  ring(x, y, cell) {
+    const { ctx, theme } = this;
+    const ring = Math.max(1.5, cell * 0.05);
+    ctx.beginPath();
+    ctx.arc(x, y, cell * 0.14, 0, Math.PI * 2);
+    ctx.lineWidth = ring * 2.2;
+    ctx.strokeStyle = theme.queenEdge;
+    ctx.stroke();
+    ctx.lineWidth = ring;
+    ctx.strokeStyle = theme.candidate;
+    ctx.stroke();
   }
 
   /**
@@ -394,8 +438,9 @@ export class BoardView {
    * @param {ArrayLike<number>} cells
    * @param {number} n
    * @param {Lines | null} lines
+   * @param {Lines | null} [bands]
    */
-  paint(cells, n, lines) {
+  paint(cells, n, lines, bands = null) {
     const { ctx, size, theme } = this;
     const cell = size / n;
     let probe = -1;
@@ -419,21 +464,57 @@ export class BoardView {
             ctx.fillRect(x0, y0, w, h);
           }
         }
-        if (flags & CELL.CANDIDATE && !(flags & (CELL.QUEEN | CELL.GHOST))) {
-          // A light halo under the ring keeps it visible on dark and tinted squares.
-          const ring = Math.max(1.5, cell * 0.05);
-          ctx.beginPath();
-          ctx.arc(x0 + w / 2, y0 + h / 2, cell * 0.14, 0, Math.PI * 2);
-          ctx.lineWidth = ring * 2.2;
-          ctx.strokeStyle = theme.queenEdge;
-          ctx.stroke();
-          ctx.lineWidth = ring;
-          ctx.strokeStyle = theme.candidate;
-          ctx.stroke();
-        }
+        if (flags & CELL.CANDIDATE && !(flags & (CELL.QUEEN | CELL.GHOST)) && !bands?.length) this.ring(x0 + w / 2, y0 + h / 2, cell);
         if (flags & CELL.PROBED) probe = row * n + col;
         if (flags & CELL.CONFLICT) anyConflict = true;
       }
+    }
+
+    /** @type {(i: number) => [number, number]} */
+    const centre = (i) => [edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2];
+
+    // 1b. The lines a hint used: a band along each, from its first square to
+    // its last; a pair of one square twice is a square it used, a disc.
+    if (bands?.length) {
+      ctx.save();
+      ctx.globalAlpha = 0.38;
+      ctx.strokeStyle = ctx.fillStyle = theme.probe;
+      ctx.lineWidth = cell * 0.62;
+      strokeSegments(ctx, bands.filter(([a, b]) => a !== b), centre);
+      ctx.beginPath();
+      for (const [a] of bands.filter(([a, b]) => a === b)) {
+        const [x, y] = centre(a);
+        ctx.moveTo(x + cell * 0.36, y);
+        ctx.arc(x, y, cell * 0.36, 0, Math.PI * 2);
+      }
+      ctx.fill();
+      ctx.restore();
+    }
+
+    // 1b'. Over the bands, the rings of the squares they lead to.
+    if (bands?.length) {
+      for (let i = 0; i < cells.length; i++) {
+        if (cells[i] & CELL.CANDIDATE && !(cells[i] & (CELL.QUEEN | CELL.GHOST))) this.ring(...centre(i), cell);
+      }
+    }
+
+    // 1c. Squares ruled out by the learner: a cross in the queens' colour on a
+    // light halo (red when the coach flags the mark), never the threat's tint.
+    for (let i = 0; i < cells.length; i++) {
+      const flags = cells[i];
+      if (!(flags & CELL.RULED_OUT) || flags & CELL.QUEEN) continue;
+      const [x, y] = centre(i);
+      const m = cell * 0.2;
+      ctx.beginPath();
+      ctx.moveTo(x - m, y - m); ctx.lineTo(x + m, y + m);
+      ctx.moveTo(x + m, y - m); ctx.lineTo(x - m, y + m);
+      ctx.lineCap = 'round';
+      ctx.lineWidth = Math.max(3, cell * 0.13);
+      ctx.strokeStyle = theme.queenEdge;
+      ctx.stroke();
+      ctx.lineWidth = Math.max(1.5, cell * 0.07);
+      ctx.strokeStyle = flags & CELL.CONFLICT ? theme.conflict : theme.queen;
+      ctx.stroke();
     }
 
     // 2. Lines of attack: from the probed square to each queen attacking it, and the pairs given.
@@ -443,17 +524,9 @@ export class BoardView {
       for (let i = 0; i < cells.length; i++) if (i !== probe && cells[i] & CELL.CONFLICT) pairs.push([probe, i]);
     }
     if (pairs.length) {
-      /** @type {(i: number) => [number, number]} */
-      const centre = (i) => [edge(i % n, n, size) + cell / 2, edge(Math.floor(i / n), n, size) + cell / 2];
       ctx.strokeStyle = theme.conflict;
       ctx.lineWidth = Math.max(2, cell * 0.07);
-      ctx.lineCap = 'round';
-      ctx.beginPath();
-      for (const [a, b] of pairs) {
-        ctx.moveTo(...centre(a));
-        ctx.lineTo(...centre(b));
-      }
-      ctx.stroke();
+      strokeSegments(ctx, pairs, centre);
     }
 
     // 3. Ghosts (translucent) and queens; a queen in conflict is red and ringed.

@@ -1,6 +1,7 @@
 // Puzzle mode (the second tab): the PuzzleView in #puzzle. Owns the link
-// `?mode=puzzle&n=&q=&g=&coach=` (N, the queens, which of them a puzzle gave,
-// and whether the coach flags dead ends as they happen),
+// `?mode=puzzle&n=&q=&g=&x=&coach=` (N, the queens, which of them a puzzle
+// gave, the squares the learner ruled out, and whether the coach flags dead
+// ends as they happen),
 // the page-wide keys while shown (undo, redo), and "let an algorithm finish
 // this", which hands the queens to the visualizer mode.
 //
@@ -16,6 +17,7 @@ import { clip } from '../lib/words.js';
  * @property {number} n
  * @property {number[]} squares  the queens on the board
  * @property {number[]} given  those of them a generated puzzle gave
+ * @property {number[]} marks  the squares the learner ruled out (none holds a queen)
  * @property {boolean} coach  false: `coach=off`, dead ends shown only when asked
  * @property {string[]} problems
  */
@@ -62,31 +64,37 @@ export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN, 
     problems.push('The link gives puzzle queens (g=) that are not on the board (q=). Playing without a puzzle.');
     given = [];
   }
+  let marks = readSquares(params, 'x', n, problems);
+  if (marks.some((s) => queens.includes(s))) {
+    problems.push('The link rules out squares (x=) that hold a queen (q=). Those marks are left off.');
+    marks = marks.filter((s) => !queens.includes(s));
+  }
   let coach = true;
   if (params.has('coach')) {
     const raw = /** @type {string} */ (params.get('coach')).trim(); // has() said it is there
     if (raw === 'off') coach = false;
     else if (raw !== 'on') problems.push(`The link's coach=${clip(raw)} is neither on nor off. The coach is on.`);
   }
-  return { n, squares: queens, given, coach, problems };
+  return { n, squares: queens, given, marks, coach, problems };
 }
 
 /**
- * The address of a board: ?mode=puzzle&n=8&q=…&g=…(&coach=off)
- * @param {{ n: number, squares: number[], given: number[], coach?: boolean }} board
+ * The address of a board: ?mode=puzzle&n=8&q=…&g=…&x=…(&coach=off)
+ * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean }} board
  * @returns {string}
  */
-export function puzzleSearch({ n, squares, given, coach = true }) {
+export function puzzleSearch({ n, squares, given, marks = [], coach = true }) {
   const params = new URLSearchParams({ mode: 'puzzle', n: String(n) });
   if (squares.length) params.set('q', squares.join(','));
   if (given.length) params.set('g', given.join(','));
+  if (marks.length) params.set('x', marks.join(','));
   if (!coach) params.set('coach', 'off');
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 
 /**
  * Puts a board in the address bar.
- * @param {{ n: number, squares: number[], given: number[], coach?: boolean }} board
+ * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean }} board
  */
 function writePuzzleParams(board) {
   const url = new URL(location.href);
@@ -110,6 +118,8 @@ export function puzzleMode(page) {
     id: 'puzzle',
     panels: {
       new: 'section[aria-labelledby="puzzle-new-heading"]',
+      reasoning: 'section[aria-labelledby="puzzle-reasoning-heading"]',
+      famous: 'section[aria-labelledby="puzzle-famous-heading"]',
       finish: 'section[aria-labelledby="puzzle-finish-heading"]',
     },
     title: () => ['puzzle', boardSize('puzzle-n')],
@@ -126,6 +136,9 @@ export function puzzleMode(page) {
         limits: core.limits,
         // attach() set wasm, and recover() replaces it.
         generate: (n, difficulty, seed) => /** @type {import('../types.js').Core} */ (wasm).puzzle(n, difficulty, seed),
+        rules: core.wasm.deductionRules(),
+        levels: (n) => /** @type {import('../types.js').Core} */ (wasm).puzzleLevels(n),
+        count: (n, squares) => /** @type {import('../types.js').Core} */ (wasm).completions(n, squares),
         write: writePuzzleParams,
         onFinish: (algorithm, n, squares) => {
           const visualizer = page.openSearch(algorithm, n, { fixed: squares });

@@ -2,18 +2,27 @@
 // its own copy of the wasm core and answers one job at a time; the page (coach.js)
 // terminates it when a job outruns its time budget or a newer board arrives.
 //
-//   page -> worker  {type: 'analyse', job, n, squares}   what can this board still become?
-//                   {type: 'hint', job, n, squares}      a square that keeps a solution possible
+//   page -> worker  {type: 'analyse', job, n, squares, excluded}  what can this board still become?
+//                                                        (excluded: the learner's marks, checked too)
+//                   {type: 'hint', job, n, squares, excluded}  the simplest deduction, or else
+//                                                        a square that keeps a solution possible
+//                   {type: 'chain', job, n, squares, excluded}  every deduction from this board on
 //   worker -> page  {type: 'completion', job, solution}  one completion (Int32Array, column per row) or null: fast
 //                   {type: 'count', job, count}          how many completions (BigInt)
 //                   {type: 'culprit', job, square}       on a dead board, the queen to move (or null)
 //                   {type: 'rank', job, index, total}    on a solved board: solution index (1-based) of total,
 //                                                        in the order the row searches find them
-//                   {type: 'hint', job, hint}            hintWithReason()'s {square, row, col, reason} or null
+//                   {type: 'marks', job, count, wrong}   completions that keep off every mark (BigInt),
+//                                                        and the marks every completion needs (when that count is 0)
+//                   {type: 'deduction', job, deduction}  deduce()'s answer for a hint
+//                   {type: 'hint', job, hint}            hintWithReason()'s {square, row, col, reason} or null,
+//                                                        when no rule applies (a search, not a deduction)
+//                   {type: 'chain', job, steps, solved}  the deductions one after another from the board,
+//                                                        each with the queens and ruled-out squares before it
 //                   {type: 'done', job}                  nothing more for this job
 //                   {type: 'error', job, message}
 
-import init, { completion, completions, culprit, hintWithReason } from '../../pkg/nqueens.js';
+import init, { completion, completions, culprit, deduce, hintWithReason } from '../../pkg/nqueens.js';
 import { loader } from '../core/wasm-load.js';
 
 /**
@@ -38,6 +47,7 @@ self.onmessage = async (event) => {
   // Anything but a job falls through to "unknown message type".
   const msg = /** @type {CoachJob} */ (event.data ?? {});
   const { job, n, squares } = msg;
+  const excluded = msg.excluded ?? [];
   /**
    * @template {CoachReply['type']} T
    * @param {T} type
@@ -48,17 +58,23 @@ self.onmessage = async (event) => {
     await ready();
     if (msg.type === 'analyse') {
       /** @type {Int32Array | null} */
-      const solution = completion(n, squares);
+      const solution = completion(n, squares, []);
       post('completion', { solution });
       if (!solution) {
         post('count', { count: 0n });
         post('culprit', { square: culprit(n, squares) });
       } else {
-        post('count', { count: completions(n, squares) });
+        post('count', { count: completions(n, squares, []) });
+        if (excluded.length) post('marks', marks(n, squares, excluded));
         if (squares.length === n && n <= RANK_MAX_N) post('rank', rank(n, solution));
       }
     } else if (msg.type === 'hint') {
-      post('hint', { hint: hintWithReason(n, squares) });
+      // The attacked squares come in `excluded`: the board shows them already.
+      const deduction = deduce(n, squares, excluded);
+      if (deduction) post('deduction', { deduction });
+      else post('hint', { hint: hintWithReason(n, squares) });
+    } else if (msg.type === 'chain') {
+      post('chain', chain(n, [...squares], [...excluded]));
     } else {
       throw new Error(`puzzle worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);
     }
@@ -80,8 +96,70 @@ function rank(n, solution) {
   /** @type {number[]} */
   const prefix = [];
   for (let row = 0; row < n; row++) {
-    for (let col = 0; col < solution[row]; col++) before += completions(n, [...prefix, row * n + col]);
+    for (let col = 0; col < solution[row]; col++) before += completions(n, [...prefix, row * n + col], []);
     prefix.push(row * n + solution[row]);
   }
-  return { index: before + 1n, total: completions(n, []) };
+  return { index: before + 1n, total: completions(n, [], []) };
+}
+
+/**
+ * The learner's marks against the completions: how many completions keep off
+ * all of them, and when none does, which marks every completion needs (a
+ * mark alone that leaves no completion). Empty `wrong` with a count of 0:
+ * the marks are wrong only together.
+ * @param {number} n
+ * @param {Squares} squares
+ * @param {Squares} excluded
+ */
+function marks(n, squares, excluded) {
+  const count = completions(n, squares, excluded);
+  /** @type {number[]} */
+  const wrong = count > 0n ? [] : [...excluded].filter((mark) => completions(n, squares, [mark]) === 0n);
+  return { count, wrong };
+}
+
+/**
+ * The squares the queens attack that hold no queen: the board shows them
+ * ruled out, so a deduction starts from them.
+ * @param {number} n
+ * @param {number[]} queens
+ */
+function attackedBy(n, queens) {
+  /** @type {number[]} */
+  const attacked = [];
+  for (let s = 0; s < n * n; s++) {
+    const [r, c] = [Math.floor(s / n), s % n];
+    if (queens.includes(s)) continue;
+    if (queens.some((q) => { const [qr, qc] = [Math.floor(q / n), q % n]; return qr === r || qc === c || qr - qc === r - c || qr + qc === r + c; })) attacked.push(s);
+  }
+  return attacked;
+}
+
+/**
+ * Deduction after deduction from (queens, excluded), each applied (a queen
+ * placed, or the square ruled out; the squares a new queen attacks ruled out
+ * with it, as the board shows them), until the board is full or no rule
+ * applies. Each step keeps the board it was made on.
+ * @param {number} n
+ * @param {number[]} queens
+ * @param {number[]} excluded
+ */
+function chain(n, queens, excluded) {
+  /** @type {Array<{ deduction: import('../types.js').Deduction, queens: number[], excluded: number[] }>} */
+  const steps = [];
+  let out = [...new Set([...excluded, ...attackedBy(n, queens)])].filter((s) => !queens.includes(s));
+  // Each step adds a queen or a ruled-out square, so n * n steps are enough.
+  while (queens.length < n && steps.length <= n * n) {
+    const deduction = deduce(n, queens, out);
+    if (!deduction) break;
+    steps.push({ deduction, queens: [...queens], excluded: [...out] });
+    const square = deduction.row * n + deduction.col;
+    if (deduction.kind === 'place') {
+      queens = [...queens, square].sort((a, b) => a - b);
+      out = [...new Set([...out, ...attackedBy(n, queens)])].filter((s) => !queens.includes(s));
+    } else {
+      out = [...out, square];
+    }
+  }
+  return { steps, solved: queens.length === n, queens, excluded: out };
 }
