@@ -17,6 +17,7 @@
 //! that double in width) and of its restarts, recorded on new ground, for
 //! the conflicts chart: [`Session::conflict_trace`].
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use crate::algorithms::{
@@ -338,6 +339,13 @@ pub struct Session {
     /// How many steps the whole search takes, once it has been seen to end.
     end: Option<u64>,
     found: Vec<FoundSolution>,
+    /// The last probe of [`Session::next_work`]: the step it was made on and
+    /// the checks once the step after it is taken (`None`: the search ends
+    /// there). A session's step fixes its state, so the probe holds whenever
+    /// the session stands on that step again; a race lane waiting for a
+    /// reading its next step would cross asks every frame, and a step can
+    /// cost milliseconds (hill climbing at N = 1,000).
+    next: Cell<Option<(u64, Option<u64>)>>,
 }
 
 impl Session {
@@ -397,6 +405,7 @@ impl Session {
             furthest: 0,
             end,
             found: Vec::new(),
+            next: Cell::new(None),
         };
         session.solved_at_start();
         session
@@ -652,8 +661,20 @@ impl Session {
     /// The work done once the next step is taken, or `None` at the end: the
     /// next point at which a race on this measure sees the search move.
     pub fn next_work(&self, work: Work) -> Option<u64> {
-        let mut probe = self.solver.clone();
-        (probe.run(1, false) == 1).then(|| work.of(probe.counters()))
+        let at = self.step_index();
+        let checks = match self.next.get() {
+            Some((step, checks)) if step == at => checks,
+            _ => {
+                let mut probe = self.solver.clone();
+                let checks = (probe.run(1, false) == 1).then(|| probe.counters().checks);
+                self.next.set(Some((at, checks)));
+                checks
+            }
+        };
+        checks.map(|checks| match work {
+            Work::Steps => at + 1,
+            Work::Checks => checks,
+        })
     }
 
     /// Exactly the state of the last step whose `work` is at most `budget`
