@@ -23,13 +23,15 @@ export const lanes = (page) => page.$$eval('#race .race-lane', (els) => Object.f
 
 /** Waits for every lane to have ended, with nothing running. */
 export const ended = (page, timeout = 30_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race').dataset.ended === 'true' && document.getElementById('race-going').hidden),
+  () => page.evaluate(() => document.getElementById('race').dataset.ended === 'true' && document.getElementById('race-going').hidden
+    && (document.getElementById('race').dataset.player ?? 'idle') === 'idle'),
   { timeout, message: 'the race to end' },
 );
 
-/** Waits for the race to stand still. */
+/** Waits for the race to stand still (a seek of a few frames shows no bar: the player's mode says it). */
 export const idle = (page, timeout = 20_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false'),
+  () => page.evaluate(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false'
+    && (document.getElementById('race').dataset.player ?? 'idle') === 'idle'),
   { timeout, message: 'the race to stop' },
 );
 

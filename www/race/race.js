@@ -593,6 +593,7 @@ export class RaceView {
   modeChanged(mode) {
     const from = this.lastMode;
     this.lastMode = mode;
+    this.root.dataset.player = mode; // for tests: a seek of a few frames shows no bar
     const long = mode === 'go-to' || mode === 'run-to-end';
     this.going.box.hidden = !long;
     if (long) this.showGoing(0);
