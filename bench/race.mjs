@@ -14,6 +14,7 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
+import { TASK_CATEGORIES, mainThreadTasks } from '../tests/e2e/race-hooks.mjs';
 
 const log = (...a) => console.error('[bench:race]', ...a);
 const LANES = 'brute-force,permutations,backtracking,bitboard-scan,bitwise';
@@ -102,7 +103,7 @@ async function bigRace(browser, url, errors) {
   const quiet = (page) => page.waitForFunction(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false', null, { timeout: 300_000, polling: 100 });
   /** Runs `act` and waits for `done`, recording the page's tasks and frames meanwhile. */
   const phase = async (page, name, act, done) => {
-    await browser.startTracing(page, { categories: ['toplevel'] });
+    await browser.startTracing(page, { categories: TASK_CATEGORIES });
     await page.evaluate(() => {
       window.__bench = { wall: [], gaps: [], last: performance.now(), on: true };
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.wall.push(e.duration); }).observe({ type: 'longtask' });
@@ -120,9 +121,7 @@ async function bigRace(browser, url, errors) {
     const ms = Date.now() - start;
     await page.waitForTimeout(300);
     const { wall, gaps } = await page.evaluate(() => { window.__bench.on = false; return window.__bench; });
-    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());
-    const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-    const cpu = traceEvents.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`) && e.tdur).map((e) => e.tdur / 1000).sort((a, b) => a - b);
+    const cpu = mainThreadTasks(await browser.stopTracing()).sort((a, b) => a - b);
     const sorted = [...gaps].sort((a, b) => a - b);
     const row = {
       name,

@@ -59,3 +59,20 @@ export async function reloadsTheSame(page) {
   }
   return link;
 }
+
+/** The trace categories mainThreadTasks() reads: DevTools' timeline, whose RunTask events are the page's tasks. */
+export const TASK_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/**
+ * From a Chromium trace (browser.stopTracing()'s buffer, with TASK_CATEGORIES):
+ * the CPU time of every task of the page's main thread, in ms
+ * (each task's own thread time, which the other work on the machine does not
+ * stretch, as it stretches wall-clock time).
+ * @param {Buffer} trace
+ * @returns {number[]}
+ */
+export function mainThreadTasks(trace) {
+  const { traceEvents } = JSON.parse(trace.toString());
+  const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return traceEvents.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`) && e.tdur).map((e) => e.tdur / 1000);
+}
