@@ -14,7 +14,7 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
-import { TASK_CATEGORIES, mainThreadTasks } from '../tests/e2e/race-hooks.mjs';
+import { TASK_CATEGORIES, drag, mainThreadTasks } from '../tests/e2e/race-hooks.mjs';
 
 const log = (...a) => console.error('[bench:race]', ...a);
 const LANES = 'brute-force,permutations,backtracking,bitboard-scan,bitwise';
@@ -100,7 +100,7 @@ async function bigRace(browser, url, errors) {
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
     return { context, page };
   };
-  const quiet = (page) => page.waitForFunction(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false', null, { timeout: 300_000, polling: 100 });
+  const quiet = (page) => page.waitForFunction(() => document.getElementById('race').dataset.player === 'idle', null, { timeout: 300_000, polling: 100 });
   /** Runs `act` and waits for `done`, recording the page's tasks and frames meanwhile. */
   const phase = async (page, name, act, done) => {
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
@@ -144,14 +144,7 @@ async function bigRace(browser, url, errors) {
     await phase(page, 'Play at top speed for 6 s, then Pause', async () => { await page.click('#race-play'); await page.waitForTimeout(6000); await page.click('#race-play'); }, () => quiet(page));
     await phase(page, 'End (and the results table timing each lane)', () => page.click('#race-run-to-end'),
       () => page.waitForFunction(() => document.getElementById('race').dataset.ended === 'true' && !/timing/.test(document.getElementById('race-results').textContent), null, { timeout: 600_000, polling: 200 }));
-    await phase(page, 'timeline: three positions dragged, then let go', () => page.evaluate(() => {
-      const timeline = /** @type {HTMLInputElement} */ (document.getElementById('race-timeline'));
-      for (const position of [990, 960, 930]) {
-        timeline.value = String(position);
-        timeline.dispatchEvent(new Event('input'));
-      }
-      timeline.dispatchEvent(new Event('change'));
-    }), () => quiet(page));
+    await phase(page, 'timeline: three positions dragged, then let go', () => drag(page, [990, 960, 930]), () => quiet(page));
     await phase(page, '← (the reading before the last move)', () => key('ArrowLeft'), () => quiet(page));
     await phase(page, '→ (the next move)', () => key('ArrowRight'), () => quiet(page));
     await phase(page, 'Back button', () => page.click('#race-back'), () => quiet(page));

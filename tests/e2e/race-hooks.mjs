@@ -76,3 +76,20 @@ export function mainThreadTasks(trace) {
   const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   return traceEvents.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`) && e.tdur).map((e) => e.tdur / 1000);
 }
+
+/**
+ * Drags the race's timeline through `positions` and lets go there: an input
+ * event at each, in a task of its own as a pointer's are, then a change.
+ * @param {import('playwright-core').Page} page
+ * @param {number[]} positions
+ */
+export async function drag(page, positions) {
+  for (const position of positions) {
+    await page.evaluate((position) => {
+      const timeline = /** @type {HTMLInputElement} */ (document.getElementById('race-timeline'));
+      timeline.value = String(position);
+      timeline.dispatchEvent(new Event('input'));
+    }, position);
+  }
+  await page.evaluate(() => document.getElementById('race-timeline').dispatchEvent(new Event('change')));
+}

@@ -33,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, assertNoErrors, browser, closeHarness, openPage, waitUntil } from './helpers.mjs';
-import { TASK_CATEGORIES, ended, idle, mainThreadTasks } from './race-hooks.mjs';
+import { TASK_CATEGORIES, drag, ended, idle, mainThreadTasks } from './race-hooks.mjs';
 
 after(closeHarness);
 
@@ -151,14 +151,7 @@ test('race mode at N = 1,000: play, End, the timeline, ← →, step back and Ho
     await note('End');
 
     await watch(page);
-    await page.evaluate(() => {
-      const timeline = /** @type {HTMLInputElement} */ (document.getElementById('race-timeline'));
-      for (const position of [990, 960, 930]) {
-        timeline.value = String(position);
-        timeline.dispatchEvent(new Event('input'));
-      }
-      timeline.dispatchEvent(new Event('change'));
-    });
+    await drag(page, [990, 960, 930]);
     await still(page);
     phases.scrub = await longTasks(page);
     await note('scrub');

@@ -240,7 +240,10 @@ export class RacePlayer {
       return false;
     }
     if (this.host.render()) return true;
-    this.stop();
+    // The core failed: stop at once, calling it no more (not even to settle a seek).
+    this.then = null;
+    this.pending = null;
+    this.settle(this.mode);
     return false;
   }
 
