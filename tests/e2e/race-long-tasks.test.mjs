@@ -182,6 +182,8 @@ test('race mode at N = 1,000: play, End, the timeline, ← →, step back and Ho
     assertExact(seen);
     assertShort(phases);
     assert.ok(seen[0].clock > 2_000_000, `at top speed the clock went past 2,000,000 checks in 6 s, two of hill climbing's steps (it read ${seen[0].clock})`);
+    // The timeline is log-scaled from 0 to the furthest reading (End's): let go at 930 of 1,000.
+    assert.equal(seen[2].clock, Math.round(Math.expm1(0.93 * Math.log1p(seen[1].clock))), 'the race stands where the timeline was let go');
     assert.ok(left.clock < seen[2].clock && right.clock > seen.at(-4).clock, '← went back and → on');
     assert.equal(seen.at(-1).clock, 0);
     assertNoErrors(errors);

@@ -627,10 +627,13 @@ export class RaceView {
     if (focused?.disabled) b.play.focus({ preventScroll: true });
     if (!race) return;
     // The timeline: 0 to the furthest reading, log-scaled on the work clocks.
+    // While a seek is on its way (a few frames), the thumb stays where it
+    // was put, not where the clock still reads: a drag does not jump back.
     const max = race.furthest;
+    const at = mode === 'seek' ? Math.min(/** @type {Goal} */ (this.player.goal).reading, max) : race.clock;
     const position = race.unit
-      ? (max > 0 ? Math.round((Math.log1p(race.clock) / Math.log1p(max)) * TIMELINE_STEPS) : 0)
-      : race.clock;
+      ? (max > 0 ? Math.round((Math.log1p(at) / Math.log1p(max)) * TIMELINE_STEPS) : 0)
+      : at;
     const top = race.unit ? (max > 0 ? TIMELINE_STEPS : 0) : max;
     if (this.timeline.max !== String(top)) this.timeline.max = String(top);
     if (this.timeline.value !== String(position)) this.timeline.value = String(position);
