@@ -17,6 +17,7 @@
 //! that double in width) and of its restarts, recorded on new ground, for
 //! the conflicts chart: [`Session::conflict_trace`].
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use crate::algorithms::{
@@ -47,9 +48,11 @@ const FIRST_INTERVAL: u64 = 64;
 /// Solutions remembered for the gallery; counting goes on past it.
 pub const MAX_REMEMBERED_SOLUTIONS: usize = 1000;
 /// How far past the furthest step reached so far a `seek` may go: the whole
-/// brute-force search at N=8. New ground costs time (up to a few hundred
-/// milliseconds for this many steps in the slowest search); further than this,
-/// `run()` in slices is the way, so no one call blocks for long.
+/// brute-force search at N=8 (tens of milliseconds). The reach counts steps,
+/// not work: where a step is dear a seek this far runs the whole search first
+/// (hill climbing at N = 1,000: about 500 steps of 2 ms, over a second).
+/// The page never seeks onto new ground in one call: `seek_near` and `run()`
+/// in slices are the way, so no one call of the page's blocks for long.
 pub const SEEK_REACH: u64 = 1 << 24;
 
 /// The N^N boards with one queen in each row, as the search has covered them
@@ -338,6 +341,13 @@ pub struct Session {
     /// How many steps the whole search takes, once it has been seen to end.
     end: Option<u64>,
     found: Vec<FoundSolution>,
+    /// The last probe of [`Session::next_work`]: the step it was made on and
+    /// the checks once the step after it is taken (`None`: the search ends
+    /// there). A session's step fixes its state, so the probe holds whenever
+    /// the session stands on that step again; a race lane waiting for a
+    /// reading its next step would cross asks every frame, and a step can
+    /// cost milliseconds (hill climbing at N = 1,000).
+    next: Cell<Option<(u64, Option<u64>)>>,
 }
 
 impl Session {
@@ -397,6 +407,7 @@ impl Session {
             furthest: 0,
             end,
             found: Vec::new(),
+            next: Cell::new(None),
         };
         session.solved_at_start();
         session
@@ -652,8 +663,20 @@ impl Session {
     /// The work done once the next step is taken, or `None` at the end: the
     /// next point at which a race on this measure sees the search move.
     pub fn next_work(&self, work: Work) -> Option<u64> {
-        let mut probe = self.solver.clone();
-        (probe.run(1, false) == 1).then(|| work.of(probe.counters()))
+        let at = self.step_index();
+        let checks = match self.next.get() {
+            Some((step, checks)) if step == at => checks,
+            _ => {
+                let mut probe = self.solver.clone();
+                let checks = (probe.run(1, false) == 1).then(|| probe.counters().checks);
+                self.next.set(Some((at, checks)));
+                checks
+            }
+        };
+        checks.map(|checks| match work {
+            Work::Steps => at + 1,
+            Work::Checks => checks,
+        })
     }
 
     /// Exactly the state of the last step whose `work` is at most `budget`

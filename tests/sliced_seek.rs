@@ -116,3 +116,41 @@ fn a_work_seek_in_slices_is_exactly_seek_work() {
         }
     }
 }
+
+/// `next_work` remembers its probe of the step after the one the session
+/// stands on (a race lane asks every frame); wherever the session has been
+/// since (seeks back and forth, runs, a reset), it says what a fresh run of
+/// one step more does.
+#[test]
+fn next_work_is_a_fresh_run_of_one_step_more_after_any_travel() {
+    let cases: [(&str, usize); 5] = [
+        ("backtracking", 8),
+        ("min-conflicts", 40),
+        ("hill-climbing", 30),
+        ("annealing", 20),
+        ("brute-force", 5),
+    ];
+    for (id, n) in cases {
+        let mut s = open(id, n);
+        let explored = s.run(700);
+        let ks = [3, 3, explored / 2, 1, explored, explored / 2, 0, explored];
+        for (i, &k) in ks.iter().enumerate() {
+            if i == 6 {
+                s.reset();
+            } else {
+                s.seek(k).expect("within the ground covered");
+            }
+            let mut fresh = open(id, n);
+            fresh.run(k);
+            assert_eq!(s.step_index(), fresh.step_index());
+            let mut more = open(id, n);
+            let ahead = more.run(k + 1) == k + 1;
+            for work in [Work::Checks, Work::Steps] {
+                let want = ahead.then(|| work.of(more.counters()));
+                assert_eq!(s.next_work(work), want, "{id} at step {k}, {work:?}");
+                // Asked again: the remembered probe says the same.
+                assert_eq!(s.next_work(work), want, "{id} at step {k}, {work:?}, again");
+            }
+        }
+    }
+}

@@ -23,13 +23,15 @@ export const lanes = (page) => page.$$eval('#race .race-lane', (els) => Object.f
 
 /** Waits for every lane to have ended, with nothing running. */
 export const ended = (page, timeout = 30_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race').dataset.ended === 'true' && document.getElementById('race-going').hidden),
+  () => page.evaluate(() => document.getElementById('race').dataset.ended === 'true' && document.getElementById('race-going').hidden
+    && (document.getElementById('race').dataset.player ?? 'idle') === 'idle'),
   { timeout, message: 'the race to end' },
 );
 
-/** Waits for the race to stand still. */
+/** Waits for the race to stand still (a seek of a few frames shows no bar: the player's mode says it). */
 export const idle = (page, timeout = 20_000) => waitUntil(
-  () => page.evaluate(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false'),
+  () => page.evaluate(() => document.getElementById('race-going').hidden && document.getElementById('race-play').getAttribute('aria-pressed') === 'false'
+    && (document.getElementById('race').dataset.player ?? 'idle') === 'idle'),
   { timeout, message: 'the race to stop' },
 );
 
@@ -56,4 +58,38 @@ export async function reloadsTheSame(page) {
     await again.page.close();
   }
   return link;
+}
+
+/** The trace categories mainThreadTasks() reads: DevTools' timeline, whose RunTask events are the page's tasks. */
+export const TASK_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/**
+ * From a Chromium trace (browser.stopTracing()'s buffer, with TASK_CATEGORIES):
+ * the CPU time of every task of the page's main thread, in ms
+ * (each task's own thread time, which the other work on the machine does not
+ * stretch, as it stretches wall-clock time).
+ * @param {Buffer} trace
+ * @returns {number[]}
+ */
+export function mainThreadTasks(trace) {
+  const { traceEvents } = JSON.parse(trace.toString());
+  const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return traceEvents.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`) && e.tdur).map((e) => e.tdur / 1000);
+}
+
+/**
+ * Drags the race's timeline through `positions` and lets go there: an input
+ * event at each, in a task of its own as a pointer's are, then a change.
+ * @param {import('playwright-core').Page} page
+ * @param {number[]} positions
+ */
+export async function drag(page, positions) {
+  for (const position of positions) {
+    await page.evaluate((position) => {
+      const timeline = /** @type {HTMLInputElement} */ (document.getElementById('race-timeline'));
+      timeline.value = String(position);
+      timeline.dispatchEvent(new Event('input'));
+    }, position);
+  }
+  await page.evaluate(() => document.getElementById('race-timeline').dispatchEvent(new Event('change')));
 }

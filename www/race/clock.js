@@ -75,7 +75,8 @@ export class Lane {
     this.finish = null; // the reading at which it ended (its end or the cap)
     /** @type {LaneEnd | null} */
     this.last = null; // set with finish
-    this.reachedFor = -1; // the reading it is known to stand at (none yet)
+    this.reachedFor = -1; // the reading it is known to stand at (none yet), while it stands on reachedStep
+    this.reachedStep = -1;
     /** @type {number | null} */
     this.ms = null; // the time its search takes alone, measured once the race is over (race.js)
     this.runs = 1; // how many runs that time is the mean of (race-results.js)
@@ -96,6 +97,24 @@ export class Lane {
   reached(goal) {
     const s = /** @type {Session} */ (this.session);
     return s.done || (goal === 'one' && s.solutionCount > 0);
+  }
+
+  /**
+   * True when the lane is known to stand at `reading`: it got there and has
+   * not moved since (a lane's step fixes its state).
+   * @param {number} reading
+   */
+  standsAt(reading) {
+    return this.reachedFor === reading && this.reachedStep === /** @type {Session} */ (this.session).stepIndex;
+  }
+
+  /**
+   * The lane stands at `reading` now.
+   * @param {number} reading
+   */
+  arrived(reading) {
+    this.reachedFor = reading;
+    this.reachedStep = /** @type {Session} */ (this.session).stepIndex;
   }
 
   /**
@@ -209,20 +228,20 @@ export class Race {
     if (this.end !== null) target = Math.min(target, this.end);
     const start = performance.now();
     for (let pass = 0; pass < 4; pass++) {
-      const todo = this.active.filter((lane) => lane.reachedFor !== target);
+      const todo = this.active.filter((lane) => !lane.standsAt(target));
       if (!todo.length) break;
       for (let i = 0; i < todo.length; i++) {
         const lane = todo[(i + this.turn) % todo.length];
         const left = budgetMs - (performance.now() - start);
         if (left <= 0) break;
-        if (this.reach(lane, this.unit, target, left / (todo.length - i))) lane.reachedFor = target;
+        if (this.reach(lane, this.unit, target, left / (todo.length - i))) lane.arrived(target);
         this.noteEnd(lane);
         this.sample(lane);
       }
       if (performance.now() - start >= budgetMs) break;
     }
     this.turn += 1;
-    if (this.active.some((lane) => lane.reachedFor !== target)) return false;
+    if (this.active.some((lane) => !lane.standsAt(target))) return false;
     // The last lane may have ended short of the target: the race ends there.
     this.clock = this.end !== null ? Math.min(target, this.end) : target;
     this.furthest = Math.max(this.furthest, this.clock);
@@ -262,7 +281,9 @@ export class Race {
         const moved = s.runWithin(unit, point, want) || s.runWithin(unit, target, 1); // else a step past the point
         this.stopAtFirst(lane);
         this.sample(lane);
-        if (moved > 0 && !lane.reached(this.goal) && s.stepIndex < STEP_CAP) return chunk;
+        // Only a call that took the whole chunk says how long a chunk takes
+        // (one that stopped early at the point would grow it without bound).
+        if (moved > 0 && !lane.reached(this.goal) && s.stepIndex < STEP_CAP) return moved === want ? chunk : 0;
         there = true; // within the target, at the end or the goal, or at the cap
         return false;
       }
@@ -329,6 +350,9 @@ export class Race {
   /**
    * Every lane as it was at `reading` (within the ground covered: at most
    * `furthest`). Exact: the core seeks each lane to its state at that reading.
+   * In one call, each lane replaying up to a checkpoint interval (a quarter
+   * of a second for annealing at N = 1,000): the page goes there with
+   * approach(), a slice a frame (race-player.js).
    * @param {number} reading
    */
   seek(reading) {
@@ -337,13 +361,41 @@ export class Race {
       for (const lane of this.active) {
         if (lane.finish !== null && reading >= lane.finish) lane.session.seek(/** @type {LaneEnd} */ (lane.last).steps);
         else lane.session.seekWork(this.unit, reading);
-        lane.reachedFor = reading;
+        lane.arrived(reading);
       }
     } else {
       const steps = this.stepsAt(reading);
       this.active.forEach((lane, i) => lane.session.seek(steps[i]));
     }
     this.clock = reading;
+  }
+
+  /**
+   * seek(reading) in slices: every lane towards its state at `reading`
+   * (within the ground covered) for at most `budgetMs` in all, each from
+   * the checkpoint before it (no step replayed) and on in Runner slices.
+   * True once every lane is there: the clock then reads `reading`, and the
+   * state is exactly seek's. A slice may leave the lanes apart (some there,
+   * some on the way); the next call goes on from wherever each stands.
+   * @param {number} reading
+   * @param {number} budgetMs
+   */
+  approach(reading, budgetMs) {
+    reading = Math.max(0, Math.min(Math.round(reading), this.furthest));
+    // Within the ground covered, advance() is exactly that on a work clock.
+    if (this.unit) return this.advance(reading, budgetMs);
+    const steps = this.stepsAt(reading);
+    const start = performance.now();
+    this.active.forEach((lane, i) => {
+      const s = lane.session;
+      const left = budgetMs - (performance.now() - start);
+      if (s.stepIndex === steps[i] || left <= 0) return;
+      s.seekNear(steps[i]);
+      if (s.stepIndex < steps[i]) lane.runner.run(steps[i] - s.stepIndex, left);
+    });
+    if (this.active.some((lane, i) => lane.session.stepIndex !== steps[i])) return false;
+    this.clock = reading;
+    return true;
   }
 
   /** Puts every lane back on the clock's reading (after a frame left some ahead of it). */

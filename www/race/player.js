@@ -1,7 +1,11 @@
 // Race mode's scheduler: plays the race's clock at a speed, runs it to the end,
-// or goes to a reading (a link's), a frame's worth at a time on
-// requestAnimationFrame. The lanes' work inside a frame is the Race's
-// (race-clock.js); this decides how far the clock should move and when to stop.
+// or goes to a reading (a link's, the timeline's, a key's), a frame's worth at
+// a time on requestAnimationFrame. The lanes' work inside a frame is the
+// Race's (race-clock.js); this decides how far the clock should move and when
+// to stop. Nothing it asks of the core runs long in one task: at N = 1,000 a
+// hill-climbing step costs about 2 ms and a seek of annealing could replay a
+// quarter of a second, so even a seek within the ground covered goes a slice
+// a frame (Race.approach: from the checkpoint, as the visualizer's seek does).
 //
 // Never touches the DOM: it asks its host to render and to say things.
 
@@ -12,7 +16,10 @@ import { DEFAULT_RACE_SPEED, RACE_SPEEDS } from '../components/speeds.js';
 
 /**
  * @typedef {import('./clock.js').Race} Race
- * @typedef {'idle' | 'play' | 'run-to-end' | 'go-to'} PlayMode
+ * @typedef {'idle' | 'play' | 'run-to-end' | 'go-to' | 'seek'} PlayMode
+ *   'go-to': onto new ground (a link's reading), with progress and Cancel;
+ *   'seek': within the ground covered, or back to the clock's reading after
+ *   a stop, a few frames at most and not cancelled (it ends exact)
  * @typedef {{ reading: number, steps?: number[] | null }} Goal
  *   a reading of the clock; on the wall clock from a link, each lane's step there too
  * @typedef {object} RaceHost  what the player asks of race mode
@@ -34,6 +41,12 @@ const MIN_BUDGET_MS = 2;
 const MAX_STRIDE = 2 ** 50;
 /** Running to the end or to a reading, the lanes may take more of a frame: the user waits for the result. */
 const LONG_BUDGET_MS = 13;
+/**
+ * A seek or a go-to takes its first slice at once, in the task of the key or
+ * click that asked: within it (every seek on a small board) the race is there
+ * before the page draws, as if in one call. Past it, a slice a frame.
+ */
+const FIRST_SLICE_MS = 25;
 
 export class RacePlayer {
   /** @param {RaceHost} host */
@@ -47,7 +60,9 @@ export class RacePlayer {
     /** @type {number | null} */
     this.pending = null; // a reading the lanes are still on their way to
     /** @type {Goal | null} */
-    this.goal = null; // for 'go-to'
+    this.goal = null; // for 'go-to' and 'seek'
+    /** @type {(() => void) | null} */
+    this.then = null; // what to do once a seek or go-to is there
     this.budgetMs = RACE_BUDGET_MS;
     this.loop = new FrameLoop((now, dt) => this.frame(dt), (interval) => this.tuneBudget(interval));
   }
@@ -59,12 +74,13 @@ export class RacePlayer {
   togglePlay() {
     const race = this.host.race();
     if (!race) return;
-    if (this.mode !== 'idle') {
+    if (this.mode !== 'idle' && this.mode !== 'seek') {
       this.stop();
       return;
     }
-    if (race.atEnd()) race.seek(0); // at the end, Play runs the race again
-    this.start('play');
+    // At the end, Play runs the race again (play goes on exactly from wherever the lanes stand).
+    if (race.atEnd()) this.goTo({ reading: 0 }, () => this.start('play'));
+    else this.start('play');
   }
 
   runToEnd() {
@@ -83,24 +99,49 @@ export class RacePlayer {
 
   /**
    * Goes to a reading of the clock, or (a wall-clock link) to each lane's own
-   * step at that reading, in frames with progress; Cancel (stop) stays where
-   * it got. On a work clock the lanes go there in frames even within the
-   * ground covered (each from its checkpoint before the reading: replaying
-   * slow steps, hill climbing's at N = 1,000, is no one long task); on the
-   * wall clock, within the ground covered, that is one seek.
+   * step at that reading. Within the ground covered that is a seek, exactly
+   * Race.seek's state, in slices (Race.approach: each lane from its
+   * checkpoint before the reading, so replaying slow steps, hill climbing's
+   * at N = 1,000, or a long interval, annealing's, is no one long task).
+   * Onto new ground it goes in frames with progress, and Cancel (stop)
+   * stays where it got. The first slice runs at once; `then` runs once
+   * there (not after a Cancel, nor when something else is asked first).
    * @param {Goal} goal
+   * @param {(() => void) | null} [then]
    */
-  goTo(goal) {
+  goTo(goal, then = null) {
+    const was = this.mode;
+    this.halt();
+    this.pending = null;
+    this.begin(goal, then, was);
+  }
+
+  /**
+   * goTo's work, from a stopped player.
+   * @param {Goal} goal
+   * @param {(() => void) | null} then
+   * @param {PlayMode} was  the mode before it stopped
+   */
+  begin(goal, then, was) {
     const race = this.host.race();
     if (!race) return;
-    this.stop();
-    if (!goal.steps && !race.unit && goal.reading <= race.furthest) {
-      race.seek(goal.reading);
-      this.host.render();
+    this.goal = goal;
+    this.then = then;
+    this.mode = !goal.steps && goal.reading <= race.furthest ? 'seek' : 'go-to';
+    /** @type {string | null} */
+    let over = null;
+    try {
+      over = this.advance(race, 0, FIRST_SLICE_MS);
+    } catch (error) {
+      reportError(error);
+      over = '';
+    }
+    if (over === null) {
+      this.start(this.mode);
       return;
     }
-    this.goal = goal;
-    this.start('go-to');
+    this.mode = was; // finish() tells the host it stopped, if it had been running
+    this.finish(over);
   }
 
   /** @param {number} index  into RACE_SPEEDS */
@@ -109,19 +150,51 @@ export class RacePlayer {
     this.credit = 0;
   }
 
-  /** Stops whatever runs, with every lane back on the clock's reading. */
+  /**
+   * Stops whatever runs, with every lane back on the clock's reading: after
+   * a frame that left some lanes on their way to the next reading, by a seek
+   * back to it (in slices: the player is then seeking for a few frames). A
+   * seek itself is not stopped: it is short, and it ends exact; only what
+   * was to follow it is dropped.
+   */
   stop() {
-    const was = this.mode;
-    this.halt();
-    if (this.pending !== null) {
-      this.pending = null;
-      try {
-        this.host.race()?.settle();
-      } catch (error) {
-        reportError(error);
-      }
+    if (this.mode === 'seek') {
+      this.then = null;
+      return;
     }
+    this.settle(this.mode);
+  }
+
+  /**
+   * Stops, and brings any lane a frame left on its way back to the clock's
+   * reading. True when the player is idle now (false: seeking back first).
+   * @param {PlayMode} was  the mode it ran in
+   */
+  settle(was) {
+    this.halt();
+    const race = this.host.race();
+    if (this.pending !== null && race) {
+      this.pending = null;
+      this.begin({ reading: race.clock }, null, was);
+      return this.mode === 'idle';
+    }
+    this.pending = null;
     if (was !== 'idle') this.host.modeChanged('idle');
+    return true;
+  }
+
+  /**
+   * A task over (its sentence, '' for none): the player stops, the screen
+   * follows, and what was to follow a seek or go-to runs.
+   * @param {string} over
+   */
+  finish(over) {
+    const then = this.then;
+    this.then = null;
+    if (!this.settle(this.mode)) return; // seeking back to the clock's reading first
+    this.host.render();
+    if (over) this.host.say(over);
+    if (then) then();
   }
 
   /** After a panic, or before the race is replaced: stops at once, calling nothing. */
@@ -134,11 +207,13 @@ export class RacePlayer {
   forget() {
     this.halt();
     this.pending = null;
+    this.then = null;
     this.stride = 1;
   }
 
   /** @param {PlayMode} mode */
   start(mode) {
+    if (mode !== 'seek' && mode !== 'go-to') this.then = null;
     this.mode = mode;
     this.credit = 0;
     this.loop.start();
@@ -161,13 +236,14 @@ export class RacePlayer {
       over = '';
     }
     if (over !== null) {
-      this.stop();
-      this.host.render();
-      if (over) this.host.say(over);
+      this.finish(over); // a seek back to the clock's reading starts frames of its own
       return false;
     }
     if (this.host.render()) return true;
-    this.stop();
+    // The core failed: stop at once, calling it no more (not even to settle a seek).
+    this.then = null;
+    this.pending = null;
+    this.settle(this.mode);
     return false;
   }
 
@@ -183,11 +259,13 @@ export class RacePlayer {
    * Moves the clock by this frame's share. null to go on, or the sentence when done.
    * @param {Race} race
    * @param {number} dt  the time since the last frame (ms)
+   * @param {number} [first]  the budget of a seek's or go-to's first slice, run at once
    * @returns {string | null}
    */
-  advance(race, dt) {
+  advance(race, dt, first = 0) {
     const top = this.mode !== 'play' || this.speed === Infinity;
-    const budget = this.mode === 'play' ? this.budgetMs : Math.max(this.budgetMs, LONG_BUDGET_MS);
+    const budget = first || (this.mode === 'play' ? this.budgetMs : Math.max(this.budgetMs, LONG_BUDGET_MS));
+    if (this.mode === 'seek') return race.approach(/** @type {Goal} */ (this.goal).reading, budget) ? '' : null;
     const goal = this.mode === 'go-to' ? /** @type {Goal} */ (this.goal) : null; // goTo() set it
     if (goal?.steps) {
       if (race.advanceSteps(goal.steps, budget, goal.reading)) return '';

@@ -434,36 +434,37 @@ export class RaceView {
   }
 
   /**
-   * A step of the clock by hand: to the reading `where(race)` gives, or say why not.
+   * A step of the clock by hand: to the reading `where(race)` gives, or say
+   * why not. Every lane first stands on the clock's reading (a frame may
+   * have left some on their way), then goes to the new one: both in the
+   * player's slices, so neither is one long task at N = 1,000.
    * @param {(race: Race) => number | null} where
    * @param {string} cannot  the sentence when it gives none
    */
   move(where, cannot) {
     const race = this.race;
     if (!race) return;
-    this.player.stop();
-    const before = race.active.map((lane) => lane.session.stepIndex);
-    const reading = guard(() => where(race), null);
-    if (reading === null) {
-      this.say(cannot);
-      return;
-    }
-    guard(() => {
-      if (reading <= race.furthest) race.seek(reading);
-      else if (race.unit) race.advance(reading, Infinity);
-      else race.tick();
+    this.player.goTo({ reading: race.clock }, () => {
+      const before = race.active.map((lane) => lane.session.stepIndex);
+      const reading = guard(() => where(race), null);
+      if (reading === null) {
+        this.say(cannot);
+        return;
+      }
+      const moved = () => this.announce(race, before);
+      if (race.unit || reading <= race.furthest) {
+        this.player.goTo({ reading }, moved);
+        return;
+      }
+      guard(() => race.tick()); // the wall clock's next tick: 1 ms of search a lane
+      this.render();
+      moved();
     });
-    this.render();
-    this.announce(race, before);
   }
 
   reset() {
-    const race = this.race;
-    if (!race) return;
-    this.player.stop();
-    guard(() => race.seek(0));
-    this.render();
-    this.say('Back at the start line.');
+    if (!this.race) return;
+    this.player.goTo({ reading: 0 }, () => this.say('Back at the start line.'));
   }
 
   /**
@@ -474,13 +475,10 @@ export class RaceView {
   seekPosition(position, announce) {
     const race = this.race;
     if (!race) return;
-    this.player.stop();
     const reading = race.unit
       ? Math.round(Math.expm1((position / TIMELINE_STEPS) * Math.log1p(race.furthest)))
       : position;
-    guard(() => race.seek(reading));
-    this.render();
-    if (announce) this.say(this.summary());
+    this.player.goTo({ reading }, announce ? () => this.say(this.summary()) : null);
   }
 
   cancel() {
@@ -595,6 +593,7 @@ export class RaceView {
   modeChanged(mode) {
     const from = this.lastMode;
     this.lastMode = mode;
+    this.root.dataset.player = mode; // for tests: a seek of a few frames shows no bar
     const long = mode === 'go-to' || mode === 'run-to-end';
     this.going.box.hidden = !long;
     if (long) this.showGoing(0);
@@ -628,10 +627,13 @@ export class RaceView {
     if (focused?.disabled) b.play.focus({ preventScroll: true });
     if (!race) return;
     // The timeline: 0 to the furthest reading, log-scaled on the work clocks.
+    // While a seek is on its way (a few frames), the thumb stays where it
+    // was put, not where the clock still reads: a drag does not jump back.
     const max = race.furthest;
+    const at = mode === 'seek' ? Math.min(/** @type {Goal} */ (this.player.goal).reading, max) : race.clock;
     const position = race.unit
-      ? (max > 0 ? Math.round((Math.log1p(race.clock) / Math.log1p(max)) * TIMELINE_STEPS) : 0)
-      : race.clock;
+      ? (max > 0 ? Math.round((Math.log1p(at) / Math.log1p(max)) * TIMELINE_STEPS) : 0)
+      : at;
     const top = race.unit ? (max > 0 ? TIMELINE_STEPS : 0) : max;
     if (this.timeline.max !== String(top)) this.timeline.max = String(top);
     if (this.timeline.value !== String(position)) this.timeline.value = String(position);
