@@ -15,8 +15,10 @@
 //! and exchanges their columns if that lowers the number of attacking pairs.
 //! After `16·N + 64` swaps tried since the start, it restarts.
 //!
-//! Memory: the board's 24 bytes a queen, plus 4 for the list and one bit for
-//! its index: about 28 bytes a queen, 280 MB for 10,000,000.
+//! Memory: the permutation board's 20 bytes a queen and a bit
+//! ([`crate::algorithms::find_one::tally::Tally::permutation`]), plus 4 for
+//! the list and one bit for its index: about 24 bytes a queen, 240 MB for
+//! 10,000,000.
 //!
 //! Steps: placing a row; a swap tried (made or not); a restart. `moves`
 //! counts swaps made. Checks: reads of a square's attackers from the
@@ -135,7 +137,7 @@ impl Engine for QueenSearch {
     fn new(n: usize, seed: u64) -> Result<QueenSearch, Error> {
         check_size(&INFO, n)?;
         Ok(QueenSearch {
-            base: Repair::new(n, seed),
+            base: Repair::permutation(n, seed),
             cursor: 0,
             phase: Phase::Placing,
         })

@@ -16,8 +16,19 @@ pub struct Repair {
 
 impl Repair {
     pub fn new(n: usize, seed: u64) -> Repair {
+        Repair::with(Core::new(n, seed))
+    }
+
+    /// On a permutation board ([`Core::permutation`]): for a search that only
+    /// exchanges rows' columns after the greedy start.
+    pub fn permutation(n: usize, seed: u64) -> Repair {
+        Repair::with(Core::permutation(n, seed))
+    }
+
+    fn with(core: Core) -> Repair {
+        let n = core.tally.n();
         Repair {
-            core: Core::new(n, seed),
+            core,
             suspects: Suspects::new(n),
             since_start: 0,
         }
