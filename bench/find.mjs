@@ -17,9 +17,10 @@
 // best of a few runs against native. Also the wasm memory a 10,000,000-queen
 // run leaves the module with, in a fresh instance. `findTimings()` resolves to
 // plain data and `findSection()` writes it up for bench/run.mjs. Run alone,
-// `node bench/find.mjs [--write]` measures and prints the section (and with
-// --write puts it in BENCHMARKS.md as section 10 with its Targets lines,
-// leaving the rest of the file as it is).
+// `node bench/find.mjs [--write] [--report-only]` measures (or, with
+// --report-only, reads the last run's bench/results/find.json) and prints the
+// section, or with --write puts it in BENCHMARKS.md as section 10 with its
+// Targets lines, leaving the rest of the file as it is.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -387,12 +388,19 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   // shorter look while working; the section is written from the full run.
   const at = process.argv.indexOf('--sizes');
   const sizes = at > 0 ? process.argv[at + 1].split(',').map((n) => [Number(n), Number(n) <= 1_000_000 ? 3 : 1]) : QS_SIZES;
-  const find = await findTimings(root, path.join(root, 'target', 'bench', 'release', 'nqueens-bench'), {
-    sizes,
-    others: !process.argv.includes('--quick'),
-  });
-  fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench', 'results', 'find.json'), JSON.stringify(find, null, 1));
+  // --report-only writes the section from the last run's bench/results/find.json.
+  const saved = path.join(root, 'bench', 'results', 'find.json');
+  let find;
+  if (process.argv.includes('--report-only')) {
+    find = JSON.parse(fs.readFileSync(saved, 'utf8'));
+  } else {
+    find = await findTimings(root, path.join(root, 'target', 'bench', 'release', 'nqueens-bench'), {
+      sizes,
+      others: !process.argv.includes('--quick'),
+    });
+    fs.mkdirSync(path.dirname(saved), { recursive: true });
+    fs.writeFileSync(saved, JSON.stringify(find, null, 1));
+  }
   if (process.argv.includes('--write')) {
     writeSection(path.join(root, 'BENCHMARKS.md'), find);
     log('wrote section 10 of BENCHMARKS.md and bench/results/find.json');
