@@ -400,8 +400,8 @@ const PROFILE = [
     'placed, a random access into 4 MB of four-byte counts, so a cache miss a queen. Queen search\'s board is a ' +
     'permutation (filled from the pool of unused columns, changed only by exchanging two rows\' columns), so its ' +
     'column counts are 0 or 1: they are now one bit each (125 KB at N = 1,000,000, which stays in the L2 cache), ' +
-    'and an exchange leaves them alone (`Tally::permutation`). Same runs, same boards; native median over the seeds ' +
-    'from 120 to 82 ms, with C at 65 and 61 ms in the same interleaved runs (load average about 2).',
+    'and an exchange leaves them alone (`Tally::permutation`). Same runs, same boards; the native median of seeds ' +
+    '1–7 × 3 runs went from 120 to 82 ms, with C at 65 and 61 ms in the same interleaved runs (load average about 2).',
   '- **Per-swap bookkeeping.** With 32 draws a row, the last ~570 rows of a million found no free column and were ' +
     'placed attacked, and repairing them took ~57,000 swaps tried (each a few random reads and writes of diagonal ' +
     'counts): about 15% of the wasm time. QS4, drawing 3.08·N in all, leaves 11–25. Queen search now draws up to 64 ' +
@@ -410,7 +410,7 @@ const PROFILE = [
     'queen search\'s runs (its steps and boards for a seed), not their kind; a placing step now reads at most 64 ' +
     'squares, as its catalogue entry says.',
   '- The board goes to JavaScript in one copy instead of two (a `Uint32Array` read as an `Int32Array`).',
-  '- **Tried and dropped** (interleaved A/B, CPU-time medians over 7 seeds × 3): skipping the rising-diagonal read ' +
+  '- **Tried and dropped** (interleaved A/B, CPU-time medians of seeds 1–7 × 2–3 runs): skipping the rising-diagonal read ' +
     'when the falling diagonal already holds a queen, as the C program does, was slower in Rust (299 against 244 ms: ' +
     'one more hard-to-predict branch a draw costs more than the read it saves); drawing each row\'s picks in batches ' +
     'of four so that their reads overlap was slower too (392 against 229 ms): the processor already overlaps them.',
