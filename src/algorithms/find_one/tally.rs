@@ -384,3 +384,73 @@ impl Suspects {
         self.rows.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Attackers of (row, col) counted from the queens alone, square by
+    /// square: the truth the tallies must agree with.
+    fn counted(queens: &[u32], row: usize, col: u32) -> u32 {
+        let (r, c) = (row as i64, i64::from(col));
+        queens
+            .iter()
+            .enumerate()
+            .filter(|&(other, &q)| {
+                let (o, q) = (other as i64, i64::from(q));
+                other != row && (q == c || o + q == r + c || o - q == r - c)
+            })
+            .count() as u32
+    }
+
+    #[test]
+    fn a_permutation_board_counts_as_the_general_one_and_as_the_queens_say() {
+        for (n, seed) in [(8, 1), (13, 7), (40, 3)] {
+            let (mut general, mut permutation) = (Tally::new(n), Tally::permutation(n));
+            let (mut rng_g, mut rng_p) = (Rng::new(seed), Rng::new(seed));
+            for step in 0..n {
+                let g = general.place_greedy(&mut rng_g, QS_GREEDY_TRIES);
+                let p = permutation.place_greedy(&mut rng_p, QS_GREEDY_TRIES);
+                assert_eq!(g, p, "N = {n}, row {step}");
+            }
+            let mut swaps = Rng::new(seed + 100);
+            for _ in 0..3 * n {
+                let (a, b) = (
+                    swaps.below(n as u32) as usize,
+                    swaps.below(n as u32) as usize,
+                );
+                if a == b {
+                    continue;
+                }
+                general.swap(a, b);
+                permutation.swap(a, b);
+                let queens = permutation.queens().to_vec();
+                assert_eq!(general.queens(), &queens[..]);
+                assert_eq!(general.pairs(), permutation.pairs(), "N = {n}");
+                assert_eq!(general.lines().0, permutation.lines().0, "N = {n}: columns");
+                for row in 0..n {
+                    for col in 0..n as u32 {
+                        let truth = counted(&queens, row, col);
+                        assert_eq!(
+                            permutation.attackers(row, col),
+                            truth,
+                            "N = {n} ({row}, {col})"
+                        );
+                        assert_eq!(general.attackers(row, col), truth, "N = {n} ({row}, {col})");
+                    }
+                }
+            }
+            let pairs = (0..n)
+                .map(|row| {
+                    u64::from(counted(
+                        permutation.queens(),
+                        row,
+                        permutation.queens()[row],
+                    ))
+                })
+                .sum::<u64>();
+            assert_eq!(permutation.pairs(), pairs / 2, "N = {n}: pairs");
+            assert_eq!(permutation.lines().0.iter().sum::<u32>(), n as u32);
+        }
+    }
+}
