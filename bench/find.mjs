@@ -415,9 +415,9 @@ const PROFILE = [
     'one more hard-to-predict branch a draw costs more than the read it saves); drawing each row\'s picks in batches ' +
     'of four so that their reads overlap was slower too (392 against 229 ms): the processor already overlaps them.',
   '- **Build flags**: `opt-level = 3`, LTO, one codegen unit; wasm-opt 132 from `node_modules/.bin` at `-O3`; the ' +
-    'module already has bulk memory (68 `memory.fill`, 211 `memory.copy`) and SIMD (`.cargo/config.toml`). No flag ' +
-    'change was tried in the time: the profile shows memory reads, not instructions, and these flags are the usual ' +
-    'best for that.',
+    'module already has bulk memory (68 `memory.fill`, 211 `memory.copy`) and SIMD (`.cargo/config.toml`). ' +
+    'wasm-opt `-O4` run over that module gave no gain: 168 against 163 ms of CPU time (medians of seeds 1–7 × 3, the ' +
+    'two modules interleaved in one process, load average 9); the profile shows memory reads, not instructions.',
   '- **What is left.** Every draw is three random reads (the pool entry, then the two diagonal counts), 20 MB of ' +
     'arrays at N = 1,000,000 in a 32 MB L3 cache that every process on this machine shares, for native Rust, wasm ' +
     'and C alike. Wasm costs 1.1–1.4× native on top (bounds checks on each read, 32-bit addressing into one ' +
