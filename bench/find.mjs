@@ -350,7 +350,7 @@ export function findSection(find, number) {
           `${find.qs.filter((q) => q.n !== r.n).map((q) => `; at ${int(q.n)} ${(q.wasm / q.c).toFixed(2)}×`).join('')}.`,
         why:
           `over by ${(ratio - C_RATIO).toFixed(2)}× (${ms(r.wasm - C_RATIO * r.c)}): the native build of the same Rust is itself ${(r.native / r.c).toFixed(2)}× ` +
-          `the C program here (its step loop does more per draw than QS4's single budget of draws) and wasm ${(r.wasm / r.native).toFixed(2)}× native ` +
+          `the C program here (the same draws cost its step loop about 1.5× what they cost in C; its draws-a-row policy under 10%) and wasm ${(r.wasm / r.native).toFixed(2)}× native ` +
           `on top (bounds checks, one linear memory), on a search whose time is random memory reads in a cache this loaded machine shares; see "What is left" in section ${number}.`,
       });
     }
@@ -419,11 +419,14 @@ const PROFILE = [
     'wasm-opt `-O4` run over that module gave no gain: 168 against 163 ms of CPU time (medians of seeds 1–7 × 3, the ' +
     'two modules interleaved in one process, load average 9); the profile shows memory reads, not instructions.',
   '- **What is left.** Every draw is three random reads (the pool entry, then the two diagonal counts), 20 MB of ' +
-    'arrays at N = 1,000,000 in a 32 MB L3 cache that every process on this machine shares, for native Rust, wasm ' +
-    'and C alike. Wasm costs 1.1–1.4× native on top (bounds checks on each read, 32-bit addressing into one ' +
-    'linear memory). The C program\'s greedy start, a single budget of 3.08·N draws rather than a bound a row, still ' +
-    'does less per draw than the Rust step loop, which keeps every step a visible, bounded, seekable step for the ' +
-    'page; the native Rust is 1.3–1.7× the C program here depending on the load.',
+    'arrays at N = 1,000,000 in a 32 MB L3 cache that every process on this machine shares. Wasm costs 1.2–1.6× ' +
+    'native on top (bounds checks on each read, one linear memory). The larger part of the gap is the native Rust ' +
+    'itself: a C copy of exactly its policy (64 draws a row, else the least attacked; a throwaway variant of ' +
+    '`bench/qs4.c`, not kept) took 92 ms against QS4\'s 85 ms and the native Rust\'s 139 ms (CPU-time medians of ' +
+    'seeds 1–7 × 3, interleaved, load average 2.5), so the policy costs under 10% and the Rust step loop about 1.5× ' +
+    'the same work in C. Its hot loop (perf annotate) is the same three reads with a few more instructions around ' +
+    'them (three bounds checks, the step\'s phase, counters and `Last`); why that costs 1.5× on reads that should ' +
+    'dominate was not found in the time.',
 ];
 
 /** Replaces section 10 and queen search's lines in the Targets list of BENCHMARKS.md. */
