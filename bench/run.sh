@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (not part of the test command): builds the wasm page, the native
-# Rust bench (bench/native) and the seed-000 C baseline (bench/seed000.c),
+# Rust bench (bench/native), the seed-000 C baseline (bench/seed000.c) and
+# the C queen search (bench/qs4.c, section 10),
 # then runs bench/run.mjs, which measures natively and in headless Chromium
 # and writes BENCHMARKS.md.
 #
@@ -21,5 +22,6 @@ mkdir -p target/bench
 [ -f bench/native/Cargo.lock ] || cp Cargo.lock bench/native/Cargo.lock
 cargo build --release --quiet --manifest-path bench/native/Cargo.toml --target-dir target/bench
 gcc -O2 -Wall -Wextra -o target/bench/seed000 bench/seed000.c
+gcc -O2 -Wall -Wextra -o target/bench/qs4 bench/qs4.c
 
 exec node bench/run.mjs "$@"

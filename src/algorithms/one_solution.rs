@@ -245,7 +245,7 @@ impl<E: Engine> Algorithm for OneSolution<E> {
         if n <= TALLIES_MAX_N {
             let (cols, downs, ups) = tally.lines();
             for (name, line) in [
-                ("columns", cols),
+                ("columns", &cols[..]),
                 ("down diagonals", downs),
                 ("up diagonals", ups),
             ] {

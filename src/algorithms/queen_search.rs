@@ -3,7 +3,7 @@
 //! repaired, by exchanging the columns of two rows.
 //!
 //! The start is their "initial search": rows are placed in order, each on the
-//! first of up to 32 columns drawn from those not used yet that no queen
+//! first of up to 64 columns drawn from those not used yet that no queen
 //! attacks, or else the least attacked of them ([`crate::algorithms::find_one::tally::Tally::place_greedy`]).
 //! Most rows find a free column at once; the clashes left are few and near
 //! the bottom.
@@ -15,20 +15,22 @@
 //! and exchanges their columns if that lowers the number of attacking pairs.
 //! After `16·N + 64` swaps tried since the start, it restarts.
 //!
-//! Memory: the board's 24 bytes a queen, plus 4 for the list and one bit for
-//! its index: about 28 bytes a queen, 280 MB for 10,000,000.
+//! Memory: the permutation board's 20 bytes a queen and a bit
+//! ([`crate::algorithms::find_one::tally::Tally::permutation`]), plus 4 for
+//! the list and one bit for its index: about 24 bytes a queen, 240 MB for
+//! 10,000,000.
 //!
 //! Steps: placing a row; a swap tried (made or not); a restart. `moves`
 //! counts swaps made. Checks: reads of a square's attackers from the
 //! tallies; a swap tried is 4 (two squares left, two entered) and 1 more to
 //! see whether the other row is attacked after a swap made. Bound: a placing
-//! step ≤ 32; a swap step ≤ N for skipping listed rows that are no longer
-//! attacked, + 5; a restart 0. So ≤ N + 32.
+//! step ≤ 64; a swap step ≤ N for skipping listed rows that are no longer
+//! attacked, + 5; a restart 0. So ≤ N + 64.
 
 use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
 use crate::algorithms::find_one::repair::Repair;
-use crate::algorithms::find_one::tally::GREEDY_TRIES;
+use crate::algorithms::find_one::tally::QS_GREEDY_TRIES;
 use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
 use crate::error::Error;
 use crate::limits::FIND_MAX_N;
@@ -41,7 +43,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     find_max_n: FIND_MAX_N,
     description: "Sosic and Gu's queen search (1991, 1994): the board is a permutation, so no two queens \
         ever share a column, and only diagonal clashes are repaired. The start places each row \
-        on a free column that no queen attacks, of up to 32 drawn at random; then each step \
+        on a free column that no queen attacks, of up to 64 drawn at random; then each step \
         takes the next attacked queen, draws another row at random and exchanges their \
         columns if that lowers the number of attacking pairs. A swap costs a few reads \
         whatever N is, so ten million queens take seconds. It restarts after 16·N + 64 swaps \
@@ -53,11 +55,11 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     most_checks: Bound {
         squares: 0,
         queens: 1,
-        constant: GREEDY_TRIES as u64,
+        constant: QS_GREEDY_TRIES as u64,
         least: 0,
     },
     pseudocode: &[
-        "board = greedy permutation: each row on a free column no queen attacks, of 32 drawn",
+        "board = greedy permutation: each row on a free column no queen attacks, of 64 drawn",
         "while some queens attack each other:      # pairs > 0",
         "    if 16·N + 64 swaps tried since the start: restart   # restarts += 1",
         "    i = the next attacked queen; j = a random other row   # attackers of i's square > 0",
@@ -135,7 +137,7 @@ impl Engine for QueenSearch {
     fn new(n: usize, seed: u64) -> Result<QueenSearch, Error> {
         check_size(&INFO, n)?;
         Ok(QueenSearch {
-            base: Repair::new(n, seed),
+            base: Repair::permutation(n, seed),
             cursor: 0,
             phase: Phase::Placing,
         })

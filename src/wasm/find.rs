@@ -57,9 +57,12 @@ fn sized(id: &JsValue, n: &JsValue, what: &str) -> Result<(String, usize), Probl
 
 /// A solution as JavaScript sees it: `{queens, steps, restarts}`.
 fn found_object(found: &Found) -> JsValue {
-    let queens: Vec<i32> = found.queens.iter().map(|&c| c as i32).collect();
+    // One copy into JavaScript, read there as signed (every column is below
+    // 2^31), rather than a signed copy in Rust first.
+    let columns = js_sys::Uint32Array::from(found.queens.as_slice());
+    let queens = js_sys::Int32Array::new(&columns.buffer());
     object(&[
-        ("queens", js_sys::Int32Array::from(queens.as_slice()).into()),
+        ("queens", queens.into()),
         ("steps", js_sys::BigInt::from(found.steps).into()),
         ("restarts", (found.restarts as f64).into()),
     ])

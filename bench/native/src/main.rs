@@ -14,9 +14,16 @@
 //! - `find` mode: `find_one(ID, N, 1)` for each N given, checked by
 //!   `check::verify`: the best of a few runs in ms, steps and restarts.
 //!
+//! - `one` mode: one `find_one(ID, N, SEED)` in this process, timed from the
+//!   call to the board (allocation included), checked by `check::verify`;
+//!   with a file name, the board is also written there as N little-endian
+//!   `u32` columns for the bench's own independent check. bench/find.mjs
+//!   runs it once a seed, interleaved with the C baseline and wasm.
+//!
 //! Usage: nqueens-bench [MIN_N MAX_N]   (default 12 16)
 //!        nqueens-bench speed MIN_N MAX_N TODAY_MAX
 //!        nqueens-bench find ID N...
+//!        nqueens-bench one ID N SEED [BOARD_FILE]
 
 use std::time::Instant;
 
@@ -96,8 +103,52 @@ fn find(id: &str, sizes: &[usize]) {
     println!("{{\"find\":[{}]}}", rows.join(","));
 }
 
+/// The CPU time this process has used, in ms.
+fn cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0;
+    if ok {
+        ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
+    } else {
+        f64::NAN
+    }
+}
+
+/// `one` mode: one JSON object `{"id","n","seed","ms","cpu_ms","steps","restarts"}`.
+fn one(id: &str, n: usize, seed: u64, board: Option<&String>) {
+    let cpu = cpu_ms();
+    let start = Instant::now();
+    let found = nqueens::algorithms::find_one(id, n, seed);
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let cpu = cpu_ms() - cpu;
+    let found = found.unwrap_or_else(|e| panic!("{id} N = {n}: {e}"));
+    if let Err(clash) = nqueens::algorithms::find_one::check::verify(&found.queens) {
+        panic!("{id} N = {n} seed {seed}: {clash}");
+    }
+    if let Some(path) = board {
+        let bytes: Vec<u8> = found.queens.iter().flat_map(|c| c.to_le_bytes()).collect();
+        std::fs::write(path, bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    println!(
+        "{{\"id\":\"{id}\",\"n\":{n},\"seed\":{seed},\"ms\":{ms:.3},\"cpu_ms\":{cpu:.3},\"steps\":{},\"restarts\":{}}}",
+        found.steps, found.restarts
+    );
+}
+
 fn main() {
     let raw: Vec<String> = std::env::args().skip(1).collect();
+    if raw.first().map(String::as_str) == Some("one") {
+        let num = |i: usize| raw.get(i).and_then(|a| a.parse::<u64>().ok());
+        match (raw.get(1), num(2), num(3)) {
+            (Some(id), Some(n), Some(seed)) => one(id, n as usize, seed, raw.get(4)),
+            _ => panic!("usage: nqueens-bench one ID N SEED [BOARD_FILE]"),
+        }
+        return;
+    }
     if raw.first().map(String::as_str) == Some("find") {
         let id = raw.get(1).map_or("queen-search", String::as_str);
         let sizes: Vec<usize> = raw.iter().skip(2).filter_map(|a| a.parse().ok()).collect();

@@ -135,6 +135,15 @@ impl Core {
         }
     }
 
+    /// An empty n×n permutation board ([`Tally::permutation`]) and the
+    /// generator for `seed`.
+    pub fn permutation(n: usize, seed: u64) -> Core {
+        Core {
+            tally: Tally::permutation(n),
+            ..Core::new(0, seed)
+        }
+    }
+
     /// A random board (each queen on a uniform column of its row) from `seed`.
     pub fn random(n: usize, seed: u64) -> Core {
         let mut core = Core::new(n, seed);

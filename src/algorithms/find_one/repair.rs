@@ -2,7 +2,7 @@
 //! step, and the list of rows that may hold an attacked queen.
 
 use super::rng::Rng;
-use super::tally::Suspects;
+use super::tally::{Suspects, GREEDY_TRIES, QS_GREEDY_TRIES};
 use super::{Core, Event, Last};
 
 /// The board, the list of suspects, and the greedy start.
@@ -12,14 +12,30 @@ pub struct Repair {
     pub suspects: Suspects,
     /// Repair steps (moves or swaps tried) since the last (re)start.
     pub since_start: u64,
+    /// The most pool columns the greedy start draws for one row.
+    tries: u32,
 }
 
 impl Repair {
+    /// Min-conflicts': [`GREEDY_TRIES`] draws a row.
     pub fn new(n: usize, seed: u64) -> Repair {
+        Repair::with(Core::new(n, seed), GREEDY_TRIES)
+    }
+
+    /// Queen search's: on a permutation board ([`Core::permutation`]), for a
+    /// search that only exchanges rows' columns after the greedy start, with
+    /// [`QS_GREEDY_TRIES`] draws a row.
+    pub fn permutation(n: usize, seed: u64) -> Repair {
+        Repair::with(Core::permutation(n, seed), QS_GREEDY_TRIES)
+    }
+
+    fn with(core: Core, tries: u32) -> Repair {
+        let n = core.tally.n();
         Repair {
-            core: Core::new(n, seed),
+            core,
             suspects: Suspects::new(n),
             since_start: 0,
+            tries,
         }
     }
 
@@ -33,7 +49,7 @@ impl Repair {
     /// listing it if it is attacked. True once every row is placed.
     pub fn place(&mut self) -> bool {
         let core = &mut self.core;
-        let (row, col, checks, attackers) = core.tally.place_greedy(&mut core.rng);
+        let (row, col, checks, attackers) = core.tally.place_greedy(&mut core.rng, self.tries);
         core.counters.checks += u64::from(checks);
         if attackers > 0 {
             self.suspects.insert(row);

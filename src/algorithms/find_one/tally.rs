@@ -10,14 +10,31 @@
 //! the column and diagonal counts (there are 2N − 1 diagonals each way): 24
 //! bytes per queen.
 //!
+//! A permutation board ([`Tally::permutation`], queen search's) never holds
+//! two queens on a column: it is filled from the pool and changed only by
+//! exchanging two rows' columns. Its column counts are then 0 or 1, kept as
+//! one bit a column (N / 8 bytes, which stay in the processor's cache where
+//! N four-byte counts would not), and an exchange leaves them as they were:
+//! 20 bytes per queen, and one memory access fewer per queen placed.
+//!
 //! [`Suspects`] is the list of queens that may be attacked, which the repair
 //! searches draw from instead of scanning all N rows.
 
+use std::borrow::Cow;
+
 use super::rng::Rng;
 
-/// How many pool columns the greedy start draws for one row before it takes
-/// the least attacked of them.
+/// How many pool columns min-conflicts' greedy start draws for one row
+/// before it takes the least attacked of them.
 pub const GREEDY_TRIES: u32 = 32;
+
+/// The same for queen search's greedy start. With 32 draws a row, the last
+/// few hundred rows of a large board find no free column and are placed
+/// attacked (about 570 at N = 1,000,000), and repairing them takes about 100
+/// swaps tried each; with 64 the start leaves about 15 attacked, as Sosic
+/// and Gu's QS4 does with its 3.08·N draws in all, for the same number of
+/// draws.
+pub const QS_GREEDY_TRIES: u32 = 64;
 
 /// A board with one queen per row on rows `0..placed`, and its line counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,8 +42,12 @@ pub struct Tally {
     /// Column of each row's queen; past `placed`, the pool of free columns.
     queens: Vec<u32>,
     placed: usize,
-    /// Queens on each column.
+    /// Queens on each column; empty on a permutation board.
     cols: Vec<u32>,
+    /// On a permutation board, one bit per column: a placed row's column.
+    used: Vec<u64>,
+    /// True for a permutation board: `used` stands for `cols`.
+    permutation: bool,
     /// Queens on each falling diagonal, row + col.
     downs: Vec<u32>,
     /// Queens on each rising diagonal, row + (n − 1) − col.
@@ -38,11 +59,29 @@ pub struct Tally {
 impl Tally {
     /// An empty n×n board whose pool is every column, in order.
     pub fn new(n: usize) -> Tally {
+        Tally::build(n, false)
+    }
+
+    /// An empty n×n permutation board: filled only from the pool
+    /// ([`Tally::place_greedy`]) and changed only by [`Tally::swap`], so no
+    /// column ever holds two queens and a bit a column counts them.
+    pub fn permutation(n: usize) -> Tally {
+        Tally::build(n, true)
+    }
+
+    fn build(n: usize, permutation: bool) -> Tally {
         let lines = (2 * n).saturating_sub(1);
+        let (cols, used) = if permutation {
+            (Vec::new(), vec![0; n.div_ceil(64)])
+        } else {
+            (vec![0; n], Vec::new())
+        };
         Tally {
             queens: (0..n as u32).collect(),
             placed: 0,
-            cols: vec![0; n],
+            cols,
+            used,
+            permutation,
             downs: vec![0; lines],
             ups: vec![0; lines],
             pairs: 0,
@@ -80,8 +119,23 @@ impl Tally {
 
     /// Queens on each column, each falling diagonal (row + col) and each
     /// rising diagonal (row + n − 1 − col): the registers of the page.
-    pub fn lines(&self) -> (&[u32], &[u32], &[u32]) {
-        (&self.cols, &self.downs, &self.ups)
+    pub fn lines(&self) -> (Cow<'_, [u32]>, &[u32], &[u32]) {
+        let cols = if self.permutation {
+            Cow::Owned((0..self.n() as u32).map(|c| self.column(c)).collect())
+        } else {
+            Cow::Borrowed(&self.cols[..])
+        };
+        (cols, &self.downs, &self.ups)
+    }
+
+    /// Queens on column `col`.
+    #[inline(always)]
+    fn column(&self, col: u32) -> u32 {
+        if self.permutation {
+            ((self.used[col as usize / 64] >> (col % 64)) & 1) as u32
+        } else {
+            self.cols[col as usize]
+        }
     }
 
     #[inline(always)]
@@ -97,7 +151,7 @@ impl Tally {
     #[inline(always)]
     pub fn attackers(&self, row: usize, col: u32) -> u32 {
         let (c, d, u) = self.index(row, col);
-        let on_lines = self.cols[c] + self.downs[d] + self.ups[u];
+        let on_lines = self.column(c as u32) + self.downs[d] + self.ups[u];
         if row < self.placed && self.queens[row] == col {
             on_lines - 3
         } else {
@@ -120,25 +174,49 @@ impl Tally {
 
     /// Takes row `row`'s queen off its lines; `queens[row]` keeps its column
     /// until [`Tally::drop_on`] puts it back, and `attackers` of that row mean
-    /// nothing in between.
+    /// nothing in between. On a permutation board the column is left alone:
+    /// the caller ([`Tally::swap`], [`Tally::pop`]) keeps the column bits.
     #[inline(always)]
     fn lift(&mut self, row: usize) {
         let (c, d, u) = self.index(row, self.queens[row]);
-        self.cols[c] -= 1;
         self.downs[d] -= 1;
         self.ups[u] -= 1;
-        self.pairs -= u64::from(self.cols[c] + self.downs[d] + self.ups[u]);
+        let mut left = self.downs[d] + self.ups[u];
+        if !self.permutation {
+            self.cols[c] -= 1;
+            left += self.cols[c];
+        }
+        self.pairs -= u64::from(left);
     }
 
-    /// Puts row `row`'s queen on (row, col)'s lines.
+    /// Puts row `row`'s queen on (row, col)'s lines. On a permutation board
+    /// `col` is a column no other placed row holds, and its bit is the
+    /// caller's to set.
     #[inline(always)]
     fn drop_on(&mut self, row: usize, col: u32) {
         let (c, d, u) = self.index(row, col);
-        self.pairs += u64::from(self.cols[c] + self.downs[d] + self.ups[u]);
-        self.cols[c] += 1;
+        let mut there = self.downs[d] + self.ups[u];
+        if !self.permutation {
+            there += self.cols[c];
+            self.cols[c] += 1;
+        }
+        self.pairs += u64::from(there);
         self.downs[d] += 1;
         self.ups[u] += 1;
         self.queens[row] = col;
+    }
+
+    /// Marks column `col` used or free on a permutation board.
+    #[inline(always)]
+    fn mark(&mut self, col: u32, used: bool) {
+        if self.permutation {
+            let (word, bit) = (col as usize / 64, 1u64 << (col % 64));
+            if used {
+                self.used[word] |= bit;
+            } else {
+                self.used[word] &= !bit;
+            }
+        }
     }
 
     /// Moves the queen of placed row `row` to column `col`. Returns, for the
@@ -146,6 +224,7 @@ impl Tally {
     /// exactly one other queen stood on it: that queen is attacked now.
     #[inline]
     pub fn move_queen(&mut self, row: usize, col: u32) -> [bool; 3] {
+        debug_assert!(!self.permutation, "a queen moved on a permutation board");
         self.lift(row);
         let (c, d, u) = self.index(row, col);
         let lone = [self.cols[c] == 1, self.downs[d] == 1, self.ups[u] == 1];
@@ -164,12 +243,14 @@ impl Tally {
         self.drop_on(b, ca);
     }
 
-    /// Places the next row's queen on column `col`.
+    /// Places the next row's queen on column `col` (on a permutation board,
+    /// a column no placed row holds).
     #[inline]
     pub fn push(&mut self, col: u32) {
         let row = self.placed;
         self.placed += 1;
         self.drop_on(row, col);
+        self.mark(col, true);
     }
 
     /// Takes the last placed row's queen off; returns its column.
@@ -178,6 +259,7 @@ impl Tally {
         self.placed -= 1;
         let row = self.placed;
         self.lift(row);
+        self.mark(self.queens[row], false);
         self.queens[row]
     }
 
@@ -188,6 +270,7 @@ impl Tally {
         }
         self.placed = 0;
         self.cols.fill(0);
+        self.used.fill(0);
         self.downs.fill(0);
         self.ups.fill(0);
         self.pairs = 0;
@@ -196,6 +279,7 @@ impl Tally {
     /// A fresh board with every queen on a uniformly random column of its row
     /// (AIMA's random restart).
     pub fn randomize(&mut self, rng: &mut Rng) {
+        debug_assert!(!self.permutation, "a random board is no permutation");
         self.reset();
         let n = self.n() as u32;
         for _ in 0..n {
@@ -204,20 +288,20 @@ impl Tally {
     }
 
     /// Places the next row greedily from the pool, which must hold the
-    /// columns not used yet: draws up to [`GREEDY_TRIES`] of them at random
+    /// columns not used yet: draws up to `tries` of them at random
     /// (with replacement), takes the first one no queen attacks, or else the
     /// least attacked of those drawn (the first of them). Returns the row, its
     /// column, the checks spent and the queen's attackers. The last rows have
     /// few columns left and take what comes.
-    pub fn place_greedy(&mut self, rng: &mut Rng) -> (usize, u32, u32, u32) {
+    pub fn place_greedy(&mut self, rng: &mut Rng, tries: u32) -> (usize, u32, u32, u32) {
         let row = self.placed;
         let left = (self.n() - row) as u32;
         let mut best = (u32::MAX, row);
         let mut checks = 0;
-        for _ in 0..GREEDY_TRIES.min(left) {
+        for _ in 0..tries.min(left) {
             let pick = row + rng.below(left) as usize;
             let col = self.queens[pick];
-            debug_assert_eq!(self.cols[col as usize], 0, "the pool holds a used column");
+            debug_assert_eq!(self.column(col), 0, "the pool holds a used column");
             // A pool column is free, so only the diagonals can attack.
             let (_, d, u) = self.index(row, col);
             let attackers = self.downs[d] + self.ups[u];
@@ -298,5 +382,75 @@ impl Suspects {
             self.listed[row as usize / 64] = 0;
         }
         self.rows.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Attackers of (row, col) counted from the queens alone, square by
+    /// square: the truth the tallies must agree with.
+    fn counted(queens: &[u32], row: usize, col: u32) -> u32 {
+        let (r, c) = (row as i64, i64::from(col));
+        queens
+            .iter()
+            .enumerate()
+            .filter(|&(other, &q)| {
+                let (o, q) = (other as i64, i64::from(q));
+                other != row && (q == c || o + q == r + c || o - q == r - c)
+            })
+            .count() as u32
+    }
+
+    #[test]
+    fn a_permutation_board_counts_as_the_general_one_and_as_the_queens_say() {
+        for (n, seed) in [(8, 1), (13, 7), (40, 3)] {
+            let (mut general, mut permutation) = (Tally::new(n), Tally::permutation(n));
+            let (mut rng_g, mut rng_p) = (Rng::new(seed), Rng::new(seed));
+            for step in 0..n {
+                let g = general.place_greedy(&mut rng_g, QS_GREEDY_TRIES);
+                let p = permutation.place_greedy(&mut rng_p, QS_GREEDY_TRIES);
+                assert_eq!(g, p, "N = {n}, row {step}");
+            }
+            let mut swaps = Rng::new(seed + 100);
+            for _ in 0..3 * n {
+                let (a, b) = (
+                    swaps.below(n as u32) as usize,
+                    swaps.below(n as u32) as usize,
+                );
+                if a == b {
+                    continue;
+                }
+                general.swap(a, b);
+                permutation.swap(a, b);
+                let queens = permutation.queens().to_vec();
+                assert_eq!(general.queens(), &queens[..]);
+                assert_eq!(general.pairs(), permutation.pairs(), "N = {n}");
+                assert_eq!(general.lines().0, permutation.lines().0, "N = {n}: columns");
+                for row in 0..n {
+                    for col in 0..n as u32 {
+                        let truth = counted(&queens, row, col);
+                        assert_eq!(
+                            permutation.attackers(row, col),
+                            truth,
+                            "N = {n} ({row}, {col})"
+                        );
+                        assert_eq!(general.attackers(row, col), truth, "N = {n} ({row}, {col})");
+                    }
+                }
+            }
+            let pairs = (0..n)
+                .map(|row| {
+                    u64::from(counted(
+                        permutation.queens(),
+                        row,
+                        permutation.queens()[row],
+                    ))
+                })
+                .sum::<u64>();
+            assert_eq!(permutation.pairs(), pairs / 2, "N = {n}: pairs");
+            assert_eq!(permutation.lines().0.iter().sum::<u32>(), n as u32);
+        }
     }
 }
