@@ -410,15 +410,21 @@ async function lighthouseScores(sites) {
         // Several runs, and the one with the median performance score, as
         // Lighthouse's own advice has it for a machine whose load varies.
         const all = [];
-        for (let i = 0; i < runs; i++) all.push((await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr);
+        // The 1-minute load average as each run starts: blocking time moves with it.
+        const loads = [];
+        for (let i = 0; i < runs; i++) {
+          loads.push(os.loadavg()[0]);
+          all.push((await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr);
+        }
         const performance = all.map((r) => Math.round(r.categories.performance.score * 100));
+        const tbt = all.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN));
         const lhr = all.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs / 2)];
         const scores = Object.fromEntries(Object.values(lhr.categories).map((c) => [c.id, Math.round(c.score * 100)]));
         const short = Object.entries(lhr.audits)
           .filter(([, a]) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
           .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-        log(`lighthouse ${site} ${preset}: ${JSON.stringify(scores)} (performance in ${runs} runs: ${performance.join(', ')})`);
-        rows.push({ site, preset, scores, performance, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
+        log(`lighthouse ${site} ${preset}: ${JSON.stringify(scores)} (performance in ${runs} runs: ${performance.join(', ')}; blocking time ${tbt.join(', ')} ms; load ${loads.map((l) => l.toFixed(2)).join(', ')})`);
+        rows.push({ site, preset, scores, performance, loads, tbt, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
       }
     }
   } finally {

@@ -16,8 +16,9 @@
 #   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core;
 #           two files at a time, and after them one at a time each file
 #           that has a line `// e2e: run alone`)
-#           (dist.test.mjs and offline.test.mjs build the static site from pkg/
-#           with scripts/dist.mjs and host it under a sub-path themselves)
+#           (dist, offline and learn-offline host the static site under a
+#           sub-path themselves: built from pkg/ with scripts/dist.mjs once
+#           for the same sources, in the system's temp folder, and copied)
 #
 # Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
 # (for quick local iterations; CI runs both).
