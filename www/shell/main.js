@@ -42,7 +42,8 @@ async function start() {
   /**
    * The mode, built the first time it is asked for (its module must have
    * loaded): made, added to window.nqueens and, once the core is there,
-   * attached (with the link's answer, for the mode the link names).
+   * attached (start() attaches the modes built before it is, the mode the
+   * link names with the link's answer).
    */
   const build = (/** @type {string} */ id) => {
     const built = byId(id);
@@ -67,7 +68,11 @@ async function start() {
     }
     load(view).then(() => {
       if (views.current === view) build(view).setActive(true);
-    }, reportError);
+    }, (/** @type {import('../types.js').Thrown} */ error) => {
+      const name = document.querySelector(`nav.views [data-view="${view}"]`)?.textContent?.trim() ?? view;
+      console.warn(`Could not load the ${view} mode:`, error);
+      showProblem(`The ${name} tab could not be loaded. Check your connection and reload the page.`, 'error');
+    });
   };
   const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), show);
   /** @type {import('../modes.js').Page} */
