@@ -499,7 +499,8 @@ export function pageWeight() {
     files.push({ file: rel, raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length });
   };
   add('index.html');
-  for (const f of fs.readdirSync(path.join(REPO_ROOT, 'www')).sort()) {
+  const www = fs.readdirSync(path.join(REPO_ROOT, 'www'), { recursive: true }).map((f) => String(f).split(path.sep).join('/')).sort();
+  for (const f of www) {
     // sw.js is the build's; the dev server's page never loads it.
     if ((f.endsWith('.css') || f.endsWith('.js')) && f !== 'sw.js') add(`www/${f}`);
   }

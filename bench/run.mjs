@@ -461,7 +461,7 @@ function report({ m, nat, c000, br }) {
     const raw = files.reduce((a, f) => a + f.raw, 0);
     const gz = files.reduce((a, f) => a + f.gzip, 0);
     out.push('## 7. Page weight', '');
-    out.push('Every file the page loads, raw and gzipped (node zlib, level 9):', '');
+    out.push('Every file the page loads, raw and gzipped (node zlib, level 9): the first tab\'s at the start, the other tabs\' after the first board (while the page is idle) or when first opened, the workers when a mode starts them:', '');
     out.push(
       table(
         ['file', 'bytes', 'gzipped'],
