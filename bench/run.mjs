@@ -588,6 +588,30 @@ function sections(text) {
 }
 
 /**
+ * The header's "Partial run" row for a run of `parts` on `date` merged into
+ * `file`: when each part now in the file was measured (the newest date of
+ * each, from the file's row), and the run the rest comes from.
+ * @param {string} file  BENCHMARKS.md as it stands
+ * @param {string[]} parts
+ * @param {string} date
+ */
+function partialRow(file, parts, date) {
+  const row = /\| Partial run \| (.*?)(?: \(a section that gives[^|]*)? \|/.exec(file)?.[1] ?? '';
+  let rest = /Written by `bash bench\/run.sh` on (\S+?)\./.exec(file)?.[1] ?? null;
+  const when = new Map();
+  for (const piece of row.split(/; (?:before that, )?/)) {
+    const measured = /^(.*) measured on (\S+)$/.exec(piece.trim());
+    if (measured) for (const part of measured[1].split(', ')) if (!when.has(part)) when.set(part, measured[2]);
+    const from = /^the rest from the run of (\S+)$/.exec(piece.trim());
+    if (from) rest = from[1];
+  }
+  for (const part of parts) when.set(part, date);
+  const dates = [...new Set(when.values())].sort().reverse();
+  const groups = dates.map((d) => `${[...when].filter(([, at]) => at === d).map(([part]) => part).join(', ')} measured on ${d}`);
+  return `${groups.join('; ')}; the rest ${rest ? `from the run of ${rest}` : 'from an earlier run'}`;
+}
+
+/**
  * A partial run's report merged into the file as it stands: the header, each
  * section the run wrote and each Targets line it wrote (matched by the
  * target's name, its words up to the first full stop) come from the run;
@@ -640,6 +664,7 @@ if (args.includes('--report-only')) {
   const { machine: m, native: nat, seed000: c000, browser: br, mergedIntoFile } = JSON.parse(fs.readFileSync(latest, 'utf8'));
   const kept = path.join(REPO_ROOT, 'BENCHMARKS.md');
   // A saved partial run that was merged into the file is merged into it again.
+  if (mergedIntoFile) m.partial = partialRow(fs.readFileSync(kept, 'utf8'), m.only ?? [], m.date);
   const written = report({ m, nat, c000, br });
   fs.writeFileSync(kept, mergedIntoFile ? mergeReport(fs.readFileSync(kept, 'utf8'), written) : written);
   log('rewrote BENCHMARKS.md from bench/results/latest.json');
@@ -661,9 +686,8 @@ if (args.includes('--report-only')) {
     // No saved whole run here (a fresh clone: bench/results/ is not in git):
     // the parts measured replace their sections and Targets lines of the
     // file as it stands, and the rest stays as the file has it.
-    const before = /\| Partial run \| (.*?)(?: \(a section that gives[^|]*)? \|/.exec(mergeInto)?.[1];
-    const date = /Written by `bash bench\/run.sh` on (\S+?)\./.exec(mergeInto)?.[1] ?? 'an earlier run';
-    m.partial = `${only.join(', ')} measured on ${m.date}; ${before ? `before that, ${before}` : `the rest from the run of ${date}`}`;
+    m.partial = partialRow(mergeInto, only, m.date);
+    m.only = only;
   } else if (only && saved) {
     // A part measured again: the report keeps the other parts from the last run.
     const last = saved;
