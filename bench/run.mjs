@@ -419,7 +419,7 @@ function report({ m, nat, c000, br }) {
       detail: judged.map((r) => `${r.preset}: ${Object.values(r.scores).join('/')}`).join('; ') + ' (performance/accessibility/best practices/SEO; ' +
         `the run with the median performance of each preset, measured on ${br.lighthouse.date ?? m.date}, load average ${br.lighthouse.load ?? m.load}, start / end).`,
       why: `short: ${below.join(', ')}. The scores move with the machine's load (each run's performance, blocking time and load are in ` +
-        'the table; measured on ' + `${br.lighthouse.date ?? m.date}, load average ${br.lighthouse.load ?? m.load}, start / end). What costs the ` +
+        'the table). What costs the ' +
         'points: on mobile (4× CPU slowdown) the blocking time of the start (module evaluation, instantiating the wasm, attaching the first ' +
         'mode and drawing the first board; the other tabs\' modes are built when first opened, and the tree is drawn after the first ' +
         'layout); on desktop, in the runs short of 100, the largest paint. The built page carries the default algorithm\'s description ' +
