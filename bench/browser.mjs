@@ -114,20 +114,16 @@ async function sessionTimings(browser, base) {
 
 /**
  * Plays for `ms` and records every requestAnimationFrame interval and the
- * steps the page's counter gained. With `again`, a search that ends is reset
- * and played again from the page itself, so every frame measured is a frame
- * of playing (the find-one searches end within a second at N = 1,000).
+ * steps the page's counter gained.
  */
-function framesWhilePlaying(page, ms, again) {
+function framesWhilePlaying(page, ms) {
   return page.evaluate(
-    ({ ms, again }) =>
+    (ms) =>
       new Promise((resolve) => {
-        const play = document.querySelector('#play');
         const count = () => Number(document.querySelector('#steps')?.textContent.replace(/[^0-9]/g, '')) || 0;
         const gaps = [];
         let steps = 0;
         let seen = count();
-        let replays = 0;
         let last = performance.now();
         const end = last + ms;
         const tick = (now) => {
@@ -136,19 +132,101 @@ function framesWhilePlaying(page, ms, again) {
           const c = count();
           if (c > seen) steps += c - seen;
           seen = c;
-          if (again && now < end && /Play/.test(play?.textContent ?? '')) {
-            document.querySelector('#reset')?.click();
-            seen = count();
-            play.click();
-            replays++;
-          }
           if (now < end) requestAnimationFrame(tick);
-          else resolve({ frames: gaps.length, ms: now - (end - ms), gaps, steps, replays });
+          else resolve({ frames: gaps.length, ms: now - (end - ms), gaps, steps });
         };
         requestAnimationFrame(tick);
       }),
-    { ms, again },
+    ms,
   );
+}
+
+/**
+ * What a user sees after pressing Play on a page that is open and idle: Play
+ * is clicked through the browser's input (not from script), and for `ms`
+ * every requestAnimationFrame interval is recorded, with the long tasks
+ * (PerformanceObserver 'longtask', 50 ms and more) that started in the
+ * window, the steps the page's counter gained, and when Play came back (the
+ * search ended), if it did. Nothing is reset or replayed: after the search
+ * ends the page stays where it stopped, as it does for a user.
+ * @param {import('playwright-core').Page} page
+ * @param {number} ms
+ */
+async function playAsUser(page, ms) {
+  await page.evaluate(() => {
+    const seen = { gaps: [], longTasks: [], start: 0, endedAt: null, stepsAtStart: 0, steps: 0 };
+    window.__play = seen;
+    const count = () => Number(document.querySelector('#steps')?.textContent.replace(/[^0-9]/g, '')) || 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (seen.start && e.startTime >= seen.start) seen.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+    seen.stepsAtStart = count();
+    // The window starts at the click, before the page's own handler runs.
+    document.querySelector('#play')?.addEventListener('click', () => { seen.start = performance.now(); }, { capture: true, once: true });
+  });
+  await page.click('#play');
+  return page.evaluate(
+    (ms) =>
+      new Promise((resolve) => {
+        const seen = window.__play;
+        const play = document.querySelector('#play');
+        const count = () => Number(document.querySelector('#steps')?.textContent.replace(/[^0-9]/g, '')) || 0;
+        let last = seen.start;
+        const tick = (now) => {
+          seen.gaps.push(now - last);
+          last = now;
+          if (seen.endedAt === null && /Play/.test(play?.textContent ?? '')) {
+            seen.endedAt = now - seen.start;
+            seen.steps = count() - seen.stepsAtStart;
+          }
+          if (now - seen.start < ms) requestAnimationFrame(tick);
+          else {
+            if (seen.endedAt === null) seen.steps = count() - seen.stepsAtStart;
+            resolve({ frames: seen.gaps.length, ms: now - seen.start, gaps: seen.gaps, steps: seen.steps, endedAt: seen.endedAt, longTasks: seen.longTasks });
+          }
+        };
+        requestAnimationFrame(tick);
+      }),
+    ms,
+  );
+}
+
+/**
+ * Home (reset) as a user sees it, `times` times: Play through the browser's
+ * input, until the search ends (or `playMs`), then the Home key pressed
+ * through the browser's input; timed from the keydown's event time to the
+ * frame after the one that showed the empty board (a requestAnimationFrame,
+ * then a task: that frame has been produced). Also the Event Timing API's
+ * duration of the keydown, where it reports one (it reports events from
+ * 16 ms).
+ * @param {import('playwright-core').Page} page
+ */
+async function homeAsUser(page, { times = 5, playMs = 2000 } = {}) {
+  const out = [];
+  for (let i = 0; i < times; i++) {
+    await page.click('#play');
+    await page.waitForFunction(() => /Play/.test(document.querySelector('#play')?.textContent ?? ''), null, { timeout: playMs }).catch(() => {});
+    await page.evaluate(() => {
+      const seen = { ms: null, eventMs: null, steps: null };
+      window.__home = seen;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.name === 'keydown') seen.eventMs = Math.max(seen.eventMs ?? 0, e.duration);
+      }).observe({ type: 'event', durationThreshold: 16 });
+      document.addEventListener('keydown', (event) => {
+        if (event.key !== 'Home') return;
+        const t0 = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => {
+          seen.ms = performance.now() - t0;
+          seen.steps = Number(document.querySelector('#steps')?.textContent.replace(/[^0-9]/g, '')) || 0;
+        }));
+      }, { capture: true, once: true });
+    });
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => window.__home.ms !== null);
+    await page.waitForTimeout(300); // the Event Timing entry comes after the frame
+    out.push(await page.evaluate(() => window.__home));
+  }
+  return out;
 }
 
 /** Frames/s, the median, p95 and longest frame interval of one recording. */
@@ -165,8 +243,8 @@ function frameStats(r) {
 /**
  * Item 3: frames while playing at top speed: each search for every solution
  * at its largest N (`rows`), and each search for one solution at N = 1,000
- * through the link `?algo=ID&n=1000&speed=max&seed=1`, replayed whenever it
- * ends (`findRows`, with the steps a second).
+ * through the link `?algo=ID&n=1000&speed=max&seed=1` as a user plays it
+ * (`findRows`: Play, four seconds of frames and long tasks, then Home).
  */
 async function animationTimings(browser, base, { seconds = 3, findN = 1000, findSeconds = 4 } = {}) {
   const probe = await openPage(browser, base);
@@ -187,7 +265,7 @@ async function animationTimings(browser, base, { seconds = 3, findN = 1000, find
     });
     const stepsBefore = await page.textContent('#steps');
     await page.click('#play');
-    const r = await framesWhilePlaying(page, seconds * 1000, false);
+    const r = await framesWhilePlaying(page, seconds * 1000);
     const stepsAfter = await page.textContent('#steps');
     const finished = await page.evaluate(() => /Play/.test(document.querySelector('#play')?.textContent ?? ''));
     await page.click('#play').catch(() => {});
@@ -207,11 +285,15 @@ async function animationTimings(browser, base, { seconds = 3, findN = 1000, find
       el.dispatchEvent(new Event('input', { bubbles: true }));
       return was;
     });
-    await page.click('#play');
-    const r = await framesWhilePlaying(page, findSeconds * 1000, true);
-    await page.click('#play').catch(() => {});
-    const row = { id: a.id, name: a.name, n: findN, ...frameStats(r), steps: r.steps, window_ms: r.ms, steps_per_s: (r.steps / r.ms) * 1000, replays: r.replays, speed_from_link: atMax };
-    log(`animation ${a.id} N=${findN}: ${row.fps.toFixed(1)} fps, p95 ${row.p95_ms.toFixed(1)} ms, ${row.steps_per_s.toFixed(0)} steps/s, ${r.replays} replays`);
+    const r = await playAsUser(page, findSeconds * 1000);
+    const home = await homeAsUser(page);
+    const homeMs = home.map((h) => h.ms).sort((x, y) => x - y);
+    const row = {
+      id: a.id, name: a.name, n: findN, ...frameStats(r), steps: r.steps, window_ms: r.ms, ended_ms: r.endedAt,
+      long_tasks: r.longTasks, speed_from_link: atMax,
+      home_ms: homeMs, home_median_ms: homeMs[Math.floor(homeMs.length / 2)], home_event_ms: home.map((h) => h.eventMs), home_steps: home.map((h) => h.steps),
+    };
+    log(`animation ${a.id} N=${findN}: median ${row.median_ms.toFixed(1)} ms, p95 ${row.p95_ms.toFixed(1)} ms, ${r.longTasks.length} long tasks, ended ${r.endedAt === null ? 'no' : `${r.endedAt.toFixed(0)} ms`}; Home median ${row.home_median_ms.toFixed(1)} ms`);
     findRows.push(row);
     errors.push(...e.filter((m) => !/seed/i.test(m)));
     await context.close();
@@ -329,15 +411,21 @@ async function lighthouseScores(sites) {
         // Several runs, and the one with the median performance score, as
         // Lighthouse's own advice has it for a machine whose load varies.
         const all = [];
-        for (let i = 0; i < runs; i++) all.push((await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr);
+        // The 1-minute load average as each run starts: blocking time moves with it.
+        const loads = [];
+        for (let i = 0; i < runs; i++) {
+          loads.push(os.loadavg()[0]);
+          all.push((await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr);
+        }
         const performance = all.map((r) => Math.round(r.categories.performance.score * 100));
+        const tbt = all.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN));
         const lhr = all.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs / 2)];
         const scores = Object.fromEntries(Object.values(lhr.categories).map((c) => [c.id, Math.round(c.score * 100)]));
         const short = Object.entries(lhr.audits)
           .filter(([, a]) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
           .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-        log(`lighthouse ${site} ${preset}: ${JSON.stringify(scores)} (performance in ${runs} runs: ${performance.join(', ')})`);
-        rows.push({ site, preset, scores, performance, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
+        log(`lighthouse ${site} ${preset}: ${JSON.stringify(scores)} (performance in ${runs} runs: ${performance.join(', ')}; blocking time ${tbt.join(', ')} ms; load ${loads.map((l) => l.toFixed(2)).join(', ')})`);
+        rows.push({ site, preset, scores, performance, loads, tbt, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
       }
     }
   } finally {
@@ -412,7 +500,8 @@ export function pageWeight() {
     files.push({ file: rel, raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length });
   };
   add('index.html');
-  for (const f of fs.readdirSync(path.join(REPO_ROOT, 'www')).sort()) {
+  const www = fs.readdirSync(path.join(REPO_ROOT, 'www'), { recursive: true }).map((f) => String(f).split(path.sep).join('/')).sort();
+  for (const f of www) {
     // sw.js is the build's; the dev server's page never loads it.
     if ((f.endsWith('.css') || f.endsWith('.js')) && f !== 'sw.js') add(`www/${f}`);
   }

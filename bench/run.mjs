@@ -17,6 +17,7 @@ import { speedSection, speedTimings } from './count-speed.mjs';
 import { gpuSection, gpuTimings } from './count-gpu.mjs';
 import { findSection, findTimings } from './find.mjs';
 import { puzzleSection, puzzleTimings } from './puzzle.mjs';
+import { testCommandTimings, testSection } from './test-command.mjs';
 import { runsSection } from './runs.mjs';
 import { gifSection } from './gif.mjs';
 import { REPO_ROOT } from '../scripts/serve.mjs';
@@ -314,26 +315,32 @@ function report({ m, nat, c000, br }) {
     const rows = br.animation.findRows;
     const n = rows[0].n;
     out.push(`### 3b. The searches for one solution at N = ${int(n)}`, '');
+    const longest = (r) => (r.long_tasks?.length ? Math.max(...r.long_tasks) : 0);
     out.push(
-      `Each search for one solution opened through the link \`?algo=ID&n=${n}&speed=max&seed=1\` (the speed at "as fast ` +
-        `as possible"), Play pressed, and \`requestAnimationFrame\` intervals recorded for ${br.animation.findSeconds ?? 4} s; ` +
-        'at top speed these searches end within a few frames at this N, so whenever Play came back (the run had ended) the ' +
-        'page was reset and played again from inside the frame loop, and every frame measured is a frame of playing (the ' +
-        'reset\'s redraw included). Steps a second are the page\'s step counter over the window, replays included. At ' +
-        'this N a square is under a few device pixels, so the page does not draw the board cell by cell: it draws it from ' +
-        'the session\'s `queens()` and `queenConflicts()` (`drawQueens` in `www/components/board.js`, for squares under ' +
-        '`DENSE_CELL_PX` device pixels), a dot a queen over a cached picture of the squares, attacked queens red and ' +
-        'ringed, the probed row banded.' +
-        (br.animation.date ? ` Measured on ${br.animation.date}; load average (1, 5, 15 min) at the start / end: ${br.animation.load}.` : '') +
-        ' On this shared 2-CPU machine the p95 moves with the other work from run to run (a frame late by one ' +
-        'refresh is 33 ms), so one run\'s verdict below is that run\'s; `--only animation` measures it again.' +
+      `What a user sees: each search for one solution opened through the link \`?algo=ID&n=${n}&speed=max&seed=1\` ` +
+        '(the speed at "as fast as possible"), in a fresh page, and once it has loaded Play clicked through the browser\'s input; ' +
+        `from the click, \`requestAnimationFrame\` intervals recorded for ${br.animation.findSeconds ?? 4} s and every long task ` +
+        '(`PerformanceObserver` `longtask`, 50 ms and more) that started in that window. Nothing is reset or replayed: a search ' +
+        'that ends in the window leaves the page where it stopped, as it does for a user, and its later frames are counted too ' +
+        '(they are what the user sees). "Ended after" is when Play came back; the steps are the page\'s step counter from the ' +
+        'click to then. Then **Home**, five times: Play (through the input) until the search ends, then the Home key through ' +
+        'the browser\'s input, timed from the keydown\'s event time to the frame after the one that showed the empty board ' +
+        '(a `requestAnimationFrame`, then a task); the median of the five. At this N a square is under a few device pixels, so ' +
+        'the page draws the board from the session\'s `queens()` and `queenConflicts()` (`drawQueens` in ' +
+        '`www/components/board.js`), a dot a queen over a cached picture of the squares, attacked queens red and ringed.' +
+        (br.animation.date ? ` Measured on ${br.animation.date}, on the machine above (${m.model}, ${m.cpus} logical CPUs); load average (1, 5, 15 min) at the start / end: ${br.animation.load}.` : '') +
         (rows.some((r) => !r.speed_from_link) ? ' The page did not read `speed=max` from the link for ' + rows.filter((r) => !r.speed_from_link).map((r) => r.id).join(', ') + ': the slider was set to its maximum instead.' : ''),
       '',
     );
     out.push(
       table(
-        ['algorithm', 'N', 'frames/s', 'median frame ms', 'p95 ms', 'longest frame ms', 'steps/s', 'replays in the window'],
-        rows.map((r) => [r.name, int(r.n), f1(r.fps), f1(r.median_ms), f1(r.p95_ms), f1(r.longest_ms), rate(r.steps, r.window_ms), r.replays]),
+        ['algorithm', 'N', 'median frame ms', 'p95 ms', 'longest frame ms', 'frames/s', 'long tasks (longest ms)', 'search ended after', 'steps', 'Home, median ms (of 5)'],
+        rows.map((r) => [
+          r.name, int(r.n), f1(r.median_ms), f1(r.p95_ms), f1(r.longest_ms), f1(r.fps),
+          r.long_tasks ? `${r.long_tasks.length}${r.long_tasks.length ? ` (${f1(longest(r))})` : ''}` : '–',
+          r.ended_ms === null || r.ended_ms === undefined ? 'no' : `${int(Math.round(r.ended_ms))} ms`,
+          int(r.steps), r.home_median_ms === undefined ? '–' : f1(r.home_median_ms),
+        ]),
       ),
       '',
     );
@@ -346,14 +353,22 @@ function report({ m, nat, c000, br }) {
           .map((r) => {
             const ok = r.median_ms <= 17.2 && r.p95_ms <= 20;
             const margin = r.p95_ms <= 20 ? `${f1(20 - r.p95_ms)} ms under` : `${f1(r.p95_ms - 20)} ms over`;
-            return `${r.id}: ${ok ? 'met' : 'missed'}, ${f1(r.fps)} fps, median ${f1(r.median_ms)} ms, p95 ${f1(r.p95_ms)} ms (${margin} the 20), longest ${f1(r.longest_ms)} ms, ${rate(r.steps, r.window_ms)}`;
+            return `${r.id}: ${ok ? 'met' : 'missed'}, median ${f1(r.median_ms)} ms, p95 ${f1(r.p95_ms)} ms (${margin} the 20), longest ${f1(r.longest_ms)} ms, ${r.long_tasks?.length ?? 0} long tasks`;
           })
-          .join('; ') + '.',
+          .join('; ') + ` (measured on ${br.animation.date ?? m.date}, load average ${br.animation.load ?? m.load}, start / end).`,
       why:
-        `frames came late at ${slow.map((r) => r.id).join(', ')}, where the page drew ${int(n)} queens from \`queens()\` and ` +
-        '`queenConflicts()` each frame over the cached squares; this run shared 2 CPUs without a GPU with other work ' +
-        `(load average ${br.animation.load ?? m.load}, start / end), which this section does not separate from the page's own cost.`,
+        `frames came late at ${slow.map((r) => r.id).join(', ')} in this run, which shared 2 CPUs without a GPU with other work ` +
+        `(load average ${br.animation.load ?? m.load}, start / end); \`bash bench/run.sh --only animation\` measures it again.`,
     });
+    if (rows.every((r) => r.home_median_ms !== undefined)) {
+      const late = rows.filter((r) => r.home_median_ms > 100);
+      targets.push({
+        name: `Home (reset) at N = ${int(n)} shows the empty board within 100 ms of the key, for every search for one solution (median of 5)`,
+        ok: late.length === 0,
+        detail: rows.map((r) => `${r.id}: ${f1(r.home_median_ms)} ms`).join('; ') + ` (measured on ${br.animation.date ?? m.date}, load average ${br.animation.load ?? m.load}, start / end).`,
+        why: `over at ${late.map((r) => r.id).join(', ')} in this run (see the load average).`,
+      });
+    }
   }
 
   if (br.layout) {
@@ -390,8 +405,12 @@ function report({ m, nat, c000, br }) {
     );
     out.push(
       table(
-        ['site', 'preset', 'performance', 'performance in each run', 'accessibility', 'best practices', 'SEO', 'layout shift', 'audits short of full marks'],
-        lh.map((r) => [site(r), r.preset, r.scores.performance, r.performance?.join(', ') ?? '–', r.scores.accessibility, r.scores['best-practices'], r.scores.seo, r.cls?.toFixed(4) ?? '–', r.short.join(', ') || '–']),
+        ['site', 'preset', 'performance', 'performance in each run (blocking time; load average, 1 min)', 'accessibility', 'best practices', 'SEO', 'layout shift', 'audits short of full marks'],
+        lh.map((r) => [
+          site(r), r.preset, r.scores.performance,
+          r.performance?.map((p, i) => (r.tbt ? `${p} (${r.tbt[i]} ms; ${r.loads[i].toFixed(2)})` : p)).join(', ') ?? '–',
+          r.scores.accessibility, r.scores['best-practices'], r.scores.seo, r.cls?.toFixed(4) ?? '–', r.short.join(', ') || '–',
+        ]),
       ),
       '',
     );
@@ -399,11 +418,15 @@ function report({ m, nat, c000, br }) {
     targets.push({
       name: `Lighthouse 100 in every category, mobile and desktop${built.length ? ', on dist/ served compressed' : ''}`,
       ok: below.length === 0,
-      detail: judged.map((r) => `${r.preset}: ${Object.values(r.scores).join('/')}`).join('; ') + ' (performance/accessibility/best practices/SEO).',
-      why: `short: ${below.join(', ')}. The scores move with the machine's load (each run's performance is in the table). What costs the ` +
-        'points: on mobile (4× CPU slowdown) the blocking time of the start-up scripts (module evaluation, instantiating the wasm, building ' +
-        'every mode and drawing the first board); on desktop, in the runs short of 100, the largest paint. The built page carries the ' +
-        'default algorithm\'s description (the largest text) so that it paints with the first paint rather than after the wasm loads.',
+      detail: judged.map((r) => `${r.preset}: ${Object.values(r.scores).join('/')}`).join('; ') + ' (performance/accessibility/best practices/SEO; ' +
+        `the run with the median performance of each preset, measured on ${br.lighthouse.date ?? m.date}, load average ${br.lighthouse.load ?? m.load}, start / end).`,
+      why: `short: ${below.join(', ')}. The scores move with the machine's load (each run's performance, blocking time and load are in ` +
+        'the table). What costs the ' +
+        'points: on mobile (4× CPU slowdown) the blocking time of the start (module evaluation, instantiating the wasm, attaching the first ' +
+        'mode and drawing the first board; the other tabs\' modes are built when first opened, and the tree is drawn after the first ' +
+        'layout); on desktop, in the runs short of 100, the largest paint. The built page carries the default algorithm\'s description ' +
+        '(the largest text) so that it paints with the first paint rather than after the wasm loads. `bash bench/run.sh --only ' +
+        'lighthouse,weight` measures it again, best on a quiet machine.',
     });
   }
 
@@ -440,7 +463,7 @@ function report({ m, nat, c000, br }) {
     const raw = files.reduce((a, f) => a + f.raw, 0);
     const gz = files.reduce((a, f) => a + f.gzip, 0);
     out.push('## 7. Page weight', '');
-    out.push('Every file the page loads, raw and gzipped (node zlib, level 9):', '');
+    out.push('Every file the page loads, raw and gzipped (node zlib, level 9): the first tab\'s at the start, the other tabs\' after the first board (while the page is idle) or when first opened, the workers when a mode starts them:', '');
     out.push(
       table(
         ['file', 'bytes', 'gzipped'],
@@ -534,6 +557,12 @@ function report({ m, nat, c000, br }) {
     targets.push(...puzzle.targets);
   }
 
+  if (br.testcmd) {
+    const test = testSection(br.testcmd, table);
+    out.push(...test.out);
+    targets.push(test.target);
+  }
+
   if (targets.length) {
     out.push('## Targets', '');
     for (const t of targets) {
@@ -546,20 +575,108 @@ function report({ m, nat, c000, br }) {
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about 15 minutes, ten of them the count-speed part; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle` to measure a part again (the report keeps the other parts from the last run), ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle,testcmd` to measure a part again (the report keeps the other parts from the last run, or, with no saved run, from this file as it stands); `testcmd` (the test command on a fresh clone, section 14) runs only when named, ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }
 
 const latest = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
+
+/**
+ * A report's level-2 sections: the text before the first (the header and
+ * the machine), then each `## ` heading with its lines, keyed by its number
+ * ("3") or, unnumbered, by its heading ("Targets").
+ * @param {string} text
+ */
+function sections(text) {
+  const out = [{ key: '', lines: /** @type {string[]} */ ([]) }];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) out.push({ key: /^## (\d+)\./.exec(line)?.[1] ?? line, lines: [] });
+    out[out.length - 1].lines.push(line);
+  }
+  return out;
+}
+
+/**
+ * The header's "Partial run" row for a run of `parts` on `date` merged into
+ * `file`: when each part now in the file was measured (the newest date of
+ * each, from the file's row), and the run the rest comes from.
+ * @param {string} file  BENCHMARKS.md as it stands
+ * @param {string[]} parts
+ * @param {string} date
+ */
+function partialRow(file, parts, date) {
+  const row = /\| Partial run \| (.*?)(?: \(a section that gives[^|]*)? \|/.exec(file)?.[1] ?? '';
+  let rest = /Written by `bash bench\/run.sh` on (\S+?)\./.exec(file)?.[1] ?? null;
+  const when = new Map();
+  for (const piece of row.split(/; (?:before that, )?/)) {
+    const measured = /^(.*) measured on (\S+)$/.exec(piece.trim());
+    if (measured) for (const part of measured[1].split(', ')) if (!when.has(part)) when.set(part, measured[2]);
+    const from = /^the rest from the run of (\S+)$/.exec(piece.trim());
+    if (from) rest = from[1];
+  }
+  for (const part of parts) when.set(part, date);
+  const dates = [...new Set(when.values())].sort().reverse();
+  const groups = dates.map((d) => `${[...when].filter(([, at]) => at === d).map(([part]) => part).join(', ')} measured on ${d}`);
+  return `${groups.join('; ')}; the rest ${rest ? `from the run of ${rest}` : 'from an earlier run'}`;
+}
+
+/**
+ * A partial run's report merged into the file as it stands: the header, each
+ * section the run wrote and each Targets line it wrote (matched by the
+ * target's name, its words up to the first full stop) come from the run;
+ * every other section and Targets line stays as it was. Targets new to the
+ * file go at the end of the list.
+ * @param {string} old  BENCHMARKS.md as it stands
+ * @param {string} fresh  the report of the parts measured
+ */
+function mergeReport(old, fresh) {
+  const was = sections(old);
+  const now = sections(fresh);
+  const byKey = new Map(now.map((s) => [s.key, s]));
+  const name = (/** @type {string} */ line) => /^- \*\*\w+\*\*: (.*?\.)(?: |$)/.exec(line)?.[1] ?? null;
+  const merged = was.map((section) => {
+    const fresher = byKey.get(section.key);
+    if (section.key === '' && fresher) {
+      // A row this run could not fill ("?": a part it did not measure) keeps the file's.
+      const row = (/** @type {string} */ line) => /^\| ([^|]+) \|/.exec(line)?.[1];
+      return { key: '', lines: fresher.lines.map((line) => (/ \| \? \|$/.test(line) ? section.lines.find((l) => row(l) === row(line)) ?? line : line)) };
+    }
+    if (section.key !== '## Targets') return fresher ?? section;
+    const lines = [...section.lines];
+    for (const line of fresher?.lines ?? []) {
+      const target = name(line);
+      if (!target) continue;
+      const at = lines.findIndex((l) => name(l) === target);
+      if (at >= 0) lines[at] = line;
+      else {
+        let last = lines.length - 1;
+        while (last > 0 && !lines[last].startsWith('- ')) last--;
+        lines.splice(last + 1, 0, line);
+      }
+    }
+    return { key: section.key, lines };
+  });
+  // Sections the file did not have yet go before the Targets, in number order.
+  const known = new Set(was.map((s) => s.key));
+  for (const section of now.filter((s) => /^\d+$/.test(s.key) && !known.has(s.key))) {
+    const at = merged.findIndex((s) => (/^\d+$/.test(s.key) && Number(s.key) > Number(section.key)) || s.key === '## Targets');
+    merged.splice(at < 0 ? merged.length : at, 0, section);
+  }
+  return merged.map((s) => s.lines.join('\n')).join('\n');
+}
 if (args.includes('--report-only')) {
   // Rewrites the report from the last run's measurements, measuring nothing.
   if (!fs.existsSync(latest)) {
     log('no saved run in bench/results/latest.json: run `bash bench/run.sh` first');
     process.exit(1);
   }
-  const { machine: m, native: nat, seed000: c000, browser: br } = JSON.parse(fs.readFileSync(latest, 'utf8'));
-  fs.writeFileSync(path.join(REPO_ROOT, 'BENCHMARKS.md'), report({ m, nat, c000, br }));
+  const { machine: m, native: nat, seed000: c000, browser: br, mergedIntoFile } = JSON.parse(fs.readFileSync(latest, 'utf8'));
+  const kept = path.join(REPO_ROOT, 'BENCHMARKS.md');
+  // A saved partial run that was merged into the file is merged into it again.
+  if (mergedIntoFile) m.partial = partialRow(fs.readFileSync(kept, 'utf8'), m.only ?? [], m.date);
+  const written = report({ m, nat, c000, br });
+  fs.writeFileSync(kept, mergedIntoFile ? mergeReport(fs.readFileSync(kept, 'utf8'), written) : written);
   log('rewrote BENCHMARKS.md from bench/results/latest.json');
 } else {
   const m = machine();
@@ -573,8 +690,21 @@ if (args.includes('--report-only')) {
   if (want('gpu')) br.gpu = await gpuTimings();
   if (want('puzzle')) br.puzzle = await puzzleTimings(REPO_ROOT);
   if (only && fs.existsSync(latest)) {
+  }
+
+  if (only?.includes('testcmd')) br.testcmd = await testCommandTimings(REPO_ROOT);
+  const kept = path.join(REPO_ROOT, 'BENCHMARKS.md');
+  const saved = fs.existsSync(latest) ? JSON.parse(fs.readFileSync(latest, 'utf8')) : null;
+  const mergeInto = only && (!saved || saved.mergedIntoFile) && fs.existsSync(kept) ? fs.readFileSync(kept, 'utf8') : null;
+  if (mergeInto !== null) {
+    // No saved whole run here (a fresh clone: bench/results/ is not in git):
+    // the parts measured replace their sections and Targets lines of the
+    // file as it stands, and the rest stays as the file has it.
+    m.partial = partialRow(mergeInto, only, m.date);
+    m.only = only;
+  } else if (only && saved) {
     // A part measured again: the report keeps the other parts from the last run.
-    const last = JSON.parse(fs.readFileSync(latest, 'utf8'));
+    const last = saved;
     br = { ...last.browser, ...br };
     nat ??= last.native;
     c000 ??= last.seed000;
@@ -582,9 +712,10 @@ if (args.includes('--report-only')) {
     m.date0 = last.machine?.partial ? last.machine.date0 : last.machine?.date;
   }
   m.loadEnd = os.loadavg().map((x) => x.toFixed(2)).join(' ');
-  const results = { machine: m, native: nat, seed000: c000, browser: br };
+  const results = { machine: m, native: nat, seed000: c000, browser: br, mergedIntoFile: mergeInto !== null };
   fs.mkdirSync(path.dirname(latest), { recursive: true });
   fs.writeFileSync(latest, JSON.stringify(results, null, 1));
-  fs.writeFileSync(path.join(REPO_ROOT, 'BENCHMARKS.md'), report({ m, nat, c000, br }));
-  log('wrote BENCHMARKS.md and bench/results/latest.json');
+  const written = report({ m, nat, c000, br });
+  fs.writeFileSync(kept, mergeInto === null ? written : mergeReport(mergeInto, written));
+  log(`wrote BENCHMARKS.md${mergeInto === null ? '' : ` (${only.join(', ')} merged into the file as it was)`} and bench/results/latest.json`);
 }

@@ -5,7 +5,7 @@
 # then runs bench/run.mjs, which measures natively and in headless Chromium
 # and writes BENCHMARKS.md.
 #
-#   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle]
+#   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle,testcmd]
 #
 # Env: SKIP_BUILD=1 skips the wasm build (pkg/ must exist).
 set -euo pipefail
@@ -16,12 +16,22 @@ cd "$ROOT"
 [ -d node_modules/playwright-core ] || bash scripts/setup.sh
 if [ "${SKIP_BUILD:-0}" != 1 ]; then bash scripts/build.sh; fi
 
-log "bench: native build (bench/native, release)"
-mkdir -p target/bench
-# The bench crate resolves the same dependency versions as the main crate.
-[ -f bench/native/Cargo.lock ] || cp Cargo.lock bench/native/Cargo.lock
-cargo build --release --quiet --manifest-path bench/native/Cargo.toml --target-dir target/bench
-gcc -O2 -Wall -Wextra -o target/bench/seed000 bench/seed000.c
-gcc -O2 -Wall -Wextra -o target/bench/qs4 bench/qs4.c
+# The native builds, unless --only names only parts that measure none of
+# them (count, sessions and find compare with native code).
+only=""
+prev=""
+for arg in "$@"; do
+  [ "$prev" = "--only" ] && only="$arg"
+  prev="$arg"
+done
+if [ -z "$only" ] || [[ ",$only," =~ ,(count|sessions|find), ]]; then
+  log "bench: native build (bench/native, release)"
+  mkdir -p target/bench
+  # The bench crate resolves the same dependency versions as the main crate.
+  [ -f bench/native/Cargo.lock ] || cp Cargo.lock bench/native/Cargo.lock
+  cargo build --release --quiet --manifest-path bench/native/Cargo.toml --target-dir target/bench
+  gcc -O2 -Wall -Wextra -o target/bench/seed000 bench/seed000.c
+  gcc -O2 -Wall -Wextra -o target/bench/qs4 bench/qs4.c
+fi
 
 exec node bench/run.mjs "$@"

@@ -76,8 +76,8 @@ export function minifyHtml(html) {
 
 /**
  * What the page loads at start, for `<link rel=modulepreload>`: every module
- * www/shell/main.js imports, directly or not (esbuild reads the graph; nothing is
- * bundled), and the core, which www/core/core.js imports when the page starts.
+ * www/shell/main.js imports statically, directly or not (esbuild reads the
+ * graph; nothing is bundled), and the core, which www/core/core.js imports when the page starts.
  * @returns {Promise<string[]>}  paths relative to the repository
  */
 async function startModules() {
@@ -91,7 +91,16 @@ async function startModules() {
     logLevel: 'silent',
     external: ['../pkg/*'],
   });
-  return [...Object.keys(metafile.inputs).filter((f) => f.startsWith('www/')).sort(), 'pkg/nqueens.js'];
+  // Only static imports: a mode behind a dynamic import (www/shell/modes.js)
+  // loads after the first board, so preloading it would compete with the start.
+  const inputs = metafile.inputs;
+  const reached = new Set(['www/shell/main.js']);
+  for (const file of reached) {
+    for (const { path: next, kind } of inputs[file]?.imports ?? []) {
+      if (kind === 'import-statement' && next in inputs) reached.add(next);
+    }
+  }
+  return [...[...reached].filter((f) => f.startsWith('www/')).sort(), 'pkg/nqueens.js'];
 }
 
 /** @param {string} text */

@@ -13,9 +13,12 @@
 #   native  cargo test                               (Rust unit/integration tests)
 #   wasm    wasm-pack test --headless --chrome       (wasm-bindgen-test in Chromium)
 #   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
-#   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core)
-#           (dist.test.mjs and offline.test.mjs build the static site from pkg/
-#           with scripts/dist.mjs and host it under a sub-path themselves)
+#   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core;
+#           two files at a time, and after them one at a time each file
+#           that has a line `// e2e: run alone`)
+#           (dist, offline and learn-offline host the static site under a
+#           sub-path themselves: built from pkg/ with scripts/dist.mjs once
+#           for the same sources, in the system's temp folder, and copied)
 #
 # Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
 # (for quick local iterations; CI runs both).
@@ -30,7 +33,7 @@ for arg in "$@"; do
   case "$arg" in
     lint|native|wasm|api|e2e) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done
@@ -106,6 +109,21 @@ if selected e2e; then
   # The static build from the pkg/ just built (its e2e tests build their own
   # copy under a sub-path; this checks the command and leaves dist/ to try).
   step "e2e: static build (scripts/dist.sh --no-build)" "$ROOT/scripts/dist.sh" --no-build
-  step "e2e: node --test tests/e2e/ (${#e2e_files[@]} files)" node --test "${e2e_files[@]}"
+  # Two files at a time (each has its own server on a free port and its own
+  # browser); a file that must have the machine to itself (a timing it
+  # asserts, or a count that wants both cores) says so with a line
+  # `// e2e: run alone` and runs after them, one file at a time.
+  shared=()
+  alone=()
+  for file in "${e2e_files[@]}"; do
+    if grep -q '^// e2e: run alone' "$file"; then alone+=("$file"); else shared+=("$file"); fi
+  done
+  if [ "${#shared[@]}" -gt 0 ]; then
+    step "e2e: node --test --test-concurrency=2 tests/e2e/ (${#shared[@]} files, two at a time)" \
+      node --test --test-concurrency=2 "${shared[@]}"
+  fi
+  if [ "${#alone[@]}" -gt 0 ]; then
+    step "e2e: node --test tests/e2e/ (${#alone[@]} files that run alone)" node --test --test-concurrency=1 "${alone[@]}"
+  fi
 fi
 log "all selected suites passed: ${want[*]}"

@@ -8,6 +8,8 @@
 // without WebGPU falls back to the workers with its sentence and still
 // counts right, and so does a GPU that fails to start; a malformed ?engine=
 // is a sentence and the default.
+//
+// e2e: run alone (scripts/test.sh): SwiftShader runs the GPU engine on every core, and its counts have time limits.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness, url } from './helpers.mjs';

@@ -4,15 +4,70 @@
 // a plain static host (files only; compressed copies when the browser takes
 // them). Not the dev server: the page must find everything by relative URLs.
 
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildDist } from '../../scripts/dist.mjs';
+import { buildDist, REPO_ROOT } from '../../scripts/dist.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { after, before } from 'node:test';
 import { browser, closeHarness } from './helpers.mjs';
 
 export const SUB_PATH = '/courses/cs2/queens/';
+
+/** Where builds are kept for the test files that host one, by their sources' hash. */
+const CACHE = path.join(os.tmpdir(), 'nqueens-dist-cache');
+/** A kept build made this many days ago or more is deleted when another is made. */
+const CACHE_DAYS = 1;
+
+/**
+ * The hash of what scripts/dist.mjs builds from: its own source, esbuild's
+ * version, index.html and every file under www/ and pkg/.
+ * @returns {Promise<string>}
+ */
+async function sourcesHash() {
+  const hash = crypto.createHash('sha256');
+  const esbuild = JSON.parse(await fs.readFile(path.join(REPO_ROOT, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version;
+  hash.update(`esbuild ${esbuild}\0`);
+  const files = ['scripts/dist.mjs', 'index.html'];
+  for (const dir of ['www', 'pkg']) {
+    const found = await fs.readdir(path.join(REPO_ROOT, dir), { recursive: true, withFileTypes: true });
+    files.push(...found.filter((d) => d.isFile()).map((d) => path.relative(REPO_ROOT, path.join(d.parentPath, d.name))).sort());
+  }
+  for (const file of files) hash.update(`${file}\0`).update(await fs.readFile(path.join(REPO_ROOT, file))).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The static build at `out`, built once for the same sources by whichever
+ * test file asks first (dist, offline and learn-offline each host it, and
+ * may run side by side) and copied for the others: a build is a content
+ * hash of its files, so a copy is the very build. The copy is the file's
+ * own: a test may change it.
+ * @param {string} out
+ * @returns {Promise<{ out: string, version: string, precache: string[] }>}
+ */
+async function sharedBuild(out) {
+  const kept = path.join(CACHE, await sourcesHash());
+  const read = () => fs.readFile(path.join(kept, 'summary.json'), 'utf8').then((text) => JSON.parse(text), () => null);
+  let summary = await read();
+  if (!summary) {
+    await fs.mkdir(CACHE, { recursive: true });
+    const fresh = await fs.mkdtemp(path.join(CACHE, 'building-'));
+    const build = await buildDist({ out: path.join(fresh, 'site') });
+    await fs.writeFile(path.join(fresh, 'summary.json'), JSON.stringify({ version: build.version, precache: build.precache }));
+    // Another file may have kept the same build meanwhile: then its copy stays.
+    await fs.rename(fresh, kept).catch(() => fs.rm(fresh, { recursive: true, force: true }));
+    summary = await read();
+    const old = Date.now() - CACHE_DAYS * 86_400_000;
+    for (const entry of await fs.readdir(CACHE)) {
+      const at = path.join(CACHE, entry);
+      if (at !== kept && (await fs.stat(at)).mtimeMs < old) await fs.rm(at, { recursive: true, force: true });
+    }
+  }
+  await fs.cp(path.join(kept, 'site'), out, { recursive: true });
+  return { out, version: summary.version, precache: summary.precache };
+}
 
 /**
  * Builds the site and starts its host; with `more`, another copy of the
@@ -25,10 +80,10 @@ export async function hostBuild({ more = [] } = {}) {
   const top = await fs.mkdtemp(path.join(os.tmpdir(), 'nqueens-site-'));
   const folder = (/** @type {string} */ sub) => path.join(top, ...sub.split('/').filter(Boolean));
   const out = folder(SUB_PATH);
-  const build = await buildDist({ out });
+  const build = await sharedBuild(out);
   const copies = [];
   for (const sub of more) {
-    const copy = await buildDist({ out: folder(sub) });
+    const copy = await sharedBuild(folder(sub));
     copies.push({ sub, out: copy.out, version: copy.version });
   }
   const server = await startServer({ root: top, port: 0 });

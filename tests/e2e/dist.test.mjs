@@ -2,7 +2,8 @@
 // sub-path (/courses/cs2/queens/): the page loads, draws, steps and opens
 // every mode from files alone; every URL it asks for stays under the
 // sub-path; the host sends the precompressed copies (br, gzip) that
-// decompress to the very files of the build; the manifest's icons are there.
+// decompress to the very files of the build; the manifest's icons are there;
+// it preloads the first board's modules, and loads the other tabs' after.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildDist } from '../../scripts/dist.mjs';
-import { canvasStats } from './helpers.mjs';
+import { browser, canvasStats, waitUntil } from './helpers.mjs';
 import { hostedBuild, openEveryTab, openSite, SUB_PATH } from './dist-site.mjs';
 
 const site = hostedBuild();
@@ -49,6 +50,32 @@ test('the build under a sub-path: the page loads, the board draws and a search s
   assert.deepEqual(outside, [], 'every request stays under the sub-path');
   assert.ok(requested.some((u) => u.endsWith('/pkg/nqueens_bg.wasm')), 'the wasm came from the build');
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the build preloads exactly the modules its first board loads, and the other tabs\' modes after it', async () => {
+  const html = await fs.readFile(path.join(site.out, 'index.html'), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]).sort();
+  // The truth: the scripts the browser itself fetched before the page said it was ready.
+  const context = await (await browser()).newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    new MutationObserver((_, watch) => {
+      if (document.body?.dataset.ready !== 'true') return;
+      globalThis.__readyAt = performance.now();
+      watch.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  });
+  const page = await context.newPage();
+  await page.goto(site.base);
+  await page.waitForFunction(() => globalThis.__readyAt !== undefined);
+  const fetched = await page.evaluate((base) => performance.getEntriesByType('resource')
+    .filter((e) => e.startTime < globalThis.__readyAt && e.name.startsWith(base) && /^(www|pkg)\/.*\.js$/.test(e.name.slice(base.length)))
+    .map((e) => e.name.slice(base.length)), site.base);
+  // Workers load their own scripts: none runs before the first board.
+  assert.deepEqual([...new Set(fetched)].sort(), preloaded, 'the preloads are the modules of the first board, no more and no fewer');
+  assert.ok(preloaded.includes('www/visualizer/mode.js') && !preloaded.some((m) => /^www\/(puzzle|race|runs|count|learn)\//.test(m)), `the first tab's mode and no other: ${preloaded}`);
+  // The other tabs' modes come once the page is idle, before any tab is clicked.
+  await waitUntil(() => page.evaluate(() => ['puzzle', 'race', 'runs', 'count', 'learn'].every((mode) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/www/${mode}/mode.js`)))), { timeout: 15_000, message: 'the other modes\' modules' });
   await context.close();
 });
 

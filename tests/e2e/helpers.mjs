@@ -147,17 +147,24 @@ export async function openPage(p = '/', opts = {}) {
   // Which document each request belongs to: a reload or a new address ends the
   // old document, and the browser aborts what it still had running (its
   // workers' wasm, the tab's icon). That is no error of the page.
+  // A new document is on its way from the moment its request starts: the old
+  // one's loads may be cut from then, and until the new one commits every
+  // request is the old one's (the page loads its other modes while idle).
   let documents = 0;
+  let navigating = false;
   const startedIn = new WeakMap();
-  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) documents++; });
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    documents++;
+    navigating = false;
+  });
   page.on('request', (req) => {
     startedIn.set(req, documents);
-    // A new document is on its way from the moment its request starts: the old one's loads may be cut from then.
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) documents++;
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigating = true;
   });
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText ?? 'unknown';
-    const cutOff = why === 'net::ERR_ABORTED' && (startedIn.has(req) ? startedIn.get(req) < documents : /\/www\/icons\//.test(req.url()));
+    const cutOff = why === 'net::ERR_ABORTED' && (startedIn.has(req) ? navigating || startedIn.get(req) < documents : /\/www\/icons\//.test(req.url()));
     if (cutOff) return;
     errors.push(`requestfailed: ${req.method()} ${req.url()} (${why})`);
   });

@@ -13,6 +13,8 @@
 // frames themselves (the lanes' 13 ms plus drawing two million-square
 // boards) run 50–260 ms on this loaded machine, so the race test allows
 // 500 ms: it catches the multi-second task, not a slow frame.
+//
+// e2e: run alone (scripts/test.sh): its limits are the longest main-thread task, which another file's browser on the same cores would lengthen.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoErrors, closeHarness, openPage, waitUntil } from './helpers.mjs';

@@ -40,6 +40,32 @@ const waitForPause = (page) => waitUntil(
 
 // ---- Tests -------------------------------------------------------------------
 
+test('the other tabs are built when first opened: no worker and no count form at the start; a link builds its own tab at once', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    // Built at the start, count mode's form would be in the page and race mode's model in window.nqueens.
+    assert.equal(await page.locator('#count-start').count(), 0, 'count mode is not built before its tab opens');
+    assert.equal(await page.evaluate(() => 'race' in window.nqueens), false, 'race mode is not built before its tab opens');
+    assert.equal(page.workers().length, 0, 'no worker runs before a mode starts one');
+    await page.click('nav.views [data-view="count"]');
+    await page.waitForSelector('#count-start', { state: 'visible' });
+    await page.click('nav.views [data-view="race"]');
+    await waitUntil(() => page.evaluate(() => window.nqueens.race !== null && window.nqueens.race !== undefined), { message: 'race mode built' });
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+  // A link to a mode builds it with the page, at the link's state.
+  const linked = await openPage('/?mode=race&n=6');
+  try {
+    assert.equal(await linked.page.evaluate(() => window.nqueens.race?.n), 6, 'the linked race, at the link\'s N');
+    assert.equal(await linked.page.locator('#count-start').count(), 0, 'count mode still waits for its tab');
+    assertNoErrors(linked.errors);
+  } finally {
+    await linked.page.close();
+  }
+});
+
 test('stepping changes the board and the counters', async () => {
   const { page, errors } = await openPage('/');
   try {

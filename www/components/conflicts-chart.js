@@ -67,7 +67,10 @@ export class ConflictsChart {
   reset(session) {
     this.session = session;
     this.shownStep = -1;
-    this.fit();
+    // The first chart waits for the page's first layout, where the canvas's
+    // ResizeObserver measures (fit) and draws it; measuring here would force
+    // that layout inside the start's long task (as the tree's reset says).
+    if (this.width) this.fit();
   }
 
   /** Matches the canvas to its CSS width × devicePixelRatio; true if it changed. */
@@ -97,6 +100,7 @@ export class ConflictsChart {
   update(force = false, { throttle = false } = {}) {
     const s = this.session;
     if (!s) return true;
+    if (!this.width) return false; // not measured yet: drawn once it is
     const step = s.stepIndex;
     if (!force && this.shownStep === step) return true;
     const now = performance.now();

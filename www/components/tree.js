@@ -269,7 +269,11 @@ export class TreePanel {
       ? 'Permutations rule out the N^N − N! boards that repeat a column before the first step: nodes whose own rows repeat a column are dotted (never generated), and every node starts partly filled by the ones below it.'
       : '';
     this.note.hidden = !this.note.textContent;
-    this.fit();
+    // The first tree waits for the page's first layout, where the canvas's
+    // ResizeObserver measures it (fit) and draws it: measuring here would
+    // force that layout inside the start's long task. Later trees fit at once.
+    if (this.width) this.fit();
+    else this.canvas.style.height = `${(this.n || 1) * BAND + TICKS}px`;
   }
 
   /** No session (a search for one solution, which has no tree): the panel forgets the last. */
@@ -305,6 +309,11 @@ export class TreePanel {
   update(force = false, { throttle = false } = {}) {
     const s = this.session;
     if (!s) return true;
+    if (!this.width) {
+      // Not measured yet (see reset): the words now, the picture once measured.
+      this.describe(s);
+      return false;
+    }
     const step = s.stepIndex;
     if (!force && this.shown && this.shown.step === step) return true;
     const now = performance.now();

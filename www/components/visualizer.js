@@ -170,8 +170,19 @@ export class Visualizer {
     this.panels.hidden = false;
 
     new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
-    new ResizeObserver(() => { if (this.tree.fit()) this.tree.update(true); }).observe(this.tree.canvas);
-    new ResizeObserver(() => { if (this.chart.fit()) this.chart.update(true); }).observe(this.chart.canvas);
+    // The tree and the chart are first measured here, after the page's first
+    // layout (their reset waits for it), and first drawn in a task of their
+    // own, so the frame that shows the first board stays short; later they
+    // redraw at once, so a resize never shows them blank.
+    for (const panel of [this.tree, this.chart]) {
+      let first = true;
+      new ResizeObserver(() => {
+        if (!panel.fit()) return;
+        if (first) setTimeout(() => panel.update(true));
+        else panel.update(true);
+        first = false;
+      }).observe(panel.canvas);
+    }
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
       const theme = readTheme();
       this.board.setTheme(theme);

@@ -1,6 +1,5 @@
 // The page's wiring, and nothing else: loads the core, makes the page's modes
-// (modes.js's registry: the visualizer with count mode, puzzle, race) and
-// connects them to what belongs to the page as a whole — the tabs, the URL's
+// (modes.js's registry) and connects them to what belongs to the page as a whole — the tabs, the URL's
 // ?mode=, the keyboard, the problem area, restarts after a trap and
 // window.nqueens (for tests and the console). It names no mode: what each
 // mode owns is said at the top of its module.
@@ -16,18 +15,64 @@ import { WasmLoadError } from '../core/wasm-load.js';
 /** More traps than this within RESTART_WINDOW_MS and the page stops restarting: something is deeply wrong. */
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 10_000;
+/** The longest a hidden mode's module waits for the page to be idle before it is loaded anyway. */
+const PREFETCH_WAIT_MS = 5_000;
 
 /** @typedef {import('../types.js').Core} CoreModule  the core's module namespace, as loadCore() gives it */
 
 async function start() {
-  /** @type {import('../modes.js').Mode[]} */
-  let modes = [];
+  /** @type {import('../modes.js').Mode[]} the modes built so far, in the order they were built */
+  const modes = [];
   const byId = (/** @type {string} */ id) => modes.find((mode) => mode.id === id);
+  const ids = MODES.map((entry) => entry.id);
+  /** @type {Map<string, import('./modes.js').ModeFactory>} each mode's factory, once its module has loaded */
+  const factories = new Map();
+  /** The core once described (a new one after a restart), or whether it failed to load. */
+  const state = { core: /** @type {import('../core/core.js').Core | null} */ (null), failed: false };
+  /** The mode's module, loaded (and evaluated) once; the mode is not built by this. */
+  const load = (/** @type {string} */ id) => {
+    const known = factories.get(id);
+    if (known) return Promise.resolve(known);
+    const entry = /** @type {import('./modes.js').ModeEntry} */ (MODES.find((m) => m.id === id));
+    return entry.load().then((make) => {
+      factories.set(id, make);
+      return make;
+    });
+  };
+  /**
+   * The mode, built the first time it is asked for (its module must have
+   * loaded): made, added to window.nqueens and, once the core is there,
+   * attached (start() attaches the modes built before it is, the mode the
+   * link names with the link's answer).
+   */
+  const build = (/** @type {string} */ id) => {
+    const built = byId(id);
+    if (built) return built;
+    const make = /** @type {import('./modes.js').ModeFactory} */ (factories.get(id));
+    const mode = make(page);
+    modes.push(mode);
+    if (window.nqueens) Object.defineProperties(window.nqueens, Object.getOwnPropertyDescriptors(mode.expose ?? {}));
+    if (state.core) mode.attach(state.core, null);
+    else if (state.failed) mode.coreFailed?.();
+    return mode;
+  };
   // The tabs. The mode shown keeps the URL: the others are told first, so a
-  // hidden one stops before the shown one writes.
+  // hidden one stops before the shown one writes. A mode first shown is built
+  // then: at once if its module has loaded, else when it has (if still shown).
   const show = (/** @type {string} */ view) => {
     for (const mode of modes) if (mode.id !== view) mode.setActive(false);
-    byId(view)?.setActive(true);
+    if (!state.core && !state.failed) return; // start() shows the mode once the core is there
+    if (factories.has(view)) {
+      build(view).setActive(true);
+      return;
+    }
+    load(view).then(() => {
+      if (views.current === view) build(view).setActive(true);
+    }, (/** @type {import('../types.js').Thrown} */ error) => {
+      const name = document.querySelector(`nav.views [data-view="${view}"]`)?.textContent?.trim() ?? view;
+      console.warn(`Could not load the ${view} mode:`, error);
+      showProblem(`The ${name} tab could not be loaded. Check your connection and reload the page.`, 'error');
+    });
   };
   const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), show);
   /** @type {import('../modes.js').Page} */
@@ -36,29 +81,39 @@ async function start() {
     openSearch: (algorithm, n, at) => modes.find((m) => m.openSearch)?.openSearch?.(algorithm, n, at) ?? null,
     boardN: () => modes.find((m) => m.boardN)?.boardN?.() ?? null,
   };
-  modes = MODES.map((make) => make(page));
+  // The first mode (the one that shows searches, which the others may open)
+  // and the mode the link names are built at start; the others when first opened.
+  const linkedId = parseMode(location.search, ids).id;
+  const first = [...new Set([ids[0], linkedId ?? ids[0]])];
+  const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
+  await Promise.all(first.map(load));
+  for (const id of first) build(id);
   // ?embed=1 (embed.js): only the board, its controls and the panels named, laid
   // out before the core loads so the frame never shows the full page.
-  const embed = embedPage(location.search, parseMode(location.search, modes.map((m) => m.id)).id ?? modes[0].id, modes, () => byId(views.current));
+  const embed = embedPage(location.search, linkedId ?? ids[0], modes, () => byId(views.current));
   // Each canvas's file name comes from the mode that owns it.
   mountExports((id) => modes.find((m) => id in m.canvases)?.canvases[id]() ?? null);
   // The mode shown answers the keyboard shortcuts anywhere on the page.
   document.addEventListener('keydown', (event) => byId(views.current)?.onKey(event));
 
-  /** @type {CoreModule} */
-  let wasm;
-  try {
-    wasm = await loadCore();
-  } catch (error) {
+  const loaded = await wasmLoad;
+  if (!loaded.wasm) {
+    const { error } = loaded;
     console.warn('Could not load pkg/nqueens.js:', error);
+    state.failed = true;
     for (const mode of modes) mode.coreFailed?.();
+    show(views.current); // a tab clicked while loading
     // A failed instantiation was tried again already (wasm-load.js), and its sentence says what the browser said.
     showProblem(error instanceof WasmLoadError
       ? `${error.message} Until then the board cannot run.`
       : 'The solver could not be loaded, so the board cannot run. Check your connection and reload the page; if it keeps happening, this browser may not support WebAssembly.', 'error');
     return;
   }
-  const restarts = new Restarter(modes, (fresh) => { wasm = fresh; });
+  let { wasm } = loaded;
+  const restarts = new Restarter(modes, (fresh, core) => {
+    wasm = fresh;
+    if (core) state.core = core;
+  });
   connectCore({ lastPanic: () => wasm.lastPanic(), panicked: (message) => restarts.panicked(message) });
   watchForPanics();
 
@@ -71,21 +126,41 @@ async function start() {
     get algorithms() { return core.algorithms; },
   };
   for (const mode of modes) Object.defineProperties(api, Object.getOwnPropertyDescriptors(mode.expose ?? {}));
-  // The modes' expose added the rest of window.d.ts's NqueensHandle (session, refresh, race).
+  // The modes' expose added the rest of window.d.ts's NqueensHandle (session, refresh, race); a mode built later adds its own.
   window.nqueens = /** @type {import('../window.js').NqueensHandle} */ (api);
 
   // ?mode= picks the mode, and that mode reads the rest of the link; the others start as usual.
-  const linked = parseMode(location.search, modes.map((mode) => mode.id));
+  const linked = parseMode(location.search, ids);
   // parseMode gives one of the modes' ids, or null for the first mode.
-  const chosen = /** @type {import('../modes.js').Mode} */ (byId(linked.id ?? modes[0].id));
+  const chosen = /** @type {import('../modes.js').Mode} */ (byId(linked.id ?? ids[0]));
   const wanted = chosen.parse(location.search, core);
   const problems = [...linked.problems, ...wanted.problems, ...embed.problems];
   if (problems.length) showProblem(problems.join(' '), 'warning');
+  // A task of its own (the core's loading ended the last), so the browser may paint in between.
+  await new Promise((resolve) => setTimeout(resolve));
   for (const mode of modes) mode.attach(core, mode === chosen ? wanted : null);
+  state.core = core;
   if (linked.id) views.switchTo(linked.id, { quiet: true });
   show(views.current); // the link's mode, or a tab clicked while loading
 
   document.body.dataset.ready = 'true';
+  if (!embed.embedded) prefetch(ids.filter((id) => !factories.has(id)), load);
+}
+
+/**
+ * Once the first view is drawn, loads the other modes' modules one at a time
+ * while the page is idle, so a tab opens at once when clicked; it builds none
+ * of them (no DOM, no worker: that waits for the tab's first opening).
+ * @param {string[]} ids
+ * @param {(id: string) => Promise<unknown>} load
+ */
+function prefetch(ids, load) {
+  const idle = (/** @type {() => void} */ then) => ('requestIdleCallback' in window ? requestIdleCallback(then, { timeout: PREFETCH_WAIT_MS }) : setTimeout(then, 200));
+  const next = () => {
+    const id = ids.shift();
+    if (id) load(id).then(() => idle(next), () => idle(next));
+  };
+  idle(next);
 }
 
 /**
@@ -97,7 +172,7 @@ async function start() {
 class Restarter {
   /**
    * @param {import('../modes.js').Mode[]} modes
-   * @param {(wasm: CoreModule) => void} adopt  hands main the new module
+   * @param {(wasm: CoreModule, core: import('../core/core.js').Core | null) => void} adopt  hands main the new module and what it describes
    */
   constructor(modes, adopt) {
     this.modes = modes;
@@ -140,9 +215,9 @@ class Restarter {
       showProblem(`${why}, and could not be restarted (${/** @type {import('../types.js').Thrown} */ (error)?.message}).`, 'panic');
       return;
     }
-    this.adopt(wasm);
     connectCore({ lastPanic: () => wasm.lastPanic() });
     const core = guard(() => describeCore(wasm), null);
+    this.adopt(wasm, core); // a mode first opened from now on is attached to this core
     const told = core ? this.modes.map((mode) => mode.recover(core)) : [null];
     if (told.includes(null)) {
       showProblem(`${why}, and could not be restarted.`, 'panic');

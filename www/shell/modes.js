@@ -1,11 +1,17 @@
 // The page's modes, one module each, and `?mode=`, which picks one.
 //
 // A mode is a view of the page behind a tab: the visualizer, puzzle mode, race
-// mode, many runs and count mode. Each mode module owns its markup root in
-// index.html, its URL parameters (it parses and writes them), its keys while
-// shown, and what it does after a trap. main.js knows no mode by name: it
+// mode, many runs, count mode and Learn. Each mode module owns its markup root
+// in index.html, its URL parameters (it parses and writes them), its keys
+// while shown, and what it does after a trap. main.js knows no mode by name: it
 // walks MODES to show and hide them, route keys, read the link, attach the
 // core and restart after a trap.
+//
+// Only the first mode is imported with the shell: it is the page's default
+// view, and the one that shows searches, which the others open
+// (Page.openSearch). Each of the others is a dynamic import, loaded when the
+// page is idle after its first board or when a link or a tab asks for it, and
+// built (its DOM, its workers) the first time it is shown.
 //
 // Adding a mode: a folder www/<mode>/ whose mode.js exports a factory
 // returning a Mode (www/modes.d.ts, the contract), an entry in MODES, and its
@@ -13,19 +19,24 @@
 // the mode's id, aria-controls = its root's id). Its embed panels, frame
 // title and canvases to save are members of the Mode, not tables here.
 
-import { countMode } from '../count/mode.js';
-import { learnMode } from '../learn/mode.js';
-import { puzzleMode } from '../puzzle/mode.js';
-import { raceMode } from '../race/mode.js';
-import { runsMode } from '../runs/mode.js';
 import { visualizerMode } from '../visualizer/mode.js';
 import { clip } from '../lib/words.js';
 
+/** @typedef {(page: import('../modes.js').Page) => import('../modes.js').Mode} ModeFactory */
+/** @typedef {{ id: string, load: () => Promise<ModeFactory> }} ModeEntry  a mode's id (its factory's Mode has the same) and how to load its factory */
+
 /**
- * The modes in tab order: each a factory `(page) => Mode`. The first is the page's default.
- * @type {((page: import('../modes.js').Page) => import('../modes.js').Mode)[]}
+ * The modes in tab order. The first is the page's default.
+ * @type {ModeEntry[]}
  */
-export const MODES = [visualizerMode, puzzleMode, raceMode, runsMode, countMode, learnMode];
+export const MODES = [
+  { id: 'visualizer', load: async () => visualizerMode },
+  { id: 'puzzle', load: async () => (await import('../puzzle/mode.js')).puzzleMode },
+  { id: 'race', load: async () => (await import('../race/mode.js')).raceMode },
+  { id: 'runs', load: async () => (await import('../runs/mode.js')).runsMode },
+  { id: 'count', load: async () => (await import('../count/mode.js')).countMode },
+  { id: 'learn', load: async () => (await import('../learn/mode.js')).learnMode },
+];
 
 /**
  * Reads ?mode=: the mode a link asks for, or null (the default) with a
