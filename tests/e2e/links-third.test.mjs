@@ -1,5 +1,8 @@
 // Hostile and odd links, third pass (issue 31 item 7): each is read exactly
 // or refused with a sentence that says what the page shows instead and why.
+// e2e: run alone (scripts/test.sh): the Many runs link's estimate and this test's
+// own timing of a step are both wall-clock times, which another file's browser
+// on the same two cores moves apart (once 4 hours said against 0.95 timed).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness } from './helpers.mjs';
