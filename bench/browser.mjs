@@ -12,22 +12,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
 import os from 'node:os';
 import { runsTimings } from './runs.mjs';
 import { gifSizes } from './gif.mjs';
+import { openPage } from './page.mjs';
 // The static build hosted under a sub-path, compressed, as the dist e2e tests have it.
 import { hostBuild } from '../tests/e2e/dist-site.mjs';
 
 const log = (...a) => console.error('[bench:browser]', ...a);
-
-/** Opens the page and waits for the first drawn board. */
-async function openPage(browser, base, p = '/') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e.message)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(new URL(p, base).href, { waitUntil: 'load' });
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
-  return { page, context, errors };
-}
 
 /** Item 1: count(N) in the browser: the worker pool (1 and all), one wasm call, plain JS. */
 async function countTimings(browser, base, { lo, hi }) {

@@ -30,6 +30,7 @@ import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBGPU_ARGS } from '../tests/e2e/helpers.mjs';
 import { prefixPlan, listPrefixes } from '../www/count/prefixes.js';
+import { openPage } from './page.mjs';
 
 const log = (...a) => console.error('[bench:gpu]', ...a);
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -65,12 +66,7 @@ export async function gpuTimings({ ns = [12, 13, 14, 15], hardware = false, work
   let adapter = null;
   try {
     for (const n of ns) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(String(e.message)));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      await page.goto(new URL('/?mode=count&engine=gpu', server.url).href, { waitUntil: 'load' });
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+      const { page, context } = await openPage(browser, server.url, '/?mode=count&engine=gpu', errors);
       log(`N = ${n}: the GPU engine, then ${workers} workers`);
       const row = await page.evaluate(async ({ n, workers }) => {
         const { GpuPool, probeGpu } = await import('/www/count/gpu.js');

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
+import { openPage } from './page.mjs';
 
 const log = (...a) => console.error('[bench:speed]', ...a);
 const ANCHOR = path.resolve(REPO_ROOT, '..', 'shared', 'anchors', 'kluev');
@@ -100,12 +101,7 @@ async function onThePage(ns) {
   const errors = [];
   try {
     for (const n of ns) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(String(e.message)));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      await page.goto(new URL('/', server.url).href, { waitUntil: 'load' });
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+      const { page, context } = await openPage(browser, server.url, '/', errors);
       log(`page: N = ${n} on 2 workers`);
       const row = await page.evaluate(async (n) => {
         const { CountPool } = await import('/www/count/pool.js');

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import omggif from 'omggif';
+import { openPage } from './page.mjs';
 
 /** The clips: a link, and what it shows in words. The first is the page as it opens. */
 export const GIF_CLIPS = [
@@ -30,13 +31,8 @@ export const GIF_WIDTH = 480;
 export async function gifSizes(browser, base, { out } = {}) {
   const clips = [];
   for (const clip of GIF_CLIPS) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e.message)));
+    const { page, context, errors } = await openPage(browser, base, clip.link);
     try {
-      await page.goto(new URL(clip.link, base).href);
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
       await page.selectOption('#gif-size', String(GIF_WIDTH));
       await page.click('#record-gif');
       await page.click('#play');

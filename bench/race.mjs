@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/helpers.mjs';
 import { TASK_CATEGORIES, drag, mainThreadTasks } from '../tests/e2e/race-hooks.mjs';
+import { openPage } from './page.mjs';
 
 const log = (...a) => console.error('[bench:race]', ...a);
 const LANES = 'brute-force,permutations,backtracking,bitboard-scan,bitwise';
@@ -30,12 +31,7 @@ export async function raceTimings({ n = 8, limitMs = 60_000 } = {}) {
   const loadStart = load();
   try {
     for (const [clock, speed] of [['checks', 'max'], ['steps', 'max'], ['wall', 'max'], ['checks', '10000000']]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(String(e.message)));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      await page.goto(new URL(`/?mode=race&n=${n}&lanes=${LANES}&clock=${clock}&speed=${speed}`, server.url).href, { waitUntil: 'load' });
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+      const { page, context } = await openPage(browser, server.url, `/?mode=race&n=${n}&lanes=${LANES}&clock=${clock}&speed=${speed}`, errors);
       // The first race after the page loads (the core's code still being
       // optimised), then a fresh race of the same kind on the same page.
       // At ten million checks a second the race lasts over three seconds: a long look at the frames.
@@ -92,14 +88,7 @@ async function bigRace(browser, url, errors) {
   const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
   const loadStart = load();
   const phases = [];
-  const open = async (path) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e.message)));
-    await page.goto(new URL(path, url).href, { waitUntil: 'load' });
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
-    return { context, page };
-  };
+  const open = (path) => openPage(browser, url, path, errors);
   const quiet = (page) => page.waitForFunction(() => document.getElementById('race').dataset.player === 'idle', null, { timeout: 300_000, polling: 100 });
   /** Runs `act` and waits for `done`, recording the page's tasks and frames meanwhile. */
   const phase = async (page, name, act, done) => {

@@ -2,7 +2,7 @@
 // Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
-//   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle]
+//   bash bench/run.sh [--lo 12] [--hi 16] [--only PART,...]   (PARTS below)
 //
 // Native: target/bench/release/nqueens-bench (bench/native) and
 // target/bench/seed000 (bench/seed000.c). Browser: bench/browser.mjs.
@@ -29,7 +29,14 @@ const opt = (name, fallback) => {
 };
 const lo = Number(opt('lo', 12));
 const hi = Number(opt('hi', 16));
+/** Every part `--only` can name, in the order they run: the one list (run.sh's usage and this file's How to run read it from here). */
+const PARTS = ['count', 'sessions', 'animation', 'weight', 'gif', 'layout', 'estimate', 'lighthouse', 'race', 'speed', 'find', 'runs', 'gpu', 'puzzle', 'testcmd'];
 const only = opt('only', null)?.split(',');
+const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
+if (unknown.length) {
+  console.error(`bench: no part called ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
 const want = (k) => !only || only.includes(k);
 const log = (...a) => console.error('[bench]', ...a);
 
@@ -575,7 +582,7 @@ function report({ m, nat, c000, br }) {
     .filter(Boolean);
   if (errors.length) out.push('## Page errors during the run', '', ...errors.map((e) => `- ${e}`), '');
   out.push('## How to run', '', '`bash bench/run.sh` (about 15 minutes, ten of them the count-speed part; not part of the test command). ' +
-    'Options: `--lo N --hi N` for the count sizes, `--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle,testcmd` to measure a part again (the report keeps the other parts from the last run, or, with no saved run, from this file as it stands); `testcmd` (the test command on a fresh clone, section 14) runs only when named, ' +
+    'Options: `--lo N --hi N` for the count sizes, `--only ' + PARTS.join(',') + '` to measure a part again (the report keeps the other parts from the last run, or, with no saved run, from this file as it stands); `testcmd` (the test command on a fresh clone, section 14) runs only when named, ' +
     '`--report-only` to rewrite this file from the last run\'s `bench/results/latest.json` without measuring.', '');
   return out.join('\n');
 }

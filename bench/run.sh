@@ -5,7 +5,7 @@
 # then runs bench/run.mjs, which measures natively and in headless Chromium
 # and writes BENCHMARKS.md.
 #
-#   bash bench/run.sh [--lo 12] [--hi 16] [--only count,sessions,animation,weight,gif,layout,estimate,lighthouse,race,speed,find,runs,gpu,puzzle,testcmd]
+#   bash bench/run.sh [--lo 12] [--hi 16] [--only PART,...]   (the parts: PARTS in bench/run.mjs)
 #
 # Env: SKIP_BUILD=1 skips the wasm build (pkg/ must exist).
 set -euo pipefail

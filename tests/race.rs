@@ -4,6 +4,9 @@
 //! one step at a time, its work written down after every step.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::snapshot;
+
 use nqueens::algorithms::{Goal, ALGORITHMS};
 use nqueens::session::{Session, Work, SEEK_REACH};
 use nqueens::Error;
@@ -27,18 +30,6 @@ fn trace(id: &str, n: usize, work: Work) -> Vec<u64> {
 /// The lane's step at budget c: the last k with trace[k] <= c.
 fn expected_step(trace: &[u64], c: u64) -> u64 {
     (trace.partition_point(|&w| w <= c) - 1) as u64
-}
-
-/// What a state shows, to compare two sessions.
-fn snapshot(s: &Session) -> (u64, String, Vec<u8>, Vec<i32>, String, Option<u128>) {
-    (
-        s.step_index(),
-        format!("{:?}", s.counters()),
-        s.cells(),
-        s.queens(),
-        s.message(),
-        s.space().map(|space| space.ruled_out),
-    )
 }
 
 /// A fresh session stepped k times, one step at a time.

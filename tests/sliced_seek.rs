@@ -4,20 +4,10 @@
 //! exactly where `seek_work` does. `seek_near` itself never replays a step.
 #![cfg(not(target_arch = "wasm32"))]
 
-use nqueens::session::{Session, Work};
+mod common;
+use common::snapshot;
 
-/// What a state shows, to compare two sessions.
-fn snapshot(s: &Session) -> (u64, String, Vec<u8>, Vec<i32>, String, Option<u128>, u64) {
-    (
-        s.step_index(),
-        format!("{:?}", s.counters()),
-        s.cells(),
-        s.queens(),
-        s.message(),
-        s.space().map(|space| space.ruled_out),
-        s.conflicts(),
-    )
-}
+use nqueens::session::{Session, Work};
 
 fn open(id: &str, n: usize) -> Session {
     Session::seeded(id, n, 7).expect("valid")

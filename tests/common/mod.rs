@@ -109,3 +109,20 @@ impl Rng {
         ((self.0 >> 33) % bound as u64) as usize
     }
 }
+
+/// What a session's state shows, to compare two sessions: its step, counters,
+/// cells, queens, sentence, boards ruled out and conflicts.
+pub type Snapshot = (u64, String, Vec<u8>, Vec<i32>, String, Option<u128>, u64);
+
+/// The [`Snapshot`] of `s`.
+pub fn snapshot(s: &nqueens::session::Session) -> Snapshot {
+    (
+        s.step_index(),
+        format!("{:?}", s.counters()),
+        s.cells(),
+        s.queens(),
+        s.message(),
+        s.space().map(|space| space.ruled_out),
+        s.conflicts(),
+    )
+}
