@@ -121,6 +121,50 @@ fn stepping_to_the_end_is_find_one() {
     }
 }
 
+/// `run(k)`, the fast path, may take steps in bulk (queen search places its
+/// greedy start's rows in one loop): for chunks of every size from 1 to past
+/// the board's rows, it must end where k calls of `step` end, with the same
+/// board (pool and line counts included), counters, last step and random
+/// numbers.
+#[test]
+fn running_in_chunks_is_stepping() {
+    for info in FAMILY {
+        for n in within(info, &[4, 5, 8, 13, 31, 64, 200]) {
+            for seed in [1, 2, 77] {
+                let mut stepped = AnyEngine::new(info.id, n, seed).expect("in range");
+                let mut chunked = AnyEngine::new(info.id, n, seed).expect("in range");
+                // Chunk sizes from a plain LCG: 1 to 2n + 2 steps.
+                let mut x = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
+                loop {
+                    x = x
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    let k = 1 + (x >> 33) % (2 * n as u64 + 2);
+                    let taken = chunked.run(k);
+                    let mut t = 0;
+                    while t < k && stepped.step() {
+                        t += 1;
+                    }
+                    let at = format!(
+                        "{} n={n} seed={seed} after {} steps",
+                        info.id,
+                        stepped.counters().steps
+                    );
+                    assert_eq!(taken, t, "{at}");
+                    assert_eq!(chunked.counters(), stepped.counters(), "{at}");
+                    assert_eq!(chunked.last(), stepped.last(), "{at}");
+                    assert_eq!(chunked.tally(), stepped.tally(), "{at}");
+                    assert_eq!(chunked.core().rng, stepped.core().rng, "{at}");
+                    if taken < k {
+                        break;
+                    }
+                }
+                assert!(chunked.is_solved() && no_two_attack(chunked.tally().queens()));
+            }
+        }
+    }
+}
+
 #[test]
 fn the_same_seed_gives_the_same_run_and_another_seed_another() {
     for info in FAMILY {

@@ -149,9 +149,17 @@ impl Finder {
                 arg.describe()
             ))
         })?;
-        // Step by step until the board is first full, to note its conflicts.
-        while self.initial.is_none() && max > 0 && self.engine.step() {
-            max -= 1;
+        // Until the board is first full, to note its conflicts: a step
+        // places at most one row, so the rows still empty are as many steps
+        // as can be taken in one go without passing that moment.
+        while self.initial.is_none() && max > 0 {
+            let tally = self.engine.tally();
+            let empty = (tally.n() - tally.placed()).max(1) as u64;
+            let taken = self.engine.run(empty.min(max));
+            if taken == 0 {
+                break;
+            }
+            max -= taken;
             self.note_initial();
         }
         self.engine.run(max);

@@ -185,6 +185,18 @@ pub trait Engine: Clone {
     fn new(n: usize, seed: u64) -> Result<Self, Error>;
     /// Takes one visible step; false (and no change) once solved.
     fn step(&mut self) -> bool;
+    /// Takes up to `max` steps; returns the steps taken (fewer once solved).
+    /// The fast path ([`run_steps`], [`run_to_end`]): an engine may take
+    /// steps in bulk here, but it must end exactly where `max` calls of
+    /// `step` would, with the same board, counters, last step and random
+    /// numbers. By default it calls `step`.
+    fn run(&mut self, max: u64) -> u64 {
+        let mut taken = 0;
+        while taken < max && self.step() {
+            taken += 1;
+        }
+        taken
+    }
     /// The line of `INFO.pseudocode` a step of this kind ran.
     fn line(event: Event) -> usize;
     fn core(&self) -> &Core;
@@ -252,16 +264,12 @@ pub struct Found {
 /// Up to `max` steps of `engine`'s own loop; returns the steps taken (fewer
 /// once it is solved).
 pub fn run_steps<E: Engine>(engine: &mut E, max: u64) -> u64 {
-    let mut taken = 0;
-    while taken < max && engine.step() {
-        taken += 1;
-    }
-    taken
+    engine.run(max)
 }
 
 /// Runs `engine` until it is solved: the whole fast path.
 pub fn run_to_end<E: Engine>(mut engine: E) -> Found {
-    while engine.step() {}
+    engine.run(u64::MAX);
     let core = engine.into_core();
     Found {
         steps: core.counters.steps,

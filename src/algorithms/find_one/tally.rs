@@ -15,7 +15,11 @@
 //! exchanging two rows' columns. Its column counts are then 0 or 1, kept as
 //! one bit a column (N / 8 bytes, which stay in the processor's cache where
 //! N four-byte counts would not), and an exchange leaves them as they were:
-//! 20 bytes per queen, and one memory access fewer per queen placed.
+//! 20 bytes per queen, and one memory access fewer per queen placed. Each of
+//! its diagonals has a bit too, set while the diagonal holds a queen (N / 2
+//! bytes for all 4·N − 2, which stay in the cache as well): the greedy start
+//! ([`Tally::place_rows`]) asks the bits whether a drawn square is free, and
+//! reads the counts only when none of its draws is.
 //!
 //! [`Suspects`] is the list of queens that may be attacked, which the repair
 //! searches draw from instead of scanning all N rows.
@@ -46,6 +50,10 @@ pub struct Tally {
     cols: Vec<u32>,
     /// On a permutation board, one bit per column: a placed row's column.
     used: Vec<u64>,
+    /// On a permutation board, one bit per falling / rising diagonal: set
+    /// when it holds a queen (its count in `downs` / `ups` is not 0).
+    down_bits: Vec<u64>,
+    up_bits: Vec<u64>,
     /// True for a permutation board: `used` stands for `cols`.
     permutation: bool,
     /// Queens on each falling diagonal, row + col.
@@ -71,16 +79,18 @@ impl Tally {
 
     fn build(n: usize, permutation: bool) -> Tally {
         let lines = (2 * n).saturating_sub(1);
-        let (cols, used) = if permutation {
-            (Vec::new(), vec![0; n.div_ceil(64)])
+        let (cols, used, line_bits) = if permutation {
+            (Vec::new(), vec![0; n.div_ceil(64)], lines.div_ceil(64))
         } else {
-            (vec![0; n], Vec::new())
+            (vec![0; n], Vec::new(), 0)
         };
         Tally {
             queens: (0..n as u32).collect(),
             placed: 0,
             cols,
             used,
+            down_bits: vec![0; line_bits],
+            up_bits: vec![0; line_bits],
             permutation,
             downs: vec![0; lines],
             ups: vec![0; lines],
@@ -90,6 +100,11 @@ impl Tally {
 
     pub fn n(&self) -> usize {
         self.queens.len()
+    }
+
+    /// True for a permutation board ([`Tally::permutation`]).
+    pub fn is_permutation(&self) -> bool {
+        self.permutation
     }
 
     /// Rows on the board: `0..placed`.
@@ -182,7 +197,14 @@ impl Tally {
         self.downs[d] -= 1;
         self.ups[u] -= 1;
         let mut left = self.downs[d] + self.ups[u];
-        if !self.permutation {
+        if self.permutation {
+            if self.downs[d] == 0 {
+                set_bit(&mut self.down_bits, d, false);
+            }
+            if self.ups[u] == 0 {
+                set_bit(&mut self.up_bits, u, false);
+            }
+        } else {
             self.cols[c] -= 1;
             left += self.cols[c];
         }
@@ -196,7 +218,10 @@ impl Tally {
     fn drop_on(&mut self, row: usize, col: u32) {
         let (c, d, u) = self.index(row, col);
         let mut there = self.downs[d] + self.ups[u];
-        if !self.permutation {
+        if self.permutation {
+            set_bit(&mut self.down_bits, d, true);
+            set_bit(&mut self.up_bits, u, true);
+        } else {
             there += self.cols[c];
             self.cols[c] += 1;
         }
@@ -210,12 +235,7 @@ impl Tally {
     #[inline(always)]
     fn mark(&mut self, col: u32, used: bool) {
         if self.permutation {
-            let (word, bit) = (col as usize / 64, 1u64 << (col % 64));
-            if used {
-                self.used[word] |= bit;
-            } else {
-                self.used[word] &= !bit;
-            }
+            set_bit(&mut self.used, col as usize, used);
         }
     }
 
@@ -271,6 +291,8 @@ impl Tally {
         self.placed = 0;
         self.cols.fill(0);
         self.used.fill(0);
+        self.down_bits.fill(0);
+        self.up_bits.fill(0);
         self.downs.fill(0);
         self.ups.fill(0);
         self.pairs = 0;
@@ -294,6 +316,9 @@ impl Tally {
     /// column, the checks spent and the queen's attackers. The last rows have
     /// few columns left and take what comes.
     pub fn place_greedy(&mut self, rng: &mut Rng, tries: u32) -> (usize, u32, u32, u32) {
+        if self.permutation {
+            return self.place_greedy_permutation(rng, tries);
+        }
         let row = self.placed;
         let left = (self.n() - row) as u32;
         let mut best = (u32::MAX, row);
@@ -317,6 +342,124 @@ impl Tally {
         let col = self.queens[row];
         self.push(col);
         (row, col, checks, best.0)
+    }
+
+    /// [`Tally::place_greedy`] for one row of a permutation board.
+    fn place_greedy_permutation(&mut self, rng: &mut Rng, tries: u32) -> (usize, u32, u32, u32) {
+        let row = self.placed;
+        let mut attackers = 0;
+        let (checks, col) = self.place_rows(rng, tries, row + 1, |_, a| attackers = a);
+        (row, col, checks as u32, attackers)
+    }
+
+    /// Places rows `placed..end` of a permutation board greedily, each as
+    /// [`Tally::place_greedy`] would (the same draws, the same choice), in
+    /// one loop: the greedy start's fast path. Whether a diagonal holds a
+    /// queen is read from its bit (the bits of all 4·N diagonals fit in the
+    /// processor's cache, where the counts do not), and a free square is
+    /// taken without reading its counts. Only when no drawn square is free
+    /// are the draws made again, from a copy of the generator as it was, to
+    /// read their counts and take the least attacked. Calls `attacked(row,
+    /// attackers)` for each row placed attacked; returns the checks spent
+    /// (one a draw) and the last row's column.
+    pub fn place_rows(
+        &mut self,
+        rng: &mut Rng,
+        tries: u32,
+        end: usize,
+        mut attacked: impl FnMut(usize, u32),
+    ) -> (u64, u32) {
+        debug_assert!(self.permutation, "place_rows is for a permutation board");
+        let n = self.queens.len();
+        let end = end.min(n);
+        // Each array as a slice of its own, so that the loop keeps where
+        // they are in registers.
+        let Tally {
+            queens,
+            placed,
+            used,
+            down_bits,
+            up_bits,
+            downs,
+            ups,
+            pairs,
+            ..
+        } = self;
+        let (queens, used, down_bits, up_bits) = (
+            &mut queens[..],
+            &mut used[..],
+            &mut down_bits[..],
+            &mut up_bits[..],
+        );
+        let (downs, ups) = (&mut downs[..], &mut ups[..]);
+        let (mut checks, mut last) = (0u64, 0u32);
+        for row in *placed..end {
+            let left = (n - row) as u32;
+            let draws = tries.min(left);
+            let replay = rng.clone();
+            let mut free = None;
+            for k in 1..=draws {
+                let pick = row + rng.below(left) as usize;
+                let col = queens[pick] as usize;
+                if !bit(down_bits, row + col) && !bit(up_bits, row + n - 1 - col) {
+                    free = Some((pick, k));
+                    break;
+                }
+            }
+            let (col, d, u) = if let Some((pick, k)) = free {
+                checks += u64::from(k);
+                queens.swap(row, pick);
+                let col = queens[row];
+                let (d, u) = (row + col as usize, row + n - 1 - col as usize);
+                // Free: its diagonals' counts go from 0 to 1, the pairs stay.
+                downs[d] = 1;
+                ups[u] = 1;
+                (col, d, u)
+            } else {
+                checks += u64::from(draws);
+                let mut replay = replay;
+                let mut best = (u32::MAX, row);
+                for _ in 0..draws {
+                    let pick = row + replay.below(left) as usize;
+                    let col = queens[pick] as usize;
+                    let there = downs[row + col] + ups[row + n - 1 - col];
+                    if there < best.0 {
+                        best = (there, pick);
+                    }
+                }
+                queens.swap(row, best.1);
+                let col = queens[row];
+                let (d, u) = (row + col as usize, row + n - 1 - col as usize);
+                *pairs += u64::from(best.0);
+                downs[d] += 1;
+                ups[u] += 1;
+                attacked(row, best.0);
+                (col, d, u)
+            };
+            set_bit(down_bits, d, true);
+            set_bit(up_bits, u, true);
+            set_bit(used, col as usize, true);
+            last = col;
+        }
+        *placed = end.max(*placed);
+        (checks, last)
+    }
+}
+
+/// Bit `i` of a bit set kept in 64-bit words.
+#[inline(always)]
+fn bit(words: &[u64], i: usize) -> bool {
+    words[i / 64] >> (i % 64) & 1 != 0
+}
+
+/// Sets or clears bit `i` of a bit set kept in 64-bit words.
+#[inline(always)]
+fn set_bit(words: &mut [u64], i: usize, on: bool) {
+    let mask = 1u64 << (i % 64);
+    if on {
+        words[i / 64] |= mask;
+    } else {
+        words[i / 64] &= !mask;
     }
 }
 
@@ -428,6 +571,14 @@ mod tests {
                 assert_eq!(general.queens(), &queens[..]);
                 assert_eq!(general.pairs(), permutation.pairs(), "N = {n}");
                 assert_eq!(general.lines().0, permutation.lines().0, "N = {n}: columns");
+                for (counts, bits) in [
+                    (&permutation.downs, &permutation.down_bits),
+                    (&permutation.ups, &permutation.up_bits),
+                ] {
+                    for (line, &count) in counts.iter().enumerate() {
+                        assert_eq!(bit(bits, line), count > 0, "N = {n}: line {line}'s bit");
+                    }
+                }
                 for row in 0..n {
                     for col in 0..n as u32 {
                         let truth = counted(&queens, row, col);
