@@ -418,15 +418,26 @@ const PROFILE = [
     'module already has bulk memory (68 `memory.fill`, 211 `memory.copy`) and SIMD (`.cargo/config.toml`). ' +
     'wasm-opt `-O4` run over that module gave no gain: 168 against 163 ms of CPU time (medians of seeds 1–7 × 3, the ' +
     'two modules interleaved in one process, load average 9); the profile shows memory reads, not instructions.',
-  '- **What is left.** Every draw is three random reads (the pool entry, then the two diagonal counts), 20 MB of ' +
-    'arrays at N = 1,000,000 in a 32 MB L3 cache that every process on this machine shares. Wasm costs 1.2–1.6× ' +
-    'native on top (bounds checks on each read, one linear memory). The larger part of the gap is the native Rust ' +
-    'itself: a C copy of exactly its policy (64 draws a row, else the least attacked; a throwaway variant of ' +
-    '`bench/qs4.c`, not kept) took 92 ms against QS4\'s 85 ms and the native Rust\'s 139 ms (CPU-time medians of ' +
-    'seeds 1–7 × 3, interleaved, load average 2.5), so the policy costs under 10% and the Rust step loop about 1.5× ' +
-    'the same work in C. Its hot loop (perf annotate) is the same three reads with a few more instructions around ' +
-    'them (three bounds checks, the step\'s phase, counters and `Last`); why that costs 1.5× on reads that should ' +
-    'dominate was not found in the time.',
+  '- **What was left after the first pass**: wasm 2.31× C and native Rust 1.91× (the run of 2026-11-25T17:08Z), the ' +
+    'Rust step loop about 1.5× the same work in C (a C copy of its 64-draws-a-row policy took 92 ms against QS4\'s 85).',
+  '- **Second pass: the greedy start in one loop, with a bit a diagonal** (2026-11-25, 19:00–19:15 UTC). `perf ' +
+    'annotate` of the native build put 35% of the start\'s samples on the pool read and much of the rest on reloads ' +
+    'of the arrays\' addresses and lengths, spills, and the step\'s bookkeeping between draws (the phase, counters, ' +
+    '`Last`, the generator stored back to memory). Two changes, each the same runs, boards and counters: (1) each ' +
+    'diagonal has a bit, set while it holds a queen (N / 2 bytes for both directions, in L2), and the start asks ' +
+    'the bits whether a drawn square is free and takes a free one without reading its counts (they go from 0 to 1); ' +
+    'the counts are read only when none of a row\'s draws is free, by drawing them again from a copy of the ' +
+    'generator; (2) `Engine::run(max)` is the fast path, and queen search places its start\'s rows in one loop ' +
+    '(`Tally::place_rows`: the arrays as local slices, the generator in registers), ending exactly where `max` ' +
+    'calls of `step` would (`tests/find_one.rs`, `running_in_chunks_is_stepping`, compares board, counters, last ' +
+    'step and generator after every chunk). `Finder.run` now reaches the first full board through that loop too ' +
+    'instead of a step at a time (placing a million rows: 250 against 145 ms in wasm). Interleaved, medians of ' +
+    'seeds 1–7 × 3 runs (wasm wall time, C CPU time, load about 1): (1) with the rows in a loop of `place_greedy` ' +
+    'calls gave 102 ms against C\'s 72, and the tight loop 81 ms (1.13×); natively 117 → 93 ms against C\'s 72.',
+  '- **What is left.** The wasm search is now within about 1.1× of the C program at 1,000,000 and about even at ' +
+    '3,000,000 and 10,000,000, where the native Rust is faster than C. That is the bits, not the language: the same ' +
+    'bits in the C program (a throwaway variant, not kept) made it about 1.4× faster too (57–80 against 84–109 ms, ' +
+    'interleaved). The baseline stays QS4 as Sosic and Gu describe it, the plain C search the issue names.',
 ];
 
 /** Replaces section 10 and queen search's lines in the Targets list of BENCHMARKS.md. */

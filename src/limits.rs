@@ -22,8 +22,8 @@ pub const MAX_N: usize = 20;
 /// of a million squares is still drawn each frame.
 pub const STEP_MAX_N: usize = 1_000;
 
-/// The largest board `find_one` takes: 10,000,000 queens need about 280 MB
-/// (28 bytes a queen, see `find_one::tally`).
+/// The largest board `find_one` takes: 10,000,000 queens need about 250 MB
+/// (queen search's 25 bytes a queen, see `algorithms::queen_search`).
 pub const FIND_MAX_N: usize = 10_000_000;
 
 /// The largest seed: 2^53 − 1 (`Number.MAX_SAFE_INTEGER`), the largest

@@ -16,7 +16,7 @@ use crate::limits::FIND_MAX_N;
 use crate::runs::{self, Variant, MAX_RUNS};
 
 /// The most queens all live `Finder`s may hold together: twice the largest
-/// board, about 560 MB, so that a page that forgets `free()` gets a sentence
+/// board, about 500 MB, so that a page that forgets `free()` gets a sentence
 /// rather than a module out of memory.
 pub const MAX_LIVE_QUEENS: usize = 2 * FIND_MAX_N;
 

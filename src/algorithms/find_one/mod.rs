@@ -11,7 +11,7 @@
 //! Every engine allocates everything at `new` and nothing in `step`, and
 //! states in its `AlgorithmInfo` what one step and one check are and the
 //! most checks one step can add. [`run_to_end`] is the fast path: an
-//! engine's own step loop, with no timeline, for boards up to
+//! engine's own [`Engine::run`] loop, with no timeline, for boards up to
 //! `limits::FIND_MAX_N` queens; `algorithms::find_one` picks the engine by
 //! id.
 
@@ -173,9 +173,9 @@ impl Core {
     }
 }
 
-/// A steppable find-one search. `step` is the hot path; `find_one` is
-/// nothing but `new` and `step` until it returns false, so a fast run and a
-/// stepped run from the same seed are the same run.
+/// A steppable find-one search. `find_one` is nothing but `new` and `run`
+/// to the end, and `run` ends exactly where as many calls of `step` would,
+/// so a fast run and a stepped run from the same seed are the same run.
 pub trait Engine: Clone {
     const INFO: AlgorithmInfo;
 
