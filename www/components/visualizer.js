@@ -114,6 +114,10 @@ export class Visualizer {
     this.message = part(root, 'message');
     this.panels = part(root, 'panels');
     this.board = new BoardView(root);
+    // Measured from the first layout on (fit in a ResizeObserver, where the
+    // layout is fresh), so drawing the first board does not force one inside
+    // the start's longest task; redrawn whenever its size changes.
+    new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
     this.counters = new Counters(root, COUNTERS);
     this.definitions = new Definitions(root);
     this.algorithmPanel = new AlgorithmPanel(root);
@@ -169,7 +173,6 @@ export class Visualizer {
     // The panels appear filled in, rather than growing under the user's eyes (layout shift).
     this.panels.hidden = false;
 
-    new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
     // The tree and the chart are first measured here, after the page's first
     // layout (their reset waits for it), and first drawn in a task of their
     // own, so the frame that shows the first board stays short; later they

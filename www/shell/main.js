@@ -87,6 +87,8 @@ async function start() {
   const first = [...new Set([ids[0], linkedId ?? ids[0]])];
   const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
   await Promise.all(first.map(load));
+  // Building the first modes is a task of its own, after the one that evaluated the modules.
+  await new Promise((resolve) => setTimeout(resolve));
   for (const id of first) build(id);
   // ?embed=1 (embed.js): only the board, its controls and the panels named, laid
   // out before the core loads so the frame never shows the full page.
