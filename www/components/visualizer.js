@@ -110,6 +110,8 @@ export class Visualizer {
     this.registersStale = false; // the register panel lags the board while running
     this.registersAt = 0;
     this.treeStale = false; // the tree panel (or the chart) lags the board (throttled while running)
+    /** While true (the page's first board), render leaves the register panel stale for finishStart(). */
+    this.holdPanels = false;
 
     this.message = part(root, 'message');
     this.panels = part(root, 'panels');
@@ -270,8 +272,17 @@ export class Visualizer {
     this.gallery.reset(n, this.board.theme);
     this.drawn = { session: null, step: -1 };
     this.render(true);
-    this.onSettle(true);
+    if (!this.holdPanels) this.onSettle(true);
     return true;
+  }
+
+  /**
+   * The page's first board is drawn (opened with holdPanels): the register
+   * panel it left catches up, in a task of its own. The caller writes the link.
+   */
+  finishStart() {
+    this.holdPanels = false;
+    this.render();
   }
 
   /**
@@ -589,7 +600,7 @@ export class Visualizer {
       // while running, refresh it about ten times a second, which is as fast as it
       // can be read anyway, and keep every frame for the board.
       const now = performance.now();
-      if (this.registersStale && (idle || now - this.registersAt >= REGISTERS_INTERVAL_MS)) {
+      if (this.registersStale && !this.holdPanels && (idle || now - this.registersAt >= REGISTERS_INTERVAL_MS)) {
         this.registersPanel.update(s.registers());
         this.registersStale = false;
         this.registersAt = now;
