@@ -110,7 +110,7 @@ export class Visualizer {
     this.registersStale = false; // the register panel lags the board while running
     this.registersAt = 0;
     this.treeStale = false; // the tree panel (or the chart) lags the board (throttled while running)
-    /** While true (the page's first board), render leaves the register panel stale for finishStart(). */
+    /** While true (the page's first board), the panels stay hidden and render leaves the register panel stale, for finishStart(). */
     this.holdPanels = false;
 
     this.message = part(root, 'message');
@@ -172,8 +172,9 @@ export class Visualizer {
     this.gallery.limit = core.limits.maxRememberedSolutions;
     this.controls.fillPickers(core.algorithms);
     this.controls.enable(true);
-    // The panels appear filled in, rather than growing under the user's eyes (layout shift).
-    this.panels.hidden = false;
+    // The panels appear filled in, rather than growing under the user's eyes
+    // (layout shift): at once, or with the register panel in finishStart().
+    if (!this.holdPanels) this.panels.hidden = false;
 
     // The tree and the chart are first measured here, after the page's first
     // layout (their reset waits for it), and first drawn in a task of their
@@ -277,11 +278,13 @@ export class Visualizer {
   }
 
   /**
-   * The page's first board is drawn (opened with holdPanels): the register
-   * panel it left catches up, in a task of its own. The caller writes the link.
+   * The page's first board is drawn (opened with holdPanels): the panels
+   * appear, with the register panel it left, in a task of their own. The
+   * caller writes the link.
    */
   finishStart() {
     this.holdPanels = false;
+    this.panels.hidden = false;
     this.render();
   }
 
