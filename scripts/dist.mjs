@@ -11,10 +11,11 @@
 // modules the source tree has, so a stack trace names the same file), strips
 // the HTML's comments and indentation, and puts the service worker at the root
 // (www/sw.js, with the build's version and file list written in). The built
-// index.html carries the stylesheet inline and asks for every module of the
-// first load, and the wasm, at once (modulepreload), instead of finding them
-// one import at a time: measured, this is what took Lighthouse's desktop
-// performance from 99 to 100. Beside every
+// index.html carries the stylesheet inline and, once it has painted, asks for
+// every module of the first load, and the wasm, at once (modulepreload),
+// instead of finding them one import at a time: measured, the preloads took
+// Lighthouse's desktop performance from 99 to 100, and waiting for the paint
+// its mobile first paint from 0.85-1.96 s to 0.83 s. Beside every
 // file that compresses it writes `.br` and `.gz`, for scripts/serve.mjs or any
 // host that serves precompressed files.
 //
