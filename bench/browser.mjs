@@ -408,13 +408,16 @@ async function lighthouseScores(sites) {
         }
         const performance = all.map((r) => Math.round(r.categories.performance.score * 100));
         const tbt = all.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN));
+        // The first and the largest paint of each run, simulated (ms).
+        const fcp = all.map((r) => Math.round(r.audits['first-contentful-paint']?.numericValue ?? NaN));
+        const lcp = all.map((r) => Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN));
         const lhr = all.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs / 2)];
         const scores = Object.fromEntries(Object.values(lhr.categories).map((c) => [c.id, Math.round(c.score * 100)]));
         const short = Object.entries(lhr.audits)
           .filter(([, a]) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
           .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-        log(`lighthouse ${site} ${preset}: ${JSON.stringify(scores)} (performance in ${runs} runs: ${performance.join(', ')}; blocking time ${tbt.join(', ')} ms; load ${loads.map((l) => l.toFixed(2)).join(', ')})`);
-        rows.push({ site, preset, scores, performance, loads, tbt, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
+        log(`lighthouse ${site} ${preset}: ${JSON.stringify(scores)} (performance in ${runs} runs: ${performance.join(', ')}; blocking time ${tbt.join(', ')} ms; first paint ${fcp.join(', ')} ms; largest paint ${lcp.join(', ')} ms; load ${loads.map((l) => l.toFixed(2)).join(', ')})`);
+        rows.push({ site, preset, scores, performance, loads, tbt, fcp, lcp, cls: lhr.audits['cumulative-layout-shift']?.numericValue, short, version: lhr.lighthouseVersion });
       }
     }
   } finally {

@@ -34,8 +34,8 @@ export interface Mode {
   id: string;
   /** Reads the link's parameters (only the mode the link names is asked); anything malformed is a sentence in `problems` and a default. */
   parse(search: string, core: Core): { problems: string[] };
-  /** The core is loaded: build what needs it and open what the link asked for (`wanted`: parse's answer, or null when the link is another mode's). */
-  attach(core: Core, wanted: any): void;
+  /** The core is loaded: build what needs it and open what the link asked for (`wanted`: parse's answer, or null when the link is another mode's); a promise when it finishes in later tasks (the page is ready once it settles). */
+  attach(core: Core, wanted: any): void | Promise<void>;
   /** Shown or hidden; the mode shown keeps the URL. */
   setActive(on: boolean): void;
   /** A keydown anywhere on the page, while shown. */

@@ -110,10 +110,16 @@ export class Visualizer {
     this.registersStale = false; // the register panel lags the board while running
     this.registersAt = 0;
     this.treeStale = false; // the tree panel (or the chart) lags the board (throttled while running)
+    /** While true (the page's first board), the panels stay hidden and render leaves the register panel stale, for finishStart(). */
+    this.holdPanels = false;
 
     this.message = part(root, 'message');
     this.panels = part(root, 'panels');
     this.board = new BoardView(root);
+    // Measured from the first layout on (fit in a ResizeObserver, where the
+    // layout is fresh), so drawing the first board does not force one inside
+    // the start's longest task; redrawn whenever its size changes.
+    new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
     this.counters = new Counters(root, COUNTERS);
     this.definitions = new Definitions(root);
     this.algorithmPanel = new AlgorithmPanel(root);
@@ -166,10 +172,10 @@ export class Visualizer {
     this.gallery.limit = core.limits.maxRememberedSolutions;
     this.controls.fillPickers(core.algorithms);
     this.controls.enable(true);
-    // The panels appear filled in, rather than growing under the user's eyes (layout shift).
-    this.panels.hidden = false;
+    // The panels appear filled in, rather than growing under the user's eyes
+    // (layout shift): at once, or with the register panel in finishStart().
+    if (!this.holdPanels) this.panels.hidden = false;
 
-    new ResizeObserver(() => { if (this.board.fit()) this.board.redraw(); }).observe(this.board.canvas);
     // The tree and the chart are first measured here, after the page's first
     // layout (their reset waits for it), and first drawn in a task of their
     // own, so the frame that shows the first board stays short; later they
@@ -267,8 +273,19 @@ export class Visualizer {
     this.gallery.reset(n, this.board.theme);
     this.drawn = { session: null, step: -1 };
     this.render(true);
-    this.onSettle(true);
+    if (!this.holdPanels) this.onSettle(true);
     return true;
+  }
+
+  /**
+   * The page's first board is drawn (opened with holdPanels): the panels
+   * appear, with the register panel it left, in a task of their own. The
+   * caller writes the link.
+   */
+  finishStart() {
+    this.holdPanels = false;
+    this.panels.hidden = false;
+    this.render();
   }
 
   /**
@@ -586,7 +603,7 @@ export class Visualizer {
       // while running, refresh it about ten times a second, which is as fast as it
       // can be read anyway, and keep every frame for the board.
       const now = performance.now();
-      if (this.registersStale && (idle || now - this.registersAt >= REGISTERS_INTERVAL_MS)) {
+      if (this.registersStale && !this.holdPanels && (idle || now - this.registersAt >= REGISTERS_INTERVAL_MS)) {
         this.registersPanel.update(s.registers());
         this.registersStale = false;
         this.registersAt = now;

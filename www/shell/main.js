@@ -87,6 +87,8 @@ async function start() {
   const first = [...new Set([ids[0], linkedId ?? ids[0]])];
   const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
   await Promise.all(first.map(load));
+  // Building the first modes is a task of its own, after the one that evaluated the modules.
+  await new Promise((resolve) => setTimeout(resolve));
   for (const id of first) build(id);
   // ?embed=1 (embed.js): only the board, its controls and the panels named, laid
   // out before the core loads so the frame never shows the full page.
@@ -117,6 +119,8 @@ async function start() {
   connectCore({ lastPanic: () => wasm.lastPanic(), panicked: (message) => restarts.panicked(message) });
   watchForPanics();
 
+  // Reading the core's algorithms is a task of its own, after the one that instantiated it.
+  await new Promise((resolve) => setTimeout(resolve));
   const core = guard(() => describeCore(wasm), null);
   if (!core?.algorithms.length) return;
 
@@ -138,10 +142,11 @@ async function start() {
   if (problems.length) showProblem(problems.join(' '), 'warning');
   // A task of its own (the core's loading ended the last), so the browser may paint in between.
   await new Promise((resolve) => setTimeout(resolve));
-  for (const mode of modes) mode.attach(core, mode === chosen ? wanted : null);
+  const attached = modes.map((mode) => mode.attach(core, mode === chosen ? wanted : null));
   state.core = core;
   if (linked.id) views.switchTo(linked.id, { quiet: true });
   show(views.current); // the link's mode, or a tab clicked while loading
+  await Promise.all(attached); // a mode may finish in later tasks (the visualizer's panels)
 
   document.body.dataset.ready = 'true';
   if (!embed.embedded) prefetch(ids.filter((id) => !factories.has(id)), load);
@@ -229,7 +234,9 @@ class Restarter {
 }
 
 watchGlobalErrors();
-start().catch(reportError);
+// The service worker once the first board is drawn (or the start has failed):
+// its downloads (the whole build, for offline use) never compete with it.
+start().catch(reportError).finally(registerServiceWorker);
 
 /**
  * Offline use: registers the service worker that a build (scripts/dist.sh)
@@ -258,7 +265,7 @@ function registerServiceWorker() {
     if (hadController) newVersion();
     hadController = true;
   });
-  // After the page has loaded, so the worker's downloads never slow the first board.
+  // After the page has loaded (and the first board is drawn: see the call).
   const register = () =>
     serviceWorker
       .register(script, { scope: './' })
@@ -312,4 +319,3 @@ function newVersion() {
   document.querySelector('#error .problem-actions')?.prepend(reload);
 }
 
-registerServiceWorker();

@@ -22,6 +22,9 @@ import { DEFAULT_SPEED_INDEX, SPEEDS, speedParam } from '../components/speeds.js
 import { Visualizer } from '../components/visualizer.js';
 import { clip, rangeSentence } from '../lib/words.js';
 
+/** A task of its own for what follows: the browser may paint and answer input in between. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /** The GIF recorder's worker (Record GIF, www/lib/gif.js), started for each recording. */
 const GIF_WORKER_URL = new URL('../workers/gif-worker.js', import.meta.url);
 
@@ -231,9 +234,14 @@ export function visualizerMode(page) {
 
     parse: (search, core) => parseParams(search, core.algorithms),
 
-    /** @param {import('../core/core.js').Core} core  @param {VisualizerLink|null} link  the link's place, if the link is this mode's */
-    attach(core, link) {
+    /**
+     * The first board in this task; the register panel, the link, Predict
+     * and Solve big in the next ones, so no one task of the start is long.
+     * @param {import('../core/core.js').Core} core  @param {VisualizerLink|null} link  the link's place, if the link is this mode's
+     */
+    async attach(core, link) {
       const wanted = link ?? parseParams('', core.algorithms);
+      visualizer.holdPanels = true;
       visualizer.attach(core);
       /** @type {string|null} */
       let why = null;
@@ -248,6 +256,11 @@ export function visualizerMode(page) {
       }
       if (wanted.speed !== null) visualizer.setSpeed(wanted.speed);
       if (wanted.step > 0) visualizer.goTo(wanted.step);
+      await nextTask();
+      visualizer.finishStart();
+      await nextTask();
+      if (active) url.update(true);
+      await nextTask();
       new Predictor(/** @type {HTMLInputElement} */ (document.getElementById('predict')), visualizer);
       // Solve big (issue 19): one solution at up to 10,000,000 queens, in a worker.
       mountSolveBig(/** @type {HTMLElement} */ (document.getElementById('solve-big')), { algorithms: core.algorithms });
