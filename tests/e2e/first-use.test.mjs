@@ -288,6 +288,26 @@ test('the gallery groups the 92 solutions of N=8 into 12 symmetry classes and li
   }
 });
 
+test('when a tab\'s module cannot be loaded, the page and the tab itself say so, and the other tabs work', async () => {
+  const { page, errors } = await openPage('/');
+  try {
+    await page.route('**/race/mode.js', (route) => route.abort());
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click('nav.views [data-view="race"]');
+    await page.waitForFunction(() => /Race tab could not be loaded/.test(document.getElementById('error')?.textContent ?? ''));
+    await page.waitForFunction(() => !/Loading/.test(document.getElementById('race-message')?.textContent ?? ''));
+    assert.match(await page.locator('#race-message').textContent(), /could not be loaded: check your connection and reload/);
+    // Another tab still opens and works.
+    await page.click('nav.views [data-view="visualizer"]');
+    await page.click('#step');
+    await waitUntil(async () => (await page.locator('#steps').textContent()) === '1', { message: 'one step counted' });
+    assertNoErrors(errors, { allow: [/race\/mode\.js/, /Could not load the race mode/, /Failed to fetch dynamically imported module/] });
+  } finally {
+    await page.close();
+  }
+});
+
 test('when the solver cannot be loaded, the page says so in words for its user, and nothing throws', async () => {
   // The first load finishes before the wasm is cut off, so that the reload
   // aborts no request of its own (a request cut by a reload is no error).

@@ -69,9 +69,16 @@ async function start() {
     load(view).then(() => {
       if (views.current === view) build(view).setActive(true);
     }, (/** @type {import('../types.js').Thrown} */ error) => {
-      const name = document.querySelector(`nav.views [data-view="${view}"]`)?.textContent?.trim() ?? view;
+      const tab = document.querySelector(`nav.views [data-view="${view}"]`);
+      const name = tab?.textContent?.trim() ?? view;
       console.warn(`Could not load the ${view} mode:`, error);
       showProblem(`The ${name} tab could not be loaded. Check your connection and reload the page.`, 'error');
+      // The tab's own status lines still said "Loading the solver…".
+      for (const id of (tab?.getAttribute('aria-controls') ?? '').split(/\s+/)) {
+        for (const status of document.getElementById(id)?.querySelectorAll('.status') ?? []) {
+          if (/^Loading/.test(status.textContent ?? '')) status.textContent = 'This tab could not be loaded: check your connection and reload the page.';
+        }
+      }
     });
   };
   const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), show);
