@@ -280,6 +280,21 @@ export async function canvasStats(page, selector = '#board', { region } = {}) {
   );
 }
 
+/**
+ * The page's address once `test(url)` holds: the address bar follows a change
+ * once things are quiet (a timer of a few hundred ms, later on a loaded
+ * machine), so a test waits for the write it expects rather than a fixed time.
+ * @param {import('playwright-core').Page} page
+ * @param {(url: URL) => boolean} test
+ * @param {string} message  what is awaited, for the timeout's error
+ */
+export async function urlWhen(page, test, message) {
+  return waitUntil(() => {
+    const url = new URL(page.url());
+    return test(url) ? url : null;
+  }, { timeout: 10_000, message });
+}
+
 /** Poll `fn` (an async predicate) until it is truthy or `timeout` ms pass. */
 export async function waitUntil(fn, { timeout = 5_000, interval = 50, message = 'condition' } = {}) {
   const deadline = Date.now() + timeout;

@@ -9,7 +9,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { openPage, assertNoErrors, canvasStats, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, closeHarness, waitUntil, urlWhen, coreAlgorithms } from './helpers.mjs';
 import { ended, idle, lanes, reading, reloadsTheSame } from './race-hooks.mjs';
 
 after(closeHarness);
@@ -204,8 +204,7 @@ test('the link holds the goal, the seed and the reading; the seed and goal contr
     assert.equal(await page.inputValue('#race-seed'), '7');
     for (const [id, lane] of Object.entries(await lanes(page))) assert.equal(lane.seed, 7, id);
     for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(400); // the address bar follows once things are quiet
-    const link = new URL(page.url());
+    const link = await urlWhen(page, (u) => u.searchParams.has('at'), 'the link to carry the reading');
     assert.equal(link.searchParams.get('goal'), 'one');
     assert.equal(link.searchParams.get('seed'), '7');
     assert.equal(link.searchParams.get('clock'), 'steps');
@@ -217,8 +216,7 @@ test('the link holds the goal, the seed and the reading; the seed and goal contr
     const seed = Number(await page.inputValue('#race-seed'));
     assert.ok(Number.isInteger(seed) && seed !== 7);
     for (const [id, lane] of Object.entries(await lanes(page))) assert.deepEqual([lane.seed, lane.steps], [seed, 0], id);
-    await page.waitForTimeout(400);
-    assert.equal(new URL(page.url()).searchParams.get('seed'), String(seed));
+    await urlWhen(page, (u) => u.searchParams.get('seed') === String(seed), 'the link to carry the new seed');
     // A seed typed by hand; a bad one is a sentence and the seed stays.
     await page.fill('#race-seed', '42');
     await page.press('#race-seed', 'Enter');

@@ -6,7 +6,7 @@
 // Screenshots: test-results/screenshots/race-*.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, urlWhen, coreAlgorithms } from './helpers.mjs';
 import { ended, idle, lanes, reading, reloadsTheSame } from './race-hooks.mjs';
 
 after(closeHarness);
@@ -130,8 +130,8 @@ test('N=6: stepping, scrubbing back and forth and a reload from the link give th
       el.value = '640';
       el.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await page.waitForTimeout(400); // the address bar follows once things are quiet
-    const link = new URL(page.url());
+    const moment = String(await reading(page));
+    const link = await urlWhen(page, (u) => u.searchParams.get('at') === moment, 'the link to carry the moment');
     assert.equal(link.searchParams.get('mode'), 'race');
     assert.equal(link.searchParams.get('lanes'), 'backtracking,bitboard-scan,bitwise');
     assert.equal(link.searchParams.get('clock'), 'checks');
@@ -161,8 +161,7 @@ test('equal wall time: brute force reaches its end at N=8 within a few seconds, 
     for (let i = 0; i < ticks; i++) await page.keyboard.press('ArrowRight');
     assert.deepEqual(await lanes(page), end);
     // A wall-clock link carries each lane's step.
-    await page.waitForTimeout(400);
-    const link = new URL(page.url());
+    const link = await urlWhen(page, (u) => u.searchParams.has('steps'), 'the link to carry each lane\'s step');
     assert.equal(link.searchParams.get('steps')?.split(',').length, 3);
     await screenshot(page, 'race-wall-n8', { fullPage: false });
     assertNoErrors(errors);
@@ -245,8 +244,7 @@ test('a lane opens its search in the visualizer at its step; a bad link is a sen
     assert.equal(await page.getAttribute('#tab-visualizer', 'aria-current'), 'page');
     assert.equal(await page.inputValue('#algorithm'), 'backtracking');
     assert.equal(await page.evaluate(() => window.nqueens.session.stepIndex), steps);
-    await page.waitForTimeout(400);
-    assert.match(page.url(), new RegExp(`algo=backtracking&n=8&step=${steps}`));
+    await urlWhen(page, (u) => new RegExp(`algo=backtracking&n=8&step=${steps}`).test(u.href), 'the visualizer\'s link');
     assertNoErrors(errors, { allow: [] });
   } finally {
     await page.close();
