@@ -95,6 +95,12 @@ impl QueenSearch {
         self.phase = Phase::Placing;
     }
 
+    /// Every row is placed: the swaps start at the head of the list.
+    fn start_swapping(&mut self) {
+        self.phase = Phase::Swapping;
+        self.cursor = 0;
+    }
+
     fn try_swap(&mut self) {
         self.base.since_start += 1;
         let cursor = &mut self.cursor;
@@ -150,10 +156,7 @@ impl Engine for QueenSearch {
     fn step(&mut self) -> bool {
         match self.phase {
             Phase::Solved => return false,
-            Phase::Placing if self.base.place() => {
-                self.phase = Phase::Swapping;
-                self.cursor = 0;
-            }
+            Phase::Placing if self.base.place() => self.start_swapping(),
             Phase::Placing => {}
             Phase::Swapping if self.base.out_of_time() => self.restart(),
             Phase::Swapping => self.try_swap(),
@@ -172,15 +175,12 @@ impl Engine for QueenSearch {
             if self.phase == Phase::Placing {
                 let placed = self.base.place_rows(max - taken);
                 taken += placed;
-                let core = &mut self.base.core;
-                core.counters.steps += placed;
-                core.counters.solutions = u64::from(core.tally.is_solution());
-                if core.tally.placed() == core.tally.n() {
-                    self.phase = Phase::Swapping;
-                    self.cursor = 0;
-                    if core.tally.is_solution() {
-                        self.phase = Phase::Solved;
-                    }
+                let tally = &self.base.core.tally;
+                if tally.placed() == tally.n() {
+                    self.start_swapping();
+                }
+                if self.base.core.stepped_by(placed) {
+                    self.phase = Phase::Solved;
                 }
             } else if self.step() {
                 taken += 1;

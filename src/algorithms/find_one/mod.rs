@@ -166,7 +166,13 @@ impl Core {
     /// Counts the step just taken; true if it solved the board (the one
     /// solution an engine finds).
     pub fn stepped(&mut self) -> bool {
-        self.counters.steps += 1;
+        self.stepped_by(1)
+    }
+
+    /// Counts `steps` steps just taken in bulk ([`Engine::run`]); true if
+    /// the board is solved after them.
+    pub fn stepped_by(&mut self, steps: u64) -> bool {
+        self.counters.steps += steps;
         let solved = self.tally.is_solution();
         self.counters.solutions = u64::from(solved);
         solved
