@@ -33,6 +33,7 @@ export const MODES = [
   { id: 'visualizer', load: async () => visualizerMode },
   { id: 'puzzle', load: async () => (await import('../puzzle/mode.js')).puzzleMode },
   { id: 'race', load: async () => (await import('../race/mode.js')).raceMode },
+  { id: 'code', load: async () => (await import('../code/mode.js')).codeMode },
   { id: 'runs', load: async () => (await import('../runs/mode.js')).runsMode },
   { id: 'count', load: async () => (await import('../count/mode.js')).countMode },
   { id: 'learn', load: async () => (await import('../learn/mode.js')).learnMode },
