@@ -116,7 +116,7 @@ export class PythonWorkers {
   /** Starts loading the next worker if none is waiting. @returns {Promise<void>} */
   warm() {
     if (this.next) return this.next.ready;
-    const worker = new Worker(PY_WORKER, { name: 'your-search-python' });
+    const worker = new Worker(PY_WORKER, { name: 'your-search-python', type: 'module' });
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = (event) => {
         const m = event.data;

@@ -1,6 +1,6 @@
 // The run worker of a Python program in "Your search" (www/code/): a
-// classic worker that loads CPython (Pyodide, served from pyodide/ at the top,
-// copied there from the npm package by scripts/setup.sh), says how far the
+// module worker that loads CPython (Pyodide, served from pyodide/ at the top,
+// copied there from the npm package by scripts/copy-pyodide.mjs), says how far the
 // load has got, and runs one program when the page asks, then is thrown
 // away. The page starts the next run's worker ahead, so a Run finds Python
 // loaded.
@@ -217,9 +217,10 @@ async function load() {
   post({ type: 'progress', fraction: 0.05, text: 'Loading Python…' });
   const base = new URL('../../pyodide/', scope.location.href).href;
   try {
-    scope.importScripts(`${base}pyodide.js`);
+    // The address is built, so no tool follows it: Pyodide is served, not in git.
+    const { loadPyodide } = await import(`${base}pyodide.mjs`);
     post({ type: 'progress', fraction: 0.15, text: 'Loading Python: starting CPython…' });
-    pyodide = await scope.loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
+    pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
     post({ type: 'progress', fraction: 0.9, text: 'Loading Python: preparing the tracer…' });
     pyodide.runPython(PRELUDE, { globals: pyodide.toPy({}) });
     post({ type: 'ready' });
