@@ -34,7 +34,9 @@
   /** Records per chunk sent to the page. */
   const CHUNK = 1 << 15;
   /** Between two chunks, at most this long while calls come (the page's progress line). */
-  const FLUSH_MS = 150;
+  const FLUSH_MS = 100;
+  /** The first calls of a run, each sent at once. */
+  const EAGER = 256;
 
   let nonce = '';
   /** @type {{ ns: number[], maxCalls: number }} */
@@ -54,8 +56,10 @@
   const STORAGE = ['indexedDB', 'caches'];
   /** @param {any} target  @param {string} name  @param {() => never} refuse */
   const shut = (target, name, refuse) => {
+    // A function is handed out (calling it throws); an object's getter throws at once.
+    const object = STORAGE.includes(name) || name === 'storage' || name === 'locks';
     try {
-      Object.defineProperty(target, name, { get: () => refuse, set: () => {}, configurable: false });
+      Object.defineProperty(target, name, { get: () => (object ? refuse() : refuse), set: () => {}, configurable: false });
     } catch {
       // not configurable here: nothing else to do
     }
@@ -86,6 +90,18 @@
       }
     }
     for (const name of ['storage', 'locks']) shut(nav, name, blocked(`navigator.${name}`, 'storage'));
+  }
+  // A dynamic import( in the program is rewritten to this (www/code/rewrite.js).
+  Object.defineProperty(scope, '__nqueensImport', { value: blocked('import()', 'network'), writable: false, configurable: false });
+  // Timers take functions only: a string would be code built from text.
+  for (const name of ['setTimeout', 'setInterval']) {
+    const timer = scope[name];
+    const refuse = blocked(`${name} with a string`, 'code built from text');
+    Object.defineProperty(scope, name, {
+      value: (/** @type {unknown} */ f, /** @type {unknown[]} */ ...rest) => (typeof f === 'function' ? timer.call(scope, f, ...rest) : refuse()),
+      writable: false,
+      configurable: false,
+    });
   }
   const textCode = blocked('The Function constructor', 'code built from text');
   for (const fn of [function () {}, async function () {}, function* () {}, async function* () {}]) {
@@ -160,10 +176,12 @@
     buffer[at + 2] = col;
     buffer[at + 3] = line;
     used++;
-    if (used === CHUNK) {
+    // The first calls go at once (a program that then loops for ever keeps
+    // them); later ones in chunks, or when a chunk has waited FLUSH_MS.
+    if (used === CHUNK || calls <= EAGER) {
       flush();
       buffer = new Int32Array(CHUNK * 4);
-    } else if ((calls & 4095) === 0 && clock() - lastFlush > FLUSH_MS) {
+    } else if ((calls & 255) === 0 && clock() - lastFlush > FLUSH_MS) {
       flush();
       buffer = new Int32Array(CHUNK * 4);
     }
@@ -250,13 +268,23 @@
     return Object.freeze(board);
   };
 
-  /** The line of the program an error came from (its first frame in the program), or 0. @param {unknown} error */
-  const errorLine = (error) => {
+  /** The line of the program an error came from (its first frame in the program), or 0. @param {unknown} error  @param {boolean} [overflow] */
+  const errorLine = (error, overflow = false) => {
     const stack = String(/** @type {any} */ (error)?.stack ?? '');
-    const at = stack.indexOf(here);
-    if (at < 0) return 0;
-    const m = /^:(\d+):\d+/.exec(stack.slice(at + here.length));
-    return m ? Math.max(0, Number(m[1]) - 1) : 0;
+    /** @type {number[]} */
+    const lines = [];
+    for (let at = stack.indexOf(here); at >= 0; at = stack.indexOf(here, at + here.length)) {
+      const m = /^:(\d+):\d+/.exec(stack.slice(at + here.length));
+      if (m) lines.push(Number(m[1]) - 1);
+    }
+    if (!lines.length) return 0;
+    if (!overflow) return Math.max(0, lines[0]);
+    // A stack overflow is thrown where a call begins: the line of the
+    // recursive call is the one most frames stand on.
+    /** @type {Map<number, number>} */
+    const times = new Map();
+    for (const line of lines) times.set(line, (times.get(line) ?? 0) + 1);
+    return Math.max(0, [...times].sort((a, b) => b[1] - a[1])[0][0]);
   };
 
   /** @param {unknown} error */
@@ -313,7 +341,7 @@
           finish({
             reason: 'error',
             message: overflow ? `The program ran out of stack (${error.message}): a recursion that never ends, or goes too deep.` : describe(error),
-            line: errorLine(error),
+            line: errorLine(error, overflow),
           });
           return;
         }

@@ -201,7 +201,8 @@ function closeTheWorker() {
       }
     }
     try {
-      Object.defineProperty(scope, name, { get: () => refuse, set: () => {}, configurable: false });
+      // A function is handed out (calling it throws); storage's getter throws at once.
+      Object.defineProperty(scope, name, { get: () => (what === 'storage' ? refuse() : refuse), set: () => {}, configurable: false });
     } catch { /* not configurable */ }
   };
   for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'WebTransport', 'importScripts', 'Worker', 'SharedWorker', 'BroadcastChannel']) shut(name, 'network');
