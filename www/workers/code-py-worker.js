@@ -19,7 +19,7 @@ const post = scope.postMessage.bind(scope);
 
 /** The tracer and the runner, in Python. */
 const PRELUDE = `
-import sys, builtins, time
+import sys
 from array import array
 
 class Stopped(BaseException):
@@ -34,100 +34,138 @@ def _first_line(tb):
     return line
 
 def run(source, ns, max_calls, flush, finish):
-    state = {"finished": False, "calls": 0, "says": 0, "last": time.monotonic()}
     buf = array("i")
+    extend = buf.extend
     texts = []
-    CHUNK = 32768
     getframe = sys._getframe
+    # calls (steps and checks) for the N being run, says, finished
+    calls = 0
+    says = 0
+    finished = False
+    EAGER = 256
+    BATCH = 8191
 
     def send():
         if len(buf) or texts:
-            flush(buf, texts[:], state["calls"])
+            flush(buf, texts[:], calls)
             del buf[:]
             texts.clear()
-            state["last"] = time.monotonic()
 
     def end(reason, message="", line=0):
-        if state["finished"]:
+        nonlocal finished
+        if finished:
             return
-        state["finished"] = True
+        finished = True
         send()
-        finish(reason, message, line, state["calls"])
-
-    def rec(kind, row, col, line):
-        if state["finished"]:
-            raise Stopped("The run has ended.")
-        if state["calls"] >= max_calls:
-            end("calls")
-            raise Stopped("The run stopped at the most tracer calls a run may make.")
-        state["calls"] += 1
-        buf.extend((kind, row, col, line))
-        if len(buf) >= CHUNK * 4:
-            send()
-        elif state["calls"] & 4095 == 0 and time.monotonic() - state["last"] > 0.15:
-            send()
+        finish(reason, message, line, calls)
 
     def bad(sentence, line):
         end("bad", sentence, line)
         raise Stopped(sentence)
 
+    def over():
+        if finished:
+            raise Stopped("The run has ended.")
+        end("calls")
+        raise Stopped("The run stopped at the most tracer calls a run may make.")
+
+    def off(call, row, col, n, line):
+        bad(f"board.{call}({row!r}, {col!r}) on line {line} names a square off the {n}×{n} board: row and column are whole numbers from 0 to {n - 1}.", line)
+
     class Board:
-        __slots__ = ("_n", "_occupied", "_rows", "_cols", "_downs", "_ups")
+        __slots__ = ("place", "remove", "safe", "found", "say")
 
-        def __init__(self, n):
-            self._n = n
-            self._occupied = bytearray(n * n)
-            self._rows = [0] * n
-            self._cols = [0] * n
-            self._downs = [0] * (2 * n)
-            self._ups = [0] * (2 * n)
+    def make_board(n):
+        # The board's state lives in this closure; the learner gets only the five calls.
+        occupied = bytearray(n * n)
+        rows = [0] * n
+        cols = [0] * n
+        downs = [0] * (2 * n)
+        ups = [0] * (2 * n)
+        shift = n - 1
 
-        def _square(self, call, row, col, line):
-            n = self._n
-            if state["finished"]:
-                raise Stopped("The run has ended.")
-            if type(row) is not int or type(col) is not int or not (0 <= row < n) or not (0 <= col < n):
-                bad(f"board.{call}({row!r}, {col!r}) on line {line} names a square off the {n}×{n} board: row and column are whole numbers from 0 to {n - 1}.", line)
-            return row * n + col
-
-        def place(self, row, col):
+        def place(row, col):
+            nonlocal calls
             line = getframe(1).f_lineno
-            sq = self._square("place", row, col, line)
-            if self._occupied[sq]:
+            if type(row) is not int or type(col) is not int or not (0 <= row < n and 0 <= col < n):
+                off("place", row, col, n, line)
+            if finished or calls >= max_calls:
+                over()
+            sq = row * n + col
+            if occupied[sq]:
                 bad(f"board.place({row}, {col}) on line {line} puts a second queen on row {row}, column {col}.", line)
-            self._occupied[sq] = 1
-            self._rows[row] += 1; self._cols[col] += 1
-            self._downs[row + col] += 1; self._ups[row - col + self._n - 1] += 1
-            rec(0, row, col, line)
+            occupied[sq] = 1
+            rows[row] += 1
+            cols[col] += 1
+            downs[row + col] += 1
+            ups[row - col + shift] += 1
+            calls += 1
+            extend((0, row, col, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
 
-        def remove(self, row, col):
+        def remove(row, col):
+            nonlocal calls
             line = getframe(1).f_lineno
-            sq = self._square("remove", row, col, line)
-            if not self._occupied[sq]:
+            if type(row) is not int or type(col) is not int or not (0 <= row < n and 0 <= col < n):
+                off("remove", row, col, n, line)
+            if finished or calls >= max_calls:
+                over()
+            sq = row * n + col
+            if not occupied[sq]:
                 bad(f"board.remove({row}, {col}) on line {line} takes away a queen that is not there: row {row}, column {col} is empty.", line)
-            self._occupied[sq] = 0
-            self._rows[row] -= 1; self._cols[col] -= 1
-            self._downs[row + col] -= 1; self._ups[row - col + self._n - 1] -= 1
-            rec(1, row, col, line)
+            occupied[sq] = 0
+            rows[row] -= 1
+            cols[col] -= 1
+            downs[row + col] -= 1
+            ups[row - col + shift] -= 1
+            calls += 1
+            extend((1, row, col, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
 
-        def safe(self, row, col):
+        def safe(row, col):
+            nonlocal calls
             line = getframe(1).f_lineno
-            self._square("safe", row, col, line)
-            answer = not (self._rows[row] or self._cols[col] or self._downs[row + col] or self._ups[row - col + self._n - 1])
-            rec(3 if answer else 2, row, col, line)
+            if type(row) is not int or type(col) is not int or not (0 <= row < n and 0 <= col < n):
+                off("safe", row, col, n, line)
+            if finished or calls >= max_calls:
+                over()
+            answer = not (rows[row] or cols[col] or downs[row + col] or ups[row - col + shift])
+            calls += 1
+            extend((3 if answer else 2, row, col, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
             return answer
 
-        def found(self):
-            rec(4, -1, -1, getframe(1).f_lineno)
-
-        def say(self, text):
+        def found():
+            nonlocal calls
             line = getframe(1).f_lineno
-            if state["says"] >= max_calls:
+            if finished or calls >= max_calls:
+                over()
+            calls += 1
+            extend((4, -1, -1, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
+
+        def say(text):
+            nonlocal says
+            line = getframe(1).f_lineno
+            if finished:
+                raise Stopped("The run has ended.")
+            if says >= max_calls:
                 bad(f"board.say() on line {line} was called {max_calls} times, the most a run may.", line)
             texts.append(str(text)[:300])
-            state["calls"] -= 1
-            rec(5, state["says"], -1, line)
-            state["says"] += 1
+            extend((5, says, -1, line))
+            says += 1
+
+        board = Board()
+        board.place = place
+        board.remove = remove
+        board.safe = safe
+        board.found = found
+        board.say = say
+        return board
 
     space = {"__name__": "__main__"}
     try:
@@ -147,10 +185,12 @@ def run(source, ns, max_calls, flush, finish):
         end("error", "The program defines no function solve(n, board): write one, and the page calls it with the board size and the board.", 0)
         return
     for index, n in enumerate(ns):
-        state["calls"] = -1
-        rec(6, index, n, 0)
+        # The limit of calls holds for each N.
+        calls = 0
+        extend((6, index, n, 0))
+        send()
         try:
-            solve(n, Board(n))
+            solve(n, make_board(n))
         except Stopped:
             return
         except RecursionError as error:
