@@ -1,7 +1,8 @@
-// A JavaScript program made ready for its worker (no DOM): each tracer call
-// written `.place(` on line L becomes `.place$L(`, so the sandbox knows the
-// line of a call without a stack trace (a stack trace costs microseconds a
-// call; the renamed method is a plain closure). Strings, template literals
+// A JavaScript program made ready for its worker (no DOM): each call
+// written `.place(` on line L becomes `[__nqueensLine(L, "place")](`, which
+// notes the line and names the same method (on the board or on any object
+// of the program's own), so the sandbox knows the line of a tracer call
+// without a stack trace (one costs microseconds a call). Strings, template literals
 // and comments are left as they are, and no line moves, so the line numbers
 // of errors stay the program's. A dynamic `import(` becomes a call that
 // throws: a worker could fetch a module with it, and syntax cannot be taken
@@ -70,7 +71,9 @@ export function rewriteProgram(source) {
       let p = k;
       while (p < len && (source[p] === ' ' || source[p] === '\t')) p++;
       if (TRACER_METHODS.includes(name) && source[p] === '(') {
-        out += `.${name}$${line}`;
+        // obj.safe( becomes obj[__nqueensLine(L, "safe")]( : any object's
+        // method of that name is still called; the board reads the line.
+        out += `${source[i - 1] === '?' ? '.' : ''}[__nqueensLine(${line}, "${name}")]`;
         lines.add(line);
         i = k;
         continue;

@@ -81,9 +81,9 @@ function watch(worker, key, limitMs, hooks, onError) {
  * @returns {() => void}  stop
  */
 export function runJs(source, ns, hooks) {
-  const { code, lines } = rewriteProgram(source);
+  const { code } = rewriteProgram(source);
   const key = nonce();
-  const job = { ns, maxCalls: MAX_CALLS, lines };
+  const job = { ns, maxCalls: MAX_CALLS };
   const script = `importScripts(${JSON.stringify(JS_SANDBOX.href)}); __nqueensInit(${JSON.stringify(key)}, ${JSON.stringify(job)});\n${code}\n;__nqueensStart(typeof solve === 'function' ? solve : undefined);\n`;
   const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
   const worker = new Worker(url, { name: 'your-search' });

@@ -16,8 +16,8 @@
 //
 // The tracer is `board`: place, remove, safe, found and say, each recorded
 // with the program's line (the page rewrites `.place(` on line L to
-// `.place$L(`, and a call by any other route finds its line in a stack
-// trace). Its state and its answers to safe() live in this closure, which
+// `[__nqueensLine(L, "place")](`, which notes the line; a call by any other
+// route finds its line in a stack trace). Its state and its answers to safe() live in this closure, which
 // the program cannot reach; the board object is frozen. Records go to the
 // page in chunks of Int32Array (transferred): [kind, row, col, line] each.
 // Kinds: 0 place, 1 remove, 2 safe (answered false), 3 safe (answered
@@ -243,30 +243,32 @@
     record(5, textCount++, -1, line);
   };
 
-  // The board object: every method under its plain name (its line from a
-  // stack trace) and under name$L for each line L the page rewrote.
-  /** @type {Record<string, Function>} */
-  const methods = {
-    place: (/** @type {unknown} */ r, /** @type {unknown} */ c) => place(r, c, lineFromStack()),
-    remove: (/** @type {unknown} */ r, /** @type {unknown} */ c) => remove(r, c, lineFromStack()),
-    safe: (/** @type {unknown} */ r, /** @type {unknown} */ c) => safe(r, c, lineFromStack()),
-    found: () => found(lineFromStack()),
-    say: (/** @type {unknown} */ t) => say(t, lineFromStack()),
+  // The line of the call being made: noted by the rewritten call site
+  // (__nqueensLine), taken by the method it names; 0 when the call came
+  // another way (a method passed around), and then read from a stack trace.
+  let pending = 0;
+  const line = () => {
+    const at = pending;
+    pending = 0;
+    return at || lineFromStack();
   };
+  Object.defineProperty(scope, '__nqueensLine', {
+    configurable: false,
+    writable: false,
+    value: (/** @type {number} */ at, /** @type {string} */ name) => {
+      pending = at;
+      return name;
+    },
+  });
 
-  /** @param {number[]} lines  the program's lines with a rewritten call */
-  const makeBoard = (lines) => {
-    /** @type {Record<string, unknown>} */
-    const board = { ...methods };
-    for (const line of lines) {
-      board[`place$${line}`] = (/** @type {unknown} */ r, /** @type {unknown} */ c) => place(r, c, line);
-      board[`remove$${line}`] = (/** @type {unknown} */ r, /** @type {unknown} */ c) => remove(r, c, line);
-      board[`safe$${line}`] = (/** @type {unknown} */ r, /** @type {unknown} */ c) => safe(r, c, line);
-      board[`found$${line}`] = () => found(line);
-      board[`say$${line}`] = (/** @type {unknown} */ t) => say(t, line);
-    }
-    return Object.freeze(board);
-  };
+  // The board object: the five calls, frozen.
+  const makeBoard = () => Object.freeze({
+    place: (/** @type {unknown} */ r, /** @type {unknown} */ c) => place(r, c, line()),
+    remove: (/** @type {unknown} */ r, /** @type {unknown} */ c) => remove(r, c, line()),
+    safe: (/** @type {unknown} */ r, /** @type {unknown} */ c) => safe(r, c, line()),
+    found: () => found(line()),
+    say: (/** @type {unknown} */ t) => say(t, line()),
+  });
 
   /** The line of the program an error came from (its first frame in the program), or 0. @param {unknown} error  @param {boolean} [overflow] */
   const errorLine = (error, overflow = false) => {
@@ -297,17 +299,14 @@
     }
   };
 
-  /** @type {number[]} */
-  let rewritten = [];
 
   Object.defineProperty(scope, '__nqueensInit', {
     configurable: false,
     writable: false,
-    value: (/** @type {string} */ key, /** @type {{ ns: number[], maxCalls: number, lines: number[] }} */ given) => {
+    value: (/** @type {string} */ key, /** @type {{ ns: number[], maxCalls: number }} */ given) => {
       if (nonce) return;
       nonce = key;
       job = given;
-      rewritten = given.lines;
     },
   });
 
@@ -333,7 +332,7 @@
         calls = -1;
         record(6, nIndex, n, 0);
         try {
-          await /** @type {Function} */ (solve)(n, makeBoard(rewritten));
+          await /** @type {Function} */ (solve)(n, makeBoard());
         } catch (error) {
           if (finished) return;
           if (error instanceof Stopped) return;
