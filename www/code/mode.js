@@ -411,7 +411,7 @@ export function codeMode(_page) {
     if (!workers.loaded) {
       progressRow.hidden = false;
       progressBar.value = 0;
-      progressText.textContent = 'Loading Python (about 13 MB, once)…';
+      progressText.textContent = 'Loading Python (about 13.5 MB, once)…';
     }
     return workers.warm().catch((error) => {
       progressRow.hidden = true;
