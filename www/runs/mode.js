@@ -128,7 +128,6 @@ export function writeRunsParams({ form, work, curves, view = 'curves', maxN = SC
   const url = new URL(location.href);
   url.search = '';
   const params = url.searchParams;
-  params.set('mode', 'runs');
   params.set('algo', form.id);
   if (!form.restarts) params.set('restarts', 'off');
   for (const key of /** @type {const} */ (['n', 'seeds', 'cap', 'first'])) if (Number.isFinite(form[key])) params.set(key, String(form[key]));

@@ -1,5 +1,6 @@
 // The page's wiring, and nothing else: loads the core, makes the page's modes
-// (modes.js's registry) and connects them to what belongs to the page as a whole — the tabs, the URL's
+// (modes.js's registry; frame.js puts their tabs, markup and style in the
+// page) and connects them to what belongs to the page as a whole — the tabs, the URL's
 // ?mode=, the keyboard, the problem area, restarts after a trap and
 // window.nqueens (for tests and the console). It names no mode: what each
 // mode owns is said at the top of its module.
@@ -9,6 +10,8 @@ import { embedPage } from './embed.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from '../lib/errors.js';
 import { mountExports } from '../lib/export.js';
 import { MODES, parseMode } from './modes.js';
+import { linkMode, replaceUrl } from '../lib/params.js';
+import { mountFrame } from './frame.js';
 import { ViewSwitcher } from './views.js';
 import { WasmLoadError } from '../core/wasm-load.js';
 
@@ -21,6 +24,8 @@ const PREFETCH_WAIT_MS = 5_000;
 /** @typedef {import('../types.js').Core} CoreModule  the core's module namespace, as loadCore() gives it */
 
 async function start() {
+  const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
+  await mountFrame(MODES);
   /** @type {import('../modes.js').Mode[]} the modes built so far, in the order they were built */
   const modes = [];
   const byId = (/** @type {string} */ id) => modes.find((mode) => mode.id === id);
@@ -81,7 +86,15 @@ async function start() {
       }
     });
   };
-  const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), show);
+  // A tab chosen: the address is the new mode's alone (the old mode's parameters go), which the mode then fills in.
+  const picked = (/** @type {string} */ view) => {
+    linkMode(view === ids[0] ? null : view);
+    const url = new URL(location.href);
+    url.search = '';
+    replaceUrl(url);
+    show(view);
+  };
+  const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), picked);
   /** @type {import('../modes.js').Page} */
   const page = {
     show: (id) => views.switchTo(id),
@@ -92,7 +105,7 @@ async function start() {
   // and the mode the link names are built at start; the others when first opened.
   const linkedId = parseMode(location.search, ids).id;
   const first = [...new Set([ids[0], linkedId ?? ids[0]])];
-  const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
+  linkMode(linkedId === ids[0] ? null : linkedId);
   await Promise.all(first.map(load));
   // Building the first modes is a task of its own, after the one that evaluated the modules.
   await new Promise((resolve) => setTimeout(resolve));
