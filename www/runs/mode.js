@@ -11,7 +11,8 @@
 
 import { linkParams, safeName } from '../lib/export.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
-import { DEFAULT_SPEC, RESTARTS_ID, RunsView, parseToken, specProblem, specToken } from './runs.js';
+import { RunsView } from './runs.js';
+import { DEFAULT_SPEC, RESTARTS_ID, parseToken, specProblem, specToken } from './model.js';
 import { clip } from '../lib/words.js';
 import { SCALING_MAX_N, ScalingView } from './scaling.js';
 
