@@ -4,8 +4,8 @@
 // line that made each step marked in the editor (editor.js), and has it
 // checked for every N up to the chosen one against every solution and
 // against the seeds' row backtracking and bitwise search (grade.js).
-// Builds all its markup inside its root, #code, and its style is code.css
-// beside this file. A link's program (src=, link.js) is shown, never run
+// Builds its markup inside its root, #code (view.html beside this file),
+// and its style is style.css beside it. A link's program (src=, link.js) is shown, never run
 // until Run.
 //
 // A mode of the registry in shell/modes.js: see there for what a mode does.
@@ -378,7 +378,7 @@ export function codeMode(_page) {
     const packed = await packSource(text);
     if (!active) return;
     const url = new URL(location.href);
-    url.search = `?${new URLSearchParams({ mode: 'code', lang, n: String(n), src: packed })}`;
+    url.search = `?${new URLSearchParams({ lang, n: String(n), src: packed })}`;
     replaceUrl(url);
   };
   let urlTimer = 0;
@@ -659,10 +659,6 @@ export function codeMode(_page) {
    */
   const build = async (wantedLang, wantedN, packed) => {
     built = true;
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = new URL('./code.css', import.meta.url).href;
-    document.head.append(link);
     dom();
     lang = wantedLang;
     n = wantedN;
