@@ -20,11 +20,12 @@ export const LICENCE = 'www/vendor/codemirror.LICENSE.txt';
 const ENTRY = `export { EditorView, keymap, Decoration } from '@codemirror/view';
 export { EditorState, Compartment, StateEffect, StateField } from '@codemirror/state';
 export { indentWithTab } from '@codemirror/commands';
-export { indentUnit } from '@codemirror/language';
+export { indentUnit, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+export { tags } from '@lezer/highlight';
 export { basicSetup } from 'codemirror';
 export { javascript } from '@codemirror/lang-javascript';
 export { python } from '@codemirror/lang-python';
-export { oneDark } from '@codemirror/theme-one-dark';
+export { oneDarkTheme } from '@codemirror/theme-one-dark';
 `;
 
 /**

@@ -14,4 +14,7 @@ export const indentUnit: any;
 export const basicSetup: any;
 export function javascript(): any;
 export function python(): any;
-export const oneDark: any;
+export const oneDarkTheme: any;
+export const HighlightStyle: any;
+export function syntaxHighlighting(style: any): any;
+export const tags: any;
