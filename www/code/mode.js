@@ -540,7 +540,7 @@ export function codeMode(_page) {
       try {
         const session = new core.wasm.Session(id, size, undefined);
         while (!session.done) {
-          session.run(100_000);
+          session.run(20_000);
           await new Promise((resolve) => setTimeout(resolve, 0));
         }
         rows.push({ name, checks: session.checks, placements: session.placements });
