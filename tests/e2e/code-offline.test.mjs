@@ -24,7 +24,9 @@ test('the build carries Python, installs without it, and runs a Python program o
   const runOnce = async () => {
     await page.waitForSelector('#code .cm-editor', { timeout: 30_000 });
     await page.click('#code [data-part=run]');
-    await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.querySelector('#code')?.getAttribute('data-state')), null, { timeout: 120_000 });
+    await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.querySelector('#code')?.getAttribute('data-state')), null, { timeout: 180_000 }).catch(async (error) => {
+      throw new Error(`${error.message}; the tab says: ${await page.textContent('#code').catch(() => '(nothing)')}`.slice(0, 1500));
+    });
     assert.equal(await page.getAttribute('#code', 'data-state'), 'done', await page.textContent('#code [data-part=message]'));
     // Four columns tried on row 0, each placed and taken back.
     assert.equal((await page.evaluate(() => window.nqueens.yourSearch)).steps, 8);
