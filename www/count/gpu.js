@@ -99,15 +99,6 @@ struct Params { n: u32, depth: u32, count: u32, full: u32 }
 var<private> board: array<u32, 32>;
 var<private> inv: array<u32, 32>;
 
-// The columns a row may take: the start's allowed ones not attacked, narrowed to
-// the one column the row must take, none if it must take two.
-fn choices(base: u32, row: u32, attacked: u32, col: u32) -> u32 {
-  let free = starts[base + row] & ~attacked;
-  let missing = starts[base + 32u + row] & ~col;
-  if (missing == 0u) { return free; }
-  return select(0u, free & missing, (missing & (missing - 1u)) == 0u);
-}
-
 // Row i of the board turned a quarter (t = 0), a half (1) or three quarters (2).
 fn turned(t: u32, n: u32, i: u32) -> u32 {
   if (t == 0u) { return n - 1u - inv[i]; }
@@ -129,6 +120,29 @@ fn standsFor(n: u32, top: u32) -> u32 {
   return 8u;
 }
 
+// The rules of a start (prefixes.js's startTable), worked out in registers for the rows a thread
+// searches (row 2 on): the columns a row may take and the columns that must be taken by its end.
+struct Rules { side: bool, column: u32, n: u32, full: u32, edges: u32, bottom: u32 }
+
+fn allowedAt(r: Rules, row: u32) -> u32 {
+  if (!r.side) { return select(r.full, r.full & ~2u, row < r.column); }  // a corner: column 1 free above row b
+  if (row == r.n - 1u) { return r.bottom; }
+  return select(r.full, r.full & ~r.edges, row < r.column || row > r.n - 1u - r.column);
+}
+
+fn needAt(r: Rules, row: u32) -> u32 {
+  if (!r.side || row < r.n - 1u - r.column || row >= r.n - 1u) { return 0u; }
+  return select(r.edges, r.full & ~r.bottom, row == r.n - 2u);
+}
+
+// The columns a row may take given the attacks and the columns taken.
+fn choices(r: Rules, row: u32, attacked: u32, col: u32) -> u32 {
+  let free = allowedAt(r, row) & ~attacked;
+  let missing = needAt(r, row) & ~col;
+  if (missing == 0u) { return free; }
+  return select(0u, free & missing, (missing & (missing - 1u)) == 0u);
+}
+
 @compute @workgroup_size(${WORKGROUP})
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
   let i = id.x;
@@ -141,6 +155,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
   let base = prefixes[3u * i + 2u] * ${START_WORDS}u;
   let side = starts[base + 64u] == ${SIDE}u;
   let top = starts[base + 65u];
+  var bottom = 0u;
+  for (var x = top; x + top < n; x++) { bottom = bottom | (1u << x); }
+  let rules = Rules(side, top, n, full, 1u | (1u << (n - 1u)), bottom);
   let corner = select(8u, 1u, n == 1u);  // a corner solution stands for eight (N = 1's one board for itself)
   var ld = 0u;
   var col = 0u;
@@ -164,10 +181,10 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     twos = select(0u, 1u, w == 2u);
     fours = select(0u, 1u, w == 4u);
   } else {
-    // The explicit stack: each row's attacks and the columns still to try, from row depth on.
+    // The explicit stack: each row's attacks, columns taken and columns still to try, from row depth on.
     var stack: array<vec4<u32>, 24>;
     var row = depth;
-    var free = choices(base, row, ld | col | rd, col);
+    var free = choices(rules, row, ld | col | rd, col);
     loop {
       if (free == 0u) {
         if (row == depth) { break; }
@@ -178,11 +195,16 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
       }
       let bit = free & (0u - free);
       free = free ^ bit;
-      board[row] = firstTrailingBit(bit);
       if (row + 1u == n) {
         // A whole board: what it stands for, added with a carry into the high word.
         var w = corner;
         if (side) {
+          // The board's rows below the prefix, from the columns each row's frame had taken.
+          for (var y = depth; y + 1u < n; y++) {
+            let after = select(stack[y + 1u - depth].y, col, y + 2u == n);
+            board[y] = firstTrailingBit(after ^ stack[y - depth].y);
+          }
+          board[n - 1u] = firstTrailingBit(bit);
           w = standsFor(n, top);
           twos = twos + select(0u, 1u, w == 2u);
           fours = fours + select(0u, 1u, w == 4u);
@@ -195,7 +217,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
       let nl = ((ld | bit) << 1u) & full;
       let nc = col | bit;
       let nr = (rd | bit) >> 1u;
-      let next = choices(base, row + 1u, nl | nc | nr, nc);
+      let next = choices(rules, row + 1u, nl | nc | nr, nc);
       if (next == 0u) { continue; }
       stack[row - depth] = vec4<u32>(ld, col, rd, free);
       row = row + 1u;
