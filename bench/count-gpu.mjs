@@ -127,6 +127,43 @@ function countInPage(page, n, module) {
 }
 
 /**
+ * The GPU engine's main-thread steps at N, in CPU time (not wall time, which a loaded machine stretches):
+ * the longest step of building and weighing the plan (prefixes.js's prefixPlanSliced, as GpuPool runs it,
+ * 8 ms slices), and the listing of one dispatch's prefixes (as GpuPool's loop: until 8 ms or the buffer is full).
+ * @param {number} n
+ */
+export async function mainThreadSteps(n) {
+  const { prefixPlanSliced, listPrefixes, PREFIX_WORDS } = await import('../www/count/prefixes.js');
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  let longest = 0;
+  let last = cpu();
+  const plan = await prefixPlanSliced(n, async () => {
+    longest = Math.max(longest, cpu() - last);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    last = cpu();
+  });
+  longest = Math.max(longest, cpu() - last);
+  const out = new Uint32Array(PREFIX_WORDS * (1 << 18));
+  let listing = 0;
+  for (let k = 0, round = 0; round < 20 && k < plan.count; round++) {
+    const began = performance.now();
+    const before = cpu();
+    let at = 0;
+    while (k < plan.count && performance.now() - began < 8) {
+      const end = listPrefixes(plan, k, out, at);
+      if (end < 0) break;
+      at = end;
+      k++;
+    }
+    listing = Math.max(listing, cpu() - before);
+  }
+  return { n, pieces: plan.count, planStepMs: longest, listingMs: listing };
+}
+
+/**
  * SwiftShader in headless Chromium: both engines at each N, in one page an N.
  * @param {{ ns?: number[] }} [options]
  */
@@ -160,7 +197,9 @@ export async function gpuTimings({ ns = [14, 15, 16] } = {}) {
     await browser.close();
     await server.close();
   }
-  return { date, load: `${loadStart} / ${load()}`, adapter, browser: browser.version(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', rows, errors };
+  const steps = [];
+  for (const n of [20, 21]) steps.push(await mainThreadSteps(n));
+  return { date, load: `${loadStart} / ${load()}`, adapter, browser: browser.version(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', rows, errors, steps };
 }
 
 /**
@@ -225,6 +264,7 @@ const int = (x) => Math.round(Number(x)).toLocaleString('en-US');
 const s2 = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const f0 = (x) => x.toFixed(0);
 const f2 = (x) => x.toFixed(2);
+const longest = (r) => (r.longTasks ? `${f0(r.longestTaskMs)} ms` : 'none ≥ 50 ms');
 
 /** Published figures for scale: other GPU counters at N = 20, on their authors' GPUs. */
 const PUBLISHED = 'For scale, published GPU counters count N = 20 in 5.85 s (NQueensFAF, OpenCL, RTX 3080) and 2.78 s (ygch/n_queens, CUDA, RTX 5090).';
@@ -251,20 +291,27 @@ export function gpuSection(gpu, number, hardware = null) {
     '',
     `Each N in one fresh page: the engine today (\`www/count/gpu.js\`: one board of each class of eight, by the queens on the edges, each board compared with its rotations in the shader) and the one before it (commit ${BASELINE}: the left–right mirror only, the classes from the workers' symmetric solutions) count it, in turns, the first alternating with N; ${gpu.rows.every((r) => r.agree) ? 'both gave the same two numbers at every N below' : 'they DISAGREED at N = ' + gpu.rows.filter((r) => !r.agree).map((r) => r.n).join(', ')} (tests/e2e/count-gpu.test.mjs checks today's against OEIS A000170 / A002562 to N = 15). "Nodes" is the search tree below each engine's pieces (its prefixes and the threads' searches), estimated by Knuth's probes with the same estimator (each engine's \`prefixes.js\`). The time is from \`run()\` to both numbers, set-up (the device and the shader's compilation) apart. During each count the page watched its main thread: the longest long task (tasks of 50 ms and more) and the worst lateness of a 20 ms timer.`,
     '',
-    '| N | solutions | classes | mirror only: nodes, prefixes | today: nodes, prefixes | work today / before | mirror only: time | today: time | time today / before | today\'s dispatches: median, longest | today\'s main thread: longest task, worst timer lag |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| N | solutions | classes | mirror only: nodes, prefixes | today: nodes, prefixes | work today / before | mirror only: time | today: time | time today / before | today\'s dispatches: median, longest | longest main-thread task: mirror only, today | today\'s worst timer lag |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const r of gpu.rows) {
     const [b, t] = [r.baseline, r.new];
     lines.push(
-      `| ${r.n} | ${int(t.total)} | ${int(t.fundamental)} | ${b.nodes.toExponential(2)}, ${int(b.prefixes)} | ${t.nodes.toExponential(2)}, ${int(t.prefixes)} | ${f2(t.nodes / b.nodes)} | ${s2(b.ms)} | ${s2(t.ms)} | ${f2(t.ms / b.ms)} | ${t.dispatches}: ${f0(t.medianDispatchMs)} ms, ${f0(t.maxDispatchMs)} ms | ${t.longTasks ? `${f0(t.longestTaskMs)} ms` : 'none ≥ 50 ms'}, ${f0(t.worstLagMs)} ms |`,
+      `| ${r.n} | ${int(t.total)} | ${int(t.fundamental)} | ${b.nodes.toExponential(2)}, ${int(b.prefixes)} | ${t.nodes.toExponential(2)}, ${int(t.prefixes)} | ${f2(t.nodes / b.nodes)} | ${s2(b.ms)} | ${s2(t.ms)} | ${f2(t.ms / b.ms)} | ${t.dispatches}: ${f0(t.medianDispatchMs)} ms, ${f0(t.maxDispatchMs)} ms | ${longest(b)}, ${longest(t)} | ${f0(t.worstLagMs)} ms |`,
     );
   }
+  const ratios = gpu.rows.map((r) => r.new.nodes / r.baseline.nodes);
   lines.push(
     '',
-    'The full symmetry does not bring the work to a quarter of the mirror\'s, only to about 0.4 of it: the search goes row by row from the top edge, and the rule that picks one board of a class (no edge queen nearer a corner than the top one, the least of the rotations that also start so) can only cut a branch once the rows that hold the left, right and bottom queens are reached; the corner start halves its tree by the diagonal reflection. Fixing the other edges\' queens before the search (a frame of four queens, each class of frames searched once) was tried and did more work, not less (0.7 of the mirror\'s at N = 12–14): each partial board is then searched once for every frame it fits.',
+    `The full symmetry does not bring the work to a quarter of the mirror's, only to ${f2(Math.min(...ratios))}–${f2(Math.max(...ratios))} of it: the search goes row by row from the top edge, and the rule that picks one board of a class (no edge queen nearer a corner than the top one, the least of the rotations that also start so) can only cut a branch once the rows that hold the left, right and bottom queens are reached; the corner start halves its tree by the diagonal reflection. Fixing the other edges' queens before the search (a frame of four queens, each class of frames searched once) was tried while this was built and did more work, not less (about 0.7 of the mirror's at N = 12–14, exact node counts, not part of this bench): each partial board is then searched once for every frame it fits.`,
     '',
   );
+  if (gpu.steps) {
+    lines.push(
+      `The main thread's own steps, in CPU time (a task's wall time on this shared machine also holds the time other processes had the CPU): building and weighing the plan, in slices, took at most ${gpu.steps.map((s) => `${f0(s.planStepMs)} ms at N = ${s.n} (${int(s.pieces)} pieces)`).join(' and ')}; listing a dispatch's prefixes at most ${gpu.steps.map((s) => `${f0(s.listingMs)} ms at N = ${s.n}`).join(' and ')} (\`mainThreadSteps\`, the same code in Node).`,
+      '',
+    );
+  }
   if (hardware) {
     lines.push(
       `**On a real GPU** (${hardware.adapter}; ${hardware.cpu}), measured on ${hardware.date} with \`node bench/count-gpu.mjs --hardware\` (Node, Dawn's node bindings, the same engine and WGSL):`,

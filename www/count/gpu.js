@@ -436,13 +436,17 @@ export class GpuPool extends CountPool {
     // Built and weighed a slice at a time, the page drawing in between.
     const plan = await prefixPlanSliced(job.n, () => new Promise((resolve) => setTimeout(resolve, 0)), SLICE_MS);
     this.prefixPlans.set(job.n, plan);
-    const hash = fnv1a64(new Uint8Array(plan.weights.buffer));
+    // The plan's key: its shape, its starts' table and its pieces' total weight (exact: whole numbers well
+    // under 2^53), which changes with the pieces and their estimates; a hash of every weight would take
+    // the page a tenth of a second at N = 21.
+    const hash = fnv1a64(new Uint8Array(plan.table.buffer));
+    const sum = plan.weights.reduce((a, b) => a + b, 0);
     /** @type {CountPlan} */
     const countPlan = {
       count: plan.count,
       weights: plan.weights,
       method: GPU_METHOD,
-      key: `${GPU_METHOD.id}/${plan.depth}/${plan.pieceDepth}/${plan.count}/${hash}`,
+      key: `${GPU_METHOD.id}/${plan.depth}/${plan.pieceDepth}/${plan.count}/${hash}/${sum}`,
     };
     this.plans.set(job.n, countPlan);
     return countPlan;

@@ -70,15 +70,17 @@ export const SIDE = 1;
  * How deep the prefixes and the pieces go for N. The prefix depth leaves each
  * thread N − depth rows: deep enough that there are tens of thousands of
  * prefixes to fill a GPU and no thread's tree is big; shallow enough that the
- * CPU lists them far faster than the GPU finishes them (N = 20: 9.7 million
- * prefixes of 7 rows). A piece is small enough that one takes a GPU well under
+ * CPU lists them far faster than the GPU finishes them (N = 20: 13.8 million
+ * prefixes of 7 rows; N = 21: 157 million of 8). A piece is small enough that one takes a GPU well under
  * a dispatch's time. The depth never goes past 12 rows, what a prefix's two
  * words of columns hold.
  * @param {number} n
  * @returns {{ depth: number, pieceDepth: number }}
  */
 export function prefixShape(n) {
-  const depth = Math.min(n, 12, Math.max(2, Math.floor(n / 2) - (n >= 18 ? 3 : 2)));
+  // From N = 21 a row deeper: its threads would otherwise search some 300,000 nodes each, and the
+  // slowest thread of a dispatch sets its time.
+  const depth = Math.min(n, 12, Math.max(2, Math.floor(n / 2) - (n >= 21 ? 2 : 3)));
   return { depth, pieceDepth: Math.min(depth, n >= 19 ? 5 : n >= 16 ? 4 : 3) };
 }
 
@@ -175,9 +177,16 @@ export async function prefixPlanSliced(n, pause, sliceMs = 8) {
   const plan = emptyPlan(n);
   /** @type {number[]} */
   const states = [];
+  let began = performance.now();
   for (let s = 0; s < plan.starts; s++) {
-    addPieces(plan, s, states);
-    await pause();
+    // A start's pieces a column of row 1 at a time (N = 21's largest start has some 50,000).
+    for (let column = 0; column < n; column++) {
+      addPieces(plan, s, states, column);
+      if (performance.now() - began > sliceMs) {
+        await pause();
+        began = performance.now();
+      }
+    }
   }
   const done = withPieces(plan, states, false);
   for (let i = 0; i < done.count; ) {
@@ -205,12 +214,13 @@ function emptyPlan(n) {
 }
 
 /**
- * Appends start `s`'s pieces to `states` (start, columns each).
+ * Appends start `s`'s pieces to `states` (start, columns each), those with row 1's queen in `column` only if one is given.
  * @param {PrefixPlan} plan
  * @param {number} s
  * @param {number[]} states
+ * @param {number} [column]
  */
-function addPieces({ n, pieceDepth, table }, s, states) {
+function addPieces({ n, pieceDepth, table }, s, states, column = -1) {
   const full = (1 << n) - 1;
   const base = START_WORDS * s;
   /** @type {(ld: number, col: number, rd: number, row: number, columns: number) => void} */
@@ -219,7 +229,9 @@ function addPieces({ n, pieceDepth, table }, s, states) {
       states.push(s, columns);
       return;
     }
-    for (let free = choices(table, base, row, ld | col | rd, col); free; free &= free - 1) {
+    let free = choices(table, base, row, ld | col | rd, col);
+    if (row === 1 && column >= 0) free &= 1 << column;
+    for (; free; free &= free - 1) {
       const bit = free & -free;
       walk(((ld | bit) << 1) & full, col | bit, (rd | bit) >>> 1, row + 1, columns | (31 - Math.clz32(bit)) << (5 * row));
     }
