@@ -207,7 +207,9 @@ test('past the workers\' N only the GPU counts: N = 21 without WebGPU is a sente
   try {
     const limits = await page.evaluate(() => window.nqueens.wasm.limits());
     assert.equal(limits.countGpuMaxN, 21);
-    assert.equal(await page.getAttribute('#count-n', 'max'), '21');
+    // With no GPU the form offers the workers' N, and says so.
+    await waitUntil(async () => (await page.textContent('#count-mode .field-label')) === 'Board size N (1–20)', { message: 'the workers\' range' });
+    assert.equal(await page.getAttribute('#count-n', 'max'), '20');
     assert.equal(await page.inputValue('#count-n'), '21', 'the link\'s N = 21 is taken');
     await page.click('#count-start');
     await waitUntil(async () => !(await page.isHidden('#count-error')), { message: 'the sentence' });

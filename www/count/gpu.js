@@ -120,27 +120,17 @@ fn standsFor(n: u32, top: u32) -> u32 {
   return 8u;
 }
 
-// The rules of a start (prefixes.js's startTable), worked out in registers for the rows a thread
-// searches (row 2 on): the columns a row may take and the columns that must be taken by its end.
-struct Rules { side: bool, column: u32, n: u32, full: u32, edges: u32, bottom: u32 }
-
-fn allowedAt(r: Rules, row: u32) -> u32 {
-  if (!r.side) { return select(r.full, r.full & ~2u, row < r.column); }  // a corner: column 1 free above row b
-  if (row == r.n - 1u) { return r.bottom; }
-  return select(r.full, r.full & ~r.edges, row < r.column || row > r.n - 1u - r.column);
-}
-
-fn needAt(r: Rules, row: u32) -> u32 {
-  if (!r.side || row < r.n - 1u - r.column || row >= r.n - 1u) { return 0u; }
-  return select(r.edges, r.full & ~r.bottom, row == r.n - 2u);
-}
-
-// The columns a row may take given the attacks and the columns taken.
-fn choices(r: Rules, row: u32, attacked: u32, col: u32) -> u32 {
-  let free = allowedAt(r, row) & ~attacked;
-  let missing = needAt(r, row) & ~col;
-  if (missing == 0u) { return free; }
-  return select(0u, free & missing, (missing & (missing - 1u)) == 0u);
+// The columns row 'below' may take of 'free' under its start's rules (see main), given the columns taken.
+fn ruled(below: u32, free: u32, taken: u32, n: u32, full: u32, top: u32, barred: u32, forceRow: u32, edges: u32, bottom: u32) -> u32 {
+  var next = free;
+  if (below < top) { next = next & barred; }
+  if (below >= forceRow) {
+    if (below + 1u == n) { return next & bottom; }
+    // Columns no later row may take: each must be taken by now; two left is a dead end, one is this row's.
+    let missing = select(edges, full & ~bottom, below + 2u == n) & ~taken;
+    if (missing != 0u) { next = select(0u, next & missing, (missing & (missing - 1u)) == 0u); }
+  }
+  return next;
 }
 
 @compute @workgroup_size(${WORKGROUP})
@@ -155,9 +145,14 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
   let base = prefixes[3u * i + 2u] * ${START_WORDS}u;
   let side = starts[base + 64u] == ${SIDE}u;
   let top = starts[base + 65u];
+  // The start's rules (prefixes.js's startTable) in registers, for the rows a thread searches (row 2 on).
+  // A corner (b = top): column 1 free above row b. A side (d = top): the edges free above row d, both
+  // taken by row n-1-d, the bottom queen in columns d..n-1-d, the columns it may not take taken by row n-2.
   var bottom = 0u;
   for (var x = top; x + top < n; x++) { bottom = bottom | (1u << x); }
-  let rules = Rules(side, top, n, full, 1u | (1u << (n - 1u)), bottom);
+  let edges = 1u | (1u << (n - 1u));
+  let barred = select(full & ~2u, full & ~edges, side);
+  let forceRow = select(n + 1u, n - 1u - top, side);
   let corner = select(8u, 1u, n == 1u);  // a corner solution stands for eight (N = 1's one board for itself)
   var ld = 0u;
   var col = 0u;
@@ -184,7 +179,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     // The explicit stack: each row's attacks, columns taken and columns still to try, from row depth on.
     var stack: array<vec4<u32>, 24>;
     var row = depth;
-    var free = choices(rules, row, ld | col | rd, col);
+    var free = ruled(row, full & ~(ld | col | rd), col, n, full, top, barred, forceRow, edges, bottom);
     loop {
       if (free == 0u) {
         if (row == depth) { break; }
@@ -217,7 +212,18 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
       let nl = ((ld | bit) << 1u) & full;
       let nc = col | bit;
       let nr = (rd | bit) >> 1u;
-      let next = choices(rules, row + 1u, nl | nc | nr, nc);
+      // The next row's columns, ruled() written out: the common rows pay two comparisons.
+      let below = row + 1u;
+      var next = full & ~(nl | nc | nr);
+      if (below < top) { next = next & barred; }
+      if (below >= forceRow) {
+        if (below + 1u == n) {
+          next = next & bottom;
+        } else {
+          let missing = select(edges, full & ~bottom, below + 2u == n) & ~nc;
+          if (missing != 0u) { next = select(0u, next & missing, (missing & (missing - 1u)) == 0u); }
+        }
+      }
       if (next == 0u) { continue; }
       stack[row - depth] = vec4<u32>(ld, col, rd, free);
       row = row + 1u;

@@ -150,8 +150,9 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   const start = el('button', { id: 'count-start', type: 'submit', class: 'primary', text: 'Count' });
   const cancel = el('button', { id: 'count-cancel', type: 'button', text: 'Cancel', disabled: true });
   const discard = el('button', { id: 'count-discard', type: 'button', text: 'Discard saved progress', hidden: true });
+  const sizeLabel = el('span', { class: 'field-label', text: `Board size N (${minN}–${range.maxN})` });
   const form = el('form', { class: 'count-form', novalidate: true }, [
-    el('label', { class: 'field' }, [el('span', { class: 'field-label', text: `Board size N (${minN}–${range.maxN})` }), input]),
+    el('label', { class: 'field' }, [sizeLabel, input]),
     start,
     cancel,
     discard,
@@ -617,6 +618,11 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   // Until a count says otherwise, the engine line says what this browser offers.
   gpu.then((probe) => {
     probed = probe;
+    if (!probe?.adapter && range.maxN > maxN) {
+      // No GPU here: the form offers the workers' N (a larger one typed in says why it cannot count when Count is pressed).
+      input.max = String(maxN);
+      sizeLabel.textContent = `Board size N (${minN}–${maxN})`;
+    }
     if (!engineLine.textContent) engineLine.textContent = decide(probe, null, null).text;
     if (!busy()) showMethod(validateN(input.value, range).n);
   });
