@@ -306,6 +306,14 @@ export function gpuSection(gpu, number, hardware = null) {
     `The full symmetry does not bring the work to a quarter of the mirror's, only to ${f2(Math.min(...ratios))}–${f2(Math.max(...ratios))} of it: the search goes row by row from the top edge, and the rule that picks one board of a class (no edge queen nearer a corner than the top one, the least of the rotations that also start so) can only cut a branch once the rows that hold the left, right and bottom queens are reached; the corner start halves its tree by the diagonal reflection. Fixing the other edges' queens before the search (a frame of four queens, each class of frames searched once) was tried while this was built and did more work, not less (about 0.7 of the mirror's at N = 12–14, exact node counts, not part of this bench): each partial board is then searched once for every frame it fits.`,
     '',
   );
+  const times = gpu.rows.map((r) => r.new.ms / r.baseline.ms);
+  const perNode = gpu.rows.map((r) => r.new.ms / r.new.nodes / (r.baseline.ms / r.baseline.nodes));
+  if (Math.max(...times) > 1) {
+    lines.push(
+      `On SwiftShader the time did not follow the work: today's engine took ${f2(Math.min(...times))}–${f2(Math.max(...times))}× the time of the one before, so each node cost it ${f2(Math.min(...perNode))}–${f2(Math.max(...perNode))}× as much. Why is not settled (this machine's load, ${gpu.load.split(' / ')[0].split(' ')[0]} at the start on 2 CPUs, made the ablations tried while this was built too noisy to tell): its threads carry more per node (the start's rules, checked on each row; the board rebuilt and compared with its rotations at each board a side start finds), and SwiftShader runs four threads in lockstep on a CPU core, so where one of four meets a board the other three wait. The dispatches aim at 100 ms by the measured pace, but under this load the pace swings and the longest ran for seconds. Until a real GPU has run it, the full symmetry is a measured cut in work, not a measured gain in time.`,
+      '',
+    );
+  }
   if (gpu.steps) {
     lines.push(
       `The main thread's own steps, in CPU time (a task's wall time on this shared machine also holds the time other processes had the CPU): building and weighing the plan, in slices, took at most ${gpu.steps.map((s) => `${f0(s.planStepMs)} ms at N = ${s.n} (${int(s.pieces)} pieces)`).join(' and ')}; listing a dispatch's prefixes at most ${gpu.steps.map((s) => `${f0(s.listingMs)} ms at N = ${s.n}`).join(' and ')} (\`mainThreadSteps\`, the same code in Node).`,
@@ -330,7 +338,7 @@ export function gpuSection(gpu, number, hardware = null) {
       '',
       ...HARDWARE_COMMANDS,
       '',
-      'or open `?mode=count&engine=gpu&n=21` in a browser with WebGPU and press Count.',
+      'or open `?mode=count&engine=gpu&n=21` in a browser with WebGPU and press Count. The `--hardware` path itself was run end to end on this machine through Dawn on SwiftShader\'s Vulkan driver (`VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json`, N = 12 and 13 counted right), which is not a GPU.',
       '',
     );
   }
