@@ -107,7 +107,10 @@ export interface Limits {
   generatedMinN: number;
   generatedMaxN: number;
   countMinN: number;
+  /** The largest N count mode counts on the workers… */
   countMaxN: number;
+  /** …and on a GPU (www/count/gpu.js). */
+  countGpuMaxN: number;
   maxRememberedSolutions: number;
 }
 
@@ -153,7 +156,7 @@ export type WorkUnit = 'checks' | 'steps';
 
 /** `countMethod(n)`: how count mode counts N. */
 export interface CountMethod {
-  id: 'symmetric' | 'quadrants' | 'gpu-mirror';
+  id: 'symmetric' | 'quadrants' | 'gpu-symmetry';
   description: string;
 }
 
