@@ -349,7 +349,7 @@ export const CHAPTERS = [
       const luby = summary(lubyRuns);
       const f = (/** @type {number} */ x) => formatCount(Math.round(x));
       return {
-        n: String(TAIL.n), runs: String(TAIL.runs),
+        n: String(TAIL.n), runs: String(TAIL.runs), cap: formatCount(TAIL.cap),
         plainMedian: f(plain.median), plainMean: f(plain.mean), plainLongest: f(plain.longest),
         lubyMedian: f(luby.median), lubyMean: f(luby.mean), lubyLongest: f(luby.longest),
       };
@@ -361,6 +361,7 @@ export const CHAPTERS = [
     text: (f) => [
       `Randomised backtracking tries each row's columns in a random order. Run it from ${f.runs} seeds at N = ${f.n} and most runs are short, but a few are enormous: the median run takes ${f.plainMedian} steps, the mean ${f.plainMean}, the longest ${f.plainLongest}. When a few runs are vastly longer than the typical one, so that the chance of a run longer than t falls only like a power of t, the run time has a heavy tail.`,
       'A long run is usually one that made a bad choice near the top of the tree and is stuck exploring a huge dead subtree. Starting again from the empty board, with fresh random choices, is then cheaper than finishing that subtree.',
+      `These ${f.runs} runs were made when this chapter opened, each capped at ${f.cap} steps. The Many runs preset linked below runs 500 seeds with a cap of 10,000,000, so its numbers differ from these: with a heavy tail the median soon settles, but the mean and the longest run keep growing as more runs are made, because each new long run pulls them up. That is the heavy tail itself, not a disagreement.`,
       `How long to wait before restarting? Luby's sequence 1, 1, 2, 1, 1, 2, 4, … (times N backtracks) needs no knowledge of the run times and is never worse than the best fixed cutoff by more than a log factor. With it, over the same seeds: median ${f.lubyMedian}, mean ${f.lubyMean}, longest ${f.lubyLongest}.`,
     ],
     view: { algorithm: 'restarts', n: 30, seed: 1, panel: 'conflicts', playSpeed: 30, panelTitle: 'Restarts over the steps', panelNote: 'Each dashed line is a restart from the empty board. Backtracking never places an attacked queen, so the line of attacking pairs stays at 0.' },

@@ -193,7 +193,7 @@ export class LiveView {
           el('p', { class: 'tree-tip', 'data-part': 'tree-tip', 'aria-live': 'polite' }),
         ]),
         el('p', { class: 'muted tree-note', 'data-part': 'tree-note', hidden: true }),
-        el('p', 'muted', 'Each band is a row of the board, the top band the first row; a node is 1/N of its parent. Hatched: ruled out by a check; faint: cut off under a ruled-out node, never visited.'),
+        el('p', 'muted', 'Each band is a row of the board, the top band the first row; a node is 1/N of its parent. Hatched: ruled out, by a check (a diagonal) or, for a column a queen above already holds, without one: such a square is never a candidate and no check is counted for it. Faint: cut off under a ruled-out node, never visited.'),
       );
       if (this.spec.algorithm === 'backtracking' && this.spec.n <= SMALL_TREE_MAX_N) {
         this.smallTree = new SmallTreeView(this.spec.n, (step) => this.act(() => { this.session?.seek(step); return true; }));
