@@ -222,6 +222,9 @@ test('the lecture moves the view, by keys and buttons; chapter 4\'s small tree i
     await page.keyboard.press('Escape');
     assert.equal(await page.locator(lecture).count(), 0);
     await waitUntil(() => page.evaluate(() => !location.search.includes('lecture=')), { message: 'the link to drop lecture=' });
+    // The browser's resize-observer notice is no error of the page: no banner.
+    await page.evaluate(() => window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' })));
+    assert.equal(await page.isVisible('#error'), false, 'no banner for the resize observer notice');
     // Every chapter has at least six slides, each moving the view.
     for (let k = 1; k <= 8; k++) {
       await page.goto(page.url().replace(/\?.*/, `?mode=learn&chapter=${k}&lecture=1`));

@@ -10,6 +10,7 @@
 // the solver.
 
 import { context2d, el, formatCount, part } from '../lib/dom.js';
+import { LowBitPanel } from './lowbit.js';
 
 /**
  * @typedef {import('../types.js').Register} Register
@@ -324,6 +325,8 @@ export class RegistersPanel {
   permutationIndex = -1;
   /** @type {number} the panel's greatest height so far (holdHeight) */
   tallest = 0;
+  /** @type {LowBitPanel|null} poss & -poss worked out, for a search with poss */
+  lowbit = null;
 
   /** @param {HTMLElement} root  holds the part registers */
   constructor(root) {
@@ -365,6 +368,7 @@ export class RegistersPanel {
     this.swapIndex = -1;
     this.permutationIndex = -1;
     this.tallest = 0;
+    this.lowbit = null;
     this.container.style.minHeight = '';
     this.container.replaceChildren();
   }
@@ -398,6 +402,7 @@ export class RegistersPanel {
       permutation.mark(/** @type {ListRegister} */ (lone[this.swapIndex]).value);
     }
 
+    this.lowbit?.update(registers);
     if (this.tbody) {
       this.syncRows(unique(grouped.map((r) => r.group)), grouped);
       let row = null;
@@ -503,6 +508,9 @@ export class RegistersPanel {
     if ([...lone, ...grouped].some((r) => r.kind === 'bits')) {
       parts.push(el('p', 'muted bits-note', BITS_NOTE));
     }
+    // A search that takes poss & -poss: the sum worked out for the row being filled.
+    this.lowbit = grouped.some((r) => r.name === 'poss' && r.kind === 'bits') ? new LowBitPanel() : null;
+    if (this.lowbit) parts.push(this.lowbit.root);
     if (!lone.length && !grouped.length) parts.push(el('p', 'muted', 'This algorithm keeps no registers.'));
     this.container.replaceChildren(...parts);
   }

@@ -14,7 +14,6 @@ import { Gallery } from '../components/gallery.js';
 import { RegistersPanel } from '../components/registers.js';
 import { TreePanel } from '../components/tree.js';
 import { el, formatCount } from '../lib/dom.js';
-import { LowBitPanel } from './lowbit.js';
 import { SMALL_TREE_MAX_N, SmallTreeView } from './small-tree.js';
 import { guard } from '../lib/errors.js';
 
@@ -122,8 +121,6 @@ export class LiveView {
     this.board = new BoardView(this.root);
     this.counters = new Counters(this.root, names.map(([name]) => name));
     this.tree = /** @type {TreePanel|null} */ (null);
-    /** @type {LowBitPanel|null} poss & -poss worked out under the bitwise registers */
-    this.lowbit = null;
     /** @type {SmallTreeView|null} backtracking's whole tree, node by node, at a small N */
     this.smallTree = null;
     this.registers = /** @type {RegistersPanel|null} */ (null);
@@ -214,8 +211,7 @@ export class LiveView {
         probe: () => guard(() => new this.core.wasm.Session(this.spec.algorithm, this.spec.n), null),
       });
     } else if (kind === 'registers') {
-      this.lowbit = this.spec.algorithm === 'bitwise' ? new LowBitPanel() : null;
-      box.append(el('h3', '', 'The registers'), el('div', { class: 'registers', 'data-part': 'registers' }), this.lowbit?.root ?? '');
+      box.append(el('h3', '', 'The registers'), el('div', { class: 'registers', 'data-part': 'registers' }));
       this.registers = new RegistersPanel(this.root);
     } else if (kind === 'conflicts') {
       box.append(
@@ -334,11 +330,7 @@ export class LiveView {
       this.tree?.update(idle, { throttle: !idle });
       this.smallTree?.update(s.stepIndex);
       this.chart?.update(idle, { throttle: !idle });
-      if (this.registers && idle) {
-        const registers = s.registers();
-        this.registers.update(registers);
-        this.lowbit?.update(registers);
-      }
+      if (this.registers && idle) this.registers.update(s.registers());
       if (this.gallery && (idle || this.gallery.wants(s.solutionCount))) {
         const want = this.gallery.wants(s.solutionCount);
         this.gallery.sync(want ? s.solutions(200, this.gallery.items.length) : null, s.solutionCount, s.stepIndex);

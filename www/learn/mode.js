@@ -185,7 +185,7 @@ export function learnMode(_page) {
       });
       tocLinks.push(link);
       list.append(el('li', '', [link]));
-      articles.push(el('article', { class: 'learn-chapter', 'data-chapter': i + 1, 'data-chapter-id': c.id, 'aria-labelledby': `learn-h-${i + 1}`, hidden: true }));
+      articles.push(el('article', { class: 'learn-chapter', 'data-chapter': i + 1, 'data-chapter-id': c.id, 'data-kinds': c.practice.map((p) => p.kind).join(','), 'aria-labelledby': `learn-h-${i + 1}`, hidden: true }));
     });
     // Reset asks first, in the page: two buttons, the safe one focused.
     const ask = (/** @type {boolean} */ open) => {

@@ -2,9 +2,15 @@
 // from a seed (a small PRNG, so `&seed=` in a link gives the same question
 // again) and grades an answer by computing the right one, never from a typed
 // table. No DOM: practice.js draws them and asks the core where a kind needs it
-// (`count` takes the core's count, handed in).
+// (`count` takes the core's count, handed in). poss & -poss's arithmetic is
+// the registers' (components/lowbit.js).
 //
 // Boards are `queens[row] = column` (−1 for an empty row), rows from the top.
+
+
+import { binary, lowestBitWork } from '../components/lowbit.js';
+
+export { binary, lowestBitWork };
 
 /**
  * A small seeded generator (mulberry32): the same seed, the same numbers.
@@ -327,35 +333,6 @@ export function sameSet(a, b) {
 }
 
 // ---- lowest-bit: poss & -poss ----------------------------------------------------
-
-/**
- * A number as n binary digits, the highest bit first (column 1, bit 0, last).
- * @param {number} value
- * @param {number} n
- */
-export function binary(value, n) {
-  let text = '';
-  for (let b = n - 1; b >= 0; b--) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
-  return text;
-}
-
-/**
- * How poss & -poss keeps the lowest 1 of poss, in n-bit two's complement:
- * ~poss flips every bit, + 1 carries through the trailing 1s of ~poss (the
- * trailing 0s of poss) and stops at poss's lowest 1, so -poss agrees with poss
- * at that bit only (and below it, where both are 0).
- * @param {number} poss  0 ≤ poss < 2^n
- * @param {number} n  1 to 30
- */
-export function lowestBitWork(poss, n) {
-  const all = 2 ** n - 1;
-  const not = ~poss & all;
-  const neg = (not + 1) & all;
-  const and = poss & neg;
-  let trailing = 0;
-  while (trailing < n && !(poss & (1 << trailing))) trailing++;
-  return { poss, not, neg, and, trailing, column: poss ? trailing : -1 };
-}
 
 /**
  * A poss of n bits with at least one 1, its lowest 1 often above bit 0, so the carry has zeros to run through.

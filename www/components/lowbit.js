@@ -1,11 +1,41 @@
-// Chapter 5's worked sum under the registers: for the row being filled, poss,
-// ~poss, -poss = ~poss + 1 and poss & -poss written out in binary at the step
-// shown, with the carry's run through the trailing zeros marked, so the
-// learner sees why the AND keeps only the lowest 1. Read from the session's
-// registers (the deepest row's poss); the arithmetic is questions.js's.
+// The worked sum under the bitwise registers (the visualizer's panel and
+// Learn's chapter 5): for the row being filled, poss, ~poss, -poss = ~poss + 1
+// and poss & -poss written out in binary at the step shown, with the carry's
+// run through the trailing zeros marked, so the reader sees why the AND keeps
+// only the lowest 1. Read from the session's registers (the deepest row's
+// poss), never from the solver.
 
 import { el } from '../lib/dom.js';
-import { binary, lowestBitWork } from './questions.js';
+
+/**
+ * A number as n binary digits, the highest bit first (column 1, bit 0, last).
+ * @param {number} value
+ * @param {number} n
+ */
+export function binary(value, n) {
+  let text = '';
+  for (let b = n - 1; b >= 0; b--) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
+  return text;
+}
+
+/**
+ * How poss & -poss keeps the lowest 1 of poss, in n-bit two's complement:
+ * ~poss flips every bit, + 1 carries through the trailing 1s of ~poss (the
+ * trailing 0s of poss) and stops at poss's lowest 1, so -poss agrees with poss
+ * at that bit only (and below it, where both are 0).
+ * @param {number} poss  0 ≤ poss < 2^n
+ * @param {number} n  1 to 30
+ */
+export function lowestBitWork(poss, n) {
+  const all = 2 ** n - 1;
+  const not = ~poss & all;
+  const neg = (not + 1) & all;
+  const and = poss & neg;
+  let trailing = 0;
+  while (trailing < n && !(poss & (1 << trailing))) trailing++;
+  return { poss, not, neg, and, trailing, column: poss ? trailing : -1 };
+}
+
 
 /** @typedef {import('../types.js').Register} Register */
 
