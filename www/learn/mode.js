@@ -292,6 +292,7 @@ export function learnMode(_page) {
       onMove: () => {},
     });
     heading.after(lecture.root);
+    article.querySelector('[data-part="lecture-open"]')?.setAttribute('hidden', '');
     lecture.render();
     /** @type {HTMLButtonElement} */ (lecture.root.querySelector('[data-part="lecture-next"]')).focus();
     writeUrl();
@@ -304,6 +305,7 @@ export function learnMode(_page) {
     lecture = null;
     lectureOn = false;
     article?.classList.remove('learn-lecturing');
+    article?.querySelector('[data-part="lecture-open"]')?.removeAttribute('hidden');
     if (focus) /** @type {HTMLElement|null} */ (article?.querySelector('[data-part="lecture-open"]'))?.focus();
     writeUrl();
   };
