@@ -120,7 +120,7 @@ export function learnMode(_page) {
   const writeUrl = () => {
     if (!active) return;
     const url = new URL(location.href);
-    const params = new URLSearchParams({ mode: 'learn', chapter: String(chapter) });
+    const params = new URLSearchParams({ chapter: String(chapter) });
     if (kind !== null) params.set('kind', kind);
     if (seed !== null) params.set('seed', String(seed));
     if (lectureOn) params.set('lecture', '1');
