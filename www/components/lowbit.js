@@ -80,7 +80,7 @@ export class LowBitPanel {
       ? `The + 1 ${w.trailing === 0 ? 'turns bit 0 of ~poss, a 0, into 1: no carry' : `turns ${w.trailing === 1 ? 'the trailing 1 of ~poss into a 0' : `the ${w.trailing} trailing 1s of ~poss into 0s`} and carries into bit ${w.trailing}`}, where poss has its lowest 1 (underlined). Above it -poss is ~poss, the opposite of poss, so the AND keeps bit ${w.trailing} alone: column ${w.column + 1}, the square tried next.`
       : 'poss is 0: this row has no safe square left, so the next step backs up a row.';
     this.root.replaceChildren(
-      el('h4', '', `Why poss & -poss is the lowest 1 (${last.group}, ${n} bits)`),
+      el('p', 'learn-lowbit-title', `Why poss & -poss is the lowest 1 (${last.group}, ${n} bits)`),
       el('table', 'learn-lowbit-table', [
         el('caption', 'sr-only', 'poss, its negation and their AND, in binary'),
         el('tbody', '', [
