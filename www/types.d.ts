@@ -83,6 +83,8 @@ export interface AlgorithmInfo {
   placementIs: string;
   /** What one move is (goal "one"), in a sentence; "" for goal "all". */
   moveIs: string;
+  /** What the conflicts chart says of the search (goal "one"), in a sentence; "" for goal "all". */
+  conflictsNote: string;
   /** Each register the search shows, by name, with what it holds. */
   glossary: [string, string][];
   pseudocode: string[];

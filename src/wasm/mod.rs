@@ -99,7 +99,7 @@ pub fn limits() -> JsValue {
 
 /// Every algorithm: `{id, name, seed, goal, minN, maxN, findMaxN, seeded,
 /// space, takesFixedQueens, description, stepIs, checkIs, placementIs,
-/// moveIs, glossary, pseudocode}`; `glossary` is `[name, meaning]` pairs,
+/// moveIs, conflictsNote, glossary, pseudocode}`; `glossary` is `[name, meaning]` pairs,
 /// one for each register the search shows;
 /// `goal` is "all" (every solution) or "one"; `maxN` the largest N of a
 /// session, `findMaxN` of `findOne()` (0 for goal "all"); `seeded` whether
@@ -126,6 +126,7 @@ pub fn algorithms() -> Array {
                 ("checkIs", info.check_is.into()),
                 ("placementIs", info.placement_is.into()),
                 ("moveIs", info.move_is.into()),
+                ("conflictsNote", info.conflicts_note.into()),
                 (
                     "glossary",
                     info.glossary
