@@ -33,6 +33,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
+import { copyPyodide, PYODIDE_DIR, PYODIDE_FILES } from './copy-pyodide.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(REPO_ROOT, 'dist');
@@ -57,8 +58,17 @@ async function sources() {
     .map((d) => path.relative(REPO_ROOT, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
     // Types are for tsc only; the service worker goes to the root, below.
     .filter((f) => !f.endsWith('.d.ts') && f !== 'www/sw.js');
-  return ['index.html', ...files.sort(), 'pkg/nqueens.js', 'pkg/nqueens_bg.wasm'];
+  return ['index.html', ...files.sort(), 'pkg/nqueens.js', 'pkg/nqueens_bg.wasm', ...PYODIDE_FILES.filter((f) => f !== 'LICENSE').map((f) => `${PYODIDE_DIR}/${f}`)];
 }
+
+/**
+ * Python (Pyodide, about 13 MB) is copied as it is and not installed with
+ * the build: the service worker keeps each of its files the first time the
+ * page asks for it (a learner who picks Python), so the build installs fast
+ * and works offline for Python after one use.
+ * @param {string} file
+ */
+const onFirstUse = (file) => file.startsWith(`${PYODIDE_DIR}/`);
 
 /**
  * HTML without comments and indentation (inside <pre> nothing is touched).
@@ -231,6 +241,7 @@ const START = `{let t=document.getElementById('start');const go=()=>{if(!t)retur
  * @returns {Promise<Buffer>}
  */
 async function minified(file, bytes) {
+  if (onFirstUse(file)) return bytes;
   if (file.endsWith('.js')) {
     const { code } = await transform(bytes.toString('utf8'), { loader: 'js', format: 'esm', minify: true, target: TARGET, legalComments: 'none', sourcefile: file });
     return Buffer.from(code);
@@ -260,7 +271,7 @@ async function serviceWorker(built) {
   const version = hash.digest('hex').slice(0, 16);
   // './' is the page itself (a host serves index.html for the folder); the
   // worker answers every navigation with it.
-  const files = ['./', ...[...built.keys()].filter((f) => f !== 'index.html')];
+  const files = ['./', ...[...built.keys()].filter((f) => f !== 'index.html' && !onFirstUse(f))];
   const line = /^const BUILD = .*;$/m;
   if (!line.test(source)) throw new Error('www/sw.js has no `const BUILD = …;` line for the build to fill in');
   const filled = source.replace(line, () => `const BUILD = ${JSON.stringify({ version, files })};`);
@@ -292,6 +303,7 @@ export async function buildDist({ out = DIST, log = () => {} } = {}) {
       throw new Error(`${need} is missing: build the wasm first (scripts/build.sh, or scripts/dist.sh, which does both)`);
     });
   }
+  await copyPyodide();
   /** @type {Map<string, Buffer>} */
   const built = new Map();
   for (const file of await sources()) {
@@ -312,7 +324,8 @@ export async function buildDist({ out = DIST, log = () => {} } = {}) {
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, bytes);
     const row = { file, bytes: bytes.length, br: /** @type {number|null} */ (null), gz: /** @type {number|null} */ (null) };
-    if (!file.endsWith('.png')) {
+    // Brotli at its best on Pyodide's 12 MB would take a minute: its files go as they are.
+    if (!file.endsWith('.png') && !onFirstUse(file)) {
       const [br, gz] = await Promise.all([
         brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
         gzip(bytes, { level: 9 }),

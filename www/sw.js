@@ -184,7 +184,14 @@ async function fromBuild(event) {
   const page = request.url.split(/[?#]/, 1)[0];
   const key = page === root || page === `${root}index.html` ? root : request;
   const hit = await cache.match(key, { ignoreSearch: true });
-  return hit ?? fetch(request);
+  if (hit) return hit;
+  // Python (pyodide/) is not installed with the build: kept the first time it is used.
+  if (page.startsWith(`${root}pyodide/`)) {
+    const response = await fetch(request);
+    if (response.ok) event.waitUntil(cache.put(page, response.clone()));
+    return response;
+  }
+  return fetch(request);
 }
 
 /**

@@ -13,6 +13,8 @@ export interface NqueensHandle {
   /** Race mode's model, for tests and bench/. */
   readonly race: Race | null;
   readonly algorithms: AlgorithmInfo[];
+  /** "Your search" (www/code/mode.js): the run's state, the step shown of how many, and each row's queen's column (-1: none) there. */
+  readonly yourSearch?: { state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null };
   /** Redraws the visualizer from its session (mode-visualizer.js). */
   refresh(): void;
 }

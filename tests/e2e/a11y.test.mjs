@@ -77,6 +77,14 @@ const VIEWS = [
   ['going to a far step', '/?algo=permutations&n=12&step=470000000', async (page) => {
     await waitUntil(() => page.locator('#going').isVisible(), { message: 'the progress box' });
   }],
+  ['your search, run and checked', '/?mode=code&n=5', async (page) => {
+    await page.waitForSelector('#code .cm-editor');
+    await page.click('#code [data-part=grade]');
+    await page.waitForSelector('#code[data-verdict]', { timeout: 30_000 });
+    await page.click('#code [data-part=home]');
+    await page.click('#code [data-part=step-forward]');
+    await page.click('#code details.code-contract summary');
+  }],
   // The Learn tab: every chapter, its live view and its question after Check.
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((k) => [`learn, chapter ${k}, checked`, `/?mode=learn&chapter=${k}`, async (/** @type {any} */ page) => {
     await page.waitForSelector('#learn [data-chapter]:not([hidden]) [data-exercise]');

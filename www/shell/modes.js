@@ -33,6 +33,7 @@ export const MODES = [
   { id: 'visualizer', label: 'Visualizer', load: async () => (await import('../visualizer/mode.js')).visualizerMode },
   { id: 'puzzle', label: 'Puzzle', load: async () => (await import('../puzzle/mode.js')).puzzleMode },
   { id: 'race', label: 'Race', load: async () => (await import('../race/mode.js')).raceMode },
+  { id: 'code', label: 'Your search', load: async () => (await import('../code/mode.js')).codeMode },
   { id: 'runs', label: 'Many runs', load: async () => (await import('../runs/mode.js')).runsMode },
   { id: 'count', label: 'Count', load: async () => (await import('../count/mode.js')).countMode },
   { id: 'learn', label: 'Learn', load: async () => (await import('../learn/mode.js')).learnMode },

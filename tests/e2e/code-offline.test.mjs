@@ -1,0 +1,46 @@
+// "Your search" in the static build: Pyodide is in the build but not in the
+// service worker's install list (13 MB), and after one visit that used
+// Python, a Python program runs with the network cut.
+// e2e: run alone
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { hostedBuild, openSite } from './dist-site.mjs';
+
+const site = hostedBuild();
+const PROGRAM = 'def solve(n, board):\n    for col in range(n):\n        if board.safe(0, col):\n            board.place(0, col)\n            board.remove(0, col)\n';
+const src = zlib.deflateRawSync(Buffer.from(PROGRAM)).toString('base64url');
+
+test('the build carries Python, installs without it, and runs a Python program offline after one use', async () => {
+  for (const file of ['pyodide.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip']) {
+    await fs.access(path.join(site.out, 'pyodide', file));
+    assert.ok(!site.precache.includes(`pyodide/${file}`), `pyodide/${file} is kept on first use, not installed`);
+  }
+  const address = `${site.base}?mode=code&lang=py&n=4&src=${src}`;
+  const { page, context, errors } = await openSite(address);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  const runOnce = async () => {
+    await page.waitForSelector('#code .cm-editor', { timeout: 30_000 });
+    await page.click('#code [data-part=run]');
+    await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.querySelector('#code')?.getAttribute('data-state')), null, { timeout: 180_000 }).catch(async (error) => {
+      throw new Error(`${error.message}; the tab says: ${await page.textContent('#code').catch(() => '(nothing)')}`.slice(0, 1500));
+    });
+    assert.equal(await page.getAttribute('#code', 'data-state'), 'done', await page.textContent('#code [data-part=message]'));
+    // Four columns tried on row 0, each placed and taken back.
+    assert.equal((await page.evaluate(() => window.nqueens.yourSearch)).steps, 8);
+  };
+  await runOnce();
+  // The worker loaded for the next run fetches Python through the service worker, which keeps it.
+  await page.waitForFunction(async (files) => {
+    for (const file of files) if (!(await caches.match(new URL(`pyodide/${file}`, document.baseURI).href))) return false;
+    return true;
+  }, ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'], { timeout: 120_000, polling: 500 });
+  await context.setOffline(true);
+  await page.goto(address, { waitUntil: 'load' });
+  await runOnce();
+  // Leaving the first page cuts off the Python worker it had loading for the next run.
+  assert.deepEqual(errors.filter((e) => !/requestfailed: .*\/pyodide\/.*ERR_ABORTED/.test(e)), []);
+  await context.close();
+});

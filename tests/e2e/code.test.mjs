@@ -1,0 +1,364 @@
+// "Your search" (?mode=code) in JavaScript, in Chromium: a hand-written
+// program's trace, replayed here by the test's own copy of its search,
+// equals what the page shows at every step (board, counters, the line
+// marked in the editor, the sentence); a link's program is shown and not
+// run; the grader against counts of solutions made here; every limit; and
+// every blocked capability, with a server of the test's own that records
+// every request it gets (none may arrive).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil } from './helpers.mjs';
+
+after(closeHarness);
+
+/** The link's src= for a program, packed here with node's own raw DEFLATE. */
+const pack = (program) => zlib.deflateRawSync(Buffer.from(program, 'utf8')).toString('base64url');
+
+/** Opens Your search with `program` from the link (shown, not run). */
+async function openProgram(program, { n = 5, lang = 'js', viewport } = {}) {
+  const opened = await openPage(`/?mode=code&lang=${lang}&n=${n}&src=${pack(program)}`, viewport ? { viewport } : {});
+  await opened.page.waitForSelector('#code .cm-editor');
+  return opened;
+}
+
+const ENDED = ['done', 'error', 'stopped'];
+/** Presses Run and waits until the run ends; the state it ended in. */
+async function run(page, timeout = 30_000) {
+  await page.click('#code [data-part=run]');
+  await page.waitForFunction((ended) => ended.includes(document.querySelector('#code')?.getAttribute('data-state')), ENDED, { timeout });
+  return page.getAttribute('#code', 'data-state');
+}
+
+const yours = (page) => page.evaluate(() => window.nqueens.yourSearch);
+const stats = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#code [data-stat]')].map((e) => [e.getAttribute('data-stat'), Number(e.getAttribute('data-value'))])));
+const message = (page) => page.textContent('#code [data-part=message]');
+const markedLine = (page, cls) => page.evaluate((c) => document.querySelector(`#code .${c}`)?.textContent ?? null, cls);
+
+// ---- A hand-written program, and its trace replayed here ---------------------
+
+const PROGRAM = [
+  'function solve(n, board) {', //                      1
+  '  const cols = [];', //                                2
+  '  function fill(row) {', //                            3
+  '    if (row === n) {', //                              4
+  '      board.say("all " + n + " rows filled");', //     5
+  '      board.found();', //                              6
+  '      return;', //                                     7
+  '    }', //                                             8
+  '    for (let col = 0; col < n; col++) {', //           9
+  '      if (!board.safe(row, col)) continue;', //       10
+  '      cols.push(col);', //                            11
+  '      board.place(row, col);', //                     12
+  '      fill(row + 1);', //                             13
+  '      board.remove(row, col);', //                    14
+  '      cols.pop();', //                                15
+  '    }', //                                            16
+  '  }', //                                              17
+  '  fill(0);', //                                       18
+  '}', //                                                19
+].join('\n');
+
+/** The same search in the test: each step's queens by row, counters, line and said text. */
+function replay(n) {
+  const steps = [{ queens: new Array(n).fill(-1), steps: 0, checks: 0, placements: 0, solutions: 0, line: 0, said: null }];
+  const cols = [];
+  let checks = 0, placements = 0, solutions = 0, said = null;
+  const attacked = (row, col) => cols.some((c, r) => c === col || Math.abs(c - col) === row - r);
+  const step = (line) => {
+    const queens = new Array(n).fill(-1);
+    cols.forEach((c, r) => { queens[r] = c; });
+    steps.push({ queens, steps: steps.length, checks, placements, solutions, line, said });
+    said = null;
+  };
+  const fill = (row) => {
+    if (row === n) {
+      said = `all ${n} rows filled`;
+      solutions++;
+      step(6);
+      return;
+    }
+    for (let col = 0; col < n; col++) {
+      checks++;
+      if (attacked(row, col)) continue;
+      cols.push(col);
+      placements++;
+      step(12);
+      fill(row + 1);
+      cols.pop();
+      step(14);
+    }
+  };
+  fill(0);
+  return steps;
+}
+
+test('a hand-written program: what the page shows at every step is the test’s own replay of it, stepping forward by key and back by button', async () => {
+  const n = 5;
+  const { page, errors } = await openProgram(PROGRAM, { n });
+  const expected = replay(n);
+  const lines = PROGRAM.split('\n');
+  assert.equal(await run(page), 'done');
+  let y = await yours(page);
+  assert.equal(y.steps, expected.length - 1);
+  assert.equal(y.step, y.steps, 'a finished run shows its last step');
+  await page.click('#code [data-part=home]');
+  await page.locator('body').focus();
+  for (let k = 0; k < expected.length; k++) {
+    if (k > 0) await page.keyboard.press('ArrowRight');
+    y = await yours(page);
+    const want = expected[k];
+    assert.equal(y.step, k);
+    assert.deepEqual(y.queens, want.queens, `queens at step ${k}`);
+    const s = await stats(page);
+    // The checks of a step are those made before it (this search makes none after its last step).
+    assert.deepEqual(s, { steps: k, checks: want.checks, placements: want.placements, solutions: want.solutions }, `counters at step ${k}`);
+    if (k > 0) assert.equal(await markedLine(page, 'cm-step-line'), lines[want.line - 1], `the line marked at step ${k}`);
+    if (want.said) assert.match(await page.textContent('#code [data-part=sentence]'), new RegExp(want.said), `the said sentence at step ${k}`);
+  }
+  // Back by button, to the start.
+  for (let k = expected.length - 2; k >= expected.length - 6; k--) {
+    await page.click('#code [data-part=step-back]');
+    assert.deepEqual((await yours(page)).queens, expected[k].queens, `back to step ${k}`);
+  }
+  await page.keyboard.press('Home');
+  assert.equal((await yours(page)).step, 0);
+  await page.keyboard.press('End');
+  assert.equal((await yours(page)).step, expected.length - 1);
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('a link’s program is shown and not run until Run; a malformed src= is a sentence and the starter', async () => {
+  const { page, errors } = await openProgram(PROGRAM, { n: 4 });
+  assert.equal(await page.getAttribute('#code', 'data-state'), 'idle');
+  assert.equal(await page.evaluate(() => document.querySelector('#code .cm-content')?.textContent?.includes('board.say("all " + n + " rows filled");')), true);
+  await page.waitForTimeout(500);
+  assert.deepEqual(await yours(page), { state: 'idle', step: 0, steps: 0, queens: [-1, -1, -1, -1], verdict: null });
+  assert.equal(await run(page), 'done');
+  assert.equal((await yours(page)).steps, replay(4).length - 1);
+  assertNoErrors(errors);
+  await page.close();
+
+  const bad = await openPage('/?mode=code&n=4&src=%40%40not-a-program');
+  await bad.page.waitForSelector('#code .cm-editor');
+  assert.match(await message(bad.page), /src=.*Showing the starter program/);
+  assert.match(await bad.page.textContent('#code .cm-content'), /function solve\(n, board\)/);
+  assert.equal(await bad.page.getAttribute('#code', 'data-state'), 'idle');
+  await bad.page.close();
+});
+
+/** The solutions of n, counted here by a plain search. */
+function count(n) {
+  const cols = [];
+  const go = (row) => {
+    if (row === n) return 1;
+    let total = 0;
+    for (let c = 0; c < n; c++) {
+      if (cols.some((x, r) => x === c || Math.abs(x - c) === row - r)) continue;
+      cols.push(c);
+      total += go(row + 1);
+      cols.pop();
+    }
+    return total;
+  };
+  return go(0);
+}
+
+test('Check my search: right for a right program, and the planted wrong, duplicate and missing boards counted for each N', async () => {
+  const { page, errors } = await openProgram(PROGRAM, { n: 6 });
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code[data-verdict]', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'right');
+  for (let n = 1; n <= 6; n++) {
+    const row = await page.evaluate((k) => { const tr = document.querySelector(`#code tr[data-n="${k}"]`); return tr && { ...tr.dataset }; }, n);
+    assert.deepEqual(row, { n: String(n), found: String(count(n)), expected: String(count(n)), wrong: '0', duplicates: '0', missed: '0' }, `N = ${n}`);
+  }
+  await page.close();
+
+  // Skips every board whose first queen is in column 1, reports the others
+  // twice when their first queen is in column 0, and at N = 5 reports every
+  // board of four safe queens whose first is in column 0 (a queen short).
+  const planted = PROGRAM
+    .replace('      board.found();', '      if (cols[0] === 1) return;\n      board.found();\n      if (cols[0] === 0) board.found();')
+    .replace('    if (row === n) {', '    if (row === n - 1 && n === 5 && cols[0] === 0) board.found();\n    if (row === n) {');
+  const second = await openProgram(planted, { n: 6 });
+  await second.page.click('#code [data-part=grade]');
+  await second.page.waitForSelector('#code[data-verdict]', { timeout: 30_000 });
+  assert.equal(await second.page.getAttribute('#code', 'data-verdict'), 'wrong');
+  for (let n = 1; n <= 6; n++) {
+    // The truth here: every solution of n, by first column.
+    const sols = [];
+    const cols = [];
+    const go = (row) => {
+      if (row === n) { sols.push([...cols]); return; }
+      for (let c = 0; c < n; c++) {
+        if (cols.some((x, r) => x === c || Math.abs(x - c) === row - r)) continue;
+        cols.push(c); go(row + 1); cols.pop();
+      }
+    };
+    go(0);
+    const missed = sols.filter((s) => s[0] === 1).length;
+    const duplicates = sols.filter((s) => s[0] === 0).length;
+    // The short boards: row n-1 reached with the first queen in column 0, at N = 5.
+    let wrong = 0;
+    if (n === 5) {
+      const partial = [];
+      const walk = (row) => {
+        if (row === n - 1 && partial[0] === 0) wrong++;
+        if (row === n) return;
+        for (let c = 0; c < n; c++) {
+          if (partial.some((x, r) => x === c || Math.abs(x - c) === row - r)) continue;
+          partial.push(c); walk(row + 1); partial.pop();
+        }
+      };
+      walk(0);
+    }
+    const row = await second.page.evaluate((k) => ({ ...document.querySelector(`#code tr[data-n="${k}"]`).dataset }), n);
+    assert.deepEqual(row, { n: String(n), found: String(sols.length - missed), expected: String(sols.length), wrong: String(wrong), duplicates: String(duplicates), missed: String(missed) }, `N = ${n}`);
+  }
+  assert.match(await second.page.textContent('#code [data-part=verdict]'), /not a solution.*twice.*missed/s);
+  assert.equal(await second.page.isVisible('#code [data-part=wrong-figure]'), true, 'the first wrong board is drawn');
+  assert.equal(await second.page.isVisible('#code [data-part=missed-figure]'), true, 'a missed solution is drawn');
+  assertNoErrors(second.errors);
+  assertNoErrors(errors);
+  await second.page.close();
+});
+
+test('limits: 2,000,000 calls kept and playable, a bad call, an exception, a syntax error and a stack overflow, each with its line marked', async () => {
+  const { page, errors } = await openProgram('function solve(n, board) {\n  for (;;) board.safe(0, 0);\n}\n', { n: 4 });
+  assert.equal(await run(page), 'stopped');
+  assert.match(await message(page), /2,000,000 tracer calls/);
+  assert.equal((await stats(page)).checks, 2_000_000);
+  await page.close();
+
+  const cases = [
+    { program: 'function solve(n, board) {\n  board.place(0, 0);\n  board.place(0, n);\n}\n', line: 3, text: /board\.place\(0, 4\) on line 3 names a square off the 4×4 board/ },
+    { program: 'function solve(n, board) {\n  board.place(1, 1);\n  board.place(1, 1);\n}\n', line: 3, text: /board\.place\(1, 1\) on line 3 puts a second queen/ },
+    { program: 'function solve(n, board) {\n  board.remove(2, 2);\n}\n', line: 2, text: /board\.remove\(2, 2\) on line 2 takes away a queen that is not there/ },
+    { program: 'function solve(n, board) {\n  board.place(0, 0);\n  throw new Error("my own error");\n}\n', line: 3, text: /line 3.*my own error/ },
+    { program: 'function solve(n, board) {\n  let x = ;\n}\n', line: 2, text: /line 2.*SyntaxError/ },
+    { program: 'function solve(n, board) {\n  return 1 + solve(n, board);\n}\n', line: 2, text: /line 2.*stack/ },
+  ];
+  for (const c of cases) {
+    const opened = await openProgram(c.program, { n: 4 });
+    assert.equal(await run(opened.page), 'error', c.program);
+    assert.match(await message(opened.page), c.text);
+    assert.equal(await markedLine(opened.page, 'cm-error-line'), c.program.split('\n')[c.line - 1], `the error's line is marked: ${c.program}`);
+    assertNoErrors(opened.errors);
+    await opened.page.close();
+  }
+  assertNoErrors(errors);
+});
+
+test('limits: an endless loop with no tracer calls stops within a second of the 10 s limit; Stop ends one at once', async () => {
+  const { page, errors } = await openProgram('function solve(n, board) {\n  board.place(0, 0);\n  while (true) {}\n}\n', { n: 4 });
+  const started = Date.now();
+  assert.equal(await run(page, 20_000), 'stopped');
+  const took = Date.now() - started;
+  assert.ok(took >= 9_500 && took <= 11_000, `stopped after ${took} ms`);
+  assert.match(await message(page), /10 seconds/);
+  assert.equal((await yours(page)).steps, 1, 'the step made before the loop is kept');
+  await page.click('#code [data-part=run]');
+  await page.waitForSelector('#code[data-state=running]');
+  await page.waitForTimeout(500);
+  assert.match(await page.textContent('#code [data-part=run-line]'), /Running: \d+\.\d s/);
+  const stopAt = Date.now();
+  await page.click('#code [data-part=stop]');
+  await page.waitForSelector('#code[data-state=stopped]', { timeout: 2_000 });
+  // Well inside the 10 s limit, with a loaded test machine's round trips.
+  assert.ok(Date.now() - stopAt < 3_000, 'Stop ends the run at once');
+  assertNoErrors(errors);
+  await page.close();
+});
+
+/** A server that answers 404 and records every request it gets. */
+async function recordingServer() {
+  const requests = [];
+  const srv = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    res.writeHead(404, { 'access-control-allow-origin': '*' });
+    res.end();
+  });
+  srv.on('upgrade', (req, socket) => { requests.push(`UPGRADE ${req.url}`); socket.destroy(); });
+  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${srv.address().port}`, requests, close: () => new Promise((resolve) => srv.close(resolve)) };
+}
+
+test('no network and no storage: each attempt is a sentence, and the recording server gets no request', async () => {
+  const rec = await recordingServer();
+  const program = `function solve(n, board) {
+  const at = ${JSON.stringify(rec.base)};
+  const tries = [
+    ['fetch', () => fetch(at + '/fetch')],
+    ['XMLHttpRequest', () => { const x = new XMLHttpRequest(); x.open('GET', at + '/xhr'); x.send(); }],
+    ['WebSocket', () => new WebSocket(at.replace('http', 'ws') + '/ws')],
+    ['EventSource', () => new EventSource(at + '/es')],
+    ['importScripts', () => importScripts(at + '/import.js')],
+    ['import()', () => import(at + '/dynamic.js')],
+    ['Worker', () => new Worker(at + '/worker.js')],
+    ['indexedDB', () => indexedDB.open('mine')],
+    ['caches', () => caches.open('mine')],
+    ['Function', () => (function () {}).constructor('return fetch')()(at + '/function')],
+    ['eval', () => eval('fetch(at + "/eval")')],
+    ['setTimeout', () => setTimeout('fetch("' + at + '/timer")', 0)],
+    ['prototype', () => Object.getPrototypeOf(self).fetch.call(self, at + '/proto')],
+  ];
+  for (const [name, attempt] of tries) {
+    let said;
+    try {
+      const got = attempt();
+      if (got && typeof got.catch === 'function') got.catch(() => {});
+      said = name + ': no error';
+    } catch (error) {
+      said = name + ': ' + error.message;
+    }
+    board.say(said);
+    board.place(0, 0);
+    board.remove(0, 0);
+  }
+}
+`;
+  const { page, errors } = await openProgram(program, { n: 4 });
+  assert.equal(await run(page), 'done');
+  const y = await yours(page);
+  assert.equal(y.steps, 26);
+  const sentences = [];
+  await page.click('#code [data-part=home]');
+  await page.locator('body').focus();
+  for (let k = 1; k <= 25; k += 2) {
+    await page.keyboard.press('ArrowRight');
+    sentences.push(await page.textContent('#code [data-part=sentence]'));
+    await page.keyboard.press('ArrowRight');
+  }
+  for (const s of sentences) assert.match(s, /: .*(blocked|not a function|is not defined|Cannot read)/, s);
+  for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'import()', 'indexedDB', 'caches']) {
+    assert.ok(sentences.some((s) => s.includes(`${name}: ${name} is blocked`)), `${name} is refused with a sentence: ${sentences.join(' | ')}`);
+  }
+  await page.waitForTimeout(1_000);
+  assert.deepEqual(rec.requests, [], 'the recording server got no request');
+  assertNoErrors(errors);
+  await screenshot(page, 'code-blocked');
+  await page.close();
+  await rec.close();
+});
+
+test('every starter runs and is checked at N = 8: the three searches right, the three with a planted bug wrong, naming the bug’s effect', async () => {
+  const { page, errors } = await openPage('/?mode=code&n=8');
+  await page.waitForSelector('#code .cm-editor');
+  const starters = await page.evaluate(() => [...document.querySelectorAll('#code [data-part=starter] option')].map((o) => o.value).filter(Boolean));
+  assert.equal(starters.length, 6);
+  const effects = { 'bug-diagonal': /not a solution.*attack each other/, 'bug-twice': /reported a solution twice/, 'bug-early': /not a solution.*has \d+ queens?, not \d+/ };
+  for (const id of starters) {
+    await page.selectOption('#code [data-part=starter]', id);
+    await page.click('#code [data-part=grade]');
+    await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 60_000 });
+    const verdict = await page.getAttribute('#code', 'data-verdict');
+    assert.equal(verdict, id.startsWith('bug-') ? 'wrong' : 'right', `${id}: ${await page.textContent('#code [data-part=verdict]')}`);
+    if (effects[id]) assert.match(await page.textContent('#code [data-part=verdict]'), effects[id], id);
+    assert.equal(await page.getAttribute('#code tr[data-n="8"]', 'data-expected'), '92');
+  }
+  assertNoErrors(errors);
+  await page.close();
+});

@@ -1,0 +1,221 @@
+// The trace of a learner's program (no DOM): the tracer's records as the
+// run worker sends them (www/workers/code-js-worker.js and
+// code-py-worker.js: [kind, row, col, line] each), replayed into steps.
+// A step is a place, remove or found call; the safe calls (checks) and say
+// calls before a step belong to it. Position k of the playback is the board
+// after k steps (0: empty; the last also holds any checks after the last
+// step). Taken in chunks as they come, so no call is long.
+
+/** The record kinds. */
+export const KIND = Object.freeze({ PLACE: 0, REMOVE: 1, UNSAFE: 2, SAFE: 3, FOUND: 4, SAY: 5, BOARD: 6 });
+
+/** Steps between two kept boards: a seek replays at most this many. */
+const SNAP = 1024;
+
+/** @param {Int32Array<ArrayBuffer>} a  @param {number} need  @returns {Int32Array<ArrayBuffer>} */
+function grow(a, need) {
+  if (need <= a.length) return a;
+  const b = new Int32Array(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/**
+ * Whether a set of squares is a solution of the n-queens problem, and if
+ * not, an attacking pair (squares) when there is one.
+ * @param {number[]} squares  row * n + col, each once
+ * @param {number} n
+ * @returns {{ solution: boolean, pair: [number, number] | null }}
+ */
+export function judgeBoard(squares, n) {
+  for (let i = 0; i < squares.length; i++) {
+    for (let j = i + 1; j < squares.length; j++) {
+      const r1 = Math.floor(squares[i] / n), c1 = squares[i] % n;
+      const r2 = Math.floor(squares[j] / n), c2 = squares[j] % n;
+      if (r1 === r2 || c1 === c2 || Math.abs(r1 - r2) === Math.abs(c1 - c2)) return { solution: false, pair: [squares[i], squares[j]] };
+    }
+  }
+  return { solution: squares.length === n, pair: null };
+}
+
+/**
+ * @typedef {object} Found  one found() call
+ * @property {number} step  its step (1-based position)
+ * @property {number[]} squares  the board's queens, row * n + col, ascending
+ * @property {string} key  the squares as text, to compare boards
+ * @property {boolean} solution
+ * @property {[number, number] | null} pair  two queens that attack each other, if any
+ * @property {number} firstStep  0, or the step at which the same solution was reported first
+ */
+
+/**
+ * @typedef {object} StepView  the board and the panels at one position
+ * @property {number} step
+ * @property {Uint8Array} occupied  n*n, 1 where a queen stands
+ * @property {number} probe  the square the last check of the step looked at, or -1
+ * @property {number} line  the program's line that made the step (0: none)
+ * @property {number} checkLine  the line of the step's last check (0: none)
+ * @property {string} sentence
+ * @property {{ steps: number, checks: number, placements: number, solutions: number }} counters
+ */
+
+export class Trace {
+  /** @param {number} n */
+  constructor(n) {
+    this.n = n;
+    this.records = new Int32Array(1 << 14);
+    this.length = 0; // records
+    /** @type {string[]} the say() texts, by index */
+    this.texts = [];
+    this.stepAt = new Int32Array(1 << 12); // record index of each step
+    this.checksAt = new Int32Array(1 << 12); // checks up to and including each step
+    this.placementsAt = new Int32Array(1 << 12);
+    this.solutionsAt = new Int32Array(1 << 12);
+    this.steps = 0;
+    this.checks = 0;
+    this.placements = 0;
+    this.solutions = 0;
+    /** @type {Uint8Array[]} the board after step k * SNAP */
+    this.snaps = [new Uint8Array(n * n)];
+    /** @type {Found[]} */
+    this.found = [];
+    /** @type {Map<string, number>} a solution's key -> the step that reported it first */
+    this.reported = new Map();
+    /** the first step that put a queen where another attacks it (row backtracking never does), or 0 */
+    this.firstUnsafe = 0;
+    this.live = new Uint8Array(n * n);
+    this.rows = new Int32Array(n);
+    this.cols = new Int32Array(n);
+    this.downs = new Int32Array(2 * n);
+    this.ups = new Int32Array(2 * n);
+  }
+
+  /**
+   * Takes records [kind, row, col, line]... in order.
+   * @param {Int32Array} data
+   * @param {string[]} [texts]  the say() texts that came with them
+   */
+  ingest(data, texts = []) {
+    for (const t of texts) this.texts.push(t);
+    const count = data.length >> 2;
+    this.records = grow(this.records, (this.length + count) * 4);
+    this.records.set(data, this.length * 4);
+    const n = this.n;
+    for (let i = 0; i < count; i++) {
+      const at = i * 4;
+      const kind = data[at], row = data[at + 1], col = data[at + 2];
+      if (kind === KIND.SAFE || kind === KIND.UNSAFE) {
+        this.checks++;
+        continue;
+      }
+      if (kind !== KIND.PLACE && kind !== KIND.REMOVE && kind !== KIND.FOUND) continue;
+      const sq = row * n + col;
+      if (kind === KIND.PLACE) {
+        if (!this.firstUnsafe && (this.rows[row] || this.cols[col] || this.downs[row + col] || this.ups[row - col + n - 1])) this.firstUnsafe = this.steps + 1;
+        this.live[sq] = 1;
+        this.rows[row]++; this.cols[col]++; this.downs[row + col]++; this.ups[row - col + n - 1]++;
+        this.placements++;
+      } else if (kind === KIND.REMOVE) {
+        this.live[sq] = 0;
+        this.rows[row]--; this.cols[col]--; this.downs[row + col]--; this.ups[row - col + n - 1]--;
+      } else {
+        const squares = [];
+        for (let s = 0; s < n * n; s++) if (this.live[s]) squares.push(s);
+        const { solution, pair } = judgeBoard(squares, n);
+        const key = squares.join(',');
+        const first = solution ? this.reported.get(key) ?? 0 : 0;
+        if (solution && !first) {
+          this.reported.set(key, this.steps + 1);
+          this.solutions++;
+        }
+        this.found.push({ step: this.steps + 1, squares, key, solution, pair, firstStep: first });
+      }
+      const k = this.steps;
+      if (k + 1 > this.stepAt.length) {
+        this.stepAt = grow(this.stepAt, k + 1);
+        this.checksAt = grow(this.checksAt, k + 1);
+        this.placementsAt = grow(this.placementsAt, k + 1);
+        this.solutionsAt = grow(this.solutionsAt, k + 1);
+      }
+      this.stepAt[k] = this.length + i;
+      this.checksAt[k] = this.checks;
+      this.placementsAt[k] = this.placements;
+      this.solutionsAt[k] = this.solutions;
+      this.steps = k + 1;
+      if (this.steps % SNAP === 0) this.snaps.push(this.live.slice());
+    }
+    this.length += count;
+  }
+
+  /** The record at index i: [kind, row, col, line]. @param {number} i */
+  record(i) {
+    const at = i * 4;
+    return [this.records[at], this.records[at + 1], this.records[at + 2], this.records[at + 3]];
+  }
+
+  /**
+   * The board and the panels after `step` steps (clamped to 0..steps).
+   * @param {number} step
+   * @returns {StepView}
+   */
+  at(step) {
+    const n = this.n;
+    const k = Math.max(0, Math.min(this.steps, Math.floor(step)));
+    const snap = Math.floor(k / SNAP);
+    const occupied = this.snaps[snap].slice();
+    // Replay the steps between the kept board and k.
+    for (let s = snap * SNAP; s < k; s++) {
+      const [kind, row, col] = this.record(this.stepAt[s]);
+      if (kind === KIND.PLACE) occupied[row * n + col] = 1;
+      else if (kind === KIND.REMOVE) occupied[row * n + col] = 0;
+    }
+    // The records that belong to step k: after step k-1, up to step k (the last position: to the end).
+    const from = k === 0 ? 0 : (k === 1 ? 0 : this.stepAt[k - 2] + 1);
+    const to = k === 0 ? (this.steps === 0 ? this.length : 0) : (k === this.steps ? this.length : this.stepAt[k - 1] + 1);
+    let probe = -1, checkLine = 0, said = -1, checks = 0;
+    for (let i = k === 0 ? 0 : from; i < to; i++) {
+      const [kind, row, col, line] = this.record(i);
+      if (kind === KIND.SAFE || kind === KIND.UNSAFE) {
+        if (k === 0 || i < this.stepAt[k - 1]) checks++;
+        probe = row * n + col;
+        checkLine = line;
+      } else if (kind === KIND.SAY) said = row;
+    }
+    const line = k === 0 ? 0 : this.record(this.stepAt[k - 1])[3];
+    const counters = {
+      steps: k,
+      checks: k === this.steps ? this.checks : (k === 0 ? 0 : this.checksAt[k - 1]),
+      placements: k === 0 ? 0 : this.placementsAt[k - 1],
+      solutions: k === 0 ? 0 : this.solutionsAt[k - 1],
+    };
+    const sentence = said >= 0 && this.texts[said] !== undefined ? this.texts[said] : this.sentence(k, checks);
+    return { step: k, occupied, probe, line, checkLine, sentence, counters };
+  }
+
+  /** The page's own sentence for step k. @param {number} k  @param {number} checks  the checks made for it */
+  sentence(k, checks) {
+    const checked = checks === 0 ? '' : ` after ${checks} check${checks === 1 ? '' : 's'}`;
+    if (k === 0) return this.steps === 0 && this.checks > 0 ? `The program made ${this.checks} check${this.checks === 1 ? '' : 's'} and no step.` : 'The empty board, before the first step.';
+    const [kind, row, col] = this.record(this.stepAt[k - 1]);
+    if (kind === KIND.PLACE) return `place(${row}, ${col}): a queen on row ${row}, column ${col}${checked}.`;
+    if (kind === KIND.REMOVE) return `remove(${row}, ${col}): the queen on row ${row}, column ${col} is taken back${checked}.`;
+    const f = this.found.find((x) => x.step === k);
+    if (!f) return 'found()';
+    if (f.firstStep) return `found(): this solution was already reported at step ${f.firstStep}.`;
+    if (f.solution) return `found(): a solution, the ${ordinal(this.solutionsAt[k - 1])}.`;
+    if (f.pair) return `found(): not a solution: the queens on ${squareName(f.pair[0], this.n)} and ${squareName(f.pair[1], this.n)} attack each other.`;
+    return `found(): not a solution: ${f.squares.length} queen${f.squares.length === 1 ? '' : 's'} on a ${this.n}×${this.n} board.`;
+  }
+}
+
+/** "row 2, column 5" for a square. @param {number} sq  @param {number} n */
+export function squareName(sq, n) {
+  return `row ${Math.floor(sq / n)}, column ${sq % n}`;
+}
+
+/** @param {number} k */
+function ordinal(k) {
+  const tens = k % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
+  return `${k}${suffix}`;
+}

@@ -1,0 +1,351 @@
+// The sandbox of a JavaScript program in "Your search" (www/code/): a
+// classic script that the page's run worker loads first, before the
+// learner's program. The page (www/code/runner.js) starts each run in a
+// Worker of its own made from a script of three parts on known lines:
+//
+//   line 1: importScripts(<this file>); __nqueensInit(<nonce>, <job>);
+//   line 2…: the learner's program (its calls rewritten to carry their line)
+//   last:   __nqueensStart(typeof solve === 'function' ? solve : undefined);
+//
+// Before the program runs, this file takes away what it must not reach: the
+// network (fetch, XMLHttpRequest, WebSocket, EventSource, WebTransport,
+// importScripts, nested workers), storage (indexedDB, caches,
+// navigator.storage), messages to the page (postMessage) and code built from
+// text (eval, the Function constructors). Each is replaced by a function that
+// throws a sentence naming it.
+//
+// The tracer is `board`: place, remove, safe, found and say, each recorded
+// with the program's line (the page rewrites `.place(` on line L to
+// `[__nqueensLine(L, "place")](`, which notes the line; a call by any other
+// route finds its line in a stack trace). Its state and its answers to safe() live in this closure, which
+// the program cannot reach; the board object is frozen. Records go to the
+// page in chunks of Int32Array (transferred): [kind, row, col, line] each.
+// Kinds: 0 place, 1 remove, 2 safe (answered false), 3 safe (answered
+// true), 4 found, 5 say (row: the index of its text), 6 start of a board of
+// size col (a new solve() call; row: the run's N index).
+
+(() => {
+  const scope = /** @type {any} */ (self);
+  const post = scope.postMessage.bind(scope);
+  const clock = performance.now.bind(performance);
+  const here = String(scope.location.href);
+  const ErrorOf = Error;
+
+  /** Records per chunk sent to the page. */
+  const CHUNK = 1 << 15;
+  /** Between two chunks, at most this long while calls come (the page's progress line). */
+  const FLUSH_MS = 100;
+  /** The first calls of a run, each sent at once. */
+  const EAGER = 256;
+
+  let nonce = '';
+  /** @type {{ ns: number[], maxCalls: number }} */
+  let job = { ns: [], maxCalls: 0 };
+  let started = false;
+  let finished = false;
+
+  // What the program may not reach: each a function that throws a sentence.
+  /** @param {string} name  @param {string} what */
+  const blocked = (name, what) => {
+    const refuse = function () {
+      throw new ErrorOf(`${name} is blocked: a program in "Your search" runs with no ${what}.`);
+    };
+    return refuse;
+  };
+  const NETWORK = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'WebTransport', 'importScripts', 'Worker', 'SharedWorker', 'BroadcastChannel'];
+  const STORAGE = ['indexedDB', 'caches'];
+  /** @param {any} target  @param {string} name  @param {() => never} refuse */
+  const shut = (target, name, refuse) => {
+    // A function is handed out (calling it throws); an object's getter throws at once.
+    const object = STORAGE.includes(name) || name === 'storage' || name === 'locks';
+    try {
+      Object.defineProperty(target, name, { get: () => (object ? refuse() : refuse), set: () => {}, configurable: false });
+    } catch {
+      // not configurable here: nothing else to do
+    }
+  };
+  /** @param {string} name  @param {string} what */
+  const shutEverywhere = (name, what) => {
+    const refuse = blocked(name, what);
+    // The global's own property and any on its prototypes, so that no
+    // getter or method is left to call on the global.
+    for (let proto = Object.getPrototypeOf(scope); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      if (Object.prototype.hasOwnProperty.call(proto, name)) {
+        try { delete proto[name]; } catch { /* kept: shadowed below */ }
+      }
+    }
+    shut(scope, name, refuse);
+  };
+  for (const name of NETWORK) shutEverywhere(name, 'network');
+  for (const name of STORAGE) shutEverywhere(name, 'storage');
+  shutEverywhere('postMessage', 'way to message the page but its board');
+  shutEverywhere('eval', 'code built from text');
+  const nav = scope.navigator;
+  if (nav) {
+    for (let proto = Object.getPrototypeOf(nav); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const name of ['storage', 'locks', 'serviceWorker']) {
+        if (Object.prototype.hasOwnProperty.call(proto, name)) {
+          try { delete proto[name]; } catch { /* shadowed below */ }
+        }
+      }
+    }
+    for (const name of ['storage', 'locks']) shut(nav, name, blocked(`navigator.${name}`, 'storage'));
+  }
+  // A dynamic import( in the program is rewritten to this (www/code/rewrite.js).
+  Object.defineProperty(scope, '__nqueensImport', { value: blocked('import()', 'network'), writable: false, configurable: false });
+  // Timers take functions only: a string would be code built from text.
+  for (const name of ['setTimeout', 'setInterval']) {
+    const timer = scope[name];
+    const refuse = blocked(`${name} with a string`, 'code built from text');
+    Object.defineProperty(scope, name, {
+      value: (/** @type {unknown} */ f, /** @type {unknown[]} */ ...rest) => (typeof f === 'function' ? timer.call(scope, f, ...rest) : refuse()),
+      writable: false,
+      configurable: false,
+    });
+  }
+  const textCode = blocked('The Function constructor', 'code built from text');
+  for (const fn of [function () {}, async function () {}, function* () {}, async function* () {}]) {
+    const proto = Object.getPrototypeOf(fn);
+    try {
+      Object.defineProperty(proto, 'constructor', { value: textCode, writable: false, configurable: false });
+    } catch {
+      // already fixed
+    }
+  }
+
+  // The board: its state, checked by this closure only.
+  let n = 0;
+  let nIndex = 0;
+  /** @type {Uint8Array} */ let occupied = new Uint8Array(0);
+  /** @type {Int32Array} */ let rows = new Int32Array(0);
+  /** @type {Int32Array} */ let cols = new Int32Array(0);
+  /** @type {Int32Array} */ let downs = new Int32Array(0);
+  /** @type {Int32Array} */ let ups = new Int32Array(0);
+
+  let buffer = new Int32Array(CHUNK * 4);
+  let used = 0;
+  /** @type {string[]} */
+  let texts = [];
+  let textCount = 0;
+  let calls = 0;
+  let lastFlush = clock();
+
+  const flush = () => {
+    if (used === 0 && texts.length === 0) return;
+    const data = buffer.slice(0, used * 4);
+    post({ nonce, type: 'chunk', data, texts, calls }, [data.buffer]);
+    used = 0;
+    texts = [];
+    lastFlush = clock();
+  };
+
+  /** Ends the run: what is left of the trace, then why it ended. @param {object} end */
+  const finish = (end) => {
+    if (finished) return;
+    finished = true;
+    flush();
+    post({ nonce, type: 'end', calls, ...end });
+  };
+
+  /** A stop the program's own try/catch cannot swallow for long: every later call throws it again. */
+  class Stopped extends ErrorOf {}
+
+  /** The line of the program that called, from a stack trace (calls not rewritten). */
+  const lineFromStack = () => {
+    const stack = String(new ErrorOf().stack ?? '');
+    let at = stack.indexOf(here);
+    while (at >= 0) {
+      const m = /^:(\d+):\d+/.exec(stack.slice(at + here.length));
+      if (m) return Number(m[1]) - 1;
+      at = stack.indexOf(here, at + here.length);
+    }
+    return 0;
+  };
+
+  /** @param {number} kind  @param {number} row  @param {number} col  @param {number} line */
+  const record = (kind, row, col, line) => {
+    if (finished) throw new Stopped('The run has ended.');
+    if (calls >= job.maxCalls) {
+      finish({ reason: 'calls' });
+      throw new Stopped(`The run stopped at ${job.maxCalls.toLocaleString('en')} tracer calls, the most a run may make.`);
+    }
+    calls++;
+    const at = used * 4;
+    buffer[at] = kind;
+    buffer[at + 1] = row;
+    buffer[at + 2] = col;
+    buffer[at + 3] = line;
+    used++;
+    // The first calls go at once (a program that then loops for ever keeps
+    // them); later ones in chunks, or when a chunk has waited FLUSH_MS.
+    if (used === CHUNK || calls <= EAGER) {
+      flush();
+      buffer = new Int32Array(CHUNK * 4);
+    } else if ((calls & 255) === 0 && clock() - lastFlush > FLUSH_MS) {
+      flush();
+      buffer = new Int32Array(CHUNK * 4);
+    }
+  };
+
+  /** A bad call stops the run with a sentence naming it and its line. @param {string} sentence  @param {number} line */
+  const bad = (sentence, line) => {
+    finish({ reason: 'bad', message: sentence, line });
+    throw new Stopped(sentence);
+  };
+
+  /** @param {string} call  @param {unknown} row  @param {unknown} col  @param {number} line */
+  const square = (call, row, col, line) => {
+    if (finished) throw new Stopped('The run has ended.');
+    const ok = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < n;
+    if (!ok(row) || !ok(col)) {
+      bad(`board.${call}(${String(row)}, ${String(col)}) on line ${line} names a square off the ${n}×${n} board: row and column are whole numbers from 0 to ${n - 1}.`, line);
+    }
+    return /** @type {number} */ (row) * n + /** @type {number} */ (col);
+  };
+
+  /** @param {unknown} row  @param {unknown} col  @param {number} line */
+  const place = (row, col, line) => {
+    const sq = square('place', row, col, line);
+    const r = /** @type {number} */ (row), c = /** @type {number} */ (col);
+    if (occupied[sq]) bad(`board.place(${r}, ${c}) on line ${line} puts a second queen on row ${r}, column ${c}.`, line);
+    occupied[sq] = 1;
+    rows[r]++; cols[c]++; downs[r + c]++; ups[r - c + n - 1]++;
+    record(0, r, c, line);
+  };
+  /** @param {unknown} row  @param {unknown} col  @param {number} line */
+  const remove = (row, col, line) => {
+    const sq = square('remove', row, col, line);
+    const r = /** @type {number} */ (row), c = /** @type {number} */ (col);
+    if (!occupied[sq]) bad(`board.remove(${r}, ${c}) on line ${line} takes away a queen that is not there: row ${r}, column ${c} is empty.`, line);
+    occupied[sq] = 0;
+    rows[r]--; cols[c]--; downs[r + c]--; ups[r - c + n - 1]--;
+    record(1, r, c, line);
+  };
+  /** @param {unknown} row  @param {unknown} col  @param {number} line */
+  const safe = (row, col, line) => {
+    square('safe', row, col, line);
+    const r = /** @type {number} */ (row), c = /** @type {number} */ (col);
+    const answer = rows[r] === 0 && cols[c] === 0 && downs[r + c] === 0 && ups[r - c + n - 1] === 0;
+    record(answer ? 3 : 2, r, c, line);
+    return answer;
+  };
+  /** @param {number} line */
+  const found = (line) => {
+    record(4, -1, -1, line);
+  };
+  /** @param {unknown} text  @param {number} line */
+  const say = (text, line) => {
+    if (finished) throw new Stopped('The run has ended.');
+    // Not a step or a check: kept out of the count of calls, with a bound of its own.
+    if (textCount >= job.maxCalls) bad(`board.say() on line ${line} was called ${job.maxCalls.toLocaleString('en')} times, the most a run may.`, line);
+    texts.push(String(text).slice(0, 300));
+    calls--;
+    record(5, textCount++, -1, line);
+  };
+
+  // The line of the call being made: noted by the rewritten call site
+  // (__nqueensLine), taken by the method it names; 0 when the call came
+  // another way (a method passed around), and then read from a stack trace.
+  let pending = 0;
+  const line = () => {
+    const at = pending;
+    pending = 0;
+    return at || lineFromStack();
+  };
+  Object.defineProperty(scope, '__nqueensLine', {
+    configurable: false,
+    writable: false,
+    value: (/** @type {number} */ at, /** @type {string} */ name) => {
+      pending = at;
+      return name;
+    },
+  });
+
+  // The board object: the five calls, frozen.
+  const makeBoard = () => Object.freeze({
+    place: (/** @type {unknown} */ r, /** @type {unknown} */ c) => place(r, c, line()),
+    remove: (/** @type {unknown} */ r, /** @type {unknown} */ c) => remove(r, c, line()),
+    safe: (/** @type {unknown} */ r, /** @type {unknown} */ c) => safe(r, c, line()),
+    found: () => found(line()),
+    say: (/** @type {unknown} */ t) => say(t, line()),
+  });
+
+  /** The line of the program an error came from (its first frame in the program), or 0. @param {unknown} error  @param {boolean} [overflow] */
+  const errorLine = (error, overflow = false) => {
+    const stack = String(/** @type {any} */ (error)?.stack ?? '');
+    /** @type {number[]} */
+    const lines = [];
+    for (let at = stack.indexOf(here); at >= 0; at = stack.indexOf(here, at + here.length)) {
+      const m = /^:(\d+):\d+/.exec(stack.slice(at + here.length));
+      if (m) lines.push(Number(m[1]) - 1);
+    }
+    if (!lines.length) return 0;
+    if (!overflow) return Math.max(0, lines[0]);
+    // A stack overflow is thrown where a call begins: the line of the
+    // recursive call is the one most frames stand on.
+    /** @type {Map<number, number>} */
+    const times = new Map();
+    for (const line of lines) times.set(line, (times.get(line) ?? 0) + 1);
+    return Math.max(0, [...times].sort((a, b) => b[1] - a[1])[0][0]);
+  };
+
+  /** @param {unknown} error */
+  const describe = (error) => {
+    if (error instanceof ErrorOf) return `${error.name}: ${error.message}`;
+    try {
+      return `The program threw ${String(error)}.`;
+    } catch {
+      return 'The program threw something that cannot be shown.';
+    }
+  };
+
+
+  Object.defineProperty(scope, '__nqueensInit', {
+    configurable: false,
+    writable: false,
+    value: (/** @type {string} */ key, /** @type {{ ns: number[], maxCalls: number }} */ given) => {
+      if (nonce) return;
+      nonce = key;
+      job = given;
+    },
+  });
+
+  Object.defineProperty(scope, '__nqueensStart', {
+    configurable: false,
+    writable: false,
+    value: async (/** @type {unknown} */ solve) => {
+      if (started) return;
+      started = true;
+      if (typeof solve !== 'function') {
+        finish({ reason: 'error', message: 'The program defines no function solve(n, board): write one, and the page calls it with the board size and the board.', line: 0 });
+        return;
+      }
+      for (let i = 0; i < job.ns.length && !finished; i++) {
+        n = job.ns[i];
+        nIndex = i;
+        occupied = new Uint8Array(n * n);
+        rows = new Int32Array(n);
+        cols = new Int32Array(n);
+        downs = new Int32Array(2 * n);
+        ups = new Int32Array(2 * n);
+        // The limit of calls holds for each N.
+        calls = -1;
+        record(6, nIndex, n, 0);
+        try {
+          await /** @type {Function} */ (solve)(n, makeBoard());
+        } catch (error) {
+          if (finished) return;
+          if (error instanceof Stopped) return;
+          const overflow = error instanceof RangeError && /call stack/i.test(error.message);
+          finish({
+            reason: 'error',
+            message: overflow ? `The program ran out of stack (${error.message}): a recursion that never ends, or goes too deep.` : describe(error),
+            line: errorLine(error, overflow),
+          });
+          return;
+        }
+      }
+      finish({ reason: 'done' });
+    },
+  });
+})();

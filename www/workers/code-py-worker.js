@@ -1,0 +1,301 @@
+// The run worker of a Python program in "Your search" (www/code/): a
+// module worker that loads CPython (Pyodide, served from pyodide/ at the top,
+// copied there from the npm package by scripts/copy-pyodide.mjs), says how far the
+// load has got, and runs one program when the page asks, then is thrown
+// away. The page starts the next run's worker ahead, so a Run finds Python
+// loaded.
+//
+// Before the program runs, the network (fetch, XMLHttpRequest, WebSocket,
+// EventSource, importScripts, nested workers: what js.fetch,
+// pyodide.http.pyfetch and open_url reach), storage (indexedDB, caches) and
+// postMessage are taken from the worker's global scope, and open() of a URL
+// is refused, each with a sentence. The tracer is a Python object whose
+// records ([kind, row, col, line], the kinds of code-js-worker.js) go to the
+// page in chunks of Int32Array; the line is the caller's frame's f_lineno.
+
+/** @type {any} */
+const scope = self;
+const post = scope.postMessage.bind(scope);
+
+/** The tracer and the runner, in Python. */
+const PRELUDE = `
+import sys
+from array import array
+
+class Stopped(BaseException):
+    pass
+
+def _first_line(tb):
+    line = 0
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<your program>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+def run(source, ns, max_calls, flush, finish):
+    buf = array("i")
+    extend = buf.extend
+    texts = []
+    getframe = sys._getframe
+    # calls (steps and checks) for the N being run, says, finished
+    calls = 0
+    says = 0
+    finished = False
+    EAGER = 256
+    BATCH = 8191
+
+    def send():
+        if len(buf) or texts:
+            flush(buf, texts[:], calls)
+            del buf[:]
+            texts.clear()
+
+    def end(reason, message="", line=0):
+        nonlocal finished
+        if finished:
+            return
+        finished = True
+        send()
+        finish(reason, message, line, calls)
+
+    def bad(sentence, line):
+        end("bad", sentence, line)
+        raise Stopped(sentence)
+
+    def over():
+        if finished:
+            raise Stopped("The run has ended.")
+        end("calls")
+        raise Stopped("The run stopped at the most tracer calls a run may make.")
+
+    def off(call, row, col, n, line):
+        bad(f"board.{call}({row!r}, {col!r}) on line {line} names a square off the {n}×{n} board: row and column are whole numbers from 0 to {n - 1}.", line)
+
+    class Board:
+        __slots__ = ("place", "remove", "safe", "found", "say")
+
+    def make_board(n):
+        # The board's state lives in this closure; the learner gets only the five calls.
+        occupied = bytearray(n * n)
+        rows = [0] * n
+        cols = [0] * n
+        downs = [0] * (2 * n)
+        ups = [0] * (2 * n)
+        shift = n - 1
+
+        def place(row, col):
+            nonlocal calls
+            line = getframe(1).f_lineno
+            if type(row) is not int or type(col) is not int or not (0 <= row < n and 0 <= col < n):
+                off("place", row, col, n, line)
+            if finished or calls >= max_calls:
+                over()
+            sq = row * n + col
+            if occupied[sq]:
+                bad(f"board.place({row}, {col}) on line {line} puts a second queen on row {row}, column {col}.", line)
+            occupied[sq] = 1
+            rows[row] += 1
+            cols[col] += 1
+            downs[row + col] += 1
+            ups[row - col + shift] += 1
+            calls += 1
+            extend((0, row, col, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
+
+        def remove(row, col):
+            nonlocal calls
+            line = getframe(1).f_lineno
+            if type(row) is not int or type(col) is not int or not (0 <= row < n and 0 <= col < n):
+                off("remove", row, col, n, line)
+            if finished or calls >= max_calls:
+                over()
+            sq = row * n + col
+            if not occupied[sq]:
+                bad(f"board.remove({row}, {col}) on line {line} takes away a queen that is not there: row {row}, column {col} is empty.", line)
+            occupied[sq] = 0
+            rows[row] -= 1
+            cols[col] -= 1
+            downs[row + col] -= 1
+            ups[row - col + shift] -= 1
+            calls += 1
+            extend((1, row, col, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
+
+        def safe(row, col):
+            nonlocal calls
+            line = getframe(1).f_lineno
+            if type(row) is not int or type(col) is not int or not (0 <= row < n and 0 <= col < n):
+                off("safe", row, col, n, line)
+            if finished or calls >= max_calls:
+                over()
+            answer = not (rows[row] or cols[col] or downs[row + col] or ups[row - col + shift])
+            calls += 1
+            extend((3 if answer else 2, row, col, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
+            return answer
+
+        def found():
+            nonlocal calls
+            line = getframe(1).f_lineno
+            if finished or calls >= max_calls:
+                over()
+            calls += 1
+            extend((4, -1, -1, line))
+            if calls <= EAGER or not calls & BATCH:
+                send()
+
+        def say(text):
+            nonlocal says
+            line = getframe(1).f_lineno
+            if finished:
+                raise Stopped("The run has ended.")
+            if says >= max_calls:
+                bad(f"board.say() on line {line} was called {max_calls} times, the most a run may.", line)
+            texts.append(str(text)[:300])
+            extend((5, says, -1, line))
+            says += 1
+
+        board = Board()
+        board.place = place
+        board.remove = remove
+        board.safe = safe
+        board.found = found
+        board.say = say
+        return board
+
+    space = {"__name__": "__main__"}
+    try:
+        code = compile(source, "<your program>", "exec")
+    except SyntaxError as error:
+        end("error", f"SyntaxError: {error.msg}", error.lineno or 0)
+        return
+    try:
+        exec(code, space)
+    except Stopped:
+        return
+    except BaseException as error:
+        end("error", f"{type(error).__name__}: {error}", _first_line(error.__traceback__))
+        return
+    solve = space.get("solve")
+    if not callable(solve):
+        end("error", "The program defines no function solve(n, board): write one, and the page calls it with the board size and the board.", 0)
+        return
+    for index, n in enumerate(ns):
+        # The limit of calls holds for each N.
+        calls = 0
+        extend((6, index, n, 0))
+        send()
+        try:
+            solve(n, make_board(n))
+        except Stopped:
+            return
+        except RecursionError as error:
+            end("error", f"RecursionError: {error}: a recursion that never ends, or goes too deep.", _first_line(error.__traceback__))
+            return
+        except BaseException as error:
+            end("error", f"{type(error).__name__}: {error}", _first_line(error.__traceback__))
+            return
+    end("done")
+`;
+
+/** Python's own ways out, closed with a sentence (the JS ones below close what they call). */
+const CLOSE_PYTHON = `
+import builtins, sys
+def _refuse(name, what):
+    def refuse(*args, **kwargs):
+        raise PermissionError(f"{name} is blocked: a program in \\"Your search\\" runs with no {what}.")
+    return refuse
+_open = builtins.open
+def _guarded_open(file, *args, **kwargs):
+    if isinstance(file, str) and "://" in file:
+        raise PermissionError(f"open({file!r}) is blocked: a program in \\"Your search\\" runs with no network.")
+    return _open(file, *args, **kwargs)
+builtins.open = _guarded_open
+try:
+    import pyodide.http as _http
+    _http.pyfetch = _refuse("pyodide.http.pyfetch", "network")
+    _http.open_url = _refuse("pyodide.http.open_url", "network")
+except Exception:
+    pass
+for _name in ("urllib.request", "http.client", "socket"):
+    sys.modules.pop(_name, None)
+`;
+
+/** @param {string} name  @param {string} what */
+const blocked = (name, what) => function () {
+  throw new Error(`${name} is blocked: a program in "Your search" runs with no ${what}.`);
+};
+
+/** Takes the network, storage and messages away from this worker's global scope. */
+function closeTheWorker() {
+  /** @param {string} name  @param {string} what */
+  const shut = (name, what) => {
+    const refuse = blocked(name, what);
+    for (let proto = Object.getPrototypeOf(scope); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      if (Object.prototype.hasOwnProperty.call(proto, name)) {
+        try { delete proto[name]; } catch { /* shadowed below */ }
+      }
+    }
+    try {
+      // A function is handed out (calling it throws); storage's getter throws at once.
+      Object.defineProperty(scope, name, { get: () => (what === 'storage' ? refuse() : refuse), set: () => {}, configurable: false });
+    } catch { /* not configurable */ }
+  };
+  for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'WebTransport', 'importScripts', 'Worker', 'SharedWorker', 'BroadcastChannel']) shut(name, 'network');
+  for (const name of ['indexedDB', 'caches']) shut(name, 'storage');
+  shut('postMessage', 'way to message the page but its board');
+}
+
+/** @type {any} */
+let pyodide = null;
+let running = false;
+
+async function load() {
+  post({ type: 'progress', fraction: 0.05, text: 'Loading Python…' });
+  const base = new URL('../../pyodide/', scope.location.href).href;
+  try {
+    // The address is built, so no tool follows it: Pyodide is served, not in git.
+    const { loadPyodide } = await import(`${base}pyodide.mjs`);
+    post({ type: 'progress', fraction: 0.15, text: 'Loading Python: starting CPython…' });
+    pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
+    post({ type: 'progress', fraction: 0.9, text: 'Loading Python: preparing the tracer…' });
+    pyodide.runPython(PRELUDE, { globals: pyodide.toPy({}) });
+    post({ type: 'ready' });
+  } catch (error) {
+    post({ type: 'failed', message: `Python could not be loaded: ${/** @type {Error} */ (error)?.message ?? error}` });
+  }
+}
+
+scope.onmessage = (/** @type {MessageEvent} */ event) => {
+  const job = event.data;
+  if (!pyodide || running || job?.type !== 'run') return;
+  running = true;
+  const { nonce, source, ns, maxCalls } = job;
+  const space = pyodide.globals.get('dict')();
+  pyodide.runPython(PRELUDE, { globals: space });
+  pyodide.runPython(CLOSE_PYTHON, { globals: pyodide.globals.get('dict')() });
+  closeTheWorker();
+  const flush = (/** @type {any} */ buf, /** @type {any} */ texts, /** @type {number} */ calls) => {
+    const view = buf.getBuffer('i32');
+    const data = view.data.slice();
+    view.release();
+    buf.destroy();
+    const said = texts.toJs();
+    texts.destroy();
+    post({ nonce, type: 'chunk', data, texts: said, calls }, [data.buffer]);
+  };
+  const finish = (/** @type {string} */ reason, /** @type {string} */ message, /** @type {number} */ line, /** @type {number} */ calls) => {
+    post({ nonce, type: 'end', reason, message, line, calls });
+  };
+  try {
+    space.get('run')(source, pyodide.toPy(ns), maxCalls, flush, finish);
+  } catch (error) {
+    post({ nonce, type: 'end', reason: 'error', message: String(/** @type {Error} */ (error)?.message ?? error), line: 0, calls: 0 });
+  }
+};
+
+load();
