@@ -26,8 +26,11 @@
 //! Each of its diagonals has a bit too, set while the diagonal holds a queen
 //! (N / 2 bytes for all 4·N − 2): the greedy start ([`Tally::place_rows`])
 //! asks the bits whether a drawn square is free, and reads the counts only
-//! when none of its draws is. In all 8 bytes and 5 bits a queen: 100,000,000
-//! queens fit in 870 MB.
+//! when none of its draws is. A diagonal with one queen keeps its byte at 0
+//! and its bit set, so that a queen placed on free diagonals writes bits
+//! alone (N / 2 bytes, which stay in the processor's cache far longer than
+//! the 4·N bytes of counts); a byte is written once a second queen comes. In
+//! all 8 bytes and 5 bits a queen: 100,000,000 queens fit in 870 MB.
 //!
 //! [`Suspects`] is the list of queens that may be attacked, which the repair
 //! searches draw from instead of scanning all N rows.
@@ -222,11 +225,15 @@ impl Tally {
 
     /// The queens other than row `skip`'s on diagonal `line` of `counts`
     /// (`self.downs`, or `self.ups` with `up` true): the byte, or the
-    /// queens counted when it is saturated.
+    /// queens counted when it is saturated, or on a permutation board, for
+    /// a byte of 0, the diagonal's bit (a lone queen's byte is left at 0).
     #[inline(always)]
     fn exact(&self, counts: &[u8], line: usize, up: bool, skip: usize) -> u32 {
         match counts[line] {
             SATURATED => recount(&self.queens, self.placed, line, up, skip),
+            0 if self.permutation => {
+                u32::from(bit(if up { &self.up_bits } else { &self.down_bits }, line))
+            }
             count => u32::from(count),
         }
     }
@@ -377,6 +384,8 @@ impl Tally {
         let counts = if up { &self.ups } else { &self.downs };
         let left = match counts[line] {
             SATURATED => recount(&self.queens, self.placed, line, up, row),
+            // A permutation board's lone queen: its byte stays 0.
+            0 => return 0,
             count => u32::from(count) - 1,
         };
         let counts = if up { &mut self.ups } else { &mut self.downs };
@@ -394,7 +403,7 @@ impl Tally {
             self.exact(&self.downs, line, false, row)
         };
         let counts = if up { &mut self.ups } else { &mut self.downs };
-        counts[line] = counts[line].saturating_add(1);
+        counts[line] = (there + 1).min(u32::from(SATURATED)) as u8;
         there
     }
 
@@ -580,55 +589,64 @@ impl Tally {
         );
         let (downs, ups) = (&mut downs[..], &mut ups[..]);
         let (mut checks, mut last) = (0u64, 0u32);
+        let pool_from = pool_start(n);
         for row in *placed..end {
+            if row == pool_from && row > 0 {
+                refill_pool(queens, used, row);
+            }
             let left = (n - row) as u32;
             let draws = tries.min(left);
+            let from_pool = row >= pool_from;
             let replay = rng.clone();
             let mut free = None;
             for k in 1..=draws {
-                let pick = row + rng.below(left) as usize;
-                let col = queens[pick] as usize;
+                let (pick, col) = draw_column(rng, queens, used, row, from_pool);
                 if !bit(down_bits, row + col) && !bit(up_bits, row + n - 1 - col) {
-                    free = Some((pick, k));
+                    free = Some((pick, col, k));
                     break;
                 }
             }
-            let (col, d, u) = if let Some((pick, k)) = free {
+            let (col, d, u) = if let Some((pick, col, k)) = free {
                 checks += u64::from(k);
-                queens.swap(row, pick);
-                let col = queens[row];
-                let (d, u) = (row + col as usize, row + n - 1 - col as usize);
-                // Free: its diagonals' counts go from 0 to 1, the pairs stay.
-                downs[d] = 1;
-                ups[u] = 1;
-                (col, d, u)
+                take(queens, row, pick, col);
+                let (d, u) = (row + col, row + n - 1 - col);
+                // Free: its diagonals hold one queen now, which their bits
+                // say (their bytes stay 0, unread and unwritten), and the
+                // pairs stay.
+                (col as u32, d, u)
             } else {
                 checks += u64::from(draws);
                 let mut replay = replay;
-                let mut best = (u32::MAX, row);
-                // Rows 0..row are placed; a saturated byte is counted again.
-                let count =
-                    |counts: &[u8], line: usize, up: bool, queens: &[u32]| match counts[line] {
+                let mut best = (u32::MAX, row, 0);
+                // Rows 0..row are placed; a saturated byte is counted again,
+                // and a byte of 0 is the diagonal's bit.
+                let count = |counts: &[u8], bits: &[u64], line: usize, up: bool, queens: &[u32]| {
+                    match counts[line] {
                         SATURATED => recount(queens, row, line, up, usize::MAX),
+                        0 => u32::from(bit(bits, line)),
                         count => u32::from(count),
-                    };
+                    }
+                };
                 for _ in 0..draws {
-                    let pick = row + replay.below(left) as usize;
-                    let col = queens[pick] as usize;
-                    let there = count(downs, row + col, false, queens)
-                        + count(ups, row + n - 1 - col, true, queens);
+                    let (pick, col) = draw_column(&mut replay, queens, used, row, from_pool);
+                    let there = count(downs, down_bits, row + col, false, queens)
+                        + count(ups, up_bits, row + n - 1 - col, true, queens);
                     if there < best.0 {
-                        best = (there, pick);
+                        best = (there, pick, col);
                     }
                 }
-                queens.swap(row, best.1);
-                let col = queens[row];
-                let (d, u) = (row + col as usize, row + n - 1 - col as usize);
-                *pairs += u64::from(best.0);
-                downs[d] = downs[d].saturating_add(1);
-                ups[u] = ups[u].saturating_add(1);
-                attacked(row, best.0);
-                (col, d, u)
+                let (there, pick, col) = best;
+                take(queens, row, pick, col);
+                let (d, u) = (row + col, row + n - 1 - col);
+                *pairs += u64::from(there);
+                let (on_d, on_u) = (
+                    count(downs, down_bits, d, false, queens),
+                    count(ups, up_bits, u, true, queens),
+                );
+                downs[d] = (on_d + 1).min(u32::from(SATURATED)) as u8;
+                ups[u] = (on_u + 1).min(u32::from(SATURATED)) as u8;
+                attacked(row, there);
+                (col as u32, d, u)
             };
             set_bit(down_bits, d, true);
             set_bit(up_bits, u, true);
@@ -637,6 +655,76 @@ impl Tally {
         }
         *placed = end.max(*placed);
         (checks, last)
+    }
+}
+
+/// The first row of a permutation board's greedy start that draws from the
+/// pool. The rows before it draw a column at random from all N and draw
+/// again while it is used, which reads only the columns' bits (N / 8 bytes,
+/// in the processor's cache) where a draw from the pool reads a random
+/// place in N four-byte columns (a miss of the cache a draw on a large
+/// board); by then an eighth of the columns are left, eight draws a column
+/// on average, and the pool is written out once ([`refill_pool`]). Both
+/// ways draw each unused column with the same chance.
+#[inline(always)]
+fn pool_start(n: usize) -> usize {
+    n - n / 8
+}
+
+/// Writes the columns not used yet, in order, into `queens[from..]`: the
+/// pool, for the rows from [`pool_start`] on.
+#[cold]
+fn refill_pool(queens: &mut [u32], used: &[u64], from: usize) {
+    let n = queens.len();
+    let mut at = from;
+    for (w, &word) in used.iter().enumerate() {
+        let mut free = !word;
+        while free != 0 {
+            let col = w * 64 + free.trailing_zeros() as usize;
+            if col >= n || at >= n {
+                break;
+            }
+            queens[at] = col as u32;
+            at += 1;
+            free &= free - 1;
+        }
+    }
+}
+
+/// A column not used yet, drawn for row `row` of a permutation board's
+/// greedy start: from the pool `queens[row..]` (`from_pool`; its index and
+/// column), or else from all N columns again and again until an unused one
+/// comes (no index: `usize::MAX`).
+#[inline(always)]
+fn draw_column(
+    rng: &mut Rng,
+    queens: &[u32],
+    used: &[u64],
+    row: usize,
+    from_pool: bool,
+) -> (usize, usize) {
+    let n = queens.len();
+    if from_pool {
+        let pick = row + rng.below((n - row) as u32) as usize;
+        (pick, queens[pick] as usize)
+    } else {
+        loop {
+            let col = rng.below(n as u32) as usize;
+            if !bit(used, col) {
+                return (usize::MAX, col);
+            }
+        }
+    }
+}
+
+/// Puts column `col`, drawn by [`draw_column`] (from the pool at `pick`, or
+/// not), on row `row`.
+#[inline(always)]
+fn take(queens: &mut [u32], row: usize, pick: usize, col: usize) {
+    if pick == usize::MAX {
+        queens[row] = col as u32;
+    } else {
+        queens.swap(row, pick);
     }
 }
 
@@ -776,11 +864,20 @@ mod tests {
                 Tally::new(n).expect("a small board"),
                 Tally::permutation(n).expect("a small board"),
             );
-            let (mut rng_g, mut rng_p) = (Rng::new(seed), Rng::new(seed));
+            // The permutation board draws its columns its own way (from all
+            // N while most are free); the general board takes the same ones.
+            let mut rng = Rng::new(seed);
+            let mut taken = vec![false; n];
             for step in 0..n {
-                let g = general.place_greedy(&mut rng_g, QS_GREEDY_TRIES);
-                let p = permutation.place_greedy(&mut rng_p, QS_GREEDY_TRIES);
-                assert_eq!(g, p, "N = {n}, row {step}");
+                let (row, col, _, attackers) = permutation.place_greedy(&mut rng, QS_GREEDY_TRIES);
+                assert_eq!(
+                    (row, taken[col as usize]),
+                    (step, false),
+                    "N = {n}: a used column"
+                );
+                taken[col as usize] = true;
+                assert_eq!(attackers, counted(&permutation.queens()[..row], row, col));
+                general.push(col);
             }
             let mut swaps = Rng::new(seed + 100);
             for _ in 0..3 * n {
@@ -797,9 +894,10 @@ mod tests {
                 assert_eq!(general.queens(), &queens[..]);
                 assert_eq!(general.pairs(), permutation.pairs(), "N = {n}");
                 assert_eq!(general.lines().0, permutation.lines().0, "N = {n}: columns");
+                let (_, downs, ups) = permutation.lines();
                 for (counts, bits) in [
-                    (&permutation.downs, &permutation.down_bits),
-                    (&permutation.ups, &permutation.up_bits),
+                    (&downs, &permutation.down_bits),
+                    (&ups, &permutation.up_bits),
                 ] {
                     for (line, &count) in counts.iter().enumerate() {
                         assert_eq!(bit(bits, line), count > 0, "N = {n}: line {line}'s bit");
