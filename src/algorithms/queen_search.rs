@@ -108,7 +108,9 @@ impl QueenSearch {
     /// same search otherwise.
     pub fn with_list_room(n: usize, seed: u64, room: usize) -> Result<QueenSearch, Error> {
         check_size(&INFO, n)?;
-        Ok(QueenSearch::on(Repair::permutation_with_room(n, seed, room)?))
+        Ok(QueenSearch::on(Repair::permutation_with_room(
+            n, seed, room,
+        )?))
     }
 
     fn restart(&mut self) {

@@ -13,7 +13,7 @@
 //! A diagonal's byte counts its queens up to 254; [`SATURATED`] (255) stands
 //! for 255 or more. A saturated byte is never trusted: whoever needs the
 //! number counts the queens on that diagonal from the board itself, one read
-//! a square of it ([`recount`]), and a queen leaving it is counted the same
+//! a square of it (`recount`), and a queen leaving it is counted the same
 //! way. No board below 255 rows gets there, and on a large one a diagonal
 //! that holds 255 queens is thousands of attacking pairs that no search
 //! keeps for long: the slow path is there so that no count can be wrong, not
@@ -52,7 +52,7 @@ pub const GREEDY_TRIES: u32 = 32;
 pub const QS_GREEDY_TRIES: u32 = 64;
 
 /// The count a diagonal's byte holds for 255 queens or more: the exact number
-/// is then counted from the queens themselves ([`recount`]), walking the
+/// is then counted from the queens themselves (`recount`), walking the
 /// diagonal's squares. No board below 255 rows can reach it.
 pub const SATURATED: u8 = u8::MAX;
 
