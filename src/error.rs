@@ -58,6 +58,9 @@ pub enum Error {
     },
     /// N = 2 or 3: no solution exists to construct.
     NoSolution { n: usize },
+    /// The memory for an n×n board (`bytes` of it) was refused: a browser
+    /// that will not grow the module's memory that far.
+    OutOfMemory { n: usize, bytes: u64 },
     /// `find_one` was asked for a search for every solution.
     NotFindOne { algorithm: &'static AlgorithmInfo },
     /// A seek by work (a race's clock) that would go further past the
@@ -160,6 +163,14 @@ impl fmt::Display for Error {
                 f,
                 "No {n} queens can stand on a {n}×{n} board without attacking each other: \
                  N = 2 and N = 3 have no solution, so there is none to find."
+            ),
+            Error::OutOfMemory { n, bytes } => write!(
+                f,
+                "A board of {} queens needs about {} MB of memory, and it was refused (the \
+                 browser or the device has no more to give this page): try a smaller N, or \
+                 close other tabs and try again.",
+                grouped(*n as u64),
+                grouped(bytes.div_ceil(1_000_000))
             ),
             Error::NotFindOne { algorithm } => write!(
                 f,

@@ -23,9 +23,12 @@ pub const MAX_N: usize = 20;
 /// of a million squares is still drawn each frame.
 pub const STEP_MAX_N: usize = 1_000;
 
-/// The largest board `find_one` takes: 10,000,000 queens need about 250 MB
-/// (queen search's 25 bytes a queen, see `algorithms::queen_search`).
-pub const FIND_MAX_N: usize = 10_000_000;
+/// The largest board `find_one` takes, queen search's: 100,000,000 queens
+/// need about 870 MB there (under 9 bytes a queen, see
+/// `algorithms::queen_search`), within what a browser tab's 32-bit
+/// WebAssembly memory (4 GB at most) is given on a desktop. The other
+/// searches for one solution state their own, smaller, `find_max_n`.
+pub const FIND_MAX_N: usize = 100_000_000;
 
 /// The largest seed: 2^53 − 1 (`Number.MAX_SAFE_INTEGER`), the largest
 /// whole number a JS number holds exactly, so that every seed the page

@@ -339,3 +339,76 @@ fn the_checker_refuses_what_attacks() {
     assert!(check::verify(&[0, 1]).is_err());
     assert!(check::verify(&[1, 3, 0, 9]).is_err());
 }
+
+/// Queen search's list of suspects has room for N / 64 rows on a large board.
+/// With room for one, two or five the list overflows at once: a list run
+/// empty is then filled again from a pass over the rows. The run must still
+/// end solved, keep every step within the checks its entry states, and
+/// `run(k)` in chunks must end where k calls of `step` do, as for the
+/// catalogued search; and it must differ from that search's run, or the
+/// overflow was never taken.
+#[test]
+fn a_full_list_of_suspects_is_filled_again_and_bulk_is_still_stepping() {
+    use nqueens::algorithms::queen_search::{QueenSearch, INFO};
+    for n in [8, 31, 200, 700] {
+        for seed in [1, 2, 77] {
+            let plain = find_one(INFO.id, n, seed).expect("in range");
+            for room in [1, 2, 5] {
+                let mut stepped = QueenSearch::with_list_room(n, seed, room).expect("in range");
+                let mut chunked = stepped.clone();
+                let mut x = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
+                loop {
+                    x = x
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    let k = 1 + (x >> 33) % (2 * n as u64 + 2);
+                    let taken = chunked.run(k);
+                    let mut t = 0;
+                    while t < k {
+                        let before = stepped.counters().checks;
+                        if !stepped.step() {
+                            break;
+                        }
+                        let added = stepped.counters().checks - before;
+                        assert!(
+                            added <= INFO.most_checks.at(n),
+                            "n={n} room={room}: {added} checks in a step"
+                        );
+                        t += 1;
+                    }
+                    let at = format!(
+                        "n={n} seed={seed} room={room} after {} steps",
+                        stepped.counters().steps
+                    );
+                    assert_eq!(taken, t, "{at}");
+                    assert_eq!(chunked.counters(), stepped.counters(), "{at}");
+                    assert_eq!(chunked.last(), stepped.last(), "{at}");
+                    assert_eq!(chunked.tally(), stepped.tally(), "{at}");
+                    assert_eq!(chunked.core().rng, stepped.core().rng, "{at}");
+                    if taken < k {
+                        break;
+                    }
+                }
+                assert!(
+                    stepped.is_solved() && no_two_attack(stepped.tally().queens()),
+                    "n={n} room={room}"
+                );
+                if n >= 200 && room == 1 {
+                    assert_ne!(
+                        stepped.counters().checks,
+                        plain_checks(n, seed),
+                        "n={n} seed={seed}: room for one suspect ran as the catalogued search"
+                    );
+                }
+            }
+            assert!(no_two_attack(&plain.queens));
+        }
+    }
+}
+
+/// The checks the catalogued queen search spends to its solution.
+fn plain_checks(n: usize, seed: u64) -> u64 {
+    let mut engine = AnyEngine::new("queen-search", n, seed).expect("in range");
+    engine.run(u64::MAX);
+    engine.counters().checks
+}

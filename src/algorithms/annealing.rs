@@ -128,7 +128,7 @@ impl Engine for Annealing {
         check_size(&INFO, n)?;
         let squares = (n * n) as f64;
         Ok(Annealing {
-            core: Core::random(n, seed),
+            core: Core::random(n, seed)?,
             temperature: T_START,
             cooling: 1.0 - 1.0 / (4.0 * squares),
         })

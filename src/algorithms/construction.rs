@@ -16,7 +16,6 @@ use super::info::AlgorithmInfo;
 use super::one_solution::BASE;
 use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
 use crate::error::Error;
-use crate::limits::FIND_MAX_N;
 
 pub const ID: &str = "construction";
 
@@ -24,7 +23,9 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: ID,
     name: "Explicit construction",
     min_n: 1,
-    find_max_n: FIND_MAX_N,
+    // Its board is the engines' general one (12 bytes a queen), and the
+    // formula's board comes back through the same copy: ten million.
+    find_max_n: 10_000_000,
     seeded: false,
     description: "No search at all: the explicit solution of Hoffman, Loessi and Moore (1969) and \
         Bernhardsson (1991). Reading columns from 1, the rows take the even columns in order \
@@ -94,7 +95,7 @@ impl Engine for Construction {
         }
         check_size(&INFO, n)?;
         Ok(Construction {
-            core: Core::new(n, seed),
+            core: Core::new(n, seed)?,
         })
     }
 

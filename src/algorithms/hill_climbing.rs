@@ -96,7 +96,7 @@ impl Engine for HillClimbing {
     fn new(n: usize, seed: u64) -> Result<HillClimbing, Error> {
         check_size(&INFO, n)?;
         Ok(HillClimbing {
-            core: Core::random(n, seed),
+            core: Core::random(n, seed)?,
             sideways_left: SIDEWAYS,
         })
     }

@@ -56,7 +56,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         square by square, then the attacked queens listed again), so a run at N = 1,000 takes \
         some 100,000 to 300,000 checks, most of them in the repairs. Natively a million queens \
         take 1.6 s and ten million over two minutes, which is why Solve big stops it at \
-        1,000,000 (queen search goes on to ten million). It cannot prove that no solution \
+        1,000,000 (queen search goes on to a hundred million). It cannot prove that no solution \
         exists; it restarts after 16·N + 64 repairs.",
     step_is: "a row of the greedy start placed, the attacked queens listed once, or one repair: \
               a random attacked queen moved to its row's least attacked column",
@@ -125,32 +125,12 @@ impl MinConflicts {
         };
         let core = &mut self.base.core;
         let n = core.tally.n() as u32;
-        // Pass one: the fewest attackers, and how many columns have them.
-        let mut least = u32::MAX;
-        let mut ties = 0;
-        for col in 0..n {
-            let attackers = core.tally.attackers(row, col);
-            if attackers < least {
-                least = attackers;
-                ties = 1;
-            } else if attackers == least {
-                ties += 1;
-            }
-        }
-        // Pass two: the chosen one of them.
-        let mut pick = core.rng.below(ties);
-        let mut target = 0;
-        for col in 0..n {
-            core.counters.checks += 1;
-            if core.tally.attackers(row, col) == least {
-                if pick == 0 {
-                    target = col;
-                    break;
-                }
-                pick -= 1;
-            }
-        }
-        core.counters.checks += u64::from(n);
+        // Pass one: the fewest attackers, and how many columns have them;
+        // pass two: the chosen one of them.
+        let (least, ties) = core.tally.row_least(row);
+        let pick = core.rng.below(ties);
+        let (target, looked) = core.tally.row_pick(row, least, pick);
+        core.counters.checks += u64::from(looked) + u64::from(n);
         if target == core.tally.queens()[row] {
             core.last = Last::at(Event::Stay, row, target);
             return;
@@ -186,7 +166,7 @@ impl Engine for MinConflicts {
     fn new(n: usize, seed: u64) -> Result<MinConflicts, Error> {
         check_size(&INFO, n)?;
         Ok(MinConflicts {
-            base: Repair::new(n, seed),
+            base: Repair::new(n, seed)?,
             phase: Phase::Placing,
         })
     }

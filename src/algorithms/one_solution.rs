@@ -248,8 +248,8 @@ impl<E: Engine> Algorithm for OneSolution<E> {
             let (cols, downs, ups) = tally.lines();
             for (name, line) in [
                 ("columns", &cols[..]),
-                ("down diagonals", downs),
-                ("up diagonals", ups),
+                ("down diagonals", &downs[..]),
+                ("up diagonals", &ups[..]),
             ] {
                 let values = line.iter().map(|&c| c as i32).collect();
                 registers.push(Register::new(

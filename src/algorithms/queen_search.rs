@@ -15,10 +15,14 @@
 //! and exchanges their columns if that lowers the number of attacking pairs.
 //! After `16·N + 64` swaps tried since the start, it restarts.
 //!
-//! Memory: the permutation board's 20 bytes a queen and five bits
-//! ([`crate::algorithms::find_one::tally::Tally::permutation`]), plus 4 for
-//! the list and one bit for its index: about 25 bytes a queen, 250 MB for
-//! 10,000,000.
+//! Memory: the permutation board's 8 bytes a queen and five bits
+//! ([`crate::algorithms::find_one::tally::Tally::permutation`]: the columns
+//! in `u32`, a byte a diagonal), plus the list of suspects, with room for
+//! every row up to 65,536 rows and for N / 64 beyond
+//! ([`crate::algorithms::find_one::repair::list_room`]), and a bit a row for
+//! its index: under 9 bytes a queen, about 870 MB for 100,000,000. A list
+//! that overflows is filled again by a pass over the rows once it runs empty,
+//! so no clash is forgotten.
 //!
 //! The fast path ([`Engine::run`]) places the greedy start's rows in one loop
 //! ([`crate::algorithms::find_one::tally::Tally::place_rows`]) and takes the
@@ -29,7 +33,8 @@
 //! tallies; a swap tried is 4 (two squares left, two entered) and 1 more to
 //! see whether the other row is attacked after a swap made. Bound: a placing
 //! step ≤ 64; a swap step ≤ N for skipping listed rows that are no longer
-//! attacked, + 5; a restart 0. So ≤ N + 64.
+//! attacked, + N to list the attacked rows again after the list overflowed,
+//! + 5; a restart 0. So ≤ 2·N + 64.
 
 use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
@@ -50,7 +55,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         on a free column that no queen attacks, of up to 64 drawn at random; then each step \
         takes the next attacked queen, draws another row at random and exchanges their \
         columns if that lowers the number of attacking pairs. A swap costs a few reads \
-        whatever N is, so ten million queens take seconds. It restarts after 16·N + 64 swaps \
+        whatever N is, so ten million queens take seconds and a hundred million under a minute. It restarts after 16·N + 64 swaps \
         tried, and cannot prove that no solution exists.",
     step_is: "a row of the greedy start placed, or one exchange of the columns of an attacked \
               queen and a random other tried, kept if fewer queens attack",
@@ -58,7 +63,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         swapped back is a step but no move.",
     most_checks: Bound {
         squares: 0,
-        queens: 1,
+        queens: 2,
         constant: QS_GREEDY_TRIES as u64,
         least: 0,
     },
@@ -90,6 +95,24 @@ pub struct QueenSearch {
 }
 
 impl QueenSearch {
+    fn on(base: Repair) -> QueenSearch {
+        QueenSearch {
+            base,
+            cursor: 0,
+            phase: Phase::Placing,
+        }
+    }
+
+    /// Queen search with room for only `room` rows in its list of suspects,
+    /// so that tests can watch the list overflow and be filled again; the
+    /// same search otherwise.
+    pub fn with_list_room(n: usize, seed: u64, room: usize) -> Result<QueenSearch, Error> {
+        check_size(&INFO, n)?;
+        Ok(QueenSearch::on(Repair::permutation_with_room(
+            n, seed, room,
+        )?))
+    }
+
     fn restart(&mut self) {
         self.base.restart();
         self.phase = Phase::Placing;
@@ -146,11 +169,7 @@ impl Engine for QueenSearch {
 
     fn new(n: usize, seed: u64) -> Result<QueenSearch, Error> {
         check_size(&INFO, n)?;
-        Ok(QueenSearch {
-            base: Repair::permutation(n, seed),
-            cursor: 0,
-            phase: Phase::Placing,
-        })
+        Ok(QueenSearch::on(Repair::permutation(n, seed)?))
     }
 
     fn step(&mut self) -> bool {

@@ -190,7 +190,7 @@ impl Engine for Restarts {
     fn new(n: usize, seed: u64) -> Result<Restarts, Error> {
         check_size(&INFO, n)?;
         let mut search = Restarts {
-            core: Core::new(n, seed),
+            core: Core::new(n, seed)?,
             orders: vec![Order::default(); n],
             restarts_on: true,
             backtracks: 0,

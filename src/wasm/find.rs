@@ -1,4 +1,4 @@
-//! `findOne()` and `Finder`: one solution at up to 10,000,000 queens, with
+//! `findOne()` and `Finder`: one solution at up to 100,000,000 queens, with
 //! no timeline. `Finder` runs the same engine a slice at a time, so a page's
 //! worker can show progress and stop; `findOne()` is a `Finder` run to the
 //! end.
@@ -16,8 +16,8 @@ use crate::limits::FIND_MAX_N;
 use crate::runs::{self, Variant, MAX_RUNS};
 
 /// The most queens all live `Finder`s may hold together: twice the largest
-/// board, about 500 MB, so that a page that forgets `free()` gets a sentence
-/// rather than a module out of memory.
+/// board, about 1.8 GB of queen search's, so that a page that forgets
+/// `free()` gets a sentence before the module's 4 GB are gone.
 pub const MAX_LIVE_QUEENS: usize = 2 * FIND_MAX_N;
 
 thread_local! {
@@ -72,7 +72,7 @@ fn found_object(found: &Found) -> JsValue {
 /// `seed` (0 to 2^53 − 1; 1 if left out), with no timeline: `{queens:
 /// Int32Array, steps: BigInt, restarts}`, the same as stepping
 /// `Session.seeded(id, n, seed)` to its solution. Up to `findMaxN` of the
-/// search (10,000,000 for queen-search and construction).
+/// search (100,000,000 for queen-search).
 #[wasm_bindgen(js_name = findOne)]
 pub fn find_one(id: JsValue, n: JsValue, seed: JsValue) -> Result<JsValue, Problem> {
     let (id, n) = sized(&id, &n, "findOne()")?;
@@ -217,13 +217,16 @@ impl Finder {
     }
 
     /// Each row's queen column, or -1 for a row with none yet: an
-    /// `Int32Array` of n.
-    pub fn queens(&self) -> Vec<i32> {
+    /// `Int32Array` of n, copied straight out of the module's memory (no
+    /// second board inside it: at 100,000,000 queens that would be 400 MB
+    /// more).
+    pub fn queens(&self) -> js_sys::Int32Array {
         let tally = self.engine.tally();
-        let mut queens = vec![-1; tally.n()];
-        for (row, &col) in tally.queens().iter().enumerate() {
-            queens[row] = col as i32;
-        }
+        let placed = tally.queens();
+        let columns = js_sys::Uint32Array::new_with_length(tally.n() as u32);
+        columns.subarray(0, placed.len() as u32).copy_from(placed);
+        let queens = js_sys::Int32Array::new(&columns.buffer());
+        queens.fill(-1, placed.len() as u32, tally.n() as u32);
         queens
     }
 }

@@ -1,4 +1,4 @@
-// Solve big: one solution for a board of up to findMaxN queens (10,000,000
+// Solve big: one solution for a board of up to findMaxN queens (100,000,000
 // for queen search), found by find-worker.js in a worker of its own so the
 // page stays responsive, with progress, Cancel and the elapsed time; then the
 // worker's own check of the solution and a density picture of it.
@@ -6,8 +6,9 @@
 // Takes its root element (index.html's #solve-big) and finds its parts by
 // data-part; the algorithms come from the caller (the core's algorithms():
 // those with a findMaxN). A worker is made for each solve and terminated when
-// it ends or is cancelled: a board of 10,000,000 leaves some 300 MB of wasm
-// memory behind, which only ending the worker gives back.
+// it ends or is cancelled: a board of 100,000,000 leaves some 900 MB of wasm
+// memory behind, which only ending the worker gives back. A browser that will
+// not give a board its memory gets the worker's sentence saying so.
 //
 // For tests, the root carries data-state (idle, running, solved, failed,
 // cancelled, error) and, once solved, data-n, data-steps, data-ms (the

@@ -2,7 +2,11 @@
 // with the core's Finder a slice at a time (so the page sees progress and can
 // stop it by terminating this worker), then judges the solution itself, in
 // plain JavaScript, and bins it into a picture the size of the page's canvas.
-// The queens (40 MB at 10,000,000) never leave the worker; the picture does.
+// The queens (400 MB at 100,000,000) never leave the worker; the picture does.
+// When the browser will not give the memory a board needs (the core's own
+// sentence, a RangeError from growing memory or making an array, or the wasm
+// trap an allocation that fails inside the core ends in) the page gets a
+// sentence saying so, not the bare error.
 //
 //   page -> worker  {type: 'solve', job, id, n, seed, size}
 //                      size: the picture's width in pixels (the canvas's)
@@ -37,7 +41,7 @@ ready().catch(() => {});
  * The independent judge of a finished board: one queen a row is how the
  * board is written, so it remains to see that every column and both
  * diagonals through each queen are used once. It shares nothing with the
- * core's own check.
+ * core's own check. One bit a line (5N bits in all: 62.5 MB at 100,000,000).
  * @param {Int32Array} queens  each row's column
  * @param {number} n
  * @returns {FindCheck}
@@ -46,24 +50,45 @@ function checkQueens(queens, n) {
   const start = performance.now();
   const done = (/** @type {string} */ problem) => ({ ok: problem === '', problem, ms: performance.now() - start });
   if (queens.length !== n) return done(`the solution has ${queens.length} rows, not ${n}`);
-  const columns = new Uint8Array(n);
-  const downs = new Uint8Array(2 * n); // row − column + n
-  const ups = new Uint8Array(2 * n); // row + column
+  const columns = new Uint32Array(Math.ceil(n / 32));
+  const downs = new Uint32Array(Math.ceil((2 * n) / 32)); // row − column + n
+  const ups = new Uint32Array(Math.ceil((2 * n) / 32)); // row + column
   for (let row = 0; row < n; row++) {
     const col = queens[row];
     if (!(col >= 0 && col < n)) return done(`row ${row + 1} has no queen on the board`);
     const down = row - col + n;
     const up = row + col;
-    if (columns[col] || downs[down] || ups[up]) {
+    const c = 1 << (col & 31);
+    const d = 1 << (down & 31);
+    const u = 1 << (up & 31);
+    if (columns[col >>> 5] & c || downs[down >>> 5] & d || ups[up >>> 5] & u) {
       // A clash is rare and ends the check: find the row it clashes with.
       let other = 0;
       while (queens[other] !== col && queens[other] - other !== col - row && queens[other] + other !== up) other++;
       const what = queens[other] === col ? 'a column' : 'a diagonal';
       return done(`the queens in rows ${other + 1} and ${row + 1} share ${what}`);
     }
-    columns[col] = downs[down] = ups[up] = 1;
+    columns[col >>> 5] |= c;
+    downs[down >>> 5] |= d;
+    ups[up >>> 5] |= u;
   }
   return done('');
+}
+
+/**
+ * The sentence for an error thrown while solving: a refusal of memory said
+ * as one (the core's own sentence already is), anything else as it came.
+ * @param {unknown} err
+ * @param {number} n
+ */
+function refusal(err, n) {
+  const message = String(/** @type {import('../types.js').Thrown} */ (err)?.message ?? err);
+  const memory = err instanceof RangeError || err instanceof WebAssembly.RuntimeError || /out of memory|allocation failed/i.test(message);
+  if (!memory) return message;
+  return (
+    `The browser would not give this tab the memory for ${n.toLocaleString('en-US')} queens ` +
+    `(${message}). Try a smaller N, or close other tabs and try again.`
+  );
 }
 
 /**
@@ -135,7 +160,13 @@ self.onmessage = async (event) => {
   const { job } = msg;
   try {
     await ready();
-    if (msg.type === 'solve') solve(msg);
+    if (msg.type === 'solve') {
+      try {
+        solve(msg);
+      } catch (err) {
+        throw new Error(refusal(err, msg.n));
+      }
+    }
     else if (msg.type === 'check') self.postMessage(/** @satisfies {FindReply} */ ({ type: 'checked', job, check: checkQueens(msg.queens, msg.n) }));
     else throw new Error(`find worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);
   } catch (err) {

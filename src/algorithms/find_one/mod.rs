@@ -47,6 +47,11 @@ pub mod words;
 use rng::Rng;
 use tally::Tally;
 
+/// The refusal of `bytes` of memory for an n×n board.
+pub(crate) fn refused(n: usize, bytes: u64) -> Error {
+    Error::OutOfMemory { n, bytes }
+}
+
 /// What one check is, for the engines whose checks all read the tallies.
 pub const READS_A_SQUARE: &str = "One check reads how many queens attack one square.";
 
@@ -125,30 +130,34 @@ pub struct Core {
 }
 
 impl Core {
-    /// An empty n×n board and the generator for `seed`.
-    pub fn new(n: usize, seed: u64) -> Core {
+    /// An empty n×n board and the generator for `seed`, or a sentence when
+    /// the memory is refused.
+    pub fn new(n: usize, seed: u64) -> Result<Core, Error> {
+        let tally = Tally::new(n).ok_or_else(|| refused(n, Tally::bytes(n, false)))?;
+        Ok(Core::with(tally, seed))
+    }
+
+    /// An empty n×n permutation board ([`Tally::permutation`]) and the
+    /// generator for `seed`, or a sentence when the memory is refused.
+    pub fn permutation(n: usize, seed: u64) -> Result<Core, Error> {
+        let tally = Tally::permutation(n).ok_or_else(|| refused(n, Tally::bytes(n, true)))?;
+        Ok(Core::with(tally, seed))
+    }
+
+    fn with(tally: Tally, seed: u64) -> Core {
         Core {
-            tally: Tally::new(n),
+            tally,
             rng: Rng::new(seed),
             counters: Counters::default(),
             last: Last::START,
         }
     }
 
-    /// An empty n×n permutation board ([`Tally::permutation`]) and the
-    /// generator for `seed`.
-    pub fn permutation(n: usize, seed: u64) -> Core {
-        Core {
-            tally: Tally::permutation(n),
-            ..Core::new(0, seed)
-        }
-    }
-
     /// A random board (each queen on a uniform column of its row) from `seed`.
-    pub fn random(n: usize, seed: u64) -> Core {
-        let mut core = Core::new(n, seed);
+    pub fn random(n: usize, seed: u64) -> Result<Core, Error> {
+        let mut core = Core::new(n, seed)?;
         core.tally.randomize(&mut core.rng);
-        core
+        Ok(core)
     }
 
     /// Counts a restart, the last step's event.

@@ -3,7 +3,8 @@
 
 use super::rng::Rng;
 use super::tally::{Suspects, GREEDY_TRIES, QS_GREEDY_TRIES};
-use super::{Core, Event, Last};
+use super::{refused, Core, Event, Last};
+use crate::error::Error;
 
 /// The board, the list of suspects, and the greedy start.
 #[derive(Clone, Debug)]
@@ -16,27 +17,44 @@ pub struct Repair {
     tries: u32,
 }
 
+/// The room queen search's list of suspects has on an n-row board: every
+/// row up to 65,536 rows, and N / 64 beyond (1,562,500 at 100,000,000, where
+/// a run lists a few thousand at most). Overflowing it costs a pass over the
+/// rows, not a wrong answer ([`Repair::attacked`]).
+pub fn list_room(n: usize) -> usize {
+    n.min((n / 64).max(1 << 16))
+}
+
 impl Repair {
-    /// Min-conflicts': [`GREEDY_TRIES`] draws a row.
-    pub fn new(n: usize, seed: u64) -> Repair {
-        Repair::with(Core::new(n, seed), GREEDY_TRIES)
+    /// Min-conflicts': [`GREEDY_TRIES`] draws a row, and room in the list
+    /// for every row.
+    pub fn new(n: usize, seed: u64) -> Result<Repair, Error> {
+        Repair::with(Core::new(n, seed)?, GREEDY_TRIES, n)
     }
 
     /// Queen search's: on a permutation board ([`Core::permutation`]), for a
     /// search that only exchanges rows' columns after the greedy start, with
-    /// [`QS_GREEDY_TRIES`] draws a row.
-    pub fn permutation(n: usize, seed: u64) -> Repair {
-        Repair::with(Core::permutation(n, seed), QS_GREEDY_TRIES)
+    /// [`QS_GREEDY_TRIES`] draws a row and [`list_room`] in the list.
+    pub fn permutation(n: usize, seed: u64) -> Result<Repair, Error> {
+        Repair::permutation_with_room(n, seed, list_room(n))
     }
 
-    fn with(core: Core, tries: u32) -> Repair {
+    /// [`Repair::permutation`] with room for `room` suspects (tests make it
+    /// small to overflow the list).
+    pub fn permutation_with_room(n: usize, seed: u64, room: usize) -> Result<Repair, Error> {
+        Repair::with(Core::permutation(n, seed)?, QS_GREEDY_TRIES, room)
+    }
+
+    fn with(core: Core, tries: u32, room: usize) -> Result<Repair, Error> {
         let n = core.tally.n();
-        Repair {
+        let suspects = Suspects::with_room(n, room)
+            .ok_or_else(|| refused(n, 4 * room.min(n) as u64 + n.div_ceil(8) as u64))?;
+        Ok(Repair {
             core,
-            suspects: Suspects::new(n),
+            suspects,
             since_start: 0,
             tries,
-        }
+        })
     }
 
     /// True when `16·N + 64` repair steps since the start have not solved the
@@ -99,21 +117,45 @@ impl Repair {
 
     /// The first listed row that is attacked, looking at the index `choose`
     /// gives (from the generator and the list's length) and unlisting each
-    /// row found unattacked, one check each. Returns its index and row; None
-    /// once the list is empty.
+    /// row found unattacked, one check each. A list that overflowed and ran
+    /// empty is filled again from every row (N checks). Returns its index
+    /// and row; None once no row is attacked.
     pub fn attacked(
         &mut self,
         mut choose: impl FnMut(&mut Rng, usize) -> usize,
     ) -> Option<(usize, usize)> {
-        while !self.suspects.is_empty() {
-            let index = choose(&mut self.core.rng, self.suspects.len());
-            let row = self.suspects.get(index);
-            self.core.counters.checks += 1;
-            if self.core.tally.attacked(row) {
-                return Some((index, row));
+        loop {
+            while !self.suspects.is_empty() {
+                let index = choose(&mut self.core.rng, self.suspects.len());
+                let row = self.suspects.get(index);
+                self.core.counters.checks += 1;
+                if self.core.tally.attacked(row) {
+                    return Some((index, row));
+                }
+                self.suspects.remove_at(index);
             }
-            self.suspects.remove_at(index);
+            if !self.suspects.overflowed() {
+                return None;
+            }
+            self.relist();
         }
-        None
+    }
+
+    /// Lists the attacked rows again, from the first, until the list is
+    /// full: one check a row looked at.
+    #[cold]
+    fn relist(&mut self) {
+        let Repair { core, suspects, .. } = self;
+        suspects.clear();
+        let n = core.tally.n();
+        for row in 0..n {
+            core.counters.checks += 1;
+            if core.tally.attacked(row) {
+                suspects.insert(row);
+                if suspects.overflowed() {
+                    break;
+                }
+            }
+        }
     }
 }

@@ -6,20 +6,31 @@
 //! Rows `0..placed` are on the board. The rest of `queens` is a pool: the
 //! columns not yet used, while a board is being placed as a permutation (the
 //! greedy start of min-conflicts and queen search, Sosic and Gu's "initial
-//! search"). A board has 4 bytes per queen for its columns and 4 + 8 + 8 for
-//! the column and diagonal counts (there are 2N − 1 diagonals each way): 24
-//! bytes per queen.
+//! search"). A board has 4 bytes per queen for its columns, 4 for its column
+//! counts and one byte for each of the 2N − 1 diagonals each way: 12 bytes a
+//! queen.
+//!
+//! A diagonal's byte counts its queens up to 254; [`SATURATED`] (255) stands
+//! for 255 or more. A saturated byte is never trusted: whoever needs the
+//! number counts the queens on that diagonal from the board itself, one read
+//! a square of it (`recount`), and a queen leaving it is counted the same
+//! way. No board below 255 rows gets there, and on a large one a diagonal
+//! that holds 255 queens is thousands of attacking pairs that no search
+//! keeps for long: the slow path is there so that no count can be wrong, not
+//! because it is taken.
 //!
 //! A permutation board ([`Tally::permutation`], queen search's) never holds
 //! two queens on a column: it is filled from the pool and changed only by
 //! exchanging two rows' columns. Its column counts are then 0 or 1, kept as
-//! one bit a column (N / 8 bytes, which stay in the processor's cache where
-//! N four-byte counts would not), and an exchange leaves them as they were:
-//! 20 bytes per queen, and one memory access fewer per queen placed. Each of
-//! its diagonals has a bit too, set while the diagonal holds a queen (N / 2
-//! bytes for all 4·N − 2, which stay in the cache as well): the greedy start
-//! ([`Tally::place_rows`]) asks the bits whether a drawn square is free, and
-//! reads the counts only when none of its draws is.
+//! one bit a column (N / 8 bytes), and an exchange leaves them as they were.
+//! Each of its diagonals has a bit too, set while the diagonal holds a queen
+//! (N / 2 bytes for all 4·N − 2): the greedy start ([`Tally::place_rows`])
+//! asks the bits whether a drawn square is free, and reads the counts only
+//! when none of its draws is. A diagonal with one queen keeps its byte at 0
+//! and its bit set, so that a queen placed on free diagonals writes bits
+//! alone (N / 2 bytes, which stay in the processor's cache far longer than
+//! the 4·N bytes of counts); a byte is written once a second queen comes. In
+//! all 8 bytes and 5 bits a queen: 100,000,000 queens fit in 870 MB.
 //!
 //! [`Suspects`] is the list of queens that may be attacked, which the repair
 //! searches draw from instead of scanning all N rows.
@@ -40,6 +51,11 @@ pub const GREEDY_TRIES: u32 = 32;
 /// draws.
 pub const QS_GREEDY_TRIES: u32 = 64;
 
+/// The count a diagonal's byte holds for 255 queens or more: the exact number
+/// is then counted from the queens themselves (`recount`), walking the
+/// diagonal's squares. No board below 255 rows can reach it.
+pub const SATURATED: u8 = u8::MAX;
+
 /// A board with one queen per row on rows `0..placed`, and its line counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tally {
@@ -56,46 +72,95 @@ pub struct Tally {
     up_bits: Vec<u64>,
     /// True for a permutation board: `used` stands for `cols`.
     permutation: bool,
-    /// Queens on each falling diagonal, row + col.
-    downs: Vec<u32>,
-    /// Queens on each rising diagonal, row + (n − 1) − col.
-    ups: Vec<u32>,
+    /// Queens on each falling diagonal, row + col, one byte each: the count,
+    /// or [`SATURATED`] for 255 and more.
+    downs: Vec<u8>,
+    /// Queens on each rising diagonal, row + (n − 1) − col, the same way.
+    ups: Vec<u8>,
     /// Attacking pairs: the sum over all lines of C(count, 2).
     pairs: u64,
 }
 
+/// A vector of `len` copies of `value`, or None when the memory is refused
+/// (a browser that will not grow the module's memory that far).
+fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len).ok()?;
+    vec.resize(len, value);
+    Some(vec)
+}
+
+/// The queens of rows `0..placed` other than row `skip` that stand on
+/// falling diagonal `line` (row + col; `up` false) or rising diagonal `line`
+/// (row + n − 1 − col; `up` true): the exact count behind a saturated byte,
+/// one read a square of the diagonal.
+#[cold]
+#[inline(never)]
+fn recount(queens: &[u32], placed: usize, line: usize, up: bool, skip: usize) -> u32 {
+    let n = queens.len();
+    let first = line.saturating_sub(n - 1);
+    let last = line.min(n - 1).min(placed.saturating_sub(1));
+    if placed == 0 || first > last {
+        return 0;
+    }
+    (first..=last)
+        .filter(|&row| {
+            let col = if up { row + n - 1 - line } else { line - row };
+            row != skip && queens[row] as usize == col
+        })
+        .count() as u32
+}
+
 impl Tally {
-    /// An empty n×n board whose pool is every column, in order.
-    pub fn new(n: usize) -> Tally {
+    /// An empty n×n board whose pool is every column, in order; None when
+    /// the memory is refused.
+    pub fn new(n: usize) -> Option<Tally> {
         Tally::build(n, false)
     }
 
     /// An empty n×n permutation board: filled only from the pool
     /// ([`Tally::place_greedy`]) and changed only by [`Tally::swap`], so no
-    /// column ever holds two queens and a bit a column counts them.
-    pub fn permutation(n: usize) -> Tally {
+    /// column ever holds two queens and a bit a column counts them. None
+    /// when the memory is refused.
+    pub fn permutation(n: usize) -> Option<Tally> {
         Tally::build(n, true)
     }
 
-    fn build(n: usize, permutation: bool) -> Tally {
+    /// The bytes an n×n board holds (its vectors' lengths), for a sentence
+    /// when they are refused.
+    pub fn bytes(n: usize, permutation: bool) -> u64 {
+        let lines = (2 * n).saturating_sub(1) as u64;
+        let n = n as u64;
+        let (cols, bits) = if permutation {
+            (0, 8 * (n.div_ceil(64) + 2 * lines.div_ceil(64)))
+        } else {
+            (4 * n, 0)
+        };
+        4 * n + cols + bits + 2 * lines
+    }
+
+    fn build(n: usize, permutation: bool) -> Option<Tally> {
         let lines = (2 * n).saturating_sub(1);
         let (cols, used, line_bits) = if permutation {
-            (Vec::new(), vec![0; n.div_ceil(64)], lines.div_ceil(64))
+            (Vec::new(), filled(n.div_ceil(64), 0)?, lines.div_ceil(64))
         } else {
-            (vec![0; n], Vec::new(), 0)
+            (filled(n, 0)?, Vec::new(), 0)
         };
-        Tally {
-            queens: (0..n as u32).collect(),
+        let mut queens = Vec::new();
+        queens.try_reserve_exact(n).ok()?;
+        queens.extend(0..n as u32);
+        Some(Tally {
+            queens,
             placed: 0,
             cols,
             used,
-            down_bits: vec![0; line_bits],
-            up_bits: vec![0; line_bits],
+            down_bits: filled(line_bits, 0)?,
+            up_bits: filled(line_bits, 0)?,
             permutation,
-            downs: vec![0; lines],
-            ups: vec![0; lines],
+            downs: filled(lines, 0)?,
+            ups: filled(lines, 0)?,
             pairs: 0,
-        }
+        })
     }
 
     pub fn n(&self) -> usize {
@@ -133,14 +198,19 @@ impl Tally {
     }
 
     /// Queens on each column, each falling diagonal (row + col) and each
-    /// rising diagonal (row + n − 1 − col): the registers of the page.
-    pub fn lines(&self) -> (Cow<'_, [u32]>, &[u32], &[u32]) {
+    /// rising diagonal (row + n − 1 − col), exact: the registers of the page.
+    pub fn lines(&self) -> (Cow<'_, [u32]>, Vec<u32>, Vec<u32>) {
         let cols = if self.permutation {
             Cow::Owned((0..self.n() as u32).map(|c| self.column(c)).collect())
         } else {
             Cow::Borrowed(&self.cols[..])
         };
-        (cols, &self.downs, &self.ups)
+        let exact = |counts: &[u8], up: bool| -> Vec<u32> {
+            (0..counts.len())
+                .map(|line| self.exact(counts, line, up, usize::MAX))
+                .collect()
+        };
+        (cols, exact(&self.downs, false), exact(&self.ups, true))
     }
 
     /// Queens on column `col`.
@@ -150,6 +220,21 @@ impl Tally {
             ((self.used[col as usize / 64] >> (col % 64)) & 1) as u32
         } else {
             self.cols[col as usize]
+        }
+    }
+
+    /// The queens other than row `skip`'s on diagonal `line` of `counts`
+    /// (`self.downs`, or `self.ups` with `up` true): the byte, or the
+    /// queens counted when it is saturated, or on a permutation board, for
+    /// a byte of 0, the diagonal's bit (a lone queen's byte is left at 0).
+    #[inline(always)]
+    fn exact(&self, counts: &[u8], line: usize, up: bool, skip: usize) -> u32 {
+        match counts[line] {
+            SATURATED => recount(&self.queens, self.placed, line, up, skip),
+            0 if self.permutation => {
+                u32::from(bit(if up { &self.up_bits } else { &self.down_bits }, line))
+            }
+            count => u32::from(count),
         }
     }
 
@@ -166,7 +251,9 @@ impl Tally {
     #[inline(always)]
     pub fn attackers(&self, row: usize, col: u32) -> u32 {
         let (c, d, u) = self.index(row, col);
-        let on_lines = self.column(c as u32) + self.downs[d] + self.ups[u];
+        let on_lines = self.column(c as u32)
+            + self.exact(&self.downs, d, false, usize::MAX)
+            + self.exact(&self.ups, u, true, usize::MAX);
         if row < self.placed && self.queens[row] == col {
             on_lines - 3
         } else {
@@ -187,21 +274,99 @@ impl Tally {
             .collect()
     }
 
+    /// The least attackers of a square of placed row `row`, and how many of
+    /// its columns have that many: min-conflicts' scan of a row, in two
+    /// passes the compiler turns into vector code (the bytes added with
+    /// saturation). A square on a saturated diagonal reads 255 or more, so
+    /// the least is exact whenever it is below 255; otherwise the row is
+    /// read again square by square.
+    pub fn row_least(&self, row: usize) -> (u32, u32) {
+        let n = self.n();
+        let own = self.queens[row];
+        let own_attackers = self.attackers(row, own);
+        let (cols, downs) = (&self.cols[..n], &self.downs[row..row + n]);
+        // Rising diagonals run backwards along a row: (row, col) is on
+        // row + n − 1 − col.
+        let ups = &self.ups[row..row + n];
+        let sum = |c: usize| -> u32 {
+            cols[c].saturating_add(u32::from(downs[c].saturating_add(ups[n - 1 - c])))
+        };
+        let least_raw = (0..n).map(sum).min().unwrap_or(u32::MAX);
+        // Row `row`'s own square reads its queen three times over: the least
+        // is the smaller of the other squares' and its own true count.
+        let least = least_raw.min(own_attackers);
+        if least >= u32::from(SATURATED) {
+            return self.row_least_exact(row);
+        }
+        let mut ties = (0..n).filter(|&c| sum(c) == least).count() as u32;
+        if sum(own as usize) == least {
+            ties -= 1;
+        }
+        if own_attackers == least {
+            ties += 1;
+        }
+        (least, ties)
+    }
+
+    /// [`Tally::row_least`] one square at a time, exact whatever the counts.
+    #[cold]
+    fn row_least_exact(&self, row: usize) -> (u32, u32) {
+        let (mut least, mut ties) = (u32::MAX, 0);
+        for col in 0..self.n() as u32 {
+            let attackers = self.attackers(row, col);
+            if attackers < least {
+                (least, ties) = (attackers, 1);
+            } else if attackers == least {
+                ties += 1;
+            }
+        }
+        (least, ties)
+    }
+
+    /// The `pick`-th (from 0) column of placed row `row`, left to right,
+    /// whose square `least` queens attack, and the columns looked at to
+    /// find it; `least` and the ties are [`Tally::row_least`]'s.
+    pub fn row_pick(&self, row: usize, least: u32, mut pick: u32) -> (u32, u32) {
+        let n = self.n();
+        let own = self.queens[row] as usize;
+        let (cols, downs, ups) = (
+            &self.cols[..n],
+            &self.downs[row..row + n],
+            &self.ups[row..row + n],
+        );
+        let exact = least >= u32::from(SATURATED);
+        for c in 0..n {
+            let attackers = if c == own || exact {
+                self.attackers(row, c as u32)
+            } else {
+                cols[c].saturating_add(u32::from(downs[c].saturating_add(ups[n - 1 - c])))
+            };
+            if attackers == least {
+                if pick == 0 {
+                    return (c as u32, c as u32 + 1);
+                }
+                pick -= 1;
+            }
+        }
+        (0, n as u32)
+    }
+
     /// Takes row `row`'s queen off its lines; `queens[row]` keeps its column
     /// until [`Tally::drop_on`] puts it back, and `attackers` of that row mean
     /// nothing in between. On a permutation board the column is left alone:
     /// the caller ([`Tally::swap`], [`Tally::pop`]) keeps the column bits.
+    /// Every other placed row is where its counts say.
     #[inline(always)]
     fn lift(&mut self, row: usize) {
         let (c, d, u) = self.index(row, self.queens[row]);
-        self.downs[d] -= 1;
-        self.ups[u] -= 1;
-        let mut left = self.downs[d] + self.ups[u];
+        let down = self.lower(d, false, row);
+        let up = self.lower(u, true, row);
+        let mut left = down + up;
         if self.permutation {
-            if self.downs[d] == 0 {
+            if down == 0 {
                 set_bit(&mut self.down_bits, d, false);
             }
-            if self.ups[u] == 0 {
+            if up == 0 {
                 set_bit(&mut self.up_bits, u, false);
             }
         } else {
@@ -211,13 +376,44 @@ impl Tally {
         self.pairs -= u64::from(left);
     }
 
+    /// One queen (row `row`'s) fewer on diagonal `line`; returns the queens
+    /// left there. A saturated byte is counted again from the queens,
+    /// leaving row `row` out.
+    #[inline(always)]
+    fn lower(&mut self, line: usize, up: bool, row: usize) -> u32 {
+        let counts = if up { &self.ups } else { &self.downs };
+        let left = match counts[line] {
+            SATURATED => recount(&self.queens, self.placed, line, up, row),
+            // A permutation board's lone queen: its byte stays 0.
+            0 => return 0,
+            count => u32::from(count) - 1,
+        };
+        let counts = if up { &mut self.ups } else { &mut self.downs };
+        counts[line] = left.min(u32::from(SATURATED)) as u8;
+        left
+    }
+
+    /// One queen (row `row`'s) more on diagonal `line`; returns the queens
+    /// that were there before, row `row` left out.
+    #[inline(always)]
+    fn raise(&mut self, line: usize, up: bool, row: usize) -> u32 {
+        let there = if up {
+            self.exact(&self.ups, line, true, row)
+        } else {
+            self.exact(&self.downs, line, false, row)
+        };
+        let counts = if up { &mut self.ups } else { &mut self.downs };
+        counts[line] = (there + 1).min(u32::from(SATURATED)) as u8;
+        there
+    }
+
     /// Puts row `row`'s queen on (row, col)'s lines. On a permutation board
     /// `col` is a column no other placed row holds, and its bit is the
-    /// caller's to set.
+    /// caller's to set. Every placed row but `row` is where its counts say.
     #[inline(always)]
     fn drop_on(&mut self, row: usize, col: u32) {
         let (c, d, u) = self.index(row, col);
-        let mut there = self.downs[d] + self.ups[u];
+        let mut there = self.raise(d, false, row) + self.raise(u, true, row);
         if self.permutation {
             set_bit(&mut self.down_bits, d, true);
             set_bit(&mut self.up_bits, u, true);
@@ -226,8 +422,6 @@ impl Tally {
             self.cols[c] += 1;
         }
         self.pairs += u64::from(there);
-        self.downs[d] += 1;
-        self.ups[u] += 1;
         self.queens[row] = col;
     }
 
@@ -253,13 +447,14 @@ impl Tally {
     }
 
     /// Exchanges the columns of placed rows `a` and `b` (a permutation stays
-    /// one).
+    /// one). One row moves at a time, so that a saturated diagonal's recount
+    /// sees every other queen where its counts say.
     #[inline]
     pub fn swap(&mut self, a: usize, b: usize) {
         let (ca, cb) = (self.queens[a], self.queens[b]);
         self.lift(a);
-        self.lift(b);
         self.drop_on(a, cb);
+        self.lift(b);
         self.drop_on(b, ca);
     }
 
@@ -276,9 +471,9 @@ impl Tally {
     /// Takes the last placed row's queen off; returns its column.
     #[inline]
     pub fn pop(&mut self) -> u32 {
-        self.placed -= 1;
-        let row = self.placed;
+        let row = self.placed - 1;
         self.lift(row);
+        self.placed = row;
         self.mark(self.queens[row], false);
         self.queens[row]
     }
@@ -329,7 +524,8 @@ impl Tally {
             debug_assert_eq!(self.column(col), 0, "the pool holds a used column");
             // A pool column is free, so only the diagonals can attack.
             let (_, d, u) = self.index(row, col);
-            let attackers = self.downs[d] + self.ups[u];
+            let attackers = self.exact(&self.downs, d, false, usize::MAX)
+                + self.exact(&self.ups, u, true, usize::MAX);
             checks += 1;
             if attackers < best.0 {
                 best = (attackers, pick);
@@ -355,13 +551,13 @@ impl Tally {
     /// Places rows `placed..end` of a permutation board greedily, each as
     /// [`Tally::place_greedy`] would (the same draws, the same choice), in
     /// one loop: the greedy start's fast path. Whether a diagonal holds a
-    /// queen is read from its bit (the bits of all 4·N diagonals fit in the
-    /// processor's cache, where the counts do not), and a free square is
-    /// taken without reading its counts. Only when no drawn square is free
-    /// are the draws made again, from a copy of the generator as it was, to
-    /// read their counts and take the least attacked. Calls `attacked(row,
-    /// attackers)` for each row placed attacked; returns the checks spent
-    /// (one a draw) and the last row's column.
+    /// queen is read from its bit (the bits of all 4·N diagonals are an
+    /// eighth of the counts' bytes, and stay in the processor's cache longer),
+    /// and a free square is taken without reading its counts. Only when no
+    /// drawn square is free are the draws made again, from a copy of the
+    /// generator as it was, to read their counts and take the least attacked.
+    /// Calls `attacked(row, attackers)` for each row placed attacked; returns
+    /// the checks spent (one a draw) and the last row's column.
     pub fn place_rows(
         &mut self,
         rng: &mut Rng,
@@ -393,48 +589,64 @@ impl Tally {
         );
         let (downs, ups) = (&mut downs[..], &mut ups[..]);
         let (mut checks, mut last) = (0u64, 0u32);
+        let pool_from = pool_start(n);
         for row in *placed..end {
+            if row == pool_from && row > 0 {
+                refill_pool(queens, used, row);
+            }
             let left = (n - row) as u32;
             let draws = tries.min(left);
+            let from_pool = row >= pool_from;
             let replay = rng.clone();
             let mut free = None;
             for k in 1..=draws {
-                let pick = row + rng.below(left) as usize;
-                let col = queens[pick] as usize;
+                let (pick, col) = draw_column(rng, queens, used, row, from_pool);
                 if !bit(down_bits, row + col) && !bit(up_bits, row + n - 1 - col) {
-                    free = Some((pick, k));
+                    free = Some((pick, col, k));
                     break;
                 }
             }
-            let (col, d, u) = if let Some((pick, k)) = free {
+            let (col, d, u) = if let Some((pick, col, k)) = free {
                 checks += u64::from(k);
-                queens.swap(row, pick);
-                let col = queens[row];
-                let (d, u) = (row + col as usize, row + n - 1 - col as usize);
-                // Free: its diagonals' counts go from 0 to 1, the pairs stay.
-                downs[d] = 1;
-                ups[u] = 1;
-                (col, d, u)
+                take(queens, row, pick, col);
+                let (d, u) = (row + col, row + n - 1 - col);
+                // Free: its diagonals hold one queen now, which their bits
+                // say (their bytes stay 0, unread and unwritten), and the
+                // pairs stay.
+                (col as u32, d, u)
             } else {
                 checks += u64::from(draws);
                 let mut replay = replay;
-                let mut best = (u32::MAX, row);
+                let mut best = (u32::MAX, row, 0);
+                // Rows 0..row are placed; a saturated byte is counted again,
+                // and a byte of 0 is the diagonal's bit.
+                let count = |counts: &[u8], bits: &[u64], line: usize, up: bool, queens: &[u32]| {
+                    match counts[line] {
+                        SATURATED => recount(queens, row, line, up, usize::MAX),
+                        0 => u32::from(bit(bits, line)),
+                        count => u32::from(count),
+                    }
+                };
                 for _ in 0..draws {
-                    let pick = row + replay.below(left) as usize;
-                    let col = queens[pick] as usize;
-                    let there = downs[row + col] + ups[row + n - 1 - col];
+                    let (pick, col) = draw_column(&mut replay, queens, used, row, from_pool);
+                    let there = count(downs, down_bits, row + col, false, queens)
+                        + count(ups, up_bits, row + n - 1 - col, true, queens);
                     if there < best.0 {
-                        best = (there, pick);
+                        best = (there, pick, col);
                     }
                 }
-                queens.swap(row, best.1);
-                let col = queens[row];
-                let (d, u) = (row + col as usize, row + n - 1 - col as usize);
-                *pairs += u64::from(best.0);
-                downs[d] += 1;
-                ups[u] += 1;
-                attacked(row, best.0);
-                (col, d, u)
+                let (there, pick, col) = best;
+                take(queens, row, pick, col);
+                let (d, u) = (row + col, row + n - 1 - col);
+                *pairs += u64::from(there);
+                let (on_d, on_u) = (
+                    count(downs, down_bits, d, false, queens),
+                    count(ups, up_bits, u, true, queens),
+                );
+                downs[d] = (on_d + 1).min(u32::from(SATURATED)) as u8;
+                ups[u] = (on_u + 1).min(u32::from(SATURATED)) as u8;
+                attacked(row, there);
+                (col as u32, d, u)
             };
             set_bit(down_bits, d, true);
             set_bit(up_bits, u, true);
@@ -443,6 +655,76 @@ impl Tally {
         }
         *placed = end.max(*placed);
         (checks, last)
+    }
+}
+
+/// The first row of a permutation board's greedy start that draws from the
+/// pool. The rows before it draw a column at random from all N and draw
+/// again while it is used, which reads only the columns' bits (N / 8 bytes,
+/// in the processor's cache) where a draw from the pool reads a random
+/// place in N four-byte columns (a miss of the cache a draw on a large
+/// board); by then an eighth of the columns are left, eight draws a column
+/// on average, and the pool is written out once ([`refill_pool`]). Both
+/// ways draw each unused column with the same chance.
+#[inline(always)]
+fn pool_start(n: usize) -> usize {
+    n - n / 8
+}
+
+/// Writes the columns not used yet, in order, into `queens[from..]`: the
+/// pool, for the rows from [`pool_start`] on.
+#[cold]
+fn refill_pool(queens: &mut [u32], used: &[u64], from: usize) {
+    let n = queens.len();
+    let mut at = from;
+    for (w, &word) in used.iter().enumerate() {
+        let mut free = !word;
+        while free != 0 {
+            let col = w * 64 + free.trailing_zeros() as usize;
+            if col >= n || at >= n {
+                break;
+            }
+            queens[at] = col as u32;
+            at += 1;
+            free &= free - 1;
+        }
+    }
+}
+
+/// A column not used yet, drawn for row `row` of a permutation board's
+/// greedy start: from the pool `queens[row..]` (`from_pool`; its index and
+/// column), or else from all N columns again and again until an unused one
+/// comes (no index: `usize::MAX`).
+#[inline(always)]
+fn draw_column(
+    rng: &mut Rng,
+    queens: &[u32],
+    used: &[u64],
+    row: usize,
+    from_pool: bool,
+) -> (usize, usize) {
+    let n = queens.len();
+    if from_pool {
+        let pick = row + rng.below((n - row) as u32) as usize;
+        (pick, queens[pick] as usize)
+    } else {
+        loop {
+            let col = rng.below(n as u32) as usize;
+            if !bit(used, col) {
+                return (usize::MAX, col);
+            }
+        }
+    }
+}
+
+/// Puts column `col`, drawn by [`draw_column`] (from the pool at `pick`, or
+/// not), on row `row`.
+#[inline(always)]
+fn take(queens: &mut [u32], row: usize, pick: usize, col: usize) {
+    if pick == usize::MAX {
+        queens[row] = col as u32;
+    } else {
+        queens.swap(row, pick);
     }
 }
 
@@ -463,32 +745,48 @@ fn set_bit(words: &mut [u64], i: usize, on: bool) {
     }
 }
 
-/// Rows that may hold an attacked queen, each listed once, with room for all
-/// N allocated up front so that no step allocates (a clone keeps that room).
+/// Rows that may hold an attacked queen, each listed once, with room for
+/// `room` of them allocated up front so that no step allocates (a clone keeps
+/// that room). A row that finds the list full is not listed, and the list
+/// remembers that it overflowed: whoever empties it then looks at every row
+/// again ([`Suspects::overflowed`]).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Suspects {
     rows: Vec<u32>,
     /// One bit per row: listed or not.
     listed: Vec<u64>,
+    /// The most rows listed at once.
+    room: usize,
+    /// A row was left out for want of room since the last [`Suspects::clear`].
+    overflowed: bool,
 }
 
 impl Clone for Suspects {
     fn clone(&self) -> Suspects {
-        let mut rows = Vec::with_capacity(self.listed.len() * 64);
+        let mut rows = Vec::with_capacity(self.room);
         rows.extend_from_slice(&self.rows);
         Suspects {
             rows,
             listed: self.listed.clone(),
+            room: self.room,
+            overflowed: self.overflowed,
         }
     }
 }
 
 impl Suspects {
-    pub fn new(n: usize) -> Suspects {
-        Suspects {
-            rows: Vec::with_capacity(n),
-            listed: vec![0; n.div_ceil(64)],
-        }
+    /// A list for an n-row board with room for `room` rows (at most n);
+    /// None when the memory is refused.
+    pub fn with_room(n: usize, room: usize) -> Option<Suspects> {
+        let room = room.max(1).min(n);
+        let mut rows = Vec::new();
+        rows.try_reserve_exact(room).ok()?;
+        Some(Suspects {
+            rows,
+            listed: filled(n.div_ceil(64), 0)?,
+            room,
+            overflowed: false,
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -499,15 +797,27 @@ impl Suspects {
         self.rows.is_empty()
     }
 
+    /// True when some row was left out for want of room since the list was
+    /// last cleared: an empty list then does not mean that no row is
+    /// attacked.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
     pub fn get(&self, index: usize) -> usize {
         self.rows[index] as usize
     }
 
-    /// Lists `row` unless it is listed already.
+    /// Lists `row` unless it is listed already; with no room left, notes
+    /// that the list overflowed instead.
     #[inline]
     pub fn insert(&mut self, row: usize) {
         let (word, bit) = (row / 64, 1u64 << (row % 64));
         if self.listed[word] & bit == 0 {
+            if self.rows.len() == self.room {
+                self.overflowed = true;
+                return;
+            }
             self.listed[word] |= bit;
             self.rows.push(row as u32);
         }
@@ -525,6 +835,7 @@ impl Suspects {
             self.listed[row as usize / 64] = 0;
         }
         self.rows.clear();
+        self.overflowed = false;
     }
 }
 
@@ -549,12 +860,24 @@ mod tests {
     #[test]
     fn a_permutation_board_counts_as_the_general_one_and_as_the_queens_say() {
         for (n, seed) in [(8, 1), (13, 7), (40, 3)] {
-            let (mut general, mut permutation) = (Tally::new(n), Tally::permutation(n));
-            let (mut rng_g, mut rng_p) = (Rng::new(seed), Rng::new(seed));
+            let (mut general, mut permutation) = (
+                Tally::new(n).expect("a small board"),
+                Tally::permutation(n).expect("a small board"),
+            );
+            // The permutation board draws its columns its own way (from all
+            // N while most are free); the general board takes the same ones.
+            let mut rng = Rng::new(seed);
+            let mut taken = vec![false; n];
             for step in 0..n {
-                let g = general.place_greedy(&mut rng_g, QS_GREEDY_TRIES);
-                let p = permutation.place_greedy(&mut rng_p, QS_GREEDY_TRIES);
-                assert_eq!(g, p, "N = {n}, row {step}");
+                let (row, col, _, attackers) = permutation.place_greedy(&mut rng, QS_GREEDY_TRIES);
+                assert_eq!(
+                    (row, taken[col as usize]),
+                    (step, false),
+                    "N = {n}: a used column"
+                );
+                taken[col as usize] = true;
+                assert_eq!(attackers, counted(&permutation.queens()[..row], row, col));
+                general.push(col);
             }
             let mut swaps = Rng::new(seed + 100);
             for _ in 0..3 * n {
@@ -571,9 +894,10 @@ mod tests {
                 assert_eq!(general.queens(), &queens[..]);
                 assert_eq!(general.pairs(), permutation.pairs(), "N = {n}");
                 assert_eq!(general.lines().0, permutation.lines().0, "N = {n}: columns");
+                let (_, downs, ups) = permutation.lines();
                 for (counts, bits) in [
-                    (&permutation.downs, &permutation.down_bits),
-                    (&permutation.ups, &permutation.up_bits),
+                    (&downs, &permutation.down_bits),
+                    (&ups, &permutation.up_bits),
                 ] {
                     for (line, &count) in counts.iter().enumerate() {
                         assert_eq!(bit(bits, line), count > 0, "N = {n}: line {line}'s bit");
@@ -602,6 +926,74 @@ mod tests {
                 .sum::<u64>();
             assert_eq!(permutation.pairs(), pairs / 2, "N = {n}: pairs");
             assert_eq!(permutation.lines().0.iter().sum::<u32>(), n as u32);
+        }
+    }
+
+    /// The lines' counts and the attacking pairs from the queens alone.
+    fn truth(queens: &[u32]) -> (Vec<u32>, Vec<u32>, Vec<u32>, u64) {
+        let n = queens.len();
+        let (mut cols, mut downs, mut ups) = (vec![0; n], vec![0; 2 * n - 1], vec![0; 2 * n - 1]);
+        for (row, &col) in queens.iter().enumerate() {
+            cols[col as usize] += 1;
+            downs[row + col as usize] += 1;
+            ups[row + n - 1 - col as usize] += 1;
+        }
+        let pairs = [&cols, &downs, &ups]
+            .iter()
+            .flat_map(|line| line.iter())
+            .map(|&k| u64::from(k) * u64::from(k.max(1) - 1) / 2)
+            .sum();
+        (cols, downs, ups, pairs)
+    }
+
+    #[test]
+    fn a_diagonal_of_255_queens_and_more_is_counted_from_the_board() {
+        // 600 queens on the squares (row, row): all on one rising diagonal,
+        // whose byte saturates; then moves and swaps take queens off it and
+        // (for the general board) put some back, across 255 both ways.
+        let n = 600;
+        for permutation in [false, true] {
+            let mut tally = if permutation {
+                Tally::permutation(n)
+            } else {
+                Tally::new(n)
+            }
+            .expect("a small board");
+            for row in 0..n {
+                tally.push(row as u32);
+            }
+            let mut rng = Rng::new(9);
+            let mut crossed = (false, false);
+            for step in 0..1_500 {
+                let (cols, downs, ups, pairs) = truth(tally.queens());
+                let (t_cols, t_downs, t_ups) = tally.lines();
+                assert_eq!(tally.pairs(), pairs, "step {step}");
+                assert_eq!(
+                    (&t_cols[..], &t_downs[..], &t_ups[..]),
+                    (&cols[..], &downs[..], &ups[..])
+                );
+                let most = ups[n - 1];
+                crossed = (crossed.0 || most > 255, crossed.1 || most < 255);
+                for row in [0, step % n, n - 1] {
+                    let col = rng.below(n as u32);
+                    assert_eq!(tally.attackers(row, col), counted(tally.queens(), row, col));
+                }
+                let a = rng.below(n as u32) as usize;
+                if permutation {
+                    let b = (a + 1 + rng.below(n as u32 - 1) as usize) % n;
+                    tally.swap(a, b);
+                } else if step % 3 == 0 {
+                    // Back onto the crowded diagonal.
+                    tally.move_queen(a, a as u32);
+                } else {
+                    tally.move_queen(a, rng.below(n as u32));
+                }
+            }
+            assert_eq!(
+                crossed,
+                (true, true),
+                "permutation {permutation}: the count crossed 255 both ways"
+            );
         }
     }
 }
