@@ -7,6 +7,7 @@
 // `data-verdict="right|wrong"`; its Check button is `[data-part="check"]`.
 
 import { counted, el, formatCount } from '../lib/dom.js';
+import { readCount } from '../lib/words.js';
 import {
   attacks, countQuestion, freeColumnsQuestion, isSolutionQuestion, luby, lubyQuestion,
   minConflictsQuestion, nextProbeQuestion, nextRowQuestion, sameSet,
@@ -270,10 +271,10 @@ const BUILD = {
     body.append(el('label', 'learn-field', [`Solutions of N = ${q.n}: `, input]));
     return {
       grade() {
-        const given = Number(input.value.replace(/[,\s]/g, ''));
+        const given = readCount(input.value);
         return {
-          right: given === q.answer,
-          message: `The ${q.n}×${q.n} board has ${counted(q.answer, 'solution')} (the core's count).`,
+          right: given.value === q.answer,
+          message: `${given.problem ? `${given.problem} ` : ''}The ${q.n}×${q.n} board has ${counted(q.answer, 'solution')} (the core's count).`,
           reasons: ['Each class of boards that turn or mirror into each other has 8 boards, or 4 or 2 when a board is its own image under a turn: so the count is close to 8 times the number of classes, never exactly for every N.'],
         };
       },

@@ -114,6 +114,18 @@ export function budgetOf(wasm, { id, n }) {
 }
 
 /**
+ * Why a number a form holds is not in its range, the range's lowest being
+ * `min`: "4,385,964 is above that range", "0 is below that range", or,
+ * for what is not a whole number, "it is not a whole number".
+ * @param {number} value
+ * @param {number} min
+ */
+function outside(value, min) {
+  if (!Number.isInteger(value)) return 'what is there is not a whole number';
+  return `${formatCount(value)} is ${value < min ? 'below' : 'above'} that range`;
+}
+
+/**
  * What is wrong with a sample, as a sentence, or null if the core will take it.
  * @param {RunsSpec} spec
  * @param {RunsAlgorithm[]} algorithms
@@ -130,9 +142,9 @@ export function specProblem(spec, algorithms, wasm) {
   if (spec.n < minN || spec.n > maxN) return `${name} runs on boards ${range}; N = ${formatCount(spec.n)} is ${spec.n < minN ? 'below' : 'above'} that range.`;
   const budget = budgetOf(wasm, spec);
   if (!budget) return `${name} cannot run at N = ${spec.n}.`;
-  if (!Number.isInteger(spec.seeds) || spec.seeds < MIN_SEEDS || spec.seeds > budget.maxRuns) return `A curve takes from ${MIN_SEEDS} to ${formatCount(budget.maxRuns)} runs; ${spec.seeds} is not a whole number in that range.`;
+  if (!Number.isInteger(spec.seeds) || spec.seeds < MIN_SEEDS || spec.seeds > budget.maxRuns) return `A curve takes from ${MIN_SEEDS} to ${formatCount(budget.maxRuns)} runs; ${outside(spec.seeds, MIN_SEEDS)}.`;
   if (!Number.isInteger(spec.first) || spec.first < 0 || spec.first + spec.seeds - 1 > seedMax()) return `The first seed is a whole number from 0, and the last (${spec.seeds} on) at most ${formatCount(seedMax())}; ${spec.first} does not fit.`;
-  if (!Number.isInteger(spec.cap) || spec.cap < 1 || spec.cap > budget.budget) return `A run of ${name} at N = ${spec.n} may be capped at 1 to ${formatCount(budget.budget)} steps; ${spec.cap} is not a whole number in that range.`;
+  if (!Number.isInteger(spec.cap) || spec.cap < 1 || spec.cap > budget.budget) return `A run of ${name} at N = ${formatCount(spec.n)} may be capped at 1 to ${formatCount(budget.budget)} steps; ${outside(spec.cap, 1)}.`;
   return null;
 }
 
@@ -162,7 +174,7 @@ export function specLabel(spec, algorithms) {
 }
 
 /** A sample's default cap: DEFAULT_CAP, or less if the core's budget is less. */
-function defaultCap(/** @type {RunsBudget | null} */ budget) {
+export function defaultCap(/** @type {RunsBudget | null} */ budget) {
   return Math.min(DEFAULT_CAP, budget?.budget ?? DEFAULT_CAP);
 }
 
@@ -234,7 +246,7 @@ export class RunsView {
     });
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.algo.addEventListener('change', () => this.formChanged(true));
-    for (const field of Object.values(this.fields)) field.addEventListener('input', () => this.formChanged(false));
+    for (const [name, field] of Object.entries(this.fields)) field.addEventListener('input', () => this.formChanged(false, name === 'n'));
     this.work.addEventListener('change', () => { this.render(); this.host.write(this.state()); });
     for (const button of this.presets) button.addEventListener('click', () => this.preset(/** @type {string} */ (button.dataset.preset)));
     new ResizeObserver(([entry]) => {
@@ -364,10 +376,12 @@ export class RunsView {
 
   /**
    * The form changed: the fields' ranges follow the algorithm and N, a new
-   * algorithm takes its default cap, and the link follows.
+   * algorithm takes its default cap, a new N brings a cap or a number of
+   * runs over its limits down to them (the note says so), and the link follows.
    * @param {boolean} newAlgorithm
+   * @param {boolean} [newN]
    */
-  formChanged(newAlgorithm) {
+  formChanged(newAlgorithm, newN = false) {
     if (!this.wasm || this.halted) return;
     const spec = this.readForm();
     const algorithm = this.algorithms.find((a) => a.id === spec.id);
@@ -380,14 +394,26 @@ export class RunsView {
       if (newAlgorithm && !(spec.n >= algorithm.minN && spec.n <= algorithm.maxN)) this.fields.n.value = String(Math.min(Math.max(spec.n || 0, algorithm.minN), algorithm.maxN));
     }
     const budget = budgetOf(this.wasm, this.readForm());
+    /** @type {string[]} */
+    const lowered = [];
     if (budget) {
       this.fields.cap.max = String(budget.budget);
       this.fields.seeds.max = String(budget.maxRuns);
       if (newAlgorithm) this.fields.cap.value = String(defaultCap(budget));
+      const now = this.readForm();
+      if ((newAlgorithm || newN) && now.cap > budget.budget) {
+        lowered.push(`The cap was ${formatCount(now.cap)}, over that limit; it is now ${formatCount(budget.budget)}.`);
+        this.fields.cap.value = String(budget.budget);
+      }
+      if ((newAlgorithm || newN) && now.seeds > budget.maxRuns) {
+        lowered.push(`The number of runs was ${formatCount(now.seeds)}, over the ${formatCount(budget.maxRuns)} a curve may take here; it is now ${formatCount(budget.maxRuns)}.`);
+        this.fields.seeds.value = String(budget.maxRuns);
+      }
     }
     this.capNote.textContent = budget
-      ? `A run stops unsolved at the cap: at most ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`
+      ? [`A run stops unsolved at the cap: at most ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`, ...lowered].join(' ')
       : '';
+    this.capNote.dataset.lowered = lowered.length ? 'true' : '';
     this.host.write(this.state());
   }
 
