@@ -5,13 +5,17 @@
 //
 //   node scripts/dist.mjs [--out DIR]        (default dist/; pkg/ must exist)
 //
-// It copies index.html, www/ (modules, workers, style, manifest, icons) and
-// pkg/ (the glue and the wasm) with the same layout, minifies each JS and CSS
-// file on its own with esbuild's transform (no bundle: the modules stay the
-// modules the source tree has, so a stack trace names the same file), strips
-// the HTML's comments and indentation, and puts the service worker at the root
-// (www/sw.js, with the build's version and file list written in). The built
-// index.html carries the stylesheet inline and, once it has painted, asks for
+// It copies index.html, www/ (modules, workers, style, the modes' markup,
+// manifest, icons) and pkg/ (the glue and the wasm) with the same layout,
+// minifies each JS and CSS file on its own with esbuild's transform (no
+// bundle: the modules stay the modules the source tree has, so a stack trace
+// names the same file), strips the HTML's comments and indentation, and puts
+// the service worker at the root (www/sw.js, with the build's version and file
+// list written in). The built index.html carries the page's frame as
+// www/shell/frame.js makes it from MODES (the tabs, every mode's view.html),
+// the stylesheets inline (www/style.css, then each mode's style.css; those
+// files are then left out), so the first paint needs no script, and, once it
+// has painted, asks for
 // every module of the first load, and the wasm, at once (modulepreload),
 // instead of finding them one import at a time: measured, the preloads took
 // Lighthouse's desktop performance from 99 to 100, and waiting for the paint
@@ -94,14 +98,46 @@ async function startModules() {
   });
   // Only static imports: a mode behind a dynamic import (www/shell/modes.js)
   // loads after the first board, so preloading it would compete with the start.
+  // The first mode (the page's default view), which the shell imports at once, is part of the start.
   const inputs = metafile.inputs;
-  const reached = new Set(['www/shell/main.js']);
+  const reached = new Set(['www/shell/main.js', `www/${(await frameModules()).MODES[0].id}/mode.js`]);
   for (const file of reached) {
     for (const { path: next, kind } of inputs[file]?.imports ?? []) {
       if (kind === 'import-statement' && next in inputs) reached.add(next);
     }
   }
   return [...[...reached].filter((f) => f.startsWith('www/')).sort(), 'pkg/nqueens.js'];
+}
+
+/**
+ * The shell's MODES and frame.js, which know no DOM until the page runs.
+ * @returns {Promise<{ MODES: import('../www/shell/modes.js').ModeEntry[], frame: typeof import('../www/shell/frame.js') }>}
+ */
+async function frameModules() {
+  const at = (/** @type {string} */ file) => pathToFileURL(path.join(REPO_ROOT, 'www', 'shell', file)).href;
+  return { MODES: (await import(at('modes.js'))).MODES, frame: await import(at('frame.js')) };
+}
+
+/**
+ * The page's frame from MODES (www/shell/frame.js): the tabs, the modes'
+ * roots and lines of keys, and their style (each style.css, minified, in
+ * MODES order).
+ * @param {Map<string, Buffer>} built  the minified files
+ */
+async function pageFrame(built) {
+  const { MODES, frame } = await frameModules();
+  const read = (/** @type {string} */ file) => {
+    const bytes = built.get(file);
+    if (!bytes) throw new Error(`${file} is missing: every mode in MODES has a view.html and a style.css`);
+    return bytes.toString('utf8');
+  };
+  const views = MODES.map(({ id }) => frame.splitView(id, read(`www/${id}/view.html`)));
+  return {
+    tabs: frame.tabsHtml(MODES.map(({ id, label }, i) => ({ id, label, ids: views[i].ids }))),
+    roots: views.map((view) => view.roots).join('\n'),
+    keys: views.map((view, i) => frame.keysAtStart(view.keys, i === 0)).join('\n'),
+    css: MODES.map(({ id }) => read(`www/${id}/style.css`)).join(''),
+  };
 }
 
 /** @param {string} text */
@@ -131,16 +167,27 @@ async function firstDescription() {
 }
 
 /**
- * The built page: the build's service worker named, the stylesheet inline,
- * the start modules and the wasm preloaded, comments and indentation gone.
+ * The built page: its frame written in, the build's service worker named, the
+ * stylesheets inline, the start modules and the wasm preloaded, comments and
+ * indentation gone.
  * @param {string} html  index.html
+ * @param {{ tabs: string, roots: string, keys: string, css: string }} frame  from pageFrame(): the modes' part
  * @param {string} css  the minified www/style.css
  * @param {string[]} modules  from startModules()
+ * @param {string} description  from firstDescription()
  */
-function builtPage(html, css, modules, description) {
+function builtPage(html, frame, css, modules, description) {
   const link = '<link rel="stylesheet" href="www/style.css">';
   const script = '<script type="module" src="www/shell/main.js"></script>';
   if (!html.includes(link) || !html.includes(script)) throw new Error(`index.html must hold ${link} and ${script} for the build to rewrite`);
+  const nav = '<nav class="views" aria-label="Views"></nav>';
+  const error = '<div id="error" role="alert" hidden></div>';
+  const footer = '<footer class="site-footer">';
+  for (const need of [nav, error, footer]) if (!html.includes(need)) throw new Error(`index.html must hold ${need} for the build to write the modes' frame into`);
+  html = html
+    .replace(nav, () => nav.replace('></nav>', `>${frame.tabs}</nav>`))
+    .replace(error, () => `${error}\n${frame.roots}`)
+    .replace(footer, () => `${footer}\n${frame.keys}`);
   const preloads = [
     ...modules.map((m) => `<link rel="modulepreload" href="${m}">`),
     // As wasm-bindgen's glue asks for it (fetch, same origin), so the preload is used.
@@ -158,7 +205,7 @@ function builtPage(html, css, modules, description) {
   return minifyHtml(
     html
       .replace(empty, () => empty.replace('></div>', `>${description}</div>`))
-      .replace(link, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
+      .replace(link, () => `<style>${(css + frame.css).replace(/<\/style/gi, '<\\/style')}</style>`)
       .replace(script, () => `${start}\n<meta name="service-worker" content="sw.js">`),
   );
 }
@@ -252,7 +299,9 @@ export async function buildDist({ out = DIST, log = () => {} } = {}) {
   }
   // The page learns here that it is a build, and which worker is its own.
   const html = built.get('index.html')?.toString('utf8') ?? '';
-  built.set('index.html', Buffer.from(builtPage(html, built.get('www/style.css')?.toString('utf8') ?? '', await startModules(), await firstDescription())));
+  built.set('index.html', Buffer.from(builtPage(html, await pageFrame(built), built.get('www/style.css')?.toString('utf8') ?? '', await startModules(), await firstDescription())));
+  // The modes' markup and style are in the built page: their files would be downloaded for nothing.
+  for (const { id } of (await frameModules()).MODES) for (const file of ['view.html', 'style.css']) built.delete(`www/${id}/${file}`);
   const sw = await serviceWorker(built);
   built.set('sw.js', sw.bytes);
 

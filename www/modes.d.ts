@@ -1,7 +1,7 @@
 // The contract of a page mode (a tab): what shell/main.js asks of every mode,
-// and the Page it hands each mode's factory. A new mode is a folder with a
-// factory `(page: Page) => Mode`, one entry in shell/modes.js's MODES and
-// its markup in index.html (a root element and a tab); nothing in the shell
+// and the Page it hands each mode's factory. A new mode is a folder (its
+// mode.js with a factory `(page: Page) => Mode`, its view.html and its
+// style.css) and one line of shell/modes.js's MODES; nothing in the shell
 // names a mode. Page only: the workers' tsconfig leaves it out.
 
 import type { Core } from './core/core.js';
@@ -30,13 +30,13 @@ export interface Page {
 
 /** One mode of the page, behind a tab. */
 export interface Mode {
-  /** Its tab's data-view, its value of ?mode=, and its root's data-mode. */
+  /** Its folder's name, its tab's data-view and its value of ?mode=. */
   id: string;
   /** Reads the link's parameters (only the mode the link names is asked); anything malformed is a sentence in `problems` and a default. */
   parse(search: string, core: Core): { problems: string[] };
   /** The core is loaded: build what needs it and open what the link asked for (`wanted`: parse's answer, or null when the link is another mode's); a promise when it finishes in later tasks (the page is ready once it settles). */
   attach(core: Core, wanted: any): void | Promise<void>;
-  /** Shown or hidden; the mode shown keeps the URL. */
+  /** Shown or hidden; the mode shown keeps the URL (its own parameters: the shell writes ?mode=). */
   setActive(on: boolean): void;
   /** A keydown anywhere on the page, while shown. */
   onKey(event: KeyboardEvent): void;

@@ -43,8 +43,13 @@ function memoryStorage() {
   };
 }
 
-/** Lets BroadcastChannel's messages arrive. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits until `ready()` holds (BroadcastChannel's messages arrive in a later task), for up to 5 s. */
+async function until(ready, what) {
+  for (const start = Date.now(); !ready(); ) {
+    assert.ok(Date.now() - start < 5000, `timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const opened = [];
 after(() => {
@@ -86,8 +91,7 @@ test('Learn progress: an open tab follows the other\'s answers and its reset', a
   let told = 0;
   b.onChange(() => told++);
   a.answer(6, 'count', true, true);
-  await settle();
-  assert.ok(told >= 1, 'B was told');
+  await until(() => told >= 1, 'B to be told');
   assert.deepEqual(b.totals(), { right: 1, tried: 1 }, 'B shows A\'s answer without a reload');
   assert.equal(b.solved(6), true);
   // Many answers from both tabs, interleaved: every one is counted.
@@ -102,7 +106,7 @@ test('Learn progress: an open tab follows the other\'s answers and its reset', a
   }
   assert.deepEqual(tab(storage).totals(), { right, tried });
   b.reset();
-  await settle();
+  await until(() => a.totals().tried === 0, 'A to follow B\'s reset');
   assert.deepEqual(a.totals(), { right: 0, tried: 0 }, 'A follows B\'s reset');
   a.answer(2, 'count', false, true);
   assert.deepEqual(tab(storage).totals(), { right: 0, tried: 1 }, 'nothing from before the reset comes back');
@@ -164,7 +168,7 @@ test('a parameter given twice is said, with the value read', () => {
 
 test('Many runs: a link without a cap takes its search\'s default cap, and the sentences say which side of a range', async () => {
   const { parseRunsParams } = await import('../../www/runs/mode.js');
-  const { specProblem } = await import('../../www/runs/runs.js');
+  const { specProblem } = await import('../../www/runs/model.js');
   const { budget } = api.runLengthsBudget('queen-search', 1000);
   const link = parseRunsParams('?mode=runs&algo=queen-search&n=1000', core);
   assert.deepEqual(link.problems, []);

@@ -3,7 +3,9 @@
 //   - the Rust module order: a line "Modules depend one way: a → b, c → d …"
 //     (each module may use only itself and the modules before it);
 //   - the page's rooms: a table whose rows are "| `www/<folder>/` | what it
-//     holds | the folders it may import |".
+//     holds | the folders it may import |"; its row "| `www/<mode>/` | … |"
+//     is every mode's that has no row of its own, and the modes are the
+//     folders www/shell/modes.js's MODES imports (the shell may import each).
 // This test reads every `use crate::…` / `crate::…` path under src/ and every
 // import under www/ (static, dynamic, `new URL(…, import.meta.url)` for
 // workers, and JSDoc `import('…')` types) and fails, naming the file and the
@@ -14,6 +16,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { modeFolders } from './modes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const text = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
@@ -103,13 +106,20 @@ test('every `crate::` and `super::` path in src/ follows the stated module order
 
 // --- JavaScript ---------------------------------------------------------------
 
-/** The rooms table: folder → the folders it may import (its own always). */
+/** The rooms table: folder → the folders it may import (its own always); a mode with no row of its own has the `www/<mode>/` row's. */
 function statedRooms() {
   const rooms = new Map();
   for (const m of text.matchAll(/^\|\s*`(www\/[\w-]+\/)`\s*\|[^|\n]*\|([^|\n]*)\|\s*$/gm)) {
     const allowed = [...m[2].matchAll(/`(www\/[\w-]+\/)`/g)].map((a) => a[1]);
     rooms.set(m[1], new Set([m[1], ...allowed]));
   }
+  const modeRow = /^\|\s*`www\/<mode>\/`[^|\n]*\|[^|\n]*\|([^|\n]*)\|\s*$/m.exec(text);
+  assert.ok(modeRow, 'ARCHITECTURE.md\'s rooms table has no row "| `www/<mode>/` | … | what a mode may import |"');
+  const forModes = [...modeRow[1].matchAll(/`(www\/[\w-]+\/)`/g)].map((a) => a[1]);
+  const modes = modeFolders();
+  for (const mode of modes) if (!rooms.has(mode)) rooms.set(mode, new Set([mode, ...forModes]));
+  // The shell builds every mode: it may import each mode's folder.
+  for (const mode of modes) rooms.get('www/shell/')?.add(mode);
   return rooms;
 }
 
@@ -172,8 +182,17 @@ test('no two modes import each other: a mode folder imports only the shared room
   const rooms = statedRooms();
   const modes = [...rooms.keys()].filter((room) => existsSync(join(ROOT, room, 'mode.js')));
   assert.ok(modes.length >= 5, `found only ${modes.length} mode folders (www/<mode>/mode.js)`);
+  assert.deepEqual([...modes].sort(), [...modeFolders()].sort(), 'the folders with a mode.js are the modes MODES lists');
   for (const mode of modes) {
     const crossing = [...(rooms.get(mode) ?? [])].filter((room) => room !== mode && modes.includes(room));
     assert.deepEqual(crossing, [], `${mode} may import another mode's folder (${crossing.join(', ')}); cross-mode code belongs in a shared room`);
+  }
+});
+
+test('every mode in MODES is a whole folder: mode.js, view.html (its roots, with ids) and style.css', () => {
+  for (const mode of modeFolders()) {
+    for (const file of ['mode.js', 'view.html', 'style.css']) assert.ok(existsSync(join(ROOT, mode, file)), `${mode} has no ${file}`);
+    const html = readFileSync(join(ROOT, mode, 'view.html'), 'utf8');
+    assert.match(html, /^<\w+\b[^>]*\sid="[^"]+"/m, `${mode}view.html has no root (an unindented element with an id)`);
   }
 });

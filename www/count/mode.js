@@ -95,7 +95,7 @@ export function countMode(page) {
   const writeUrl = () => {
     const url = new URL(location.href);
     const n = Number(/** @type {HTMLInputElement|null} */ (root.querySelector('#count-n'))?.value);
-    const params = new URLSearchParams({ mode: 'count' });
+    const params = new URLSearchParams();
     if (Number.isInteger(n) && n > 0) params.set('n', String(n));
     if (engine !== 'auto') params.set('engine', engine);
     url.search = `?${params}`;

@@ -88,7 +88,7 @@ export function learnMode(_page) {
   const writeUrl = () => {
     if (!active) return;
     const url = new URL(location.href);
-    const params = new URLSearchParams({ mode: 'learn', chapter: String(chapter) });
+    const params = new URLSearchParams({ chapter: String(chapter) });
     if (seed !== null) params.set('seed', String(seed));
     url.search = `?${params}`;
     replaceUrl(url);

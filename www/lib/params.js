@@ -2,15 +2,15 @@
 // squares read from a link, writing the address bar without adding history,
 // and UrlSync, which keeps the address bar in step with the page.
 //
-// Each mode reads and writes its own parameters (mode-visualizer.js,
-// mode-puzzle.js, mode-race.js; modes.js reads ?mode=): anything malformed
-// becomes a sentence and the default, so a bad link never gives a dead page.
-// This module knows no mode and imports no view.
+// Each mode reads and writes its own parameters (its folder's mode.js):
+// anything malformed becomes a sentence and the default, so a bad link never
+// gives a dead page. This module knows no mode and imports no view.
 //
-// Two parameters belong to the page rather than to a mode: `embed=1` (the
-// page in an iframe: embed.js) and `panels=` (which panels it shows). They are
-// read here (readEmbed) and kept in every link the modes write (keepInLinks),
-// since a mode's writer starts from a clean search.
+// Three parameters belong to the page rather than to a mode: `mode=` (the
+// tab shown, which the shell sets with linkMode and replaceUrl puts first),
+// `embed=1` (the page in an iframe: embed.js) and `panels=` (which panels it
+// shows). The last two are read here (readEmbed) and kept in every link the
+// modes write (keepInLinks), since a mode's writer starts from a clean search.
 
 import { guard } from './errors.js';
 import { clip } from './words.js';
@@ -52,6 +52,8 @@ export function parseSquareList(raw, n) {
 
 /** The page's own parameters that every written link keeps (keepInLinks), in order. */
 const kept = new Map();
+/** The mode= every written link starts with (linkMode): the mode shown, or null for the page's default. */
+let shownMode = /** @type {string|null} */ (null);
 /** @type {((href: string) => void)[]} told after each write of the address bar */
 const watchers = [];
 /** @type {Set<UrlSync>} the UrlSyncs with a write waiting for quiet */
@@ -65,6 +67,16 @@ const waiting = new Set();
  */
 export function keepInLinks(name, value) {
   kept.set(name, value);
+}
+
+/**
+ * Sets the `mode=` that every address written from now on starts with: the
+ * mode shown (the shell calls this), or null for the page's default mode,
+ * whose links have none.
+ * @param {string|null} id
+ */
+export function linkMode(id) {
+  shownMode = id;
 }
 
 /**
@@ -85,11 +97,15 @@ export function flushUrls() {
 
 /**
  * Puts `url` in the address bar without a history entry (lists keep their
- * commas readable, the page's own parameters stay: keepInLinks); nothing
- * when it is already there.
- * @param {URL} url
+ * commas readable, the page's own parameters stay: `mode=` first, then the
+ * mode's, then keepInLinks's); nothing when it is already there.
+ * @param {URL} url  the mode's own parameters (a `mode=` in it is replaced by the shown mode's)
  */
 export function replaceUrl(url) {
+  const own = [...url.searchParams].filter(([name]) => name !== 'mode');
+  url.search = '';
+  if (shownMode) url.searchParams.set('mode', shownMode);
+  for (const [name, value] of own) url.searchParams.append(name, value);
   for (const [name, value] of kept) url.searchParams.set(name, value);
   url.search = url.search.replaceAll('%2C', ',');
   if (url.href !== location.href) history.replaceState(history.state, '', url);

@@ -80,12 +80,12 @@ export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN, 
 }
 
 /**
- * The address of a board: ?mode=puzzle&n=8&q=…&g=…&x=…(&coach=off)
+ * The parameters of a board: ?n=8&q=…&g=…&x=…(&coach=off)
  * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean }} board
  * @returns {string}
  */
 export function puzzleSearch({ n, squares, given, marks = [], coach = true }) {
-  const params = new URLSearchParams({ mode: 'puzzle', n: String(n) });
+  const params = new URLSearchParams({ n: String(n) });
   if (squares.length) params.set('q', squares.join(','));
   if (given.length) params.set('g', given.join(','));
   if (marks.length) params.set('x', marks.join(','));

@@ -86,12 +86,6 @@ const REPLAY_STEP_MS = 1100;
  * @param {number} square
  */
 const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
-/**
- * @param {number|bigint} count
- * @param {string} one
- * @param {string} many
- */
-const plural = (count, one, many) => (count === 1 || count === 1n ? one : many);
 /** @param {string} word */
 const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -244,7 +238,7 @@ export class PuzzleView {
     // Nauck's position: how many ways it can be finished, counted now by the core.
     const nauckCount = count(NAUCK.n, [...NAUCK.squares]);
     const nauckText = $('nauck-count');
-    nauckText.textContent = `It can be finished in ${formatCount(nauckCount)} ${plural(nauckCount, 'way', 'ways')}: the solver has just counted them.`;
+    nauckText.textContent = `It can be finished in ${counted(nauckCount, 'way')}: the solver has just counted them.`;
     nauckText.dataset.completions = String(nauckCount);
 
     this.counter = new Coach((msg) => this.heard(msg), {
@@ -671,7 +665,7 @@ export class PuzzleView {
       for (const s of this.squares) cols[Math.floor(s / n)] = s % n;
       const { size } = symmetryClass(cols);
       const which = a.rank ? ` This is solution ${formatCount(a.rank.index)} of ${formatCount(a.rank.total)}.` : '';
-      return `Solved!${which} Its symmetry class has ${size} ${plural(size, 'member', 'members')}.`;
+      return `Solved!${which} Its symmetry class has ${counted(size, 'member')}.`;
     }
     if (!this.verdictShown()) {
       return `Coach off: ${counted(this.squares.length, 'queen')} on the board. Press Check when you want to know whether it can still be finished.`;
@@ -692,7 +686,7 @@ export class PuzzleView {
     // Marks whose check has not come back: still checking, or not checked in time.
     const marksLeft = this.marks.length && a.solution && !a.marks ? (a.pending ? ' Still checking your ruled-out squares…' : ' Your ruled-out squares could not be checked in time.') : '';
     if (a.count !== undefined) {
-      return `${board} can still be completed in ${formatCount(a.count)} ${plural(a.count, 'way', 'ways')}.${this.marksText()}${marksLeft}`;
+      return `${board} can still be completed in ${counted(a.count, 'way')}.${this.marksText()}${marksLeft}`;
     }
     if (a.timedOut) {
       return a.solution
@@ -1004,7 +998,7 @@ export class PuzzleView {
     const used = shown.hint?.lines.length ? ` The hint used ${shown.hint.lines.map((l) => lineName(n, l)).join(', ')}.` : '';
     const whose = this.replay ? `Solving by reasoning, step ${this.replay.index} of ${this.replay.steps.length}: ` : '';
     const tool = this.tool === 'mark' ? 'rules a square out or lets it back in' : 'places or takes off a queen';
-    this.canvas.setAttribute('aria-label', `${whose}${n}×${n} puzzle board, ${squares.length} ${plural(squares.length, 'queen', 'queens')}${placed.length ? `: ${placed.join('; ')}` : ''}.${ruled}${used} Arrow keys move the cursor, Enter or Space ${tool}, X rules a square out.`);
+    this.canvas.setAttribute('aria-label', `${whose}${n}×${n} puzzle board, ${counted(squares.length, 'queen')}${placed.length ? `: ${placed.join('; ')}` : ''}.${ruled}${used} Arrow keys move the cursor, Enter or Space ${tool}, X rules a square out.`);
     this.placeCursor();
   }
 

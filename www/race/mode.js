@@ -153,7 +153,6 @@ export function writeRaceParams({ goal = 'all', n, ids, clock, seed = defaultSee
   const url = new URL(location.href);
   url.search = '';
   const params = url.searchParams;
-  params.set('mode', 'race');
   if (goal !== 'all') params.set('goal', goal);
   params.set('n', String(n));
   params.set('lanes', ids.join(','));

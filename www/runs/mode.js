@@ -11,7 +11,8 @@
 
 import { linkParams, safeName } from '../lib/export.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
-import { DEFAULT_SPEC, RESTARTS_ID, RunsView, budgetOf, defaultCap, parseToken, specProblem, specToken } from './runs.js';
+import { RunsView } from './runs.js';
+import { DEFAULT_SPEC, RESTARTS_ID, budgetOf, defaultCap, parseToken, specProblem, specToken } from './model.js';
 import { clip } from '../lib/words.js';
 import { SCALING_MAX_N, ScalingView } from './scaling.js';
 
@@ -130,7 +131,6 @@ export function writeRunsParams({ form, work, curves, view = 'curves', maxN = SC
   const url = new URL(location.href);
   url.search = '';
   const params = url.searchParams;
-  params.set('mode', 'runs');
   params.set('algo', form.id);
   if (!form.restarts) params.set('restarts', 'off');
   for (const key of /** @type {const} */ (['n', 'seeds', 'cap', 'first'])) if (Number.isFinite(form[key])) params.set(key, String(form[key]));

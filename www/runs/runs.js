@@ -1,182 +1,38 @@
 // "Many runs"'s view: the form that picks a sample (an algorithm, N, how many
 // seeds from which, a cap), the presets, the progress line with Cancel, the
-// survival chart with its legend, and the table. Each curve is one sample,
-// run on the pool's workers (runs-pool.js) and summed up by survival.js;
-// curves overlay until removed, each in its own colour (race-chart.js's
-// laneColour, for any number) and every other one dashed.
-//
-// A sample is a RunsSpec; its token (`restarts.30.200.10000000.1`, and
-// `.off` with restarts switched off) names it in the link and on its legend
-// item and table row. mode-runs.js reads and writes the link. Download CSV
-// saves every run of every curve, one row a run (export.js).
+// survival chart with its legend, and the table. Each curve is one sample
+// (model.js: samples, their tokens and the curves), run on the pool's
+// workers (pool.js) and summed up by survival.js; curves overlay until
+// removed, each in its own colour (colours.js's laneColour, for any number)
+// and every other one dashed. mode.js reads and writes the link. Download
+// CSV saves every run of every curve, one row a run (export.js).
 
 import { el, formatCount, part } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
 import { downloadCsv } from '../lib/export.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
-import { seedMax } from '../core/seeds.js';
 import { RunsPool } from './pool.js';
 import { drawSurvival, hillAlpha, restartCutoffs, statisticText, summarize, survivalCurve } from './survival.js';
 import { drawLogLog } from './loglog.js';
-import { clip } from '../lib/words.js';
+import { ASK_OVER_MS, NO_RESTARTS, PRESETS, RESTARTS_ID, RunsCurves, budgetOf, cutoffWords, defaultCap, duration, specLabel, specProblem, specToken } from './model.js';
 
-/**
- * @typedef {import('./pool.js').RunsSpec} RunsSpec
- * @typedef {import('./pool.js').RunsDone} RunsDone
- * @typedef {import('../types.js').RunsAlgorithm} RunsAlgorithm
- * @typedef {import('../types.js').RunsBudget} RunsBudget
- * @typedef {import('../types.js').Core} CoreModule
- * @typedef {'steps' | 'checks'} RunsWork
- * @typedef {object} RunsCurve  a sample drawn
- * @property {RunsSpec} spec
- * @property {string} token
- * @property {number} colour  its colour's index
- * @property {RunsDone} runs
- * @typedef {object} RunsState  what the link holds (mode-runs.js)
- * @property {RunsSpec} form  the form's sample, the next curve
- * @property {RunsWork} work
- * @property {RunsSpec[]} curves
- */
-
-/** The fewest and most seeds a curve takes (the most is also the core's per call: runLengthsBudget). */
-export const MIN_SEEDS = 10;
-/** The one search whose restarts can be switched off (the core refuses the others with a sentence). */
-export const RESTARTS_ID = 'restarts';
-/** The algorithm picker's value for it with restarts off. */
-const NO_RESTARTS = `${RESTARTS_ID}:off`;
-/** A cap no larger than this unless the core's budget is smaller. */
-const DEFAULT_CAP = 10_000_000;
-/** A link whose curves may take longer than this says how long, and asks before it starts them. */
-export const ASK_OVER_MS = 5 * 60_000;
 /** How long the page times a search's steps, per curve, to say how long a link's curves may take. */
 const PROBE_MS = 12;
 /** …over at most this many seeds, from the curve's first. */
 const PROBE_SEEDS = 64;
 
-/** The form's sample when a link gives none. */
-export const DEFAULT_SPEC = Object.freeze({ id: RESTARTS_ID, n: 30, first: 1, seeds: 200, cap: DEFAULT_CAP, restarts: true });
-
 /**
- * The presets: each a set of curves that tells something.
- * @type {Record<string, RunsSpec[]>}
+ * @typedef {import('./pool.js').RunsSpec} RunsSpec
+ * @typedef {import('./pool.js').RunsDone} RunsDone
+ * @typedef {import('../types.js').RunsAlgorithm} RunsAlgorithm
+ * @typedef {import('../types.js').Core} CoreModule
+ * @typedef {import('./model.js').RunsWork} RunsWork
+ * @typedef {import('./model.js').RunsCurve} RunsCurve
+ * @typedef {object} RunsState  what the link holds (mode-runs.js)
+ * @property {RunsSpec} form  the form's sample, the next curve
+ * @property {RunsWork} work
+ * @property {RunsSpec[]} curves
  */
-const PRESETS = {
-  tail: [
-    { id: RESTARTS_ID, n: 30, first: 1, seeds: 500, cap: 10_000_000, restarts: false },
-    { id: RESTARTS_ID, n: 30, first: 1, seeds: 500, cap: 10_000_000, restarts: true },
-  ],
-  repair: [
-    { id: 'min-conflicts', n: 1000, first: 1, seeds: 200, cap: 100_000, restarts: true },
-    { id: 'queen-search', n: 1000, first: 1, seeds: 200, cap: 100_000, restarts: true },
-  ],
-  local: [
-    { id: 'hill-climbing', n: 20, first: 1, seeds: 300, cap: 100_000, restarts: true },
-    { id: 'annealing', n: 20, first: 1, seeds: 300, cap: 100_000, restarts: true },
-    { id: 'min-conflicts', n: 20, first: 1, seeds: 300, cap: 100_000, restarts: true },
-  ],
-};
-
-/**
- * A sample's token, as the link and the page's hooks name it.
- * @param {RunsSpec} spec
- */
-export function specToken({ id, n, seeds, cap, first, restarts }) {
-  return [id, n, seeds, cap, first].join('.') + (restarts ? '' : '.off');
-}
-
-/**
- * A token back to its sample, or null if it is not one (the numbers are
- * checked by specProblem; one past 2^53 − 1 is no number it could check).
- * @param {string} token
- * @returns {RunsSpec | null}
- */
-export function parseToken(token) {
-  const match = /^([a-z0-9-]{1,40})\.(\d{1,9})\.(\d{1,9})\.(\d{1,16})\.(\d{1,16})(\.off)?$/.exec(token.trim());
-  if (!match) return null;
-  const [, id, n, seeds, cap, first, off] = match;
-  const spec = { id, n: Number(n), seeds: Number(seeds), cap: Number(cap), first: Number(first), restarts: !off };
-  return Number.isSafeInteger(spec.cap) && Number.isSafeInteger(spec.first) ? spec : null;
-}
-
-/**
- * The most steps one runLengths() call of `spec`'s search at its N may
- * budget, from the core; null if the core refuses the search or N.
- * @param {CoreModule} wasm
- * @param {{ id: string, n: number }} spec
- * @returns {RunsBudget | null}
- */
-export function budgetOf(wasm, { id, n }) {
-  try {
-    return /** @type {RunsBudget} */ (wasm.runLengthsBudget(id, n));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Why a number a form holds is not in its range, the range's lowest being
- * `min`: "4,385,964 is above that range", "0 is below that range", or,
- * for what is not a whole number, "it is not a whole number".
- * @param {number} value
- * @param {number} min
- */
-function outside(value, min) {
-  if (!Number.isInteger(value)) return 'what is there is not a whole number';
-  return `${formatCount(value)} is ${value < min ? 'below' : 'above'} that range`;
-}
-
-/**
- * What is wrong with a sample, as a sentence, or null if the core will take it.
- * @param {RunsSpec} spec
- * @param {RunsAlgorithm[]} algorithms
- * @param {CoreModule} wasm
- * @returns {string | null}
- */
-export function specProblem(spec, algorithms, wasm) {
-  const algorithm = algorithms.find((a) => a.id === spec.id);
-  if (!algorithm) return `There is no algorithm “${clip(spec.id)}” (try one of: ${algorithms.map((a) => a.id).join(', ')}).`;
-  if (!spec.restarts && spec.id !== RESTARTS_ID) return `Only ${RESTARTS_ID} can run with its restarts switched off.`;
-  const { minN, maxN, name } = algorithm;
-  const range = `from ${minN}×${minN} to ${formatCount(maxN)}×${formatCount(maxN)}`;
-  if (!Number.isInteger(spec.n)) return `N must be a whole number: ${name} runs on boards ${range}.`;
-  if (spec.n < minN || spec.n > maxN) return `${name} runs on boards ${range}; N = ${formatCount(spec.n)} is ${spec.n < minN ? 'below' : 'above'} that range.`;
-  const budget = budgetOf(wasm, spec);
-  if (!budget) return `${name} cannot run at N = ${spec.n}.`;
-  if (!Number.isInteger(spec.seeds) || spec.seeds < MIN_SEEDS || spec.seeds > budget.maxRuns) return `A curve takes from ${MIN_SEEDS} to ${formatCount(budget.maxRuns)} runs; ${outside(spec.seeds, MIN_SEEDS)}.`;
-  if (!Number.isInteger(spec.first) || spec.first < 0 || spec.first + spec.seeds - 1 > seedMax()) return `The first seed is a whole number from 0, and the last (${spec.seeds} on) at most ${formatCount(seedMax())}; ${spec.first} does not fit.`;
-  if (!Number.isInteger(spec.cap) || spec.cap < 1 || spec.cap > budget.budget) return `A run of ${name} at N = ${formatCount(spec.n)} may be capped at 1 to ${formatCount(budget.budget)} steps; ${outside(spec.cap, 1)}.`;
-  return null;
-}
-
-/**
- * A duration in words: "about 40 seconds", "about 25 minutes", "about 3 hours", "about 2 days".
- * @param {number} ms
- */
-export function duration(ms) {
-  const s = ms / 1000;
-  const about = (/** @type {number} */ x, /** @type {string} */ unit) => `about ${formatCount(Math.max(1, Math.round(x)))} ${unit}${Math.round(x) === 1 ? '' : 's'}`;
-  if (s < 90) return about(s, 'second');
-  if (s < 90 * 60) return about(s / 60, 'minute');
-  if (s < 48 * 3600) return about(s / 3600, 'hour');
-  return about(s / 86_400, 'day');
-}
-
-/**
- * A sample's name on the legend and in the table.
- * @param {RunsSpec} spec
- * @param {RunsAlgorithm[]} algorithms
- */
-export function specLabel(spec, algorithms) {
-  const algorithm = algorithms.find((a) => a.id === spec.id);
-  const name = spec.restarts ? algorithm?.name ?? spec.id : 'Randomised backtracking, no restarts';
-  const seeds = spec.first === 1 ? `${formatCount(spec.seeds)} runs` : `seeds ${formatCount(spec.first)}–${formatCount(spec.first + spec.seeds - 1)}`;
-  return `${name}, N = ${formatCount(spec.n)}, ${seeds}, cap ${formatCount(spec.cap)}`;
-}
-
-/** A sample's default cap: DEFAULT_CAP, or less if the core's budget is less. */
-export function defaultCap(/** @type {RunsBudget | null} */ budget) {
-  return Math.min(DEFAULT_CAP, budget?.budget ?? DEFAULT_CAP);
-}
 
 export class RunsView {
   /**
@@ -204,17 +60,13 @@ export class RunsView {
     this.cutoffChart = /** @type {HTMLCanvasElement} */ (part(root, 'cutoff-chart'));
     this.cutoffWords = part(root, 'cutoff-words');
     this.csv = /** @type {HTMLButtonElement} */ (part(root, 'csv'));
-    this.csv.addEventListener('click', () => downloadCsv(this.csvRows(), `nqueens-runs-${this.curves.length}-curves.csv`));
+    this.csv.addEventListener('click', () => downloadCsv(this.model.csvRows(), `nqueens-runs-${this.model.curves.length}-curves.csv`));
     /** @type {CoreModule | null} */
     this.wasm = null;
     /** @type {RunsAlgorithm[]} */
     this.algorithms = [];
-    /** @type {RunsCurve[]} */
-    this.curves = [];
-    /** @type {RunsSpec[]} samples waiting their turn */
-    this.queue = [];
-    /** @type {Map<string, RunsDone>} finished samples, by token: a curve removed and added again is not rerun */
-    this.done = new Map();
+    /** the curves drawn and waiting */
+    this.model = new RunsCurves();
     this.width = 0;
     /** @type {ReturnType<typeof readRaceColours> | null} */
     this.colours = null;
@@ -345,7 +197,7 @@ export class RunsView {
 
   /** The link's state: the form's sample, the unit of work and the curves drawn or waiting. */
   state() {
-    return { form: this.readForm(), work: /** @type {RunsWork} */ (this.work.value), curves: [...this.curves.map((c) => c.spec), ...this.queue] };
+    return { form: this.readForm(), work: /** @type {RunsWork} */ (this.work.value), curves: this.model.specs() };
   }
 
   /** @param {RunsSpec} spec */
@@ -434,7 +286,7 @@ export class RunsView {
     const specs = PRESETS[name] ?? [];
     if (!this.wasm || !specs.length) return;
     this.cancel();
-    this.curves = [];
+    this.model.curves = [];
     this.setForm(specs[specs.length - 1]);
     this.formChanged(false);
     this.enqueue(specs);
@@ -445,10 +297,8 @@ export class RunsView {
    * @param {RunsSpec[]} specs
    */
   enqueue(specs) {
-    const known = new Set(this.state().curves.map(specToken));
-    const fresh = specs.filter((spec) => !known.has(specToken(spec)) && known.add(specToken(spec)));
+    const fresh = this.model.enqueue(specs);
     if (!fresh.length && specs.length) this.say('That curve is drawn already.', this.root.dataset.state === 'running' ? 'running' : 'done');
-    this.queue.push(...fresh);
     this.render();
     this.next();
   }
@@ -456,13 +306,11 @@ export class RunsView {
   /** Runs the next sample in the queue, unless one is running. */
   next() {
     if (this.pool.busy || this.halted || !this.wasm) return;
-    const spec = this.queue[0];
+    const spec = this.model.queue[0];
     if (!spec) return;
-    const token = specToken(spec);
-    const saved = this.done.get(token);
+    const saved = this.model.done.get(specToken(spec));
     if (saved) {
-      this.queue.shift();
-      this.addCurve(spec, saved);
+      this.shown(this.model.finish(saved));
       this.next();
       return;
     }
@@ -484,20 +332,18 @@ export class RunsView {
       this.progress.hidden = true;
       this.cancelButton.disabled = true;
       if (outcome.cancelled) {
-        this.queue = [];
+        this.model.queue = [];
         this.say(`Cancelled after ${formatCount(outcome.done)} of ${formatCount(spec.seeds)} runs of ${label}.`, 'cancelled');
         this.render();
         this.host.write(this.state());
         return;
       }
-      this.queue.shift();
-      this.done.set(token, outcome);
-      this.addCurve(spec, outcome);
+      this.shown(this.model.finish(outcome));
       this.next();
     }, (/** @type {Error} */ error) => {
       this.progress.hidden = true;
       this.cancelButton.disabled = true;
-      this.queue = [];
+      this.model.queue = [];
       this.say(`The runs of ${label} could not go on: ${error.message}`, 'failed');
       this.render();
       this.host.write(this.state());
@@ -505,19 +351,14 @@ export class RunsView {
   }
 
   /**
-   * A finished sample becomes a curve.
-   * @param {RunsSpec} spec
-   * @param {RunsDone} runs
+   * A finished sample, drawn: says so and writes the link.
+   * @param {RunsCurve} curve
    */
-  addCurve(spec, runs) {
-    const used = new Set(this.curves.map((c) => c.colour));
-    let colour = 0;
-    while (used.has(colour)) colour++;
-    this.curves.push({ spec, token: specToken(spec), colour, runs });
+  shown({ spec, runs }) {
     const capped = runs.capped.reduce((sum, c) => sum + c, 0);
     const seconds = runs.ms < 1000 ? `${Math.round(runs.ms)} ms` : `${(runs.ms / 1000).toFixed(runs.ms < 10_000 ? 1 : 0)} s`;
     const cut = capped ? `; ${formatCount(capped)} stopped at the cap unsolved` : '';
-    if (!this.queue.length) this.say(`${specLabel(spec, this.algorithms)}: ${formatCount(spec.seeds)} runs in ${seconds}${cut}.`, 'done');
+    if (!this.model.queue.length) this.say(`${specLabel(spec, this.algorithms)}: ${formatCount(spec.seeds)} runs in ${seconds}${cut}.`, 'done');
     this.root.dataset.ms = String(Math.round(runs.ms));
     this.render();
     this.host.write(this.state());
@@ -525,8 +366,7 @@ export class RunsView {
 
   /** @param {string} token */
   remove(token) {
-    this.curves = this.curves.filter((c) => c.token !== token);
-    this.queue = this.queue.filter((spec) => specToken(spec) !== token);
+    this.model.remove(token);
     this.render();
     this.host.write(this.state());
   }
@@ -534,7 +374,7 @@ export class RunsView {
   /** Stops the runs under way, and what was waiting. */
   cancel() {
     if (this.pool.busy) this.pool.cancel();
-    else this.queue = [];
+    else this.model.queue = [];
   }
 
   /** A trap in the page's core: nothing more is asked of it (the workers have their own). */
@@ -560,7 +400,7 @@ export class RunsView {
   }
 
   renderLegend() {
-    this.legend.replaceChildren(...this.curves.map((curve, i) => {
+    this.legend.replaceChildren(...this.model.curves.map((curve, i) => {
       const label = specLabel(curve.spec, this.algorithms);
       const remove = el('button', { type: 'button', class: 'linkish', 'aria-label': `Remove the curve ${label}` }, 'Remove');
       remove.addEventListener('click', () => {
@@ -571,13 +411,13 @@ export class RunsView {
       swatch.style.setProperty('--curve-colour', laneColour(curve.colour));
       return el('li', { 'data-curve': curve.token, 'data-ms': Math.round(curve.runs.ms) }, [swatch, el('span', {}, label), ' ', remove]);
     }));
-    for (const spec of this.queue) this.legend.append(el('li', { class: 'muted', 'data-waiting': specToken(spec) }, `${specLabel(spec, this.algorithms)}: waiting to run`));
+    for (const spec of this.model.queue) this.legend.append(el('li', { class: 'muted', 'data-waiting': specToken(spec) }, `${specLabel(spec, this.algorithms)}: waiting to run`));
   }
 
   renderTable() {
     const work = /** @type {RunsWork} */ (this.work.value);
     const head = el('thead', {}, [el('tr', {}, ['Curve', 'Solved', 'Median', 'Mean', '90th percentile', 'Longest', 'Mean ÷ median', 'Tail index α', 'Best cutoff', 'Expected with it'].map((h) => el('th', { scope: 'col' }, h)))]);
-    const rows = this.curves.map((curve) => {
+    const rows = this.model.curves.map((curve) => {
       const stats = summarize(curve.runs[work], curve.runs.capped);
       const tail = tailCells(curve.runs[work], curve.runs.capped, stats);
       /** @type {[string, import('./survival.js').Statistic][]} */
@@ -590,22 +430,10 @@ export class RunsView {
         ...tail,
       ]);
     });
-    this.csv.disabled = !this.curves.length;
+    this.csv.disabled = !this.model.curves.length;
     const caption = el('caption', { class: 'sr-only' }, `Work to the first solution, in ${work}`);
     this.table.replaceChildren(caption, head, el('tbody', {}, rows.length ? rows : [el('tr', {}, [el('td', { colspan: 10, class: 'muted' }, 'No curves yet.')])]));
-    this.cutoffWords.textContent = cutoffWords(this.curves, work, this.algorithms);
-  }
-
-  /**
-   * Every run of every curve as CSV rows: a header, then one row a run, in
-   * seed order; `solved` is false where the cap stopped the run.
-   * @returns {(string|number|boolean)[][]}
-   */
-  csvRows() {
-    const header = ['curve', 'algorithm', 'n', 'restarts', 'seed', 'steps', 'checks', 'solved'];
-    return [header, ...this.curves.flatMap(({ spec, token, runs }) => [...runs.steps].map((steps, i) => [
-      token, spec.id, spec.n, spec.restarts, spec.first + i, steps, runs.checks[i], !runs.capped[i],
-    ]))];
+    this.cutoffWords.textContent = cutoffWords(this.model.curves, work, this.algorithms);
   }
 
   /** Draws the chart from the curves, in the chosen unit of work. */
@@ -614,19 +442,19 @@ export class RunsView {
     this.colours ??= readRaceColours(this.chart);
     const colours = this.colours;
     const work = /** @type {RunsWork} */ (this.work.value);
-    const curves = this.curves.map((curve, i) => ({
+    const curves = this.model.curves.map((curve, i) => ({
       colour: colours.lane(curve.colour),
       label: specLabel(curve.spec, this.algorithms),
       curve: survivalCurve(curve.runs[work], curve.runs.capped),
       dashed: i % 2 === 1,
     }));
     // Where a curve's capped runs stopped: the cap in steps, their most checks in checks; 0 for none.
-    const caps = this.curves.map(({ runs }) => runs[work].reduce((most, w, i) => (runs.capped[i] ? Math.max(most, w) : most), 0));
+    const caps = this.model.curves.map(({ runs }) => runs[work].reduce((most, w, i) => (runs.capped[i] ? Math.max(most, w) : most), 0));
     drawSurvival(this.chart, this.width, curves, { unit: work, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, caps });
     /** @type {number[]} the best cutoffs labelled so far: one label a cutoff */
     const labelled = [];
     /** @type {import('./loglog.js').LogSeries[]} */
-    const cutoffs = this.curves.map((curve, i) => {
+    const cutoffs = this.model.curves.map((curve, i) => {
       const { t, expected, best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
       const label = labelled.includes(best) ? '' : `t = ${formatCount(best)}`;
       labelled.push(best);
@@ -640,7 +468,7 @@ export class RunsView {
     // Each Luby curve's measured mean, level across the cutoffs: what restarts with no knowledge cost.
     const tried = cutoffs.flatMap((c) => c.points.map((p) => p.x));
     const span = tried.length ? [Math.min(...tried), Math.max(...tried)] : [];
-    this.curves.forEach((curve, i) => {
+    this.model.curves.forEach((curve, i) => {
       if (curve.spec.id !== RESTARTS_ID || !curve.spec.restarts || span.length < 2) return;
       const mean = summarize(curve.runs[work], curve.runs.capped).mean.value;
       cutoffs.push({
@@ -685,34 +513,4 @@ function tailCells(work, capped, stats) {
     el('td', { 'data-label': 'Best cutoff', 'data-stat': 'best-cutoff', 'data-value': best }, Number.isNaN(best) ? '–' : formatCount(best)),
     el('td', { 'data-label': 'Expected with it', 'data-stat': 'best-expected', 'data-value': bestExpected, 'data-at-most': String(bound) }, Number.isNaN(bestExpected) ? '–' : `${bound ? 'at most ' : ''}${formatCount(Math.round(bestExpected))}`),
   ];
-}
-
-/**
- * The cutoff chart's words: for each curve of randomised backtracking without
- * restarts that has a restarts curve at the same N, the three costs side by
- * side (no restarts, the best fixed cutoff from these runs, Luby's restarts
- * as run); else each curve's best cutoff against its mean.
- * @param {RunsCurve[]} curves
- * @param {RunsWork} work
- * @param {RunsAlgorithm[]} algorithms
- */
-function cutoffWords(curves, work, algorithms) {
-  /** @type {string[]} */
-  const words = [];
-  for (const curve of curves) {
-    const stats = summarize(curve.runs[work], curve.runs.capped);
-    const { best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
-    if (Number.isNaN(best)) continue;
-    const mean = statisticText(stats.mean);
-    const luby = !curve.spec.restarts && curves.find((c) => c.spec.id === RESTARTS_ID && c.spec.restarts && c.spec.n === curve.spec.n);
-    if (luby) {
-      const lubyMean = summarize(luby.runs[work], luby.runs.capped).mean;
-      words.push(`At N = ${curve.spec.n}: without restarts the mean is ${mean} ${work}; the best fixed cutoff from those runs, restarting after ${formatCount(best)} ${work}, would average ${formatCount(Math.round(bestExpected))}; Luby's restarts, as run (${formatCount(luby.spec.seeds)} runs), averaged ${statisticText(lubyMean)}, ${(lubyMean.value / bestExpected).toFixed(2)} times the best fixed cutoff, with no knowledge of the distribution, and ${stats.mean.atLeast ? 'at least ' : ''}${(stats.mean.value / lubyMean.value).toFixed(1)} times less than no restarts.`);
-    } else if (!luby && curve.spec.restarts && curves.some((c) => !c.spec.restarts && c.spec.n === curve.spec.n)) {
-      continue; // said with its pair
-    } else {
-      words.push(`${specLabel(curve.spec, algorithms)}: restarting after ${formatCount(best)} ${work} would average ${formatCount(Math.round(bestExpected))} against a mean of ${mean} without further restarts.`);
-    }
-  }
-  return words.join(' ');
 }

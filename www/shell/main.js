@@ -1,5 +1,6 @@
 // The page's wiring, and nothing else: loads the core, makes the page's modes
-// (modes.js's registry) and connects them to what belongs to the page as a whole — the tabs, the URL's
+// (modes.js's registry; frame.js puts their tabs, markup and style in the
+// page) and connects them to what belongs to the page as a whole — the tabs, the URL's
 // ?mode=, the keyboard, the problem area, restarts after a trap and
 // window.nqueens (for tests and the console). It names no mode: what each
 // mode owns is said at the top of its module.
@@ -10,6 +11,9 @@ import { connectCore, guard, panicText, reportError, showProblem, watchForPanics
 import { mountExports } from '../lib/export.js';
 import { repeatedParams } from '../lib/params.js';
 import { MODES, parseMode } from './modes.js';
+import { linkMode, replaceUrl } from '../lib/params.js';
+import { mountFrame } from './frame.js';
+import { registerServiceWorker } from './service-worker.js';
 import { ViewSwitcher } from './views.js';
 import { WasmLoadError } from '../core/wasm-load.js';
 
@@ -22,6 +26,8 @@ const PREFETCH_WAIT_MS = 5_000;
 /** @typedef {import('../types.js').Core} CoreModule  the core's module namespace, as loadCore() gives it */
 
 async function start() {
+  const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
+  await mountFrame(MODES);
   /** @type {import('../modes.js').Mode[]} the modes built so far, in the order they were built */
   const modes = [];
   const byId = (/** @type {string} */ id) => modes.find((mode) => mode.id === id);
@@ -82,7 +88,15 @@ async function start() {
       }
     });
   };
-  const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), show);
+  // A tab chosen: the address is the new mode's alone (the old mode's parameters go), which the mode then fills in.
+  const picked = (/** @type {string} */ view) => {
+    linkMode(view === ids[0] ? null : view);
+    const url = new URL(location.href);
+    url.search = '';
+    replaceUrl(url);
+    show(view);
+  };
+  const views = new ViewSwitcher(/** @type {HTMLElement} */ (document.querySelector('nav.views')), picked);
   /** @type {import('../modes.js').Page} */
   const page = {
     show: (id) => views.switchTo(id),
@@ -93,7 +107,7 @@ async function start() {
   // and the mode the link names are built at start; the others when first opened.
   const linkedId = parseMode(location.search, ids).id;
   const first = [...new Set([ids[0], linkedId ?? ids[0]])];
-  const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
+  linkMode(linkedId === ids[0] ? null : linkedId);
   await Promise.all(first.map(load));
   // Building the first modes is a task of its own, after the one that evaluated the modules.
   await new Promise((resolve) => setTimeout(resolve));
@@ -245,85 +259,3 @@ watchGlobalErrors();
 // The service worker once the first board is drawn (or the start has failed):
 // its downloads (the whole build, for offline use) never compete with it.
 start().catch(reportError).finally(registerServiceWorker);
-
-/**
- * Offline use: registers the service worker that a build (scripts/dist.sh)
- * names in index.html's `<meta name="service-worker">`. The source tree has
- * no such tag, so the dev server, whose files change under the developer,
- * never gets a worker that would answer from a cache: `?sw=1` asks for one
- * anyway (www/sw.js, which then goes to the network first) and `?sw=0`
- * removes it. Only over http(s): a page opened from a file cannot have one.
- */
-function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
-  const asked = new URLSearchParams(location.search).get('sw');
-  const built = document.querySelector('meta[name="service-worker"]')?.getAttribute('content');
-  if (asked === '0') {
-    navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => r.unregister()), () => {});
-    return;
-  }
-  const script = built ?? (asked === '1' ? 'www/sw.js' : null);
-  if (!script) return;
-  const { serviceWorker } = navigator;
-  // A worker taking over that this page did not ask for (another tab's
-  // Reload): this page still shows the old build, and the worker keeps
-  // serving it the old build's files (sw.js); it says a new one is ready.
-  let hadController = serviceWorker.controller !== null;
-  serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) newVersion();
-    hadController = true;
-  });
-  // After the page has loaded (and the first board is drawn: see the call).
-  const register = () =>
-    serviceWorker
-      .register(script, { scope: './' })
-      .then((registration) => {
-        // This page has loaded: the worker may now delete a build no open page uses.
-        registration.active?.postMessage('tidy');
-        // A newer build waits until this page lets it in (sw.js says why).
-        const offer = () => registration.waiting && serviceWorker.controller && newVersion();
-        offer();
-        registration.addEventListener('updatefound', () => {
-          registration.installing?.addEventListener('statechange', offer);
-        });
-      })
-      .catch((error) => console.warn('The page will not work offline: its service worker was refused.', error));
-  if (document.readyState === 'complete') register();
-  else addEventListener('load', register, { once: true });
-}
-
-/**
- * Says a new build is ready, with Reload: the new worker takes over, and the
- * page reloads once it has, so every file then comes from the new build. If
- * it has already taken over (another tab's Reload did it), or takes over
- * from elsewhere meanwhile, the page reloads at once: every Reload works.
- */
-function newVersion() {
-  if (document.querySelector('#error button[data-action="new-version"]')) return;
-  showProblem('A new version of this page is ready; reload to use it.', 'warning');
-  const reload = document.createElement('button');
-  reload.type = 'button';
-  reload.textContent = 'Reload';
-  reload.title = 'Load the new version of the page';
-  reload.dataset.action = 'new-version';
-  reload.addEventListener('click', async () => {
-    const { serviceWorker } = navigator;
-    const registration = await serviceWorker.getRegistration().catch(() => undefined);
-    const waiting = registration?.waiting;
-    if (!waiting) {
-      location.reload();
-      return;
-    }
-    let reloading = false;
-    const go = () => {
-      if (reloading) return;
-      reloading = true;
-      location.reload();
-    };
-    serviceWorker.addEventListener('controllerchange', go, { once: true });
-    waiting.addEventListener('statechange', () => waiting.state !== 'installed' && waiting.state !== 'activating' && go());
-    waiting.postMessage('skip-waiting');
-  });
-  document.querySelector('#error .problem-actions')?.prepend(reload);
-}
-

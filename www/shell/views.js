@@ -1,5 +1,5 @@
 // The view switcher: the tabs above the page (one a mode: modes.js) and
-// which view's elements are shown.
+// which view's elements, and which line of keys, are shown.
 //
 // Each tab is a link in the nav (data-view="id", aria-controls="the ids of the
 // view's elements"), so it also works as a plain link; a click switches in place.
@@ -43,6 +43,8 @@ export class ViewSwitcher {
         if (panel) panel.hidden = !on;
       }
     }
+    // Each mode's line of keys in the footer: the current tab's shows.
+    for (const keys of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.footer-keys[data-keys]'))) keys.hidden = keys.dataset.keys !== view;
     if (!quiet && view !== from) this.onChange(view, from);
   }
 }
