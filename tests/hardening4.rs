@@ -7,6 +7,19 @@ use nqueens::algorithms::ALGORITHMS;
 use nqueens::runs::{call_budget, run_lengths, Refusal, RunLength, Variant};
 use nqueens::session::Session;
 
+/// `1001` as "1,001", written here.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 fn sentence(result: Result<Vec<RunLength>, Refusal>) -> String {
     match result {
         Ok(_) => panic!("expected a refusal"),
@@ -39,7 +52,7 @@ fn a_size_out_of_range_says_which_side() {
         let text = error.to_string();
         assert!(!text.contains("not a whole number"), "{text}");
         assert!(
-            text.contains(&format!("N = {above} is above that range")),
+            text.contains(&format!("N = {} is above that range", grouped(above))),
             "{text}"
         );
         if info.min_n > 1 {
@@ -50,7 +63,7 @@ fn a_size_out_of_range_says_which_side() {
             assert!(
                 error
                     .to_string()
-                    .contains(&format!("N = {below} is below that range")),
+                    .contains(&format!("N = {} is below that range", grouped(below))),
                 "{error}"
             );
         }
