@@ -153,7 +153,7 @@ test('a count running in one tab is said to run there in the other, which offers
     // Tab B, same browser: the saved part is shown as running elsewhere, with no Resume.
     const { page: b, errors: errorsB } = await secondTab(a, '/?mode=count&engine=cpu');
     await b.waitForSelector('#count-mode[data-store="read"]', { state: 'attached' });
-    await waitUntil(async () => (await countState(b)).state === 'elsewhere', { timeout: 10_000, message: 'tab B to say the count runs elsewhere' });
+    await waitUntil(async () => (await countState(b)).state === 'elsewhere', { timeout: 30_000, message: 'tab B to say the count runs elsewhere' });
     let s = await countState(b);
     assert.match(s.text, new RegExp(`A count of N = ${n} is running in another tab`));
     assert.notEqual(s.start, 'Resume');
@@ -161,15 +161,15 @@ test('a count running in one tab is said to run there in the other, which offers
     await screenshot(b, 'count-elsewhere', { fullPage: false });
     // A stops: B offers Resume, and resuming there finishes with OEIS's number.
     await a.click('#count-cancel');
-    await waitUntil(async () => /saved in this browser/.test((await countState(a)).text), { timeout: 20_000, message: 'A to save' });
-    await waitUntil(async () => (await countState(b)).state === 'saved', { timeout: 10_000, message: 'tab B to offer Resume' });
+    await waitUntil(async () => /saved in this browser/.test((await countState(a)).text), { timeout: 60_000, message: 'A to save' });
+    await waitUntil(async () => (await countState(b)).state === 'saved', { timeout: 30_000, message: 'tab B to offer Resume' });
     s = await countState(b);
     assert.equal(s.start, 'Resume');
     assert.equal(s.startDisabled, false);
     await a.context().unroute('**/www/workers/count-worker.js');
     await b.click('#count-start');
     // While B counts, A says so in turn.
-    await waitUntil(async () => (await countState(a)).state === 'elsewhere', { timeout: 10_000, message: 'tab A to say the count runs in B' });
+    await waitUntil(async () => (await countState(a)).state === 'elsewhere', { timeout: 30_000, message: 'tab A to say the count runs in B' });
     await waitUntil(async () => (await countState(b)).state === 'done', { timeout: 180_000, interval: 250, message: 'the resumed count' });
     s = await countState(b);
     assert.equal(s.total, String(A000170[n - 1]));
