@@ -1,35 +1,40 @@
-// Count mode's GPU engine (issue 33) against its workers, honestly labelled.
+// Count mode's GPU engine: the full symmetry against the mirror-only engine
+// it replaced, and the same WGSL on a real GPU where there is one.
 //
-// There is no GPU on the build machines: Chromium runs WebGPU here on
-// SwiftShader, Google's implementation of a GPU in software on the CPU (its
-// compute shaders are compiled to CPU code and run on the CPU's threads). So
-// the figures below say what the engine costs on this machine, not what a
-// GPU does; the GPU's figure is a paper estimate, worked out in the report
-// from the shader's work per prefix and published GPU throughputs.
+// Without --hardware: Chromium runs WebGPU on SwiftShader, Google's
+// implementation of a GPU in software on the CPU (its compute shaders are
+// compiled to CPU code and run on the CPU's threads). For each N, in one
+// fresh page, today's engine (www/count/gpu.js's GpuPool) and the engine
+// before it (BASELINE's gpu.js and prefixes.js, taken from git into
+// bench/results/gpu-baseline/ and served beside the page) count N, in turns
+// (which goes first alternates with N), each timed from run() to both
+// numbers. "Work" is each engine's search tree below its pieces, estimated by
+// Knuth's probes (each prefixes.js's weights, the same estimator). During
+// each count the page watches its main thread: the longest long task (a
+// PerformanceObserver, 50 ms and up) and how late a 20 ms timer fired at worst.
 //
-// For each N, in a fresh page: the GPU engine (www/count/gpu.js's GpuPool)
-// counts N, then the workers (pool.js's CountPool, two) count it, each timed
-// from run() to both numbers. During the GPU count the page watches its main
-// thread: the longest task (a PerformanceObserver of long tasks, 50 ms and
-// up) and how late a 20 ms timer fired at worst. The shader's work is the
-// prefixes' search trees, estimated by Knuth's probes (prefixes.js's weights).
+// With --hardware: no browser. Node runs the same GpuPool (the same WGSL,
+// the same dispatch sizing) on Dawn's node bindings (npm `webgpu`, with its
+// shipped binaries: `npm install --no-save webgpu`), on the machine's GPU
+// through Vulkan, Metal or Direct3D, for N = 16..21 by default; --baseline
+// times the engine before it too (N up to 20, its limit).
 //
-//   node bench/count-gpu.mjs [--ns 12,13,14,15] [--write]      SwiftShader, headless
-//   node bench/count-gpu.mjs --hardware [--ns 16,18,20]        a real GPU: a headed Chromium
-//                                                             (CHROMIUM=/path/to/chrome) with WebGPU on
+//   node bench/count-gpu.mjs [--ns 14,15,16] [--write]           SwiftShader in headless Chromium
+//   node bench/count-gpu.mjs --hardware [--ns 16,...,21] [--baseline] [--write]
 //
-// --report-only writes the section up from the last run (bench/results/gpu.json) without measuring.
-// --write puts the section into BENCHMARKS.md (before "## Targets"), in
-// place of the one from the last run; bench/run.mjs's `--only gpu` does the
-// same within the whole report.
+// --report-only writes the section up from the last run (bench/results/gpu.json, or
+// gpu-hardware.json with --hardware) without measuring. --write puts the section into
+// BENCHMARKS.md (before "## Targets"), in place of the one from the last run; bench/run.mjs's
+// `--only gpu` does the SwiftShader part within the whole report.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBGPU_ARGS } from '../tests/e2e/helpers.mjs';
-import { prefixPlan, listPrefixes } from '../www/count/prefixes.js';
 import { openPage } from './page.mjs';
 
 const log = (...a) => console.error('[bench:gpu]', ...a);
@@ -38,93 +43,153 @@ const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 /** The title of the report's section, which --write finds again. */
 const TITLE = 'Count mode on the GPU (WebGPU)';
 
+/** The engine before the full symmetry (the left–right mirror only): the last commit that had it. */
+export const BASELINE = '627024a';
+/** Where the baseline's two files are put, under the served root. */
+const BASELINE_DIR = path.join(REPO_ROOT, 'bench', 'results', 'gpu-baseline');
+
 /**
- * The shader's work at N: prefixes, pieces, and the estimated nodes (partial boards) the threads visit.
- * @param {number} n
+ * Writes BASELINE's gpu.js and prefixes.js into BASELINE_DIR, their imports
+ * of today's pool and store made absolute (the pool's interface is the same).
  */
-export function shaderWork(n) {
-  const plan = prefixPlan(n);
-  const out = new Uint32Array(3 * (1 << 18));
-  let prefixes = 0;
-  for (let i = 0; i < plan.count; i++) prefixes += listPrefixes(plan, i, out, 0);
-  const nodes = plan.weights.reduce((a, b) => a + b, 0);
-  return { n, depth: plan.depth, pieces: plan.count, prefixes, nodes };
+function writeBaseline() {
+  fs.mkdirSync(BASELINE_DIR, { recursive: true });
+  for (const file of ['gpu.js', 'prefixes.js']) {
+    const text = execFileSync('git', ['show', `${BASELINE}:www/count/${file}`], { cwd: REPO_ROOT, encoding: 'utf8' });
+    fs.writeFileSync(path.join(BASELINE_DIR, file), text.replace("'./pool.js'", "'/www/count/pool.js'").replace("'./store.js'", "'/www/count/store.js'"));
+  }
 }
 
 /**
- * Measures the GPU engine and the workers at each N.
- * @param {{ ns?: number[], hardware?: boolean, workers?: number }} [options]
+ * Each engine's work at N: pieces, prefixes and the estimated nodes below the pieces.
+ * @param {number} n
+ * @param {'new' | 'baseline'} which
  */
-export async function gpuTimings({ ns = [12, 13, 14, 15], hardware = false, workers = 2 } = {}) {
+async function shaderWork(n, which) {
+  const url = which === 'new' ? new URL('../www/count/prefixes.js', import.meta.url) : pathToFileURL(path.join(BASELINE_DIR, 'prefixes.js'));
+  const mod = await import(url.href);
+  const plan = mod.prefixPlan(n);
+  const words = which === 'new' ? mod.PREFIX_WORDS : 3;
+  const out = new Uint32Array(words * (1 << 18));
+  let prefixes = 0;
+  for (let i = 0; i < plan.count; i++) prefixes += mod.listPrefixes(plan, i, out, 0);
+  const nodes = plan.weights.reduce((a, b) => a + b, 0);
+  return { depth: plan.depth, pieces: plan.count, prefixes, nodes };
+}
+
+/**
+ * One engine's count of N in the page, with its main thread watched.
+ * @param {import('playwright-core').Page} page
+ * @param {number} n
+ * @param {string} module  the engine's gpu.js
+ */
+function countInPage(page, n, module) {
+  return page.evaluate(async ({ n, module }) => {
+    const { GpuPool, probeGpu } = await import(module);
+    const probe = await probeGpu();
+    if (!probe.adapter) return { error: probe.why };
+    const longTasks = [];
+    const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+    observer.observe({ type: 'longtask' });
+    let last = performance.now();
+    let worstLag = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstLag = Math.max(worstLag, now - last - 20);
+      last = now;
+    }, 20);
+    const gpu = new GpuPool({ adapter: probe.adapter });
+    const setupStart = performance.now();
+    await gpu.gpu(); // the device and the shader, compiled once (timed apart)
+    const setupMs = performance.now() - setupStart;
+    const start = performance.now();
+    const r = await gpu.run(n);
+    const ms = performance.now() - start;
+    clearInterval(timer);
+    observer.disconnect();
+    const dispatches = gpu.dispatches.map((d) => d.ms).sort((a, b) => a - b);
+    gpu.terminate();
+    return {
+      adapter: `${probe.description}${probe.software ? ' (software)' : ''}`,
+      total: String(r.total),
+      fundamental: String(r.fundamental),
+      setupMs,
+      ms,
+      busyMs: r.busyMs,
+      dispatches: dispatches.length,
+      medianDispatchMs: dispatches[Math.floor(dispatches.length / 2)] ?? 0,
+      maxDispatchMs: dispatches.at(-1) ?? 0,
+      longestTaskMs: Math.max(0, ...longTasks),
+      longTasks: longTasks.length,
+      worstLagMs: worstLag,
+    };
+  }, { n, module });
+}
+
+/**
+ * The GPU engine's main-thread steps at N, in CPU time (not wall time, which a loaded machine stretches):
+ * the longest step of building and weighing the plan (prefixes.js's prefixPlanSliced, as GpuPool runs it,
+ * 8 ms slices), and the listing of one dispatch's prefixes (as GpuPool's loop: until 8 ms or the buffer is full).
+ * @param {number} n
+ */
+export async function mainThreadSteps(n) {
+  const { prefixPlanSliced, listPrefixes, PREFIX_WORDS } = await import('../www/count/prefixes.js');
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  let longest = 0;
+  let last = cpu();
+  const plan = await prefixPlanSliced(n, async () => {
+    longest = Math.max(longest, cpu() - last);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    last = cpu();
+  });
+  longest = Math.max(longest, cpu() - last);
+  const out = new Uint32Array(PREFIX_WORDS * (1 << 18));
+  let listing = 0;
+  for (let k = 0, round = 0; round < 20 && k < plan.count; round++) {
+    const began = performance.now();
+    const before = cpu();
+    let at = 0;
+    while (k < plan.count && performance.now() - began < 8) {
+      const end = listPrefixes(plan, k, out, at);
+      if (end < 0) break;
+      at = end;
+      k++;
+    }
+    listing = Math.max(listing, cpu() - before);
+  }
+  return { n, pieces: plan.count, planStepMs: longest, listingMs: listing };
+}
+
+/**
+ * SwiftShader in headless Chromium: both engines at each N, in one page an N.
+ * @param {{ ns?: number[] }} [options]
+ */
+export async function gpuTimings({ ns = [14, 15, 16] } = {}) {
+  writeBaseline();
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const loadStart = load();
   const server = await startServer({ root: REPO_ROOT, port: 0 });
-  const args = hardware ? ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--no-sandbox'] : [...CHROMIUM_ARGS, ...WEBGPU_ARGS];
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: !hardware, args });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...WEBGPU_ARGS] });
   const rows = [];
   const errors = [];
   let adapter = null;
   try {
-    for (const n of ns) {
+    for (const [k, n] of ns.entries()) {
       const { page, context } = await openPage(browser, server.url, '/?mode=count&engine=gpu', errors);
-      log(`N = ${n}: the GPU engine, then ${workers} workers`);
-      const row = await page.evaluate(async ({ n, workers }) => {
-        const { GpuPool, probeGpu } = await import('/www/count/gpu.js');
-        const { CountPool } = await import('/www/count/pool.js');
-        const probe = await probeGpu();
-        if (!probe.adapter) return { n, error: probe.why };
-        // The main thread during the GPU count: long tasks, and a 20 ms timer's lateness.
-        const longTasks = [];
-        const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
-        observer.observe({ type: 'longtask' });
-        let last = performance.now();
-        let worstLag = 0;
-        const timer = setInterval(() => {
-          const now = performance.now();
-          worstLag = Math.max(worstLag, now - last - 20);
-          last = now;
-        }, 20);
-        const gpu = new GpuPool({ adapter: probe.adapter });
-        const setupStart = performance.now();
-        await gpu.gpu(); // the device and the shader, compiled once (timed apart)
-        const setupMs = performance.now() - setupStart;
-        let start = performance.now();
-        const g = await gpu.run(n);
-        const gpuMs = performance.now() - start;
-        clearInterval(timer);
-        observer.disconnect();
-        const dispatches = gpu.dispatches.map((d) => d.ms).sort((a, b) => a - b);
-        const sizes = gpu.dispatches.map((d) => d.prefixes);
-        gpu.terminate();
-        const cpu = new CountPool(workers);
-        await cpu.warm();
-        start = performance.now();
-        const c = await cpu.run(n);
-        const cpuMs = performance.now() - start;
-        cpu.terminate();
-        return {
-          n,
-          adapter: `${probe.description}${probe.software ? ' (software)' : ''}`,
-          total: String(g.total),
-          fundamental: String(g.fundamental),
-          agree: g.total === c.total && g.fundamental === c.fundamental,
-          setupMs,
-          gpuMs,
-          busyMs: g.busyMs,
-          cpuMs,
-          dispatches: dispatches.length,
-          medianDispatchMs: dispatches[Math.floor(dispatches.length / 2)] ?? 0,
-          maxDispatchMs: dispatches.at(-1) ?? 0,
-          maxPrefixes: Math.max(0, ...sizes),
-          longestTaskMs: Math.max(0, ...longTasks),
-          longTasks: longTasks.length,
-          worstLagMs: worstLag,
-        };
-      }, { n, workers });
-      if (row.error) throw new Error(`N = ${n}: no WebGPU adapter (${row.error})`);
-      adapter = row.adapter;
-      Object.assign(row, shaderWork(n));
-      log(`N = ${n}: GPU ${(row.gpuMs / 1000).toFixed(2)} s (${row.dispatches} dispatches, longest ${row.maxDispatchMs.toFixed(0)} ms), workers ${(row.cpuMs / 1000).toFixed(2)} s, longest task ${row.longestTaskMs.toFixed(0)} ms`);
+      const order = k % 2 === 0 ? ['baseline', 'new'] : ['new', 'baseline'];
+      const row = { n, order: order.join(' then ') };
+      for (const which of order) {
+        log(`N = ${n}: the ${which} engine`);
+        const r = await countInPage(page, n, which === 'new' ? '/www/count/gpu.js' : '/bench/results/gpu-baseline/gpu.js');
+        if (r.error) throw new Error(`N = ${n}: no WebGPU adapter (${r.error})`);
+        adapter = r.adapter;
+        row[which] = { ...r, ...(await shaderWork(n, /** @type {'new' | 'baseline'} */ (which))) };
+        log(`N = ${n}: ${which} ${(r.ms / 1000).toFixed(2)} s, ${r.dispatches} dispatches (longest ${r.maxDispatchMs.toFixed(0)} ms), longest task ${r.longestTaskMs.toFixed(0)} ms`);
+      }
+      row.agree = row.new.total === row.baseline.total && row.new.fundamental === row.baseline.fundamental;
       rows.push(row);
       await context.close();
     }
@@ -132,82 +197,151 @@ export async function gpuTimings({ ns = [12, 13, 14, 15], hardware = false, work
     await browser.close();
     await server.close();
   }
-  const version = browser.version();
-  return { date, load: `${loadStart} / ${load()}`, hardware, adapter, browser: version, workers, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', rows, errors, n20: shaderWork(20) };
+  const steps = [];
+  for (const n of [20, 21]) steps.push(await mainThreadSteps(n));
+  return { date, load: `${loadStart} / ${load()}`, adapter, browser: browser.version(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', rows, errors, steps };
+}
+
+/**
+ * A real GPU through Dawn's node bindings (npm `webgpu`): today's engine (and with `baseline`, the one before) at each N.
+ * @param {{ ns?: number[], baseline?: boolean }} [options]
+ */
+export async function hardwareTimings({ ns = [16, 17, 18, 19, 20, 21], baseline = false } = {}) {
+  /** @type {any} */
+  let dawn;
+  try {
+    dawn = await import('webgpu');
+  } catch {
+    throw new Error('--hardware needs Dawn\'s node bindings: run `npm install --no-save webgpu` (npm\'s `webgpu` package, with its shipped binaries) and try again.');
+  }
+  Object.assign(globalThis, dawn.globals);
+  const gpu = dawn.create([]);
+  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) throw new Error('Dawn found no GPU adapter on this machine (it needs Vulkan, Metal or Direct3D 12 and a driver for them).');
+  Object.defineProperty(globalThis, 'navigator', { value: { gpu }, configurable: true });
+  if (baseline) writeBaseline();
+  const engines = [['new', new URL('../www/count/gpu.js', import.meta.url).href]];
+  if (baseline) engines.push(['baseline', pathToFileURL(path.join(BASELINE_DIR, 'gpu.js')).href]);
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const rows = [];
+  let description = '';
+  for (const n of ns) {
+    const row = { n };
+    for (const [which, url] of engines) {
+      if (which === 'baseline' && n > 20) continue;
+      const { GpuPool, probeGpu } = await import(url);
+      const probe = await probeGpu();
+      if (!probe.adapter) throw new Error(`No adapter: ${probe.why}`);
+      description = `${probe.description}${probe.software ? ' (software)' : ''}`;
+      const pool = new GpuPool({ adapter: probe.adapter });
+      const setupStart = performance.now();
+      await pool.gpu();
+      const setupMs = performance.now() - setupStart;
+      log(`N = ${n}: the ${which} engine on ${description}`);
+      const start = performance.now();
+      const r = await pool.run(n);
+      const ms = performance.now() - start;
+      const dispatches = pool.dispatches.map((d) => d.ms).sort((a, b) => a - b);
+      pool.terminate();
+      row[which] = {
+        total: String(r.total),
+        fundamental: String(r.fundamental),
+        setupMs,
+        ms,
+        dispatches: dispatches.length,
+        medianDispatchMs: dispatches[Math.floor(dispatches.length / 2)] ?? 0,
+        maxDispatchMs: dispatches.at(-1) ?? 0,
+        ...(await shaderWork(n, /** @type {'new' | 'baseline'} */ (which))),
+      };
+      log(`N = ${n}: ${which} ${(ms / 1000).toFixed(2)} s, total ${r.total}`);
+    }
+    rows.push(row);
+  }
+  return { date, hardware: true, adapter: description, cpu: os.cpus()[0]?.model ?? '?', cpus: os.cpus().length, rows };
 }
 
 const int = (x) => Math.round(Number(x)).toLocaleString('en-US');
 const s2 = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const f0 = (x) => x.toFixed(0);
+const f2 = (x) => x.toFixed(2);
+const longest = (r) => (r.longTasks ? `${f0(r.longestTaskMs)} ms` : 'none ≥ 50 ms');
 
-/**
- * Published figures for the estimate: INT32 lanes × clock, from the makers' specifications.
- * RTX 3080: 68 SMs × 64 INT32 lanes × 1.71 GHz boost; a laptop's integrated GPU (Intel Iris Xe, 96 EUs × 8 lanes × 1.3 GHz).
- */
-const GPUS = [
-  { name: 'NVIDIA RTX 3080 (desktop)', opsPerSecond: 68 * 64 * 1.71e9 },
-  { name: 'Intel Iris Xe, 96 EUs (laptop, integrated)', opsPerSecond: 96 * 8 * 1.3e9 },
+/** Published figures for scale: other GPU counters at N = 20, on their authors' GPUs. */
+const PUBLISHED = 'For scale, published GPU counters count N = 20 in 5.85 s (NQueensFAF, OpenCL, RTX 3080) and 2.78 s (ygch/n_queens, CUDA, RTX 5090).';
+
+/** The commands that time a real GPU. */
+const HARDWARE_COMMANDS = [
+  '```',
+  'bash scripts/build.sh',
+  'npm install --no-save webgpu                          # Dawn\'s node bindings, with their shipped binaries',
+  'node bench/count-gpu.mjs --hardware --baseline --write   # N = 16..21 on this machine\'s GPU, the mirror-only engine beside it to N = 20',
+  '```',
 ];
-/**
- * Integer operations the shader's loop spends on a node (a partial board), counted from the WGSL: about 24 to
- * place a queen and push a level (four words stored), about 7 to pop it again.
- */
-const OPS_PER_NODE = 30;
-/** The share of the lanes' peak a divergent, stack-bound search keeps: a range, not a measurement. */
-const EFFICIENCY = [0.1, 0.4];
 
 /**
  * The report's section.
- * @param {Awaited<ReturnType<typeof gpuTimings>>} gpu
+ * @param {any} gpu  gpuTimings()'s result
  * @param {number} number
+ * @param {any} [hardware]  hardwareTimings()'s, if a GPU was timed
  */
-export function gpuSection(gpu, number) {
+export function gpuSection(gpu, number, hardware = null) {
   const lines = [`## ${number}. ${TITLE}`, ''];
-  const what = gpu.hardware
-    ? `a real GPU (${gpu.adapter})`
-    : `**SwiftShader** (${gpu.adapter}): Google's implementation of a GPU in software, which compiles the compute shader to CPU code and runs it on the CPU's threads. There is no GPU on this machine, so these figures measure the engine's cost here, not a GPU's speed`;
   lines.push(
-    `\`node bench/count-gpu.mjs\` (\`--only gpu\`). Measured on ${gpu.date} (${gpu.cpu}, ${gpu.cpus} logical CPUs, shared; load average at the start / end: ${gpu.load}), Chromium ${gpu.browser}${gpu.hardware ? '' : ' headless'}, WebGPU on ${what}.`,
+    `\`node bench/count-gpu.mjs\` (\`--only gpu\`). Measured on ${gpu.date} (${gpu.cpu}, ${gpu.cpus} logical CPUs, shared; load average at the start / end: ${gpu.load}), Chromium ${gpu.browser} headless, WebGPU on **SwiftShader** (${gpu.adapter}): Google's implementation of a GPU in software, which compiles the compute shader to CPU code and runs it on the CPU's threads. There is no GPU on this machine, so the times measure the engines' cost here, not a GPU's speed; the work (nodes) is what any GPU would do.`,
     '',
-    `Each N in a fresh page: the GPU engine (\`www/count/gpu.js\`) counts it, then ${gpu.workers} workers (\`www/count/pool.js\`) do, each from \`run()\` to both numbers; ${gpu.rows.every((r) => r.agree) ? 'the two agreed on every N below' : 'the two DISAGREED at N = ' + gpu.rows.filter((r) => !r.agree).map((r) => r.n).join(', ')} (tests/e2e/count-gpu.test.mjs checks the GPU engine against OEIS A000170 / A002562 to N = 14). "Set-up" is the device and the shader's compilation, once a page, apart. The CPU lists the prefixes (the first rows); each GPU thread finishes one; "nodes" is the partial boards the threads visit, estimated by Knuth's probes (\`www/count/prefixes.js\`). During the GPU count the page watched its main thread: the longest long task (a \`PerformanceObserver\`, tasks of 50 ms and more) and the worst lateness of a 20 ms timer.`,
+    `Each N in one fresh page: the engine today (\`www/count/gpu.js\`: one board of each class of eight, by the queens on the edges, each board compared with its rotations in the shader) and the one before it (commit ${BASELINE}: the left–right mirror only, the classes from the workers' symmetric solutions) count it, in turns, the first alternating with N; ${gpu.rows.every((r) => r.agree) ? 'both gave the same two numbers at every N below' : 'they DISAGREED at N = ' + gpu.rows.filter((r) => !r.agree).map((r) => r.n).join(', ')} (tests/e2e/count-gpu.test.mjs checks today's against OEIS A000170 / A002562 to N = 15). "Nodes" is the search tree below each engine's pieces (its prefixes and the threads' searches), estimated by Knuth's probes with the same estimator (each engine's \`prefixes.js\`). The time is from \`run()\` to both numbers, set-up (the device and the shader's compilation) apart. During each count the page watched its main thread: the longest long task (tasks of 50 ms and more) and the worst lateness of a 20 ms timer.`,
     '',
-    gpu.hardware
-      ? ''
-      : 'The workers count by meeting in the middle from N = 12 (section 9), a far cheaper method than the GPU\'s plain search, and on real CPU cores: the gap below is SwiftShader\'s and the method\'s, and says nothing of a GPU. A timer late by hundreds of milliseconds with no long task means the main thread was waiting for a CPU, not busy: SwiftShader\'s threads take both of this machine\'s cores. Dispatches aim at 100 ms; on SwiftShader, sharing its cores with everything else, the pace moves under them and some run several times longer.',
-    '',
-    '| N | solutions | classes | prefixes (depth) | nodes | set-up | GPU engine | workers | GPU nodes / s | dispatches: median, longest | main thread: longest task, worst timer lag |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| N | solutions | classes | mirror only: nodes, prefixes | today: nodes, prefixes | work today / before | mirror only: time | today: time | time today / before | today\'s dispatches: median, longest | longest main-thread task: mirror only, today | today\'s worst timer lag |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const r of gpu.rows) {
+    const [b, t] = [r.baseline, r.new];
     lines.push(
-      `| ${r.n} | ${int(r.total)} | ${int(r.fundamental)} | ${int(r.prefixes)} (${r.depth} rows) | ${Number(r.nodes).toExponential(2)} | ${f0(r.setupMs)} ms | ${s2(r.gpuMs)} | ${s2(r.cpuMs)} | ${(r.nodes / (r.busyMs / 1000)).toExponential(1)} | ${r.dispatches}: ${f0(r.medianDispatchMs)} ms, ${f0(r.maxDispatchMs)} ms | ${r.longTasks ? `${f0(r.longestTaskMs)} ms` : 'none ≥ 50 ms'}, ${f0(r.worstLagMs)} ms |`,
+      `| ${r.n} | ${int(t.total)} | ${int(t.fundamental)} | ${b.nodes.toExponential(2)}, ${int(b.prefixes)} | ${t.nodes.toExponential(2)}, ${int(t.prefixes)} | ${f2(t.nodes / b.nodes)} | ${s2(b.ms)} | ${s2(t.ms)} | ${f2(t.ms / b.ms)} | ${t.dispatches}: ${f0(t.medianDispatchMs)} ms, ${f0(t.maxDispatchMs)} ms | ${longest(b)}, ${longest(t)} | ${f0(t.worstLagMs)} ms |`,
     );
   }
-  lines.push('');
-  const w = gpu.n20;
-  const perPrefix = w.nodes / w.prefixes;
+  const ratios = gpu.rows.map((r) => r.new.nodes / r.baseline.nodes);
   lines.push(
-    `**Estimate for real GPUs (on paper, not measured).** At N = 20 the CPU lists ${int(w.prefixes)} prefixes of ${w.depth} rows in ${int(w.pieces)} pieces; the threads then visit about ${w.nodes.toExponential(2)} nodes between them (Knuth's estimate; ${int(perPrefix)} a prefix on average). The shader's loop spends about ${OPS_PER_NODE} 32-bit integer operations a node, its explicit stack included (counted from the WGSL; Knuth's estimate also counts the last row's queens as nodes, which the shader counts in one \`countOneBits\`, so the estimate errs long). A GPU's peak is its INT32 lanes × clock, from the maker's specification; a search whose threads diverge and whose stacks live in local memory keeps perhaps ${EFFICIENCY[0] * 100}–${EFFICIENCY[1] * 100}% of it (an assumption, not a measurement). That gives:`,
     '',
-    '| GPU | INT32 peak (ops/s) | nodes/s at 10–40% | N = 20, estimated |',
-    '| --- | --- | --- | --- |',
+    `The full symmetry does not bring the work to a quarter of the mirror's, only to ${f2(Math.min(...ratios))}–${f2(Math.max(...ratios))} of it: the search goes row by row from the top edge, and the rule that picks one board of a class (no edge queen nearer a corner than the top one, the least of the rotations that also start so) can only cut a branch once the rows that hold the left, right and bottom queens are reached; the corner start halves its tree by the diagonal reflection. Fixing the other edges' queens before the search (a frame of four queens, each class of frames searched once) was tried while this was built and did more work, not less (about 0.7 of the mirror's at N = 12–14, exact node counts, not part of this bench): each partial board is then searched once for every frame it fits.`,
+    '',
   );
-  for (const g of GPUS) {
-    const [lo, hi] = EFFICIENCY.map((e) => (g.opsPerSecond * e) / OPS_PER_NODE);
-    lines.push(`| ${g.name} | ${g.opsPerSecond.toExponential(1)} | ${lo.toExponential(1)}–${hi.toExponential(1)} | ${f0(w.nodes / hi)}–${f0(w.nodes / lo)} s |`);
+  const times = gpu.rows.map((r) => r.new.ms / r.baseline.ms);
+  const perNode = gpu.rows.map((r) => r.new.ms / r.new.nodes / (r.baseline.ms / r.baseline.nodes));
+  if (Math.max(...times) > 1) {
+    lines.push(
+      `On SwiftShader the time did not follow the work: today's engine took ${f2(Math.min(...times))}–${f2(Math.max(...times))}× the time of the one before, so each node cost it ${f2(Math.min(...perNode))}–${f2(Math.max(...perNode))}× as much. Why is not settled (this machine's load, ${gpu.load.split(' / ')[0].split(' ')[0]} at the start on 2 CPUs, made the ablations tried while this was built too noisy to tell): its threads carry more per node (the start's rules, checked on each row; the board rebuilt and compared with its rotations at each board a side start finds), and SwiftShader runs four threads in lockstep on a CPU core, so where one of four meets a board the other three wait. The dispatches aim at 100 ms by the measured pace, but under this load the pace swings and the longest ran for seconds. Until a real GPU has run it, the full symmetry is a measured cut in work, not a measured gain in time.`,
+      '',
+    );
   }
-  lines.push(
-    '',
-    'For scale, published GPU counters that use more of the square\'s symmetry and hand-tuned stacks count N = 20 in 5.85 s (NQueensFAF, OpenCL, RTX 3080) and 2.78 s (ygch/n_queens, CUDA, RTX 5090); the workers here take about six minutes (section 9). These are estimates until someone with a GPU runs:',
-    '',
-    '```',
-    'bash scripts/build.sh',
-    'node bench/count-gpu.mjs --hardware --ns 16,18,20     # a headed Chromium with WebGPU on; CHROMIUM=/path/to/chrome to choose one',
-    '```',
-    '',
-    'or opens `?mode=count&engine=gpu&n=20` in a browser with WebGPU and presses Count.',
-    '',
-  );
+  if (gpu.steps) {
+    lines.push(
+      `The main thread's own steps, in CPU time (a task's wall time on this shared machine also holds the time other processes had the CPU): building and weighing the plan, in slices, took at most ${gpu.steps.map((s) => `${f0(s.planStepMs)} ms at N = ${s.n} (${int(s.pieces)} pieces)`).join(' and ')}; listing a dispatch's prefixes at most ${gpu.steps.map((s) => `${f0(s.listingMs)} ms at N = ${s.n}`).join(' and ')} (\`mainThreadSteps\`, the same code in Node).`,
+      '',
+    );
+  }
+  if (hardware) {
+    lines.push(
+      `**On a real GPU** (${hardware.adapter}; ${hardware.cpu}), measured on ${hardware.date} with \`node bench/count-gpu.mjs --hardware\` (Node, Dawn's node bindings, the same engine and WGSL):`,
+      '',
+      '| N | solutions | classes | today: time | dispatches: median, longest | mirror only: time |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
+    for (const r of hardware.rows) {
+      const t = r.new;
+      lines.push(`| ${r.n} | ${int(t.total)} | ${int(t.fundamental)} | ${s2(t.ms)} | ${t.dispatches}: ${f0(t.medianDispatchMs)} ms, ${f0(t.maxDispatchMs)} ms | ${r.baseline ? s2(r.baseline.ms) : '–'} |`);
+    }
+    lines.push('', PUBLISHED, '');
+  } else {
+    lines.push(
+      '**On a real GPU: not measured.** No machine with a GPU was available for this run, so there is no real-GPU figure here. ' + PUBLISHED + ' On a machine with a GPU and its Vulkan, Metal or Direct3D 12 driver, these run the same engine and WGSL outside the page, through Dawn\'s node bindings (npm `webgpu`, which installs from the registry with its binaries for Linux, macOS and Windows), at N = 16–21, and write the figures here:',
+      '',
+      ...HARDWARE_COMMANDS,
+      '',
+      'or open `?mode=count&engine=gpu&n=21` in a browser with WebGPU and press Count. The `--hardware` path itself was run end to end on this machine through Dawn on SwiftShader\'s Vulkan driver (`VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json`, N = 12 and 13 counted right), which is not a GPU.',
+      '',
+    );
+  }
   if (gpu.errors.length) lines.push('Page errors during the run:', '', ...gpu.errors.map((e) => `- ${e}`), '');
   return { lines, targets: [] };
 }
@@ -239,17 +373,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return i >= 0 ? argv[i + 1] : null;
   };
   const hardware = argv.includes('--hardware');
-  const ns = (opt('ns') ?? (hardware ? '16,18,20' : '12,13,14,15')).split(',').map(Number);
-  const saved = path.join(REPO_ROOT, 'bench', 'results', 'gpu.json');
-  let result;
-  if (argv.includes('--report-only')) {
-    result = JSON.parse(fs.readFileSync(saved, 'utf8')); // the last run's, measuring nothing
-  } else {
-    result = await gpuTimings({ ns, hardware });
-    fs.mkdirSync(path.dirname(saved), { recursive: true });
-    fs.writeFileSync(saved, JSON.stringify(result, null, 1));
+  const ns = opt('ns')?.split(',').map(Number);
+  const results = path.join(REPO_ROOT, 'bench', 'results');
+  const savedSoft = path.join(results, 'gpu.json');
+  const savedHard = path.join(results, 'gpu-hardware.json');
+  fs.mkdirSync(results, { recursive: true });
+  let soft = fs.existsSync(savedSoft) ? JSON.parse(fs.readFileSync(savedSoft, 'utf8')) : null;
+  let hard = fs.existsSync(savedHard) ? JSON.parse(fs.readFileSync(savedHard, 'utf8')) : null;
+  if (!argv.includes('--report-only')) {
+    if (hardware) {
+      hard = await hardwareTimings({ ns, baseline: argv.includes('--baseline') });
+      fs.writeFileSync(savedHard, JSON.stringify(hard, null, 1));
+    } else {
+      soft = await gpuTimings({ ns });
+      fs.writeFileSync(savedSoft, JSON.stringify(soft, null, 1));
+    }
   }
-  const { lines } = gpuSection(result, 12);
+  if (!soft) {
+    // A GPU timed, and no SwiftShader run to write the section with: the figures alone.
+    for (const r of hard?.rows ?? []) console.log(JSON.stringify({ adapter: hard.adapter, n: r.n, ...Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'n')) }));
+    process.exit(0);
+  }
+  const { lines } = gpuSection(soft, 12, hard);
   if (argv.includes('--write')) {
     writeSection(lines);
     log('wrote the section into BENCHMARKS.md');

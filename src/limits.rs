@@ -6,8 +6,9 @@
 //!
 //! The other limits belong to what they measure and stay there:
 //! [`BITBOARD_MAX_N`] (a whole board in one `u64`), [`RowMask::WIDTH`] (count
-//! mode's rows), `count::PAGE_MAX_N` and `count::halves::MAX_N` (count mode's
-//! time and memory), and the session's `MAX_CHECKPOINTS` and
+//! mode's rows), `count::PAGE_MAX_N`, `count::GPU_MAX_N` and
+//! `count::halves::MAX_N` (count mode's time and memory), and the session's
+//! `MAX_CHECKPOINTS` and
 //! `MAX_REMEMBERED_SOLUTIONS`.
 
 use crate::board::{RowMask, BITBOARD_MAX_N};

@@ -197,6 +197,11 @@ fn sentence(
                 columns.join(" ")
             )
         }
+        // The last row's queen comes off after a solution: no row below it ran out.
+        StepKind::Backtrack if square.0 + 1 >= n => format!(
+            "The solution is counted: took the queen off {} to look for the next one.",
+            at(square)
+        ),
         StepKind::Backtrack => {
             format!(
                 "Row {} has nothing left to try: took the queen off {}.",

@@ -518,3 +518,28 @@ fn the_seed_changes_the_run_exactly_when_the_description_says() {
         );
     }
 }
+
+/// A search for one solution says, under its conflicts chart, what the chart
+/// shows of it; a search for every solution has no such chart. The
+/// catalogue's rule refuses an entry either way round.
+#[test]
+fn a_search_for_one_solution_says_what_its_conflicts_chart_shows() {
+    for info in ALGORITHMS {
+        let one = info.goal == Goal::One;
+        assert_eq!(
+            !info.conflicts_note.is_empty(),
+            one,
+            "{}: conflicts_note",
+            info.id
+        );
+        let flipped = AlgorithmInfo {
+            conflicts_note: if one { "" } else { "A note." },
+            ..*info
+        };
+        assert!(
+            flipped.broken_rule().is_some(),
+            "{}: the rule accepts a wrong conflicts_note",
+            info.id
+        );
+    }
+}

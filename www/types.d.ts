@@ -83,6 +83,8 @@ export interface AlgorithmInfo {
   placementIs: string;
   /** What one move is (goal "one"), in a sentence; "" for goal "all". */
   moveIs: string;
+  /** What the conflicts chart says of the search (goal "one"), in a sentence; "" for goal "all". */
+  conflictsNote: string;
   /** Each register the search shows, by name, with what it holds. */
   glossary: [string, string][];
   pseudocode: string[];
@@ -107,7 +109,10 @@ export interface Limits {
   generatedMinN: number;
   generatedMaxN: number;
   countMinN: number;
+  /** The largest N count mode counts on the workers… */
   countMaxN: number;
+  /** …and on a GPU (www/count/gpu.js). */
+  countGpuMaxN: number;
   maxRememberedSolutions: number;
 }
 
@@ -153,7 +158,7 @@ export type WorkUnit = 'checks' | 'steps';
 
 /** `countMethod(n)`: how count mode counts N. */
 export interface CountMethod {
-  id: 'symmetric' | 'quadrants' | 'gpu-mirror';
+  id: 'symmetric' | 'quadrants' | 'gpu-symmetry';
   description: string;
 }
 

@@ -32,6 +32,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         (rows.append). Every candidate costs one check, placed or rejected, so checks = \
         placements + rejections.",
     move_is: "",
+    conflicts_note: "",
     glossary: &[
         ("rows", "one bit field per row that holds a queen: the bit of its column"),
         ("used", "the OR of all rows: the columns a queen already holds"),

@@ -39,6 +39,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     placement_is: "One placement is a queen put on a square ok() found safe. Every probe is one \
         check and only the safe ones place, so checks = placements + squares refused.",
     move_is: "",
+    conflicts_note: "",
     glossary: &[
         ("board", "the whole board, one bit a square (row · N + column), as it is after this step"),
         ("mask", "mask(square): the square's line, column and both diagonals"),

@@ -33,6 +33,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         by the next row's poss, one check, unless it completes a solution, so checks = placements \
         − solutions + 1 (the first row's poss): fewer checks than placements.",
     move_is: "",
+    conflicts_note: "",
     glossary: &[
         ("ld", "the columns of this row attacked along a diagonal going down and left on the board: \
             (ld | bit) >> 1 each row down"),

@@ -37,6 +37,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         0's queen needs no check, so a board rejected at row r makes r checks and r + 1 \
         placements: placements = checks + boards tested.",
     move_is: "",
+    conflicts_note: "",
     glossary: &[
         ("state", "the odometer's reading: the board's number, 0 to N^N − 1"),
         ("digits", "state in base N, one digit a row, the first row lowest: each row's column"),

@@ -159,7 +159,8 @@ impl Bound {
 /// - `step_is` and `check_is` are not empty, nor the third counter's
 ///   definition: `placement_is` for a search for every solution, `move_is`
 ///   for a search for one (and `move_is` is empty for a search for every
-///   solution).
+///   solution);
+/// - `conflicts_note` is empty exactly for a search for every solution.
 ///
 /// `takes_fixed_queens` must also say the truth about the search: true
 /// exactly when its [`super::vocabulary::Algorithm::with_fixed`] gives a search, which
@@ -202,6 +203,11 @@ pub struct AlgorithmInfo {
     /// counter of a search for one solution; empty for a search for every
     /// solution, which never moves a queen.
     pub move_is: &'static str,
+    /// What the conflicts chart of a search for one solution says of it, in
+    /// a sentence under the chart (what a search of its kind can prove, or
+    /// why its chart stays at 0); empty for a search for every solution,
+    /// which has no such chart.
+    pub conflicts_note: &'static str,
     /// Each register the search shows ([`super::vocabulary::Algorithm::registers`]), by
     /// name, with what it holds: a name the pseudocode uses, so the
     /// registers panel and the code read alike (`tests/contract.rs` checks
@@ -304,6 +310,12 @@ impl AlgorithmInfo {
             return Some(
                 "a search for every solution says what a placement is (placement_is, and no \
                  move_is); a search for one what a move is (move_is)",
+            );
+        }
+        if self.conflicts_note.is_empty() != matches!(self.goal, Goal::All) {
+            return Some(
+                "a search for one solution says what its conflicts chart shows \
+                 (conflicts_note); a search for every solution has no such chart (empty)",
             );
         }
         None

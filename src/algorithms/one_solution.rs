@@ -32,6 +32,8 @@ pub const BASE: AlgorithmInfo = AlgorithmInfo {
     check_is: READS_A_SQUARE,
     placement_is: "",
     move_is: "",
+    conflicts_note: "A local search cannot prove that a board has no solution: it only stops \
+        when it finds one.",
     glossary: GLOSSARY,
     most_checks: Bound {
         squares: 0,

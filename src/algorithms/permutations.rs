@@ -35,6 +35,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         equal checks. A queen that passes is then marked on its two diagonals (down, up); the \
         one that clashes is not marked: the board is rejected there.",
     move_is: "",
+    conflicts_note: "",
     glossary: &[
         (
             "perm",

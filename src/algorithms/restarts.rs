@@ -44,6 +44,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
               row has run out, or a restart from an empty board after too many backtracks",
     move_is: "One move is a queen placed on a square no queen attacks; a square refused, a \
         backtrack or a restart is no move.",
+    conflicts_note: "Backtracking with restarts places only queens no other attacks, so the \
+        chart stays at 0; it stops at its first solution.",
     most_checks: Bound {
         squares: 0,
         queens: 0,

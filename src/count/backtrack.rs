@@ -478,6 +478,47 @@ impl Subtask {
         (total / f64::from(probes.max(1))).round() as u64
     }
 
+    /// The piece under the placement of the first rows given by `prefix`
+    /// (each row's column, from row 0), for any depth short of the whole
+    /// board: `None` unless it is a
+    /// placement the symmetric search visits (N from 4, no two queens on a
+    /// line, row 0's queen in the corner with row 1's placed too, or left
+    /// of the middle, and every row within its rules).
+    pub fn from_prefix(n: usize, prefix: &[usize]) -> Option<Subtask> {
+        if !(4..=MAX_N).contains(&n) || prefix.is_empty() || prefix.len() >= n {
+            return None;
+        }
+        let shape = match prefix {
+            [0, b1, ..] if (2..n - 1).contains(b1) => Shape::Corner { b1: *b1 },
+            [b, ..] if *b >= 1 && *b < n - 1 - *b => Shape::Inner { b: *b },
+            _ => return None,
+        };
+        let rules = match shape {
+            Shape::Corner { b1 } => Rules::corner(n, b1),
+            Shape::Inner { b } => Rules::inner(n, b),
+            Shape::Trivial => return None,
+        };
+        let mut start = Start::empty();
+        for &column in prefix {
+            let bit = 1u32.checked_shl(u32::try_from(column).ok()?)?;
+            let free = match shape {
+                Shape::Inner { .. } => {
+                    options::<true>(&rules, start.row, start.left, start.down, start.right)
+                }
+                _ => options::<false>(&rules, start.row, start.left, start.down, start.right),
+            };
+            if free & bit == 0 {
+                return None;
+            }
+            start = start.place(bit);
+        }
+        Some(Subtask {
+            n,
+            shape,
+            prefix: prefix.to_vec(),
+        })
+    }
+
     fn start(&self) -> Start {
         self.prefix
             .iter()
@@ -558,6 +599,47 @@ pub fn count_subtask(n: usize, index: usize) -> Option<Counts> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_from_any_prefix_add_up() {
+        // Every placement of the first three rows that from_prefix takes, counted, gives the whole count;
+        // it takes no placement the search does not visit.
+        for n in 6..=10 {
+            let mut sum = Counts::default();
+            for a in 0..n {
+                for b in 0..n {
+                    for c in 0..n {
+                        if let Some(task) = Subtask::from_prefix(n, &[a, b, c]) {
+                            sum += task.count();
+                        }
+                    }
+                }
+            }
+            let whole = count_with_symmetry(n);
+            assert_eq!(
+                (sum.total, sum.fundamental),
+                (whole.total, whole.fundamental),
+                "n={n}"
+            );
+        }
+        assert!(
+            Subtask::from_prefix(8, &[7, 1]).is_none(),
+            "row 0 right of the middle"
+        );
+        assert!(
+            Subtask::from_prefix(8, &[1, 2]).is_none(),
+            "two queens on a diagonal"
+        );
+        assert!(
+            Subtask::from_prefix(8, &[0]).is_none(),
+            "a corner without row 1"
+        );
+        assert!(
+            Subtask::from_prefix(8, &[1, 40]).is_none(),
+            "a column off the board"
+        );
+        assert!(Subtask::from_prefix(3, &[1]).is_none(), "N below 4");
+    }
 
     #[test]
     fn small_boards() {

@@ -35,6 +35,11 @@ pub const PAGE_MIN_N: usize = 1;
 /// shared out over workers.
 pub const PAGE_MAX_N: usize = 20;
 
+/// The largest N count mode counts on a GPU (the page's WebGPU engine, which
+/// runs the symmetric search of [`backtrack`] in a shader): N = 21 takes a
+/// fast GPU minutes, and the workers stop at [`PAGE_MAX_N`].
+pub const GPU_MAX_N: usize = 21;
+
 /// How count mode counts at a given N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {

@@ -173,6 +173,33 @@ pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsV
     ))
 }
 
+/// Counts the completions of a board of N (4 to `count::GPU_MAX_N`) whose
+/// first rows are placed, `columns` giving each row's column from row 0,
+/// under the symmetric search's rules (one board of each class of eight):
+/// `{total, fundamental}` (BigInts), the boards the classes found stand for
+/// and the classes. The placement must be one the symmetric search visits:
+/// row 0's queen in the corner (with row 1's placed) or left of the middle,
+/// no two queens on a line, each row within its rules; anything else is a
+/// sentence. Count mode's GPU engine is checked against it.
+#[wasm_bindgen(js_name = countBelow)]
+pub fn count_below(n: JsValue, columns: Vec<u32>) -> Result<JsValue, Problem> {
+    let arg = Arg::read(&n);
+    let max = count::GPU_MAX_N;
+    let n = arg.whole(4, max as u64).ok_or_else(|| {
+        Problem(format!(
+            "countBelow() takes N from 4 to {max}; got {}.",
+            arg.describe()
+        ))
+    })? as usize;
+    let prefix: Vec<usize> = columns.iter().map(|&c| c as usize).collect();
+    let task = count::Subtask::from_prefix(n, &prefix).ok_or_else(|| {
+        Problem(format!(
+            "The columns {prefix:?} are not first rows of N = {n} that the symmetric search visits."
+        ))
+    })?;
+    Ok(counts_object(task.count()))
+}
+
 /// How count mode counts N: `{id, description}`, the id being `"symmetric"`
 /// (backtracking with the eight symmetries) or `"quadrants"` (meet in the
 /// middle), whichever is faster at this N.

@@ -55,13 +55,14 @@ pub fn debug_panic(message: &str) {
 
 /// Every limit and default the page needs, from the one place each is
 /// named: `{maxN, stepMaxN, findMaxN, puzzleMinN, puzzleMaxN,
-/// generatedMinN, generatedMaxN, countMinN, countMaxN,
+/// generatedMinN, generatedMaxN, countMinN, countMaxN, countGpuMaxN,
 /// maxRememberedSolutions, seedMax, defaultSeed, defaultN}`, all numbers.
 /// `maxN` is the largest N of the searches for every solution and of the
 /// queens exports; `stepMaxN` the largest of any stepping session (the
 /// searches for one solution); `findMaxN` the largest `findOne()` takes;
 /// `puzzle*` the boards puzzle mode offers; `generated*` the sizes
-/// `puzzle()` generates; `count*` count mode's; `maxRememberedSolutions`
+/// `puzzle()` generates; `count*` count mode's (`countGpuMaxN` on a GPU,
+/// `countMaxN` on the workers); `maxRememberedSolutions`
 /// how many solutions a session keeps for `solutions()` (it counts on past
 /// them); `seedMax` the largest seed, 2^53 − 1 (`Number.MAX_SAFE_INTEGER`);
 /// `defaultSeed` the seed of a session, `findOne()` or `Finder` given none;
@@ -81,6 +82,7 @@ pub fn limits() -> JsValue {
         ("generatedMaxN", number(generated_max)),
         ("countMinN", number(crate::count::PAGE_MIN_N)),
         ("countMaxN", number(crate::count::PAGE_MAX_N)),
+        ("countGpuMaxN", number(crate::count::GPU_MAX_N)),
         (
             "maxRememberedSolutions",
             number(crate::session::MAX_REMEMBERED_SOLUTIONS),
@@ -97,7 +99,7 @@ pub fn limits() -> JsValue {
 
 /// Every algorithm: `{id, name, seed, goal, minN, maxN, findMaxN, seeded,
 /// space, takesFixedQueens, description, stepIs, checkIs, placementIs,
-/// moveIs, glossary, pseudocode}`; `glossary` is `[name, meaning]` pairs,
+/// moveIs, conflictsNote, glossary, pseudocode}`; `glossary` is `[name, meaning]` pairs,
 /// one for each register the search shows;
 /// `goal` is "all" (every solution) or "one"; `maxN` the largest N of a
 /// session, `findMaxN` of `findOne()` (0 for goal "all"); `seeded` whether
@@ -124,6 +126,7 @@ pub fn algorithms() -> Array {
                 ("checkIs", info.check_is.into()),
                 ("placementIs", info.placement_is.into()),
                 ("moveIs", info.move_is.into()),
+                ("conflictsNote", info.conflicts_note.into()),
                 (
                     "glossary",
                     info.glossary

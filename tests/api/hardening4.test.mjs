@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Progress } from '../../www/learn/progress.js';
+import { Review } from '../../www/learn/review.js';
 import { SharedStore } from '../../www/lib/shared-store.js';
 import { clip, readCount } from '../../www/lib/words.js';
 import { repeatedParams } from '../../www/lib/params.js';
@@ -110,6 +111,25 @@ test('Learn progress: an open tab follows the other\'s answers and its reset', a
   assert.deepEqual(a.totals(), { right: 0, tried: 0 }, 'A follows B\'s reset');
   a.answer(2, 'count', false, true);
   assert.deepEqual(tab(storage).totals(), { right: 0, tried: 1 }, 'nothing from before the reset comes back');
+});
+
+test('Learn\'s review list: two tabs keep both wrong answers, and a right answer in one clears it in both', async () => {
+  const storage = memoryStorage();
+  const a = new Review(storage);
+  const b = new Review(storage);
+  opened.push(a, b);
+  const q1 = { chapter: 6, kind: 'count', seed: 1 };
+  const q2 = { chapter: 8, kind: 'luby', seed: 1 };
+  a.answer(q1, false, true);
+  b.answer(q2, false, true);
+  const fresh = new Review(storage);
+  opened.push(fresh);
+  assert.deepEqual(fresh.items, [q1, q2]);
+  await until(() => a.items.length === 2, 'A to follow B');
+  a.answer(q2, true, false);
+  await until(() => b.items.length === 1, 'B to follow A');
+  assert.deepEqual(b.items, [q1]);
+  assert.deepEqual(JSON.parse(storage.raw.get('nqueens-learn-review')), [q1]);
 });
 
 test('SharedStore: a refused storage keeps the record for the visit, and damage reads as empty', () => {

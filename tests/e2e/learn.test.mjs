@@ -240,8 +240,9 @@ test('next-row: the safe squares a plain check finds are right, for several seed
     assert.equal(await page.locator(`${exercise} [data-column]`).count(), n, 'a toggle for each square of the row');
     await pressOnly(page, 'column', safe);
     assert.equal((await check(page)).verdict, 'right', `seed ${seed}: ${safe} on ${queens} (n=${n})`);
-    // One square more or less is wrong, and the reasons name the attackers.
-    const wrong = safe.length ? safe.slice(1) : [0];
+    // One square less (or an attacked one marked) is wrong, and the reasons name the attackers.
+    // (Nothing marked at all is no answer: it is not graded.)
+    const wrong = safe.length > 1 ? safe.slice(1) : [Array.from({ length: n }, (_, c) => c).find((c) => !safe.includes(c))];
     await pressOnly(page, 'column', wrong);
     const { verdict, explain } = await check(page);
     assert.equal(verdict, 'wrong', `seed ${seed}: ${wrong} is wrong`);
@@ -422,7 +423,13 @@ test('progress survives a reload, and Reset clears it', async () => {
   assert.equal(await summary.getAttribute('data-seen'), '2');
   assert.equal(await page.locator('#learn [data-chapter-link="1"]').getAttribute('data-state'), 'solved');
   assert.equal(await page.locator('#learn [data-chapter-link="3"]').getAttribute('data-state'), 'new');
+  // Reset asks first: Keep leaves everything, Yes forgets it.
   await page.click('#learn [data-part="reset-progress"]');
+  assert.equal(await summary.getAttribute('data-right'), '1', 'nothing is reset before the answer');
+  await page.click('#learn [data-part="reset-cancel"]');
+  assert.equal(await summary.getAttribute('data-right'), '1');
+  await page.click('#learn [data-part="reset-progress"]');
+  await page.click('#learn [data-part="reset-confirm"]');
   assert.equal(await summary.getAttribute('data-right'), '0');
   assert.equal(await summary.getAttribute('data-seen'), '1', 'only the chapter open now');
   assert.equal(await page.locator('#learn [data-chapter-link="1"]').getAttribute('data-state'), 'new');
@@ -469,13 +476,14 @@ test('after a trap the chapter’s live view is back at its step, and the questi
   const steps = () => page.locator('#learn [data-part="steps"]').textContent();
   await page.click('#learn [data-part="step"]');
   await page.click('#learn [data-part="step"]');
-  assert.equal(await steps(), '32');
+  // The chapter opens at the empty board (its task starts there).
+  assert.equal(await steps(), '2');
   await page.click(`${exercise} [data-square="0,0"]`);
   await page.evaluate(() => { try { window.nqueens.wasm.debugPanic('trap 2828'); } catch {} });
-  await page.waitForFunction(() => /trap 2828[\s\S]*chapter 4 is open again at step 32/.test(document.getElementById('error').textContent), null, { timeout: 5_000 });
-  assert.equal(await steps(), '32');
+  await page.waitForFunction(() => /trap 2828[\s\S]*chapter 4 is open again at step 2/.test(document.getElementById('error').textContent), null, { timeout: 5_000 });
+  assert.equal(await steps(), '2');
   await page.click('#learn [data-part="step"]');
-  assert.equal(await steps(), '33', 'stepping works on the new core');
+  assert.equal(await steps(), '3', 'stepping works on the new core');
   assert.equal(await page.locator(`${exercise} [data-square="0,0"]`).getAttribute('aria-pressed'), 'true');
   assertNoErrors(errors, { allow: [/trap 2828/, /unreachable/i, /RuntimeError/] });
   await page.close();

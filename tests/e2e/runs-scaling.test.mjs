@@ -65,7 +65,7 @@ const scalingState = (page) => page.evaluate(() => document.getElementById('runs
 const rows = (page) => page.$$eval('#runs-scaling-table tr[data-algo]', (trs) => trs.map((tr) => ({ ...tr.dataset })));
 
 test('the scaling view opens from its link, computes every row, and the rows are right', async () => {
-  const { page, errors } = await openPage('/?mode=runs&view=scaling&nmax=1000');
+  const { page, errors } = await openPage('/?mode=runs&view=scaling&nmax=1000&btcap=10000000');
   try {
     assert.equal(await page.isVisible('#runs-scaling'), true);
     assert.equal(await page.isVisible('#runs-curves'), false);
@@ -84,8 +84,36 @@ test('the scaling view opens from its link, computes every row, and the rows are
     assert.deepEqual([...new Set(all.map((r) => r.algo))].sort(), [depth.id, ...one.map((a) => a.id)].sort());
     for (const a of one) assert.ok(all.some((r) => r.algo === a.id && Number(r.n) === Math.min(1000, a.findMaxN)), `${a.id} reaches N = 1,000`);
 
+    // Past N = 20 plain backtracking goes on in a worker until the cap (10^7 placements, from the link) stops a run:
+    // every row measured up to there equals the plain backtracking here, the capped N and the sizes past it are estimated.
+    const past = all.filter((r) => r.algo === depth.id && Number(r.n) > 20);
+    const measuredPast = past.filter((r) => r.kind === 'measured');
+    const estimatedPast = past.filter((r) => r.kind === 'estimated');
+    assert.ok(measuredPast.length >= 3, 'rows past 20 measured');
+    assert.deepEqual(measuredPast.map((r) => Number(r.n)), Array.from({ length: measuredPast.length }, (_, i) => 21 + i));
+    for (const row of measuredPast) {
+      const n = Number(row.n);
+      const own = firstSolution(n);
+      assert.equal(Number(row.placements), own.placements, `N = ${n}: placements`);
+      assert.equal(Number(row.steps), own.steps, `N = ${n}: steps`);
+      assert.ok(own.placements < 10_000_000);
+    }
+    const cappedN = 21 + measuredPast.length;
+    assert.equal(Number(estimatedPast[0].n), cappedN, 'the first estimated N is the one the cap stopped');
+    assert.equal(Number(estimatedPast[0].cappedPlacements), 10_000_000);
+    assert.ok(estimatedPast.some((r) => r.n === '100'), 'an estimate at N = 100');
+    for (const row of estimatedPast) {
+      assert.equal(row.placements, undefined, `N = ${row.n}: no measured-looking number`);
+      assert.ok(Number(row.estimatePlacements) > 0);
+    }
+    const estimatedText = await page.$$eval('#runs-scaling-table tr[data-kind="estimated"]', (trs) => trs.map((tr) => tr.textContent));
+    for (const text of estimatedText) assert.match(text, /estimated|cap/);
+    assert.match(await page.textContent('[data-part="scaling-estimate-note"]'), /least squares/);
+    assert.match(await page.textContent('[data-part="scaling-words"]'), /Estimated, not measured: .* at N = 100 gives about/);
+
     // Backtracking from N = 4 to 20: placements and steps as the plain backtracking here.
-    const bt = all.filter((r) => r.algo === depth.id);
+    const bt = all.filter((r) => r.algo === depth.id && Number(r.n) <= 20);
+    for (const row of bt) assert.equal(row.kind, 'measured');
     assert.deepEqual(bt.map((r) => Number(r.n)), Array.from({ length: 17 }, (_, i) => i + 4));
     const mine = {};
     for (const row of bt) {
@@ -189,8 +217,14 @@ test('a bad view or largest N in the link is a sentence; Esc cancels the scaling
     for (const part of ['view=sideways', 'curves or scaling', 'nmax=7']) assert.ok(problem.includes(part), `the problem names ${part}: ${problem}`);
     assert.equal(await page.isVisible('#runs-curves'), true);
     assert.equal(await page.isVisible('#runs-scaling'), false);
-    // By keyboard: the switch, then Compute runs (largest N 1,000,000), then Esc.
+    // By keyboard: the switch shows the view and starts nothing unasked; Compute runs (largest N 1,000,000), then Esc.
     await page.focus('#runs-view-scaling');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#runs-scaling:not([hidden])');
+    await page.waitForTimeout(300);
+    assert.equal(await scalingState(page), 'idle');
+    assert.match(await page.textContent('#runs-scaling-status'), /Press Compute/);
+    await page.focus('#runs-scaling-start');
     await page.keyboard.press('Enter');
     await waitUntil(() => scalingState(page).then((s) => s === 'running'), { message: 'the runs to start' });
     assert.equal(await page.inputValue('#runs-scaling-max'), '1000000');

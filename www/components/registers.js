@@ -10,6 +10,7 @@
 // the solver.
 
 import { context2d, el, formatCount, part } from '../lib/dom.js';
+import { LowBitPanel } from './lowbit.js';
 
 /**
  * @typedef {import('../types.js').Register} Register
@@ -33,40 +34,20 @@ import { context2d, el, formatCount, part } from '../lib/dom.js';
  * @property {Map<string, RegisterView>} views  by register name
  */
 
-/** Backing-store pixels per bit of a BitsView (a 9px box and a 1px gap), before devicePixelRatio. */
-const BIT_PX = 10;
-/** @type {{ on: string, off: string, edge: string } | null} from the CSS, read once per theme */
-let bitColors = null;
-
-/**
- * The colours BitsView draws with (call after a theme change).
- * @returns {{ on: string, off: string, edge: string }}
- */
-function readBitColors() {
-  const css = getComputedStyle(document.documentElement);
-  const get = (/** @type {string} */ name) => css.getPropertyValue(name).trim();
-  bitColors = { on: get('--accent'), off: get('--surface'), edge: get('--border') };
-  return bitColors;
-}
-
 /**
  * A row of bits as the number is written, the highest bit on the left and bit
  * 0 (column 0) on the right, so that the code's shifts move the picture the
- * way they say: `ld >> 1` moves right, `rd << 1` left. One small canvas, so a
- * register changing is a repaint of its pixels and never a restyle of one
- * element per bit (at N = 20 that was 1,600 elements, the bulk of a frame).
+ * way they say: `ld >> 1` moves right, `rd << 1` left. Drawn as 0/1 digits in
+ * one text node, so a register changing is one text change, never one
+ * element per bit.
  */
 class BitsView {
   /** @param {number} width  how many bits */
   constructor(width) {
-    // role img: a picture of the bits whose label reads them out.
-    this.node = el('canvas', { class: 'bits', role: 'img' });
-    this.node.style.setProperty('--bits', String(width));
+    this.node = el('code', { class: 'bits' });
     this.width = width;
     /** @type {number|null} */
     this.value = null;
-    /** @type {string|null} the bits drawn last, for a repaint */
-    this.text = null;
   }
 
   /** @param {BitsRegister} register */
@@ -76,39 +57,8 @@ class BitsView {
     // The binary numeral: the highest bit first, bit 0 (column 0) last.
     let text = '';
     for (let b = this.width - 1; b >= 0; b--) text += Math.floor(value / 2 ** b) % 2 === 1 ? '1' : '0';
-    this.draw(text);
-    this.node.setAttribute('aria-label', `${name}: ${text} (bit 0, column 1, last)`);
-  }
-
-  /**
-   * Paints `text` ('1' on, '0' off, the highest bit first) as boxes, left to right.
-   * @param {string|null} [text]
-   */
-  draw(text = this.text) {
-    if (text == null) return;
-    this.text = text;
-    const colors = bitColors ?? readBitColors();
-    const scale = Math.max(1, Math.round(window.devicePixelRatio || 1));
-    const canvas = this.node;
-    const width = this.width * BIT_PX * scale;
-    const height = (BIT_PX - 1) * scale;
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    const ctx = context2d(canvas);
-    ctx.clearRect(0, 0, width, height);
-    const box = (BIT_PX - 1) * scale;
-    for (let i = 0; i < this.width; i++) {
-      const on = text[i] === '1';
-      const x = i * BIT_PX * scale;
-      ctx.fillStyle = on ? colors.on : colors.edge;
-      ctx.fillRect(x, 0, box, box);
-      if (!on) {
-        ctx.fillStyle = colors.off;
-        ctx.fillRect(x + scale, scale, box - 2 * scale, box - 2 * scale);
-      }
-    }
+    this.node.textContent = text;
+    this.node.title = `${name}: bit 0, column 1, last`;
   }
 }
 
@@ -375,6 +325,8 @@ export class RegistersPanel {
   permutationIndex = -1;
   /** @type {number} the panel's greatest height so far (holdHeight) */
   tallest = 0;
+  /** @type {LowBitPanel|null} poss & -poss worked out, for a search with poss */
+  lowbit = null;
 
   /** @param {HTMLElement} root  holds the part registers */
   constructor(root) {
@@ -392,14 +344,13 @@ export class RegistersPanel {
     }).observe(this.container);
   }
 
-  /** Repaints every bit register in the current theme's colours. */
+  /** Repaints every drawn register in the current theme's colours (bits are text and follow the CSS). */
   repaint() {
-    readBitColors();
     const views = [...this.loneViews, ...this.rows.flatMap((row) => [...row.views.values()])];
-    for (const view of views) if (view instanceof BitsView || view instanceof CountsView) view.draw();
+    for (const view of views) if (view instanceof CountsView) view.draw();
   }
 
-  /** Wraps the table's lines when even the smallest bits don't fit the panel (phones at N = 20). */
+  /** Wraps the table's lines when their digits don't fit the panel (phones, or N = 20). */
   fit() {
     const table = this.tbody?.parentElement;
     if (!table) return;
@@ -417,6 +368,7 @@ export class RegistersPanel {
     this.swapIndex = -1;
     this.permutationIndex = -1;
     this.tallest = 0;
+    this.lowbit = null;
     this.container.style.minHeight = '';
     this.container.replaceChildren();
   }
@@ -450,6 +402,7 @@ export class RegistersPanel {
       permutation.mark(/** @type {ListRegister} */ (lone[this.swapIndex]).value);
     }
 
+    this.lowbit?.update(registers);
     if (this.tbody) {
       this.syncRows(unique(grouped.map((r) => r.group)), grouped);
       let row = null;
@@ -548,12 +501,6 @@ export class RegistersPanel {
         head.append(th);
       }
       this.tbody = table.createTBody();
-      // The bits shrink to fit the panel: how many there are in a line.
-      // Each column is the name of a grouped register.
-      const widthOf = (/** @type {string} */ name) => /** @type {{ width?: number }} */ (grouped.find((r) => r.name === name)).width;
-      const bitsPerLine = this.columns.reduce((sum, name) => sum + (widthOf(name) ?? 8), 0);
-      table.style.setProperty('--bits-per-line', String(bitsPerLine));
-      table.style.setProperty('--columns', String(this.columns.length));
       parts.push(table);
       requestAnimationFrame(() => this.fit());
     }
@@ -561,6 +508,9 @@ export class RegistersPanel {
     if ([...lone, ...grouped].some((r) => r.kind === 'bits')) {
       parts.push(el('p', 'muted bits-note', BITS_NOTE));
     }
+    // A search that takes poss & -poss: the sum worked out for the row being filled.
+    this.lowbit = grouped.some((r) => r.name === 'poss' && r.kind === 'bits') ? new LowBitPanel() : null;
+    if (this.lowbit) parts.push(this.lowbit.root);
     if (!lone.length && !grouped.length) parts.push(el('p', 'muted', 'This algorithm keeps no registers.'));
     this.container.replaceChildren(...parts);
   }

@@ -654,6 +654,17 @@ export class TreePanel {
       // The check that decided it is the one that rejected its first attacked
       // row: the node itself, or an ancestor the search never went below.
       const at = firstAttack(cols) ?? { depth, how: 'diagonal' };
+      if (at.how === 'column') {
+        // A tree search never tries a column a queen above holds: no check, none counted.
+        const c = cols[at.depth - 1];
+        const holder = cols.indexOf(c);
+        const upTo = BigInt(this.n) ** BigInt(depth - at.depth + 1);
+        const parent = { depth: at.depth - 1, index: index / upTo, cols: cols.slice(0, at.depth - 1), boards: boards * upTo };
+        const entered = parent.depth ? this.stepFor(parent) : 0;
+        const skip = `never a candidate: column ${c + 1} is held by the queen in row ${holder + 1}, so the search skips it without a check (the Checks counter counts none)`;
+        this.showTip(`${head}; ${skip}${entered === null || at.depth === depth ? '' : `, and nothing below it is built`}${entered ? `; its row was entered at step ${formatCount(entered)}` : ''}.`, cols);
+        return;
+      }
       const up = BigInt(this.n) ** BigInt(depth - at.depth);
       const decider = { depth: at.depth, index: index / up, cols: cols.slice(0, at.depth), boards: boards * up };
       const step = this.stepFor(decider);

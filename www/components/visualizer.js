@@ -59,18 +59,6 @@ const GALLERY_RUNNING_BATCH = 6;
  * @property {number} seed  the session's seed (the core's defaultSeed for the searches it does not change)
  */
 
-/**
- * What the conflicts chart's search can and cannot show about a board with no
- * solution: only the repairing searches are local searches (issue 29).
- * @param {string} id
- * @returns {string}
- */
-function proofNote(id) {
-  if (id === 'construction') return 'The construction searches nothing: a formula gives each row its column, so no queen is ever attacked and the chart stays at 0.';
-  if (id === 'restarts') return 'Backtracking with restarts places only queens no other attacks, so the chart stays at 0; it stops at its first solution.';
-  return 'A local search cannot prove that a board has no solution: it only stops when it finds one.';
-}
-
 export class Visualizer {
   /**
    * Builds the components that need no core, so the page shows its controls while
@@ -259,7 +247,7 @@ export class Visualizer {
     this.algorithm = algorithm;
     this.controls.showSeed(algorithm, seed);
     this.showGoal(algorithm.goal);
-    if (algorithm.goal === 'one') part(this.root, 'conflicts-proof').textContent = proofNote(algorithm.id);
+    if (algorithm.goal === 'one') part(this.root, 'conflicts-proof').textContent = algorithm.conflictsNote;
     this.algorithmPanel.show(algorithm);
     this.definitions.show(algorithm);
     this.registersPanel.clear();

@@ -1,33 +1,39 @@
 // Count mode's GPU engine: the same count as the workers' (pool.js), on
 // WebGPU. The CPU lists the board's first rows as prefixes (prefixes.js: the
-// bitwise search's ld / col / rd after `depth` rows, row 0's queen in the
-// left half); one WGSL thread finishes one prefix with the same bitwise
-// search, iterative, on an explicit stack; each thread writes its prefix's
-// solutions as two 32-bit words (low, high), and the CPU sums them per
-// piece, exactly (a Number per piece, well under 2^53, then a BigInt).
+// columns of the first `depth` rows and a start, one of a few sets of masks
+// that leave one board of each class of eight symmetric ones to find); one
+// WGSL thread finishes one prefix with the bitwise search, iterative, on an
+// explicit stack, compares each board it finds with its rotations where the
+// start asks, and writes four words: the boards its solutions stand for, as
+// two 32-bit words (low, high, the carry added by hand), and how many of the
+// classes it found have two boards and four. The CPU sums them per dispatch,
+// exactly (Numbers well under 2^53, then BigInts); the classes give both the
+// fundamental count and the symmetric solutions Burnside's lemma asks for,
+// so no worker is needed beside the GPU.
 //
-// GpuPool is a CountPool whose pieces are the GPU's (a placement of the
-// first rows, prefixes.js) instead of the core's plan: it hands them out,
+// GpuPool is a CountPool whose pieces are the GPU's (a start's placements of
+// the first rows, prefixes.js) instead of the core's plan: it hands them out,
 // weighs them, saves them in the same sealed store (store.js, under a key of
-// its own, "gpu-mirror/…", so a saved CPU count is never mixed into a GPU one
-// or the other way round) and resumes them as the pool does. Its one worker
-// finds the symmetric solutions for Burnside's lemma, as the pool's first
-// worker does.
+// its own, "gpu-symmetry/…", so a saved CPU count is never mixed into a GPU
+// one or the other way round) and resumes them as the pool does: every
+// dispatch that comes back is saved, so a closed tab or a lost device loses
+// only the dispatches under way. A lost device fails the count with a
+// sentence (lostSentence) and the next count asks for a new adapter.
 //
 // A dispatch is some whole pieces. Its size follows the GPU's measured pace
 // (milliseconds per unit of the pieces' estimated work, prefixes.js's
-// weights) so that a dispatch takes about BATCH_MS: short enough that Cancel stops at
-// once, the time left moves, and no driver's watchdog (two seconds on
-// Windows) comes near; never more than MAX_PREFIXES, so listing them on the
-// main thread stays a few milliseconds. Two dispatches are out at a time, so
-// the CPU lists the next while the GPU counts.
+// weights) so that a dispatch takes about BATCH_MS: short enough that Cancel
+// stops at once, the time left moves, and no browser's watchdog (a second or
+// two) comes near; never more than MAX_PREFIXES, and never more than
+// SLICE_MS of listing on the main thread. Two dispatches are out at a time,
+// so the CPU lists the next while the GPU counts.
 //
 // probeGpu() says whether the browser offers WebGPU, and if not, why in a
 // sentence; ui.js chooses the engine.
 
 import { CountPool } from './pool.js';
 import { fnv1a64 } from './store.js';
-import { listPrefixes, prefixPlan, weighPieces } from './prefixes.js';
+import { listPrefixes, prefixPlanSliced, PREFIX_WORDS, START_WORDS, SIDE } from './prefixes.js';
 
 /**
  * @typedef {import('./pool.js').CountPlan} CountPlan
@@ -46,8 +52,8 @@ export const MAX_PREFIXES = 1 << 18;
 const FIRST_PREFIXES = 256;
 /** A dispatch grows at most this many times over the last. */
 const GROWTH = 4;
-/** Pieces weighed between two turns of the page's event loop. */
-const WEIGH_SLICE = 256;
+/** The most the main thread spends at once building a plan or listing a dispatch's prefixes. */
+const SLICE_MS = 8;
 /** Threads in a workgroup. */
 const WORKGROUP = 64;
 
@@ -64,15 +70,22 @@ export const NO_ADAPTER = 'this browser offers no WebGPU adapter';
 
 /** @type {import('../types.js').CountMethod} */
 export const GPU_METHOD = {
-  id: 'gpu-mirror',
+  id: 'gpu-symmetry',
   description:
     'on the GPU: the first rows listed as prefixes on the CPU, one GPU thread finishing each prefix with the bitwise search, ' +
-    'the left–right mirror halving the work, and the fundamental count by Burnside\'s lemma',
+    'one board searched of each class of eight symmetric ones (by the queens on the board\'s edges), and the fundamental count from the classes found',
 };
+
+/** The most starts a table holds (prefixes.js's startTable: fewer than 1.5·N). */
+const MAX_STARTS = 64;
+/** Words a prefix's result takes: its weighed solutions (low, high), its classes of two, of four. */
+const RESULT_WORDS = 4;
 
 /**
  * The compute shader: thread i finishes prefix i (rows depth..n-1) with the
- * bitwise search, iteratively, and writes its solutions as two words.
+ * bitwise search, iteratively, within its start's masks (prefixes.js), and
+ * writes four words: its solutions weighed by the boards each stands for
+ * (low, high), and how many of them stand for two and for four.
  * params: n, depth, count (prefixes), full (the board's mask).
  */
 export const SHADER = /* wgsl */ `
@@ -80,55 +93,147 @@ struct Params { n: u32, depth: u32, count: u32, full: u32 }
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> prefixes: array<u32>;
 @group(0) @binding(2) var<storage, read_write> counts: array<u32>;
+@group(0) @binding(3) var<storage, read> starts: array<u32>;
+
+// The solution's column in each row, and its row in each column.
+var<private> board: array<u32, 32>;
+var<private> inv: array<u32, 32>;
+
+// Row i of the board turned a quarter (t = 0), a half (1) or three quarters (2).
+fn turned(t: u32, n: u32, i: u32) -> u32 {
+  if (t == 0u) { return n - 1u - inv[i]; }
+  if (t == 1u) { return n - 1u - board[n - 1u - i]; }
+  return inv[n - 1u - i];
+}
+
+// A side start's solution: the boards it stands for (2, 4, 8), or 0 if a
+// rotation that also starts in column top comes first row by row.
+fn standsFor(n: u32, top: u32) -> u32 {
+  for (var y = 0u; y < n; y++) { inv[board[y]] = y; }
+  for (var t = 0u; t < 3u; t++) {
+    if (turned(t, n, 0u) != top) { continue; }
+    var i = 0u;
+    while (i < n && turned(t, n, i) == board[i]) { i++; }
+    if (i == n) { return select(8u, select(4u, 2u, t == 0u), t < 2u); }
+    if (turned(t, n, i) < board[i]) { return 0u; }
+  }
+  return 8u;
+}
+
+// The columns row 'below' may take of 'free' under its start's rules (see main), given the columns taken.
+fn ruled(below: u32, free: u32, taken: u32, n: u32, full: u32, top: u32, barred: u32, forceRow: u32, edges: u32, bottom: u32) -> u32 {
+  var next = free;
+  if (below < top) { next = next & barred; }
+  if (below >= forceRow) {
+    if (below + 1u == n) { return next & bottom; }
+    // Columns no later row may take: each must be taken by now; two left is a dead end, one is this row's.
+    let missing = select(edges, full & ~bottom, below + 2u == n) & ~taken;
+    if (missing != 0u) { next = select(0u, next & missing, (missing & (missing - 1u)) == 0u); }
+  }
+  return next;
+}
 
 @compute @workgroup_size(${WORKGROUP})
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
   let i = id.x;
   if (i >= params.count) { return; }
+  let n = params.n;
   let full = params.full;
-  var ld = prefixes[3u * i];
-  var col = prefixes[3u * i + 1u];
-  var rd = prefixes[3u * i + 2u];
-  let rows = params.n - params.depth;  // rows this thread fills
-  var lo = 0u;
-  var hi = 0u;
-  if (rows == 0u) {
-    lo = 1u;  // the prefix is a whole board
+  let depth = params.depth;
+  let lo = prefixes[3u * i];
+  let hi = prefixes[3u * i + 1u];
+  let base = prefixes[3u * i + 2u] * ${START_WORDS}u;
+  let side = starts[base + 64u] == ${SIDE}u;
+  let top = starts[base + 65u];
+  // The start's rules (prefixes.js's startTable) in registers, for the rows a thread searches (row 2 on).
+  // A corner (b = top): column 1 free above row b. A side (d = top): the edges free above row d, both
+  // taken by row n-1-d, the bottom queen in columns d..n-1-d, the columns it may not take taken by row n-2.
+  var bottom = 0u;
+  for (var x = top; x + top < n; x++) { bottom = bottom | (1u << x); }
+  let edges = 1u | (1u << (n - 1u));
+  let barred = select(full & ~2u, full & ~edges, side);
+  let forceRow = select(n + 1u, n - 1u - top, side);
+  let corner = select(8u, 1u, n == 1u);  // a corner solution stands for eight (N = 1's one board for itself)
+  var ld = 0u;
+  var col = 0u;
+  var rd = 0u;
+  for (var r = 0u; r < depth; r++) {
+    let c = (select(hi, lo, r < 6u) >> (5u * (r % 6u))) & 31u;
+    board[r] = c;
+    let bit = 1u << c;
+    ld = ((ld | bit) << 1u) & full;
+    col = col | bit;
+    rd = (rd | bit) >> 1u;
+  }
+  var total = vec2<u32>(0u, 0u);  // low, high
+  var twos = 0u;
+  var fours = 0u;
+  if (depth == n) {
+    // The prefix is a whole board.
+    var w = corner;
+    if (side) { w = standsFor(n, top); }
+    total.x = w;
+    twos = select(0u, 1u, w == 2u);
+    fours = select(0u, 1u, w == 4u);
   } else {
-    // The explicit stack: each level's attacks and the columns still to try.
-    var stack: array<vec4<u32>, 20>;
-    var d = 0u;  // rows placed below the prefix
-    var free = full & ~(ld | col | rd);
+    // The explicit stack: each row's attacks, columns taken and columns still to try, from row depth on.
+    var stack: array<vec4<u32>, 24>;
+    var row = depth;
+    var free = ruled(row, full & ~(ld | col | rd), col, n, full, top, barred, forceRow, edges, bottom);
     loop {
       if (free == 0u) {
-        if (d == 0u) { break; }
-        d = d - 1u;
-        let f = stack[d];
+        if (row == depth) { break; }
+        row = row - 1u;
+        let f = stack[row - depth];
         ld = f.x; col = f.y; rd = f.z; free = f.w;
-        continue;
-      }
-      if (d + 1u == rows) {
-        // The last row: every free column is a solution.
-        let before = lo;
-        lo = lo + countOneBits(free);
-        if (lo < before) { hi = hi + 1u; }
-        free = 0u;
         continue;
       }
       let bit = free & (0u - free);
       free = free ^ bit;
+      if (row + 1u == n) {
+        // A whole board: what it stands for, added with a carry into the high word.
+        var w = corner;
+        if (side) {
+          // The board's rows below the prefix, from the columns each row's frame had taken.
+          for (var y = depth; y + 1u < n; y++) {
+            let after = select(stack[y + 1u - depth].y, col, y + 2u == n);
+            board[y] = firstTrailingBit(after ^ stack[y - depth].y);
+          }
+          board[n - 1u] = firstTrailingBit(bit);
+          w = standsFor(n, top);
+          twos = twos + select(0u, 1u, w == 2u);
+          fours = fours + select(0u, 1u, w == 4u);
+        }
+        let before = total.x;
+        total.x = total.x + w;
+        if (total.x < before) { total.y = total.y + 1u; }
+        continue;
+      }
       let nl = ((ld | bit) << 1u) & full;
       let nc = col | bit;
       let nr = (rd | bit) >> 1u;
-      let next = full & ~(nl | nc | nr);
+      // The next row's columns, ruled() written out: the common rows pay two comparisons.
+      let below = row + 1u;
+      var next = full & ~(nl | nc | nr);
+      if (below < top) { next = next & barred; }
+      if (below >= forceRow) {
+        if (below + 1u == n) {
+          next = next & bottom;
+        } else {
+          let missing = select(edges, full & ~bottom, below + 2u == n) & ~nc;
+          if (missing != 0u) { next = select(0u, next & missing, (missing & (missing - 1u)) == 0u); }
+        }
+      }
       if (next == 0u) { continue; }
-      stack[d] = vec4<u32>(ld, col, rd, free);
-      d = d + 1u;
+      stack[row - depth] = vec4<u32>(ld, col, rd, free);
+      row = row + 1u;
       ld = nl; col = nc; rd = nr; free = next;
     }
   }
-  counts[2u * i] = lo;
-  counts[2u * i + 1u] = hi;
+  counts[4u * i] = total.x;
+  counts[4u * i + 1u] = total.y;
+  counts[4u * i + 2u] = twos;
+  counts[4u * i + 3u] = fours;
 }
 `;
 
@@ -180,39 +285,51 @@ export class Slot {
     this.pipeline = pipeline;
     this.most = most;
     this.params = device.createBuffer({ size: 16, usage: UNIFORM | COPY_DST });
-    this.prefixes = device.createBuffer({ size: 12 * most, usage: STORAGE | COPY_DST });
-    this.counts = device.createBuffer({ size: 8 * most, usage: STORAGE | COPY_SRC });
-    this.readback = device.createBuffer({ size: 8 * most, usage: MAP_READ | COPY_DST });
+    this.prefixes = device.createBuffer({ size: 4 * PREFIX_WORDS * most, usage: STORAGE | COPY_DST });
+    this.counts = device.createBuffer({ size: 4 * RESULT_WORDS * most, usage: STORAGE | COPY_SRC });
+    this.readback = device.createBuffer({ size: 4 * RESULT_WORDS * most, usage: MAP_READ | COPY_DST });
+    this.starts = device.createBuffer({ size: 4 * START_WORDS * MAX_STARTS, usage: STORAGE | COPY_DST });
+    /** @type {Uint32Array | null} the start table in `starts` */
+    this.table = null;
     this.bind = device.createBindGroup({
       layout: pipeline.getBindGroupLayout(0),
-      entries: [this.params, this.prefixes, this.counts].map((buffer, binding) => ({ binding, resource: { buffer } })),
+      entries: [this.params, this.prefixes, this.counts, this.starts].map((buffer, binding) => ({ binding, resource: { buffer } })),
     });
   }
 
   /**
-   * Finishes `count` prefixes of N (ld, col, rd each, from `prefixes`, of
-   * `depth` rows) on the GPU; resolves with each one's solutions as two
-   * words, low then high. One dispatch at a time a slot.
+   * Finishes `count` prefixes of N (PREFIX_WORDS each, from `prefixes`, of
+   * `depth` rows, their starts in `table`) on the GPU; resolves with
+   * RESULT_WORDS words for each: its solutions weighed by the boards each
+   * stands for (low, high), how many stand for two, for four. One dispatch
+   * at a time a slot.
    * @param {number} n
    * @param {number} depth
+   * @param {Uint32Array} table  prefixes.js's startTable
    * @param {Uint32Array} prefixes
    * @param {number} count  1 to `most`
    * @returns {Promise<Uint32Array>}
    */
-  run(n, depth, prefixes, count) {
+  run(n, depth, table, prefixes, count) {
     const { device } = this;
+    if (table.length > START_WORDS * MAX_STARTS) throw new Error(`N = ${n} has more starts than the GPU's table holds.`);
+    if (this.table !== table) {
+      device.queue.writeBuffer(this.starts, 0, table);
+      this.table = table;
+    }
     device.queue.writeBuffer(this.params, 0, new Uint32Array([n, depth, count, (1 << n) - 1]));
-    device.queue.writeBuffer(this.prefixes, 0, prefixes, 0, 3 * count);
+    device.queue.writeBuffer(this.prefixes, 0, prefixes, 0, PREFIX_WORDS * count);
     const encoder = device.createCommandEncoder();
     const pass = encoder.beginComputePass();
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bind);
     pass.dispatchWorkgroups(Math.ceil(count / WORKGROUP));
     pass.end();
-    encoder.copyBufferToBuffer(this.counts, 0, this.readback, 0, 8 * count);
+    const bytes = 4 * RESULT_WORDS * count;
+    encoder.copyBufferToBuffer(this.counts, 0, this.readback, 0, bytes);
     device.queue.submit([encoder.finish()]);
-    return this.readback.mapAsync(MAP_MODE_READ, 0, 8 * count).then(() => {
-      const words = new Uint32Array(this.readback.getMappedRange(0, 8 * count)).slice();
+    return this.readback.mapAsync(MAP_MODE_READ, 0, bytes).then(() => {
+      const words = new Uint32Array(this.readback.getMappedRange(0, bytes)).slice();
       this.readback.unmap();
       return words;
     });
@@ -229,7 +346,18 @@ export function makePipeline(device) {
 }
 
 /**
- * A CountPool that counts on the GPU (see above); its one worker finds the symmetric solutions.
+ * The sentence for a GPU device the browser took away.
+ * @param {{ reason?: string, message?: string }} info  the device's lost info
+ */
+export function lostSentence(info) {
+  const why = info.message || info.reason || 'no reason given';
+  return `The GPU device was lost (${why}): a browser takes it away after a driver reset, a dispatch that ran too long, or when it needs the GPU elsewhere. What finished is saved: Resume goes on from there.`;
+}
+
+/**
+ * A CountPool that counts on the GPU (see above). It needs no worker: the
+ * classes the GPU finds give the symmetric solutions too. The pool's queue
+ * calls fill() for each of its workers; the GPU's loop stands in for one.
  */
 export class GpuPool extends CountPool {
   /**
@@ -252,6 +380,26 @@ export class GpuPool extends CountPool {
     this.dispatches = [];
     /** @type {object | null} the job whose loop runs */
     this.driving = null;
+    /** @type {GPUDeviceLostInfo | null} set when the device is lost, until the next one is made */
+    this.lost = null;
+  }
+
+  /** The GPU's loop in the place of the pool's workers (see above): nothing to start, nothing to stop. */
+  ensureWorkers() {
+    if (this.workers.length === 0) this.workers.push(/** @type {Worker} */ (/** @type {unknown} */ ({ terminate() {}, postMessage() {} })));
+  }
+
+  /**
+   * The plan is known: a fresh count starts with no symmetric solutions
+   * found (N = 1's one board is its own image under all eight symmetries,
+   * so four reflections fix it), a resumed one with those it saved.
+   * @param {import('./pool.js').Job} job
+   * @param {CountPlan} plan
+   * @param {import('./store.js').Reading | null} reading
+   */
+  begin(job, plan, reading) {
+    job.symmetries = job.n === 1 ? { rot90: 1n, rot180: 1n, mirror: 4n } : { rot90: 0n, rot180: 0n, mirror: 0n };
+    super.begin(job, plan, reading);
   }
 
   /** The device and two slots of buffers, made once. */
@@ -260,9 +408,13 @@ export class GpuPool extends CountPool {
       const adapter = this.adapter ?? (await globalThis.navigator?.gpu?.requestAdapter());
       if (!adapter) throw new Error(`The GPU engine cannot count: ${NO_ADAPTER}.`);
       const device = await adapter.requestDevice();
+      this.lost = null;
       device.lost.then((info) => {
+        // This pool never destroys its device: whatever the reason, the device is gone, and so is its adapter.
         this.setup = null;
-        if (info.reason !== 'destroyed' && this.job) this.fail(`The GPU stopped (${info.message || 'device lost'}); what was done is saved.`);
+        this.adapter = null;
+        this.lost = info;
+        if (this.job) this.fail(lostSentence(info));
       });
       device.onuncapturederror = (event) => {
         if (this.job) this.fail(`The GPU engine failed: ${event.error.message}`);
@@ -287,20 +439,20 @@ export class GpuPool extends CountPool {
     await this.gpu();
     const known = this.plans.get(job.n);
     if (known) return known;
-    const plan = prefixPlan(job.n, false);
-    // Weighed a slice at a time, the page drawing in between.
-    for (let i = 0; i < plan.count; i += WEIGH_SLICE) {
-      weighPieces(plan, i, Math.min(plan.count, i + WEIGH_SLICE));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
+    // Built and weighed a slice at a time, the page drawing in between.
+    const plan = await prefixPlanSliced(job.n, () => new Promise((resolve) => setTimeout(resolve, 0)), SLICE_MS);
     this.prefixPlans.set(job.n, plan);
-    const hash = fnv1a64(new Uint8Array(plan.weights.buffer));
+    // The plan's key: its shape, its starts' table and its pieces' total weight (exact: whole numbers well
+    // under 2^53), which changes with the pieces and their estimates; a hash of every weight would take
+    // the page a tenth of a second at N = 21.
+    const hash = fnv1a64(new Uint8Array(plan.table.buffer));
+    const sum = plan.weights.reduce((a, b) => a + b, 0);
     /** @type {CountPlan} */
     const countPlan = {
       count: plan.count,
       weights: plan.weights,
       method: GPU_METHOD,
-      key: `${GPU_METHOD.id}/${plan.depth}/${plan.pieceDepth}/${plan.count}/${hash}`,
+      key: `${GPU_METHOD.id}/${plan.depth}/${plan.pieceDepth}/${plan.count}/${hash}/${sum}`,
     };
     this.plans.set(job.n, countPlan);
     return countPlan;
@@ -315,8 +467,11 @@ export class GpuPool extends CountPool {
     if (this.driving === job) return;
     this.driving = job;
     this.dispatches = [];
-    this.idle = this.drive(job).catch((err) => {
-      if (this.job === job) this.fail(String(/** @type {Error} */ (err)?.message ?? err));
+    this.idle = this.drive(job).catch(async (err) => {
+      if (this.job !== job) return;
+      // A dispatch that fails with the device lost says so once the device's lost info is in.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (this.job === job) this.fail(this.lost ? lostSentence(this.lost) : String(/** @type {Error} */ (err)?.message ?? err));
     });
   }
 
@@ -328,7 +483,7 @@ export class GpuPool extends CountPool {
   async drive(job) {
     const { slots } = await this.gpu();
     const plan = /** @type {PrefixPlan} */ (this.prefixPlans.get(job.n));
-    const staging = new Uint32Array(3 * this.maxPrefixes);
+    const staging = new Uint32Array(PREFIX_WORDS * this.maxPrefixes);
     let msPerWeight = 0; // the GPU's pace (ms a unit of the pieces' estimated work), once known
     let last = 0; // the last dispatch's weight
     let lastDone = performance.now();
@@ -346,11 +501,10 @@ export class GpuPool extends CountPool {
       const room = msPerWeight > 0 ? this.maxPrefixes : Math.min(this.maxPrefixes, FIRST_PREFIXES);
       /** @type {number[]} */
       const pieces = [];
-      /** @type {number[]} */
-      const ends = [];
       let at = 0;
       let weight = 0;
-      while (job.next < job.order.length && at < room && (pieces.length === 0 || weight < target)) {
+      const began = performance.now();
+      while (job.next < job.order.length && at < room && (pieces.length === 0 || (weight < target && performance.now() - began < SLICE_MS))) {
         const i = job.order[job.next];
         const end = listPrefixes(plan, i, staging, at);
         if (end < 0) {
@@ -358,7 +512,6 @@ export class GpuPool extends CountPool {
           break;
         }
         pieces.push(i);
-        ends.push(end);
         at = end;
         weight += job.weights[i];
         job.next++;
@@ -366,7 +519,7 @@ export class GpuPool extends CountPool {
       job.undispatchedWeight -= weight;
       job.inflightWeight += weight;
       last = weight;
-      return { pieces, ends, prefixes: at, weight };
+      return { pieces, prefixes: at, weight };
     };
 
     /**
@@ -377,7 +530,7 @@ export class GpuPool extends CountPool {
       const batch = take();
       if (!batch) return null;
       const sent = performance.now();
-      const words = batch.prefixes > 0 ? slot.run(job.n, plan.depth, staging, batch.prefixes) : Promise.resolve(new Uint32Array(0));
+      const words = batch.prefixes > 0 ? slot.run(job.n, plan.depth, plan.table, staging, batch.prefixes) : Promise.resolve(new Uint32Array(0));
       return words.then((counts) => {
         const now = performance.now();
         // With two out, a dispatch's GPU time starts when the one before it ended.
@@ -389,18 +542,21 @@ export class GpuPool extends CountPool {
           const pace = ms / batch.weight;
           msPerWeight = msPerWeight > 0 ? 0.5 * msPerWeight + 0.5 * pace : pace;
         }
-        let total = 0n;
-        let from = 0;
-        /** @type {number[]} */
-        const ranges = [];
-        batch.pieces.forEach((piece, p) => {
-          let sum = 0; // exact: a piece has far fewer than 2^53 solutions
-          for (let j = from; j < batch.ends[p]; j++) sum += counts[2 * j] + counts[2 * j + 1] * 2 ** 32;
-          from = batch.ends[p];
-          total += BigInt(sum) * BigInt(plan.mirror[piece]);
-          ranges.push(piece, piece + 1);
-        });
-        this.credit(job, { ranges: Uint32Array.from(ranges), count: batch.pieces.length, weight: batch.weight }, total, ms);
+        // Exact in Numbers: a dispatch stands for far fewer than 2^53 boards.
+        let total = 0;
+        let twos = 0;
+        let fours = 0;
+        for (let j = 0; j < batch.prefixes; j++) {
+          total += counts[RESULT_WORDS * j] + counts[RESULT_WORDS * j + 1] * 2 ** 32;
+          twos += counts[RESULT_WORDS * j + 2];
+          fours += counts[RESULT_WORDS * j + 3];
+        }
+        // A class of two is two boards that the quarter turns fix (and so the half turn); of four, four that the half turn fixes.
+        const sym = /** @type {import('../types.js').Symmetries} */ (job.symmetries); // begin() set them
+        sym.rot90 += BigInt(2 * twos);
+        sym.rot180 += BigInt(2 * twos + 4 * fours);
+        const ranges = batch.pieces.flatMap((piece) => [piece, piece + 1]);
+        this.credit(job, { ranges: Uint32Array.from(ranges), count: batch.pieces.length, weight: batch.weight }, BigInt(total), ms);
         this.settle(job);
       });
     };
@@ -420,6 +576,9 @@ export class GpuPool extends CountPool {
           return;
         }
       }
+    } catch (err) {
+      await Promise.allSettled(out); // the other dispatch fails too when the device is lost: no rejection left unheard
+      throw err;
     } finally {
       if (this.driving === job) this.driving = null;
     }

@@ -18,10 +18,10 @@ import { clip } from '../lib/words.js';
  * Reads ?n= and ?engine= for count mode: the N to count, or null (follow
  * the visualizer), and the engine the link forces (gpu or cpu), else auto.
  * @param {string} search  location.search
- * @param {{ countMinN: number, countMaxN: number }} limits  the core's limits()
+ * @param {{ countMinN: number, countMaxN: number, countGpuMaxN?: number }} limits  the core's limits()
  * @returns {{ n: number | null, engine: Engine, problems: string[] }}
  */
-export function parseCountParams(search, { countMinN, countMaxN }) {
+export function parseCountParams(search, { countMinN, countMaxN: workersMaxN, countGpuMaxN = workersMaxN }) {
   const params = new URLSearchParams(search);
   /** @type {string[]} */
   const problems = [];
@@ -33,6 +33,8 @@ export function parseCountParams(search, { countMinN, countMaxN }) {
     if (wanted === 'gpu' || wanted === 'cpu') engine = wanted;
     else problems.push(`The link's engine=${clip(raw)} is neither gpu nor cpu, so count mode chooses its engine itself: the GPU when this browser offers one, else the workers.`);
   }
+  // Past the workers' limit only the GPU counts: a link may ask for it unless it asks for the workers.
+  const countMaxN = engine === 'cpu' ? workersMaxN : Math.max(workersMaxN, countGpuMaxN);
   if (!params.has('n')) return { n: null, engine, problems };
   const raw = /** @type {string} */ (params.get('n')).trim(); // has() said it is there
   const n = wholeNumber(raw);
@@ -44,9 +46,10 @@ export function parseCountParams(search, { countMinN, countMaxN }) {
 /**
  * The paragraphs that tie count mode to what the other views show.
  * @param {number | null} halvesFrom  the first N counted by meeting in the middle (the core's countMethod), if any
+ * @param {number} workersMaxN  the largest N the workers count (limits()'s countMaxN)
  * @returns {HTMLElement}
  */
-function howItCounts(halvesFrom) {
+function howItCounts(halvesFrom, workersMaxN) {
   const link = (/** @type {string} */ href, /** @type {string} */ text) => el('a', { href }, text);
   return el('div', 'count-how', [
     el('h3', '', 'How it counts'),
@@ -66,11 +69,13 @@ function howItCounts(halvesFrom) {
       el('strong', '', 'On the GPU'),
       ` (from N = ${GPU_FROM} when this browser offers WebGPU, or with `,
       link('?mode=count&engine=gpu', 'engine=gpu'),
-      ' in the link): the CPU lists every way to fill the first few rows (7 rows at N = 20, 22.8 million prefixes), each as the bitwise search\'s three masks, '
-      + 'with row 0\'s queen in the left half (its mirror image counts the rest). A GPU thread takes one prefix and finishes the board with the same bitwise search, '
-      + 'keeping its own stack of rows instead of recursing, and writes how many solutions it found. Prefixes, because a GPU runs thousands of threads at once '
-      + 'and each needs a small piece of the tree of its own that no other thread touches. The CPU adds the counts up because a GPU thread counts in 32 bits '
-      + 'and N = 20 has 39 billion solutions: each thread writes its count as two 32-bit words, and the CPU sums them exactly. The fundamental count comes from the total by Burnside\'s lemma.',
+      ` in the link; past N = ${workersMaxN} only there): the CPU lists every way to fill the first few rows (7 rows at N = 20, 13.8 million prefixes), each as the columns of its queens, `
+      + 'and a GPU thread takes one prefix and finishes the board with the same bitwise search, keeping its own stack of rows instead of recursing. '
+      + 'Prefixes, because a GPU runs thousands of threads at once and each needs a small piece of the tree of its own that no other thread touches. '
+      + 'It searches one board of each class of eight symmetric ones, by the queens on the edges: either row 0\'s queen is in a corner (and row 1\'s queen nearer the corner than column 1\'s), '
+      + 'or no queen is, and row 0\'s queen is the edge queen nearest a corner, in the left half; a board whose rotation also starts so is kept only if it comes first. '
+      + 'Each board found stands for its class: eight boards, or four or two for a board equal to its half or quarter turn. '
+      + 'A GPU thread counts in 32 bits and N = 20 has 39 billion solutions: each thread writes its count as two 32-bit words, and the CPU sums them exactly.',
     ]),
   ]);
 }
@@ -112,18 +117,19 @@ export function countMode(page) {
 
     /** @param {import('../core/core.js').Core} core  @param {{ n: number | null, engine?: Engine }|null} wanted */
     attach(core, wanted) {
-      const { countMinN, countMaxN } = core.limits;
+      const { countMinN, countMaxN, countGpuMaxN } = core.limits;
       engine = wanted?.engine ?? 'auto';
       count = mountCountMode(root, {
         engine,
         minN: countMinN,
         maxN: countMaxN,
+        gpuMaxN: countGpuMaxN,
         method: (n) => /** @type {import('../types.js').CountMethod} */ (core.wasm.countMethod(n)),
       });
       // The core says which N it counts by meeting in the middle.
       const sizes = Array.from({ length: countMaxN - countMinN + 1 }, (_, i) => countMinN + i);
       const halvesFrom = sizes.find((n) => /** @type {import('../types.js').CountMethod} */ (core.wasm.countMethod(n)).id === 'quadrants') ?? null;
-      root.append(howItCounts(halvesFrom));
+      root.append(howItCounts(halvesFrom, countMaxN));
       root.addEventListener('change', () => { if (active) writeUrl(); });
       linked = wanted?.n ?? null;
       fallbackN = core.limits.defaultN;

@@ -178,13 +178,15 @@ function savedShare(record) {
 /**
  * Fills `section` with count mode; returns { pool, store, ready, followN(n) }.
  * @param {HTMLElement} section
- * @param {{ minN: number, maxN: number, workers?: number, method?: ((n: number) => CountMethod) | null,
+ * @param {{ minN: number, maxN: number, gpuMaxN?: number, workers?: number, method?: ((n: number) => CountMethod) | null,
  *           store?: CountStore, engine?: 'auto' | 'gpu' | 'cpu' }} options
- *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); method: the core's countMethod (optional);
+ *   minN, maxN: the N the core counts (limits()'s countMinN, countMaxN); gpuMaxN: on a GPU (countGpuMaxN, else maxN);
+ *   method: the core's countMethod (optional);
  *   engine: the link's ?engine= (auto: the GPU when the browser offers one and N is big enough)
  */
-export function mountCountMode(section, { minN, maxN, workers = defaultWorkers(), method = null, store = new CountStore(), engine = 'auto' }) {
-  const range = { minN, maxN };
+export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = defaultWorkers(), method = null, store = new CountStore(), engine = 'auto' }) {
+  // The N the form takes: past maxN only the GPU counts, and the form says so if this count would not run on one.
+  const range = { minN, maxN: engine === 'cpu' ? maxN : Math.max(maxN, gpuMaxN) };
   section.classList.add('panel');
   section.setAttribute('aria-labelledby', 'count-heading');
   section.removeAttribute('aria-label');
@@ -193,7 +195,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     id: 'count-n',
     type: 'number',
     min: minN,
-    max: maxN,
+    max: range.maxN,
     step: 1,
     value: 8,
     inputmode: 'numeric',
@@ -202,8 +204,9 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   const start = el('button', { id: 'count-start', type: 'submit', class: 'primary', text: 'Count' });
   const cancel = el('button', { id: 'count-cancel', type: 'button', text: 'Cancel', disabled: true });
   const discard = el('button', { id: 'count-discard', type: 'button', text: 'Discard saved progress', hidden: true });
+  const sizeLabel = el('span', { class: 'field-label', text: `Board size N (${minN}–${range.maxN})` });
   const form = el('form', { class: 'count-form', novalidate: true }, [
-    el('label', { class: 'field' }, [el('span', { class: 'field-label', text: `Board size N (${minN}–${maxN})` }), input]),
+    el('label', { class: 'field' }, [sizeLabel, input]),
     start,
     cancel,
     discard,
@@ -223,7 +226,8 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       id: 'count-note',
       class: 'note',
       text:
-        `Counts every solution without drawing: on the GPU when this browser offers WebGPU (from N = ${GPU_FROM}), ` +
+        `Counts every solution without drawing: on the GPU when this browser offers WebGPU (from N = ${GPU_FROM}` +
+        `${range.maxN > maxN ? `; past N = ${maxN} only there` : ''}), ` +
         `else shared out over ${workers} worker${workers === 1 ? '' : 's'} ` +
         '(one per hardware thread). Finished parts are saved in this browser, so a count that is cancelled ' +
         'or cut short by closing the page resumes where it stopped.',
@@ -261,6 +265,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
     if (!probe.adapter) return onWorkers(`${engine === 'gpu' ? ', not the GPU the link asks for' : ''}: ${probe.why}`);
     const onGpu = (/** @type {string} */ why) => ({ use: /** @type {'gpu'} */ ('gpu'), adapter: probe.adapter, text: `Engine: the GPU (WebGPU, ${probe.description})${why}.` });
     if (engine === 'gpu') return onGpu(', as the link asks (engine=gpu)');
+    if (n != null && n > maxN) return onGpu(`: the workers count only to N = ${maxN}`);
     if (record) return record.method.id === GPU_METHOD.id ? onGpu(`, which made the saved progress of N = ${n}`) : onWorkers(`, which made the saved progress of N = ${n}`);
     if (probe.software) return onWorkers(`: this browser's only WebGPU adapter (${probe.description}) is a software one, slower than the workers`);
     if (n == null) return onGpu(` from N = ${GPU_FROM}, the ${workersText} below`);
@@ -559,6 +564,15 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
       input.focus();
       return;
     }
+    const engineFor = decide(probe, n, saved?.n === n ? saved : null);
+    if (n > maxN && engineFor.use !== 'gpu') {
+      alert.textContent = `N = ${n} is counted only on a GPU (up to N = ${gpuMaxN}; the workers count to N = ${maxN}), and this count would run on the workers. ${engineFor.text}`;
+      release?.();
+      alert.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
     if (!release) {
       lookups++;
       showElsewhere(n, await store.get(n));
@@ -764,6 +778,11 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
   // Until a count says otherwise, the engine line says what this browser offers.
   gpu.then((probe) => {
     probed = probe;
+    if (!probe?.adapter && range.maxN > maxN) {
+      // No GPU here: the form offers the workers' N (a larger one typed in says why it cannot count when Count is pressed).
+      input.max = String(maxN);
+      sizeLabel.textContent = `Board size N (${minN}–${maxN})`;
+    }
     if (!engineLine.textContent) engineLine.textContent = decide(probe, null, null).text;
     if (!busy()) showMethod(validateN(input.value, range).n);
   });
@@ -780,7 +799,7 @@ export function mountCountMode(section, { minN, maxN, workers = defaultWorkers()
      * @param {number} n
      */
     followN(n) {
-      if (chosen || busy() || n < minN || n > maxN) return;
+      if (chosen || busy() || n < minN || n > range.maxN) return;
       input.value = String(n);
       onN();
     },

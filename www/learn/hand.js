@@ -82,6 +82,15 @@ export class HandBoard {
     event.stopPropagation();
   }
 
+  /**
+   * Puts exactly these queens on the board (a lecture slide).
+   * @param {number[]} squares  row × n + column
+   */
+  setQueens(squares) {
+    this.queens = new Set(squares.filter((x) => Number.isInteger(x) && x >= 0 && x < this.n * this.n));
+    this.update();
+  }
+
   /** @param {number} square */
   toggle(square) {
     if (this.queens.has(square)) this.queens.delete(square);

@@ -14,6 +14,7 @@ import { Gallery } from '../components/gallery.js';
 import { RegistersPanel } from '../components/registers.js';
 import { TreePanel } from '../components/tree.js';
 import { el, formatCount } from '../lib/dom.js';
+import { SMALL_TREE_MAX_N, SmallTreeView } from './small-tree.js';
 import { guard } from '../lib/errors.js';
 
 /**
@@ -33,6 +34,7 @@ import { guard } from '../lib/errors.js';
  * @property {number} [playSpeed]  steps a second while playing
  * @property {string} [panelTitle]  the panel's heading, when the usual one does not fit the search
  * @property {string} [panelNote]  the panel's note under it, likewise
+ * @property {(n: number) => void} [resize]  opens the view again at another N (the chapter's size chooser)
  */
 
 /**
@@ -42,6 +44,9 @@ import { guard } from '../lib/errors.js';
  * @property {string[][]} rows  the first cell of each row is its header
  * @property {string} [id]  the table's data-table, for tests
  */
+
+/** The most steps a lecture slide runs the view to reach its moment. */
+const LECTURE_REACH = 2_000_000;
 
 /** The counters a search for every solution shows, and one for one solution. */
 const ALL_COUNTERS = [['steps', 'Steps'], ['checks', 'Checks'], ['placements', 'Placements'], ['backtracks', 'Backtracks'], ['solutions', 'Solutions']];
@@ -67,7 +72,8 @@ export class LiveView {
     this.spec = spec;
     this.info = core.algorithms.find((a) => a.id === spec.algorithm);
     const one = this.info?.goal === 'one';
-    const names = one ? ONE_COUNTERS : ALL_COUNTERS;
+    // One meaning a name: the construction's moves are queens put down, so its counter says so.
+    const names = one && !this.info?.seeded ? ONE_COUNTERS.map(([k, label]) => [k, k === 'moves' ? 'Queens placed' : label]) : one ? ONE_COUNTERS : ALL_COUNTERS;
     this.root = el('div', { class: 'learn-live', 'data-part': 'live', 'data-algorithm': spec.algorithm, 'data-n': spec.n });
     const canvas = el('canvas', { id: 'learn-board', class: 'board-canvas learn-board', 'data-part': 'board', role: 'img', 'aria-label': 'Chess board' });
     this.message = el('p', { class: 'status learn-status', 'data-part': 'message', 'aria-live': 'polite' });
@@ -84,6 +90,17 @@ export class LiveView {
     if (one) this.buttons.end.hidden = true;
     const counters = el('dl', 'counters learn-counters', names.map(([name, label]) => el('div', '', [el('dt', '', label), el('dd', { 'data-part': name }, '0')])));
     this.factsList = el('dl', { class: 'learn-facts', 'data-part': 'facts' });
+    // What each counter counts for this search, beside the counters.
+    const info = this.info;
+    const defs = info ? /** @type {[string, string][]} */ ([
+      ['Steps', `one step is ${info.stepIs}.`],
+      ['Checks', info.checkIs],
+      one ? [names.find(([k]) => k === 'moves')?.[1] ?? 'Moves', info.moveIs] : ['Placements', info.placementIs],
+    ]).filter(([, text]) => text) : [];
+    const counterDefs = el('details', { class: 'learn-defs', 'data-part': 'counter-defs', open: true }, [
+      el('summary', '', 'What the counters count'),
+      el('dl', '', defs.map(([name, text]) => el('div', '', [el('dt', '', name), el('dd', '', text)]))),
+    ]);
     this.panelBox = el('div', 'learn-panel');
     this.root.append(
       el('div', 'learn-stage', [
@@ -92,6 +109,7 @@ export class LiveView {
           this.message,
           el('div', { class: 'learn-controls', role: 'group', 'aria-label': 'Step the search' }, Object.values(this.buttons)),
           counters,
+          counterDefs,
           this.factsList,
         ]),
       ]),
@@ -103,6 +121,8 @@ export class LiveView {
     this.board = new BoardView(this.root);
     this.counters = new Counters(this.root, names.map(([name]) => name));
     this.tree = /** @type {TreePanel|null} */ (null);
+    /** @type {SmallTreeView|null} backtracking's whole tree, node by node, at a small N */
+    this.smallTree = null;
     this.registers = /** @type {RegistersPanel|null} */ (null);
     this.chart = /** @type {ConflictsChart|null} */ (null);
     this.gallery = /** @type {Gallery|null} */ (null);
@@ -170,8 +190,22 @@ export class LiveView {
           el('p', { class: 'tree-tip', 'data-part': 'tree-tip', 'aria-live': 'polite' }),
         ]),
         el('p', { class: 'muted tree-note', 'data-part': 'tree-note', hidden: true }),
-        el('p', 'muted', 'Each band is a row of the board, the top band the first row; a node is 1/N of its parent. Hatched: ruled out by a check; faint: cut off under a ruled-out node, never visited.'),
+        el('p', 'muted', 'Each band is a row of the board, the top band the first row; a node is 1/N of its parent. Hatched: ruled out, by a check (a diagonal) or, for a column a queen above already holds, without one: such a square is never a candidate and no check is counted for it. Faint: cut off under a ruled-out node, never visited.'),
       );
+      if (this.spec.algorithm === 'backtracking' && this.spec.n <= SMALL_TREE_MAX_N) {
+        this.smallTree = new SmallTreeView(this.spec.n, (step) => this.act(() => { this.session?.seek(step); return true; }));
+        box.prepend(el('h3', '', `The whole tree, node by node (N = ${this.spec.n})`), this.smallTree.root);
+        box.querySelector('h3:not(:first-child)')?.replaceChildren(`The same tree as bands (the view used for bigger N)`);
+      } else if (this.spec.algorithm === 'backtracking' && this.spec.resize) {
+        const resize = this.spec.resize;
+        const small = el('p', { class: 'learn-small-tree-offer', 'data-part': 'small-tree-offer' }, [
+          `At N = ${this.spec.n} the tree is too big to draw node by node, so it is drawn as bands below, and its deep rows are too narrow to see. `,
+          ...[4, 5].flatMap((k, i) => [i ? ' or ' : '', el('button', { type: 'button', 'data-small-n': k }, `See the whole tree at N = ${k}`)]),
+          '.',
+        ]);
+        for (const b of small.querySelectorAll('button')) b.addEventListener('click', () => resize(Number(/** @type {HTMLElement} */ (b).dataset.smallN)));
+        box.prepend(small);
+      }
       this.tree = new TreePanel(this.root, {
         seek: (step) => this.act(() => { this.session?.seek(step); return true; }),
         probe: () => guard(() => new this.core.wasm.Session(this.spec.algorithm, this.spec.n), null),
@@ -194,6 +228,27 @@ export class LiveView {
       );
       this.gallery = new Gallery(this.root, (step) => this.act(() => { this.session?.seek(step); return true; }));
     }
+  }
+
+  /**
+   * Puts the view where a lecture slide says: a step, the first moment a
+   * counter reaches a count (from the start, at most LECTURE_REACH steps), or the end.
+   * @param {import('./lecture.js').Go} go
+   */
+  goTo(go) {
+    const s = this.session;
+    if (!s) return;
+    this.act(() => {
+      if ('step' in go) {
+        s.seek(go.step);
+      } else if ('until' in go) {
+        s.reset();
+        const read = () => (go.until === 'solutions' ? s.solutionCount : go.until === 'rejects' ? s.checks - s.placements : Number(s[go.until] ?? 0));
+        for (let i = 0; read() < go.count && !s.done && i < LECTURE_REACH; i++) s.step();
+      } else if ('end' in go) {
+        for (let i = 0; !s.done && i < LECTURE_REACH; i += 10_000) s.run(10_000);
+      }
+    });
   }
 
   /** The facts the chapter reads from the core, beside the counters. */
@@ -248,8 +303,9 @@ export class LiveView {
       runner.run();
       return !s.done;
     }, false);
-    this.render(!going);
+    // Stopped: idle first, so the render that follows updates every panel (the registers too).
     if (!going) this.start('idle');
+    this.render(!going);
     return going;
   }
 
@@ -272,6 +328,7 @@ export class LiveView {
       this.root.dataset.done = String(s.done);
       const idle = this.mode === 'idle';
       this.tree?.update(idle, { throttle: !idle });
+      this.smallTree?.update(s.stepIndex);
       this.chart?.update(idle, { throttle: !idle });
       if (this.registers && idle) this.registers.update(s.registers());
       if (this.gallery && (idle || this.gallery.wants(s.solutionCount))) {
@@ -285,7 +342,12 @@ export class LiveView {
       this.buttons.next.disabled = s.done;
       this.buttons.end.disabled = s.done;
       if (announce) {
-        this.message.textContent = s.stepIndex === 0 && !this.spec.step ? `Step 0: ${s.message()}` : `Step ${formatCount(s.stepIndex)}: ${s.message()}`;
+        // A search that swaps rows says which two it swapped to reach this board.
+        const swap = this.info?.space === 'permutations' && s.stepIndex > 0
+          ? /** @type {import('../types.js').Register[]} */ (s.registers()).find((r) => r.role === 'swap')
+          : undefined;
+        const swapped = swap && swap.kind === 'list' && swap.value.length === 2 ? ` (This board came from the one before by swapping rows ${swap.value[0] + 1} and ${swap.value[1] + 1}.)` : '';
+        this.message.textContent = (s.stepIndex === 0 && !this.spec.step ? `Step 0: ${s.message()}` : `Step ${formatCount(s.stepIndex)}: ${s.message()}`) + swapped;
         this.board.describe(s.queens(), n);
       }
     });

@@ -1,8 +1,10 @@
 // The Learn tab: the N-Queens story in chapters (chapters.js), each with a
 // live view of the real core beside its text (live.js, or the board by hand:
 // hand.js), a task to try, and a practice question graded on the spot
-// (practice.js). Owns the link `?mode=learn&chapter=K&seed=S` (K from 1;
-// S the practice question's seed) and the learner's progress (progress.js).
+// (practice.js), several kinds a chapter. Owns the link
+// `?mode=learn&chapter=K&kind=X&seed=S&lecture=1` (K from 1; X the kind of
+// question, S its seed; lecture=1 the chapter as slides), the learner's
+// progress (progress.js) and the list of questions answered wrong (review.js).
 //
 // One live session at a time: a chapter's view is built when it opens and
 // freed when it closes, or when the tab is hidden.
@@ -11,9 +13,11 @@
 
 import { CHAPTERS } from './chapters.js';
 import { HandBoard } from './hand.js';
+import { Lecture } from './lecture.js';
 import { LiveView } from './live.js';
 import { mountExercise } from './practice.js';
 import { Progress } from './progress.js';
+import { Review } from './review.js';
 import { defaultSeed, newSeed, seedNumber, seedRange } from '../core/seeds.js';
 import { el, formatCount } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
@@ -22,7 +26,7 @@ import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 
 /** @typedef {import('../core/core.js').Core} Core */
-/** @typedef {{ chapter: number, seed: number | null, problems: string[] }} LearnLink */
+/** @typedef {{ chapter: number, seed: number | null, kind: string | null, lecture: boolean, problems: string[] }} LearnLink */
 
 /**
  * Reads `?chapter=&seed=`: anything malformed is a sentence and the default.
@@ -48,7 +52,22 @@ export function parseLearnParams(search) {
     if (Number.isNaN(wanted)) problems.push(`The link's seed=${clip(rawSeed.trim())} is not a seed for a practice question: ${seedRange()}. Using the chapter's first question.`);
     else seed = wanted;
   }
-  return { chapter, seed, problems };
+  let kind = null;
+  const rawKind = params.get('kind');
+  if (rawKind !== null) {
+    const kinds = CHAPTERS[chapter - 1].practice.map((p) => p.kind);
+    const wanted = rawKind.trim();
+    if (kinds.includes(wanted)) kind = wanted;
+    else problems.push(`The link's kind=${clip(wanted)} is not a kind of question of chapter ${chapter} (${kinds.join(', ')}). Asking ${kinds[0]}.`);
+  }
+  let lecture = false;
+  const rawLecture = params.get('lecture');
+  if (rawLecture !== null) {
+    const raw = rawLecture.trim();
+    if (raw === '1') lecture = true;
+    else if (raw !== '0') problems.push(`The link's lecture=${clip(raw)} means nothing here: lecture=1 opens the chapter as slides. Showing the chapter.`);
+  }
+  return { chapter, seed, kind, lecture, problems };
 }
 
 /**
@@ -59,18 +78,25 @@ export function parseLearnParams(search) {
 export function learnMode(_page) {
   const root = /** @type {HTMLElement} */ (document.getElementById('learn'));
   const progress = new Progress();
+  const review = new Review();
   let active = false;
   /** @type {Core|null} */
   let core = null;
   let chapter = 1; // 1-based
   /** @type {number|null} the practice question's seed (null: the first one) */
   let seed = null;
+  /** @type {string|null} the kind of question asked (null: the chapter's first) */
+  let kind = null;
   /** @type {LiveView|HandBoard|null} the one live view */
   let live = null;
   /** @type {string|null} the algorithm chosen in a chapter that offers several */
   let choice = null;
   /** @type {number|null} the board size chosen in a chapter that offers several */
   let choiceN = null;
+  /** the open chapter is shown as lecture slides */
+  let lectureOn = false;
+  /** @type {Lecture|null} the open chapter's lecture, while shown */
+  let lecture = null;
   /** @type {number} where the live view stood when the core trapped */
   let savedStep = 0;
   /** @type {import('./chapters.js').Facts} the open chapter's numbers, read from the core when it opened */
@@ -81,7 +107,14 @@ export function learnMode(_page) {
   /** @type {HTMLAnchorElement[]} */
   const tocLinks = [];
   const summaryLine = el('p', { class: 'learn-summary', 'data-part': 'progress', 'aria-live': 'polite' });
-  const resetButton = el('button', { type: 'button', 'data-part': 'reset-progress', title: 'Forget the chapters seen and the questions answered' }, 'Reset progress');
+  const resetButton = el('button', { type: 'button', 'data-part': 'reset-progress', title: 'Forget the chapters seen and the questions answered', 'aria-expanded': 'false', 'aria-controls': 'learn-reset-ask' }, 'Reset progress');
+  const resetYes = el('button', { type: 'button', class: 'danger', 'data-part': 'reset-confirm' }, 'Yes, forget it all');
+  const resetNo = el('button', { type: 'button', 'data-part': 'reset-cancel' }, 'Keep my progress');
+  const resetAsk = el('div', { id: 'learn-reset-ask', class: 'learn-reset-ask', role: 'group', 'aria-label': 'Reset progress?', hidden: true }, [
+    el('p', '', 'Forget every chapter seen, every answer and the list of questions to review? This cannot be undone.'),
+    el('div', 'learn-controls', [resetYes, resetNo]),
+  ]);
+  const reviewBox = el('section', { class: 'learn-review', 'data-part': 'review', 'aria-labelledby': 'learn-review-h' });
 
   const href = (/** @type {number} */ k) => `?mode=learn&chapter=${k}`;
 
@@ -89,7 +122,9 @@ export function learnMode(_page) {
     if (!active) return;
     const url = new URL(location.href);
     const params = new URLSearchParams({ chapter: String(chapter) });
+    if (kind !== null) params.set('kind', kind);
     if (seed !== null) params.set('seed', String(seed));
+    if (lectureOn) params.set('lecture', '1');
     url.search = `?${params}`;
     replaceUrl(url);
   };
@@ -113,6 +148,31 @@ export function learnMode(_page) {
   };
   progress.onChange(showProgress);
 
+  /** The questions answered wrong at their first Check, each a link that asks it again. */
+  const showReview = () => {
+    const items = review.items;
+    reviewBox.dataset.count = String(items.length);
+    reviewBox.replaceChildren(
+      el('h2', { id: 'learn-review-h' }, 'Review: questions answered wrong'),
+      items.length
+        ? el('ol', 'learn-review-list', items.map((m) => {
+          const c = CHAPTERS[m.chapter - 1];
+          const label = c?.practice.find((p) => p.kind === m.kind)?.label ?? m.kind;
+          const link = el('a', { href: `?mode=learn&chapter=${m.chapter}&kind=${m.kind}&seed=${m.seed}`, 'data-review': `${m.chapter}|${m.kind}|${m.seed}` }, `Chapter ${m.chapter}: ${label} (seed ${m.seed})`);
+          link.addEventListener('click', (event) => {
+            if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || !c) return;
+            event.preventDefault();
+            openChapter(m.chapter, m.seed, undefined, m.kind);
+            /** @type {HTMLElement|null} */ (articles[m.chapter - 1].querySelector('[data-exercise] h3'))?.scrollIntoView({ block: 'center' });
+            /** @type {HTMLElement|null} */ (articles[m.chapter - 1].querySelector('[data-part="check"]'))?.focus({ preventScroll: true });
+          });
+          return el('li', '', [link]);
+        }))
+        : el('p', 'muted', 'No question answered wrong yet. A question you get wrong at its first Check is listed here, with its seed, to try again; it leaves the list once you answer it right.'),
+    );
+  };
+  review.onChange(showReview);
+
   /** Builds the table of contents and an (empty) element for each chapter. */
   const build = () => {
     const list = el('ol', 'learn-toc-list');
@@ -126,11 +186,22 @@ export function learnMode(_page) {
       });
       tocLinks.push(link);
       list.append(el('li', '', [link]));
-      articles.push(el('article', { class: 'learn-chapter', 'data-chapter': i + 1, 'data-chapter-id': c.id, 'aria-labelledby': `learn-h-${i + 1}`, hidden: true }));
+      articles.push(el('article', { class: 'learn-chapter', 'data-chapter': i + 1, 'data-chapter-id': c.id, 'data-kinds': c.practice.map((p) => p.kind).join(','), 'aria-labelledby': `learn-h-${i + 1}`, hidden: true }));
     });
-    resetButton.addEventListener('click', () => {
+    // Reset asks first, in the page: two buttons, the safe one focused.
+    const ask = (/** @type {boolean} */ open) => {
+      resetAsk.hidden = !open;
+      resetButton.setAttribute('aria-expanded', String(open));
+      (open ? resetNo : resetButton).focus();
+    };
+    resetButton.addEventListener('click', () => ask(Boolean(resetAsk.hidden)));
+    resetNo.addEventListener('click', () => ask(false));
+    resetYes.addEventListener('click', () => {
       progress.reset();
+      review.reset();
       if (active) progress.see(chapter);
+      ask(false);
+      summaryLine.textContent = `Progress reset. ${summaryLine.textContent}`;
     });
     root.replaceChildren(el('div', 'learn-layout', [
       el('nav', { class: 'learn-toc', 'aria-label': 'Chapters' }, [
@@ -139,14 +210,17 @@ export function learnMode(_page) {
         el('p', 'learn-legend muted', [el('span', { 'aria-hidden': 'true' }, '✓'), ' seen · ', el('span', { 'aria-hidden': 'true' }, '★'), ' a question answered right']),
         summaryLine,
         resetButton,
+        resetAsk,
       ]),
-      el('div', 'learn-chapters', articles),
+      el('div', 'learn-chapters', [...articles, reviewBox]),
     ]));
     showProgress();
+    showReview();
   };
 
   /** Closes the open chapter's live view and practice (frees its session). */
   const closeChapter = () => {
+    lecture = null;
     live?.free();
     live = null;
     const article = articles[chapter - 1];
@@ -174,8 +248,17 @@ export function learnMode(_page) {
         algorithm,
         n: choiceN && view.sizes?.includes(choiceN) ? choiceN : view.n,
         step: step ?? view.step,
-        facts: () => c.shown(facts),
+        // The chapter's facts are of its own board size; another size shows none.
+        facts: () => (!view.sizes || (choiceN ?? view.n) === view.n ? c.shown(facts) : []),
         table: c.table ? c.table(facts) : null,
+        resize: view.sizes ? (n) => {
+          if (!view.sizes?.includes(n)) return;
+          choiceN = n;
+          const select = /** @type {HTMLSelectElement|null} */ (articles[chapter - 1]?.querySelector('[data-part="n"]'));
+          if (select) select.value = String(n);
+          live?.free();
+          openLive(slot);
+        } : undefined,
       });
       const figure = c.figure ? guard(() => c.figure?.(/** @type {Core} */ (core)) ?? null, null) : null;
       if (figure) live.adopt(figure);
@@ -190,6 +273,43 @@ export function learnMode(_page) {
   };
 
   const boardName = () => safeName(`nqueens-learn-chapter${chapter}-${live?.root.dataset.algorithm ?? ''}-step${live?.step() ?? 0}`);
+
+  /** Shows the open chapter as slides, each moving its live view. */
+  const startLecture = () => {
+    const c = CHAPTERS[chapter - 1];
+    const article = articles[chapter - 1];
+    const heading = article.querySelector('h2');
+    if (!heading || !core) return;
+    lecture?.root.remove();
+    lectureOn = true;
+    article.classList.add('learn-lecturing');
+    lecture = new Lecture(c.lecture(facts), {
+      show: (slide) => {
+        if (live instanceof LiveView && slide.n && slide.n !== live.spec.n) live.spec.resize?.(slide.n);
+        if (live instanceof HandBoard && 'queens' in slide.go) live.setQueens(slide.go.queens);
+        else if (live instanceof LiveView) live.goTo(slide.go);
+      },
+      close: () => stopLecture(true),
+      onMove: () => {},
+    });
+    heading.after(lecture.root);
+    article.querySelector('[data-part="lecture-open"]')?.setAttribute('hidden', '');
+    lecture.render();
+    /** @type {HTMLButtonElement} */ (lecture.root.querySelector('[data-part="lecture-next"]')).focus();
+    writeUrl();
+  };
+
+  /** Back to the chapter from its slides. @param {boolean} [focus] */
+  const stopLecture = (focus = false) => {
+    const article = articles[chapter - 1];
+    lecture?.root.remove();
+    lecture = null;
+    lectureOn = false;
+    article?.classList.remove('learn-lecturing');
+    article?.querySelector('[data-part="lecture-open"]')?.removeAttribute('hidden');
+    if (focus) /** @type {HTMLElement|null} */ (article?.querySelector('[data-part="lecture-open"]'))?.focus();
+    writeUrl();
+  };
 
   /**
    * Fills the open chapter's element: text, live view, task, links, practice.
@@ -236,8 +356,20 @@ export function learnMode(_page) {
         /** @type {HTMLElement} */ (articles[k - 1].querySelector('h2')).focus();
       });
     }
+    // A chapter menu at the top (shown on narrow screens, where the list of chapters comes after the chapter).
+    const menu = el('select', { id: `learn-menu-${chapter}`, 'data-part': 'chapter-menu' }, CHAPTERS.map((x, i) => el('option', { value: i + 1, selected: i + 1 === chapter }, `${i + 1}. ${x.title}`)));
+    menu.addEventListener('change', () => {
+      const k = Number(menu.value);
+      openChapter(k, null);
+      /** @type {HTMLElement} */ (articles[k - 1].querySelector('h2')).focus();
+    });
+    article.dataset.kinds = c.practice.map((p) => p.kind).join(',');
+    const lectureButton = el('button', { type: 'button', class: 'learn-lecture-open', 'data-part': 'lecture-open', title: 'The chapter as short slides that move the board (→ and ← to go, Esc to close)' }, `▶ Lecture: this chapter in ${c.lecture(facts).length} slides`);
+    lectureButton.addEventListener('click', () => (lecture ? stopLecture(true) : startLecture()));
     article.replaceChildren(
+      el('label', 'learn-chapter-menu', ['Chapter ', menu]),
       heading,
+      lectureButton,
       el('div', 'learn-text', c.text(facts).map((p) => el('p', '', p))),
       el('div', 'learn-choosers', chooser),
       liveSlot,
@@ -256,14 +388,33 @@ export function learnMode(_page) {
     if (!core) return;
     const wasm = core.wasm;
     const c = CHAPTERS[chapter - 1];
+    const current = c.practice.find((p) => p.kind === kind) ?? c.practice[0];
+    const asked = seed ?? defaultSeed();
     // The count kind's answer is the core's count.
     const count = (/** @type {number} */ n) => Number(wasm.countSolutions(n));
-    mountExercise(slot, {
-      kind: c.practice.kind,
-      seed: seed ?? defaultSeed(),
-      options: c.practice.options,
+    const chooser = el('div', { class: 'learn-kinds', role: 'group', 'aria-label': 'Kinds of question in this chapter', 'data-part': 'kinds' }, c.practice.map((p) => {
+      const b = el('button', { type: 'button', 'data-kind-choice': p.kind, 'aria-pressed': String(p === current) }, p.label);
+      b.addEventListener('click', () => {
+        if (p === current) return;
+        kind = p.kind;
+        seed = null;
+        writeUrl();
+        mountPractice(slot);
+        /** @type {HTMLElement|null} */ (slot.querySelector(`[data-kind-choice="${p.kind}"]`))?.focus();
+      });
+      return b;
+    }));
+    const host = el('div', 'learn-exercise-host');
+    slot.replaceChildren(chooser, host);
+    mountExercise(host, {
+      kind: current.kind,
+      seed: asked,
+      options: current.options,
       count,
-      onChecked: (right, first) => progress.answer(chapter, c.practice.kind, right, first),
+      onChecked: (right, first) => {
+        progress.answer(chapter, current.kind, right, first);
+        review.answer({ chapter, kind: current.kind, seed: asked }, right, first);
+      },
       onNew: () => {
         seed = newSeed(seed ?? defaultSeed());
         writeUrl();
@@ -274,25 +425,30 @@ export function learnMode(_page) {
   };
 
   /**
-   * Opens chapter k (1-based) with the question of `nextSeed` (null: the first).
+   * Opens chapter k (1-based) with the question of `nextSeed` (null: the first) of `nextKind` (null: the first kind).
    * @param {number} k
    * @param {number|null} nextSeed
    * @param {number} [step]
+   * @param {string|null} [nextKind]
    */
-  const openChapter = (k, nextSeed, step) => {
+  const openChapter = (k, nextSeed, step, nextKind = null, withLecture = false) => {
     closeChapter();
+    lectureOn = withLecture;
     if (k !== chapter) {
       choice = null;
       choiceN = null;
     }
     chapter = k;
     seed = nextSeed;
+    kind = nextKind;
     tocLinks.forEach((link, i) => {
       if (i + 1 === k) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
     });
     if (!core) return;
     fillChapter(step);
+    articles[k - 1].classList.remove('learn-lecturing');
+    if (lectureOn) startLecture();
     progress.see(k);
     writeUrl();
   };
@@ -316,6 +472,8 @@ export function learnMode(_page) {
       if (wanted) {
         chapter = wanted.chapter;
         seed = wanted.seed;
+        kind = wanted.kind;
+        lectureOn = wanted.lecture;
       }
     },
 
@@ -323,7 +481,7 @@ export function learnMode(_page) {
     setActive(on) {
       if (on === active) return;
       active = on;
-      if (on) openChapter(chapter, seed);
+      if (on) openChapter(chapter, seed, undefined, kind, lectureOn);
       else closeChapter();
     },
 
@@ -332,8 +490,21 @@ export function learnMode(_page) {
      * @param {KeyboardEvent} event
      */
     onKey(event) {
-      if (!(live instanceof LiveView) || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = /** @type {HTMLElement|null} */ (event.target);
+      // A lecture takes →, ←, Page Down, Page Up and Esc, unless a field has the focus.
+      if (lecture && !target?.closest('input, select, textarea, canvas[tabindex]')) {
+        if (event.key === 'Escape') {
+          stopLecture(true);
+          event.preventDefault();
+          return;
+        }
+        if (lecture.onKey(event)) {
+          event.preventDefault();
+          return;
+        }
+      }
+      if (!(live instanceof LiveView)) return;
       if (target && target !== document.body && !live.root.contains(target)) return;
       if (target?.closest('input, select, textarea, canvas[tabindex]')) return;
       const button = event.key === 'ArrowRight' ? live.buttons.step : event.key === 'ArrowLeft' ? live.buttons.back : null;

@@ -5,12 +5,19 @@
 // The element is `[data-exercise][data-kind]`, with `data-seed`, the
 // question's facts (`data-n`, `data-queens`, …) and, after Check,
 // `data-verdict="right|wrong"`; its Check button is `[data-part="check"]`.
+// After Check each square the learner could mark is judged on the board:
+// `data-judged="right"` (marked, rightly), `"wrong"` (marked, wrongly) or
+// `"missed"` (should have been marked), each with its own symbol. A Check
+// with nothing given says so and counts for nothing; Enter in a field checks.
 
 import { counted, el, formatCount } from '../lib/dom.js';
 import { readCount } from '../lib/words.js';
 import {
-  attacks, countQuestion, freeColumnsQuestion, isSolutionQuestion, luby, lubyQuestion,
-  minConflictsQuestion, nextProbeQuestion, nextRowQuestion, sameSet,
+  REGISTER_NAMES, attackingPairs as attackingPairsOf, attacks, binary, classSizeQuestion, conflictsCountQuestion, countQuestion, cutoffQuestion,
+  firstRejectQuestion, freeColumnsQuestion, heavyTailQuestion, isSolutionQuestion, lowestBitQuestion, luby,
+  lubyQuestion, medianOf, minConflictsQuestion, nextProbeQuestion, nextRowQuestion, pruneSizeQuestion,
+  queenAttacksQuestion, readBinary, registerMeaningQuestion, sameSet, spaceSizeQuestion, swapEffectQuestion,
+  symmetryImageQuestion,
 } from './questions.js';
 
 /**
@@ -109,7 +116,7 @@ export function mountExercise(host, { kind, seed, options = {}, count, onChecked
   const verdict = el('p', { class: 'learn-verdict', 'data-part': 'verdict', 'aria-live': 'polite' });
   const explain = el('div', { class: 'learn-explain', 'data-part': 'explain', hidden: true });
   root.append(
-    el('h3', '', ['Practice ', el('span', 'muted', `(question ${seed})`)]),
+    el('h3', '', ['Practice ', el('span', { class: 'muted', title: 'The question is drawn from this seed: the link keeps it, so the same link asks the same question' }, `(seed ${seed})`)]),
     prompt, body,
     el('div', 'learn-controls', [check, next]),
     verdict, explain,
@@ -118,22 +125,103 @@ export function mountExercise(host, { kind, seed, options = {}, count, onChecked
   const { grade } = BUILD[kind](seed, { root, prompt, body }, { ...options, count });
   let checked = false;
   check.addEventListener('click', () => {
-    const { right, message, reasons } = grade();
+    const graded = grade();
+    for (const square of root.querySelectorAll('[data-judged]')) square.removeAttribute('data-judged');
+    if ('empty' in graded) {
+      // Nothing given: say so, count nothing.
+      delete root.dataset.verdict;
+      root.dataset.empty = 'true';
+      verdict.textContent = graded.empty;
+      explain.hidden = true;
+      return;
+    }
+    delete root.dataset.empty;
+    const { right, message, reasons, judged = [] } = graded;
     const first = !checked;
     checked = true;
     root.dataset.verdict = right ? 'right' : 'wrong';
+    for (const [square, how] of judged) {
+      square.dataset.judged = how;
+      const said = square.getAttribute('aria-label')?.replace(/ \((right|wrong|missed)[^)]*\)$/, '') ?? '';
+      square.setAttribute('aria-label', `${said} (${how === 'right' ? 'right' : how === 'wrong' ? 'wrong: should not be marked' : 'missed: should be marked'})`);
+    }
     verdict.textContent = right ? `Right. ${message}` : `Not quite. ${message}`;
     explain.replaceChildren(...reasons.map((line) => el('p', '', line)));
-    explain.hidden = reasons.length === 0;
+    if (judged.length) {
+      explain.append(el('p', { class: 'learn-judged-key', 'data-part': 'judged-key' }, [
+        'On the board: ', el('span', 'learn-judged-sample', '✓'), ' marked and right · ', el('span', 'learn-judged-sample wrong', '✗'), ' marked but wrong · ', el('span', 'learn-judged-sample missed', '◯'), ' should have been marked.',
+      ]));
+    }
+    explain.hidden = explain.childElementCount === 0;
     onChecked(right, first);
+  });
+  // Enter in a typed answer checks it.
+  root.addEventListener('keydown', (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.key === 'Enter' && target.matches('input[type="text"]')) {
+      event.preventDefault();
+      check.click();
+    }
   });
   next.addEventListener('click', onNew);
   return root;
 }
 
 /**
+ * Judges marking toggles: each pressed one right or wrong, each unpressed one that should be pressed missed.
+ * @param {Element} root
+ * @param {string} name  the toggles' data attribute, e.g. 'column'
+ * @param {number[]} answer  the values that should be marked
+ * @returns {[HTMLElement, 'right' | 'wrong' | 'missed'][]}
+ */
+function judge(root, name, answer) {
+  /** @type {[HTMLElement, 'right' | 'wrong' | 'missed'][]} */
+  const out = [];
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(`[data-${name}]`))) {
+    const value = Number(b.dataset[name]);
+    const on = b.getAttribute('aria-pressed') === 'true';
+    const should = answer.includes(value);
+    if (on) out.push([b, should ? 'right' : 'wrong']);
+    else if (should) out.push([b, 'missed']);
+  }
+  return out;
+}
+
+/**
+ * A typed whole number, commas and spaces allowed; null when the field is empty, NaN when it is not a number.
+ * @param {HTMLInputElement} input
+ */
+function typedNumber(input) {
+  const raw = input.value.replace(/[,\s]/g, '');
+  if (!raw) return null;
+  return /^\d+$/.test(raw) ? Number(raw) : NaN;
+}
+
+/**
+ * A field for a typed answer.
+ * @param {string} id
+ * @param {string} label
+ */
+function field(id, label) {
+  const input = el('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', id, 'data-part': 'answer', enterkeyhint: 'done' });
+  return { input, node: el('label', 'learn-field', [label, input]) };
+}
+
+/**
+ * Radio choices; returns the group and a reader of the chosen value ('' when none).
+ * @param {string} name
+ * @param {string} legend
+ * @param {[string, string][]} options  [value, label]
+ */
+function choices(name, legend, options) {
+  const inputs = options.map(([value]) => el('input', { type: 'radio', name, value, 'data-choice': value }));
+  const node = el('fieldset', 'learn-choice', [el('legend', '', legend), ...options.map(([, label], i) => el('label', '', [inputs[i], ` ${label}`]))]);
+  return { node, chosen: () => inputs.find((i) => i.checked)?.value ?? '' };
+}
+
+/**
  * @typedef {{ root: HTMLElement, prompt: HTMLElement, body: HTMLElement }} Parts
- * @typedef {{ right: boolean, message: string, reasons: string[] }} Graded
+ * @typedef {{ right: boolean, message: string, reasons: string[], judged?: [HTMLElement, 'right' | 'wrong' | 'missed'][] } | { empty: string }} Graded
  * @typedef {(seed: number, parts: Parts, options: Record<string, any>) => { grade: () => Graded }} Builder
  */
 
@@ -153,13 +241,21 @@ const BUILD = {
     return {
       grade() {
         const marked = pressed(root, 'column');
+        if (!marked.length) return { empty: `Nothing is marked yet: mark the safe squares of row ${row + 1}, then Check.` };
         const right = sameSet(marked, q.answer);
+        const byOf = (/** @type {number} */ c) => q.queens.map((qc, qr) => [qr, qc]).filter(([qr, qc]) => attacks(qr, qc, row, c));
         const reasons = [];
+        // The learner's own mistakes first.
+        for (const c of marked.filter((x) => !q.answer.includes(x)).sort((a, b) => a - b)) {
+          const [qr, qc] = byOf(c)[0];
+          reasons.push(`You marked column ${c + 1}, but the queen in row ${qr + 1} attacks it (${why(qr, qc, row, c)}).`);
+        }
+        for (const c of q.answer.filter((x) => !marked.includes(x))) reasons.push(`You left out column ${c + 1}: no queen attacks it.`);
         for (let c = 0; c < q.n; c++) {
-          const by = q.queens.map((qc, qr) => [qr, qc]).filter(([qr, qc]) => attacks(qr, qc, row, c));
+          const by = byOf(c);
           if (by.length) reasons.push(`Column ${c + 1}: attacked by ${list(by.map(([qr, qc]) => `the queen in row ${qr + 1} (${why(qr, qc, row, c)})`))}.`);
         }
-        return { right, message: `The safe squares of row ${row + 1} are in ${columnsText(q.answer)}; you marked ${columnsText([...marked].sort((a, b) => a - b))}.`, reasons };
+        return { right, message: `The safe squares of row ${row + 1} are in ${columnsText(q.answer)}; you marked ${columnsText([...marked].sort((a, b) => a - b))}.`, reasons, judged: judge(root, 'column', q.answer) };
       },
     };
   },
@@ -186,14 +282,23 @@ const BUILD = {
     return {
       grade() {
         const marked = pressed(root, 'column');
+        if (!marked.length && q.answer.length) return { empty: 'Nothing is marked yet: mark the columns poss leaves free, then Check.' };
         const right = sameSet(marked, q.answer);
+        // The "?" of each column becomes poss's digit there.
+        for (const b of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-column]'))) b.textContent = q.poss & (1 << Number(b.dataset.column)) ? '1' : '0';
+        const judged = judge(root, 'column', q.answer);
         const taken = q.ld | q.col | q.rd;
+        const wrongly = marked.filter((c) => !q.answer.includes(c)).map((c) => `column ${c + 1} (${['ld', 'col', 'rd'].filter((k) => /** @type {any} */ (q)[k] & (1 << c)).join(' and ')} has a 1 there)`);
+        const mistakes = wrongly.length ? [`You marked ${list(wrongly)}: a 1 in any of ld, col or rd makes a column attacked.`] : [];
         const show = (/** @type {number} */ v) => order.map((c) => (v & (1 << c) ? '1' : '0')).join('');
         const first = q.answer.length ? `poss & -poss = ${show(q.lowest)} keeps only the lowest 1 of poss: column ${Math.log2(q.lowest) + 1}, the square the search tries first.` : 'poss is 0: no column is free, so the search backs up a row.';
+        const missed = q.answer.filter((c) => !marked.includes(c));
+        if (missed.length) mistakes.push(`You left out ${columnsText(missed)}: ld, col and rd all have a 0 there.`);
         return {
           right,
           message: `The free columns are ${columnsText(q.answer)}.`,
-          reasons: [`ld | col | rd = ${show(taken)} (a 1 where some queen attacks).`, `~(…) within the board = ${show(q.poss)}.`, first],
+          reasons: [...mistakes, `ld | col | rd = ${show(taken)} (a 1 where some queen attacks).`, `~(…) within the board = ${show(q.poss)}.`, first],
+          judged,
         };
       },
     };
@@ -218,6 +323,7 @@ const BUILD = {
     }, 'Board: choose the square tried next', (r, c) => (r === q.probe.row && c === q.probe.col ? 'learn-probed' : '')));
     return {
       grade() {
+        if (chosen < 0) return { empty: 'No square is chosen yet: choose the square tried next, then Check.' };
         const right = chosen === q.answer.row * q.n + q.answer.col;
         const { row, col, safe } = q.probe;
         const holds = q.queens.filter((c) => c > col);
@@ -228,7 +334,17 @@ const BUILD = {
             + (later.length
               ? `The next candidate of the same row is column ${later[0] + 1}${holds.length ? ' (columns a queen above holds are skipped)' : ''}.`
               : 'That was the last candidate of its row, so the search goes back up: it lifts the queen of the row above and tries that row\'s next free column (and further up, if that row is done too).');
-        return { right, message: `Next it tries ${square(q.answer.row, q.answer.col)}.`, reasons: [goes] };
+        const mine = chosen === q.answer.row * q.n + q.answer.col ? [] : [`You chose ${square(Math.floor(chosen / q.n), chosen % q.n)}.`];
+        /** @type {[HTMLElement, 'right' | 'wrong' | 'missed'][]} */
+        const judged = [];
+        for (const b of buttons) {
+          const at = /** @type {string} */ (b.dataset.square).split(',').map(Number);
+          const index = at[0] * q.n + at[1];
+          const answer = at[0] === q.answer.row && at[1] === q.answer.col;
+          if (index === chosen) judged.push([b, answer ? 'right' : 'wrong']);
+          else if (answer) judged.push([b, 'missed']);
+        }
+        return { right, message: `Next it tries ${square(q.answer.row, q.answer.col)}.`, reasons: [...mine, goes], judged };
       },
     };
   },
@@ -249,16 +365,35 @@ const BUILD = {
     );
     return {
       grade() {
-        const marked = pressed(root, 'row');
+        const marked = pressed(root, 'row').sort((a, b) => a - b);
+        if (!yes.checked && !no.checked && !marked.length) return { empty: 'Nothing is given yet: answer Yes or No (and for No, mark two queens that attack each other), then Check.' };
         const pairText = (/** @type {number[]} */ [a, b]) => `rows ${a + 1} and ${b + 1} (${why(a, q.queens[a], b, q.queens[b])})`;
         const reasons = q.pairs.length
           ? [`Attacking pairs: ${list(q.pairs.map(pairText))}.`]
           : ['Every queen has a row, a column and two diagonals of its own.'];
-        if (q.solution) return { right: yes.checked, message: 'It is a solution.', reasons };
         const pairRight = marked.length === 2 && attacks(marked[0], q.queens[marked[0]], marked[1], q.queens[marked[1]]);
+        /** @type {[HTMLElement, 'right' | 'wrong' | 'missed'][]} */
+        const judged = [];
+        const toggles = /** @type {HTMLElement[]} */ ([...root.querySelectorAll('[data-row]')]);
+        const firstPair = q.pairs[0];
+        for (const b of toggles) {
+          const r = Number(b.dataset.row);
+          const on = b.getAttribute('aria-pressed') === 'true';
+          if (on) judged.push([b, pairRight ? 'right' : 'wrong']);
+          else if (!pairRight && firstPair && (r === firstPair[0] || r === firstPair[1])) judged.push([b, 'missed']);
+        }
+        if (q.solution) {
+          const mine = no.checked ? ['You answered No, but no two queens attack each other: it is a solution.'] : [];
+          return { right: yes.checked, message: 'It is a solution.', reasons: [...mine, ...reasons], judged: marked.length ? judged : [] };
+        }
         const right = no.checked && pairRight;
-        const message = !no.checked ? 'It is not a solution.' : pairRight ? `The queens in rows ${marked[0] + 1} and ${marked[1] + 1} attack each other.` : 'Mark exactly two queens that attack each other.';
-        return { right, message, reasons };
+        /** @type {string[]} */
+        const mine = [];
+        if (yes.checked) mine.push(`You answered Yes, but ${q.pairs.length === 1 ? 'one pair attacks' : `${q.pairs.length} pairs attack`}: ${pairText(q.pairs[0])}${q.pairs.length > 1 ? ', and more' : ''}.`);
+        if (marked.length === 2 && !pairRight) mine.push(`The queens you marked, in rows ${marked[0] + 1} and ${marked[1] + 1}, do not attack each other; row ${q.pairs[0][0] + 1}'s and row ${q.pairs[0][1] + 1}'s do (${why(q.pairs[0][0], q.queens[q.pairs[0][0]], q.pairs[0][1], q.queens[q.pairs[0][1]])}).`);
+        else if (marked.length !== 2 && no.checked) mine.push(`You marked ${marked.length === 0 ? 'no queen' : marked.length === 1 ? `one queen (row ${marked[0] + 1})` : `${marked.length} queens`}: mark exactly two, a pair that attack each other, such as rows ${q.pairs[0][0] + 1} and ${q.pairs[0][1] + 1}.`);
+        const message = !no.checked ? 'It is not a solution.' : pairRight ? `The queens in rows ${marked[0] + 1} and ${marked[1] + 1} attack each other.` : 'It is not a solution, but the pair marked is not one that attacks.';
+        return { right, message, reasons: [...mine, ...reasons], judged };
       },
     };
   },
@@ -271,6 +406,7 @@ const BUILD = {
     body.append(el('label', 'learn-field', [`Solutions of N = ${q.n}: `, input]));
     return {
       grade() {
+        if (!input.value.trim()) return { empty: 'The field is empty: type a number, then Check (or press Enter).' };
         const given = readCount(input.value);
         return {
           right: given.value === q.answer,
@@ -292,10 +428,14 @@ const BUILD = {
     return {
       grade() {
         const marked = pressed(root, 'column');
+        if (!marked.length) return { empty: `Nothing is marked yet: mark the squares of row ${q.row + 1} it may choose, then Check.` };
+        const wrong = marked.filter((c) => !q.answer.includes(c)).sort((a, b) => a - b);
+        const mine = wrong.length ? [`You marked ${list(wrong.map((c) => `column ${c + 1} (${counted(q.counts[c], 'attacker')})`))}: more than the fewest, ${q.least}.`] : [];
         return {
           right: sameSet(marked, q.answer),
           message: `The least attacked squares (${counted(q.least, 'attacker')} each) are in ${columnsText(q.answer)}.`,
-          reasons: [`Attackers of each square of row ${q.row + 1}, left to right: ${q.counts.join(', ')}.`],
+          reasons: [...mine, `Attackers of each square of row ${q.row + 1}, left to right: ${q.counts.join(', ')}.`],
+          judged: judge(root, 'column', q.answer),
         };
       },
     };
@@ -309,12 +449,302 @@ const BUILD = {
     body.append(el('label', 'learn-field', [`Backtracks of start ${q.index}: `, input]));
     return {
       grade() {
+        if (!input.value.trim()) return { empty: 'The field is empty: type a number, then Check (or press Enter).' };
         const given = Number(input.value.replace(/[,\s]/g, ''));
         const terms = Array.from({ length: q.index }, (_, i) => luby(i + 1));
         return {
           right: given === n * q.answer,
           message: `luby(${q.index}) = ${q.answer}, so start ${q.index} gets ${n} · ${q.answer} = ${formatCount(n * q.answer)} backtracks.`,
           reasons: [`The sequence to term ${q.index}: ${terms.join(', ')}. It repeats itself and then doubles: each block is the whole sequence so far, again, followed by the next power of two.`],
+        };
+      },
+    };
+  },
+
+  'lowest-bit': (seed, { root, prompt, body }) => {
+    const q = lowestBitQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), poss: binary(q.poss, q.n) });
+    prompt.textContent = `In the bitwise search at N = ${q.n}, a row has poss = ${binary(q.poss, q.n)} (column 1, bit 0, on the right). Type poss & -poss as ${q.n} binary digits.`;
+    const { input, node } = field(`learn-lowbit-${seed}`, 'poss & -poss = ');
+    input.setAttribute('inputmode', 'text');
+    input.setAttribute('spellcheck', 'false');
+    body.append(el('p', { class: 'learn-code' }, [el('code', 'bits', `poss = ${binary(q.poss, q.n)}`)]), node);
+    return {
+      grade() {
+        if (!input.value.trim()) return { empty: 'The field is empty: type the binary digits, then Check (or press Enter).' };
+        const given = readBinary(input.value, q.n);
+        const b = (/** @type {number} */ v) => binary(v, q.n);
+        /** @type {string[]} */
+        const mine = [];
+        if (given === null) mine.push(`“${input.value.trim()}” is not ${q.n} binary digits (only 0 and 1, at most ${q.n} of them).`);
+        else if (given === q.neg) mine.push('That is -poss itself: AND it with poss to keep the one bit they share.');
+        else if (given === q.not) mine.push('That is ~poss: -poss is ~poss + 1, and the answer is poss AND that.');
+        else if (given !== q.answer && given === (1 << (31 - Math.clz32(q.poss)))) mine.push('That is poss\'s highest 1; poss & -poss keeps the lowest.');
+        else if (given !== q.answer && given && (given & (given - 1))) mine.push('poss & -poss always has exactly one 1.');
+        return {
+          right: given === q.answer,
+          message: `poss & -poss = ${b(q.answer)}: column ${q.column + 1}.`,
+          reasons: [...mine, `~poss = ${b(q.not)}; adding 1 carries through its ${q.trailing} trailing 1${q.trailing === 1 ? '' : 's'}: -poss = ${b(q.neg)}. Only bit ${q.trailing} is 1 in both: ${b(q.poss)} & ${b(q.neg)} = ${b(q.answer)}.`],
+        };
+      },
+    };
+  },
+
+  'queen-attacks': (seed, { root, prompt, body }) => {
+    const q = queenAttacksQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), row: String(q.row), col: String(q.col) });
+    prompt.textContent = `Mark every square the queen on this ${q.n}×${q.n} board attacks, then Check.`;
+    body.append(grid(q.n, (r, c) => (r === q.row && c === q.col ? queen(r, c) : toggle({ square: r * q.n + c }, `Attacked: ${square(r, c)}`)), 'Board: mark the squares the queen attacks'));
+    return {
+      grade() {
+        const marked = pressed(root, 'square');
+        if (!marked.length) return { empty: 'Nothing is marked yet: mark the squares the queen attacks, then Check.' };
+        const wrong = marked.filter((x) => !q.answer.includes(x));
+        const missed = q.answer.filter((x) => !marked.includes(x));
+        const at = (/** @type {number} */ x) => square(Math.floor(x / q.n), x % q.n);
+        const mine = [];
+        if (wrong.length) mine.push(`You marked ${list(wrong.map(at))}: not on the queen's row, column or diagonals.`);
+        if (missed.length) mine.push(`You left out ${list(missed.map((x) => `${at(x)} (${why(q.row, q.col, Math.floor(x / q.n), x % q.n)})`))}.`);
+        return {
+          right: !wrong.length && !missed.length,
+          message: `The queen attacks ${q.answer.length} squares: its row, its column and both diagonals, to the edges.`,
+          reasons: mine,
+          judged: judge(root, 'square', q.answer),
+        };
+      },
+    };
+  },
+
+  'space-size': (seed, { root, prompt, body }, { space = 'power' }) => {
+    const q = spaceSizeQuestion(seed, { space });
+    Object.assign(root.dataset, { n: String(q.n), space });
+    prompt.textContent = space === 'factorial'
+      ? `The permutations search at N = ${q.n} tests every board with one queen in each row and each column. How many boards is that?`
+      : `Brute force at N = ${q.n} tests every board with one queen in each row. How many boards is that?`;
+    const { input, node } = field(`learn-space-${seed}`, `Boards at N = ${q.n}: `);
+    body.append(node);
+    return {
+      grade() {
+        const given = typedNumber(input);
+        if (given === null) return { empty: 'The field is empty: type a number, then Check (or press Enter).' };
+        const terms = Array.from({ length: q.n }, (_, i) => (space === 'factorial' ? q.n - i : q.n));
+        /** @type {string[]} */
+        const mine = [];
+        let other = 1;
+        for (let i = 1; i <= q.n; i++) other *= space === 'factorial' ? q.n : i;
+        if (given === other) mine.push(space === 'factorial' ? `That is ${q.n}^${q.n}, every column in every row; a permutation uses each column once, so each row has one column fewer to choose from.` : `That is ${q.n}!, one queen a column too; brute force lets columns repeat, so every row has all ${q.n} columns.`);
+        else if (given === q.n * q.n) mine.push(`That is the squares of the board; the boards multiply the choices of every row.`);
+        return {
+          right: given === q.answer,
+          message: `${terms.join(' × ')} = ${formatCount(q.answer)} boards.`,
+          reasons: mine,
+        };
+      },
+    };
+  },
+
+  'first-reject': (seed, { root, prompt, body }, { permutation = false }) => {
+    const q = firstRejectQuestion(seed, { permutation });
+    Object.assign(root.dataset, { n: String(q.n), queens: q.queens.join(',') });
+    prompt.textContent = `${permutation ? 'The permutations search' : 'Brute force'} tests this board row by row from the top, each queen against the queens above it, and rejects it at the first queen one of them attacks. Mark that queen, then Check.`;
+    body.append(grid(q.n, (r, c) => (q.queens[r] === c ? toggle({ row: r }, `Rejected here: the queen in ${square(r, c)}`, queen(r, c)) : null), 'Board: mark the queen at which the board is rejected'));
+    return {
+      grade() {
+        const marked = pressed(root, 'row');
+        if (!marked.length) return { empty: 'Nothing is marked yet: mark the queen at which the board is rejected, then Check.' };
+        const by = q.by.map((a) => `row ${a + 1}'s (${why(a, q.queens[a], q.answer, q.queens[q.answer])})`);
+        const mine = [];
+        const later = marked.filter((r) => r > q.answer);
+        const earlier = marked.filter((r) => r < q.answer);
+        if (later.length) mine.push(`Row ${later[0] + 1}'s queen is never tested: the board is rejected before, at row ${q.answer + 1}.`);
+        if (earlier.length) mine.push(`No queen above row ${earlier[0] + 1} attacks ${earlier.length === 1 ? 'its queen' : 'those'}: ${earlier.length === 1 ? 'it passes' : 'they pass'}.`);
+        if (marked.length > 1) mine.push('Mark one queen: the board is rejected at one row.');
+        return {
+          right: marked.length === 1 && marked[0] === q.answer,
+          message: `It is rejected at row ${q.answer + 1}: its queen is attacked by ${list(by)}.`,
+          reasons: mine,
+          judged: judge(root, 'row', [q.answer]),
+        };
+      },
+    };
+  },
+
+  'prune-size': (seed, { root, prompt, body }) => {
+    const q = pruneSizeQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), rows: String(q.rows) });
+    prompt.textContent = `Backtracking at N = ${q.n} puts a queen on row ${q.rows}, finds it attacked and takes it off without going further down. Brute force would have built every board with one queen a row that starts with these ${q.rows} queens. How many boards did that one rejection rule out unbuilt?`;
+    const { input, node } = field(`learn-prune-${seed}`, 'Boards ruled out: ');
+    body.append(node);
+    return {
+      grade() {
+        const given = typedNumber(input);
+        if (given === null) return { empty: 'The field is empty: type a number, then Check (or press Enter).' };
+        const left = q.n - q.rows;
+        const mine = [];
+        if (given === q.n ** (left + 1)) mine.push(`That counts row ${q.rows} as still open; its queen is fixed, so only the ${left} rows below it vary.`);
+        else if (given === q.n ** (left - 1)) mine.push(`That leaves out one of the ${left} rows below row ${q.rows}.`);
+        return {
+          right: given === q.answer,
+          message: `The ${left} rows below row ${q.rows} could each hold a queen in any of ${q.n} columns: ${q.n}^${left} = ${formatCount(q.answer)} boards, none of them built.`,
+          reasons: [...mine, 'This is why a check early in the tree is worth so much more than one near the leaves: it rules out a whole subtree at once.'],
+        };
+      },
+    };
+  },
+
+  'register-meaning': (seed, { root, prompt, body }) => {
+    const q = registerMeaningQuestion(seed);
+    const row = q.queens.length;
+    Object.assign(root.dataset, { n: String(q.n), queens: q.queens.join(','), value: binary(q.value, q.n) });
+    prompt.textContent = `The bitwise search at N = ${q.n} has queens in rows 1 to ${row} (below) and comes to row ${row + 1}. One of its registers for row ${row + 1} holds ${binary(q.value, q.n)} (column 1, bit 0, on the right). Which one?`;
+    const { node, chosen } = choices(`learn-reg-${seed}`, 'This register is', [
+      ['ld', 'ld: the squares a down-left diagonal from a queen reaches'],
+      ['col', 'col: the columns a queen holds'],
+      ['rd', 'rd: the squares a down-right diagonal from a queen reaches'],
+      ['poss', 'poss: the safe squares'],
+    ]);
+    body.append(grid(q.n, (r, c) => (r < row && q.queens[r] === c ? queen(r, c) : null), `Board: queens in rows 1 to ${row}`, (r) => (r === row ? 'learn-row-now' : r > row ? 'learn-row-later' : '')), node);
+    return {
+      grade() {
+        const given = chosen();
+        if (!given) return { empty: 'Nothing is chosen yet: choose a register, then Check.' };
+        const b = (/** @type {number} */ v) => binary(v, q.n);
+        const mine = given !== q.answer ? [`${given} holds ${b(/** @type {Record<string, number>} */ (q.values)[given])} here, not ${b(q.value)}.`] : [];
+        return {
+          right: given === q.answer,
+          message: `It is ${q.answer}.`,
+          reasons: [...mine, `Row ${row + 1}: ${REGISTER_NAMES.map((name) => `${name} = ${b(/** @type {Record<string, number>} */ (q.values)[name])}`).join(', ')}.`],
+        };
+      },
+    };
+  },
+
+  'class-size': (seed, { root, prompt, body }) => {
+    const q = classSizeQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), queens: q.queens.join(',') });
+    prompt.textContent = `Turn and mirror this ${q.n}×${q.n} solution all eight ways (doing nothing is one). How many different boards do you get?`;
+    const { node, chosen } = choices(`learn-class-${seed}`, 'Different boards', [['8', '8'], ['4', '4'], ['2', '2'], ['1', '1']]);
+    body.append(grid(q.n, (r, c) => (q.queens[r] === c ? queen(r, c) : null), 'Board: a solution'), node);
+    return {
+      grade() {
+        const given = chosen();
+        if (!given) return { empty: 'Nothing is chosen yet: choose a number, then Check.' };
+        const same = q.answer === 8 ? 'only doing nothing leaves it unchanged' : q.answer === 4 ? 'a half turn leaves it unchanged, so the eight images pair up' : 'a quarter turn leaves it unchanged, so the eight images come in fours';
+        const mine = Number(given) !== q.answer ? [Number(given) > q.answer ? 'Some of the eight images are the same board: check the half turn and the quarter turn.' : 'No mirror leaves a solution unchanged, and neither does a turn unless the board is that symmetric: look again at the half turn.'] : [];
+        return { right: Number(given) === q.answer, message: `${q.answer} different boards: ${same}.`, reasons: mine };
+      },
+    };
+  },
+
+  'symmetry-image': (seed, { root, prompt, body }) => {
+    const q = symmetryImageQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), queens: q.queens.join(','), which: String(q.which) });
+    prompt.textContent = `Apply ${q.name} to the solution on the left. Mark where its queens land on the board on the right, then Check.`;
+    body.append(el('div', 'learn-pair', [
+      grid(q.n, (r, c) => (q.queens[r] === c ? queen(r, c) : null), 'Board: the solution'),
+      grid(q.n, (r, c) => toggle({ square: r * q.n + c }, `A queen of the image: ${square(r, c)}`), `Board: mark the image under ${q.name}`),
+    ]));
+    return {
+      grade() {
+        const marked = pressed(root, 'square');
+        if (!marked.length) return { empty: 'Nothing is marked yet: mark the image\'s queens, then Check.' };
+        const at = (/** @type {number} */ x) => square(Math.floor(x / q.n), x % q.n);
+        const wrong = marked.filter((x) => !q.answer.includes(x));
+        const mine = wrong.length ? [`No queen lands on ${list(wrong.map(at))}.`] : [];
+        if (marked.length !== q.n) mine.push(`The image has ${q.n} queens, one a row; you marked ${marked.length}.`);
+        return {
+          right: sameSet(marked, q.answer),
+          message: `The image's queens, row by row, are in columns ${q.image.map((c) => c + 1).join(', ')}.`,
+          reasons: [...mine, 'Follow one queen at a time: where does its square go under the move? The image of a solution is a solution, so every row and column gets one queen.'],
+          judged: judge(root, 'square', q.answer),
+        };
+      },
+    };
+  },
+
+  'conflicts-count': (seed, { root, prompt, body }) => {
+    const q = conflictsCountQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), queens: q.queens.join(',') });
+    prompt.textContent = `Min-conflicts counts the attacking pairs of a board (its Conflicts counter). How many pairs of queens attack each other here? Count each pair once.`;
+    const { input, node } = field(`learn-pairs-${seed}`, 'Attacking pairs: ');
+    body.append(grid(q.n, (r, c) => (q.queens[r] === c ? queen(r, c) : null), 'Board: count the attacking pairs'), node);
+    return {
+      grade() {
+        const given = typedNumber(input);
+        if (given === null) return { empty: 'The field is empty: type a number, then Check (or press Enter).' };
+        const attacked = new Set(q.pairs.flat()).size;
+        const mine = given === 2 * q.answer && q.answer ? ['That counts each pair twice, once from each queen.'] : given === attacked && given !== q.answer ? ['That is the queens attacked, not the pairs.'] : [];
+        return {
+          right: given === q.answer,
+          message: `${q.answer} pair${q.answer === 1 ? '' : 's'}.`,
+          reasons: [...mine, q.pairs.length ? `They are ${list(q.pairs.map(([a, b]) => `rows ${a + 1} and ${b + 1} (${why(a, q.queens[a], b, q.queens[b])})`))}.` : 'No two queens share a column or a diagonal.'],
+        };
+      },
+    };
+  },
+
+  'swap-effect': (seed, { root, prompt, body }) => {
+    const q = swapEffectQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), queens: q.queens.join(','), a: String(q.a), b: String(q.b) });
+    prompt.textContent = `Queen search keeps one queen a row and a column, and tries exchanging the columns of two rows. Here it exchanges rows ${q.a + 1} and ${q.b + 1} (highlighted), which now have ${q.before} attacking pair${q.before === 1 ? '' : 's'} on the board. How many pairs attack after the exchange?`;
+    const { input, node } = field(`learn-swap-${seed}`, 'Pairs after: ');
+    body.append(grid(q.n, (r, c) => (q.queens[r] === c ? queen(r, c) : null), `Board before the exchange of rows ${q.a + 1} and ${q.b + 1}`, (r) => (r === q.a || r === q.b ? 'learn-row-now' : '')), node);
+    return {
+      grade() {
+        const given = typedNumber(input);
+        if (given === null) return { empty: 'The field is empty: type a number, then Check (or press Enter).' };
+        const pairs = attackingPairsOf(q.after);
+        const keep = pairs.length < q.before ? 'fewer, so queen search keeps it' : 'not fewer, so queen search swaps back';
+        const mine = given === q.before && q.before !== q.answer ? ['That is the count before the exchange.'] : [];
+        return {
+          right: given === q.answer,
+          message: `After it: ${q.answer} pair${q.answer === 1 ? '' : 's'} (${keep}).`,
+          reasons: [...mine, `Row ${q.a + 1} moves to column ${q.after[q.a] + 1} and row ${q.b + 1} to column ${q.after[q.b] + 1}.${pairs.length ? ` Pairs after: ${list(pairs.map(([a, b]) => `rows ${a + 1} and ${b + 1}`))}.` : ''} Columns never clash, so only diagonals count.`],
+        };
+      },
+    };
+  },
+
+  'heavy-tail': (seed, { root, prompt, body }) => {
+    const q = heavyTailQuestion(seed);
+    root.dataset.samples = q.samples.map((s) => s.join(',')).join(';');
+    prompt.textContent = 'Two searches were each run from 12 seeds; these are the steps each run took to its first solution. Which search\'s run times have the heavy tail?';
+    const { node, chosen } = choices(`learn-tail-${seed}`, 'Heavy-tailed', [['0', 'Search A'], ['1', 'Search B']]);
+    body.append(...q.samples.map((sample, i) => el('p', 'learn-sample', [el('strong', '', `Search ${'AB'[i]}: `), sample.map((x) => formatCount(x)).join(', ')])), node);
+    return {
+      grade() {
+        const given = chosen();
+        if (!given) return { empty: 'Nothing is chosen yet: choose A or B, then Check.' };
+        const said = q.samples.map((sample, i) => `Search ${'AB'[i]}: median ${formatCount(medianOf(sample))}, longest ${formatCount(Math.max(...sample))} (${(Math.max(...sample) / medianOf(sample)).toFixed(1)} times the median)`);
+        const mine = Number(given) !== q.answer ? [`Search ${'AB'[Number(given)]}'s runs all lie within a few times their median: a light tail.`] : [];
+        return {
+          right: Number(given) === q.answer,
+          message: `Search ${'AB'[q.answer]}: a few of its runs are hundreds of times its median run.`,
+          reasons: [...mine, ...said.map((x) => `${x}.`)],
+        };
+      },
+    };
+  },
+
+  cutoff: (seed, { root, prompt, body }) => {
+    const q = cutoffQuestion(seed);
+    Object.assign(root.dataset, { runs: q.runs.join(','), cutoffs: q.cutoffs.join(',') });
+    prompt.textContent = `A search's runs to a first solution took these steps, each run equally likely: ${q.runs.map((x) => formatCount(x)).join(', ')}. Cut every run at a cutoff and start afresh from a new seed: which cutoff needs fewer steps on average?`;
+    const { node, chosen } = choices(`learn-cut-${seed}`, 'Cheaper cutoff', q.cutoffs.map((c, i) => [String(i), `${formatCount(c)} steps`]));
+    body.append(node);
+    return {
+      grade() {
+        const given = chosen();
+        if (!given) return { empty: 'Nothing is chosen yet: choose a cutoff, then Check.' };
+        const lines = q.cutoffs.map((c, i) => {
+          const within = q.runs.filter((x) => x <= c).length;
+          return `Cutoff ${formatCount(c)}: a try costs on average ${(q.runs.reduce((s, x) => s + Math.min(x, c), 0) / q.runs.length).toFixed(1)} steps and succeeds ${within} times in ${q.runs.length}, so about ${formatCount(Math.round(q.expected[i]))} steps in all.`;
+        });
+        const mine = Number(given) !== q.answer ? [Number(q.cutoffs[Number(given)]) > q.cutoffs[q.answer] ? 'A long cutoff waits through the long runs it could have cut.' : 'A short cutoff gives up on too many runs that were about to finish.'] : [];
+        return {
+          right: Number(given) === q.answer,
+          message: `${formatCount(q.cutoffs[q.answer])} steps: expected work per try, divided by the chance a try succeeds.`,
+          reasons: [...mine, ...lines],
         };
       },
     };

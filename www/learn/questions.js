@@ -2,9 +2,15 @@
 // from a seed (a small PRNG, so `&seed=` in a link gives the same question
 // again) and grades an answer by computing the right one, never from a typed
 // table. No DOM: practice.js draws them and asks the core where a kind needs it
-// (`count` takes the core's count, handed in).
+// (`count` takes the core's count, handed in). poss & -poss's arithmetic is
+// the registers' (components/lowbit.js).
 //
 // Boards are `queens[row] = column` (−1 for an empty row), rows from the top.
+
+
+import { binary, lowestBitWork } from '../components/lowbit.js';
+
+export { binary, lowestBitWork };
 
 /**
  * A small seeded generator (mulberry32): the same seed, the same numbers.
@@ -211,7 +217,8 @@ export function nextProbeQuestion(seed) {
  * @param {{ permutation?: boolean }} [options]
  */
 export function isSolutionQuestion(seed, { permutation = false } = {}) {
-  const random = prng(seed);
+  // The two chapters that ask this draw different boards from the same seed.
+  const random = prng(permutation ? seed + 23_757 : seed);
   const n = between(random, 5, 8);
   /** @type {number[]} */
   let queens;
@@ -323,4 +330,286 @@ export function sameSet(a, b) {
   const x = [...new Set(a)].sort((p, q) => p - q);
   const y = [...new Set(b)].sort((p, q) => p - q);
   return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+// ---- lowest-bit: poss & -poss ----------------------------------------------------
+
+/**
+ * A poss of n bits with at least one 1, its lowest 1 often above bit 0, so the carry has zeros to run through.
+ * @param {number} seed
+ */
+export function lowestBitQuestion(seed) {
+  const random = prng(seed);
+  const n = between(random, 5, 8);
+  const low = between(random, 0, n - 2);
+  let poss = 1 << low;
+  for (let b = low + 1; b < n; b++) if (random() < 0.5) poss |= 1 << b;
+  return { kind: 'lowest-bit', n, ...lowestBitWork(poss, n), answer: poss & -poss };
+}
+
+/**
+ * Reads a typed binary numeral: digits 0 and 1 only (spaces ignored), at most n of them.
+ * @param {string} text
+ * @param {number} n
+ * @returns {number | null}  null: not such a numeral
+ */
+export function readBinary(text, n) {
+  const digits = text.replace(/\s+/g, '');
+  if (!/^[01]+$/.test(digits) || digits.length > n) return null;
+  return parseInt(digits, 2);
+}
+
+// ---- queen-attacks: every square one queen attacks ---------------------------------
+
+/**
+ * @param {number} seed
+ */
+export function queenAttacksQuestion(seed) {
+  const random = prng(seed);
+  const n = between(random, 5, 8);
+  const row = between(random, 0, n - 1);
+  const col = between(random, 0, n - 1);
+  /** @type {number[]} squares r·n + c */
+  const answer = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if ((r !== row || c !== col) && attacks(row, col, r, c)) answer.push(r * n + c);
+  return { kind: 'queen-attacks', n, row, col, answer };
+}
+
+// ---- space-size: how many boards a search tests ---------------------------------------
+
+/**
+ * N^N boards with one queen a row (brute force), or N! with one a column too (permutations).
+ * @param {number} seed
+ * @param {{ space?: 'power' | 'factorial' }} [options]
+ */
+export function spaceSizeQuestion(seed, { space = 'power' } = {}) {
+  const random = prng(seed + (space === 'factorial' ? 104_729 : 0));
+  const n = between(random, 4, 9);
+  let answer = 1;
+  for (let i = 1; i <= n; i++) answer *= space === 'factorial' ? i : n;
+  return { kind: 'space-size', n, space, answer };
+}
+
+// ---- first-reject: the row at which a whole-board search rejects a board --------------
+
+/**
+ * A board of one queen a row with at least one attacking pair: the search
+ * tests its rows top down and rejects it at the first queen that a queen above attacks.
+ * @param {number} seed
+ * @param {{ permutation?: boolean }} [options]
+ */
+export function firstRejectQuestion(seed, { permutation = false } = {}) {
+  const random = prng(seed + (permutation ? 7_919 : 15_485_863));
+  const n = between(random, 5, 8);
+  for (;;) {
+    const queens = permutation ? shuffled(random, n) : Array.from({ length: n }, () => between(random, 0, n - 1));
+    const pairs = attackingPairs(queens);
+    if (!pairs.length) continue;
+    const row = Math.min(...pairs.map(([, b]) => b));
+    const by = pairs.filter(([, b]) => b === row).map(([a]) => a);
+    return { kind: 'first-reject', n, queens, permutation, answer: row, by };
+  }
+}
+
+/**
+ * 0 … n − 1 in a random order.
+ * @param {() => number} random
+ * @param {number} n
+ */
+function shuffled(random, n) {
+  const out = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// ---- prune-size: the boards one rejection rules out --------------------------------------
+
+/**
+ * Backtracking rejects a queen on row `rows` (1-based) of an n×n board: every
+ * board with one queen a row that starts with those `rows` queens is ruled
+ * out unbuilt, n^(n − rows) of them.
+ * @param {number} seed
+ */
+export function pruneSizeQuestion(seed) {
+  const random = prng(seed);
+  const n = between(random, 5, 8);
+  const rows = between(random, 2, n - 1);
+  return { kind: 'prune-size', n, rows, answer: n ** (n - rows) };
+}
+
+// ---- register-meaning: which register holds these bits --------------------------------------
+
+export const REGISTER_NAMES = /** @type {const} */ (['ld', 'col', 'rd', 'poss']);
+
+/**
+ * The bitwise search comes to a row; one of ld, col, rd and poss is shown,
+ * chosen so that no other register has the same bits.
+ * @param {number} seed
+ */
+export function registerMeaningQuestion(seed) {
+  const random = prng(seed);
+  for (;;) {
+    const n = between(random, 5, 8);
+    const queens = safePrefix(random, n, between(random, 2, Math.min(4, n - 2)));
+    const { ld, col, rd, all } = registersFor(queens, n);
+    const values = { ld, col, rd, poss: ~(ld | col | rd) & all };
+    const name = REGISTER_NAMES[between(random, 0, 3)];
+    const value = values[name];
+    if (REGISTER_NAMES.some((other) => other !== name && values[other] === value)) continue;
+    return { kind: 'register-meaning', n, queens, value, values, answer: name };
+  }
+}
+
+// ---- symmetries: a solution's class, and its image -----------------------------------------
+
+/** @typedef {(r: number, c: number, n: number) => number[]} SquareMap */
+
+/** The eight symmetries of the square, by name, as maps of (r, c) on an n×n board. */
+export const SYMMETRIES = /** @type {[string, SquareMap][]} */ ([
+  ['the identity', (r, c) => [r, c]],
+  ['a quarter turn clockwise', (r, c, n) => [c, n - 1 - r]],
+  ['a half turn', (r, c, n) => [n - 1 - r, n - 1 - c]],
+  ['a quarter turn anticlockwise', (r, c, n) => [n - 1 - c, r]],
+  ['a mirror left to right', (r, c, n) => [r, n - 1 - c]],
+  ['a mirror top to bottom', (r, c, n) => [n - 1 - r, c]],
+  ['a flip in the diagonal from top left', (r, c) => [c, r]],
+  ['a flip in the diagonal from top right', (r, c, n) => [n - 1 - c, n - 1 - r]],
+]);
+
+/**
+ * The board a symmetry makes of `queens` (one a row), one a row again.
+ * @param {number[]} queens
+ * @param {number} which  an index into SYMMETRIES
+ */
+export function imageOf(queens, which) {
+  const n = queens.length;
+  const out = new Array(n).fill(-1);
+  queens.forEach((c, r) => {
+    const [r2, c2] = SYMMETRIES[which][1](r, c, n);
+    out[r2] = c2;
+  });
+  return out;
+}
+
+/**
+ * A solution and the number of different boards its class holds (8, 4 or 2).
+ * @param {number} seed
+ */
+export function classSizeQuestion(seed) {
+  const random = prng(seed);
+  // Small boards have the symmetric solutions; bigger ones mostly classes of 8.
+  const n = between(random, 4, 8);
+  const queens = safePrefix(random, n, n);
+  const boards = new Set(SYMMETRIES.map((_, i) => imageOf(queens, i).join(',')));
+  return { kind: 'class-size', n, queens, answer: boards.size };
+}
+
+/**
+ * A solution, a symmetry other than the identity, and the squares of its image's queens.
+ * @param {number} seed
+ */
+export function symmetryImageQuestion(seed) {
+  const random = prng(seed);
+  const n = between(random, 5, 7);
+  const queens = safePrefix(random, n, n);
+  const which = between(random, 1, 7);
+  const image = imageOf(queens, which);
+  return { kind: 'symmetry-image', n, queens, which, name: SYMMETRIES[which][0], image, answer: image.map((c, r) => r * n + c) };
+}
+
+// ---- conflicts-count and swap-effect: repair's bookkeeping ------------------------------------
+
+/**
+ * A board of one queen a row, its attacking pairs counted.
+ * @param {number} seed
+ */
+export function conflictsCountQuestion(seed) {
+  const random = prng(seed);
+  const n = between(random, 5, 8);
+  const queens = Array.from({ length: n }, () => between(random, 0, n - 1));
+  return { kind: 'conflicts-count', n, queens, pairs: attackingPairs(queens), answer: attackingPairs(queens).length };
+}
+
+/**
+ * Queen search exchanges the columns of two rows of a board with one queen a
+ * row and a column: the attacking pairs after the exchange.
+ * @param {number} seed
+ */
+export function swapEffectQuestion(seed) {
+  const random = prng(seed);
+  const n = between(random, 5, 8);
+  const queens = shuffled(random, n);
+  const a = between(random, 0, n - 2);
+  const b = between(random, a + 1, n - 1);
+  const after = [...queens];
+  [after[a], after[b]] = [after[b], after[a]];
+  return { kind: 'swap-effect', n, queens, a, b, after, before: attackingPairs(queens).length, answer: attackingPairs(after).length };
+}
+
+// ---- heavy-tail and cutoff: reading run lengths -----------------------------------------------
+
+/**
+ * The median of some numbers.
+ * @param {number[]} values
+ */
+export function medianOf(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Two samples of 12 run lengths: one light-tailed (within a few times its
+ * median), one heavy-tailed (a few runs hundreds of times longer). Which is which is drawn.
+ * @param {number} seed
+ */
+export function heavyTailQuestion(seed) {
+  const random = prng(seed);
+  const scale = between(random, 2, 9) * 100;
+  const light = () => Array.from({ length: 12 }, () => Math.round(scale * (0.5 + random())));
+  // A Pareto tail of index 0.6: P(X > t) = (scale / t)^0.6.
+  const heavy = () => Array.from({ length: 12 }, () => Math.round(scale * (1 - random()) ** (-1 / 0.6)));
+  for (;;) {
+    const a = light();
+    const b = heavy();
+    if (Math.max(...b) < 100 * medianOf(b)) continue;
+    const heavyFirst = random() < 0.5;
+    return { kind: 'heavy-tail', samples: heavyFirst ? [b, a] : [a, b], answer: heavyFirst ? 0 : 1 };
+  }
+}
+
+/**
+ * The expected work to a first solution when every run is cut at `cutoff`
+ * and started afresh: the mean work of one try over the chance a try
+ * succeeds, over the sample's runs taken as equally likely.
+ * @param {number[]} runs
+ * @param {number} cutoff
+ */
+export function expectedWithCutoff(runs, cutoff) {
+  const within = runs.filter((x) => x <= cutoff).length;
+  if (!within) return Infinity;
+  const perTry = runs.reduce((s, x) => s + Math.min(x, cutoff), 0) / runs.length;
+  return perTry / (within / runs.length);
+}
+
+/**
+ * Ten run lengths, a few very long, and two cutoffs: which gives the smaller expected work.
+ * @param {number} seed
+ */
+export function cutoffQuestion(seed) {
+  const random = prng(seed);
+  for (;;) {
+    const runs = Array.from({ length: 10 }, () => Math.round(50 * (1 - random()) ** (-1 / 0.7))).sort((x, y) => x - y);
+    const cutoffs = [runs[between(random, 2, 5)], runs[between(random, 6, 8)]];
+    if (cutoffs[0] === cutoffs[1]) continue;
+    const work = cutoffs.map((c) => expectedWithCutoff(runs, c));
+    if (Math.max(...work) < 1.15 * Math.min(...work)) continue;
+    const swap = random() < 0.5;
+    const shown = swap ? [cutoffs[1], cutoffs[0]] : cutoffs;
+    const expected = swap ? [work[1], work[0]] : work;
+    return { kind: 'cutoff', runs, cutoffs: shown, expected, answer: expected[0] < expected[1] ? 0 : 1 };
+  }
 }

@@ -190,6 +190,9 @@ export function addWarning(text) {
 /** Catches what nobody else did: uncaught errors and rejected promises anywhere on the page. */
 export function watchGlobalErrors() {
   window.addEventListener('error', (event) => {
+    // The browser's notice that a resize observer's work waits for the next
+    // frame is no error of the page: nothing failed, so nothing is shown.
+    if (!event.error && /^ResizeObserver loop/.test(event.message ?? '')) return;
     // Resource load failures (a missing script) arrive here with no `error` object.
     reportError(event.error ?? new Error(event.message || 'A script failed to load.'));
   });

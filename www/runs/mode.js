@@ -14,7 +14,7 @@ import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { RunsView } from './runs.js';
 import { DEFAULT_SPEC, RESTARTS_ID, budgetOf, defaultCap, parseToken, specProblem, specToken } from './model.js';
 import { clip } from '../lib/words.js';
-import { SCALING_MAX_N, ScalingView } from './scaling.js';
+import { PLAIN_CAP, PLAIN_CAPS, SCALING_MAX_N, ScalingView } from './scaling.js';
 
 /**
  * @typedef {import('../core/core.js').Core} Core
@@ -22,7 +22,7 @@ import { SCALING_MAX_N, ScalingView } from './scaling.js';
  * @typedef {import('./runs.js').RunsSpec} RunsSpec
  * @typedef {import('../types.js').RunsAlgorithm} RunsAlgorithm
  * @typedef {'curves' | 'scaling'} RunsViewName
- * @typedef {RunsState & { problems: string[], view: RunsViewName, maxN: number }} RunsLink  what a link asks for
+ * @typedef {RunsState & { problems: string[], view: RunsViewName, maxN: number, btCap: number }} RunsLink  what a link asks for
  */
 
 /** The largest N the scaling view may be asked for by a link. */
@@ -120,14 +120,21 @@ export function parseRunsParams(search, core) {
     if (SCALING_CHOICES.includes(value)) maxN = value;
     else problems.push(`The link's nmax=${clip(rawMax.trim())} is not one of the largest N offered (${SCALING_CHOICES.join(', ')}). Using ${SCALING_MAX_N}.`);
   }
-  return { form, work, curves, problems, view, maxN };
+  let btCap = PLAIN_CAP;
+  const rawCap = params.get('btcap');
+  if (rawCap !== null) {
+    const value = wholeNumber(rawCap, 16);
+    if (PLAIN_CAPS.includes(value)) btCap = value;
+    else problems.push(`The link's btcap=${clip(rawCap.trim())} is not one of the caps offered for backtracking past N = 20 (${PLAIN_CAPS.join(', ')}). Using ${PLAIN_CAP}.`);
+  }
+  return { form, work, curves, problems, view, maxN, btCap };
 }
 
 /**
  * Writes the page's state into the address bar (see parseRunsParams).
- * @param {RunsState & { view?: RunsViewName, maxN?: number }} state
+ * @param {RunsState & { view?: RunsViewName, maxN?: number, btCap?: number }} state
  */
-export function writeRunsParams({ form, work, curves, view = 'curves', maxN = SCALING_MAX_N }) {
+export function writeRunsParams({ form, work, curves, view = 'curves', maxN = SCALING_MAX_N, btCap = PLAIN_CAP }) {
   const url = new URL(location.href);
   url.search = '';
   const params = url.searchParams;
@@ -139,6 +146,7 @@ export function writeRunsParams({ form, work, curves, view = 'curves', maxN = SC
   if (view === 'scaling') {
     params.set('view', view);
     if (maxN !== SCALING_MAX_N) params.set('nmax', String(maxN));
+    if (btCap !== PLAIN_CAP) params.set('btcap', String(btCap));
   }
   replaceUrl(url);
 }
@@ -158,18 +166,22 @@ export function runsMode(_page) {
   let active = false;
   const root = () => /** @type {HTMLElement} */ (document.getElementById('runs')); // index.html's
   const write = () => {
-    if (active && view) writeRunsParams({ ...view.state(), view: shown, maxN: scaling?.largest ?? SCALING_MAX_N });
+    if (active && view) writeRunsParams({ ...view.state(), view: shown, maxN: scaling?.largest ?? SCALING_MAX_N, btCap: scaling?.plainCapValue ?? PLAIN_CAP });
   };
 
-  /** Shows one of the two views. @param {RunsViewName} name */
-  const show = (name) => {
+  /**
+   * Shows one of the two views; the scaling view computes when a link opened it.
+   * @param {RunsViewName} name
+   * @param {boolean} [fromLink]
+   */
+  const show = (name, fromLink = false) => {
     shown = name;
     const main = root();
     main.dataset.view = name;
     /** @type {HTMLElement} */ (document.getElementById('runs-curves')).hidden = name !== 'curves';
     /** @type {HTMLElement} */ (document.getElementById('runs-scaling')).hidden = name !== 'scaling';
     for (const button of main.querySelectorAll('[data-runs-view]')) button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.runsView === name));
-    if (name === 'scaling') scaling?.shown();
+    if (name === 'scaling') scaling?.shown(fromLink);
     else view?.draw();
     write();
   };
@@ -193,10 +205,12 @@ export function runsMode(_page) {
       scaling = new ScalingView(/** @type {HTMLElement} */ (document.getElementById('runs-scaling')), { write });
       view.attach(core.wasm, runsAlgorithms(core), link);
       scaling.attach(runsAlgorithms(core), link.maxN);
+      scaling.setPlainCap(link.btCap);
+      scaling.plainCap.addEventListener('change', write);
       for (const button of root().querySelectorAll('[data-runs-view]')) {
         button.addEventListener('click', () => show(/** @type {RunsViewName} */ (/** @type {HTMLElement} */ (button).dataset.runsView)));
       }
-      show(link.view);
+      show(link.view, true);
     },
 
     setActive(/** @type {boolean} */ on) {
@@ -206,10 +220,10 @@ export function runsMode(_page) {
 
     /** Esc stops the runs of the view shown. @param {KeyboardEvent} event */
     onKey(event) {
-      const pool = shown === 'scaling' ? scaling : view;
-      if (event.key === 'Escape' && pool?.pool.busy) {
+      const runs = shown === 'scaling' ? scaling : view;
+      if (event.key === 'Escape' && runs && (runs === scaling ? scaling.busy : runs.pool.busy)) {
         event.preventDefault();
-        pool.cancel();
+        runs.cancel();
       }
     },
 

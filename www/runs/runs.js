@@ -141,7 +141,7 @@ export class RunsView {
     const skip = el('button', { type: 'button', 'data-part': 'ask-skip' }, 'Not now');
     const ask = el('div', { class: 'runs-ask', 'data-part': 'ask', role: 'group', 'aria-label': 'Run the link\'s curves?' }, [go, ' ', skip]);
     this.status.after(ask);
-    this.say(`${count} may take up to ${duration(worst)} (if every run goes to its cap, at the speed measured here): ${specs.map((s) => specLabel(s, this.algorithms)).join('; ')}. Run ${specs.length === 1 ? 'it' : 'them'} now?`, 'idle');
+    this.say(`${count}: ${specs.map((s) => specLabel(s, this.algorithms)).join('; ')}. A run that finds its solution stops there, so they usually take far less; but if every run went all the way to its cap, they could take up to ${duration(worst)} here (at the speed measured on this machine). Run ${specs.length === 1 ? 'it' : 'them'} now?`, 'idle');
     go.addEventListener('click', () => {
       ask.remove();
       this.enqueue(specs);
@@ -263,7 +263,7 @@ export class RunsView {
       }
     }
     this.capNote.textContent = budget
-      ? [`A run stops unsolved at the cap: at most ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`, ...lowered].join(' ')
+      ? [`A run stops unsolved when it reaches the cap you set (${Number(this.fields.cap.value) > 0 ? `now ${formatCount(Number(this.fields.cap.value))} steps` : 'in steps'}). The cap itself may be set as high as ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`, ...lowered].join(' ')
       : '';
     this.capNote.dataset.lowered = lowered.length ? 'true' : '';
     this.host.write(this.state());

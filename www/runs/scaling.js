@@ -19,6 +19,7 @@ import { laneColour, readRaceColours } from '../components/colours.js';
 import { RunsPool } from './pool.js';
 import { drawLogLog } from './loglog.js';
 import { statisticText, summarize } from './survival.js';
+import { fitGrowth, roughly } from '../workers/plain-backtracking.js';
 
 /**
  * @typedef {import('../types.js').RunsAlgorithm} RunsAlgorithm
@@ -44,6 +45,50 @@ import { statisticText, summarize } from './survival.js';
  * @property {number} solved
  * @property {Int32Array | null} board  the first seed's solution, up to BOARD_MAX_N
  */
+
+/** Plain backtracking past the stepping search's 20: N = 21, 22, … until the cap stops a run, at most this far. */
+const PLAIN_FROM = 21;
+const PLAIN_MAX_N = 100;
+/** The caps of placements offered for those runs, and the one taken by default. */
+export const PLAIN_CAPS = [10_000_000, 100_000_000, 1_000_000_000];
+export const PLAIN_CAP = 100_000_000;
+/** Where the estimate is given past the N the cap stopped (and N = 100, the exam's). */
+const ESTIMATE_NS = [40, 50, 60, 70, 80, 90, 100];
+/** Measured sizes the estimate's line goes through: from here up. */
+const FIT_FROM = 10;
+const PLAIN_URL = new URL('../workers/plain-worker.js', import.meta.url);
+
+/**
+ * @typedef {object} PlainRow  plain backtracking past N = 20, one run
+ * @property {number} n
+ * @property {number} steps
+ * @property {number} placements
+ * @property {boolean} solved  false: the cap stopped it
+ * @property {number[] | null} queens
+ */
+
+/**
+ * The estimate past the cap: the least-squares line through log10(placements)
+ * of every measured, solved size from FIT_FROM up, at the capped N and at
+ * ESTIMATE_NS past it. Steps are estimated by the same line through steps.
+ * @param {{ n: number, placements: number, steps: number }[]} measured  solved runs
+ * @param {number} cappedN  the N the cap stopped
+ * @returns {{ rows: { n: number, placements: number, steps: number }[], perQueen: number, from: number, to: number, count: number } | null}
+ */
+export function plainEstimate(measured, cappedN) {
+  const used = measured.filter((m) => m.n >= FIT_FROM && m.n < cappedN);
+  const byPlacements = fitGrowth(used.map((m) => ({ n: m.n, work: m.placements })));
+  const bySteps = fitGrowth(used.map((m) => ({ n: m.n, work: m.steps })));
+  if (!byPlacements || !bySteps) return null;
+  const ns = [cappedN, ...ESTIMATE_NS.filter((n) => n > cappedN)];
+  return {
+    rows: ns.map((n) => ({ n, placements: byPlacements.at(n), steps: bySteps.at(n) })),
+    perQueen: byPlacements.perQueen,
+    from: byPlacements.from,
+    to: byPlacements.to,
+    count: used.length,
+  };
+}
 
 /** The board sizes on the axis past the stepping searches' 4…20. */
 const BIG_NS = [30, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
@@ -221,6 +266,16 @@ export function greedyWords(series, rows) {
   return `Checked against the runs: at N = ${count(last.n)} the greedy start left ${count(last.attacked)} of ${count(last.n)} queens attacked (${((100 * last.attacked) / last.n).toPrecision(2)}%), and ${repairs.join('; ')}.${growth} The attacked queens grow far more slowly than N, and the repairs follow them, not N.`;
 }
 
+/**
+ * Years in words, for an estimate.
+ * @param {number} seconds
+ */
+function yearsText(seconds) {
+  const years = seconds / (365.25 * 24 * 3600);
+  if (years < 1) return `${roughly(seconds)} seconds`;
+  return `${roughly(years)} years`;
+}
+
 export class ScalingView {
   /**
    * @param {HTMLElement} root  index.html's #runs-scaling
@@ -251,6 +306,107 @@ export class ScalingView {
     this.started = false;
     /** @type {ReturnType<typeof readRaceColours> | null} */
     this.colours = null;
+    /** @type {PlainRow[]} plain backtracking past N = 20, measured */
+    this.plainRows = [];
+    /** @type {Worker | null} the one running them */
+    this.plainWorker = null;
+    this.plainJob = 0;
+    this.plainCancelled = false;
+    /** @type {(() => void) | null} called when the plain runs stop (solved to the end, capped, cancelled) */
+    this.plainEnd = null;
+    this.plainCap = /** @type {HTMLSelectElement} */ (el('select', { id: 'runs-scaling-bt-cap', 'data-part': 'scaling-bt-cap' }, PLAIN_CAPS.map((cap) => el('option', { value: cap, selected: cap === PLAIN_CAP }, formatCount(cap)))));
+    this.plainStatus = el('p', { class: 'status', 'data-part': 'scaling-bt-status', 'aria-live': 'polite' });
+    this.plainProgress = /** @type {HTMLProgressElement} */ (el('progress', { 'data-part': 'scaling-bt-progress', max: 1, value: 0, 'aria-label': 'Placements of the backtracking run so far, against its cap', hidden: true }));
+    this.start.before(el('label', { class: 'field', title: 'Plain backtracking goes on past N = 20, one N after another, until a run reaches this many placements without a solution' }, [
+      el('span', { class: 'field-label' }, 'Cap past N = 20 (placements)'),
+      this.plainCap,
+    ]));
+    this.progress.parentElement?.append(this.plainStatus, this.plainProgress);
+    this.estimateNote = el('p', { class: 'muted', 'data-part': 'scaling-estimate-note' });
+    this.table.parentElement?.after(this.estimateNote);
+    this.plainStatus.textContent = 'Plain backtracking runs past N = 20 too, one N after another, until the cap stops a run; past that N its work is estimated, and marked so.';
+  }
+
+  /** Runs of either kind are going. */
+  get busy() {
+    return this.pool.busy || this.plainWorker !== null;
+  }
+
+  /** The cap picked for plain backtracking past N = 20. */
+  get plainCapValue() {
+    const value = Number(this.plainCap.value);
+    return PLAIN_CAPS.includes(value) ? value : PLAIN_CAP;
+  }
+
+  /** @param {number} cap */
+  setPlainCap(cap) {
+    this.plainCap.value = String(PLAIN_CAPS.includes(cap) ? cap : PLAIN_CAP);
+  }
+
+  /**
+   * Plain backtracking from N = 21 up, one N at a time in its own worker,
+   * until the cap stops a run (or PLAIN_MAX_N); `onEnd` when it stops.
+   * @param {() => void} onEnd
+   */
+  startPlain(onEnd) {
+    this.stopPlain();
+    this.plainRows = [];
+    const cap = this.plainCapValue;
+    const job = ++this.plainJob;
+    let n = PLAIN_FROM;
+    const worker = new Worker(PLAIN_URL, { type: 'module', name: 'plain-backtracking' });
+    this.plainWorker = worker;
+    this.plainEnd = onEnd;
+    this.plainProgress.hidden = false;
+    this.plainProgress.max = cap;
+    this.plainProgress.value = 0;
+    const ask = () => {
+      this.plainStatus.textContent = `Backtracking at N = ${n}: running (cap ${formatCount(cap)} placements)…`;
+      worker.postMessage({ type: 'plain', job, n, cap });
+    };
+    const end = (/** @type {string} */ text) => {
+      this.plainStatus.textContent = text;
+      this.endPlain();
+      this.render();
+    };
+    worker.onmessage = (event) => {
+      const m = event.data ?? {};
+      if (m.job !== job) return;
+      if (m.type === 'plain-progress') {
+        this.plainProgress.value = m.placements;
+        this.plainStatus.textContent = `Backtracking at N = ${n}: ${formatCount(m.placements)} placements so far, of at most ${formatCount(cap)}…`;
+      } else if (m.type === 'plain-done') {
+        this.plainRows.push({ n, steps: m.steps, placements: m.placements, solved: m.solved, queens: m.queens });
+        if (m.solved && n < PLAIN_MAX_N) {
+          n++;
+          this.render();
+          ask();
+        } else {
+          end(m.solved ? `Backtracking solved every N up to ${n}.` : `Backtracking at N = ${n} reached the cap of ${formatCount(cap)} placements without a solution: from there on its work is an estimate (the table says how it was made).`);
+        }
+      } else {
+        end(`The backtracking runs stopped: ${m.message ?? 'the worker said something unknown'}`);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      end(`The backtracking worker failed: ${event.message || 'script error'}.`);
+    };
+    ask();
+  }
+
+  /** The plain runs stop: the worker goes, the rows stay. */
+  endPlain() {
+    const end = this.plainEnd;
+    this.stopPlain();
+    end?.();
+  }
+
+  stopPlain() {
+    this.plainWorker?.terminate();
+    this.plainWorker = null;
+    this.plainEnd = null;
+    this.plainProgress.hidden = true;
   }
 
   /**
@@ -293,15 +449,20 @@ export class ScalingView {
     return Number(this.maxN.value) || SCALING_MAX_N;
   }
 
-  /** Shown: computes once, the first time. */
-  shown() {
-    if (!this.started) this.compute();
-    else this.draw();
+  /**
+   * Shown. A link that opens this view asked for its numbers: it computes
+   * once, the first time; opened by its button it waits for Compute.
+   * @param {boolean} [fromLink]
+   */
+  shown(fromLink = false) {
+    if (!this.started && fromLink) this.compute();
+    else if (!this.started && !this.busy) this.say('Press Compute to run every search from N = 4 up: about a minute or two on a laptop, with Cancel (or Esc) to stop.', 'idle');
+    this.draw();
   }
 
   /** Runs every task afresh. */
   compute() {
-    if (this.pool.busy) return;
+    if (this.busy) return;
     this.started = true;
     this.series = scalingSeries(this.algorithms, this.largest);
     this.rows = [];
@@ -321,6 +482,23 @@ export class ScalingView {
     this.say(`Running ${formatCount(tasks.length)} runs…`, 'running');
     this.render();
     let done = 0;
+    /** @type {{ cancelled: boolean } | { error: Error } | null} how the pool's runs ended */
+    let pooled = null;
+    let plainDone = false;
+    // Both done (the pool's runs and plain backtracking past 20): the view is.
+    const settle = () => {
+      if (!pooled || !plainDone) return;
+      this.finish();
+      const seconds = ((performance.now() - began) / 1000).toFixed(1);
+      if ('error' in pooled) this.say(`The runs could not go on: ${pooled.error.message}`, 'failed');
+      else if (pooled.cancelled || this.plainCancelled) this.say(`Cancelled after ${formatCount(done)} of ${formatCount(tasks.length)} runs; the rows done so far stay.`, 'cancelled');
+      else this.say(`${formatCount(tasks.length)} runs in ${seconds} s, and plain backtracking past N = 20.`, 'done');
+    };
+    this.plainCancelled = false;
+    this.startPlain(() => {
+      plainDone = true;
+      settle();
+    });
     this.pool.runTasks(tasks, (index, run) => {
       const task = tasks[index];
       const k = key(task.id, task.n);
@@ -336,13 +514,16 @@ export class ScalingView {
         this.render();
       }
     }).then(({ cancelled }) => {
-      this.finish();
-      const seconds = ((performance.now() - began) / 1000).toFixed(1);
-      if (cancelled) this.say(`Cancelled after ${formatCount(done)} of ${formatCount(tasks.length)} runs; the rows done so far stay.`, 'cancelled');
-      else this.say(`${formatCount(tasks.length)} runs in ${seconds} s.`, 'done');
+      pooled = { cancelled };
+      if (!plainDone) this.say(`${formatCount(tasks.length)} runs done; plain backtracking past N = 20 goes on (below).`, 'running');
+      settle();
     }, (/** @type {Error} */ error) => {
-      this.finish();
-      this.say(`The runs could not go on: ${error.message}`, 'failed');
+      pooled = { error };
+      if (!plainDone) {
+        this.plainCancelled = true;
+        this.endPlain();
+      }
+      settle();
     });
   }
 
@@ -355,6 +536,11 @@ export class ScalingView {
   }
 
   cancel() {
+    if (this.plainWorker) {
+      this.plainCancelled = true;
+      this.plainStatus.textContent = `Backtracking past N = 20 cancelled; the sizes it solved stay.`;
+      this.endPlain();
+    }
     if (this.pool.busy) this.pool.cancel();
   }
 
@@ -369,7 +555,7 @@ export class ScalingView {
 
   render() {
     this.renderTable();
-    this.words.replaceChildren(...scalingWords(this.series, this.rows).map((text) => el('li', {}, text)));
+    this.words.replaceChildren(...[...scalingWords(this.series, this.rows), ...this.plainWords()].map((text) => el('li', {}, text)));
     this.greedy.textContent = greedyWords(this.series, this.rows);
     this.legend.replaceChildren(...this.series.map((s, i) => {
       const swatch = el('span', { class: `runs-swatch${i % 2 ? ' dashed' : ''}`, 'aria-hidden': 'true' });
@@ -377,6 +563,42 @@ export class ScalingView {
       return el('li', { 'data-series': s.id }, [swatch, el('span', {}, `${s.name}: ${s.seeded ? seedsText(s.depthFirst) : 'one run'}`)]);
     }));
     this.draw();
+  }
+
+  /** Plain backtracking's measured sizes from FIT_FROM up (the stepping search's and past 20), solved, in N order. */
+  plainMeasured() {
+    const stepping = this.rows.filter((r) => r.id === this.plainId() && r.placements && !r.steps.atLeast)
+      .map((r) => ({ n: r.n, placements: /** @type {Statistic} */ (r.placements).value, steps: r.steps.value }));
+    return [...stepping, ...this.plainRows.filter((r) => r.solved)].sort((a, b) => a.n - b.n);
+  }
+
+  /** The depth-first series' id (plain backtracking), or ''. */
+  plainId() {
+    return this.series.find((s) => s.goal === 'all')?.id ?? '';
+  }
+
+  /** The estimate past the N the cap stopped, once it did. */
+  estimate() {
+    const capped = this.plainRows.find((r) => !r.solved);
+    return capped ? plainEstimate(this.plainMeasured(), capped.n) : null;
+  }
+
+  /** Sentences on plain backtracking past N = 20: how far it got, and the estimate past that, said to be one. */
+  plainWords() {
+    const solved = this.plainRows.filter((r) => r.solved);
+    const capped = this.plainRows.find((r) => !r.solved);
+    /** @type {string[]} */
+    const words = [];
+    if (solved.length) {
+      const last = solved[solved.length - 1];
+      words.push(`Past the stepping search's N = 20, plain backtracking (the same order, run here in a worker) solved every N up to ${last.n}: ${formatCount(last.placements)} placements at N = ${last.n}.`);
+    }
+    const guess = this.estimate();
+    if (capped && guess) {
+      const at100 = guess.rows.find((r) => r.n === 100);
+      words.push(`At N = ${capped.n} the cap of ${formatCount(capped.placements)} placements stopped it unsolved. Estimated, not measured: the least-squares line through log(placements) of the ${guess.count} measured sizes N = ${guess.from}–${guess.to} grows ×${guess.perQueen.toFixed(2)} a queen${at100 ? `, which at N = 100 gives ${roughly(at100.placements)} placements: at a hundred million placements a second, ${yearsText(at100.placements / 1e8)}` : ''}. The zigzag means any one N may be far off the line; the growth is the point.`);
+    }
+    return words;
   }
 
   renderTable() {
@@ -389,6 +611,7 @@ export class ScalingView {
       if (row.placements) data['data-placements'] = row.placements.value;
       if (!Number.isNaN(row.attacked)) data['data-attacked'] = row.attacked;
       if (row.board) data['data-board'] = row.board.join(',');
+      data['data-kind'] = 'measured';
       return el('tr', data, [
         el('th', { scope: 'row' }, name(row.id)),
         el('td', { 'data-label': 'N' }, formatCount(row.n)),
@@ -399,6 +622,41 @@ export class ScalingView {
         el('td', { 'data-label': 'Attacked after the greedy start' }, Number.isNaN(row.attacked) ? '–' : formatCount(row.attacked)),
       ]);
     });
+    // Plain backtracking past N = 20 goes after its stepping rows: measured, then estimated.
+    const plainName = name(this.plainId());
+    const measured = this.plainRows.filter((r) => r.solved).map((r) => el('tr', {
+      'data-algo': this.plainId(), 'data-n': r.n, 'data-kind': 'measured', 'data-steps': r.steps, 'data-placements': r.placements, 'data-runs': 1, 'data-solved': 1, 'data-board': r.queens?.join(',') ?? null,
+    }, [
+      el('th', { scope: 'row' }, plainName),
+      el('td', { 'data-label': 'N' }, formatCount(r.n)),
+      el('td', { 'data-label': 'Runs' }, '1 of 1 solved (measured past the stepping search)'),
+      el('td', { 'data-label': 'Steps (median)' }, formatCount(r.steps)),
+      el('td', { 'data-label': 'Steps a queen' }, perQueen(r.steps / r.n)),
+      el('td', { 'data-label': 'Queens placed' }, formatCount(r.placements)),
+      el('td', { 'data-label': 'Attacked after the greedy start' }, '–'),
+    ]));
+    const guess = this.estimate();
+    const capped = this.plainRows.find((r) => !r.solved);
+    const how = guess ? `estimated: the least-squares line through log(work) of the measured N = ${guess.from}–${guess.to}, ×${guess.perQueen.toFixed(2)} a queen` : '';
+    const estimated = guess ? guess.rows.map((r) => el('tr', {
+      'data-algo': this.plainId(), 'data-n': r.n, 'data-kind': 'estimated', 'data-estimate-steps': Math.round(r.steps), 'data-estimate-placements': Math.round(r.placements), 'data-runs': r.n === capped?.n ? 1 : 0, 'data-solved': 0,
+      ...(r.n === capped?.n ? { 'data-capped-placements': capped.placements, 'data-capped-steps': capped.steps } : {}),
+    }, [
+      el('th', { scope: 'row' }, plainName),
+      el('td', { 'data-label': 'N' }, formatCount(r.n)),
+      el('td', { 'data-label': 'Runs' }, r.n === capped?.n ? 'stopped by the cap' : 'not run'),
+      el('td', { 'data-label': 'Steps (median)', title: how }, r.n === capped?.n && r.placements < capped.placements
+        ? `more than ${formatCount(capped.steps)} (cap)`
+        : `estimated: ${roughly(r.steps)}`),
+      el('td', { 'data-label': 'Steps a queen' }, '–'),
+      el('td', { 'data-label': 'Queens placed', title: how }, r.n === capped?.n && r.placements < capped.placements ? `more than ${formatCount(capped.placements)} (cap)` : `estimated: ${roughly(r.placements)}`),
+      el('td', { 'data-label': 'Attacked after the greedy start' }, '–'),
+    ])) : [];
+    this.estimateNote.textContent = guess
+      ? `Rows marked estimated were not run. Each is ${how}: log(work) against N fitted by least squares over ${guess.count} measured sizes, and read off at that N. The zigzag from one N to the next means a single N can be far off the line; at N = ${capped?.n} the run itself stopped at the cap.`
+      : '';
+    const plainAt = rows.findIndex((tr) => tr.dataset.algo !== this.plainId());
+    rows.splice(plainAt < 0 ? rows.length : plainAt, 0, ...measured, ...estimated);
     const caption = el('caption', { class: 'sr-only' }, 'Work to the first solution against N, one row a search and N');
     this.table.replaceChildren(caption, head, el('tbody', {}, rows.length ? rows : [el('tr', {}, [el('td', { colspan: 7, class: 'muted' }, 'No rows yet.')])]));
   }
@@ -412,12 +670,21 @@ export class ScalingView {
       .filter((r) => r.id === id && value(r))
       .sort((a, b) => a.n - b.n)
       .map((r) => ({ x: r.n, y: /** @type {Statistic} */ (value(r)).value, atLeast: /** @type {Statistic} */ (value(r)).atLeast }));
+    /** @type {import('./loglog.js').LogSeries[]} */
     const series = this.series.map((s, i) => ({
       colour: colours.lane(i),
       dashed: i % 2 === 1,
       dots: true,
-      points: line(s.id, (r) => r.steps),
+      points: [...line(s.id, (r) => r.steps), ...(s.goal === 'all' ? this.plainRows.filter((r) => r.solved).map((r) => ({ x: r.n, y: r.steps })) : [])],
     }));
+    const guess = this.estimate();
+    if (guess) {
+      // The estimate: a thin muted dashed line, labelled as one at its end.
+      // Drawn to N = 50 only: further on, the axis would be all estimate.
+      const shown = guess.rows.filter((r) => r.n <= 50);
+      const end = shown[shown.length - 1];
+      series.push({ colour: colours.muted, dashed: true, dots: false, points: shown.map((r) => ({ x: r.n, y: r.steps })), mark: { x: end.n, y: end.steps, label: 'backtracking, estimated', ring: false } });
+    }
     drawLogLog(this.chart, this.width, series, { xLabel: 'board size N (log scale)', yLabel: 'steps to the first solution (log)', ink });
     this.chart.setAttribute('aria-label', `Work to the first solution against N on log–log axes: ${this.series.map((s) => s.name).join('; ')}. The table below gives every point.`);
     const repair = this.series.map((s, i) => ({ s, i })).filter(({ s }) => s.goal === 'one' && s.seeded && !s.depthFirst);
