@@ -423,7 +423,8 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
     const { record, discarded } = await store.read(n);
     const elsewhere = await lockHeld(n);
     const other = record && !record.complete ? await otherEngine(record) : null;
-    if (seq !== lookups || busy()) return;
+    // A count this tab is starting holds the lock too: that is not another tab's.
+    if (seq !== lookups || busy() || choosing) return;
     waiting?.abort();
     waiting = null;
     if (elsewhere) return showElsewhere(n, record);
