@@ -65,16 +65,20 @@ const CHANNEL = 'nqueens-count';
  * lets it go, or null when another tab counts N. A browser without Web Locks
  * (a page served over plain http from another machine) always gets it.
  * @param {number} n
- * @returns {Promise<(() => void) | null>}
+ * @returns {Promise<(() => Promise<void> | void) | null>}  the function resolves once the lock is let go
  */
 function holdLock(n) {
   const locks = globalThis.navigator?.locks;
   if (!locks) return Promise.resolve(() => {});
   return new Promise((resolve) => {
-    locks
+    /** @type {Promise<unknown>} settles once the lock is let go */
+    const request = locks
       .request(countLock(n), { ifAvailable: true }, (lock) => {
         if (!lock) return resolve(null);
-        return new Promise((release) => resolve(() => release(undefined)));
+        return new Promise((release) => resolve(() => {
+          release(undefined);
+          return request.then(() => {}, () => {});
+        }));
       })
       .catch(() => resolve(() => {}));
   });
@@ -421,7 +425,8 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
     }
     showMethod(n);
     const { record, discarded } = await store.read(n);
-    const elsewhere = await lockHeld(n);
+    // The lock this tab holds, or is letting go, is not another tab's.
+    const elsewhere = ownLock !== n && (await lockHeld(n)) && ownLock !== n;
     const other = record && !record.complete ? await otherEngine(record) : null;
     // A count this tab is starting holds the lock too: that is not another tab's.
     if (seq !== lookups || busy() || choosing) return;
@@ -546,6 +551,8 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   };
 
   let choosing = false; // between Count and the engine's run(), while the GPU probe is awaited
+  /** @type {number | null} the N whose lock this tab holds (or is letting go) */
+  let ownLock = null;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (busy() || choosing) return;
@@ -579,10 +586,12 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
       showElsewhere(n, await store.get(n));
       return;
     }
+    ownLock = n;
     try {
       await countUnderLock(n, probe);
     } finally {
-      release();
+      await release();
+      ownLock = null;
       channel?.postMessage({ n });
     }
   });
