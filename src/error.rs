@@ -86,8 +86,14 @@ impl fmt::Display for Error {
             }
             Error::SizeOutOfRange { algorithm, n } => write!(
                 f,
-                "{}; N = {n} is not a whole number in that range.",
-                algorithm.range_text()
+                "{}; N = {} is {} that range.",
+                algorithm.range_text(),
+                grouped(*n as u64),
+                if *n < algorithm.min_n {
+                    "below"
+                } else {
+                    "above"
+                }
             ),
             Error::PastTheEnd { requested, end } => write!(
                 f,
@@ -207,6 +213,11 @@ impl std::error::Error for Error {}
 
 /// `1234567` as "1,234,567".
 pub fn grouped(value: u64) -> String {
+    grouped_wide(value.into())
+}
+
+/// As [`grouped`], for any `u128`.
+pub fn grouped_wide(value: u128) -> String {
     let digits = value.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {

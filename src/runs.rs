@@ -114,11 +114,12 @@ impl fmt::Display for Refusal {
             } => write!(
                 f,
                 "One call of runLengths() takes at most {} steps of {} at N = {n} (the runs \
-                 times the cap); {} runs capped at {} would be {}. Ask for fewer runs a call, or \
+                 times the cap); {} run{} capped at {} would be {}. Ask for fewer runs a call, or \
                  a lower cap.",
                 grouped(*budget),
                 algorithm.name,
                 grouped(*count),
+                if *count == 1 { "" } else { "s" },
                 grouped(*cap),
                 grouped(count.saturating_mul(*cap))
             ),

@@ -253,17 +253,20 @@ export interface ReasoningStep {
 
 export type CoachJob = CoachRequest & { job: number };
 
-/** The worker's answers, and the coach's own 'timeout' and 'error'. */
+/** The worker's answers, and the coach's own 'slow', 'timeout' and 'error'. */
 export type CoachReply =
   | { type: 'completion'; job: number; solution: Int32Array | null }
   | { type: 'count'; job: number; count: bigint }
   | { type: 'culprit'; job: number; square: number | null }
   | { type: 'rank'; job: number; index: bigint; total: bigint }
   | { type: 'hint'; job: number; hint: Hint | null }
-  | { type: 'marks'; job: number; count: bigint; wrong: number[] }
+  /** count null: some completion keeps off every mark, not counted yet */
+  | { type: 'marks'; job: number; count: bigint | null; wrong: number[] }
   | { type: 'deduction'; job: number; deduction: Deduction }
   | { type: 'chain'; job: number; steps: ReasoningStep[]; solved: boolean; queens: number[]; excluded: number[] }
   | { type: 'done'; job: number }
+  /** the job is past its budget and goes on to its limit (coach.js) */
+  | { type: 'slow'; job: number }
   | { type: 'timeout'; job: number }
   | { type: 'error'; job: number; message: string }
   /** Once a worker has made its core (for any job): coach.js starts the budget then. */

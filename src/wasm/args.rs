@@ -198,6 +198,52 @@ impl Arg {
             .map(|whole| whole as u64)
     }
 
+    /// Why the argument is not a whole number in `min..=max`, as the end of a
+    /// sentence about `what`: "N = 100,000,000 is above that range", "N = 0 is
+    /// below that range", "N = 2.5 is not a whole number".
+    pub fn outside(&self, what: &str, min: u64, max: u64) -> String {
+        let shown = self.describe_grouped();
+        let place = match *self {
+            Arg::Number(x) if x.is_finite() && x.fract() == 0.0 => {
+                if x < min as f64 {
+                    "is below"
+                } else if x > max as f64 {
+                    "is above"
+                } else {
+                    "is in"
+                }
+            }
+            Arg::Integer(i) if i < i128::from(min) => "is below",
+            Arg::Integer(i) if i > i128::from(max) => "is above",
+            Arg::Integer(_) => "is in",
+            Arg::Huge => "is above",
+            _ => return format!("{what} = {shown} is not a whole number"),
+        };
+        format!("{what} = {shown} {place} that range")
+    }
+
+    /// As [`Arg::describe`], a whole number's digits grouped: "100,000,000".
+    fn describe_grouped(&self) -> String {
+        let whole = match *self {
+            Arg::Number(x) if x.fract() == 0.0 && x.abs() <= MAX_SAFE_WHOLE as f64 => {
+                Some(x as i128)
+            }
+            Arg::Integer(i) => Some(i),
+            _ => None,
+        };
+        match whole {
+            Some(i) => {
+                let digits = crate::error::grouped_wide(i.unsigned_abs());
+                if i < 0 {
+                    format!("-{digits}")
+                } else {
+                    digits
+                }
+            }
+            None => self.describe(),
+        }
+    }
+
     /// A budget of steps: a whole number from 0 to 2^53 − 1, or `Infinity`
     /// for no limit.
     pub fn steps(&self) -> Option<u64> {
@@ -346,6 +392,38 @@ mod tests {
         assert_eq!(number_text(f64::NAN), "NaN");
         assert_eq!(number_text(f64::NEG_INFINITY), "-Infinity");
         assert_eq!(number_text(16_777_216.0), "16777216");
+    }
+
+    #[test]
+    fn outside_a_range_says_which_side_or_that_it_is_not_whole() {
+        let n = |x: f64| Arg::Number(x);
+        assert_eq!(
+            n(100_000_000.0).outside("N", 1, 10_000_000),
+            "N = 100,000,000 is above that range"
+        );
+        assert_eq!(
+            n(1e20).outside("N", 1, 20),
+            "N = a number over 10^18 is above that range"
+        );
+        assert_eq!(n(0.0).outside("N", 1, 20), "N = 0 is below that range");
+        assert_eq!(n(-3.0).outside("N", 1, 20), "N = -3 is below that range");
+        assert_eq!(n(2.5).outside("N", 1, 20), "N = 2.5 is not a whole number");
+        assert_eq!(
+            n(f64::NAN).outside("N", 1, 20),
+            "N = NaN is not a whole number"
+        );
+        assert_eq!(
+            Arg::Integer(12_345).outside("N", 1, 20),
+            "N = 12,345 is above that range"
+        );
+        assert_eq!(
+            Arg::Huge.outside("N", 1, 20),
+            "N = a number of more than 38 digits is above that range"
+        );
+        assert_eq!(
+            Arg::from_text("eight").outside("N", 1, 20),
+            "N = \"eight\" is not a whole number"
+        );
     }
 
     #[test]

@@ -44,11 +44,10 @@ fn sized(id: &JsValue, n: &JsValue, what: &str) -> Result<(String, usize), Probl
         .map(|n| (id.clone(), n as usize))
         .ok_or_else(|| {
             Problem(format!(
-                "{} ({}) finds a solution on boards from {min}×{min} to {max}×{max}; N = {} is \
-                 not a whole number in that range.",
+                "{} ({}) finds a solution on boards from {min}×{min} to {max}×{max}; {}.",
                 info.name,
                 info.id,
-                arg.describe(),
+                arg.outside("N", info.min_n as u64, info.find_max_n as u64),
                 min = info.min_n,
                 max = crate::error::grouped(info.find_max_n as u64),
             ))

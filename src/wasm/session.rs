@@ -72,9 +72,9 @@ pub(crate) fn board_size(id: &str, n: &Arg) -> Result<usize, Problem> {
     match n.whole(info.min_n as u64, info.max_n as u64) {
         Some(n) => Ok(n as usize),
         None => Err(Problem(format!(
-            "{}; N = {} is not a whole number in that range.",
+            "{}; {}.",
             info.range_text(),
-            n.describe()
+            n.outside("N", info.min_n as u64, info.max_n as u64)
         ))),
     }
 }

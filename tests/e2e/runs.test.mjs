@@ -182,7 +182,7 @@ test('bad links give sentences, and what is good in them is kept', async () => {
     await page.fill('#runs-seeds', '5');
     await page.click('#runs-add');
     assert.equal(await state(page), 'invalid');
-    assert.match(await page.textContent('#runs-status'), /from 10 to 1,000 runs; 5 is not/);
+    assert.match(await page.textContent('#runs-status'), /from 10 to 1,000 runs; 5 is below that range/);
     await page.fill('#runs-seeds', '20');
     await page.fill('#runs-cap', '99999999999');
     await page.click('#runs-add');

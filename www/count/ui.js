@@ -9,11 +9,13 @@
 // benchmarks:
 //   #count-n, #count-start (its text "Count" or "Resume"), #count-cancel,
 //   #count-discard, #count-method, #count-progress, #count-progress-text, #count-error,
-//   #count-result[data-state="idle|saved|running|done|cancelled|error"]
+//   #count-result[data-state="idle|saved|elsewhere|running|done|cancelled|error"]
+//                (elsewhere: another tab of this page counts the N in the field)
 //                [data-n, data-total, data-fundamental, data-ms, data-workers,
 //                 data-fraction, data-saved (shares of the work, 0–1),
 //                 data-resumed (the share done before this run), data-cached,
-//                 data-discarded (why saved progress was thrown away: damaged, older, other)]
+//                 data-discarded (why saved progress was thrown away: damaged, older, other),
+//                 data-resumable="false" (saved progress the engine chosen here cannot resume)]
 //   #count-mode[data-store="read"] once what an earlier visit saved has been read
 //   #count-mode[data-engine="gpu|cpu"] what counted (or counts) last; #count-engine says it in words
 // so there is one count mode on a page. It never touches the visualizer.
@@ -22,6 +24,14 @@
 // count-store.js); what they discard is said in a sentence, and the panel
 // writes no number that is not finite (setBar, percent, formatDuration,
 // formatLeft and decimal guard the places numbers reach the page).
+//
+// Tabs: a count holds a Web Lock named after its N (countLock) while it runs
+// and saves, so another tab says that N is being counted there, offers no
+// Resume, and looks again once the lock is free; the tabs also tell each
+// other on a BroadcastChannel when a count of N starts or stops. The GPU and
+// the workers cut a count into different pieces (each saves under its own
+// plan key), so saved progress is offered for Resume only to the engine that
+// made it; to the other one the panel says why not.
 
 import { counted, el, formatCount } from '../lib/dom.js';
 import { defaultWorkers } from '../workers/start.js';
@@ -43,6 +53,54 @@ import { CountStore } from './store.js';
  * @property {number} [resumedFrom]  the share saved before this run (run()'s only)
  * @property {number} [updated]  when it was saved (a saved record's only)
  */
+
+/** The Web Lock a count of N holds while it runs, in whichever tab of the page. */
+export const countLock = (/** @type {number} */ n) => `nqueens-count-${n}`;
+
+/** The channel on which the page's tabs say that a count of N started or stopped. */
+const CHANNEL = 'nqueens-count';
+
+/**
+ * Holds N's lock if no other tab holds it: resolves to the function that
+ * lets it go, or null when another tab counts N. A browser without Web Locks
+ * (a page served over plain http from another machine) always gets it.
+ * @param {number} n
+ * @returns {Promise<(() => Promise<void> | void) | null>}  the function resolves once the lock is let go
+ */
+function holdLock(n) {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return Promise.resolve(() => {});
+  return new Promise((resolve) => {
+    /** @type {Promise<unknown>} settles once the lock is let go */
+    const request = locks
+      .request(countLock(n), { ifAvailable: true }, (lock) => {
+        if (!lock) return resolve(null);
+        return new Promise((release) => resolve(() => {
+          release(undefined);
+          return request.then(() => {}, () => {});
+        }));
+      })
+      .catch(() => resolve(() => {}));
+  });
+}
+
+/**
+ * Whether a tab holds N's lock (this one's own count included).
+ * @param {number} n
+ */
+async function lockHeld(n) {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return false;
+  try {
+    const { held = [] } = await locks.query();
+    return held.some((lock) => lock.name === countLock(n));
+  } catch {
+    return false;
+  }
+}
+
+/** The engine that made a saved record: the GPU's pieces or the workers' subtasks. */
+const madeBy = (/** @type {CountRecord} */ record) => (record.method.id === GPU_METHOD.id ? 'gpu' : 'cpu');
 
 /** A completed count that took at least this long is shown again on the next visit. */
 const KEEP_RESULT_MS = 10_000;
@@ -224,7 +282,9 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   /** @type {ReturnType<typeof setInterval> | number} */
   let ticker = 0;
   /** @type {CountRecord | null} */
-  let saved = null; // the saved, unfinished count of the N in the field, if any
+  let saved = null; // the saved, unfinished count of the N in the field that the engine chosen here resumes, if any
+  /** @type {CountRecord | null} */
+  let stored = null; // the saved, unfinished count of the N in the field, resumable here or not
   let lookups = 0;
 
   const state = () => result.dataset.state;
@@ -276,29 +336,79 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   };
 
   /**
-   * Shows what is saved of `record` (an unfinished count) and offers Resume and Discard.
+   * Shows what is saved of `record` (an unfinished count) and offers Resume and Discard; or, when
+   * `engineText` names an engine other than the one that made it, says why it cannot be resumed here.
    * @param {CountRecord} record
+   * @param {string | null} [engineText]  the engine line of the engine chosen here, when it is the other one
    */
-  const showSaved = (record) => {
+  const showSaved = (record, engineText = null) => {
     const fraction = savedShare(record);
+    const by = madeBy(record) === 'gpu' ? 'the GPU' : 'the workers';
     showStatus(
       'saved',
-      `Saved progress: a count of N = ${record.n} was ${percent(fraction)} done when it stopped ` +
-        `(${formatAge(record.updated)}). Resume counts only the rest; Discard saved progress starts over.`,
-      { n: String(record.n), saved: decimal(fraction), fraction: decimal(fraction) },
+      engineText
+        ? `Saved progress: a count of N = ${record.n} was ${percent(fraction)} done on ${by} when it stopped ` +
+          `(${formatAge(record.updated)}). It cannot be resumed here: the GPU and the workers cut a count into different pieces, ` +
+          `and here the count runs on ${engineText.replace(/^Engine: /, '').replace(/\.$/, '')}. ` +
+          'Count starts over and replaces it; Discard saved progress forgets it.'
+        : `Saved progress: a count of N = ${record.n} was ${percent(fraction)} done when it stopped ` +
+          `(${formatAge(record.updated)}). Resume counts only the rest; Discard saved progress starts over.`,
+      { n: String(record.n), saved: decimal(fraction), fraction: decimal(fraction), ...(engineText ? { resumable: 'false' } : {}) },
     );
     setBar(fraction);
     barText.textContent = `Saved: ${percent(fraction)} of the work done · ${parts(record.method.id === GPU_METHOD.id)} ${formatCount(record.doneCount)} / ${formatCount(record.subtasks)}`;
   };
 
   /**
-   * The saved, unfinished count for N sets the buttons: Resume and Discard, or Count.
+   * The saved, unfinished count for N sets the buttons: Resume and Discard, or Count (and Discard
+   * when the engine chosen here cannot resume it).
    * @param {CountRecord | null} record
+   * @param {boolean} [resumable]
    */
-  const setSaved = (record) => {
-    saved = record && !record.complete ? record : null;
+  const setSaved = (record, resumable = true) => {
+    stored = record && !record.complete ? record : null;
+    saved = resumable ? stored : null;
     start.textContent = saved ? 'Resume' : 'Count';
-    discard.hidden = !saved;
+    discard.hidden = !stored;
+  };
+
+  /**
+   * The engine line of the engine chosen for N when it is not the one that made `record`; else null.
+   * @param {CountRecord} record
+   */
+  const otherEngine = async (record) => {
+    const choice = decide(await gpu, record.n, record);
+    return choice.use === madeBy(record) ? null : choice.text;
+  };
+
+  /** @type {AbortController | null} waits for another tab's count of N to stop */
+  let waiting = null;
+
+  /**
+   * Another tab counts N: the panel says so, offers no Count or Resume, and looks again once it stops.
+   * @param {number} n
+   * @param {CountRecord | null} record  what that count has saved so far
+   */
+  const showElsewhere = (n, record) => {
+    setSaved(null);
+    start.disabled = true;
+    const share = record && !record.complete ? savedShare(record) : 0;
+    showStatus(
+      'elsewhere',
+      `A count of N = ${n} is running in another tab of this page${share > 0 ? ` (${percent(share)} of it saved so far)` : ''}. ` +
+        'It saves as it goes; Resume is offered here once that tab stops counting.',
+      { n: String(n), ...(share > 0 ? { saved: decimal(share), fraction: decimal(share) } : {}) },
+    );
+    setBar(share);
+    barText.textContent = `Counting in another tab${share > 0 ? ` · ${percent(share)} of the work saved` : ''}.`;
+    waiting?.abort();
+    const controller = new AbortController();
+    waiting = controller;
+    globalThis.navigator?.locks
+      ?.request(countLock(n), { mode: 'shared', signal: controller.signal }, async () => {})
+      .then(() => {
+        if (waiting === controller) onN();
+      }, () => {});
   };
 
   /** N in the field changed: the method line, and whether a saved count waits for it. */
@@ -306,16 +416,27 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
     const { n } = validateN(input.value, range);
     const seq = ++lookups;
     if (n == null) {
+      waiting?.abort();
+      waiting = null;
+      start.disabled = busy();
       showMethod(null);
       setSaved(null);
       return;
     }
     showMethod(n);
     const { record, discarded } = await store.read(n);
-    if (seq !== lookups || busy()) return;
-    setSaved(record);
-    if (saved) showSaved(saved);
-    else if (discarded || state() === 'saved') {
+    // The lock this tab holds, or is letting go, is not another tab's.
+    const elsewhere = ownLock !== n && (await lockHeld(n)) && ownLock !== n;
+    const other = record && !record.complete ? await otherEngine(record) : null;
+    // A count this tab is starting holds the lock too: that is not another tab's.
+    if (seq !== lookups || busy() || choosing) return;
+    waiting?.abort();
+    waiting = null;
+    if (elsewhere) return showElsewhere(n, record);
+    start.disabled = false;
+    setSaved(record, !other);
+    if (stored) showSaved(stored, other);
+    else if (discarded || state() === 'saved' || state() === 'elsewhere') {
       showStatus('idle', discarded ? discardedSentence(n, discarded.why, 'Count starts over.') : 'Choose N and press Count.', discarded ? { discarded: discarded.why } : {});
       setBar(0);
       barText.textContent = 'Not started.';
@@ -345,6 +466,10 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   const setRunning = (running) => {
     // Focus moves with the action, so it never falls to the page when a button disables itself.
     const hadFocus = [input, start, cancel, discard].some((control) => control === document.activeElement);
+    if (running) {
+      waiting?.abort();
+      waiting = null;
+    }
     input.disabled = running;
     start.disabled = running;
     discard.disabled = running;
@@ -426,17 +551,20 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   };
 
   let choosing = false; // between Count and the engine's run(), while the GPU probe is awaited
+  /** @type {number | null} the N whose lock this tab holds (or is letting go) */
+  let ownLock = null;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (busy() || choosing) return;
     // The engine is chosen first: from the panel's "running" on, nothing is awaited before run(),
     // so a Cancel pressed the moment it shows finds the count under way.
     choosing = true;
-    const probe = await gpu.finally(() => {
-      choosing = false;
-    });
-    if (busy()) return;
+    const probe = await gpu.catch(() => null);
     const { n, error } = validateN(input.value, range);
+    // N's lock, held from here until what the count did is saved: no other tab counts N meanwhile.
+    const release = n == null || busy() ? null : await holdLock(n);
+    choosing = false;
+    if (busy()) return release?.();
     if (error !== undefined) {
       alert.textContent = error;
       alert.hidden = false;
@@ -447,11 +575,42 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
     const engineFor = decide(probe, n, saved?.n === n ? saved : null);
     if (n > maxN && engineFor.use !== 'gpu') {
       alert.textContent = `N = ${n} is counted only on a GPU (up to N = ${gpuMaxN}; the workers count to N = ${maxN}), and this count would run on the workers. ${engineFor.text}`;
+      release?.();
       alert.hidden = false;
       input.setAttribute('aria-invalid', 'true');
       input.focus();
       return;
     }
+    if (!release) {
+      lookups++;
+      showElsewhere(n, await store.get(n));
+      return;
+    }
+    ownLock = n;
+    try {
+      await countUnderLock(n, probe);
+    } finally {
+      await release();
+      ownLock = null;
+      channel?.postMessage({ n });
+    }
+  });
+
+  /** The channel to the page's other tabs: a count of N started or stopped there, so the panel looks again. */
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+  if (channel) {
+    channel.onmessage = (event) => {
+      if (!busy() && !choosing && validateN(input.value, range).n === event.data?.n) onN();
+    };
+  }
+
+  /**
+   * Counts N in this tab, which holds N's lock.
+   * @param {number} n
+   * @param {Awaited<typeof gpu> | null} probe
+   */
+  const countUnderLock = async (n, probe) => {
+    channel?.postMessage({ n });
     alert.hidden = true;
     alert.textContent = '';
     input.removeAttribute('aria-invalid');
@@ -547,7 +706,7 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
       withNote();
       if (validateN(input.value, range).n === n) setSaved(await store.get(n));
     }
-  });
+  };
 
   // Cancel stops the count; should the panel say it is running with no count under way, Cancel still ends that.
   cancel.addEventListener('click', () => {
@@ -561,7 +720,7 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   });
 
   discard.addEventListener('click', async () => {
-    const n = saved?.n;
+    const n = stored?.n;
     if (n == null || busy()) return;
     start.focus(); // Discard hides itself
     await store.delete(n);
@@ -580,8 +739,19 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
 
   // What an earlier visit left: an unfinished count to resume, or a long count's
   // result; and a sentence for each record the store discarded on the way.
-  const ready = store.all().then(({ records, discarded }) => {
-    section.dataset.store = 'read';
+  const ready = store.all().then(async ({ records, discarded }) => {
+    try {
+      await shown({ records, discarded });
+    } finally {
+      section.dataset.store = 'read';
+    }
+  });
+
+  /**
+   * What an earlier visit left, shown as the panel opens.
+   * @param {{ records: CountRecord[], discarded: import('./store.js').Discard[] }} found
+   */
+  async function shown({ records, discarded }) {
     if (busy() || state() !== 'idle') return;
     const fits = (/** @type {CountRecord} */ r) => validateN(r.n, range).n === r.n;
     const notes = discarded.map((d) => discardedSentence(d.n, d.why, 'Count starts over.'));
@@ -595,9 +765,9 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
     const partial = records.find((r) => !r.complete && fits(r));
     const kept = records.find((r) => r.complete && r.elapsedMs >= KEEP_RESULT_MS && fits(r));
     if (partial) {
+      // Shown as onN shows N's saved count: resumable here, made by the other engine, or counting in another tab.
       choose(partial.n);
-      setSaved(partial);
-      showSaved(partial);
+      await onN();
     } else if (kept) {
       // The store checked it: a complete record's numbers agree, by Burnside's lemma too.
       showDone({ ...kept, total: BigInt(kept.total), fundamental: BigInt(/** @type {string} */ (kept.fundamental)) }, { cached: true });
@@ -612,7 +782,7 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
       result.dataset.discarded = discarded[0].why;
       for (const note of notes.reverse()) addNote(note);
     }
-  });
+  }
   showMethod(validateN(input.value, range).n);
 
   // Until a count says otherwise, the engine line says what this browser offers.

@@ -42,7 +42,8 @@ export function parseLearnParams(search) {
   if (rawChapter !== null) {
     const wanted = wholeNumber(rawChapter);
     if (wanted >= 1 && wanted <= CHAPTERS.length) chapter = wanted;
-    else problems.push(`The link asks for chapter ${clip(rawChapter.trim())}, but there are ${CHAPTERS.length} chapters; showing chapter 1.`);
+    else if (Number.isNaN(wanted)) problems.push(`The link's chapter=${clip(rawChapter.trim())} is not a chapter number (a whole number from 1 to ${CHAPTERS.length}); showing chapter 1.`);
+    else problems.push(`The link asks for chapter ${formatCount(wanted)}, but there are ${CHAPTERS.length} chapters; showing chapter 1.`);
   }
   let seed = null;
   const rawSeed = params.get('seed');

@@ -11,6 +11,7 @@
 // with nothing given says so and counts for nothing; Enter in a field checks.
 
 import { counted, el, formatCount } from '../lib/dom.js';
+import { readCount } from '../lib/words.js';
 import {
   REGISTER_NAMES, attackingPairs as attackingPairsOf, attacks, binary, classSizeQuestion, conflictsCountQuestion, countQuestion, cutoffQuestion,
   firstRejectQuestion, freeColumnsQuestion, heavyTailQuestion, isSolutionQuestion, lowestBitQuestion, luby,
@@ -406,10 +407,10 @@ const BUILD = {
     return {
       grade() {
         if (!input.value.trim()) return { empty: 'The field is empty: type a number, then Check (or press Enter).' };
-        const given = Number(input.value.replace(/[,\s]/g, ''));
+        const given = readCount(input.value);
         return {
-          right: given === q.answer,
-          message: `The ${q.n}×${q.n} board has ${counted(q.answer, 'solution')} (the core's count).`,
+          right: given.value === q.answer,
+          message: `${given.problem ? `${given.problem} ` : ''}The ${q.n}×${q.n} board has ${counted(q.answer, 'solution')} (the core's count).`,
           reasons: ['Each class of boards that turn or mirror into each other has 8 boards, or 4 or 2 when a board is its own image under a turn: so the count is close to 8 times the number of classes, never exactly for every N.'],
         };
       },

@@ -1,8 +1,12 @@
 // The learner's progress in the Learn tab, kept in the browser
-// (localStorage): the chapters opened, and for each kind of question how many
-// were answered and how many right. Works offline like the rest of the page;
-// a browser that refuses storage (private mode, a full disk) keeps progress
-// for the visit only.
+// (localStorage, through SharedStore): the chapters opened, and for each kind
+// of question how many were answered and how many right. Every change is
+// merged into what storage holds at that moment, so two open tabs never lose
+// each other's answers, and each tab's summary follows the others'. Works
+// offline like the rest of the page; a browser that refuses storage (private
+// mode, a full disk) keeps progress for the visit only.
+
+import { SharedStore } from '../lib/shared-store.js';
 
 const KEY = 'nqueens-learn-progress';
 
@@ -24,50 +28,48 @@ function empty() {
  */
 const wholeList = (list) => (Array.isArray(list) ? list.filter((x) => Number.isInteger(x) && x > 0) : []);
 
+/**
+ * A stored value as progress, field by field; what is not ours is left out.
+ * @param {unknown} value
+ * @returns {ProgressData}
+ */
+export function parseProgress(value) {
+  if (!value || typeof value !== 'object') return empty();
+  const raw = /** @type {Record<string, any>} */ (value);
+  /** @type {ProgressData['answers']} */
+  const answers = {};
+  for (const [kind, tally] of Object.entries(raw.answers ?? {})) {
+    const right = Number(tally?.right);
+    const tried = Number(tally?.tried);
+    if (Number.isInteger(right) && Number.isInteger(tried) && right >= 0 && tried >= right) answers[kind] = { right, tried };
+  }
+  return { seen: wholeList(raw.seen), solved: wholeList(raw.solved), answers };
+}
+
 export class Progress {
-  constructor() {
-    this.data = this.load();
-    /** @type {(() => void)[]} */
-    this.listeners = [];
+  /** @param {import('../lib/shared-store.js').StringStorage | null} [storage]  localStorage unless a test gives another */
+  constructor(storage) {
+    /** @type {SharedStore<ProgressData>} */
+    this.store = new SharedStore(KEY, { parse: parseProgress, empty, ...(storage === undefined ? {} : { storage }) });
   }
 
-  /** @returns {ProgressData} what is stored, or nothing if it is missing or not ours */
-  load() {
-    try {
-      const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-      if (!raw || typeof raw !== 'object') return empty();
-      /** @type {ProgressData['answers']} */
-      const answers = {};
-      for (const [kind, value] of Object.entries(raw.answers ?? {})) {
-        const right = Number(value?.right);
-        const tried = Number(value?.tried);
-        if (Number.isInteger(right) && Number.isInteger(tried) && right >= 0 && tried >= right) answers[kind] = { right, tried };
-      }
-      return { seen: wholeList(raw.seen), solved: wholeList(raw.solved), answers };
-    } catch {
-      return empty();
-    }
+  /** @returns {ProgressData} the progress as this tab last read it */
+  get data() {
+    return this.store.value;
   }
 
-  save() {
-    try {
-      localStorage.setItem(KEY, JSON.stringify(this.data));
-    } catch {
-      // Storage refused: the progress lasts for this visit.
-    }
-    for (const listener of this.listeners) listener();
-  }
-
-  /** @param {() => void} listener  called after every change */
+  /** @param {() => void} listener  called after every change, this tab's or another tab's */
   onChange(listener) {
-    this.listeners.push(listener);
+    this.store.onChange(listener);
   }
 
   /** @param {number} chapter */
   see(chapter) {
     if (this.data.seen.includes(chapter)) return;
-    this.data.seen.push(chapter);
-    this.save();
+    this.store.update((data) => {
+      if (data.seen.includes(chapter)) return false;
+      data.seen.push(chapter);
+    });
   }
 
   /**
@@ -79,15 +81,16 @@ export class Progress {
    * @param {boolean} first  the question's first Check
    */
   answer(chapter, kind, right, first) {
-    if (!first && (!right || this.data.solved.includes(chapter))) return;
-    const tally = this.data.answers[kind] ?? { right: 0, tried: 0 };
-    if (first) {
-      tally.tried++;
-      if (right) tally.right++;
-    }
-    this.data.answers[kind] = tally;
-    if (right && !this.data.solved.includes(chapter)) this.data.solved.push(chapter);
-    this.save();
+    this.store.update((data) => {
+      if (!first && (!right || data.solved.includes(chapter))) return false;
+      const tally = data.answers[kind] ?? { right: 0, tried: 0 };
+      if (first) {
+        tally.tried++;
+        if (right) tally.right++;
+      }
+      data.answers[kind] = tally;
+      if (right && !data.solved.includes(chapter)) data.solved.push(chapter);
+    });
   }
 
   /** @param {number} chapter */
@@ -111,13 +114,8 @@ export class Progress {
     return { right, tried };
   }
 
+  /** Forgets the progress, in every open tab. */
   reset() {
-    this.data = empty();
-    try {
-      localStorage.removeItem(KEY);
-    } catch {
-      // Nothing was stored.
-    }
-    for (const listener of this.listeners) listener();
+    this.store.clear();
   }
 }

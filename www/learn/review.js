@@ -2,7 +2,11 @@
 // browser (localStorage, beside progress.js's store and apart from it) so the
 // end of the Learn tab can list them with their seeds, each a link that asks
 // the very same question again. A question later answered right leaves the
-// list. A browser that refuses storage keeps the list for the visit only.
+// list. Kept through SharedStore: every change is merged into what storage
+// holds, so two open tabs keep each other's, and each follows the other's.
+// A browser that refuses storage keeps the list for the visit only.
+
+import { SharedStore } from '../lib/shared-store.js';
 
 const KEY = 'nqueens-learn-review';
 /** The most questions kept: the oldest go first. */
@@ -11,40 +15,31 @@ const MOST = 50;
 /** @typedef {{ chapter: number, kind: string, seed: number }} Missed */
 
 /**
- * The stored list, or none if it is missing or not ours.
+ * A stored value as the list, or none if it is not ours.
+ * @param {unknown} raw
  * @returns {Missed[]}
  */
-function load() {
-  try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    if (!Array.isArray(raw)) return [];
-    return raw.filter((m) => m && Number.isInteger(m.chapter) && m.chapter > 0 && typeof m.kind === 'string' && /^[a-z-]{1,40}$/.test(m.kind) && Number.isSafeInteger(m.seed) && m.seed >= 0)
-      .map(({ chapter, kind, seed }) => ({ chapter, kind, seed }));
-  } catch {
-    return [];
-  }
+export function parseReview(raw) {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((m) => m && Number.isInteger(m.chapter) && m.chapter > 0 && typeof m.kind === 'string' && /^[a-z-]{1,40}$/.test(m.kind) && Number.isSafeInteger(m.seed) && m.seed >= 0)
+    .map(({ chapter, kind, seed }) => ({ chapter, kind, seed }));
 }
 
 export class Review {
-  constructor() {
-    /** @type {Missed[]} */
-    this.items = load();
-    /** @type {(() => void)[]} */
-    this.listeners = [];
+  /** @param {import('../lib/shared-store.js').StringStorage | null} [storage]  localStorage unless a test gives another */
+  constructor(storage) {
+    /** @type {SharedStore<Missed[]>} */
+    this.store = new SharedStore(KEY, { parse: parseReview, empty: () => [], ...(storage === undefined ? {} : { storage }) });
   }
 
-  save() {
-    try {
-      localStorage.setItem(KEY, JSON.stringify(this.items));
-    } catch {
-      // Storage refused: the list lasts for this visit.
-    }
-    for (const listener of this.listeners) listener();
+  /** @returns {Missed[]} the list as this tab last read it */
+  get items() {
+    return this.store.value;
   }
 
-  /** @param {() => void} listener */
+  /** @param {() => void} listener  called after every change, this tab's or another tab's */
   onChange(listener) {
-    this.listeners.push(listener);
+    this.store.onChange(listener);
   }
 
   /**
@@ -55,23 +50,20 @@ export class Review {
    */
   answer(question, right, first) {
     const same = (/** @type {Missed} */ m) => m.chapter === question.chapter && m.kind === question.kind && m.seed === question.seed;
-    if (right) {
-      if (!this.items.some(same)) return;
-      this.items = this.items.filter((m) => !same(m));
-    } else {
-      if (!first || this.items.some(same)) return;
-      this.items = [...this.items, question].slice(-MOST);
-    }
-    this.save();
+    this.store.update((items) => {
+      if (right) {
+        if (!items.some(same)) return false;
+        items.splice(0, items.length, ...items.filter((m) => !same(m)));
+      } else {
+        if (!first || items.some(same)) return false;
+        items.push(question);
+        items.splice(0, Math.max(0, items.length - MOST));
+      }
+    });
   }
 
+  /** Forgets the list, in every open tab. */
   reset() {
-    this.items = [];
-    try {
-      localStorage.removeItem(KEY);
-    } catch {
-      // Nothing was stored.
-    }
-    for (const listener of this.listeners) listener();
+    this.store.clear();
   }
 }

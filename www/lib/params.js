@@ -135,6 +135,22 @@ export function readEmbed(search) {
   return { embed, panels, problems };
 }
 
+/**
+ * A sentence for each parameter a link names more than once: every reader
+ * takes the first, and says so ("The link gives q= 2 times; the page reads
+ * the first, q=0,9, and leaves out the others.").
+ * @param {string} search  location.search
+ * @returns {string[]}
+ */
+export function repeatedParams(search) {
+  /** @type {Map<string, string[]>} */
+  const seen = new Map();
+  for (const [name, value] of new URLSearchParams(search)) seen.set(name, [...(seen.get(name) ?? []), value]);
+  return [...seen]
+    .filter(([, values]) => values.length > 1)
+    .map(([name, values]) => `The link gives ${clip(name)}= ${values.length} times; the page reads the first, ${clip(name)}=${clip(values[0])}, and leaves out the others.`);
+}
+
 /** Keeps the address bar current: at once on request, otherwise once things are quiet. */
 export class UrlSync {
   /**

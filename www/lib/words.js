@@ -3,14 +3,25 @@
 // number words. No DOM and no imports, so any module may use them.
 
 /**
- * Keeps a hostile or huge parameter from flooding the message.
+ * Characters a message never shows as they are: controls, format characters
+ * (the bidi overrides, U+202E among them, which would reverse the rest of the
+ * sentence; zero-width spaces and joiners; the byte-order mark; the soft
+ * hyphen), line and paragraph separators, private-use, unassigned and lone
+ * surrogate code points.
+ */
+const UNSHOWN = /^[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]$/u;
+
+/**
+ * A link's text as a sentence may echo it: each character that would not be
+ * seen, or would change how the sentence reads, written as its code point
+ * ("[U+202E]"), so the reader sees that it is there; cut to 24 of them so
+ * that a hostile or huge parameter cannot flood the message.
  * @param {string} text
  * @returns {string}
  */
 export function clip(text) {
-  // Control and bidi characters go: U+202E would reverse the rest of the sentence.
-  const plain = text.replace(/[\u0000-\u001f\u007f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '');
-  return plain.length > 24 ? `${plain.slice(0, 24)}…` : plain;
+  const shown = [...text].map((c) => (c.match(UNSHOWN) ? `[U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}]` : c));
+  return shown.length > 24 ? `${shown.slice(0, 24).join('')}…` : shown.join('');
 }
 
 /**
@@ -76,4 +87,23 @@ export function listWords(names) {
  */
 export function shortName(algorithm) {
   return algorithm.name.replace(/ \(.*\)$/, '');
+}
+
+/**
+ * A count as a person types it back: decimal digits, grouped by the page's
+ * own thousands separator or not at all ("1,234" or "1234", spaces around
+ * it allowed). Anything else ("0x2d4", "72.4e1", "+724", ",,724", "7,24") is
+ * a sentence saying what was not understood.
+ * @param {string} text
+ * @returns {{ value: number, problem?: undefined } | { value?: undefined, problem: string }}
+ */
+export function readCount(text) {
+  const plain = text.trim();
+  if (plain === '') return { problem: 'The answer is empty: write the count in decimal digits, such as 1,234 or 1234.' };
+  if (/^(?:\d+|\d{1,3}(?:,\d{3})+)$/.test(plain)) {
+    const value = Number(plain.replaceAll(',', ''));
+    if (Number.isSafeInteger(value)) return { value };
+    return { problem: `“${clip(plain)}” is too large a number to read exactly.` };
+  }
+  return { problem: `“${clip(plain)}” was not understood: write the count as a whole number in decimal digits, such as 1,234 or 1234 (commas only between groups of three).` };
 }

@@ -72,8 +72,9 @@ export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN, 
   let coach = true;
   if (params.has('coach')) {
     const raw = /** @type {string} */ (params.get('coach')).trim(); // has() said it is there
-    if (raw === 'off') coach = false;
-    else if (raw !== 'on') problems.push(`The link's coach=${clip(raw)} is neither on nor off. The coach is on.`);
+    const word = raw.toLowerCase();
+    if (['off', '0', 'false', 'no'].includes(word)) coach = false;
+    else if (!['on', '1', 'true', 'yes'].includes(word)) problems.push(`The link's coach=${clip(raw)} is neither on nor off (nor 1 or 0). The coach is on.`);
   }
   return { n, squares: queens, given, marks, coach, problems };
 }

@@ -15,7 +15,7 @@
 // (mode-puzzle.js's writer) while it is the view shown.
 
 import { BoardView, CELL, readTheme } from '../components/board.js';
-import { Coach } from './coach.js';
+import { Coach, unchecked, uncheckedSentence } from './coach.js';
 import { counted, el, formatCount, part } from '../lib/dom.js';
 import { guard, showProblem } from '../lib/errors.js';
 import { newSeed } from '../core/seeds.js';
@@ -26,6 +26,8 @@ import { NAUCK, isNauck, lineEnds, lineName } from './reasoning.js';
 const DIFFICULTIES = ['easy', 'medium', 'hard'];
 /** Counting may take this long; then the coach says "at least one way". */
 const COUNT_BUDGET_MS = 1500;
+/** …and one that has not given its verdict (a completion, the marks' check) may go on this long, saying "still checking…". */
+const COUNT_LIMIT_MS = 30_000;
 const HINT_BUDGET_MS = 4000;
 /** "Solve by reasoning" runs deduce() once a step: a few hundred steps at N = 12. */
 const CHAIN_BUDGET_MS = 8000;
@@ -72,7 +74,8 @@ const REPLAY_STEP_MS = 1100;
  * @property {bigint} [count]  how many completions
  * @property {number|null} [culprit]  the queen to move, or null if moving one is not enough
  * @property {Extract<CoachReply, { type: 'rank' }>} [rank]  which solution a full board is
- * @property {{ count: bigint, wrong: number[] }} [marks]  completions keeping off every mark; the marks all need
+ * @property {{ count: bigint | null, wrong: number[] }} [marks]  completions keeping off every mark (null: some); the marks all need
+ * @property {boolean} [slow]  past its budget, still at work
  * @property {boolean} [timedOut]
  * @property {string} [error]
  */
@@ -238,7 +241,9 @@ export class PuzzleView {
     nauckText.textContent = `It can be finished in ${counted(nauckCount, 'way')}: the solver has just counted them.`;
     nauckText.dataset.completions = String(nauckCount);
 
-    this.counter = new Coach((msg) => this.heard(msg), { budgetMs: COUNT_BUDGET_MS, name: 'puzzle-count' });
+    this.counter = new Coach((msg) => this.heard(msg), {
+      budgetMs: COUNT_BUDGET_MS, limitMs: COUNT_LIMIT_MS, owes: () => unchecked(this.analysis, this.marks.length > 0), name: 'puzzle-count',
+    });
     this.hinter = new Coach((msg) => this.heardHint(msg), { budgetMs: HINT_BUDGET_MS, name: 'puzzle-hint' });
     this.reasoner = new Coach((msg) => this.heardChain(msg), { budgetMs: CHAIN_BUDGET_MS, name: 'puzzle-reasoning' });
 
@@ -623,6 +628,7 @@ export class PuzzleView {
       case 'rank': a.rank = msg; break;
       case 'marks': a.marks = { count: msg.count, wrong: msg.wrong }; break;
       case 'done': a.pending = false; break;
+      case 'slow': a.slow = true; break;
       case 'timeout': a.pending = false; a.timedOut = true; break;
       case 'error': a.pending = false; a.error = msg.message; showProblem(msg.message, 'error'); break;
       default: return;
@@ -677,15 +683,18 @@ export class PuzzleView {
       return `${none} The queen on ${where(n, a.culprit)} is the one to move.`;
     }
     const board = state === 'empty' ? `The empty ${n}×${n} board` : 'This board';
+    // Marks whose check has not come back: still checking, or not checked in time.
+    const marksLeft = this.marks.length && a.solution && !a.marks ? (a.pending ? ' Still checking your ruled-out squares…' : ' Your ruled-out squares could not be checked in time.') : '';
     if (a.count !== undefined) {
-      return `${board} can still be completed in ${counted(a.count, 'way')}.${this.marksText()}`;
+      return `${board} can still be completed in ${counted(a.count, 'way')}.${this.marksText()}${marksLeft}`;
     }
     if (a.timedOut) {
       return a.solution
-        ? `${board} can still be completed in at least one way (too many to count in time).`
+        ? `${board} can still be completed in at least one way (too many to count in time).${this.marksText()}${marksLeft}`
         : `${board} took too long to check: no completion was found in time.`;
     }
     if (a.error) return 'The coach could not look at this board.';
+    if (a.slow) return a.solution ? `${board} can be completed.${marksLeft}` : 'Still checking… no way to complete this board has been found yet.';
     return 'Counting the ways to complete this board…';
   }
 
@@ -727,6 +736,9 @@ export class PuzzleView {
       const { culprit } = this.analysis;
       return this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(this.n, culprit)}.`);
     }
+    // No hint on a board whose check has not come back.
+    const unchecked = uncheckedSentence(this.analysis, this.marks.length > 0);
+    if (unchecked) return this.say(unchecked);
     const wrong = this.analysis.marks?.count === 0n ? this.analysis.marks.wrong : null;
     if (wrong) {
       const which = wrong.map((s) => where(this.n, s)).join(' and ');

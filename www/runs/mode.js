@@ -12,7 +12,7 @@
 import { linkParams, safeName } from '../lib/export.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { RunsView } from './runs.js';
-import { DEFAULT_SPEC, RESTARTS_ID, parseToken, specProblem, specToken } from './model.js';
+import { DEFAULT_SPEC, RESTARTS_ID, budgetOf, defaultCap, parseToken, specProblem, specToken } from './model.js';
 import { clip } from '../lib/words.js';
 import { PLAIN_CAP, PLAIN_CAPS, SCALING_MAX_N, ScalingView } from './scaling.js';
 
@@ -74,6 +74,8 @@ export function parseRunsParams(search, core) {
       form[key] = value;
     }
   }
+  // A link without a cap takes the default cap of its search and N, as the form does.
+  if (!params.has('cap')) form.cap = defaultCap(budgetOf(core.wasm, form));
   const formProblem = specProblem(form, algorithms, core.wasm);
   if (formProblem) {
     problems.push(`The link's runs do not fit: ${formProblem} Using the usual ones.`);

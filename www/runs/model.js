@@ -97,6 +97,18 @@ export function budgetOf(wasm, { id, n }) {
 }
 
 /**
+ * Why a number a form holds is not in its range, the range's lowest being
+ * `min`: "4,385,964 is above that range", "0 is below that range", or,
+ * for what is not a whole number, "it is not a whole number".
+ * @param {number} value
+ * @param {number} min
+ */
+function outside(value, min) {
+  if (!Number.isInteger(value)) return 'what is there is not a whole number';
+  return `${formatCount(value)} is ${value < min ? 'below' : 'above'} that range`;
+}
+
+/**
  * What is wrong with a sample, as a sentence, or null if the core will take it.
  * @param {RunsSpec} spec
  * @param {RunsAlgorithm[]} algorithms
@@ -113,9 +125,9 @@ export function specProblem(spec, algorithms, wasm) {
   if (spec.n < minN || spec.n > maxN) return `${name} runs on boards ${range}; N = ${formatCount(spec.n)} is ${spec.n < minN ? 'below' : 'above'} that range.`;
   const budget = budgetOf(wasm, spec);
   if (!budget) return `${name} cannot run at N = ${spec.n}.`;
-  if (!Number.isInteger(spec.seeds) || spec.seeds < MIN_SEEDS || spec.seeds > budget.maxRuns) return `A curve takes from ${MIN_SEEDS} to ${formatCount(budget.maxRuns)} runs; ${spec.seeds} is not a whole number in that range.`;
+  if (!Number.isInteger(spec.seeds) || spec.seeds < MIN_SEEDS || spec.seeds > budget.maxRuns) return `A curve takes from ${MIN_SEEDS} to ${formatCount(budget.maxRuns)} runs; ${outside(spec.seeds, MIN_SEEDS)}.`;
   if (!Number.isInteger(spec.first) || spec.first < 0 || spec.first + spec.seeds - 1 > seedMax()) return `The first seed is a whole number from 0, and the last (${spec.seeds} on) at most ${formatCount(seedMax())}; ${spec.first} does not fit.`;
-  if (!Number.isInteger(spec.cap) || spec.cap < 1 || spec.cap > budget.budget) return `A run of ${name} at N = ${spec.n} may be capped at 1 to ${formatCount(budget.budget)} steps; ${spec.cap} is not a whole number in that range.`;
+  if (!Number.isInteger(spec.cap) || spec.cap < 1 || spec.cap > budget.budget) return `A run of ${name} at N = ${formatCount(spec.n)} may be capped at 1 to ${formatCount(budget.budget)} steps; ${outside(spec.cap, 1)}.`;
   return null;
 }
 

@@ -98,7 +98,7 @@ export class RunsView {
     });
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.algo.addEventListener('change', () => this.formChanged(true));
-    for (const field of Object.values(this.fields)) field.addEventListener('input', () => this.formChanged(false));
+    for (const [name, field] of Object.entries(this.fields)) field.addEventListener('input', () => this.formChanged(false, name === 'n'));
     this.work.addEventListener('change', () => { this.render(); this.host.write(this.state()); });
     for (const button of this.presets) button.addEventListener('click', () => this.preset(/** @type {string} */ (button.dataset.preset)));
     new ResizeObserver(([entry]) => {
@@ -228,10 +228,12 @@ export class RunsView {
 
   /**
    * The form changed: the fields' ranges follow the algorithm and N, a new
-   * algorithm takes its default cap, and the link follows.
+   * algorithm takes its default cap, a new N brings a cap or a number of
+   * runs over its limits down to them (the note says so), and the link follows.
    * @param {boolean} newAlgorithm
+   * @param {boolean} [newN]
    */
-  formChanged(newAlgorithm) {
+  formChanged(newAlgorithm, newN = false) {
     if (!this.wasm || this.halted) return;
     const spec = this.readForm();
     const algorithm = this.algorithms.find((a) => a.id === spec.id);
@@ -244,14 +246,26 @@ export class RunsView {
       if (newAlgorithm && !(spec.n >= algorithm.minN && spec.n <= algorithm.maxN)) this.fields.n.value = String(Math.min(Math.max(spec.n || 0, algorithm.minN), algorithm.maxN));
     }
     const budget = budgetOf(this.wasm, this.readForm());
+    /** @type {string[]} */
+    const lowered = [];
     if (budget) {
       this.fields.cap.max = String(budget.budget);
       this.fields.seeds.max = String(budget.maxRuns);
       if (newAlgorithm) this.fields.cap.value = String(defaultCap(budget));
+      const now = this.readForm();
+      if ((newAlgorithm || newN) && now.cap > budget.budget) {
+        lowered.push(`The cap was ${formatCount(now.cap)}, over that limit; it is now ${formatCount(budget.budget)}.`);
+        this.fields.cap.value = String(budget.budget);
+      }
+      if ((newAlgorithm || newN) && now.seeds > budget.maxRuns) {
+        lowered.push(`The number of runs was ${formatCount(now.seeds)}, over the ${formatCount(budget.maxRuns)} a curve may take here; it is now ${formatCount(budget.maxRuns)}.`);
+        this.fields.seeds.value = String(budget.maxRuns);
+      }
     }
     this.capNote.textContent = budget
-      ? `A run stops unsolved when it reaches the cap you set (${Number(this.fields.cap.value) > 0 ? `now ${formatCount(Number(this.fields.cap.value))} steps` : 'in steps'}). The cap itself may be set as high as ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`
+      ? [`A run stops unsolved when it reaches the cap you set (${Number(this.fields.cap.value) > 0 ? `now ${formatCount(Number(this.fields.cap.value))} steps` : 'in steps'}). The cap itself may be set as high as ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`, ...lowered].join(' ')
       : '';
+    this.capNote.dataset.lowered = lowered.length ? 'true' : '';
     this.host.write(this.state());
   }
 

@@ -10,7 +10,7 @@ import { embedPage } from './embed.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from '../lib/errors.js';
 import { mountExports } from '../lib/export.js';
 import { MODES, parseMode } from './modes.js';
-import { linkMode, replaceUrl } from '../lib/params.js';
+import { linkMode, repeatedParams, replaceUrl } from '../lib/params.js';
 import { mountFrame } from './frame.js';
 import { registerServiceWorker } from './service-worker.js';
 import { ViewSwitcher } from './views.js';
@@ -159,7 +159,7 @@ async function start() {
   // parseMode gives one of the modes' ids, or null for the first mode.
   const chosen = /** @type {import('../modes.js').Mode} */ (byId(linked.id ?? ids[0]));
   const wanted = chosen.parse(location.search, core);
-  const problems = [...linked.problems, ...wanted.problems, ...embed.problems];
+  const problems = [...linked.problems, ...wanted.problems, ...embed.problems, ...repeatedParams(location.search)];
   if (problems.length) showProblem(problems.join(' '), 'warning');
   // A task of its own (the core's loading ended the last), so the browser may paint in between.
   await new Promise((resolve) => setTimeout(resolve));

@@ -12,8 +12,10 @@
 //                   {type: 'culprit', job, square}       on a dead board, the queen to move (or null)
 //                   {type: 'rank', job, index, total}    on a solved board: solution index (1-based) of total,
 //                                                        in the order the row searches find them
-//                   {type: 'marks', job, count, wrong}   completions that keep off every mark (BigInt),
-//                                                        and the marks every completion needs (when that count is 0)
+//                   {type: 'marks', job, count, wrong}   completions that keep off every mark (BigInt; null:
+//                                                        some, not counted yet), and the marks every completion
+//                                                        needs (when that count is 0); said before the count,
+//                                                        again with the count once it is known
 //                   {type: 'deduction', job, deduction}  deduce()'s answer for a hint
 //                   {type: 'hint', job, hint}            hintWithReason()'s {square, row, col, reason} or null,
 //                                                        when no rule applies (a search, not a deduction)
@@ -64,8 +66,11 @@ self.onmessage = async (event) => {
         post('count', { count: 0n });
         post('culprit', { square: culprit(n, squares) });
       } else {
+        // Whether the marks leave a way to finish comes first (one search each), the counts after.
+        const verdict = excluded.length ? marks(n, squares, excluded) : null;
+        if (verdict) post('marks', verdict);
         post('count', { count: completions(n, squares, []) });
-        if (excluded.length) post('marks', marks(n, squares, excluded));
+        if (verdict?.count === null) post('marks', { count: completions(n, squares, excluded), wrong: [] });
         if (squares.length === n && n <= RANK_MAX_N) post('rank', rank(n, solution));
       }
     } else if (msg.type === 'hint') {
@@ -103,19 +108,20 @@ function rank(n, solution) {
 }
 
 /**
- * The learner's marks against the completions: how many completions keep off
- * all of them, and when none does, which marks every completion needs (a
- * mark alone that leaves no completion). Empty `wrong` with a count of 0:
- * the marks are wrong only together.
+ * The learner's marks against the completions, by one search for a
+ * completion each (never a count): whether some completion keeps off all of
+ * them (count null: some, not counted here), and when none does (count 0),
+ * which marks every completion needs (a mark alone that leaves no
+ * completion). Empty `wrong` with a count of 0: the marks are wrong only
+ * together.
  * @param {number} n
  * @param {Squares} squares
  * @param {Squares} excluded
+ * @returns {{ count: bigint | null, wrong: number[] }}
  */
 function marks(n, squares, excluded) {
-  const count = completions(n, squares, excluded);
-  /** @type {number[]} */
-  const wrong = count > 0n ? [] : [...excluded].filter((mark) => completions(n, squares, [mark]) === 0n);
-  return { count, wrong };
+  if (completion(n, squares, excluded)) return { count: null, wrong: [] };
+  return { count: 0n, wrong: [...excluded].filter((mark) => !completion(n, squares, [mark])) };
 }
 
 /**
