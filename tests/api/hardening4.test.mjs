@@ -215,8 +215,12 @@ test('the core says on which side of its range a whole N is, digits grouped', ()
     }
     assert.fail('no refusal');
   };
-  const find = sentence(() => api.findOne('queen-search', 100_000_000));
-  assert.match(find, /N = 100,000,000 is above that range\./);
+  // One above queen search's own limit, read from the core; the sentence groups its digits.
+  const over = api.algorithms().find((a) => a.id === 'queen-search').findMaxN + 1;
+  const grouped = String(over).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  assert.ok(grouped.includes(','), `${over} has digits to group`);
+  const find = sentence(() => api.findOne('queen-search', over));
+  assert.match(find, new RegExp(`N = ${grouped} is above that range\\.`));
   assert.doesNotMatch(find, /whole number/);
   assert.match(sentence(() => api.findOne('queen-search', 2.5)), /N = 2\.5 is not a whole number\./);
   assert.match(sentence(() => new api.Session('bitwise', 21)), /N = 21 is above that range\./);
