@@ -179,7 +179,7 @@ test('a count cut off by a reload resumes where it stopped and gets the right nu
 
     // The same count again starts from nothing.
     const again = await countOnPage(page, 15);
-    assert.equal(again.total, '2279184');
+    assert.equal(again.total, '2279184', JSON.stringify(again));
     assert.equal(again.resumed, undefined);
     assertNoErrors(errors);
   } finally {

@@ -553,6 +553,8 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
   let choosing = false; // between Count and the engine's run(), while the GPU probe is awaited
   /** @type {number | null} the N whose lock this tab holds (or is letting go) */
   let ownLock = null;
+  /** @type {Promise<void> | null} settles once this tab's count has let its lock go */
+  let owning = null;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (busy() || choosing) return;
@@ -561,6 +563,8 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
     choosing = true;
     const probe = await gpu.catch(() => null);
     const { n, error } = validateN(input.value, range);
+    // This tab's last count may still be saving or letting its lock go: that lock is not another tab's.
+    while (owning) await owning;
     // N's lock, held from here until what the count did is saved: no other tab counts N meanwhile.
     const release = n == null || busy() ? null : await holdLock(n);
     choosing = false;
@@ -587,11 +591,16 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
       return;
     }
     ownLock = n;
+    /** @type {() => void} */
+    let freed = () => {};
+    owning = new Promise((resolve) => { freed = resolve; });
     try {
       await countUnderLock(n, probe);
     } finally {
       await release();
       ownLock = null;
+      owning = null;
+      freed();
       channel?.postMessage({ n });
     }
   });
