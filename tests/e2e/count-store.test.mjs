@@ -8,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, waitUntil, screenshot, closeHarness } from './helpers.mjs';
+import { countOnPage, result } from './count-hooks.mjs';
 
 after(closeHarness);
 
@@ -102,7 +103,6 @@ const weightsOf = (page, n) =>
     return Array.from(wasm.countSubtaskWeights(n));
   }, n);
 
-const result = (page) => page.$eval('#count-result', (el) => ({ ...el.dataset, text: el.textContent }));
 
 const isDone = (bits, i) => (bits[i >> 3] & (1 << (i & 7))) !== 0;
 
@@ -147,13 +147,6 @@ async function startAndCancel(page, pattern) {
   return page.evaluate(() => window.seenAtCancel);
 }
 
-/** Presses Count for N and waits for the result. */
-async function countOnPage(page, n) {
-  await page.fill('#count-n', String(n));
-  await page.click('#count-start');
-  await page.waitForSelector('#count-result[data-state="done"], #count-result[data-state="error"]', { state: 'attached', timeout: 60_000 });
-  return result(page);
-}
 
 /** Reloads and waits for the page and for the panel to have read the store. */
 async function reload(page) {
@@ -199,7 +192,7 @@ async function discardedOnLoad(record, { n = record.n, says = DAMAGED(n), before
     assert.doesNotMatch(after.text, /discarded/);
 
     // Counting again gives the truth.
-    const counted = await countOnPage(page, n);
+    const counted = await countOnPage(page, n, { timeout: 60_000 });
     assert.equal(counted.state, 'done', counted.text);
     assert.equal(counted.total, TRUTH[n].total);
     assert.equal(counted.fundamental, TRUTH[n].fundamental);
@@ -300,7 +293,7 @@ test('an unfinished record with doneWeight "x" is discarded; Count and Cancel wo
     const running = await startAndCancel(page, /Counting N = 16/);
     assert.equal(running.cancellable, true);
     await assertFinite(page);
-    const counted = await countOnPage(page, 16);
+    const counted = await countOnPage(page, 16, { timeout: 60_000 });
     assert.equal(counted.total, TRUTH[16].total, counted.text);
     assert.equal(counted.fundamental, TRUTH[16].fundamental);
     await assertFinite(page);

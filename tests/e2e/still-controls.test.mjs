@@ -8,6 +8,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness, waitUntil } from './helpers.mjs';
 import { settled } from './puzzle-hooks.mjs';
+import { countResultOf } from './count-hooks.mjs';
 
 after(closeHarness);
 
@@ -84,9 +85,9 @@ for (const width of [1280, 390]) {
       const before = await places(page, '#count-mode');
       for (let i = 0; i < 2; i++) {
         assert.equal(await idAt(page, at.x, at.y), 'count-start', `click ${i + 1} lands on Count`);
-        await page.mouse.click(at.x, at.y);
-        await waitUntil(() => page.evaluate(() => document.getElementById('count-result')?.dataset.state === 'done'), { timeout: 20_000, message: 'the count' });
-        assert.match(await page.textContent('#count-result'), /352 solutions/, 'N = 9 has 352 solutions (A000170)');
+        const counted = await countResultOf(page, () => page.mouse.click(at.x, at.y), { timeout: 20_000 });
+        assert.equal(counted.state, 'done', 'the count');
+        assert.match(counted.text, /352 solutions/, 'N = 9 has 352 solutions (A000170)');
         const after = await places(page, '#count-mode');
         assert.equal(after['count-start'], before['count-start'], `Count stays put after count ${i + 1}`);
       }
