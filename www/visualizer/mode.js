@@ -262,7 +262,7 @@ export function visualizerMode(page) {
       if (active) url.update(true);
       await nextTask();
       new Predictor(/** @type {HTMLInputElement} */ (document.getElementById('predict')), visualizer);
-      // Solve big (issue 19): one solution at up to 100,000,000 queens, in a worker.
+      // Solve big: one solution at up to 100,000,000 queens, in a worker.
       mountSolveBig(/** @type {HTMLElement} */ (document.getElementById('solve-big')), { algorithms: core.algorithms });
     },
 
