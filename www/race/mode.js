@@ -22,7 +22,7 @@ import { clip, countWord } from '../lib/words.js';
  */
 
 /**
- * The race clocks a link may name (race-clock.js's CLOCKS).
+ * The race clocks a link may name (clock.js's CLOCKS).
  * @type {readonly ClockId[]}
  */
 const RACE_CLOCKS = ['checks', 'steps', 'wall'];

@@ -1,18 +1,18 @@
-// Race mode (issue 10): the searches side by side, on one clock.
+// Race mode: the searches side by side, on one clock.
 //
 // The view inside its root (#race): the set-up (the goal, N, the clock, the
 // seed of the randomised searches, from two lanes to one per algorithm of the
 // goal), the race's controls (play, step, back, reset, run to
 // end, speed, timeline; the visualizer's keys, through controls.js's
-// shortcut), a LaneView per algorithm (race-lane.js), the chart of boards
+// shortcut), a LaneView per algorithm (lane.js), the chart of boards
 // decided (or, racing to the first solution, attacking pairs) against work,
 // and the result table once every lane has ended
-// (race-results.js). The model is race-clock.js, the scheduling
-// race-player.js, the pictures race-chart.js. Keeps the address bar
-// (mode-race.js's writer) while shown; a lane's button opens that search in
+// (results.js). The model is clock.js, the scheduling
+// player.js, the pictures chart.js. Keeps the address bar
+// (mode.js's writer) while shown; a lane's button opens that search in
 // the visualizer at its step (onOpen).
 //
-// The goal (issue 20): "all" races the searches for every solution to the end
+// The goal: "all" races the searches for every solution to the end
 // of their spaces, as before; "one" races any search to its first solution,
 // on boards up to the searches for one solution's maxN (each lane that cannot
 // take N says why), its randomised lanes from one seed that the set-up shows
@@ -46,7 +46,7 @@ import { clip, countWord, listWords, rangeSentence, shortName } from '../lib/wor
  * @typedef {import('./clock.js').RaceGoal} RaceGoal
  * @typedef {import('./chart.js').ChartY} ChartY
  * @typedef {RaceSetup & { at: number, steps: number[] | null, speed: number }} RaceState
- *   where a race stands, for its link (see mode-race.js's writeRaceParams)
+ *   where a race stands, for its link (see mode.js's writeRaceParams)
  */
 
 /** Positions of the timeline on the work clocks (a log scale: 2,000 checks and 34 million both show). */
@@ -185,7 +185,7 @@ export class RaceView {
 
   /**
    * The core is loaded: fills the pickers and opens the race a link asks for
-   * ({ n, ids, clock, at, steps, speed } from mode-race.js's parseRaceParams).
+   * ({ n, ids, clock, at, steps, speed } from mode.js's parseRaceParams).
    * @param {Core} wasm  the core's module
    * @param {AlgorithmInfo[]} algorithms  the core's algorithms()
    * @param {RaceLink} wanted

@@ -28,7 +28,7 @@ const PROBE_SEEDS = 64;
  * @typedef {import('../types.js').Core} CoreModule
  * @typedef {import('./model.js').RunsWork} RunsWork
  * @typedef {import('./model.js').RunsCurve} RunsCurve
- * @typedef {object} RunsState  what the link holds (mode-runs.js)
+ * @typedef {object} RunsState  what the link holds (mode.js)
  * @property {RunsSpec} form  the form's sample, the next curve
  * @property {RunsWork} work
  * @property {RunsSpec[]} curves
@@ -37,7 +37,7 @@ const PROBE_SEEDS = 64;
 export class RunsView {
   /**
    * @param {HTMLElement} root  index.html's #runs
-   * @param {{ write: (state: RunsState) => void }} host  writes the link (mode-runs.js)
+   * @param {{ write: (state: RunsState) => void }} host  writes the link (mode.js)
    */
   constructor(root, host) {
     this.root = root;
