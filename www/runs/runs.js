@@ -12,7 +12,8 @@ import { guard } from '../lib/errors.js';
 import { downloadCsv } from '../lib/export.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { RunsPool } from './pool.js';
-import { drawSurvival, hillAlpha, restartCutoffs, statisticText, summarize, survivalCurve } from './survival.js';
+import { survivalCurve } from '../components/log-axes.js';
+import { drawSurvival, hillAlpha, restartCutoffs, statisticText, summarize } from './survival.js';
 import { drawLogLog } from './loglog.js';
 import { ASK_OVER_MS, NO_RESTARTS, PRESETS, RESTARTS_ID, RunsCurves, budgetOf, cutoffWords, defaultCap, duration, specLabel, specProblem, specToken } from './model.js';
 
