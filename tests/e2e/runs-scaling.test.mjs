@@ -76,7 +76,7 @@ test('the scaling view opens from its link, computes every row, and the rows are
     assert.match(await page.evaluate(() => location.search), /nmax=1000/);
 
     // Which searches: the test's own reading of algorithms()' fields.
-    const algorithms = await page.evaluate(() => window.nqueens.wasm.algorithms().map(({ id, goal, space, seed, minN, maxN, findMaxN, seeded }) => ({ id, goal, space, seed, minN, maxN, findMaxN, seeded })));
+    const algorithms = await page.evaluate(() => window.nqueens.wasm.algorithms().map(({ id, goal, space, source, minN, maxN, findMaxN, seeded }) => ({ id, goal, space, source, minN, maxN, findMaxN, seeded })));
     const depth = algorithms.filter((a) => a.goal === 'all' && a.space === 'tree' && a.maxN >= 20).sort((a, b) => a.source.localeCompare(b.source))[0];
     const one = algorithms.filter((a) => a.goal === 'one' && a.findMaxN > a.maxN);
     assert.equal(depth.id, 'backtracking');
