@@ -29,7 +29,7 @@ fn session(id: &str, n: u32) -> Session {
 
 #[wasm_bindgen_test]
 fn algorithms_lists_the_catalogue_with_their_ranges() {
-    let list = algorithms();
+    let list = algorithms().expect("the catalogue");
     let ids: Vec<String> = list
         .iter()
         .map(|a| get(&a, "id").as_string().unwrap())
@@ -287,7 +287,7 @@ fn find_one_solves_a_million_queens_checked_independently() {
 
 #[wasm_bindgen_test]
 fn limits_give_the_seed_range_and_the_defaults() {
-    let limits = limits();
+    let limits = limits().expect("the limits");
     // The largest seed is JavaScript's own largest exact whole number.
     let safe = get(&get(&js_sys::global(), "Number"), "MAX_SAFE_INTEGER");
     assert_eq!(get(&limits, "seedMax").as_f64(), safe.as_f64());

@@ -4,18 +4,20 @@
 // reads it (tsconfig.json, tsconfig.workers.json).
 //
 // pkg/nqueens.d.ts, which wasm-bindgen writes, types every argument the core
-// reads as `any` (the core checks them itself and throws a sentence) and every
-// plain object it builds as `any`. The shapes below are those objects, as
-// src/wasm/ builds them; the Session methods that return them are given those
-// types by the augmentation at the end of this file.
+// reads as `any` (the core checks them itself and throws a sentence). The
+// structured results are declared there too, generated from their Rust types
+// (src/wasm/shapes.rs): this file names them for the page and adds only what
+// is the page's own, and, for the results not generated yet, their shapes
+// (the augmentation at the end gives the Session methods that return them
+// those types).
 //
 // A shape that only one module makes or reads is a @typedef in that module
 // (count/store.js's CountRecord, race/clock.js's Sample); this file is for what
 // several modules, or the page and a worker, share.
 
-import type { Session } from '../pkg/nqueens.js';
+import type { AlgorithmEntry, ConflictTrace, CountMethod as CoreCountMethod, FoundSolution, Limits, RunBudget, RunLengths, Session, Space, Symmetries } from '../pkg/nqueens.js';
 
-export type { Session };
+export type { ConflictTrace, FoundSolution, Limits, RunLengths, Session, Space, Symmetries };
 
 /**
  * The core's module namespace, as loadCore() resolves it. `new Session(id, n)`
@@ -49,87 +51,14 @@ export type Core = Omit<
  */
 export type Thrown = { message?: string } | null | undefined;
 
-/**
- * What a search's steps cover: "tree" (rows, depth first), "all-boards" (N^N),
- * "permutations" (N!); "none" for the searches for one solution, which do
- * not account for the boards.
- */
-export type SearchSpaceId = 'tree' | 'all-boards' | 'permutations' | 'none';
+/** One entry of `algorithms()`, in page order. */
+export type AlgorithmInfo = AlgorithmEntry;
+
+/** What a search's steps cover. */
+export type SearchSpaceId = AlgorithmEntry['space'];
 
 /** What a search looks for: every solution, or one. */
-export type Goal = 'all' | 'one';
-
-/** One entry of `algorithms()`, in page order. */
-export interface AlgorithmInfo {
-  id: string;
-  name: string;
-  /** The source write-up it follows ("002"); "" for none. */
-  source: string;
-  goal: Goal;
-  minN: number;
-  /** The largest N of a stepping session. */
-  maxN: number;
-  /** The largest N `findOne` takes (0 for goal "all"). */
-  findMaxN: number;
-  /** Whether the seed of a run changes it. */
-  seeded: boolean;
-  space: SearchSpaceId;
-  takesFixedQueens: boolean;
-  description: string;
-  stepIs: string;
-  /** What one check is, in a sentence. */
-  checkIs: string;
-  /** What one placement is (goal "all"), in a sentence; may be "" for goal "one". */
-  placementIs: string;
-  /** What one move is (goal "one"), in a sentence; "" for goal "all". */
-  moveIs: string;
-  /** What the conflicts chart says of the search (goal "one"), in a sentence; "" for goal "all". */
-  conflictsNote: string;
-  /** Each register the search shows, by name, with what it holds. */
-  glossary: [string, string][];
-  pseudocode: string[];
-}
-
-/** `limits()`: every limit the page takes from the core. */
-export interface Limits {
-  /** The largest seed (2^53 − 1: a JS number holds every whole number up to it exactly). */
-  seedMax: number;
-  /** The seed a session uses when none is given. */
-  defaultSeed: number;
-  /** The board the page opens on. */
-  defaultN: number;
-  /** The largest N of the searches for every solution. */
-  maxN: number;
-  /** The largest N of any stepping session. */
-  stepMaxN: number;
-  /** The largest N of `findOne`. */
-  findMaxN: number;
-  puzzleMinN: number;
-  puzzleMaxN: number;
-  generatedMinN: number;
-  generatedMaxN: number;
-  countMinN: number;
-  /** The largest N count mode counts on the workers… */
-  countMaxN: number;
-  /** …and on a GPU (www/count/gpu.js). */
-  countGpuMaxN: number;
-  maxRememberedSolutions: number;
-}
-
-/** `session.space()`: the N^N boards as covered so far; total = ruledOut + solutions + pending. */
-export interface Space {
-  total: bigint;
-  ruledOut: bigint;
-  solutions: bigint;
-  pending: bigint;
-  outside: bigint;
-}
-
-/** One of `session.solutions()`: the step that found it and its queens (column per row). */
-export interface FoundSolution {
-  step: number;
-  queens: Int32Array;
-}
+export type Goal = AlgorithmEntry['goal'];
 
 /** One of `session.registers()`: a named value of the search's state, drawn by its kind. */
 export type Register = { group: string; name: string; role?: 'permutation' | 'swap' } & (
@@ -143,31 +72,11 @@ export type Register = { group: string; name: string; role?: 'permutation' | 'sw
   | { kind: 'counts'; values: Int32Array; highlight?: number }
 );
 
-/**
- * `session.conflictTrace(maxPoints)`: the attacking pairs after each step up
- * to the current one (thinned, first and last kept) and the steps that restarted.
- */
-export interface ConflictTrace {
-  steps: Float64Array;
-  conflicts: Float64Array;
-  restarts: Float64Array;
-}
-
 /** A unit of work the core measures: the race clock's budgets, `seekWork`, `runWithin`, `nextWork`. */
 export type WorkUnit = 'checks' | 'steps';
 
-/** `countMethod(n)`: how count mode counts N. */
-export interface CountMethod {
-  id: 'symmetric' | 'quadrants' | 'gpu-symmetry';
-  description: string;
-}
-
-/** `countSymmetries(n)`: the solutions each kind of symmetry leaves unchanged (Burnside's lemma). */
-export interface Symmetries {
-  rot90: bigint;
-  rot180: bigint;
-  mirror: bigint;
-}
+/** How count mode counts N: the core's methods (`countMethod(n)`), or the page's own GPU engine (www/count/gpu.js). */
+export type CountMethod = Omit<CoreCountMethod, 'id'> & { id: CoreCountMethod['id'] | 'gpu-symmetry' };
 
 /** `hintWithReason(n, squares)`: a square that keeps a completion possible, and why. */
 export interface Hint {
@@ -280,10 +189,6 @@ export type CoachReply =
 
 declare module '../pkg/nqueens.js' {
   interface Session {
-    /** null for the searches for one solution. */
-    space(): Space | null;
-    /** null for the searches for every solution. */
-    conflictTrace(maxPoints: number): ConflictTrace | null;
     /** null for a search from fixed queens or for one solution. */
     icicle(width: number): Float32Array | null;
     /** null for a search from fixed queens or for one solution. */
@@ -343,19 +248,8 @@ export type FindReply =
 
 // --- many runs ---
 
-/** `runLengths(id, n, firstSeed, count, cap, options)`: one entry a seed, in seed order. */
-export interface RunLengths {
-  steps: Float64Array;
-  checks: Float64Array;
-  /** 1 where the cap stopped the run unsolved (its steps are the cap). */
-  capped: Uint8Array;
-}
-
 /** `runLengthsBudget(id, n)`: the most runs one call makes, and the most steps their caps may add up to. */
-export interface RunsBudget {
-  maxRuns: number;
-  budget: number;
-}
+export type RunsBudget = RunBudget;
 
 /** "Many runs": runs/pool.js -> runs-worker.js. `restarts` false switches restarts off (`restarts` only). */
 export type RunsRequest = { type: 'runs'; job: number; slice: number; id: string; n: number; first: number; count: number; cap: number; restarts: boolean };

@@ -10,7 +10,7 @@ use js_sys::BigInt;
 use wasm_bindgen::prelude::*;
 
 use super::args::{Arg, Problem};
-use super::object;
+use super::{shapes, to_js};
 use crate::count::{self, Counts, Plan, PAGE_MAX_N, PAGE_MIN_N};
 
 thread_local! {
@@ -49,15 +49,17 @@ fn board_size(n: &JsValue) -> Result<usize, Problem> {
         })
 }
 
-fn counts_object(counts: Counts) -> JsValue {
-    object(&[
-        ("total", BigInt::from(counts.total).into()),
-        ("fundamental", BigInt::from(counts.fundamental).into()),
-    ])
+fn counts_object(counts: Counts) -> Result<JsValue, Problem> {
+    to_js(&shapes::Counts {
+        total: BigInt::from(counts.total).into(),
+        fundamental: BigInt::from(counts.fundamental).into(),
+    })
 }
 
-fn total_object(total: u64) -> JsValue {
-    object(&[("total", BigInt::from(total).into())])
+fn total_object(total: u64) -> Result<JsValue, Problem> {
+    to_js(&shapes::CountTotal {
+        total: BigInt::from(total).into(),
+    })
 }
 
 /// The solutions of N that the symmetries of the square leave unchanged, for
@@ -67,14 +69,14 @@ fn total_object(total: u64) -> JsValue {
 /// distinct up to rotation and reflection is then
 /// `(total + rot180 + 2·rot90 + mirror) / 8`. Takes well under a second for
 /// N = 20, a small part of the count.
-#[wasm_bindgen(js_name = countSymmetries)]
+#[wasm_bindgen(js_name = countSymmetries, unchecked_return_type = "Symmetries")]
 pub fn count_symmetries(n: JsValue) -> Result<JsValue, Problem> {
     let fixed = count::fixed::fixed_points(board_size(&n)?);
-    Ok(object(&[
-        ("rot90", BigInt::from(fixed.rot90).into()),
-        ("rot180", BigInt::from(fixed.rot180).into()),
-        ("mirror", BigInt::from(fixed.mirror).into()),
-    ]))
+    to_js(&shapes::Symmetries {
+        rot90: BigInt::from(fixed.rot90).into(),
+        rot180: BigInt::from(fixed.rot180).into(),
+        mirror: BigInt::from(fixed.mirror).into(),
+    })
 }
 
 /// All solutions of the N-Queens puzzle on an N×N board (OEIS A000170), as a
@@ -97,9 +99,9 @@ pub fn count_fundamental(n: JsValue) -> Result<u64, Problem> {
 }
 
 /// Both counts at once: `{total: BigInt, fundamental: BigInt}`.
-#[wasm_bindgen(js_name = countBoth)]
+#[wasm_bindgen(js_name = countBoth, unchecked_return_type = "Counts")]
 pub fn count_both(n: JsValue) -> Result<JsValue, Problem> {
-    Ok(counts_object(count::count_both(board_size(&n)?)))
+    counts_object(count::count_both(board_size(&n)?))
 }
 
 /// How many independent subtasks the search for N splits into (0 for N = 2
@@ -122,7 +124,7 @@ pub fn count_subtask_weights(n: JsValue) -> Result<Vec<f64>, Problem> {
 /// Counts subtask `index` (from 0) of the search for N: `{total: BigInt}`,
 /// the solutions in that piece. The fundamental count is not shared out: it
 /// comes from the whole total and [`count_symmetries`] by Burnside's lemma.
-#[wasm_bindgen(js_name = countSubtask)]
+#[wasm_bindgen(js_name = countSubtask, unchecked_return_type = "CountTotal")]
 pub fn count_subtask(n: JsValue, index: JsValue) -> Result<JsValue, Problem> {
     let n = board_size(&n)?;
     let plan = plan(n);
@@ -144,13 +146,13 @@ pub fn count_subtask(n: JsValue, index: JsValue) -> Result<JsValue, Problem> {
                 ),
             })
         })? as usize;
-    Ok(total_object(plan.count_range(i..i + 1)))
+    total_object(plan.count_range(i..i + 1))
 }
 
 /// Counts subtasks `from..to` of the search for N and adds them up:
 /// `{total: BigInt}`. One call for a batch of small
 /// subtasks, so a worker does not pay a call and two BigInts for each.
-#[wasm_bindgen(js_name = countSubtaskRange)]
+#[wasm_bindgen(js_name = countSubtaskRange, unchecked_return_type = "CountTotal")]
 pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
     let n = board_size(&n)?;
     let plan = plan(n);
@@ -168,9 +170,7 @@ pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsV
                 to.describe()
             ))
         })?;
-    Ok(total_object(
-        plan.count_range(range.0 as usize..range.1 as usize),
-    ))
+    total_object(plan.count_range(range.0 as usize..range.1 as usize))
 }
 
 /// Counts the completions of a board of N (4 to `count::GPU_MAX_N`) whose
@@ -181,7 +181,7 @@ pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsV
 /// row 0's queen in the corner (with row 1's placed) or left of the middle,
 /// no two queens on a line, each row within its rules; anything else is a
 /// sentence. Count mode's GPU engine is checked against it.
-#[wasm_bindgen(js_name = countBelow)]
+#[wasm_bindgen(js_name = countBelow, unchecked_return_type = "Counts")]
 pub fn count_below(n: JsValue, columns: Vec<u32>) -> Result<JsValue, Problem> {
     let arg = Arg::read(&n);
     let max = count::GPU_MAX_N;
@@ -197,26 +197,26 @@ pub fn count_below(n: JsValue, columns: Vec<u32>) -> Result<JsValue, Problem> {
             "The columns {prefix:?} are not first rows of N = {n} that the symmetric search visits."
         ))
     })?;
-    Ok(counts_object(task.count()))
+    counts_object(task.count())
 }
 
 /// How count mode counts N: `{id, description}`, the id being `"symmetric"`
 /// (backtracking with the eight symmetries) or `"quadrants"` (meet in the
 /// middle), whichever is faster at this N.
-#[wasm_bindgen(js_name = countMethod)]
+#[wasm_bindgen(js_name = countMethod, unchecked_return_type = "CountMethod")]
 pub fn count_method(n: JsValue) -> Result<JsValue, Problem> {
     let method = count::Method::for_n(board_size(&n)?);
-    Ok(object(&[
-        ("id", method.id().into()),
-        ("description", method.describe().into()),
-    ]))
+    to_js(&shapes::CountMethod {
+        id: method.id().into(),
+        description: method.describe().into(),
+    })
 }
 
 /// Seed 000's own loop at N (1 to 8): every one of the N^N boards tested one
 /// by one, without the prefix table brute force's stepping settles blocks
 /// with: `{boards, solutions}` (BigInts). Race mode times it, so that brute
 /// force's wall-clock cost is the source's and not the shortcut's.
-#[wasm_bindgen(js_name = bruteForceEveryBoard)]
+#[wasm_bindgen(js_name = bruteForceEveryBoard, unchecked_return_type = "EveryBoard")]
 pub fn brute_force_every_board(n: JsValue) -> Result<JsValue, Problem> {
     let arg = Arg::read(&n);
     let max = crate::board::BITBOARD_MAX_N;
@@ -229,8 +229,8 @@ pub fn brute_force_every_board(n: JsValue) -> Result<JsValue, Problem> {
                 arg.describe()
             ))
         })?;
-    Ok(object(&[
-        ("boards", BigInt::from(done.boards).into()),
-        ("solutions", BigInt::from(done.solutions).into()),
-    ]))
+    to_js(&shapes::EveryBoard {
+        boards: BigInt::from(done.boards).into(),
+        solutions: BigInt::from(done.solutions).into(),
+    })
 }

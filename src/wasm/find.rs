@@ -8,8 +8,8 @@ use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, echo, Arg, Problem};
-use super::object;
 use super::session::{algorithm_id, board_size};
+use super::{shapes, to_js};
 use crate::algorithms::find_one::Found;
 use crate::algorithms::{find_one_info, AnyEngine};
 use crate::limits::FIND_MAX_N;
@@ -55,16 +55,16 @@ fn sized(id: &JsValue, n: &JsValue, what: &str) -> Result<(String, usize), Probl
 }
 
 /// A solution as JavaScript sees it: `{queens, steps, restarts}`.
-fn found_object(found: &Found) -> JsValue {
+fn found_object(found: &Found) -> Result<JsValue, Problem> {
     // One copy into JavaScript, read there as signed (every column is below
     // 2^31), rather than a signed copy in Rust first.
     let columns = js_sys::Uint32Array::from(found.queens.as_slice());
     let queens = js_sys::Int32Array::new(&columns.buffer());
-    object(&[
-        ("queens", queens.into()),
-        ("steps", js_sys::BigInt::from(found.steps).into()),
-        ("restarts", (found.restarts as f64).into()),
-    ])
+    to_js(&shapes::Found {
+        queens: queens.into(),
+        steps: js_sys::BigInt::from(found.steps).into(),
+        restarts: found.restarts as f64,
+    })
 }
 
 /// One solution by the search `id` (goal "one") on an n×n board from
@@ -72,12 +72,12 @@ fn found_object(found: &Found) -> JsValue {
 /// Int32Array, steps: BigInt, restarts}`, the same as stepping
 /// `Session.seeded(id, n, seed)` to its solution. Up to `findMaxN` of the
 /// search (100,000,000 for queen-search).
-#[wasm_bindgen(js_name = findOne)]
+#[wasm_bindgen(js_name = findOne, unchecked_return_type = "Found")]
 pub fn find_one(id: JsValue, n: JsValue, seed: JsValue) -> Result<JsValue, Problem> {
     let (id, n) = sized(&id, &n, "findOne()")?;
     let seed = args::seed(&seed, "findOne()", true)?;
     let found = AnyEngine::new(&id, n, seed)?.solve();
-    Ok(found_object(&found))
+    found_object(&found)
 }
 
 /// A search for one solution run a slice at a time, for a worker that shows
@@ -276,7 +276,7 @@ fn run_arg(value: &JsValue, name: &str, min: u64, max: u64) -> Result<u64, Probl
 /// shows the cap's steps. At most 1,000 runs a call, and runs × cap within
 /// `runLengthsBudget(id, n)`; `options` `{restarts: false}` switches
 /// restarts off (for `restarts` only).
-#[wasm_bindgen(js_name = runLengths)]
+#[wasm_bindgen(js_name = runLengths, unchecked_return_type = "RunLengths")]
 pub fn run_lengths(
     id: JsValue,
     n: JsValue,
@@ -296,26 +296,23 @@ pub fn run_lengths(
     let steps: Vec<f64> = runs.iter().map(|run| run.steps as f64).collect();
     let checks: Vec<f64> = runs.iter().map(|run| run.checks as f64).collect();
     let capped: Vec<u8> = runs.iter().map(|run| u8::from(run.capped)).collect();
-    Ok(object(&[
-        ("steps", js_sys::Float64Array::from(steps.as_slice()).into()),
-        (
-            "checks",
-            js_sys::Float64Array::from(checks.as_slice()).into(),
-        ),
-        ("capped", js_sys::Uint8Array::from(capped.as_slice()).into()),
-    ]))
+    to_js(&shapes::RunLengths {
+        steps: js_sys::Float64Array::from(steps.as_slice()).into(),
+        checks: js_sys::Float64Array::from(checks.as_slice()).into(),
+        capped: js_sys::Uint8Array::from(capped.as_slice()).into(),
+    })
 }
 
 /// What one `runLengths()` call of `id` at N may ask: `{maxRuns, budget}`,
 /// the most runs, and the most steps the runs' caps may add up to.
-#[wasm_bindgen(js_name = runLengthsBudget)]
+#[wasm_bindgen(js_name = runLengthsBudget, unchecked_return_type = "RunBudget")]
 pub fn run_lengths_budget(id: JsValue, n: JsValue) -> Result<JsValue, Problem> {
     let id = algorithm_id(&id)?;
     let n = board_size(&id, &Arg::read(&n))?;
     let info = runs::subject(&id, n, Variant::Catalogued)
         .map_err(|refusal| Problem(refusal.to_string()))?;
-    Ok(object(&[
-        ("maxRuns", (MAX_RUNS as f64).into()),
-        ("budget", (runs::call_budget(info, n) as f64).into()),
-    ]))
+    to_js(&shapes::RunBudget {
+        max_runs: MAX_RUNS as f64,
+        budget: runs::call_budget(info, n) as f64,
+    })
 }

@@ -1,7 +1,8 @@
 //! The JavaScript face of the crate, and the only module that uses
 //! wasm-bindgen: the core above it takes plain integers and compiles and tests
 //! natively. `args` reads JS arguments by one rule and holds the one error
-//! type; `object` is the one builder of plain JS objects.
+//! type; `shapes` holds the structured results, whose TypeScript is generated
+//! from them, and `object` builds the few plain objects not yet among them.
 
 use std::cell::RefCell;
 
@@ -9,12 +10,15 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::algorithms::ALGORITHMS;
+use args::Problem;
+pub(crate) use shapes::to_js;
 
 pub mod args;
 mod count;
 mod find;
 mod puzzle;
 mod session;
+pub mod shapes;
 
 pub use count::{
     count_both, count_fundamental, count_method, count_solutions, count_subtask,
@@ -54,89 +58,61 @@ pub fn debug_panic(message: &str) {
 }
 
 /// Every limit and default the page needs, from the one place each is
-/// named: `{maxN, stepMaxN, findMaxN, puzzleMinN, puzzleMaxN,
-/// generatedMinN, generatedMaxN, countMinN, countMaxN, countGpuMaxN,
-/// maxRememberedSolutions, seedMax, defaultSeed, defaultN}`, all numbers.
-/// `maxN` is the largest N of the searches for every solution and of the
-/// queens exports; `stepMaxN` the largest of any stepping session (the
-/// searches for one solution); `findMaxN` the largest `findOne()` takes;
-/// `puzzle*` the boards puzzle mode offers; `generated*` the sizes
-/// `puzzle()` generates; `count*` count mode's (`countGpuMaxN` on a GPU,
-/// `countMaxN` on the workers); `maxRememberedSolutions`
-/// how many solutions a session keeps for `solutions()` (it counts on past
-/// them); `seedMax` the largest seed, 2^53 − 1 (`Number.MAX_SAFE_INTEGER`);
-/// `defaultSeed` the seed of a session, `findOne()` or `Finder` given none;
-/// `defaultN` the board the page opens on.
-#[wasm_bindgen]
-pub fn limits() -> JsValue {
+/// named (`shapes::Limits` says what each is).
+#[wasm_bindgen(unchecked_return_type = "Limits")]
+pub fn limits() -> Result<JsValue, Problem> {
     let (puzzle_min, puzzle_max) = puzzle::BOARD_SIZES;
     let (generated_min, generated_max) = puzzle::PUZZLE_SIZES;
-    let number = |n: usize| JsValue::from_f64(n as f64);
-    object(&[
-        ("maxN", number(crate::limits::MAX_N)),
-        ("stepMaxN", number(crate::limits::STEP_MAX_N)),
-        ("findMaxN", number(crate::limits::FIND_MAX_N)),
-        ("puzzleMinN", number(puzzle_min)),
-        ("puzzleMaxN", number(puzzle_max)),
-        ("generatedMinN", number(generated_min)),
-        ("generatedMaxN", number(generated_max)),
-        ("countMinN", number(crate::count::PAGE_MIN_N)),
-        ("countMaxN", number(crate::count::PAGE_MAX_N)),
-        ("countGpuMaxN", number(crate::count::GPU_MAX_N)),
-        (
-            "maxRememberedSolutions",
-            number(crate::session::MAX_REMEMBERED_SOLUTIONS),
-        ),
+    to_js(&shapes::Limits {
+        max_n: crate::limits::MAX_N,
+        step_max_n: crate::limits::STEP_MAX_N,
+        find_max_n: crate::limits::FIND_MAX_N,
+        puzzle_min_n: puzzle_min,
+        puzzle_max_n: puzzle_max,
+        generated_min_n: generated_min,
+        generated_max_n: generated_max,
+        count_min_n: crate::count::PAGE_MIN_N,
+        count_max_n: crate::count::PAGE_MAX_N,
+        count_gpu_max_n: crate::count::GPU_MAX_N,
+        max_remembered_solutions: crate::session::MAX_REMEMBERED_SOLUTIONS,
         // Both exact: 2^53 − 1 is the largest whole a JS number holds.
-        ("seedMax", JsValue::from_f64(crate::limits::MAX_SEED as f64)),
-        (
-            "defaultSeed",
-            JsValue::from_f64(crate::limits::DEFAULT_SEED as f64),
-        ),
-        ("defaultN", number(crate::limits::DEFAULT_N)),
-    ])
+        seed_max: crate::limits::MAX_SEED as f64,
+        default_seed: crate::limits::DEFAULT_SEED as f64,
+        default_n: crate::limits::DEFAULT_N,
+    })
 }
 
-/// Every algorithm: `{id, name, source, goal, minN, maxN, findMaxN, seeded,
-/// space, takesFixedQueens, description, stepIs, checkIs, placementIs,
-/// moveIs, conflictsNote, glossary, pseudocode}`; `glossary` is `[name, meaning]` pairs,
-/// one for each register the search shows;
-/// `goal` is "all" (every solution) or "one"; `maxN` the largest N of a
-/// session, `findMaxN` of `findOne()` (0 for goal "all"); `seeded` whether
-/// the seed changes the run; `space` is "tree", "all-boards",
-/// "permutations" or "none" (goal "one").
-#[wasm_bindgen]
-pub fn algorithms() -> Array {
+/// Every algorithm, in page order: what each search says of itself
+/// (`shapes::AlgorithmEntry`).
+#[wasm_bindgen(unchecked_return_type = "AlgorithmEntry[]")]
+pub fn algorithms() -> Result<Array, Problem> {
     ALGORITHMS
         .iter()
         .map(|info| {
-            object(&[
-                ("id", info.id.into()),
-                ("name", info.name.into()),
-                ("source", info.source.into()),
-                ("goal", info.goal.id().into()),
-                ("minN", (info.min_n as f64).into()),
-                ("maxN", (info.max_n as f64).into()),
-                ("findMaxN", (info.find_max_n as f64).into()),
-                ("seeded", info.seeded.into()),
-                ("space", info.space.id().into()),
-                ("takesFixedQueens", info.takes_fixed_queens.into()),
-                ("description", info.description.into()),
-                ("stepIs", info.step_is.into()),
-                ("checkIs", info.check_is.into()),
-                ("placementIs", info.placement_is.into()),
-                ("moveIs", info.move_is.into()),
-                ("conflictsNote", info.conflicts_note.into()),
-                (
-                    "glossary",
-                    info.glossary
-                        .iter()
-                        .map(|&(name, meaning)| Array::of2(&name.into(), &meaning.into()))
-                        .collect::<Array>()
-                        .into(),
-                ),
-                ("pseudocode", strings(info.pseudocode).into()),
-            ])
+            to_js(&shapes::AlgorithmEntry {
+                id: info.id.into(),
+                name: info.name.into(),
+                source: info.source.into(),
+                goal: info.goal.id().into(),
+                min_n: info.min_n,
+                max_n: info.max_n,
+                find_max_n: info.find_max_n,
+                seeded: info.seeded,
+                space: info.space.id().into(),
+                takes_fixed_queens: info.takes_fixed_queens,
+                description: info.description.into(),
+                step_is: info.step_is.into(),
+                check_is: info.check_is.into(),
+                placement_is: info.placement_is.into(),
+                move_is: info.move_is.into(),
+                conflicts_note: info.conflicts_note.into(),
+                glossary: info
+                    .glossary
+                    .iter()
+                    .map(|&(name, meaning)| (name.into(), meaning.into()))
+                    .collect(),
+                pseudocode: info.pseudocode.iter().map(|&line| line.into()).collect(),
+            })
         })
         .collect()
 }

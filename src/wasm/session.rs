@@ -7,7 +7,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, echo, Arg, Problem, Text, MAX_SAFE_WHOLE};
-use super::{object, set, strings};
+use super::{object, set, shapes, strings, to_js};
 use crate::algorithms::{self, RegisterValue};
 use crate::session;
 
@@ -224,7 +224,7 @@ impl Session {
     /// that restarted (at most `maxPoints`, evenly thinned): `{steps,
     /// conflicts, restarts}`, `Float64Array`s. The same at a step whatever
     /// path led there. `null` for the searches for every solution.
-    #[wasm_bindgen(js_name = conflictTrace)]
+    #[wasm_bindgen(js_name = conflictTrace, unchecked_return_type = "ConflictTrace | null")]
     pub fn conflict_trace(&self, max_points: JsValue) -> Result<JsValue, Problem> {
         let arg = Arg::read(&max_points);
         let max = arg.whole(2, 65_536).ok_or_else(|| {
@@ -241,11 +241,11 @@ impl Session {
             let values: Vec<f64> = values.iter().map(|&v| v as f64).collect();
             JsValue::from(js_sys::Float64Array::from(values.as_slice()))
         };
-        Ok(object(&[
-            ("steps", floats(&trace.steps)),
-            ("conflicts", floats(&trace.conflicts)),
-            ("restarts", floats(&trace.restarts)),
-        ]))
+        to_js(&shapes::ConflictTrace {
+            steps: floats(&trace.steps),
+            conflicts: floats(&trace.conflicts),
+            restarts: floats(&trace.restarts),
+        })
     }
 
     /// One step forward: true if a step was taken, false if the search is over.
@@ -441,17 +441,18 @@ impl Session {
     /// `total = ruledOut + solutions + pending` at every step. `outside`
     /// counts probes outside that space (the bitboard scan's). `null` for
     /// the searches for one solution, which do not account for the boards.
-    pub fn space(&self) -> JsValue {
+    #[wasm_bindgen(unchecked_return_type = "Space | null")]
+    pub fn space(&self) -> Result<JsValue, Problem> {
         let Some(space) = self.inner.space() else {
-            return JsValue::NULL;
+            return Ok(JsValue::NULL);
         };
-        object(&[
-            ("total", space.total.into()),
-            ("ruledOut", space.ruled_out.into()),
-            ("solutions", space.solutions.into()),
-            ("pending", space.pending.into()),
-            ("outside", space.outside.into()),
-        ])
+        to_js(&shapes::Space {
+            total: space.total.into(),
+            ruled_out: space.ruled_out.into(),
+            solutions: space.solutions.into(),
+            pending: space.pending.into(),
+            outside: space.outside.into(),
+        })
     }
 
     /// The search tree as an icicle `width` pixels wide: for each depth 1..=N
@@ -578,23 +579,22 @@ impl Session {
 
     /// Solutions found up to the current step, `{step, queens}`, in the order
     /// found: at most `limit` of them, after skipping the first `skip`.
+    #[wasm_bindgen(unchecked_return_type = "FoundSolution[]")]
     pub fn solutions(&self, limit: JsValue, skip: JsValue) -> Result<Array, Problem> {
         let limit = count_arg(&Arg::read(&limit), "limit", usize::MAX)?;
         let skip = count_arg(&Arg::read(&skip), "skip", 0)?;
-        Ok(self
-            .inner
+        self.inner
             .solutions()
             .iter()
             .skip(skip)
             .take(limit)
             .map(|found| {
-                let queens = js_sys::Int32Array::from(found.queens.as_slice());
-                object(&[
-                    ("step", (found.step as f64).into()),
-                    ("queens", queens.into()),
-                ])
+                to_js(&shapes::FoundSolution {
+                    step: found.step as f64,
+                    queens: js_sys::Int32Array::from(found.queens.as_slice()).into(),
+                })
             })
-            .collect())
+            .collect()
     }
 }
 

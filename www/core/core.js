@@ -46,8 +46,8 @@ export async function loadCore(instance = 1) {
 export function describeCore(wasm) {
   const core = {
     wasm,
-    algorithms: /** @type {import('../types.js').AlgorithmInfo[]} */ (wasm.algorithms()),
-    limits: /** @type {Limits} */ (wasm.limits()),
+    algorithms: wasm.algorithms(),
+    limits: wasm.limits(),
   };
   described = core.limits;
   return core;

@@ -124,11 +124,11 @@ export function countMode(page) {
         minN: countMinN,
         maxN: countMaxN,
         gpuMaxN: countGpuMaxN,
-        method: (n) => /** @type {import('../types.js').CountMethod} */ (core.wasm.countMethod(n)),
+        method: (n) => core.wasm.countMethod(n),
       });
       // The core says which N it counts by meeting in the middle.
       const sizes = Array.from({ length: countMaxN - countMinN + 1 }, (_, i) => countMinN + i);
-      const halvesFrom = sizes.find((n) => /** @type {import('../types.js').CountMethod} */ (core.wasm.countMethod(n)).id === 'quadrants') ?? null;
+      const halvesFrom = sizes.find((n) => core.wasm.countMethod(n).id === 'quadrants') ?? null;
       root.append(howItCounts(halvesFrom, countMaxN));
       root.addEventListener('change', () => { if (active) writeUrl(); });
       linked = wanted?.n ?? null;

@@ -154,7 +154,7 @@ export class RaceResults {
     if (brute && race.goal === 'all' && race.n <= 8 && this.host.current() === race) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const start = performance.now();
-      const every = /** @type {{ boards: bigint, solutions: bigint }} */ (wasm.bruteForceEveryBoard(race.n));
+      const every = wasm.bruteForceEveryBoard(race.n);
       brute.sourceMs = performance.now() - start;
       brute.sourceBoards = every.boards;
       this.fillResults(race);

@@ -90,7 +90,7 @@ export function parseToken(token) {
  */
 export function budgetOf(wasm, { id, n }) {
   try {
-    return /** @type {RunsBudget} */ (wasm.runLengthsBudget(id, n));
+    return wasm.runLengthsBudget(id, n);
   } catch {
     return null;
   }

@@ -21,8 +21,6 @@ import { loader } from '../core/wasm-load.js';
 /**
  * @typedef {import('../types.js').CountRequest} CountRequest
  * @typedef {import('../types.js').CountReply} CountReply
- * @typedef {import('../types.js').CountMethod} CountMethod
- * @typedef {import('../types.js').Symmetries} Symmetries
  */
 
 /** @type {import('../../pkg/nqueens.js').InitOutput | null} */
@@ -52,7 +50,7 @@ self.onmessage = async (event) => {
     if (msg.type === 'plan') {
       const count = countSubtasks(msg.n);
       const weights = countSubtaskWeights(msg.n);
-      const { id, description } = /** @type {CountMethod} */ (countMethod(msg.n));
+      const { id, description } = countMethod(msg.n);
       const key = `${id}/${count}/${hashWeights(weights)}`;
       self.postMessage(/** @satisfies {CountReply} */ ({ type: 'plan', job, n: msg.n, count, weights, method: { id, description }, key }), [weights.buffer]);
     } else if (msg.type === 'task') {
@@ -64,7 +62,7 @@ self.onmessage = async (event) => {
       start = performance.now();
       let total = 0n;
       const { ranges } = msg;
-      for (let i = 0; i < ranges.length; i += 2) total += /** @type {{ total: bigint }} */ (countSubtaskRange(msg.n, ranges[i], ranges[i + 1])).total;
+      for (let i = 0; i < ranges.length; i += 2) total += countSubtaskRange(msg.n, ranges[i], ranges[i + 1]).total;
       const ms = performance.now() - start;
       const memory = exports?.memory?.buffer?.byteLength ?? 0;
       self.postMessage(/** @satisfies {CountReply} */ ({ type: 'result', job, batch: msg.batch, total, ms, setupMs, memory }));
@@ -72,7 +70,7 @@ self.onmessage = async (event) => {
       countSubtasks(msg.n); // the core keeps the plan of the last N asked for
     } else if (msg.type === 'symmetries') {
       const start = performance.now();
-      const { rot90, rot180, mirror } = /** @type {Symmetries} */ (countSymmetries(msg.n));
+      const { rot90, rot180, mirror } = countSymmetries(msg.n);
       self.postMessage(/** @satisfies {CountReply} */ ({ type: 'symmetries', job, rot90, rot180, mirror, ms: performance.now() - start }));
     } else {
       throw new Error(`count worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);

@@ -18,7 +18,6 @@ import { loader } from '../core/wasm-load.js';
 /**
  * @typedef {import('../types.js').RunsRequest} RunsRequest
  * @typedef {import('../types.js').RunsReply} RunsReply
- * @typedef {import('../types.js').RunLengths} RunLengths
  * @typedef {import('../types.js').FirstRequest} FirstRequest
  * @typedef {import('../types.js').FirstReply} FirstReply
  * @typedef {import('../types.js').FirstRun} FirstRun
@@ -75,7 +74,7 @@ self.onmessage = async (event) => {
     if (msg.type !== 'runs') throw new Error(`runs worker: unknown message type ${JSON.stringify(/** @type {{ type?: unknown }} */ (msg).type)}`);
     const start = performance.now();
     const options = msg.restarts ? undefined : { restarts: false };
-    const { steps, checks, capped } = /** @type {RunLengths} */ (runLengths(msg.id, msg.n, msg.first, msg.count, msg.cap, options));
+    const { steps, checks, capped } = runLengths(msg.id, msg.n, msg.first, msg.count, msg.cap, options);
     const ms = performance.now() - start;
     self.postMessage(/** @satisfies {RunsReply} */ ({ type: 'runs', job, slice: msg.slice, steps, checks, capped, ms }), [steps.buffer, checks.buffer, capped.buffer]);
   } catch (err) {
