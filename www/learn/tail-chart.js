@@ -6,6 +6,7 @@
 // samples and size, redrawn on resize and theme changes.
 
 import { context2d, cssVars, el, formatCount } from '../lib/dom.js';
+import { fontScale, markFont } from '../lib/present.js';
 
 /** @typedef {{ label: string, lengths: ArrayLike<number>, colour: 'accent' | 'danger' }} TailSample */
 
@@ -52,10 +53,12 @@ export class TailChart {
     const h = HEIGHT;
     ctx.fillStyle = colours.surface;
     ctx.fillRect(0, 0, w, h);
-    const left = 44;
-    const right = 24;
-    const top = 8;
-    const bottom = 36;
+    // Text and margins grow in presentation mode; the canvas keeps its size.
+    const grow = fontScale();
+    const left = 44 * grow;
+    const right = 24 * grow;
+    const top = 8 * grow;
+    const bottom = 36 * grow;
     const all = this.samples.flatMap(({ lengths }) => Array.from(lengths));
     const lo = Math.floor(Math.log10(Math.max(1, Math.min(...all))));
     const hi = Math.ceil(Math.log10(Math.max(...all) + 1));
@@ -63,7 +66,8 @@ export class TailChart {
     const yLo = -Math.ceil(Math.log10(runs));
     const x = (/** @type {number} */ t) => left + ((Math.log10(t) - lo) / Math.max(1, hi - lo)) * (w - left - right);
     const y = (/** @type {number} */ p) => top + (Math.log10(p) / yLo) * (h - top - bottom);
-    ctx.font = '11px system-ui, sans-serif';
+    ctx.font = `${11 * grow}px system-ui, sans-serif`;
+    markFont(canvas, 11 * grow);
     ctx.strokeStyle = colours.border;
     ctx.fillStyle = colours.muted;
     ctx.lineWidth = 1;
@@ -74,7 +78,7 @@ export class TailChart {
       ctx.lineTo(gx, h - bottom);
       ctx.stroke();
       ctx.textAlign = 'center';
-      ctx.fillText(e <= 3 ? formatCount(10 ** e) : `10^${e}`, gx, h - bottom + 14);
+      ctx.fillText(e <= 3 ? formatCount(10 ** e) : `10^${e}`, gx, h - bottom + 14 * grow);
     }
     for (let e = 0; e >= yLo; e--) {
       const gy = y(10 ** e);
@@ -83,7 +87,7 @@ export class TailChart {
       ctx.lineTo(w - right, gy);
       ctx.stroke();
       ctx.textAlign = 'right';
-      ctx.fillText(e === 0 ? '1' : e === -1 ? '0.1' : `10^${e}`, left - 4, gy + 4);
+      ctx.fillText(e === 0 ? '1' : e === -1 ? '0.1' : `10^${e}`, left - 4 * grow, gy + 4 * grow);
     }
     ctx.textAlign = 'center';
     ctx.textAlign = 'right';
