@@ -6,7 +6,7 @@
 // mode owns is said at the top of its module.
 
 import { describeCore, loadCore } from '../core/core.js';
-import { embedPage } from './embed.js';
+import { autofocusUnlessFramed, embedPage } from './embed.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from '../lib/errors.js';
 import { mountExports } from '../lib/export.js';
 import { MODES, parseMode } from './modes.js';
@@ -29,6 +29,7 @@ const PREFETCH_WAIT_MS = 5_000;
 async function start() {
   const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
   await mountFrame(MODES);
+  autofocusUnlessFramed();
   /** @type {import('../modes.js').Mode[]} the modes built so far, in the order they were built */
   const modes = [];
   const byId = (/** @type {string} */ id) => modes.find((mode) => mode.id === id);

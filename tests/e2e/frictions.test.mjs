@@ -1,0 +1,103 @@
+// What a teacher tripped over, each checked: a link parameter the tab does
+// not read is said; no autofocus inside a cross-origin frame; and the others
+// below, one test each.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { openPage, assertNoErrors, closeHarness, url, waitUntil, CHROMIUM_PATH, CHROMIUM_ARGS } from './helpers.mjs';
+
+after(closeHarness);
+
+test('a parameter the tab does not read is a sentence, not dropped in silence', async () => {
+  for (const [path, said] of [
+    ['/?mode=puzzle&speed=10', /speed=10 is not read by the Puzzle tab/],
+    ['/?mode=count&n=9&speed=10', /speed=10 is not read by the Count tab/],
+    ['/?speed=10', /speed=10 is not one of the speeds/],
+  ]) {
+    const { page, errors } = await openPage(path);
+    assert.match(await page.textContent('#error'), said, path);
+    assertNoErrors(errors);
+    await page.close();
+  }
+  // What a tab reads is not said.
+  const { page } = await openPage('/?mode=race&n=8&speed=10&clock=steps');
+  assert.equal(await page.isVisible('#error'), false);
+  await page.close();
+});
+
+test('in a cross-origin frame the page autofocuses nothing', async () => {
+  // A host page on one origin (127.0.0.1), the page framed from another (localhost).
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'] });
+  try {
+    for (const mode of ['visualizer', 'race']) {
+      const page = await browser.newPage();
+      const messages = [];
+      page.on('console', (message) => messages.push(message.text()));
+      const framed = (await url(`/?embed=1&mode=${mode}`)).replace('127.0.0.1', 'localhost');
+      const host = await url('/host-page-for-the-test.html');
+      await page.route(host, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Lesson</title><iframe src="${framed}" width="640" height="480"></iframe>` }));
+      await page.goto(host);
+      const frame = await waitUntil(() => page.frames().find((f) => f.url().startsWith(framed)), { message: 'the frame' });
+      await frame.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
+      await page.waitForTimeout(500);
+      assert.deepEqual(messages.filter((text) => /autofocus/i.test(text)), [], mode);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('outside a frame, a dialog still focuses its Close button', async () => {
+  const { page, errors } = await openPage('/');
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys[open]');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Close');
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('Many runs: a preset\'s own link runs at once, and a link is judged by the work its runs really do', async () => {
+  // The heavy-tail preset's curves, as its link names them (model.js's tokens: id.n.seeds.cap.first, .off without restarts).
+  const tail = ['restarts.30.500.10000000.1.off', 'restarts.30.500.10000000.1'];
+  const { page: probe } = await openPage('/');
+  const cap = await probe.evaluate(() => window.nqueens.wasm.runLengthsBudget('min-conflicts', 20).budget);
+  // The truth, timed here: min-conflicts at N = 20 ends its runs in far fewer steps than the cap.
+  const longest = await probe.evaluate(() => {
+    let most = 0;
+    for (let seed = 2; seed < 12; seed++) {
+      const s = window.nqueens.wasm.Session.seeded('min-conflicts', 20, seed);
+      let steps = 0;
+      while (!s.done && steps < 1e6) steps += s.run(1000);
+      s.free();
+      most = Math.max(most, steps);
+    }
+    return most;
+  });
+  await probe.close();
+  assert.ok(longest * 100 < cap, `runs of ${longest} steps against a cap of ${cap}`);
+  for (const curves of [tail, [`min-conflicts.20.1000.${cap}.2`, `min-conflicts.20.1000.${cap}.1002`]]) {
+    const { page, errors } = await openPage(`/?mode=runs&curves=${curves.join(',')}`);
+    await page.waitForFunction(() => ['running', 'done'].includes(document.querySelector('#runs')?.getAttribute('data-state') ?? ''), null, { timeout: 20_000 });
+    assert.equal(await page.$('#runs [data-part="ask"]'), null, `no question for ${curves}`);
+    assertNoErrors(errors);
+    await page.close();
+  }
+});
+
+test('Many runs has Copy link and Copy embed code, like the other tabs', async () => {
+  const { page, errors, context } = await openPage('/?mode=runs&curves=hill-climbing.20.30.1000.1');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.waitForFunction(() => document.querySelector('#runs')?.getAttribute('data-state') === 'done', null, { timeout: 30_000 });
+  await page.fill('#runs-n', '12');
+  await page.click('#runs-copy-link');
+  await waitUntil(async () => /Link copied/.test(await page.textContent('#runs-status')), { message: 'the sentence' });
+  const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  assert.equal(copied.searchParams.get('mode'), 'runs');
+  assert.equal(copied.searchParams.get('n'), '12', 'the form as it stands');
+  assert.match(copied.searchParams.get('curves') ?? '', /hill-climbing\.20\.30\.1000\.1/);
+  await page.click('#runs-copy-embed');
+  assert.match(await page.inputValue('#embed-code-text'), /<iframe src="[^"]*mode=runs[^"]*embed=1/);
+  assertNoErrors(errors);
+  await page.close();
+});
