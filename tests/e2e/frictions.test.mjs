@@ -101,3 +101,18 @@ test('Many runs has Copy link and Copy embed code, like the other tabs', async (
   assertNoErrors(errors);
   await page.close();
 });
+
+test('a skip link is the first stop of the keyboard and goes to the tab shown; the race results table has a caption', async () => {
+  const { page, errors } = await openPage('/?mode=race&n=6&lanes=bitwise,backtracking');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to the content');
+  assert.ok(await page.evaluate(() => { const r = document.activeElement.getBoundingClientRect(); return r.top >= 0 && r.height > 10; }), 'shown when focused');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'race');
+  await page.click('#race-run-to-end');
+  await waitUntil(() => page.evaluate(() => document.getElementById('race').dataset.ended === 'true'), { timeout: 20_000, message: 'the race to end' });
+  const caption = await page.evaluate(() => document.querySelector('#race-results caption')?.textContent ?? '');
+  assert.match(caption, /one row a lane/);
+  assertNoErrors(errors);
+  await page.close();
+});

@@ -30,6 +30,15 @@ async function start() {
   const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
   await mountFrame(MODES);
   autofocusUnlessFramed();
+  // The skip link goes to the shown tab's content: its first root.
+  document.querySelector('[data-part="skip-link"]')?.addEventListener('click', (event) => {
+    const target = document.querySelector('body > main:not([hidden])');
+    if (!(target instanceof HTMLElement)) return;
+    event.preventDefault();
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+    target.scrollIntoView({ block: 'start' });
+  });
   /** @type {import('../modes.js').Mode[]} the modes built so far, in the order they were built */
   const modes = [];
   const byId = (/** @type {string} */ id) => modes.find((mode) => mode.id === id);
