@@ -116,3 +116,16 @@ test('a skip link is the first stop of the keyboard and goes to the tab shown; t
   assertNoErrors(errors);
   await page.close();
 });
+
+test('race set-up at 1280 and 1920 wide: no empty block above the pickers', async () => {
+  for (const width of [1280, 1920]) {
+    const { page, errors } = await openPage('/?mode=race', { viewport: { width, height: 900 } });
+    const gaps = await page.evaluate(() => {
+      const setup = document.querySelector('#race .race-setup').getBoundingClientRect();
+      return [...document.querySelectorAll('#race .race-setup > .field:not([hidden])')].map((field) => field.getBoundingClientRect().top - setup.top);
+    });
+    assert.ok(gaps.length >= 3 && gaps.every((gap) => gap < 8), `${width}: the pickers start at the top of the set-up (${gaps.map(Math.round)} px below it)`);
+    assertNoErrors(errors);
+    await page.close();
+  }
+});
