@@ -129,3 +129,16 @@ test('race set-up at 1280 and 1920 wide: no empty block above the pickers', asyn
     await page.close();
   }
 });
+
+test('a race embed that asks for the chart starts it near the top of its 640×480 frame', async () => {
+  const { page, errors } = await openPage('/?mode=race&embed=1&panels=chart,results', { viewport: { width: 640, height: 480 } });
+  const top = await page.evaluate(() => document.getElementById('race-chart').getBoundingClientRect().top);
+  assert.ok(top < 300, `the chart starts ${Math.round(top)} px down`);
+  assertNoErrors(errors);
+  await page.close();
+  // Without panels, the lanes come right under the controls, as before.
+  const plain = await openPage('/?mode=race&embed=1', { viewport: { width: 640, height: 480 } });
+  const lanes = await plain.page.evaluate(() => document.querySelector('#race .race-lanes').getBoundingClientRect().top);
+  assert.ok(lanes < 240, `the lanes start ${Math.round(lanes)} px down`);
+  await plain.page.close();
+});
