@@ -142,3 +142,23 @@ test('a race embed that asks for the chart starts it near the top of its 640×48
   assert.ok(lanes < 240, `the lanes start ${Math.round(lanes)} px down`);
   await plain.page.close();
 });
+
+test('on a phone the Learn practice table fits the screen, and a marked cell shows no "?"', async () => {
+  const sizes = new Set();
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const { page, errors } = await openPage(`/?mode=learn&chapter=5&kind=free-columns&seed=${seed}`, { viewport: { width: 390, height: 844 } });
+    await page.waitForSelector('#learn .learn-bits');
+    sizes.add(await page.evaluate(() => document.querySelectorAll('#learn .learn-bits [data-column]').length));
+    const [scrollWidth, right] = await page.evaluate(() => [document.documentElement.scrollWidth, document.querySelector('#learn .learn-bits').getBoundingClientRect().right]);
+    assert.ok(scrollWidth <= 390 && right <= 390, `seed ${seed}: the page is ${scrollWidth} px wide, the table ends at ${right}`);
+    const cell = page.locator('#learn .learn-bits [data-column] >> nth=0');
+    await cell.click();
+    assert.equal(await cell.getAttribute('aria-pressed'), 'true');
+    assert.ok(!(await cell.textContent()).includes('?'), 'the marked cell shows no "?"');
+    await cell.click();
+    assert.equal(await cell.textContent(), '?', 'unmarked again, it asks again');
+    assertNoErrors(errors);
+    await page.close();
+  }
+  assert.ok(Math.max(...sizes) >= 7, `the boards tried: N = ${[...sizes]}`);
+});
