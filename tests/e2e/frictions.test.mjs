@@ -162,3 +162,21 @@ test('on a phone the Learn practice table fits the screen, and a marked cell sho
   }
   assert.ok(Math.max(...sizes) >= 7, `the boards tried: N = ${[...sizes]}`);
 });
+
+test('the search tree saves as a PNG a slide wide, whatever the window', async () => {
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 390, height: 844 }]) {
+    const { page, errors } = await openPage('/?algo=backtracking&n=8&step=300', { viewport });
+    await page.waitForSelector('#tree-canvas[data-draw-ms]');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.click('button[data-save-png="tree-canvas"]')]);
+    const bytes = await (await import('node:fs/promises')).readFile(await download.path());
+    // A PNG's IHDR: its width and height, big-endian, at bytes 16 and 20.
+    const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    assert.equal(width, 1920, `${viewport.width} px window: a ${width}×${height} PNG`);
+    // Eight bands and the strip of ticks, each scaled as the width is.
+    const shown = await page.evaluate(() => document.getElementById('tree-canvas').getBoundingClientRect());
+    const expected = (shown.height / shown.width) * 1920;
+    assert.ok(Math.abs(height - expected) <= 12, `${viewport.width} px window: ${height} px high, the shown tree's shape gives ${Math.round(expected)}`);
+    assertNoErrors(errors);
+    await page.close();
+  }
+});

@@ -16,6 +16,7 @@
 
 import { drawMiniBoard, readTheme } from './board.js';
 import { context2d, counted, cssVars, el, formatCount, part } from '../lib/dom.js';
+import { exportWith } from '../lib/export.js';
 
 /**
  * @typedef {import('../types.js').Session} Session
@@ -34,6 +35,8 @@ import { context2d, counted, cssVars, el, formatCount, part } from '../lib/dom.j
 
 const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
+/** Save PNG draws the tree this many pixels wide, a slide's width, whatever the window's. */
+export const SLIDE_WIDTH = 1920;
 /** Nodes at least this many device pixels wide get their own state and outline. */
 const NODE_MIN_PX = 4;
 /** CSS pixels of the partial board shown with a hovered node. */
@@ -197,6 +200,7 @@ export class TreePanel {
     this.probe = null;
     this.tipTimer = 0;
     this.ctx = context2d(this.canvas);
+    exportWith(this.canvas, () => this.renderAt(SLIDE_WIDTH));
     /** @type {Session | null} */
     this.session = null;
     /** @type {AlgorithmInfo | null} */
@@ -283,6 +287,30 @@ export class TreePanel {
     this.session = null;
     this.shown = null;
     this.ticks = null;
+  }
+
+  /**
+   * The tree as shown, drawn `wide` pixels across on a canvas of its own (its
+   * bands and marks scaled with it); null before a search is open.
+   * @param {number} wide
+   * @returns {HTMLCanvasElement | null}
+   */
+  renderAt(wide) {
+    const s = this.session;
+    if (!s || !this.width) return null;
+    const scale = (wide / this.width) * this.scale;
+    const canvas = document.createElement('canvas');
+    canvas.width = wide;
+    canvas.height = (this.n || 1) * Math.round(BAND * scale) + Math.round(TICKS * scale);
+    const saved = { canvas: this.canvas, ctx: this.ctx, width: this.width, scale: this.scale, image: this.image };
+    Object.assign(this, { canvas, ctx: context2d(canvas), width: wide, scale, image: null });
+    try {
+      if (!this.colours) this.setColours();
+      this.draw(s);
+    } finally {
+      Object.assign(this, saved);
+    }
+    return canvas;
   }
 
   /** Matches the canvas to its CSS width × devicePixelRatio; true if it changed. */
