@@ -180,3 +180,55 @@ test('the search tree saves as a PNG a slide wide, whatever the window', async (
     await page.close();
   }
 });
+
+test('Predict by keyboard: the board takes the focus, the arrows move a cursor, Enter guesses', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=6');
+  const stepIndex = () => page.evaluate(() => window.nqueens.session.stepIndex);
+  await page.focus('#predict');
+  await page.keyboard.press('Space');
+  assert.equal(await page.evaluate(() => document.getElementById('board').tabIndex), 0, 'the board is in the Tab order');
+  await page.focus('#board');
+  assert.ok(await page.isVisible('.predict-cursor'), 'a cursor shows on the board');
+  // The first step of row-by-row backtracking looks at row 1, column 1: where the cursor starts.
+  await page.keyboard.press('Enter');
+  assert.equal(await stepIndex(), 1);
+  assert.match(await page.textContent('#message'), /^Right!.*\(1 of 1 right\)/);
+  // Row 2 then tries its lowest column no queen holds: column 2 (row 1's queen holds column 1).
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await stepIndex(), 1, 'the arrows move the cursor, not the search');
+  await page.keyboard.press('Enter');
+  assert.equal(await stepIndex(), 2);
+  assert.match(await page.textContent('#message'), /^Right!.*\(2 of 2 right\)/);
+  // A wrong guess is told so.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('#message'), /^Not this time: you chose row 3, column 4\./);
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('the search tree by keyboard: the arrows walk its nodes, Enter goes to the first step that reached one', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=6&step=40');
+  const stepIndex = () => page.evaluate(() => window.nqueens.session.stepIndex);
+  await page.waitForSelector('#tree-canvas[data-draw-ms]');
+  assert.equal(await page.evaluate(() => document.getElementById('tree-canvas').tabIndex), 0, 'the tree is in the Tab order');
+  const first = await page.evaluate(() => window.nqueens.session.queens()[0]);
+  await page.focus('#tree-canvas');
+  await page.keyboard.press('ArrowLeft'); // the first key picks the node of row 1's queen
+  assert.match(await page.textContent('#visualizer [data-part="tree-tip"]'), new RegExp(`^row 1: column ${first + 1};`));
+  for (let i = 0; i < first; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#visualizer [data-part="tree-tip"]'), /^rows 1–2: columns 1, 3;/);
+  assert.equal(await stepIndex(), 40, 'the arrows walk the tree, not the search');
+  // Row 1, column 1 then row 2, column 3: the search's first safe pair, placed at its third step
+  // (step 1 places row 1's queen, step 2 rejects row 2, column 2, step 3 places row 2, column 3).
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => (await stepIndex()) === 3, { message: 'the step that reached the node' });
+  assertNoErrors(errors);
+  await page.close();
+});

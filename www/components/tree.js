@@ -230,6 +230,11 @@ export class TreePanel {
     this.pointerType = 'mouse';
     /** @type {string | null} the node a tap previews */
     this.previewed = null;
+    /** @type {number[] | null} the keyboard's node: its columns from row 1 */
+    this.cursor = null;
+    this.canvas.tabIndex = 0;
+    this.canvas.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown Enter');
+    this.canvas.addEventListener('keydown', (event) => this.keyed(event));
     this.canvas.addEventListener('pointerdown', (event) => { this.pointerType = event.pointerType; });
     this.canvas.addEventListener('pointermove', (event) => {
       if (event.pointerType === 'touch') return;
@@ -268,6 +273,7 @@ export class TreePanel {
     this.shown = null;
     this.ticks = null;
     this.rootCols = [];
+    this.cursor = null;
     this.showTip('');
     this.note.textContent = algorithm.space === 'permutations'
       ? 'Permutations rule out the N^N − N! boards that repeat a column before the first step: nodes whose own rows repeat a column are dotted (never generated), and every node starts partly filled by the ones below it.'
@@ -650,7 +656,46 @@ export class TreePanel {
 
   /** @param {PointerEvent} event */
   hover(event) {
-    const node = this.nodeAt(event);
+    this.inspect(this.nodeAt(event));
+  }
+
+  /**
+   * The keyboard's way through the tree (the canvas takes focus): the arrows
+   * move a cursor node, ← → along its row of the tree, ↑ to its parent, ↓ to
+   * its first child; the line under the tree says it as a hover does, and
+   * Enter goes to the first step that reached it.
+   * @param {KeyboardEvent} event
+   */
+  keyed(event) {
+    const n = this.n;
+    if (!n || !this.session || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter'];
+    if (!keys.includes(event.key)) return;
+    // The page's own arrows (step, back) wait while the tree has the focus.
+    event.preventDefault();
+    event.stopPropagation();
+    let cols = this.cursor ?? [Math.max(0, this.session.queens()[0] ?? 0)];
+    if (this.cursor && event.key !== 'Enter') {
+      const depth = cols.length;
+      const index = cols.reduce((v, c) => v * BigInt(n) + BigInt(c), 0n);
+      const last = BigInt(n) ** BigInt(depth) - 1n;
+      if (event.key === 'ArrowLeft' && index > 0n) cols = digits(index - 1n, n, depth);
+      else if (event.key === 'ArrowRight' && index < last) cols = digits(index + 1n, n, depth);
+      else if (event.key === 'ArrowUp' && depth > 1) cols = cols.slice(0, -1);
+      else if (event.key === 'ArrowDown' && depth < n) cols = [...cols, 0];
+    }
+    this.cursor = cols;
+    const depth = cols.length;
+    const node = { depth, index: cols.reduce((v, c) => v * BigInt(n) + BigInt(c), 0n), cols, boards: BigInt(n) ** BigInt(n - depth) };
+    if (event.key === 'Enter') this.goTo(node);
+    else this.inspect(node);
+  }
+
+  /**
+   * Says what a node is, as a hover shows it: its partial board, its state and when it was reached.
+   * @param {TreeNode | null} node
+   */
+  inspect(node) {
     const s = this.session;
     clearTimeout(this.tipTimer);
     if (!node || !s) { this.showTip(''); return; }
@@ -752,7 +797,14 @@ export class TreePanel {
    * @param {MouseEvent} event
    */
   pick(event) {
-    const node = this.nodeAt(event);
+    this.goTo(this.nodeAt(event));
+  }
+
+  /**
+   * Seeks to the first step that reached `node`, once the search has reached it.
+   * @param {TreeNode | null} node
+   */
+  goTo(node) {
     if (!node || !this.session) return;
     const step = this.stepFor(node);
     if (step !== null) this.seek(step);
