@@ -232,3 +232,20 @@ test('the search tree by keyboard: the arrows walk its nodes, Enter goes to the 
   assertNoErrors(errors);
   await page.close();
 });
+
+test('on a phone the race lanes come into view after Play, and the puzzle\'s coach line is on the first screen', async () => {
+  const phone = { width: 390, height: 844 };
+  const { page, errors } = await openPage('/?mode=race&n=6', { viewport: phone });
+  const laneTop = () => page.evaluate(() => document.querySelector('#race [data-lane]').getBoundingClientRect().top);
+  assert.ok((await laneTop()) > phone.height, 'the lanes start below the first screen');
+  await page.click('#race-play');
+  await waitUntil(async () => (await laneTop()) < phone.height - 150, { message: 'the lanes to come into view' });
+  assert.ok(await page.evaluate(() => { const r = document.getElementById('race-play').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }), 'Play (now Pause) stays in view');
+  assertNoErrors(errors);
+  await page.close();
+  const puzzle = await openPage('/?mode=puzzle', { viewport: phone });
+  const coach = await puzzle.page.evaluate(() => document.getElementById('coach').getBoundingClientRect().bottom);
+  assert.ok(coach <= phone.height, `the coach's line ends ${Math.round(coach)} px down`);
+  assertNoErrors(puzzle.errors);
+  await puzzle.page.close();
+});

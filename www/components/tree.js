@@ -36,7 +36,7 @@ import { exportWith } from '../lib/export.js';
 const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
 /** Save PNG draws the tree this many pixels wide, a slide's width, whatever the window's. */
-export const SLIDE_WIDTH = 1920;
+const SLIDE_WIDTH = 1920;
 /** Nodes at least this many device pixels wide get their own state and outline. */
 const NODE_MIN_PX = 4;
 /** CSS pixels of the partial board shown with a hovered node. */

@@ -6,10 +6,10 @@
 // data-font-px (markFont), which tests read.
 
 /** Canvas text is this much larger in presentation mode (11 px labels become 19 px). */
-export const PRESENT_FONT_SCALE = 1.7;
+const PRESENT_FONT_SCALE = 1.7;
 
 /** True while the page is in presentation mode. */
-export function presenting() {
+function presenting() {
   return typeof document !== 'undefined' && document.documentElement.hasAttribute('data-present');
 }
 

@@ -15,7 +15,7 @@ import { clip } from '../lib/words.js';
  * @param {string} search  location.search
  * @returns {{ on: boolean, problems: string[] }}
  */
-export function readPresent(search) {
+function readPresent(search) {
   const raw = new URLSearchParams(search).get('present');
   if (raw === null) return { on: false, problems: [] };
   const wanted = raw.trim().toLowerCase();
@@ -30,7 +30,7 @@ export function readPresent(search) {
  * @param {boolean} on
  * @param {{ write?: boolean }} [options]  write: put the change in the address bar now
  */
-export function setPresenting(on, { write = true } = {}) {
+function setPresenting(on, { write = true } = {}) {
   document.documentElement.toggleAttribute('data-present', on);
   for (const button of document.querySelectorAll('[data-part="present-toggle"]')) button.setAttribute('aria-pressed', String(on));
   if (on) keepInLinks('present', '1');
