@@ -75,7 +75,7 @@ function parseCsv(text) {
   return rows;
 }
 
-test('Save PNG: the board and the tree as PNGs of their canvas\'s size and pixels, with names that say what they show', async () => {
+test('Save PNG: the board as a PNG of its canvas\'s size and pixels, the tree a slide wide, with names that say what they show', async () => {
   const { page, errors } = await openPage('/?algo=bitwise&n=8&step=100');
   try {
     await waitUntil(() => page.evaluate(() => window.nqueens.session.stepIndex === 100), { message: 'step 100' });
