@@ -12,8 +12,9 @@
 #           wasm32), cargo doc -D warnings, tsc --noEmit (www/ against
 #           pkg/nqueens.d.ts), and the code-map test (ARCHITECTURE.md is true)
 #   native  cargo test                               (Rust unit/integration tests)
-#   wasm    wasm-pack test --headless --chrome       (wasm-bindgen-test in Chromium;
-#           only tests/web.rs holds such tests, so only it is built)
+#   wasm    tests/web.rs in headless Chrome          (wasm-bindgen-test, as
+#           `wasm-pack test --headless --chrome` runs it; only tests/web.rs
+#           holds such tests, so only it is built for wasm32)
 #   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
 #   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core;
 #           two files at a time, and after them one at a time each file
@@ -120,7 +121,14 @@ if selected wasm; then
   # wasm_bindgen_test would be left out, and this says so.
   others=$(grep -rl 'wasm_bindgen_test\b' src tests --include='*.rs' | grep -vx 'tests/web.rs' || true)
   [ -z "$others" ] || die "wasm_bindgen_test outside tests/web.rs ($others): add its test target to the wasm suite in scripts/test.sh"
-  step "wasm: wasm-pack test --headless --chrome -- --test web" wasm-pack test --headless --chrome -- --test web
+  # cargo runs the test through wasm-bindgen-test-runner (setup.sh installs
+  # it at the crate's wasm-bindgen version) in headless Chrome, as
+  # `wasm-pack test --headless --chrome` does, without wasm-pack's extra
+  # debug build of every test target first.
+  command -v chromedriver >/dev/null 2>&1 || die "chromedriver not found: run scripts/setup.sh"
+  step "wasm: cargo test --target wasm32-unknown-unknown --test web (headless Chrome)" \
+    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER="$(command -v chromedriver)" \
+    cargo test --target wasm32-unknown-unknown --test web
 fi
 if selected api; then
   mapfile -t api_files < <(files_of usual tests/api/*.test.mjs)
