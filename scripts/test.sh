@@ -17,8 +17,8 @@
 #           holds such tests, so only it is built for wasm32)
 #   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
 #   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core;
-#           two files at a time, and after them one at a time each file
-#           that has a line `// e2e: run alone`)
+#           E2E_CONCURRENCY files at a time (default 2), and after them one
+#           at a time each file that has a line `// e2e: run alone`)
 #           (dist, offline and learn-offline host the static site under a
 #           sub-path themselves: built from pkg/ with scripts/dist.mjs once
 #           for the same sources, in the system's temp folder, and copied)
@@ -29,7 +29,7 @@
 #           (.ci/run) runs it after the usual suites.
 #
 # Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
-# (for quick local iterations; CI runs both).
+# (for quick local iterations; CI runs both). E2E_CONCURRENCY: see e2e.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -42,7 +42,7 @@ for arg in "$@"; do
   case "$arg" in
     lint|native|wasm|api|e2e|slow) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done
@@ -142,18 +142,22 @@ if selected e2e; then
   # The static build from the pkg/ just built (its e2e tests build their own
   # copy under a sub-path; this checks the command and leaves dist/ to try).
   step "e2e: static build (scripts/dist.sh --no-build)" "$ROOT/scripts/dist.sh" --no-build
-  # Two files at a time (each has its own server on a free port and its own
-  # browser); a file that must have the machine to itself (a timing it
-  # asserts, or a count that wants both cores) says so with a line
+  # E2E_CONCURRENCY files at a time (default 2; each has its own server on a
+  # free port and its own browser), the largest files first so that no long
+  # one starts last; a file that must have the machine to itself (a timing
+  # it asserts, or a count that wants both cores) says so with a line
   # `// e2e: run alone` and runs after them, one file at a time.
+  jobs="${E2E_CONCURRENCY:-2}"
+  [[ "$jobs" =~ ^[1-9][0-9]?$ ]] || die "E2E_CONCURRENCY must be a whole number from 1 to 99 (it is '$jobs')"
   shared=()
   alone=()
+  mapfile -t e2e_files < <(wc -c "${e2e_files[@]}" | grep -v ' total$' | sort -k1,1nr -k2,2 | awk '{print $2}')
   for file in "${e2e_files[@]}"; do
     if grep -q '^// e2e: run alone' "$file"; then alone+=("$file"); else shared+=("$file"); fi
   done
   if [ "${#shared[@]}" -gt 0 ]; then
-    step "e2e: node --test --test-concurrency=2 tests/e2e/ (${#shared[@]} files, two at a time)" \
-      node --test --test-concurrency=2 "${shared[@]}"
+    step "e2e: node --test --test-concurrency=$jobs tests/e2e/ (${#shared[@]} files, $jobs at a time)" \
+      node --test --test-concurrency="$jobs" "${shared[@]}"
   fi
   if [ "${#alone[@]}" -gt 0 ]; then
     step "e2e: node --test tests/e2e/ (${#alone[@]} files that run alone)" node --test --test-concurrency=1 "${alone[@]}"
