@@ -15,6 +15,10 @@ pub(crate) use shapes::to_js;
 
 pub mod args;
 mod count;
+/// The exported API as JavaScript calls it: a reference with examples.
+#[doc = ""]
+#[doc = include_str!("api.md")]
+pub mod guide {}
 mod find;
 mod puzzle;
 mod session;
