@@ -249,8 +249,8 @@ export function readHandIn(text, set) {
   const name = typeof json.name === 'string' ? json.name.trim().slice(0, 200) : '';
   if (!json.set || typeof json.set !== 'object' || !Array.isArray(json.set.items)) return { name, problem: 'This hand-in is damaged: it does not hold the set it answers.' };
   if (JSON.stringify({ title: json.set.title, items: json.set.items }) !== setIdentity(set)) {
-    const other = typeof json.set.title === 'string' ? `“${clip(json.set.title)}”` : 'another set';
-    return { name, problem: `This hand-in answers another set (${other}), not “${clip(set.title)}”: it is not graded.` };
+    const other = json.set.title === set.title ? 'of the same title, with other items' : typeof json.set.title === 'string' ? `“${clip(json.set.title)}”` : 'with no title';
+    return { name, problem: `This hand-in answers another set (${other}), not this “${clip(set.title)}”: it is not graded.` };
   }
   if (!Array.isArray(json.answers)) return { name, problem: 'This hand-in is damaged: it holds no list of answers.' };
   return { name: name || '(no name)', savedAt: typeof json.savedAt === 'string' ? json.savedAt : '', answers: json.answers };

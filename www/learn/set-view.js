@@ -193,7 +193,7 @@ export function mountStudentSet(host, set, core) {
   });
   const view = el('section', { class: 'learn-set', 'data-part': 'set-view', 'aria-labelledby': 'learn-set-title' }, [
     el('h2', { id: 'learn-set-title' }, set.title),
-    el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all. Answer each item, type your name and press Save hand-in: it saves a file with your answers for your teacher, who grades it. Your answers are kept in this browser until you save, even if you reload.`),
+    el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all. Answer each item (there is no Check here: your teacher grades the answers), type your name and press Save hand-in: it saves a file with your answers for your teacher. Your answers are kept in this browser until you save, even if you reload.`),
     el('label', 'learn-field learn-set-name', ['Your name: ', nameInput]),
     el('ol', 'learn-set-items', items),
     el('div', 'learn-controls learn-set-save', [save]),
@@ -254,6 +254,8 @@ export function mountGradeView(host, set, core, checkProgram) {
     td.replaceChildren(el('span', { 'aria-hidden': 'true' }, mark[verdict]), el('span', 'sr-only', words[verdict]));
   };
   let pending = 0;
+  /** the last grading's sentence */
+  let summary = '';
   /** @param {import('./set-model.js').Row} row */
   const addRow = (row) => {
     rows.push(row);
@@ -290,7 +292,7 @@ export function mountGradeView(host, set, core, checkProgram) {
           showScore();
           pending--;
           table.dataset.pending = String(pending);
-          if (!pending) status.textContent = `${status.textContent} Every program has been run.`;
+          if (!pending) status.textContent = `${summary} Every program has been run.`;
         });
       } else {
         paint(td, row.verdicts[i]);
@@ -313,7 +315,8 @@ export function mountGradeView(host, set, core, checkProgram) {
     const ms = performance.now() - started;
     const refused = rows.filter((r) => r.problem).length;
     status.dataset.ms = ms.toFixed(1);
-    status.textContent = `Graded ${files.length} file${files.length === 1 ? '' : 's'} in ${(ms / 1000).toFixed(2)} s, every answer again from its question; ${rows.length - refused} hand-in${rows.length - refused === 1 ? '' : 's'} in the gradebook${refused ? `, ${refused} refused` : ''}.${pending ? ' Programs are being run…' : ''}`;
+    summary = `Graded ${files.length} file${files.length === 1 ? '' : 's'} in ${(ms / 1000).toFixed(2)} s, every answer again from its question; ${rows.length - refused} hand-in${rows.length - refused === 1 ? '' : 's'} in the gradebook${refused ? `, ${refused} refused` : ''}.`;
+    status.textContent = pending ? `${summary} The programs are running (each in its own sandbox)…` : summary;
     csv.disabled = rows.length === 0;
   };
   input.addEventListener('change', () => {
@@ -334,7 +337,7 @@ export function mountGradeView(host, set, core, checkProgram) {
   const view = el('section', { class: 'learn-set learn-grade', 'data-part': 'grade-view', 'aria-labelledby': 'learn-grade-title' }, [
     el('h2', { id: 'learn-grade-title' }, `Grade hand-ins: ${set.title}`),
     el('p', 'learn-set-intro', 'Choose or drop the files your students saved. Each answer in them is graded again here, from the question itself (a puzzle\'s board square by square, a program by running it): whatever a file says of its own verdicts is ignored. The files are read in this browser and go nowhere.'),
-    el('ol', 'learn-set-items learn-set-list', set.items.map((read, i) => el('li', { 'data-set-item': i }, read.item ? `${itemName(read)} · ${pointsText(read.item.points)}` : `Cannot be graded: ${read.problem}`))),
+    el('ol', 'learn-set-items learn-set-list', set.items.map((read, i) => el('li', { 'data-set-item': i }, read.item ? `${i + 1}. ${itemName(read)} · ${pointsText(read.item.points)}` : `${i + 1}. Cannot be graded: ${read.problem}`))),
     drop,
     status,
     el('div', 'learn-gradebook-wrap', [table]),
