@@ -154,6 +154,9 @@ test('a hand-in is graded from its answers, each against a truth computed here',
   const bob = M.gradeHandIn('bob.json', JSON.stringify(cheat), set, graders());
   assert.deepEqual(bob.verdicts, ['wrong', 'wrong', 'wrong', 'missing', 'wrong', 'wrong']);
   assert.equal(bob.score, 0);
+  // Words where a number goes are a wrong answer; an empty field is none.
+  const words = M.makeHandIn(set, 'Cy', [null, null, { text: 'seven' }, { text: '  ' }, { queens: [] }, { text: '92 solutions' }]);
+  assert.deepEqual(M.gradeHandIn('cy.json', JSON.stringify(words), set, graders()).verdicts, ['missing', 'missing', 'wrong', 'missing', 'missing', 'wrong']);
 });
 
 test('a puzzle is right exactly when its board is a solution holding every given', () => {

@@ -12,7 +12,23 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil } from './helpers.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe's violations on the page as it is now, light and dark. */
+async function violations(page, view) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  const lines = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(50);
+    const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+    lines.push(...found.map((line) => `${view} [${colorScheme}] ${line}`));
+  }
+  return lines;
+}
 
 after(closeHarness);
 
@@ -311,4 +327,50 @@ test('screenshots of a set at 390 px, light and dark', async () => {
       await page.close();
     }
   }
+});
+
+test('a hand-in dropped on the grade page is graded; axe finds nothing on the set, the gradebook and the maker, light or dark', async () => {
+  const set = { title: 'Drop', items: [{ kind: 'conflicts-count', chapter: 7, seed: 3, points: 2 }, { kind: 'nope', chapter: 1, seed: 1 }] };
+  const code = zlib.deflateRawSync(Buffer.from(JSON.stringify(set))).toString('base64url');
+  const student = await openPage(`/?mode=learn&set=${code}`);
+  const found = [];
+  try {
+    await student.page.waitForSelector('#learn[data-set] [data-set-item="1"]');
+    found.push(...await violations(student.page, 'student'));
+    await student.page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(student.page, 'sets-student-1280-dark');
+    assertNoErrors(student.errors);
+  } finally {
+    await student.page.close();
+  }
+  const grade = await openPage(`/?mode=learn&set=${code}&grade=1`);
+  const g = grade.page;
+  try {
+    await g.waitForSelector('#learn [data-part="grade-view"]');
+    const handIn = { format: 'nqueens-hand-in', version: 1, set, name: 'Dropped Dan', savedAt: '2026-01-01T00:00:00Z', answers: [{ text: 'seven' }, { text: '1', verdict: 'right' }] };
+    await g.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'dan.json', { type: 'application/json' }));
+      const zone = document.querySelector('#learn [data-part="drop-zone"]');
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, JSON.stringify(handIn));
+    await g.waitForSelector('#learn tr[data-student="Dropped Dan"]');
+    assert.equal(await g.getAttribute('#learn tr[data-student="Dropped Dan"]', 'data-score'), '0');
+    assert.deepEqual(await g.locator('#learn tr[data-student="Dropped Dan"] td[data-item]').evaluateAll((tds) => tds.map((td) => td.dataset.verdict)), ['wrong', 'missing']);
+    found.push(...await violations(g, 'gradebook'));
+    await g.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(g, 'sets-grade-1280-dark');
+    await g.goto(g.url().replace(/\?.*$/, '?mode=learn'));
+    await g.waitForSelector('body[data-ready="true"]');
+    await g.click('#learn [data-part="set-maker"] summary');
+    await g.click('#learn [data-part="set-add-question"]');
+    await g.waitForSelector('#learn [data-part="set-link"][data-ready]:not([hidden])');
+    found.push(...await violations(g, 'maker'));
+    await screenshot(g, 'sets-maker-1280-dark');
+    assertNoErrors(grade.errors);
+  } finally {
+    await g.close();
+  }
+  assert.deepEqual(found, [], `axe found:\n  ${found.join('\n  ')}`);
 });

@@ -261,11 +261,12 @@ export function readHandIn(text, set) {
 /** @param {unknown} a  @returns {number[]} */
 const numbers = (a) => (Array.isArray(a) ? a.filter((x) => typeof x === 'number' || (typeof x === 'string' && /^\d+$/.test(x))).map(Number) : []);
 
-/** A typed whole number, commas and spaces allowed; null when there is none. @param {unknown} text */
+/** A typed whole number, commas and spaces allowed; null when nothing is typed, NaN when it is not a number. @param {unknown} text */
 function typed(text) {
   if (typeof text !== 'string') return null;
   const raw = text.replace(/[,\s]/g, '');
-  return /^\d+$/.test(raw) ? Number(raw) : null;
+  if (!raw) return null;
+  return /^\d+$/.test(raw) ? Number(raw) : NaN;
 }
 
 /** @param {unknown} s */
