@@ -10,15 +10,30 @@ import { KIND, Trace } from './trace.js';
 
 /** @type {PythonWorkers | null} */
 let python = null;
+/** The checks run one after another: one worker at a time, whatever the number of hand-ins. */
+let queue = Promise.resolve();
 
 /**
- * Runs `source` for N = 1 … upTo and judges what it reports.
+ * Runs `source` for N = 1 … upTo and judges what it reports, after the checks asked for before.
  * @param {'js' | 'py'} lang
  * @param {string} source
  * @param {number} upTo
  * @returns {Promise<{ right: boolean, sentence: string }>}
  */
 export function checkProgram(lang, source, upTo) {
+  const run = queue.then(() => checkOne(lang, source, upTo));
+  queue = run.then(() => undefined, () => undefined);
+  return run;
+}
+
+/**
+ * One check.
+ * @param {'js' | 'py'} lang
+ * @param {string} source
+ * @param {number} upTo
+ * @returns {Promise<{ right: boolean, sentence: string }>}
+ */
+function checkOne(lang, source, upTo) {
   const ns = Array.from({ length: upTo }, (_, i) => i + 1);
   return new Promise((resolve) => {
     /** @type {Trace[]} */
