@@ -97,7 +97,7 @@ export function mountStudentSet(host, set, core) {
     const before = kept.answers[i];
     if (!it) {
       li.dataset.problem = 'true';
-      li.append(el('p', { class: 'learn-set-problem', 'data-part': 'set-item-problem' }, `This item cannot be asked: ${read.problem} The other items are not affected.`));
+      li.append(el('p', { class: 'learn-set-problem', 'data-part': 'set-item-problem' }, `This item cannot be asked. ${read.problem} The other items are not affected.`));
       readers.push(() => null);
       return li;
     }
@@ -337,7 +337,7 @@ export function mountGradeView(host, set, core, checkProgram) {
   const view = el('section', { class: 'learn-set learn-grade', 'data-part': 'grade-view', 'aria-labelledby': 'learn-grade-title' }, [
     el('h2', { id: 'learn-grade-title' }, `Grade hand-ins: ${set.title}`),
     el('p', 'learn-set-intro', 'Choose or drop the files your students saved. Each answer in them is graded again here, from the question itself (a puzzle\'s board square by square, a program by running it): whatever a file says of its own verdicts is ignored. The files are read in this browser and go nowhere.'),
-    el('ol', 'learn-set-items learn-set-list', set.items.map((read, i) => el('li', { 'data-set-item': i }, read.item ? `${i + 1}. ${itemName(read)} · ${pointsText(read.item.points)}` : `${i + 1}. Cannot be graded: ${read.problem}`))),
+    el('ol', 'learn-set-items learn-set-list', set.items.map((read, i) => el('li', { 'data-set-item': i }, read.item ? `${i + 1}. ${itemName(read)} · ${pointsText(read.item.points)}` : `${i + 1}. Cannot be graded. ${read.problem}`))),
     drop,
     status,
     el('div', 'learn-gradebook-wrap', [table]),
