@@ -103,6 +103,25 @@ export function mountStudentSet(host, set, core) {
     }
     const host = el('div', 'learn-set-exercise');
     li.append(host);
+    try {
+      mountItem(it, host, before);
+    } catch (error) {
+      // The core refused the item (its puzzle, say): a sentence in its place.
+      li.dataset.problem = 'true';
+      host.replaceChildren(el('p', { class: 'learn-set-problem', 'data-part': 'set-item-problem' }, `This item cannot be asked. ${/** @type {Error} */ (error)?.message ?? error} The other items are not affected.`));
+      readers[i] = () => null;
+    }
+    return li;
+  });
+  /**
+   * Builds an item's exercise in `host`, with what was kept of its answer, and its reader.
+   * @param {import('./set-model.js').Item} it
+   * @param {HTMLElement} host
+   * @param {any} before
+   */
+  function mountItem(it, host, before) {
+    const i = readers.length;
+    readers.push(() => null);
     if (it.type === 'practice') {
       const root = mountExercise(host, {
         kind: it.kind,
@@ -124,7 +143,7 @@ export function mountStudentSet(host, set, core) {
       }, true);
       if (before && typeof before === 'object') restorePractice(root, before);
       let touched = Boolean(before);
-      readers.push(() => (touched ? practiceAnswer(root) : null));
+      readers[i] = () => (touched ? practiceAnswer(root) : null);
       const changed = () => {
         touched = true;
         setTimeout(keep, 0);
@@ -137,7 +156,7 @@ export function mountStudentSet(host, set, core) {
     } else if (it.type === 'puzzle') {
       const givens = Array.from(core.wasm.puzzle(it.n, it.level, it.seed));
       const n = it.n;
-      const placed = new Set(Array.isArray(before?.queens) ? before.queens.filter((s) => Number.isInteger(s) && s >= 0 && s < n * n && !givens.includes(s)) : []);
+      const placed = new Set(Array.isArray(before?.queens) ? before.queens.filter((/** @type {number} */ s) => Number.isInteger(s) && s >= 0 && s < n * n && !givens.includes(s)) : []);
       const count = el('p', { class: 'learn-set-count', 'data-part': 'puzzle-count' });
       const showCount = () => { count.textContent = `${givens.length + placed.size} of ${n} queens on the board (${givens.length} given).`; };
       const board = el('div', { class: 'learn-grid learn-set-puzzle', role: 'group', 'aria-label': `Puzzle board, ${n}×${n}: place ${n} queens, none attacking another, keeping the given ones`, style: `--n: ${n}`, 'data-part': 'puzzle-board', 'data-n': n, 'data-givens': givens.join(',') });
@@ -163,7 +182,7 @@ export function mountStudentSet(host, set, core) {
       }
       showCount();
       host.append(el('p', 'learn-prompt', `Place queens until the ${n}×${n} board holds ${n}, no two in the same row, column or diagonal. The given queens stay. The board you leave is your answer.`), board, count);
-      readers.push(() => (placed.size ? { queens: [...givens, ...placed].sort((a, b) => a - b) } : null));
+      readers[i] = () => (placed.size ? { queens: [...givens, ...placed].sort((a, b) => a - b) } : null);
     } else {
       const language = it.lang === 'py' ? 'Python' : 'JavaScript';
       const area = el('textarea', { class: 'learn-set-source', 'data-part': 'program-source', rows: 12, spellcheck: 'false', 'aria-label': `Your program in ${language}` });
@@ -173,10 +192,14 @@ export function mountStudentSet(host, set, core) {
         el('p', 'learn-prompt', [`Write solve(n, board) in ${language} in the `, el('a', { href: `?mode=code&lang=${it.lang}&n=${it.upTo}` }, 'Your search'), ` tab, check it there for every N up to ${it.upTo}, and paste it here. It is run again, for N = 1 to ${it.upTo}, when it is graded.`]),
         area,
       );
-      readers.push(() => (area.value.trim() ? { source: area.value } : null));
+      readers[i] = () => (area.value.trim() ? { source: area.value } : null);
     }
-    return li;
-  });
+    // A practice question is its own [data-exercise]; a puzzle's and a program's is their host.
+    if (it.type !== 'practice') {
+      host.dataset.exercise = '';
+      host.dataset.kind = it.type;
+    }
+  }
   save.addEventListener('click', () => {
     const name = nameInput.value.trim();
     if (!name) {
