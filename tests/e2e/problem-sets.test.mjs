@@ -361,10 +361,15 @@ test('a hand-in dropped on the grade page is graded; axe finds nothing on the se
     found.push(...await violations(g, 'gradebook'));
     await g.emulateMedia({ colorScheme: 'dark' });
     await screenshot(g, 'sets-grade-1280-dark');
-    await g.goto(g.url().replace(/\?.*$/, '?mode=learn'));
+    await g.goto(g.url().replace(/\?.*$/, '?mode=learn&chapter=7&kind=swap-effect&seed=42'));
     await g.waitForSelector('body[data-ready="true"]');
     await g.click('#learn [data-part="set-maker"] summary');
+    await g.click('#learn [data-part="set-use-shown"]');
+    assert.deepEqual([await g.inputValue('#learn [data-part="set-chapter"]'), await g.inputValue('#learn [data-part="set-kind"]'), await g.inputValue('#learn [data-part="set-seed"]')], ['7', 'swap-effect', '42'], 'the chapter\'s own question');
     await g.click('#learn [data-part="set-add-question"]');
+    await g.waitForSelector('#learn [data-part="set-link"][data-ready]:not([hidden])');
+    const added = new URL(await g.getAttribute('#learn [data-part="set-link"]', 'href')).searchParams.get('set');
+    assert.deepEqual(JSON.parse(zlib.inflateRawSync(Buffer.from(added, 'base64url')).toString('utf8')).items, [{ kind: 'swap-effect', chapter: 7, seed: 42, points: 1 }]);
     await g.waitForSelector('#learn [data-part="set-link"][data-ready]:not([hidden])');
     found.push(...await violations(g, 'maker'));
     await screenshot(g, 'sets-maker-1280-dark');

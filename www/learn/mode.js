@@ -238,7 +238,7 @@ export function learnMode(page) {
         resetButton,
         resetAsk,
       ]),
-      el('div', 'learn-chapters', [...articles, reviewBox, ...(core ? [makeSetMaker(core)] : [])]),
+      el('div', 'learn-chapters', [...articles, reviewBox, ...(core ? [makeSetMaker(core, () => ({ chapter, kind: (CHAPTERS[chapter - 1].practice.find((p) => p.kind === kind) ?? CHAPTERS[chapter - 1].practice[0]).kind, seed: seed ?? defaultSeed() }))] : [])]),
     ]));
     showProgress();
     showReview();

@@ -28,9 +28,10 @@ const numberField = (part, value, min, max) => el('input', { type: 'number', 'da
 /**
  * The panel, in a <details> of its own.
  * @param {Core} core
+ * @param {() => { chapter: number, kind: string, seed: number }} shown  the question the open chapter asks
  * @returns {HTMLElement}
  */
-export function makeSetMaker(core) {
+export function makeSetMaker(core, shown) {
   /** @type {any[]} the items as the link will write them */
   const items = [];
   const title = el('input', { type: 'text', 'data-part': 'set-title', value: 'Problem set', maxlength: 200 });
@@ -44,6 +45,15 @@ export function makeSetMaker(core) {
   const qSeed = numberField('set-seed', newSeed(), 0);
   const qPoints = numberField('set-question-points', 1, 0, 1000);
   const addQuestion = el('button', { type: 'button', 'data-part': 'set-add-question' }, 'Add the question');
+  const useShown = el('button', { type: 'button', 'data-part': 'set-use-shown', title: 'Fill in the chapter, kind and seed of the practice question the open chapter asks' }, 'The chapter\'s question');
+  useShown.addEventListener('click', () => {
+    const q = shown();
+    chapter.value = String(q.chapter);
+    fillKinds();
+    kind.value = q.kind;
+    qSeed.value = String(q.seed);
+    say.textContent = `Chapter ${q.chapter}'s question (seed ${q.seed}) is filled in: Add the question adds it.`;
+  });
   addQuestion.addEventListener('click', () => add({ kind: kind.value, chapter: Number(chapter.value), seed: Number(qSeed.value), points: Number(qPoints.value) }, () => { qSeed.value = String(newSeed(Number(qSeed.value))); }));
 
   // A puzzle.
@@ -141,7 +151,7 @@ export function makeSetMaker(core) {
     el('summary', '', 'Make a problem set'),
     el('p', 'muted', 'For a teacher: pick items the page can grade, each with its points, and send the link. Students answer in their own browser and save a hand-in file; the Grade hand-ins link grades those files again here, with nothing sent anywhere.'),
     labelled('Title: ', title),
-    el('fieldset', 'learn-maker-group', [el('legend', '', 'A practice question'), labelled('Chapter ', chapter), labelled('Kind ', kind), labelled('Seed ', qSeed), labelled('Points ', qPoints), addQuestion]),
+    el('fieldset', 'learn-maker-group', [el('legend', '', 'A practice question'), labelled('Chapter ', chapter), labelled('Kind ', kind), labelled('Seed ', qSeed), labelled('Points ', qPoints), useShown, addQuestion]),
     el('fieldset', 'learn-maker-group', [el('legend', '', 'A puzzle, solved without the solver'), labelled('Board ', pN), labelled('Level ', pLevel), labelled('Seed ', pSeed), labelled('Points ', pPoints), addPuzzle]),
     el('fieldset', 'learn-maker-group', [el('legend', '', 'A program (Your search), graded for every N up to'), labelled('Language ', lang), labelled('Up to N = ', upTo), labelled('Points ', gPoints), addProgram]),
     el('h3', '', 'Items'),
