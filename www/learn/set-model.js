@@ -416,6 +416,7 @@ export function programSource(answer) {
  * @property {Verdict[]} verdicts  one per item ('missing' for an item that cannot be read)
  * @property {number} score
  * @property {string} [problem]  the file is not graded, and why
+ * @property {string[]} [notes]  what grading found beyond the verdicts (why a program is wrong)
  */
 
 /**
@@ -462,6 +463,6 @@ export function totalPoints(set) {
 export function gradebookRows(set, rows) {
   return [
     ['file', 'name', 'saved at', 'score', `out of ${totalPoints(set)}`, ...set.items.map((_, i) => `item ${i + 1}`), 'note'],
-    ...rows.map((r) => [r.file, r.name, r.savedAt, r.problem ? '' : r.score, '', ...set.items.map((_, i) => (r.problem ? '' : r.verdicts[i])), r.problem ?? '']),
+    ...rows.map((r) => [r.file, r.name, r.savedAt, r.problem ? '' : r.score, '', ...set.items.map((_, i) => (r.problem ? '' : r.verdicts[i])), r.problem ?? (r.notes ?? []).join(' ')]),
   ];
 }

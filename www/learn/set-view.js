@@ -246,6 +246,7 @@ export function mountGradeView(host, set, core, checkProgram) {
     el('thead', '', [el('tr', '', [
       el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Score'),
       ...set.items.map((read, i) => el('th', { scope: 'col', title: itemName(read) }, `${i + 1}`)),
+      el('th', { scope: 'col' }, 'Notes'),
     ])]),
     body,
   ]);
@@ -285,11 +286,12 @@ export function mountGradeView(host, set, core, checkProgram) {
     const tr = el('tr', { 'data-student': row.name || row.file, 'data-file': row.file });
     if (row.problem) {
       tr.dataset.problem = 'true';
-      tr.append(el('th', { scope: 'row' }, row.name || row.file), el('td', { colspan: set.items.length + 1, class: 'learn-refused' }, `${row.file}: ${row.problem}`));
+      tr.append(el('th', { scope: 'row' }, row.name || row.file), el('td', { colspan: set.items.length + 2, class: 'learn-refused' }, `${row.file}: ${row.problem}`));
       body.append(tr);
       return;
     }
     const scoreCell = el('td', { class: 'learn-score' });
+    const notes = el('td', { class: 'learn-notes', 'data-part': 'notes' });
     const showScore = () => {
       row.score = scoreOf(set, row.verdicts);
       tr.dataset.score = String(row.score);
@@ -312,6 +314,10 @@ export function mountGradeView(host, set, core, checkProgram) {
           row.verdicts[i] = result.right ? 'right' : 'wrong';
           paint(td, row.verdicts[i]);
           td.title = result.sentence;
+          if (!result.right) {
+            row.notes = [...(row.notes ?? []), `Item ${i + 1}: ${result.sentence}`];
+            notes.textContent = row.notes.join(' ');
+          }
           showScore();
           pending--;
           table.dataset.pending = String(pending);
@@ -321,6 +327,7 @@ export function mountGradeView(host, set, core, checkProgram) {
         paint(td, row.verdicts[i]);
       }
     });
+    tr.append(notes);
     showScore();
     body.append(tr);
   };
