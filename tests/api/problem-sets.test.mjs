@@ -73,6 +73,10 @@ test('a broken link is a sentence; a bad item is a sentence and the others stand
     assert.equal(d.json, undefined, bad);
     assert.match(d.problem, /set=/, bad);
   }
+  // A small link that would unpack to 64 MiB is refused unread.
+  const bomb = zlib.deflateRawSync(Buffer.alloc(64 << 20, 32)).toString('base64url');
+  assert.ok(bomb.length < 100_000);
+  assert.match((await M.decodeSet(bomb)).problem, /more than 1024 KiB/);
   const notJson = zlib.deflateRawSync(Buffer.from('{title:', 'utf8')).toString('base64url');
   assert.match((await M.decodeSet(notJson)).problem, /not JSON/);
   assert.match(M.readSet({ title: 'x' }).problem, /no list of items/);
@@ -185,6 +189,7 @@ test('a hand-in of another set, or a damaged one, is refused with a sentence', (
   assert.match(M.gradeHandIn('m.json', JSON.stringify(changed), set, graders()).problem, /another set/);
   assert.match(M.gradeHandIn('x.json', '{"format": "nqueens-hand-in", "answ', set, graders()).problem, /damaged/);
   assert.match(M.gradeHandIn('y.json', '{"hello": 1}', set, graders()).problem, /not a hand-in/);
+  assert.match(M.gradeHandIn('z.json', ' '.repeat(M.MAX_HAND_IN_BYTES + 1), set, graders()).problem, /larger than 8 MB/);
   const csv = M.gradebookRows(set, [M.gradeHandIn('ada.json', JSON.stringify(M.makeHandIn(set, 'Ada', rightAnswers())), set, graders()), eve]);
   assert.deepEqual(csv[0].slice(0, 5), ['file', 'name', 'saved at', 'score', 'out of 9']);
   assert.equal(csv[1][3], 9);

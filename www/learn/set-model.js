@@ -29,6 +29,10 @@ export const PUZZLE_MAX_N = 12;
 export const PROGRAM_MAX_N = 12;
 /** The longest program text a hand-in may carry. */
 export const MAX_SOURCE = 100_000;
+/** The most bytes a link's set may unpack to (a few items take a few hundred). */
+export const MAX_SET_BYTES = 1 << 20;
+/** The largest hand-in file read (fifty programs at their longest take 5 MB). */
+export const MAX_HAND_IN_BYTES = 8 << 20;
 
 /**
  * @typedef {{ type: 'practice', kind: string, chapter: number, seed: number, points: number, label: string, options: Record<string, any> }} PracticeItem
@@ -63,13 +67,33 @@ function fromBase64Url(text) {
 }
 
 /**
- * Bytes through a compression or decompression stream.
+ * Bytes through a compression or decompression stream; null when more than `limit` come out.
  * @param {Uint8Array} bytes
  * @param {CompressionStream | DecompressionStream} stream
+ * @param {number} [limit]
  */
-async function through(bytes, stream) {
-  const out = new Response(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
+async function through(bytes, stream, limit = Infinity) {
+  const reader = new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)]).stream().pipeThrough(stream).getReader();
+  /** @type {Uint8Array[]} */
+  const parts = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > limit) {
+      await reader.cancel();
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /**
@@ -79,7 +103,7 @@ async function through(bytes, stream) {
  */
 export async function encodeSet(json) {
   const bytes = new TextEncoder().encode(JSON.stringify(json));
-  return toBase64Url(await through(bytes, new CompressionStream('deflate-raw')));
+  return toBase64Url(/** @type {Uint8Array} */ (await through(bytes, new CompressionStream('deflate-raw'))));
 }
 
 /**
@@ -92,10 +116,11 @@ export async function decodeSet(text) {
   if (!bytes || !bytes.length) return { problem: 'The link\'s set= is not a problem set: it should be base64url letters (A–Z, a–z, 0–9, - and _), as the Make a problem set panel writes them.' };
   let plain;
   try {
-    plain = await through(bytes, new DecompressionStream('deflate-raw'));
+    plain = await through(bytes, new DecompressionStream('deflate-raw'), MAX_SET_BYTES);
   } catch {
     return { problem: 'The link\'s set= could not be unpacked (it is not raw DEFLATE): the link may be cut short. Ask for the link again.' };
   }
+  if (!plain) return { problem: `The link's set= unpacks to more than ${MAX_SET_BYTES / 1024} KiB, far more than a set needs: it is not read.` };
   let json;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain));
@@ -239,6 +264,7 @@ export function makeHandIn(set, name, answers, time = new Date()) {
  * @returns {{ name: string, savedAt: string, answers: any[], problem?: undefined } | { name?: string, problem: string }}
  */
 export function readHandIn(text, set) {
+  if (text.length > MAX_HAND_IN_BYTES) return { problem: `This file is larger than ${MAX_HAND_IN_BYTES >> 20} MB, far more than a hand-in holds: it is not read.` };
   let json;
   try {
     json = JSON.parse(text);

@@ -6,7 +6,7 @@
 
 import { mountExercise } from './practice.js';
 import {
-  gradeHandIn, gradebookRows, itemName, makeHandIn, programSource, scoreOf, setKey, totalPoints,
+  MAX_HAND_IN_BYTES, gradeHandIn, gradebookRows, itemName, makeHandIn, programSource, scoreOf, setKey, totalPoints,
 } from './set-model.js';
 import { el, formatCount } from '../lib/dom.js';
 import { download, downloadCsv, safeName } from '../lib/export.js';
@@ -335,11 +335,17 @@ export function mountGradeView(host, set, core, checkProgram) {
   const take = async (files) => {
     if (!files.length) return;
     const started = performance.now();
-    const texts = await Promise.all(files.map((f) => f.text().catch(() => '')));
+    // A file too large to be a hand-in is not read: its row says so.
+    const texts = await Promise.all(files.map((f) => (f.size > MAX_HAND_IN_BYTES ? Promise.resolve(null) : f.text().catch(() => ''))));
     for (let k = 0; k < files.length; k++) {
-      const row = gradeHandIn(files[k].name, texts[k], set, graders);
+      const text = texts[k];
+      if (text === null) {
+        addRow({ file: files[k].name, name: '', savedAt: '', verdicts: [], score: 0, problem: `This file is larger than ${MAX_HAND_IN_BYTES >> 20} MB, far more than a hand-in holds: it is not read.` });
+        continue;
+      }
+      const row = gradeHandIn(files[k].name, text, set, graders);
       // The answers travel with the row only to run the programs.
-      /** @type {any} */ (row).answers = row.problem ? [] : readAnswers(texts[k]);
+      /** @type {any} */ (row).answers = row.problem ? [] : readAnswers(text);
       addRow(row);
     }
     const ms = performance.now() - started;
