@@ -294,6 +294,15 @@ test('worksheets: a set, a chapter and a puzzle print clean, in light and dark',
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForSelector('#learn[data-set] [data-set-item="3"]');
       const pages = await printed(page, `set-${scheme}`);
+      // Numbered items, each with room for its answer.
+      const sheet = await page.evaluate(() => ({
+        headings: [...document.querySelectorAll('#learn [data-set-item] > h3')].map((h) => h.textContent),
+        field: document.querySelector('#learn [data-set-item="1"] input[type="text"]').getBoundingClientRect().width,
+        source: document.querySelector('#learn [data-set-item="3"] [data-part="program-source"]').getBoundingClientRect().height,
+      }));
+      assert.deepEqual(sheet.headings.map((h) => h.split('.')[0]), ['1', '2', '3', '4']);
+      assert.ok(sheet.field >= 150, `a line to write the number on (${sheet.field} px)`);
+      assert.ok(sheet.source >= 250, `room to write the program (${sheet.source} px)`);
       assert.ok(pages >= 2, `four items take more than a page (${pages})`);
       await page.goto(page.url().replace(/\?.*$/, '?mode=learn&chapter=1'));
       await page.waitForSelector('body[data-ready="true"]');
