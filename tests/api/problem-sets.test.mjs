@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import * as M from '../../www/learn/set-model.js';
 import * as Q from '../../www/learn/questions.js';
+import { CHAPTERS } from '../../www/learn/chapters.js';
 
 /** @type {typeof import('../../pkg/nqueens.js')} */
 let api;
@@ -206,4 +207,15 @@ test('thirty hand-ins grade in well under two seconds (the figure is logged)', (
   console.log(`30 hand-ins of ${set.items.length} items graded in ${ms.toFixed(1)} ms`);
   assert.ok(rows.every((r) => r.score === 9));
   assert.ok(ms < 2000, `${ms} ms`);
+});
+
+test('every kind a chapter asks is graded in a set, or refused there with a sentence', () => {
+  for (const [i, c] of CHAPTERS.entries()) {
+    for (const p of c.practice) {
+      const read = M.readItem({ kind: p.kind, chapter: i + 1, seed: 1 });
+      if (M.GRADED_KINDS.includes(p.kind)) assert.equal(read.item?.kind, p.kind);
+      else assert.match(read.problem, /cannot be graded in a set/);
+    }
+  }
+  assert.ok(M.GRADED_KINDS.length >= 19);
 });

@@ -4,7 +4,7 @@
 // points, and gets the set's link for students and its grading link.
 
 import { CHAPTERS } from './chapters.js';
-import { encodeSet, PROGRAM_MAX_N, PUZZLE_MAX_N, PUZZLE_MIN_N, itemName, readItem } from './set-model.js';
+import { GRADED_KINDS, encodeSet, PROGRAM_MAX_N, PUZZLE_MAX_N, PUZZLE_MIN_N, itemName, readItem } from './set-model.js';
 import { newSeed } from '../core/seeds.js';
 import { el } from '../lib/dom.js';
 
@@ -39,7 +39,8 @@ export function makeSetMaker(core, shown) {
   // A practice question.
   const chapter = el('select', { 'data-part': 'set-chapter' }, CHAPTERS.map((c, i) => el('option', { value: i + 1 }, `${i + 1}. ${c.title}`)));
   const kind = el('select', { 'data-part': 'set-kind' });
-  const fillKinds = () => kind.replaceChildren(...CHAPTERS[Number(chapter.value) - 1].practice.map((p) => el('option', { value: p.kind }, p.label)));
+  // The kinds a set can grade: a kind that needs the learner's program run in the chapter is left out.
+  const fillKinds = () => kind.replaceChildren(...CHAPTERS[Number(chapter.value) - 1].practice.filter((p) => GRADED_KINDS.includes(p.kind)).map((p) => el('option', { value: p.kind }, p.label)));
   chapter.addEventListener('change', fillKinds);
   fillKinds();
   const qSeed = numberField('set-seed', newSeed(), 0);

@@ -182,6 +182,7 @@ export function readItem(raw, levels) {
     const c = CHAPTERS[chapter - 1];
     const kind = c.practice.find((p) => p.kind === raw.kind);
     if (!kind) return { problem: `Its kind ${show(raw.kind)} is not a kind of question of chapter ${chapter} (${c.practice.map((p) => p.kind).join(', ')}).` };
+    if (!(kind.kind in RIGHT)) return { problem: `Its kind ${show(raw.kind)} is asked in chapter ${chapter} but cannot be graded in a set: choose another kind.` };
     if (!isSeed(raw.seed)) return { problem: `Its seed ${show(raw.seed)} is not a whole number from 0 to 2^53 − 1.` };
     return { item: { type: 'practice', kind: kind.kind, chapter, seed: raw.seed, points, label: kind.label, options: kind.options ?? {} } };
   }
