@@ -49,6 +49,10 @@ export function makeSetMaker(core, shown) {
   const useShown = el('button', { type: 'button', 'data-part': 'set-use-shown', title: 'Fill in the chapter, kind and seed of the practice question the open chapter asks' }, 'The chapter\'s question');
   useShown.addEventListener('click', () => {
     const q = shown();
+    if (!GRADED_KINDS.includes(q.kind)) {
+      say.textContent = `The open chapter asks a question (${q.kind}) that a set cannot grade: choose another kind.`;
+      return;
+    }
     chapter.value = String(q.chapter);
     fillKinds();
     kind.value = q.kind;
