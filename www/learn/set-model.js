@@ -17,20 +17,20 @@ import { CHAPTERS } from './chapters.js';
 import { readCount, clip } from '../lib/words.js';
 
 /** What a hand-in file says it is. */
-export const HAND_IN_FORMAT = 'nqueens-hand-in';
+const HAND_IN_FORMAT = 'nqueens-hand-in';
 /** The most items a set may hold. */
-export const MAX_ITEMS = 50;
+const MAX_ITEMS = 50;
 /** The most points an item may carry. */
-export const MAX_POINTS = 1000;
+const MAX_POINTS = 1000;
 /** Puzzle sizes, as the core's puzzle() takes them. */
 export const PUZZLE_MIN_N = 4;
 export const PUZZLE_MAX_N = 12;
 /** Program items are graded for every N from 1 up to at most this. */
 export const PROGRAM_MAX_N = 12;
 /** The longest program text a hand-in may carry. */
-export const MAX_SOURCE = 100_000;
+const MAX_SOURCE = 100_000;
 /** The most bytes a link's set may unpack to (a few items take a few hundred). */
-export const MAX_SET_BYTES = 1 << 20;
+const MAX_SET_BYTES = 1 << 20;
 /** The largest hand-in file read (fifty programs at their longest take 5 MB). */
 export const MAX_HAND_IN_BYTES = 8 << 20;
 
@@ -208,7 +208,7 @@ export function readSet(json, levels) {
  * The set as one canonical text: two sets are the same set when these are equal.
  * @param {ProblemSet} set
  */
-export function setIdentity(set) {
+function setIdentity(set) {
   return JSON.stringify({ title: set.title, items: set.raw });
 }
 
@@ -264,7 +264,7 @@ export function makeHandIn(set, name, answers, time = new Date()) {
  * @param {ProblemSet} set
  * @returns {{ name: string, savedAt: string, answers: any[], problem?: undefined } | { name?: string, problem: string }}
  */
-export function readHandIn(text, set) {
+function readHandIn(text, set) {
   if (text.length > MAX_HAND_IN_BYTES) return { problem: `This file is larger than ${MAX_HAND_IN_BYTES >> 20} MB, far more than a hand-in holds: it is not read.` };
   let json;
   try {
@@ -410,7 +410,7 @@ export function puzzleBoardRight(n, givens, queens) {
  * @param {Graders} graders
  * @returns {Verdict}
  */
-export function gradeAnswer(item, answer, graders) {
+function gradeAnswer(item, answer, graders) {
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return 'missing';
   const a = /** @type {Answer} */ (answer);
   if (item.type === 'practice') {
