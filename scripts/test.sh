@@ -2,43 +2,63 @@
 # THE TEST COMMAND: install what is missing, build, then run every test suite in
 # order, stopping at the first failing suite, and print a summary.
 #
-#   scripts/test.sh                 # everything: lint, native, wasm, api, e2e
+#   scripts/test.sh                 # the usual suites: lint, native, wasm, api, e2e
 #   scripts/test.sh e2e             # only the browser end-to-end tests
 #   scripts/test.sh native wasm     # any subset, run in the usual order
+#   scripts/test.sh slow            # the slow group (CI runs it after the rest)
 #
 # Suites:
 #   lint    the gates: cargo fmt --check, cargo clippy -D warnings (native and
 #           wasm32), cargo doc -D warnings, tsc --noEmit (www/ against
 #           pkg/nqueens.d.ts), and the code-map test (ARCHITECTURE.md is true)
 #   native  cargo test                               (Rust unit/integration tests)
-#   wasm    wasm-pack test --headless --chrome       (wasm-bindgen-test in Chromium)
+#   wasm    tests/web.rs in headless Chrome          (wasm-bindgen-test, as
+#           `wasm-pack test --headless --chrome` runs it; only tests/web.rs
+#           holds such tests, so only it is built for wasm32)
 #   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
 #   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core;
-#           two files at a time, and after them one at a time each file
-#           that has a line `// e2e: run alone`)
+#           E2E_CONCURRENCY files at a time (default 3), and after them one
+#           at a time each file that has a line `// e2e: run alone`)
 #           (dist, offline and learn-offline host the static site under a
 #           sub-path themselves: built from pkg/ with scripts/dist.mjs once
 #           for the same sources, in the system's temp folder, and copied)
+#   slow    the files of tests/api/ and tests/e2e/ with a line
+#           `// test group: slow` (checks at full scale that take a minute or
+#           more each), one file at a time. Not part of the usual suites, so
+#           that the usual command stays a quick loop; `all` adds it, and CI
+#           (.ci/run) runs it after the usual suites.
 #
 # Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
-# (for quick local iterations; CI runs both).
+# (for quick local iterations; CI runs both). E2E_CONCURRENCY: see e2e.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
-ALL_SUITES=(lint native wasm api e2e)
+USUAL_SUITES=(lint native wasm api e2e)
+ALL_SUITES=("${USUAL_SUITES[@]}" slow)
 want=()
 for arg in "$@"; do
   case "$arg" in
-    lint|native|wasm|api|e2e) want+=("$arg") ;;
+    lint|native|wasm|api|e2e|slow) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done
-[ "${#want[@]}" -gt 0 ] || want=("${ALL_SUITES[@]}")
+[ "${#want[@]}" -gt 0 ] || want=("${USUAL_SUITES[@]}")
 selected() { local s; for s in "${want[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
+
+# The files of a node suite, less (or, with `slow`, only) those in the slow group.
+SLOW_MARK='^// test group: slow'
+files_of() {
+  local group="$1" file; shift
+  for file in "$@"; do
+    if grep -q "$SLOW_MARK" "$file"; then [ "$group" = slow ] && echo "$file"
+    else [ "$group" = usual ] && echo "$file"; fi
+  done
+  return 0
+}
 
 results=()   # "STATUS|name|seconds"
 print_summary() {
@@ -96,34 +116,59 @@ if selected native; then
   step "native: cargo test" cargo test
 fi
 if selected wasm; then
-  step "wasm: wasm-pack test --headless --chrome" wasm-pack test --headless --chrome
+  # Only tests/web.rs runs in the browser (the other test files are native
+  # tests), so only it is built for wasm32: a file elsewhere with a
+  # wasm_bindgen_test would be left out, and this says so.
+  others=$(grep -rl 'wasm_bindgen_test\b' src tests --include='*.rs' | grep -vx 'tests/web.rs' || true)
+  [ -z "$others" ] || die "wasm_bindgen_test outside tests/web.rs ($others): add its test target to the wasm suite in scripts/test.sh"
+  # cargo runs the test through wasm-bindgen-test-runner (setup.sh installs
+  # it at the crate's wasm-bindgen version) in headless Chrome, as
+  # `wasm-pack test --headless --chrome` does, without wasm-pack's extra
+  # debug build of every test target first.
+  command -v chromedriver >/dev/null 2>&1 || die "chromedriver not found: run scripts/setup.sh"
+  step "wasm: cargo test --target wasm32-unknown-unknown --test web (headless Chrome)" \
+    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER="$(command -v chromedriver)" \
+    cargo test --target wasm32-unknown-unknown --test web
 fi
 if selected api; then
-  step "api: node --test tests/api/" node --test tests/api/*.test.mjs
+  mapfile -t api_files < <(files_of usual tests/api/*.test.mjs)
+  step "api: node --test tests/api/ (${#api_files[@]} files)" node --test "${api_files[@]}"
 fi
 if selected e2e; then
   shopt -s nullglob
-  e2e_files=(tests/e2e/*.test.mjs)
+  mapfile -t e2e_files < <(files_of usual tests/e2e/*.test.mjs)
   shopt -u nullglob
   [ "${#e2e_files[@]}" -gt 0 ] || die "no e2e tests found (tests/e2e/*.test.mjs)"
   # The static build from the pkg/ just built (its e2e tests build their own
   # copy under a sub-path; this checks the command and leaves dist/ to try).
   step "e2e: static build (scripts/dist.sh --no-build)" "$ROOT/scripts/dist.sh" --no-build
-  # Two files at a time (each has its own server on a free port and its own
-  # browser); a file that must have the machine to itself (a timing it
-  # asserts, or a count that wants both cores) says so with a line
+  # E2E_CONCURRENCY files at a time (default 3; each has its own server on a
+  # free port and its own browser; a file keeps about two fifths of a core
+  # busy, the rest of its time it waits on the page, so three fit two
+  # cores), the largest files first so that no long one starts last; a file that must have the machine to itself (a timing
+  # it asserts, or a count that wants both cores) says so with a line
   # `// e2e: run alone` and runs after them, one file at a time.
+  jobs="${E2E_CONCURRENCY:-3}"
+  [[ "$jobs" =~ ^[1-9][0-9]?$ ]] || die "E2E_CONCURRENCY must be a whole number from 1 to 99 (it is '$jobs')"
   shared=()
   alone=()
+  mapfile -t e2e_files < <(wc -c "${e2e_files[@]}" | grep -v ' total$' | sort -k1,1nr -k2,2 | awk '{print $2}')
   for file in "${e2e_files[@]}"; do
     if grep -q '^// e2e: run alone' "$file"; then alone+=("$file"); else shared+=("$file"); fi
   done
   if [ "${#shared[@]}" -gt 0 ]; then
-    step "e2e: node --test --test-concurrency=2 tests/e2e/ (${#shared[@]} files, two at a time)" \
-      node --test --test-concurrency=2 "${shared[@]}"
+    step "e2e: node --test --test-concurrency=$jobs tests/e2e/ (${#shared[@]} files, $jobs at a time)" \
+      node --test --test-concurrency="$jobs" "${shared[@]}"
   fi
   if [ "${#alone[@]}" -gt 0 ]; then
     step "e2e: node --test tests/e2e/ (${#alone[@]} files that run alone)" node --test --test-concurrency=1 "${alone[@]}"
   fi
+fi
+if selected slow; then
+  shopt -s nullglob
+  mapfile -t slow_files < <(files_of slow tests/api/*.test.mjs tests/e2e/*.test.mjs)
+  shopt -u nullglob
+  [ "${#slow_files[@]}" -gt 0 ] || die "no slow tests found (a line '// test group: slow' in tests/api/ or tests/e2e/)"
+  step "slow: node --test (${#slow_files[@]} files, one at a time)" node --test --test-concurrency=1 "${slow_files[@]}"
 fi
 log "all selected suites passed: ${want[*]}"

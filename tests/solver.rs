@@ -603,7 +603,7 @@ fn seeks_far_past_the_explored_ground_are_refused_at_once() {
 
 #[test]
 fn a_timeline_never_holds_more_than_its_checkpoints() {
-    // The bound in README: well under a KiB a clone for the searches for
+    // The bound in src/wasm/api.md: well under a KiB a clone for the searches for
     // every solution, and 2 MiB in all.
     let bytes = Session::max_timeline_bytes();
     assert!(bytes <= 2 << 20, "{bytes} bytes");

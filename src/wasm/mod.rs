@@ -12,6 +12,10 @@ use crate::algorithms::ALGORITHMS;
 
 pub mod args;
 mod count;
+/// The exported API as JavaScript calls it: a reference with examples.
+#[doc = ""]
+#[doc = include_str!("api.md")]
+pub mod guide {}
 mod find;
 mod puzzle;
 mod session;

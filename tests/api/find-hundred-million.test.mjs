@@ -5,6 +5,7 @@
 // arrays), and the memory the module needed for it read from its
 // WebAssembly.Memory: at most 12 bytes a queen. One run: it takes about a
 // minute on a quiet two-core machine.
+// test group: slow (scripts/test.sh): a board of 100,000,000 queens, about a minute or more.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

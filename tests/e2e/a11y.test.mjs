@@ -3,7 +3,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openPage, assertNoErrors, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, schemeShown, waitUntil } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -20,7 +20,7 @@ async function violations(page, view) {
   const lines = [];
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(50);
+    await schemeShown(page, colorScheme);
     const found = await page.evaluate(async () => {
       const result = await window.axe.run(document, { resultTypes: ['violations'] });
       return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ''}`);

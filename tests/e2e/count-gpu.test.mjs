@@ -13,6 +13,7 @@
 // malformed ?engine= is a sentence and the default.
 //
 // e2e: run alone (scripts/test.sh): SwiftShader runs the GPU engine on every core, and its counts have time limits.
+// test group: slow (scripts/test.sh): counts to N = 15 on a GPU emulated on the CPU, about a minute.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, screenshot, waitUntil, closeHarness, url } from './helpers.mjs';

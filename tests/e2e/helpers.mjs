@@ -195,6 +195,22 @@ export async function openPage(p = '/', opts = {}) {
 }
 
 /**
+ * Waits until the page shows `colorScheme` after `page.emulateMedia`: its
+ * media query matches, and two frames have been drawn since, so the page's
+ * listeners of the change have run and the new colours are painted.
+ * @param {import('playwright-core').Page} page
+ * @param {'light' | 'dark'} colorScheme
+ */
+export async function schemeShown(page, colorScheme) {
+  await page.evaluate((dark) => new Promise((resolve) => {
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const drawn = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)));
+    if (query.matches === dark) drawn();
+    else query.addEventListener('change', drawn, { once: true });
+  }), colorScheme === 'dark');
+}
+
+/**
  * Fail with every collected error listed, unless it matches one of `allow`
  * (RegExps or substrings) -- e.g. assertNoErrors(errors, { allow: [/test panic 123/] }).
  */

@@ -15,6 +15,7 @@
 // 500 ms: it catches the multi-second task, not a slow frame.
 //
 // e2e: run alone (scripts/test.sh): its limits are the longest main-thread task, which another file's browser on the same cores would lengthen.
+// test group: slow (scripts/test.sh): searches at N = 1,000, about a minute and a half.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoErrors, closeHarness, openPage, waitUntil } from './helpers.mjs';

@@ -3,7 +3,7 @@
 // Each test saves screenshots to test-results/screenshots/page-*.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms, schemeShown } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -374,7 +374,7 @@ test('the layout fits a 360px phone and a dark colour scheme', async () => {
     await screenshot(page, 'page-phone');
 
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(100);
+    await schemeShown(page, 'dark');
     await screenshot(page, 'page-phone-dark');
     assertNoErrors(errors);
   } finally {

@@ -26,6 +26,7 @@
 // speed crawled (177 checks in 6 s: each frame probed hill climbing's next
 // step again). After it: no task over 50 ms of CPU in any phase, at the same
 // load. The limit, 100 ms, is twice that.
+// test group: slow (scripts/test.sh): races at N = 1,000 to their end, two to three minutes.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
