@@ -26,6 +26,8 @@ export interface Page {
   openSearch(algorithm: string, n: number, at?: SearchPlace): Visualizer | null;
   /** The board size the page's searches are shown at (the mode with `boardN`), for a mode to start from. */
   boardN(): number | null;
+  /** Runs a learner's program for every N from 1 to `upTo` and judges its reports against every solution (the mode that runs programs). */
+  checkProgram(lang: 'js' | 'py', source: string, upTo: number): Promise<{ right: boolean, sentence: string }>;
 }
 
 /** One mode of the page, behind a tab. */

@@ -5,6 +5,9 @@
 // `?mode=learn&chapter=K&kind=X&seed=S&lecture=1` (K from 1; X the kind of
 // question, S its seed; lecture=1 the chapter as slides), the learner's
 // progress (progress.js) and the list of questions answered wrong (review.js).
+// `&set=…` shows a problem set instead of the chapters, `&set=…&grade=1`
+// its grading (set-model.js, set-view.js); the chapters' page offers Make a
+// problem set (set-maker.js).
 //
 // One live session at a time: a chapter's view is built when it opens and
 // freed when it closes, or when the tab is hidden.
@@ -18,6 +21,9 @@ import { LiveView } from './live.js';
 import { mountExercise } from './practice.js';
 import { Progress } from './progress.js';
 import { Review } from './review.js';
+import { makeSetMaker } from './set-maker.js';
+import { decodeSet, readSet, setKey } from './set-model.js';
+import { mountGradeView, mountStudentSet } from './set-view.js';
 import { defaultSeed, newSeed, seedNumber, seedRange } from '../core/seeds.js';
 import { el, formatCount } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
@@ -26,7 +32,7 @@ import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 
 /** @typedef {import('../core/core.js').Core} Core */
-/** @typedef {{ chapter: number, seed: number | null, kind: string | null, lecture: boolean, problems: string[] }} LearnLink */
+/** @typedef {{ chapter: number, seed: number | null, kind: string | null, lecture: boolean, set: string | null, grade: boolean, problems: string[] }} LearnLink */
 
 /**
  * Reads `?chapter=&seed=`: anything malformed is a sentence and the default.
@@ -67,15 +73,26 @@ function parseLearnParams(search) {
     if (raw === '1') lecture = true;
     else if (raw !== '0') problems.push(`The link's lecture=${clip(raw)} means nothing here: lecture=1 opens the chapter as slides. Showing the chapter.`);
   }
-  return { chapter, seed, kind, lecture, problems };
+  const rawSet = params.get('set');
+  const set = rawSet !== null && rawSet.trim() ? rawSet.trim() : null;
+  if (rawSet !== null && !set) problems.push('The link\'s set= is empty: it should hold a problem set, as Make a problem set writes it. Showing the chapters.');
+  let grade = false;
+  const rawGrade = params.get('grade');
+  if (rawGrade !== null) {
+    const raw = rawGrade.trim();
+    if (raw === '1' && set) grade = true;
+    else if (raw === '1') problems.push('The link has grade=1 but no set= to grade: grading opens from a problem set\'s own link.');
+    else if (raw !== '0') problems.push(`The link's grade=${clip(raw)} means nothing here: grade=1 opens the set's Grade hand-ins. Showing the set.`);
+  }
+  return { chapter, seed, kind, lecture, set, grade, problems };
 }
 
 /**
  * The learn mode.
- * @param {import('../modes.js').Page} _page
+ * @param {import('../modes.js').Page} page
  * @returns {import('../modes.js').Mode}
  */
-export function learnMode(_page) {
+export function learnMode(page) {
   const root = /** @type {HTMLElement} */ (document.getElementById('learn'));
   const progress = new Progress();
   const review = new Review();
@@ -101,6 +118,10 @@ export function learnMode(_page) {
   let savedStep = 0;
   /** @type {import('./chapters.js').Facts} the open chapter's numbers, read from the core when it opened */
   let facts = {};
+  /** @type {{ code: string, grade: boolean } | null} the problem set shown instead of the chapters */
+  let shownSet = null;
+  /** a problem set's own element, before the chapters */
+  const setHost = el('div', { class: 'learn-set-host', 'data-part': 'set-host' });
 
   /** @type {HTMLElement[]} the chapters' elements, [data-chapter] */
   const articles = [];
@@ -121,6 +142,11 @@ export function learnMode(_page) {
   const writeUrl = () => {
     if (!active) return;
     const url = new URL(location.href);
+    if (shownSet) {
+      url.search = `?set=${shownSet.code}${shownSet.grade ? '&grade=1' : ''}`;
+      replaceUrl(url);
+      return;
+    }
     const params = new URLSearchParams({ chapter: String(chapter) });
     if (kind !== null) params.set('kind', kind);
     if (seed !== null) params.set('seed', String(seed));
@@ -203,7 +229,7 @@ export function learnMode(_page) {
       ask(false);
       summaryLine.textContent = `Progress reset. ${summaryLine.textContent}`;
     });
-    root.replaceChildren(el('div', 'learn-layout', [
+    root.replaceChildren(setHost, el('div', 'learn-layout', [
       el('nav', { class: 'learn-toc', 'aria-label': 'Chapters' }, [
         el('h2', { class: 'learn-toc-heading' }, 'Learn: the N-Queens story'),
         list,
@@ -212,10 +238,33 @@ export function learnMode(_page) {
         resetButton,
         resetAsk,
       ]),
-      el('div', 'learn-chapters', [...articles, reviewBox]),
+      el('div', 'learn-chapters', [...articles, reviewBox, ...(core ? [makeSetMaker(core, () => ({ chapter, kind: (CHAPTERS[chapter - 1].practice.find((p) => p.kind === kind) ?? CHAPTERS[chapter - 1].practice[0]).kind, seed: seed ?? defaultSeed() }))] : [])]),
     ]));
     showProgress();
     showReview();
+  };
+
+  /**
+   * Shows the problem set of the link's set= (or says why it cannot), instead of the chapters.
+   * @param {string} code
+   * @param {boolean} grade
+   */
+  const openSet = async (code, grade) => {
+    const decoded = await decodeSet(code);
+    const read = decoded.problem === undefined ? readSet(decoded.json, (n) => /** @type {string[]} */ (core?.wasm.puzzleLevels(n) ?? [])) : decoded;
+    if (read.problem !== undefined || !core) {
+      setHost.replaceChildren(el('p', { class: 'learn-set-problem', 'data-part': 'set-problem', role: 'alert' }, `${read.problem ?? 'The core is not loaded.'} Showing the chapters.`));
+      return;
+    }
+    const set = /** @type {import('./set-model.js').ProblemSet} */ (read.set);
+    shownSet = { code, grade };
+    root.dataset.set = setKey(set);
+    if (grade) root.dataset.grading = 'true';
+    closeChapter();
+    /** @type {HTMLElement} */ (root.querySelector('.learn-layout')).hidden = true;
+    if (grade) mountGradeView(setHost, set, () => /** @type {Core} */ (core), page.checkProgram);
+    else mountStudentSet(setHost, set, core);
+    writeUrl();
   };
 
   /** Closes the open chapter's live view and practice (frees its session). */
@@ -474,14 +523,17 @@ export function learnMode(_page) {
         seed = wanted.seed;
         kind = wanted.kind;
         lectureOn = wanted.lecture;
+        if (wanted.set) return openSet(wanted.set, wanted.grade);
       }
+      return undefined;
     },
 
     /** @param {boolean} on */
     setActive(on) {
       if (on === active) return;
       active = on;
-      if (on) openChapter(chapter, seed, undefined, kind, lectureOn);
+      if (shownSet) writeUrl();
+      else if (on) openChapter(chapter, seed, undefined, kind, lectureOn);
       else closeChapter();
     },
 
@@ -522,7 +574,7 @@ export function learnMode(_page) {
     /** @param {Core} fresh */
     recover(fresh) {
       core = fresh;
-      if (!active) return '';
+      if (!active || shownSet) return '';
       live = null; // its session belonged to the trapped core: never called again
       // The live view again, on the new core, at the step it had reached; the text and the question stay.
       const slot = /** @type {HTMLElement|null} */ (articles[chapter - 1]?.querySelector('[data-part="live-slot"]'));

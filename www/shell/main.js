@@ -113,6 +113,11 @@ async function start() {
     show: (id) => views.switchTo(id),
     openSearch: (algorithm, n, at) => modes.find((m) => m.openSearch)?.openSearch?.(algorithm, n, at) ?? null,
     boardN: () => modes.find((m) => m.boardN)?.boardN?.() ?? null,
+    checkProgram: async (lang, source, upTo) => {
+      const check = MODES.find((m) => m.check)?.check;
+      if (!check) return { right: false, sentence: 'No tab of this page runs programs.' };
+      return (await check())(lang, source, upTo);
+    },
   };
   // The first mode (the one that shows searches, which the others may open)
   // and the mode the link names are built at start; the others when first opened.
