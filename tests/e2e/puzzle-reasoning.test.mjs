@@ -332,7 +332,7 @@ test('Nauck\'s position of 1850: loaded from the page, with its completions coun
     await settled(page);
     const before = await place();
     await page.click('#nauck-load');
-    await waitUntil(() => page.evaluate(() => /n=8&q=27,33&g=27,33/.test(location.search)), { message: 'Nauck\'s queens in the link' });
+    await waitUntil(() => page.evaluate(() => /n=8&g=27,33$/.test(location.search)), { message: 'Nauck\'s queens in the link, as the puzzle' });
     const now = await settled(page);
     assert.deepEqual(await place(), before, 'the button stays where it was clicked');
     assert.equal(now.completions, count, 'the coach counts the same completions');

@@ -12,22 +12,10 @@
 // a frame would cost more than the frame has, and could not be seen anyway.
 
 import { context2d, cssVars, part } from '../lib/dom.js';
+import { CELL } from './cells.js';
 
-/** Bit flags of `session.cells()`, one byte per cell, row-major. */
-export const CELL = Object.freeze({
-  QUEEN: 1,
-  THREATENED: 2,
-  PROBED: 4,
-  CONFLICT: 8,
-  GHOST: 16,
-  CANDIDATE: 32,
-  // Never set by the core: puzzle mode marks the queens a puzzle gave,
-  GIVEN: 64,
-  // and the squares a learner ruled out (drawn as a cross; red with CONFLICT,
-  // when the coach says the mark is wrong). Past a byte: puzzle mode's cells
-  // are a Uint16Array.
-  RULED_OUT: 128,
-});
+/** Bit flags of `session.cells()`, one byte per cell, row-major (cells.js). */
+export { CELL };
 
 /**
  * Reads the board colours from CSS (call again when the colour scheme changes).
