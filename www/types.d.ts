@@ -242,6 +242,8 @@ export interface CoachRequest {
   squares: Squares;
   /** the squares ruled out: the learner's marks ('analyse'), with the attacked squares ('hint', 'chain') */
   excluded?: Squares;
+  /** a regions puzzle's region of every square (regions-coach.js answers) */
+  regions?: number[];
 }
 
 /** One step of "Solve by reasoning": a deduction and the board it was made on. */

@@ -168,6 +168,10 @@ export class BoardView {
     this.squares = null;
     /** @type {{ canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, size: number, hatch: CanvasPattern | null, squares: BoardView['squares'] } | null} drawnAt()'s canvas and its caches */
     this.other = null;
+    /** @type {((square: number) => string | null) | null} a square's own colour in place of light and dark (puzzle mode's regions) */
+    this.squareColour = null;
+    /** @type {((ctx: CanvasRenderingContext2D, size: number, n: number) => void) | null} drawn over each cell board, last */
+    this.overlay = null;
   }
 
   /** Matches the backing store to the canvas's CSS size × devicePixelRatio. True if it changed. */
@@ -397,6 +401,7 @@ export class BoardView {
     try {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       this.paint(cells, n, lines, bands);
+      this.overlay?.(ctx, size, n);
     } finally {
       ctx.restore();
     }
@@ -442,7 +447,7 @@ export class BoardView {
         const x0 = edge(col, n, size);
         const w = edge(col + 1, n, size) - x0;
         const flags = cells[row * n + col];
-        ctx.fillStyle = (row + col) % 2 === 0 ? theme.light : theme.dark;
+        ctx.fillStyle = this.squareColour?.(row * n + col) ?? ((row + col) % 2 === 0 ? theme.light : theme.dark);
         ctx.fillRect(x0, y0, w, h);
         if (flags & CELL.THREATENED && !(flags & CELL.QUEEN)) {
           ctx.fillStyle = theme.threat;

@@ -160,7 +160,7 @@ export function puzzleOnly({ n, squares, given, puzzle }) {
   params.set('n', String(n));
   if (puzzle?.level) params.set('level', puzzle.level);
   if (puzzle && puzzle.seed !== null) params.set('seed', String(puzzle.seed));
-  const queens = puzzle ? given : squares;
+  const queens = puzzle || given.length ? given : squares;
   if (puzzle?.kind !== 'regions' && queens.length) params.set('g', queens.join(','));
   return params;
 }

@@ -18,11 +18,13 @@ import { guard, showProblem } from '../lib/errors.js';
 import { newSeed } from '../core/seeds.js';
 import { UrlSync } from '../lib/params.js';
 import { NAUCK, isNauck, lineEnds, lineName } from './reasoning.js';
-import { PuzzleModel, boardMarks, capital, where } from './model.js';
+import { HintStages, PuzzleModel, boardMarks, capital, chainSteps, openSquares, where } from './model.js';
 import { BoardInput } from './input.js';
 import { ReplayView } from './replay.js';
 import { boardState, coachText, deadReason } from './verdict.js';
-import { coachByDefault } from './link.js';
+import { coachByDefault, puzzleOnly } from './link.js';
+import { PuzzleClock, dailyPuzzle, formatTime, localDay, readDays, streak, withDay } from './daily.js';
+import { drawExtras, regionColour } from './draw.js';
 
 const DIFFICULTIES = ['easy', 'medium', 'hard'];
 /** Counting may take this long; then the coach says "at least one way". */
@@ -30,6 +32,38 @@ const COUNT_BUDGET_MS = 1500;
 /** …and one that has not given its verdict (a completion, the marks' check) may go on this long, saying "still checking…". */
 const COUNT_LIMIT_MS = 30_000;
 const HINT_BUDGET_MS = 4000;
+/** Where the days the daily puzzle was solved are kept (localStorage). */
+const DAYS_KEY = 'nqueens-daily-solved';
+/** Where the attack shading setting is kept (localStorage). */
+const SHADING_KEY = 'nqueens-puzzle-shading';
+/** A look-ahead that forces this many queens is told one step a line. */
+const CHAIN_LINES_FROM = 3;
+/** The stages' titles. */
+const STAGE_TITLES = ['', 'Where to look', 'The rule', 'The conclusion'];
+
+/**
+ * localStorage's value, or null where the browser keeps none.
+ * @param {string} key
+ */
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {string} key
+ * @param {string} value
+ */
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // A browser that keeps nothing: the setting lasts for the visit.
+  }
+}
 
 /** @typedef {import('../types.js').CoachReply} CoachReply */
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
@@ -62,8 +96,15 @@ export class PuzzleView {
     this.model = new PuzzleModel(limits.defaultN);
     /** @type {'queen' | 'mark'} what a click or tap does */
     this.tool = 'queen';
-    /** @type {ShownHint | null} */
-    this.hint = null;
+    this.stages = new HintStages();
+    this.clock = new PuzzleClock();
+    /** The puzzle played (its link), '' for a board of one's own: a new one starts the clock. */
+    this.puzzleKey = '';
+    /** The ways to finish the puzzle, once counted from its given queens; the solutions found. */
+    this.total = /** @type {bigint | null} */ (null);
+    this.found = new Set();
+    this.celebrated = '';
+    this.shading = stored(SHADING_KEY) !== 'off';
     /** @type {Analysis} */
     this.analysis = {};
     // The address bar is this view's only while it is shown (a write may come late).
@@ -90,6 +131,15 @@ export class PuzzleView {
     this.difficulty = select('difficulty');
     this.puzzleCaption = $('puzzle-caption');
     this.finishAlgorithm = select('finish-algorithm');
+    this.game = {
+      timer: $('timer'), hints: $('hints-used'), copy: button('copy-puzzle-link'), side: $('side'),
+      celebration: $('celebration'), celebrationText: $('celebration-text'), hintBox: $('hint-box'), hintStage: $('hint-stage'), hintText: $('hint-text'),
+      daily: button('daily'), dailyText: $('daily-text'), shading: /** @type {HTMLInputElement} */ ($('shading-toggle')),
+    };
+    this.stageEl = /** @type {HTMLElement} */ (root.querySelector('.stage'));
+    this.boardFrame = /** @type {HTMLElement} */ (root.querySelector('.board-frame'));
+    this.extras = { regions: /** @type {number[] | null} */ (null), open: /** @type {number[]} */ ([]), numbered: /** @type {number[]} */ ([]), culprit: -1, dark: false };
+    this.board.overlay = (ctx, size, n) => drawExtras(ctx, size, n, this.extras);
     this.input = new BoardInput(this.canvas, $('cursor'), {
       n: () => this.model.n,
       use: (square) => this.use(square),
@@ -118,21 +168,34 @@ export class PuzzleView {
     });
     this.hinter = new Coach((msg) => this.heardHint(msg), { budgetMs: HINT_BUDGET_MS, name: 'puzzle-hint' });
 
-    this.nPicker.addEventListener('change', () => this.change({ n: Number(this.nPicker.value), squares: [], given: [], marks: [], puzzle: null }));
+    this.nPicker.addEventListener('change', () => this.leave({ n: Number(this.nPicker.value), squares: [], given: [], marks: [], puzzle: null }));
     this.tools.queen.addEventListener('click', () => this.setTool('queen'));
     this.tools.mark.addEventListener('click', () => this.setTool('mark'));
     this.difficulty.addEventListener('change', () => this.showLevelRules());
     button('reason-start').addEventListener('click', () => this.startReplay());
-    button('nauck-load').addEventListener('click', () => this.change({ n: NAUCK.n, squares: [...NAUCK.squares], given: [...NAUCK.squares], marks: [], puzzle: null }));
+    button('nauck-load').addEventListener('click', () => this.leave({ n: NAUCK.n, squares: [...NAUCK.squares], given: [...NAUCK.squares], marks: [], puzzle: null }));
     this.buttons.hint.addEventListener('click', () => this.askHint());
     this.buttons.undo.addEventListener('click', () => this.undo());
     this.buttons.redo.addEventListener('click', () => this.redo());
     this.buttons.clear.addEventListener('click', () => this.clear());
-    this.buttons.empty.addEventListener('click', () => this.change({ n: this.model.n, squares: [], given: [], marks: [], puzzle: null }));
+    this.buttons.empty.addEventListener('click', () => this.leave({ n: this.model.n, squares: [], given: [], marks: [], puzzle: null }));
     this.buttons.check.addEventListener('click', () => { this.revealed = true; this.render(); });
     this.coachToggle.addEventListener('change', () => this.setCoach(this.coachToggle.checked));
     this.buttons.newPuzzle.addEventListener('click', () => this.newPuzzle());
     this.buttons.finish.addEventListener('click', () => this.finish());
+    this.game.copy.addEventListener('click', () => this.copyLink());
+    this.game.daily.addEventListener('click', () => this.loadDaily(localDay(new Date())));
+    this.game.shading.checked = this.shading;
+    this.game.shading.addEventListener('change', () => {
+      this.shading = this.game.shading.checked;
+      store(SHADING_KEY, this.shading ? 'on' : 'off');
+      this.render();
+    });
+    window.setInterval(() => this.tick(), 1000);
+    const wide = window.matchMedia('(min-width: 900px)');
+    wide.addEventListener('change', () => this.placeSide(wide.matches));
+    this.placeSide(wide.matches);
+    this.showDaily();
     new ResizeObserver(() => {
       if (this.board.fit()) this.board.redraw();
       this.input.placeCursor();
@@ -150,6 +213,11 @@ export class PuzzleView {
    */
   load({ n, squares, given, marks = [], coach = null, puzzle = null }) {
     this.loaded = true;
+    if (puzzle?.daily) {
+      const made = this.daily(puzzle.daily);
+      if (made) ({ n, squares, given, puzzle } = made);
+      else puzzle = null;
+    }
     const seed = puzzle?.seed ?? null;
     if (puzzle && seed !== null && !given.length) {
       const level = puzzle.level;
@@ -209,21 +277,166 @@ export class PuzzleView {
   }
 
   /**
+   * To a board that is no generated puzzle: the coach as such a board has it (on).
+   * @param {PuzzleBoard} next
+   */
+  leave(next) {
+    if (this.model.puzzle?.seed !== null && this.model.puzzle !== null) this.setCoachQuietly(coachByDefault(next.puzzle));
+    this.change(next);
+  }
+
+  /**
    * The model holds a new board: the view follows, and the coach looks at it.
    * @param {number} [before]  the board's size before
    */
   shown(before = -1) {
     const { n } = this.model;
     if (n !== before) this.input.cursor = 0;
-    this.hint = null;
+    this.stages.reset();
+    delete this.root.dataset.hintStage;
+    this.game.hintBox.hidden = true;
+    this.game.celebration.hidden = true;
+    delete this.root.dataset.celebrate;
     this.replay.end();
     this.revealed = false;
     this.say('');
     this.nPicker.value = String(n);
     this.showPuzzleCaption();
+    const { puzzle, given, squares } = this.model;
+    const key = puzzle || given.length ? puzzleOnly(this.model).toString() : '';
+    if (key !== this.puzzleKey) {
+      // Another puzzle: its clock starts, and the screen reader hears of the new board.
+      this.puzzleKey = key;
+      this.found.clear();
+      this.total = null;
+      this.celebrated = '';
+      if (key) this.clock.start(Date.now());
+      else this.clock = new PuzzleClock();
+      const caption = this.puzzleCaption.hidden ? '' : ` ${this.puzzleCaption.textContent}`;
+      this.cursorText.textContent = `A new ${n}×${n} board, ${counted(squares.length, 'queen')} on it.${caption}`;
+    }
     this.analyse();
     this.render();
     this.writeUrl();
+  }
+
+  /**
+   * The daily puzzle of a date, made by the core from the date alone; null
+   * (and a sentence) if the core cannot make it.
+   * @param {string} day  YYYY-MM-DD
+   * @returns {PuzzleBoard | null}
+   */
+  daily(day) {
+    const { n, level, seed } = dailyPuzzle(day, (size) => this.levels(size));
+    const squares = guard(() => [...this.generate(n, level, seed)], null);
+    if (!squares) return null;
+    return { n, squares, given: squares, marks: [], puzzle: { kind: 'classic', level, seed, daily: day } };
+  }
+
+  /**
+   * Plays the daily puzzle of a date (the Daily button: today, in the player's time zone).
+   * @param {string} day
+   */
+  loadDaily(day) {
+    const board = this.daily(day);
+    if (!board) return;
+    this.setCoachQuietly(false);
+    this.change(board);
+    this.scrollToBoard();
+  }
+
+  /**
+   * The coach's setting without a redraw (a new puzzle sets its default).
+   * @param {boolean} on
+   */
+  setCoachQuietly(on) {
+    this.coachOn = on;
+    this.coachToggle.checked = on;
+  }
+
+  /** On a phone the board may be far above the button pressed: it scrolls into view. */
+  scrollToBoard() {
+    if (this.game.side.parentElement !== this.stageEl) return; // side by side: the board is in view
+    const box = this.canvas.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) this.stageEl.scrollIntoView({ block: 'start', behavior: 'auto' });
+  }
+
+  /** Copy puzzle link: the puzzle alone (its size, kind, level, seed or given queens), never the player's queens. */
+  copyLink() {
+    const url = new URL(location.pathname, location.origin);
+    url.search = `?mode=puzzle&${puzzleOnly(this.model).toString().replaceAll('%2C', ',')}`;
+    const link = url.href;
+    this.game.copy.dataset.link = link;
+    const said = (/** @type {string} */ text) => this.say(text);
+    const clipboard = navigator.clipboard;
+    if (!clipboard) return said(`Copy this link: ${link}`);
+    clipboard.writeText(link).then(() => said('Link copied.'), () => said(`Copy this link: ${link}`));
+  }
+
+  /** The clock's line, once a second while a puzzle is played. */
+  tick() {
+    const { timer, hints } = this.game;
+    const on = this.clock.running;
+    timer.hidden = !on;
+    hints.hidden = !on;
+    if (!on) return;
+    const text = `Time ${formatTime(this.clock.elapsed(Date.now()))}`;
+    if (timer.textContent !== text) timer.textContent = text;
+    const used = `${counted(this.clock.hints, 'hint')} used`;
+    if (hints.textContent !== used) hints.textContent = used;
+  }
+
+  /**
+   * The hint and the result beside the board (wide) or right under it (narrow).
+   * @param {boolean} wide
+   */
+  placeSide(wide) {
+    const side = this.game.side;
+    if (wide) {
+      if (side.parentElement !== this.root) this.stageEl.after(side);
+    } else if (side.previousElementSibling !== this.boardFrame) {
+      this.boardFrame.after(side);
+    }
+  }
+
+  /** The daily panel's line: the streak of days solved. */
+  showDaily() {
+    const days = readDays(stored(DAYS_KEY));
+    const today = localDay(new Date());
+    const run = streak(days, today);
+    const done = days.includes(today) ? ' Today\'s is solved.' : '';
+    this.game.dailyText.textContent = `A new puzzle every day, the same for everyone: easy on Monday, hardest on Sunday. Your streak: ${counted(run, 'day')} in a row.${done}`;
+    this.game.dailyText.dataset.streak = String(run);
+  }
+
+  /** A solved puzzle: its clock stops, a daily one joins the streak, and the result is said. */
+  celebrate() {
+    const { puzzle, squares } = this.model;
+    const solution = squares.join(',');
+    this.found.add(solution);
+    if (this.celebrated === solution) return;
+    this.celebrated = solution;
+    this.clock.stop(Date.now());
+    if (puzzle?.daily) {
+      store(DAYS_KEY, JSON.stringify(withDay(readDays(stored(DAYS_KEY)), puzzle.daily)));
+      this.showDaily();
+    }
+    const time = formatTime(this.clock.elapsed(Date.now()));
+    const hints = this.clock.hints ? `with ${counted(this.clock.hints, 'hint')}` : 'with no hint';
+    const which = puzzle?.daily ? `the daily puzzle of ${puzzle.daily}` : 'the puzzle';
+    const parts = [`You solved ${which} in ${time}, ${hints}.`];
+    if (puzzle?.daily) parts.push(`Your streak: ${this.game.dailyText.dataset.streak ?? '1'} days in a row.`.replace(' 1 days', ' 1 day'));
+    const total = this.total;
+    if (total !== null && total > 1n) {
+      const left = total - BigInt(this.found.size);
+      parts.push(left > 0n
+        ? `You found ${this.found.size} of the ${total} ways to finish it: ${left === 1n ? 'find the other' : 'find the others'}.`
+        : `You found all ${total} ways to finish it.`);
+    }
+    this.game.celebrationText.textContent = parts.join(' ');
+    this.game.celebration.hidden = false;
+    this.root.dataset.celebrate = '';
+    this.tick();
   }
 
   /**
@@ -299,6 +512,7 @@ export class PuzzleView {
     const seed = newSeed();
     const squares = guard(() => [...this.generate(n, difficulty, seed)], null);
     if (!squares) return;
+    this.setCoachQuietly(false);
     this.change({ n, squares, given: squares, marks: [], puzzle: { kind: 'classic', level: difficulty, seed } });
     if (levelMoved) {
       const [min, max] = [offered[0], offered[offered.length - 1]];
@@ -306,6 +520,7 @@ export class PuzzleView {
     } else if (current !== n) {
       this.say(`Puzzles come in sizes ${this.generatedSizes()}, so this one is ${n}×${n}.`);
     }
+    this.scrollToBoard();
   }
 
   /**
@@ -367,7 +582,11 @@ export class PuzzleView {
     const a = this.analysis;
     switch (msg.type) {
       case 'completion': a.solution = msg.solution; break;
-      case 'count': a.count = msg.count; break;
+      case 'count':
+        a.count = msg.count;
+        // Counted on the puzzle's own queens: the ways to finish it.
+        if (this.model.squares.length === this.model.given.length && this.model.given.length) this.total = msg.count;
+        break;
       case 'culprit': a.culprit = msg.square; break;
       case 'rank': a.rank = msg; break;
       case 'marks': a.marks = { count: msg.count, wrong: msg.wrong }; break;
@@ -405,13 +624,25 @@ export class PuzzleView {
     return this.rules.find((r) => r.id === id)?.name ?? id;
   }
 
+  /**
+   * Hint: a new hint at its first stage (where to look), or the next stage of
+   * the hint shown (the rule, then the conclusion).
+   */
   askHint() {
     const { n, squares, marks } = this.model;
+    if (this.stages.hasMore() && !this.replay.replay) {
+      this.stages.next();
+      this.render();
+      return;
+    }
     const state = this.state();
     if (state === 'solved') return this.say('The board is solved: no hint needed.');
     if (state === 'dead') {
       const { culprit } = this.analysis;
-      return this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(n, culprit)}.`);
+      this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(n, culprit)}.`);
+      // The chain of deductions that runs into the dead end, shown beside the board.
+      if (!this.analysis.conflict) this.hinter.ask({ type: 'chain', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()) });
+      return;
     }
     // No hint on a board whose check has not come back.
     const unsure = uncheckedSentence(this.analysis, marks.length > 0);
@@ -430,13 +661,16 @@ export class PuzzleView {
   }
 
   /**
-   * Shows a hint: its square ringed, its lines drawn, its rule in #puzzle[data-hint-rule].
+   * Shows a new hint at its first stage; its rule in #puzzle[data-hint-rule].
    * @param {ShownHint} hint
    */
   showHint(hint) {
-    this.hint = hint;
+    this.stages.start(hint);
+    this.clock.hints += 1;
     this.root.dataset.hintRule = hint.rule;
     this.input.cursor = hint.square;
+    this.say('');
+    this.tick();
     this.render();
   }
 
@@ -445,19 +679,100 @@ export class PuzzleView {
     const { n } = this.model;
     if (msg.type === 'deduction') {
       const d = msg.deduction;
-      const square = d.row * n + d.col;
-      this.showHint({ square, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares, reason: d.reason });
-      this.say(d.reason, `Hint · ${this.ruleName(d.rule)}:`);
+      this.showHint({ square: d.row * n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares, reason: d.reason });
     } else if (msg.type === 'hint') {
       const { hint } = msg;
       if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
       this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [], reason: hint.reason });
-      this.say(`No rule applies to this board, so the solver searched instead. A queen on ${where(n, hint.square)} keeps a solution possible. ${hint.reason}`, 'Hint · a search, not a deduction:');
+    } else if (msg.type === 'chain') {
+      this.showDeadChain(msg.steps);
     } else if (msg.type === 'timeout') {
       this.say('A hint takes too long on this board; place a queen or two first.');
     } else if (msg.type === 'error') {
       this.say('');
       showProblem(msg.message, 'error');
+    }
+  }
+
+  /**
+   * A dead end's reason beside the board: the deductions that follow from the
+   * board, one a line, up to the line left with no square; the queen to move
+   * is marked on the board.
+   * @param {import('../types.js').ReasoningStep[]} steps
+   */
+  showDeadChain(steps) {
+    if (this.state() !== 'dead') return;
+    const { n } = this.model;
+    const { culprit } = this.analysis;
+    const lines = steps.slice(0, 8).map((step) => `${this.ruleName(step.deduction.rule)}: ${step.deduction.reason}`);
+    const move = culprit == null ? 'Take a queen or two off to go on.' : `The queen to move is the one on ${where(n, culprit)} (marked on the board).`;
+    const intro = steps.length
+      ? 'From this board the rules force these steps, and they run out of squares before every row has a queen:'
+      : 'No rule applies on this board, yet no way to finish it exists: the coach checked them all.';
+    this.fillBox('Why it is a dead end', [intro], lines, [move]);
+    this.root.dataset.hintStage = 'dead';
+  }
+
+  /**
+   * The box beside the board: a title, its sentences, and a numbered list of steps between them.
+   * @param {string} title
+   * @param {string[]} before
+   * @param {string[]} [steps]
+   * @param {string[]} [after]
+   */
+  fillBox(title, before, steps = [], after = []) {
+    const { hintBox, hintStage, hintText } = this.game;
+    hintStage.textContent = title;
+    const para = (/** @type {string} */ line) => el('p', {}, line);
+    const list = steps.length ? [el('ol', { class: 'hint-chain' }, steps.map((line) => el('li', {}, line)))] : [];
+    hintText.replaceChildren(...before.map(para), ...list, ...after.map(para));
+    hintBox.hidden = false;
+    // Under the board on a phone: kept in view.
+    if (this.active) {
+      const box = hintBox.getBoundingClientRect();
+      if (box.bottom > window.innerHeight) window.scrollBy({ top: box.bottom - window.innerHeight + 8 });
+    }
+  }
+
+  /** The hint shown, at its stage: the box's words, and #puzzle[data-hint-stage]. */
+  showStage() {
+    const hint = this.stages.hint;
+    const { n } = this.model;
+    if (!hint || this.replay.replay) {
+      if (this.root.dataset.hintStage !== 'dead' || this.replay.replay) {
+        delete this.root.dataset.hintStage;
+        this.game.hintBox.hidden = true;
+      }
+      return;
+    }
+    const stage = this.stages.stage;
+    this.root.dataset.hintStage = String(stage);
+    if (hint.rule === 'search') {
+      this.fillBox('Hint · a search, not a deduction', [
+        `No rule applies to this board, so the solver searched instead. A queen on ${where(n, hint.square)} keeps a solution possible.`, hint.reason,
+      ]);
+      return;
+    }
+    const title = `Hint ${stage} of 3 · ${STAGE_TITLES[stage]}`;
+    const more = stage < 3 ? [`Press Hint again for ${stage === 1 ? 'the rule' : 'the square'}.`] : [];
+    if (stage === 1) {
+      const names = hint.lines.map((line) => lineName(n, line));
+      const look = hint.rule === 'look-ahead' && names.length ? [names[names.length - 1]] : names;
+      const where1 = look.length ? `Look at ${look.join(', ').replace(/, ([^,]*)$/, ' and $1')}: the lines drawn on the board.` : 'Look at the queens already on the board.';
+      this.fillBox(title, [where1, ...more]);
+    } else if (stage === 2) {
+      const rule = this.rules.find((r) => r.id === hint.rule);
+      this.fillBox(title, [`${this.ruleName(hint.rule)}: ${rule?.summary ?? ''}`.trim(), ...more]);
+    } else {
+      const so = hint.kind === 'place' ? `So a queen goes on ${where(n, hint.square)}.` : `So ${where(n, hint.square)} is ruled out.`;
+      if (hint.rule === 'look-ahead' && hint.squares.length >= CHAIN_LINES_FROM) {
+        const [suppose, ...rest] = chainSteps(n, hint);
+        const forced = rest.filter((line) => /^\d+\. /.test(line)).map((line) => line.replace(/^\d+\. /, ''));
+        const emptied = rest.filter((line) => !/^\d+\. /.test(line));
+        this.fillBox(title, [suppose], forced, [...emptied, so]);
+      } else {
+        this.fillBox(title, [`${this.ruleName(hint.rule)}: ${hint.reason}`, so]);
+      }
     }
   }
 
@@ -487,7 +802,7 @@ export class PuzzleView {
   shownBoard() {
     const { n, squares, marks, given } = this.model;
     const r = this.replay.replay;
-    if (!r) return { queens: squares, marks, hint: this.hint, given };
+    if (!r) return { queens: squares, marks, hint: this.stages.hint, given };
     const step = r.steps[r.index];
     const queens = step ? step.queens : r.queens;
     const excluded = step ? step.excluded : r.excluded;
@@ -532,14 +847,37 @@ export class PuzzleView {
     const squares = shown.queens;
     const replaying = this.replay.replay;
     const wrong = replaying ? [] : this.wrongMarks();
-    const { cells, lines } = boardMarks(n, squares, shown.hint?.square ?? -1, shown.given, shown.marks, wrong);
+    const { regions } = this.model;
+    const hint = shown.hint;
+    // A hint's square shows at its third stage (a replay's step at once).
+    const stage = replaying ? 3 : this.stages.stage;
+    const chain = hint?.rule === 'look-ahead';
+    const { cells, lines } = boardMarks(n, squares, hint && stage === 3 ? hint.square : -1, shown.given, shown.marks, wrong, regions);
     // A queen a hint places shows as a faint queen; a square it rules out keeps the ring.
-    if (shown.hint?.kind === 'place') cells[shown.hint.square] |= CELL.GHOST;
-    // The lines the hint used as bands, and the squares it used as discs.
+    if (hint?.kind === 'place' && stage === 3) cells[hint.square] |= CELL.GHOST;
+    const state = this.state();
+    // A solved board is shown clean, and the shading is a setting.
+    const solvedClean = state === 'solved' && !replaying;
+    if (solvedClean || !this.shading) cells.forEach((flags, s) => { cells[s] = flags & ~CELL.THREATENED; });
+    // The lines the hint used as bands, and the squares it used as discs (a look-ahead's forced queens are numbered instead, at the conclusion).
     /** @type {import('../components/board.js').Lines} */
-    const bands = [...(shown.hint?.lines ?? []).map((line) => lineEnds(n, line)), ...(shown.hint?.squares ?? []).map((s) => /** @type {[number, number]} */ ([s, s]))];
+    const bands = [...(hint?.lines ?? []).map((line) => lineEnds(n, line)), ...(chain ? [] : hint?.squares ?? []).map((s) => /** @type {[number, number]} */ ([s, s]))];
+    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const culprit = !replaying && this.verdictShown() && state === 'dead' && this.analysis.culprit != null ? this.analysis.culprit : -1;
+    this.extras = {
+      regions,
+      open: this.shading && !solvedClean && !replaying && squares.length ? openSquares(n, squares, shown.marks, regions) : [],
+      numbered: chain && stage === 3 ? hint.squares : [],
+      culprit,
+      dark,
+    };
+    this.board.squareColour = regions ? regionColour(regions, dark) : null;
     this.board.draw(cells, n, lines, bands);
+    this.showStage();
     const data = this.root.dataset;
+    if (culprit >= 0) data.culprit = String(culprit);
+    else delete data.culprit;
+    if (solvedClean && this.puzzleKey) this.celebrate();
     if (shown.hint) {
       data.hintSquare = String(shown.hint.square);
       data.hintKind = shown.hint.kind;
@@ -553,7 +891,6 @@ export class PuzzleView {
     data.marks = shown.marks.join(',');
     if (wrong.length) data.wrongMarks = wrong.join(',');
     else delete data.wrongMarks;
-    const state = this.state();
     data.state = state;
     const reason = this.verdictShown() ? deadReason(this.judged()) : null;
     if (reason) data.deadReason = reason;
@@ -562,7 +899,9 @@ export class PuzzleView {
     if (this.analysis.count !== undefined) data.completions = String(this.analysis.count);
     else delete data.completions;
     data.busy = String(Boolean(this.analysis.pending));
-    const text = coachText(this.judged());
+    const text = replaying
+      ? `Showing the reasoning, step ${replaying.index} of ${replaying.steps.length}: your own board waits until you close the replay.`
+      : coachText(this.judged());
     if (this.coachLine.textContent !== text) this.coachLine.textContent = text;
     this.coachLine.dataset.state = this.verdictShown() ? state : 'unchecked';
 
@@ -610,7 +949,9 @@ export class PuzzleView {
       this.puzzleCaption.hidden = false;
       return;
     }
-    this.puzzleCaption.textContent = p && p.seed !== null
+    this.puzzleCaption.textContent = p?.daily
+      ? `The daily puzzle of ${p.daily}: ${n}×${n}, ${p.level}, exactly one way to finish it, the same for every player today. The queens it gives stand on framed squares.`
+      : p && p.seed !== null
       ? `Puzzle ${n}×${n}, ${p.level}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`
       : given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.' : '';
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;

@@ -4,6 +4,7 @@
 
 import { counted, formatCount } from '../lib/dom.js';
 import { symmetryClass } from '../lib/symmetry.js';
+import { ordinal } from '../lib/words.js';
 import { attackingPair, where } from './model.js';
 
 /** @typedef {import('../types.js').CoachReply} CoachReply */
@@ -63,8 +64,11 @@ export function solvedText({ n, squares, regions, analysis: a }) {
   const cols = new Array(n);
   for (const s of squares) cols[Math.floor(s / n)] = s % n;
   const { size } = symmetryClass(cols);
-  const which = a.rank ? ` This is solution ${formatCount(a.rank.index)} of ${formatCount(a.rank.total)}.` : '';
-  return `Solved!${which} Its symmetry class has ${counted(size, 'member')}.`;
+  const which = a.rank
+    ? ` The ${n}×${n} board has ${formatCount(a.rank.total)} solutions in all; a search that fills the rows from the top, trying columns from the left, finds yours ${ordinal(Number(a.rank.index))}.`
+    : '';
+  const turned = size === 1 ? 'Turning or mirroring it gives back the same board.' : `Turning and mirroring it gives ${counted(size, 'different board')}, this one among them.`;
+  return `Solved!${which} ${turned}`;
 }
 
 /**
@@ -88,7 +92,7 @@ export function coachText(board) {
   const state = boardState(board);
   if (state === 'solved') return solvedText(board);
   if (!shown) {
-    return `Coach off: ${counted(squares.length, 'queen')} on the board. Press Check when you want to know whether it can still be finished.`;
+    return `Coach off: ${counted(squares.length, 'queen')} on the board. Press Check to know if it can be finished.`;
   }
   if (state === 'dead' && a.conflict) {
     const pair = attackingPair(n, squares, regions);
