@@ -194,7 +194,7 @@ export interface DeductionRule {
 
 /** A line of the board: row and column from 0; diagonal (↘) row - col + n - 1, anti-diagonal (↙) row + col. */
 export interface DeductionLine {
-  kind: 'row' | 'column' | 'diagonal' | 'anti-diagonal';
+  kind: 'row' | 'column' | 'diagonal' | 'anti-diagonal' | 'region';
   index: number;
 }
 

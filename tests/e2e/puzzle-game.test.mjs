@@ -170,7 +170,7 @@ test('the Daily button plays today in the player\'s time zone', async () => {
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
       const puzzle = await puzzleOf(page);
       assert.equal(puzzle.daily, today, `${zone}: today is ${today}`);
-      assert.equal(new URL(page.url()).search, `?mode=puzzle&daily=${today}`);
+      await waitUntil(() => page.evaluate((t) => location.search === `?mode=puzzle&daily=${t}`, today), { message: 'the daily puzzle in the address bar' });
     } finally {
       await context.close();
     }

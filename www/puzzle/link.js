@@ -154,7 +154,7 @@ export function coachByDefault(puzzle) {
  * @returns {URLSearchParams}
  */
 export function puzzleOnly({ n, squares, given, puzzle }) {
-  if (puzzle?.daily) return new URLSearchParams({ daily: puzzle.daily });
+  if (puzzle?.daily) return new URLSearchParams(puzzle.kind === 'regions' ? { kind: 'regions', daily: puzzle.daily } : { daily: puzzle.daily });
   const params = new URLSearchParams();
   if (puzzle?.kind === 'regions') params.set('kind', 'regions');
   params.set('n', String(n));

@@ -20,6 +20,26 @@ function writePuzzleParams(board) {
 }
 
 /**
+ * @typedef {object} RegionsCoreApi  the core's regions exports, where this build has them
+ * @property {(n: number, seed: number, level?: string) => import('./puzzle.js').RegionsPuzzle} regionsPuzzle
+ * @property {(n: number) => string[]} regionsLevels
+ * @property {() => import('../types.js').DeductionRule[]} regionsRules
+ * @property {(n: number, regions: number[], givens: number[], maxSteps: number) => import('./puzzle.js').RegionsTrace} regionsSearch
+ */
+
+/**
+ * The regions exports of a core, or null where it has none.
+ * @param {import('../types.js').Core} wasm
+ * @returns {RegionsCoreApi | null}
+ */
+function regionsOf(wasm) {
+  const api = /** @type {Partial<RegionsCoreApi>} */ (/** @type {unknown} */ (wasm));
+  const { regionsPuzzle, regionsLevels, regionsRules, regionsSearch } = api;
+  if (!regionsPuzzle || !regionsLevels || !regionsRules || !regionsSearch) return null;
+  return { regionsPuzzle, regionsLevels, regionsRules, regionsSearch };
+}
+
+/**
  * The puzzle mode. Its view is built with the core (it needs the algorithms
  * that take fixed queens, and the board sizes).
  * @param {import('../modes.js').Page} page
@@ -35,6 +55,7 @@ export function puzzleMode(page) {
     id: 'puzzle',
     panels: {
       new: 'section[aria-labelledby="puzzle-new-heading"]',
+      daily: 'section[aria-labelledby="puzzle-daily-heading"]',
       reasoning: 'section[aria-labelledby="puzzle-reasoning-heading"]',
       famous: 'section[aria-labelledby="puzzle-famous-heading"]',
       finish: 'section[aria-labelledby="puzzle-finish-heading"]',
@@ -56,6 +77,8 @@ export function puzzleMode(page) {
         rules: core.wasm.deductionRules(),
         levels: (n) => /** @type {import('../types.js').Core} */ (wasm).puzzleLevels(n),
         count: (n, squares) => /** @type {import('../types.js').Core} */ (wasm).completions(n, squares),
+        // The regions exports of the current core (recover() replaces it), or null.
+        regions: () => regionsOf(/** @type {import('../types.js').Core} */ (wasm)),
         write: writePuzzleParams,
         onFinish: (algorithm, n, squares) => {
           const visualizer = page.openSearch(algorithm, n, { fixed: squares });

@@ -26,7 +26,7 @@ import { coachByDefault, puzzleOnly } from './link.js';
 import { PuzzleClock, dailyPuzzle, formatTime, localDay, readDays, streak, withDay } from './daily.js';
 import { drawExtras, regionColour } from './draw.js';
 
-const DIFFICULTIES = ['easy', 'medium', 'hard'];
+const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'];
 /** Counting may take this long; then the coach says "at least one way". */
 const COUNT_BUDGET_MS = 1500;
 /** …and one that has not given its verdict (a completion, the marks' check) may go on this long, saying "still checking…". */
@@ -69,6 +69,15 @@ function store(key, value) {
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
 /** @typedef {import('./model.js').ShownHint} ShownHint */
 /** @typedef {import('./verdict.js').Analysis} Analysis */
+/** @typedef {{ n: number, regions: number[], givens: number[], solution: number[], level: string }} RegionsPuzzle  the core's regionsPuzzle() */
+/** @typedef {{ steps: { kind: 'probe' | 'place' | 'remove' | 'found', row: number, col: number }[], solution: number[] | null, cut: boolean }} RegionsTrace  the core's regionsSearch() */
+
+/** The sizes of regions puzzles (the core's regions exports take these). */
+const REGIONS_MIN_N = 5;
+const REGIONS_MAX_N = 11;
+/** The watched search on a regions puzzle: a step this often, and at most this many steps. */
+const WATCH_STEP_MS = 45;
+const WATCH_MAX_STEPS = 20_000;
 
 export class PuzzleView {
   /**
@@ -79,12 +88,15 @@ export class PuzzleView {
    *   levels: (n: number) => import('../types.js').PuzzleLevel[],
    *   count: (n: number, squares: number[]) => bigint,
    *   onFinish: (algorithmId: string, n: number, squares: number[]) => void,
+   *   regions?: () => import('./mode.js').RegionsCoreApi | null,
    *   write: (board: { n: number, squares: number[], given: number[], marks: number[], coach: boolean }) => void }} options
    *   algorithms: the core's algorithms(); limits: the core's limits() (board and
    *   puzzle sizes); generate: the core's puzzle(); rules: its deductionRules();
-   *   levels: its puzzleLevels(); count: its completions(); write: puts a board in the address bar
+   *   levels: its puzzleLevels(); count: its completions(); regions: its regions exports, if any;
+   *   write: puts a board in the address bar
    */
-  constructor(root, { algorithms, limits, generate, rules, levels, count, onFinish, write }) {
+  constructor(root, { algorithms, limits, generate, rules, levels, count, onFinish, write, regions = () => null }) {
+    this.regionsApi = regions;
     this.root = root;
     this.limits = limits;
     this.generate = generate;
@@ -134,8 +146,16 @@ export class PuzzleView {
     this.game = {
       timer: $('timer'), hints: $('hints-used'), copy: button('copy-puzzle-link'), side: $('side'),
       celebration: $('celebration'), celebrationText: $('celebration-text'), hintBox: $('hint-box'), hintStage: $('hint-stage'), hintText: $('hint-text'),
-      daily: button('daily'), dailyText: $('daily-text'), shading: /** @type {HTMLInputElement} */ ($('shading-toggle')),
+      daily: button('daily'), dailyRegions: button('daily-regions'), dailyText: $('daily-text'), shading: /** @type {HTMLInputElement} */ ($('shading-toggle')),
     };
+    this.kindPicker = select('kind');
+    this.regionGrid = $('region-grid');
+    this.watch = { row: $('watch-row'), button: button('watch'), text: $('watch-text') };
+    /** @type {{ steps: RegionsTrace['steps'], index: number, queens: number[], probe: number, timer: number } | null} the search watched on a regions puzzle */
+    this.watching = null;
+    const offersRegions = regions() !== null;
+    $('kind-field').hidden = !offersRegions;
+    this.game.dailyRegions.hidden = !offersRegions;
     this.stageEl = /** @type {HTMLElement} */ (root.querySelector('.stage'));
     this.boardFrame = /** @type {HTMLElement} */ (root.querySelector('.board-frame'));
     this.extras = { regions: /** @type {number[] | null} */ (null), open: /** @type {number[]} */ ([]), numbered: /** @type {number[]} */ ([]), culprit: -1, dark: false };
@@ -185,6 +205,9 @@ export class PuzzleView {
     this.buttons.finish.addEventListener('click', () => this.finish());
     this.game.copy.addEventListener('click', () => this.copyLink());
     this.game.daily.addEventListener('click', () => this.loadDaily(localDay(new Date())));
+    this.game.dailyRegions.addEventListener('click', () => this.loadDaily(localDay(new Date()), 'regions'));
+    this.kindPicker.addEventListener('change', () => this.showLevelRules());
+    this.watch.button.addEventListener('click', () => this.watchSearch());
     this.game.shading.checked = this.shading;
     this.game.shading.addEventListener('change', () => {
       this.shading = this.game.shading.checked;
@@ -213,13 +236,19 @@ export class PuzzleView {
    */
   load({ n, squares, given, marks = [], coach = null, puzzle = null }) {
     this.loaded = true;
+    /** @type {number[] | null} */
+    let regions = null;
     if (puzzle?.daily) {
-      const made = this.daily(puzzle.daily);
-      if (made) ({ n, squares, given, puzzle } = made);
+      const made = this.daily(puzzle.daily, puzzle.kind);
+      if (made) ({ n, squares, given, puzzle, regions = null } = made);
+      else puzzle = null;
+    } else if (puzzle?.kind === 'regions' && puzzle.seed !== null) {
+      const made = this.regionsBoard(n, puzzle.seed, puzzle.level);
+      if (made) ({ n, squares, given, puzzle, regions = null } = made);
       else puzzle = null;
     }
     const seed = puzzle?.seed ?? null;
-    if (puzzle && seed !== null && !given.length) {
+    if (puzzle && puzzle.kind === 'classic' && seed !== null && !given.length) {
       const level = puzzle.level;
       const made = guard(() => [...this.generate(n, level, seed)], null);
       if (made) [squares, given] = [made, made];
@@ -228,8 +257,32 @@ export class PuzzleView {
     const on = coach ?? coachByDefault(puzzle);
     this.coachOn = on;
     this.coachToggle.checked = on;
-    this.model.load({ n, squares, given, marks, puzzle });
+    this.model.load({ n, squares, given, marks, puzzle, regions });
     this.shown();
+  }
+
+  /**
+   * A regions puzzle made by the core from its size, seed and level; null (and a sentence) when it cannot be.
+   * @param {number} n
+   * @param {number} seed
+   * @param {string} level  '' for any
+   * @param {string} [daily]  the date, for a daily puzzle
+   * @returns {PuzzleBoard | null}
+   */
+  regionsBoard(n, seed, level, daily) {
+    const api = this.regionsApi();
+    if (!api) {
+      showProblem('This copy of the solver makes no regions puzzles: here is the classic board.', 'error');
+      return null;
+    }
+    const size = Math.min(REGIONS_MAX_N, Math.max(REGIONS_MIN_N, n));
+    const offered = api.regionsLevels(size);
+    const wanted = level && !offered.includes(level) ? offered[offered.length - 1] : level;
+    const made = guard(() => api.regionsPuzzle(size, seed, wanted || undefined), null);
+    if (!made) return null;
+    /** @type {import('./model.js').PuzzleSpec} */
+    const puzzle = { kind: 'regions', level: made.level, seed, ...(daily ? { daily } : {}) };
+    return { n: made.n, squares: [...made.givens], given: [...made.givens], marks: [], puzzle, regions: [...made.regions] };
   }
 
   /**
@@ -292,6 +345,7 @@ export class PuzzleView {
   shown(before = -1) {
     const { n } = this.model;
     if (n !== before) this.input.cursor = 0;
+    this.stopWatching();
     this.stages.reset();
     delete this.root.dataset.hintStage;
     this.game.hintBox.hidden = true;
@@ -324,9 +378,15 @@ export class PuzzleView {
    * The daily puzzle of a date, made by the core from the date alone; null
    * (and a sentence) if the core cannot make it.
    * @param {string} day  YYYY-MM-DD
+   * @param {'classic' | 'regions'} [kind]
    * @returns {PuzzleBoard | null}
    */
-  daily(day) {
+  daily(day, kind = 'classic') {
+    if (kind === 'regions') {
+      const api = this.regionsApi();
+      const { n, level, seed } = dailyPuzzle(day, (size) => api?.regionsLevels(Math.min(REGIONS_MAX_N, Math.max(REGIONS_MIN_N, size))) ?? ['easy']);
+      return this.regionsBoard(n, seed, level, day);
+    }
     const { n, level, seed } = dailyPuzzle(day, (size) => this.levels(size));
     const squares = guard(() => [...this.generate(n, level, seed)], null);
     if (!squares) return null;
@@ -334,11 +394,12 @@ export class PuzzleView {
   }
 
   /**
-   * Plays the daily puzzle of a date (the Daily button: today, in the player's time zone).
+   * Plays the daily puzzle of a date (the Daily buttons: today, in the player's time zone).
    * @param {string} day
+   * @param {'classic' | 'regions'} [kind]
    */
-  loadDaily(day) {
-    const board = this.daily(day);
+  loadDaily(day, kind = 'classic') {
+    const board = this.daily(day, kind);
     if (!board) return;
     this.setCoachQuietly(false);
     this.change(board);
@@ -501,6 +562,15 @@ export class PuzzleView {
   }
 
   newPuzzle() {
+    if (this.kindPicker.value === 'regions') {
+      const board = this.regionsBoard(this.model.n, newSeed(), this.difficulty.value);
+      if (!board) return;
+      this.setCoachQuietly(false);
+      this.change(board);
+      if (board.puzzle?.level !== this.difficulty.value) this.say(`This ${board.n}×${board.n} regions board offers no ${this.difficulty.value} puzzle, so this one is ${board.puzzle?.level}.`);
+      this.scrollToBoard();
+      return;
+    }
     const { generatedMinN, generatedMaxN } = this.limits;
     const current = this.model.n;
     let n = current >= generatedMinN && current <= generatedMaxN ? current : this.limits.defaultN;
@@ -574,7 +644,8 @@ export class PuzzleView {
     const { n, squares, marks } = this.model;
     this.hinter.stop();
     this.analysis = { pending: true, conflict: this.model.conflicts() };
-    this.counter.ask({ type: 'analyse', n, squares: Int32Array.from(squares), excluded: Int32Array.from(marks) });
+    const regions = this.model.regions ?? undefined;
+    this.counter.ask({ type: 'analyse', n, squares: Int32Array.from(squares), excluded: Int32Array.from(marks), regions });
   }
 
   /** @param {CoachReply} msg  the counting coach's answers */
@@ -621,7 +692,13 @@ export class PuzzleView {
    * @param {string} id
    */
   ruleName(id) {
-    return this.rules.find((r) => r.id === id)?.name ?? id;
+    return this.rulesShown().find((r) => r.id === id)?.name ?? id;
+  }
+
+  /** The rules of the board played: the classic ones, or the regions ones. */
+  rulesShown() {
+    const api = this.model.regions ? this.regionsApi() : null;
+    return api ? api.regionsRules() : this.rules;
   }
 
   /**
@@ -641,7 +718,7 @@ export class PuzzleView {
       const { culprit } = this.analysis;
       this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(n, culprit)}.`);
       // The chain of deductions that runs into the dead end, shown beside the board.
-      if (!this.analysis.conflict) this.hinter.ask({ type: 'chain', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()) });
+      if (!this.analysis.conflict) this.hinter.ask({ type: 'chain', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: this.model.regions ?? undefined });
       return;
     }
     // No hint on a board whose check has not come back.
@@ -657,7 +734,7 @@ export class PuzzleView {
     this.replay.end();
     this.say('Looking for a hint…');
     // The squares the board shows attacked go in as ruled out: the hint starts where the learner's eyes do.
-    this.hinter.ask({ type: 'hint', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()) });
+    this.hinter.ask({ type: 'hint', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: this.model.regions ?? undefined });
   }
 
   /**
@@ -761,7 +838,7 @@ export class PuzzleView {
       const where1 = look.length ? `Look at ${look.join(', ').replace(/, ([^,]*)$/, ' and $1')}: the lines drawn on the board.` : 'Look at the queens already on the board.';
       this.fillBox(title, [where1, ...more]);
     } else if (stage === 2) {
-      const rule = this.rules.find((r) => r.id === hint.rule);
+      const rule = this.rulesShown().find((r) => r.id === hint.rule);
       this.fillBox(title, [`${this.ruleName(hint.rule)}: ${rule?.summary ?? ''}`.trim(), ...more]);
     } else {
       const so = hint.kind === 'place' ? `So a queen goes on ${where(n, hint.square)}.` : `So ${where(n, hint.square)} is ruled out.`;
@@ -782,7 +859,7 @@ export class PuzzleView {
   startReplay() {
     const { n, given, squares } = this.model;
     const start = given.length ? given : squares;
-    this.replay.start({ type: 'chain', n, squares: Int32Array.from(start), excluded: [] });
+    this.replay.start({ type: 'chain', n, squares: Int32Array.from(start), excluded: [], regions: this.model.regions ?? undefined });
   }
 
   /**
@@ -790,6 +867,11 @@ export class PuzzleView {
    * true if it did.
    */
   leftReplay() {
+    if (this.watching) {
+      this.stopWatching();
+      this.render();
+      return true;
+    }
     if (!this.replay.replay) return false;
     this.replay.close();
     return true;
@@ -800,14 +882,16 @@ export class PuzzleView {
    * @returns {{ queens: number[], marks: number[], hint: ShownHint | null, given: number[] }}
    */
   shownBoard() {
-    const { n, squares, marks, given } = this.model;
+    const { n, squares, marks, given, regions } = this.model;
+    const w = this.watching;
+    if (w) return { queens: w.queens, marks: [], hint: null, given };
     const r = this.replay.replay;
     if (!r) return { queens: squares, marks, hint: this.stages.hint, given };
     const step = r.steps[r.index];
     const queens = step ? step.queens : r.queens;
     const excluded = step ? step.excluded : r.excluded;
     // The attacked squares are hatched already: the crosses are the squares the rules ruled out.
-    const { cells } = boardMarks(n, queens);
+    const { cells } = boardMarks(n, queens, -1, [], [], [], regions);
     const crosses = excluded.filter((s) => !(cells[s] & CELL.THREATENED));
     const d = step?.deduction;
     const hint = d ? { square: d.row * n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares, reason: d.reason } : null;
@@ -830,12 +914,17 @@ export class PuzzleView {
   /** "Easy: … · Medium: … · Hard: …", the rules each level needs (the core's deductionRules()). */
   showLevelRules() {
     const chosen = this.difficulty.value;
-    const items = DIFFICULTIES.map((level) => {
-      const own = this.rules.filter((r) => r.level === level).map((r) => r.name);
-      const upTo = DIFFICULTIES.indexOf(level);
-      const [smallest] = this.levelSizes(level);
-      const sizes = smallest > this.limits.generatedMinN ? ` (${smallest}×${smallest} and up)` : '';
-      const text = upTo === 0 ? `${capital(level)}${sizes}: ${own.join(', ')}.` : `${capital(level)}${sizes}: the ${DIFFICULTIES[upTo - 1]} rules, and at least once ${own.join(' or ')}.`;
+    const regions = this.kindPicker.value === 'regions' ? this.regionsApi() : null;
+    const rules = regions ? regions.regionsRules() : this.rules;
+    // The levels whose rules the core names (expert where it has look-ahead on its own).
+    const levels = DIFFICULTIES.filter((level) => rules.some((r) => r.level === level));
+    const expert = /** @type {HTMLOptionElement | null} */ (this.difficulty.querySelector('option[value="expert"]'));
+    if (expert) expert.hidden = !levels.includes('expert');
+    const items = levels.map((level, upTo) => {
+      const own = rules.filter((r) => r.level === level).map((r) => r.name);
+      const [smallest] = regions ? [REGIONS_MIN_N] : this.levelSizes(level);
+      const sizes = !regions && smallest > this.limits.generatedMinN ? ` (${smallest}×${smallest} and up)` : '';
+      const text = upTo === 0 ? `${capital(level)}${sizes}: ${own.join(', ')}.` : `${capital(level)}${sizes}: the ${levels[upTo - 1]} rules, and at least once ${own.join(' or ')}.`;
       return el('li', level === chosen ? { 'data-current': '' } : {}, text);
     });
     this.levelRules.replaceChildren(...items);
@@ -857,11 +946,18 @@ export class PuzzleView {
     if (hint?.kind === 'place' && stage === 3) cells[hint.square] |= CELL.GHOST;
     const state = this.state();
     // A solved board is shown clean, and the shading is a setting.
-    const solvedClean = state === 'solved' && !replaying;
+    const solvedClean = state === 'solved' && !replaying && !this.watching;
     if (solvedClean || !this.shading) cells.forEach((flags, s) => { cells[s] = flags & ~CELL.THREATENED; });
     // The lines the hint used as bands, and the squares it used as discs (a look-ahead's forced queens are numbered instead, at the conclusion).
+    const disc = (/** @type {number} */ s) => /** @type {[number, number]} */ ([s, s]);
     /** @type {import('../components/board.js').Lines} */
-    const bands = [...(hint?.lines ?? []).map((line) => lineEnds(n, line)), ...(chain ? [] : hint?.squares ?? []).map((s) => /** @type {[number, number]} */ ([s, s]))];
+    const bands = [
+      ...(hint?.lines ?? []).filter((line) => line.kind !== 'region').map((line) => lineEnds(n, line)),
+      // A region is no straight line: its squares as discs.
+      ...(hint?.lines ?? []).filter((line) => line.kind === 'region').flatMap((line) => (regions ?? []).flatMap((r, s) => (r === line.index ? [disc(s)] : []))),
+      ...(chain ? [] : hint?.squares ?? []).map(disc),
+    ];
+    if (this.watching && this.watching.probe >= 0) cells[this.watching.probe] |= CELL.PROBED;
     const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
     const culprit = !replaying && this.verdictShown() && state === 'dead' && this.analysis.culprit != null ? this.analysis.culprit : -1;
     this.extras = {
@@ -874,7 +970,12 @@ export class PuzzleView {
     this.board.squareColour = regions ? regionColour(regions, dark) : null;
     this.board.draw(cells, n, lines, bands);
     this.showStage();
+    this.showRegionGrid();
     const data = this.root.dataset;
+    data.kind = regions ? 'regions' : 'classic';
+    this.watch.row.hidden = !regions;
+    this.buttons.finish.disabled = Boolean(regions);
+    this.buttons.finish.title = regions ? 'The searches here place queens on the classic board: watch the regions search below' : '';
     if (culprit >= 0) data.culprit = String(culprit);
     else delete data.culprit;
     if (solvedClean && this.puzzleKey) this.celebrate();
@@ -934,12 +1035,13 @@ export class PuzzleView {
    * @returns {string}
    */
   describeSquare(square) {
-    const { n, squares, marks } = this.model;
-    const { cells } = boardMarks(n, squares, -1, [], marks);
+    const { n, squares, marks, regions } = this.model;
+    const { cells } = boardMarks(n, squares, -1, [], marks, [], regions);
     const flags = cells[square];
     const ruled = flags & CELL.RULED_OUT ? ', ruled out' : '';
     const what = flags & CELL.QUEEN ? (flags & CELL.CONFLICT ? 'a queen under attack' : 'a queen') : flags & CELL.THREATENED ? `empty, threatened${ruled}` : `empty${ruled || ', safe'}`;
-    return `Row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}: ${what}.`;
+    const region = regions ? `, region ${regions[square] + 1}` : '';
+    return `Row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}${region}: ${what}.`;
   }
 
   showPuzzleCaption() {
@@ -955,6 +1057,85 @@ export class PuzzleView {
       ? `Puzzle ${n}×${n}, ${p.level}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`
       : given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.' : '';
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
+  }
+
+  /** A regions puzzle's squares over the canvas, each with its data-region, for the screen reader and the tests. */
+  showRegionGrid() {
+    const { n, regions } = this.model;
+    const grid = this.regionGrid;
+    if (!regions) {
+      grid.hidden = true;
+      grid.replaceChildren();
+      delete grid.dataset.key;
+      return;
+    }
+    const key = `${n}:${regions.join(',')}`;
+    if (grid.dataset.key !== key) {
+      grid.dataset.key = key;
+      const rows = [];
+      for (let row = 0; row < n; row++) {
+        const cells = [];
+        for (let col = 0; col < n; col++) {
+          const s = row * n + col;
+          cells.push(el('div', { role: 'gridcell', 'data-square': s, 'data-region': regions[s], 'aria-label': `Row ${row + 1}, column ${col + 1}: region ${regions[s] + 1}` }));
+        }
+        rows.push(el('div', { role: 'row' }, cells));
+      }
+      grid.replaceChildren(...rows);
+      grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+      grid.style.gridTemplateRows = `repeat(${n}, 1fr)`;
+    }
+    const style = grid.style;
+    style.left = `${this.canvas.offsetLeft}px`;
+    style.top = `${this.canvas.offsetTop}px`;
+    style.width = style.height = `${this.canvas.offsetWidth}px`;
+    grid.hidden = false;
+  }
+
+  /** Watch the search: the core's row-by-row backtracking on the regions puzzle, a step at a time on the board. */
+  watchSearch() {
+    const api = this.regionsApi();
+    const { n, regions, given } = this.model;
+    if (!api || !regions) return;
+    const trace = guard(() => api.regionsSearch(n, regions, given, WATCH_MAX_STEPS), null);
+    if (!trace) return;
+    this.stopWatching();
+    this.replay.end();
+    this.watching = { steps: trace.steps, index: 0, queens: [...given], probe: -1, timer: 0 };
+    const total = trace.steps.length;
+    const cut = trace.cut ? ` (the first ${total.toLocaleString('en-US')} steps)` : '';
+    this.watching.timer = window.setInterval(() => {
+      const w = this.watching;
+      if (!w) return;
+      const step = w.steps[w.index];
+      if (!step) {
+        this.watch.text.textContent = trace.solution
+          ? `The search found the solution in ${counted(total, 'step')}${cut}: it places a queen a row, on a square no queen shares a column or region with or touches, and takes it back when nothing below works. Click the board to go back to yours.`
+          : `The search stopped after ${counted(total, 'step')}${cut} without a solution.`;
+        clearInterval(w.timer);
+        w.timer = 0;
+        return;
+      }
+      const s = step.row * n + step.col;
+      w.probe = step.kind === 'probe' ? s : -1;
+      if (step.kind === 'place' || step.kind === 'found') w.queens = [...new Set([...w.queens, s])].sort((a, b) => a - b);
+      if (step.kind === 'remove') w.queens = w.queens.filter((q) => q !== s);
+      w.index += 1;
+      this.root.dataset.watchStep = String(w.index);
+      this.watch.text.textContent = `Step ${w.index} of ${total}${cut}: ${step.kind === 'probe' ? 'looks at' : step.kind === 'place' ? 'places a queen on' : step.kind === 'remove' ? 'takes back the queen on' : 'finds the last queen on'} ${where(n, s)}.`;
+      this.render();
+    }, WATCH_STEP_MS);
+    this.root.dataset.watchSteps = String(total);
+    this.render();
+  }
+
+  stopWatching() {
+    if (!this.watching) return;
+    clearInterval(this.watching.timer);
+    this.watching = null;
+    this.watch.text.textContent = '';
+    delete this.root.dataset.watchStep;
+    delete this.root.dataset.watchSteps;
   }
 
   /** The board for tests and the console (window.nqueens.puzzle). */
