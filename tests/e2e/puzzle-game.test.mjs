@@ -411,3 +411,27 @@ test('a search hint counts the open squares as the board shows them, leaving the
     await page.close();
   }
 });
+
+test('on a 12×12 board the few open squares stand out among the hatching: each carries a dot', async () => {
+  const queens = [0, 14, 28, 42];
+  const { page, errors } = await openPage(`/?mode=puzzle&n=12&q=${queens.join(',')}`);
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await settled(page);
+    const out = attacked(12, queens);
+    const open = [...Array(144).keys()].filter((s) => !queens.includes(s) && !out.includes(s));
+    assert.ok(open.length > 0 && open.length < 40, `a few open squares: ${open.length}`);
+    const centre = (s) => page.evaluate(([s]) => {
+      const canvas = document.getElementById('puzzle-board');
+      const cell = canvas.width / 12;
+      return [...canvas.getContext('2d').getImageData(Math.floor((s % 12 + 0.5) * cell), Math.floor((Math.floor(s / 12) + 0.5) * cell), 1, 1).data];
+    }, [s]);
+    // The dot is green: more green than red and blue, on squares that are cream or brown otherwise.
+    const green = ([r, g, b]) => g > r + 40 && g > b + 20;
+    for (const s of open) assert.ok(green(await centre(s)), `open square ${s} has its dot`);
+    for (const s of out.slice(0, 20)) assert.ok(!green(await centre(s)), `attacked square ${s} has none`);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
