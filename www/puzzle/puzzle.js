@@ -117,6 +117,8 @@ export class PuzzleView {
     this.found = new Set();
     this.celebrated = '';
     this.shading = stored(SHADING_KEY) !== 'off';
+    /** A press of Hint asked for the box beside (or under) the board: it is scrolled into view once filled. */
+    this.revealBox = false;
     /** @type {Analysis} */
     this.analysis = {};
     // The address bar is this view's only while it is shown (a write may come late).
@@ -658,7 +660,11 @@ export class PuzzleView {
         // Counted on the puzzle's own queens: the ways to finish it.
         if (this.model.squares.length === this.model.given.length && this.model.given.length) this.total = msg.count;
         break;
-      case 'culprit': a.culprit = msg.square; break;
+      case 'culprit':
+        a.culprit = msg.square;
+        // The coach found a dead end with no attack: its reason beside the board, as a hint would give it.
+        if (this.verdictShown() && !a.conflict) this.askDeadChain();
+        break;
       case 'rank': a.rank = msg; break;
       case 'marks': a.marks = { count: msg.count, wrong: msg.wrong }; break;
       case 'done': a.pending = false; break;
@@ -707,6 +713,7 @@ export class PuzzleView {
    */
   askHint() {
     const { n, squares, marks } = this.model;
+    this.revealBox = true;
     if (this.stages.hasMore() && !this.replay.replay) {
       this.stages.next();
       this.render();
@@ -717,8 +724,7 @@ export class PuzzleView {
     if (state === 'dead') {
       const { culprit } = this.analysis;
       this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(n, culprit)}.`);
-      // The chain of deductions that runs into the dead end, shown beside the board.
-      if (!this.analysis.conflict) this.hinter.ask({ type: 'chain', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: this.model.regions ?? undefined });
+      if (!this.analysis.conflict) this.askDeadChain();
       return;
     }
     // No hint on a board whose check has not come back.
@@ -735,6 +741,12 @@ export class PuzzleView {
     this.say('Looking for a hint…');
     // The squares the board shows attacked go in as ruled out: the hint starts where the learner's eyes do.
     this.hinter.ask({ type: 'hint', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: this.model.regions ?? undefined });
+  }
+
+  /** The chain of deductions that runs into the dead end, to be shown beside the board. */
+  askDeadChain() {
+    const { n, squares, regions } = this.model;
+    this.hinter.ask({ type: 'chain', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: regions ?? undefined });
   }
 
   /**
@@ -762,7 +774,7 @@ export class PuzzleView {
       if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
       this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [], reason: hint.reason });
     } else if (msg.type === 'chain') {
-      this.showDeadChain(msg.steps);
+      this.showDeadChain(msg.steps, msg.queens, msg.excluded);
     } else if (msg.type === 'timeout') {
       this.say('A hint takes too long on this board; place a queen or two first.');
     } else if (msg.type === 'error') {
@@ -776,17 +788,28 @@ export class PuzzleView {
    * board, one a line, up to the line left with no square; the queen to move
    * is marked on the board.
    * @param {import('../types.js').ReasoningStep[]} steps
+   * @param {number[]} queens  the board after them
+   * @param {number[]} excluded  and its squares ruled out
    */
-  showDeadChain(steps) {
+  showDeadChain(steps, queens, excluded) {
     if (this.state() !== 'dead') return;
-    const { n } = this.model;
+    const { n, regions } = this.model;
+    // The row or column the steps leave with no square: every square of it ruled out or attacked, and no queen on it.
+    const { cells } = boardMarks(n, queens, -1, [], [], [], regions);
+    const closed = (/** @type {number} */ s) => excluded.includes(s) || (cells[s] & CELL.THREATENED) !== 0;
+    const lines = [...Array(n).keys()].flatMap((i) => {
+      const row = [...Array(n).keys()].map((c) => i * n + c);
+      const col = [...Array(n).keys()].map((r) => r * n + i);
+      return [['row', row], ['column', col]].filter(([, sq]) => /** @type {number[]} */ (sq).every((s) => !queens.includes(s) && closed(s))).map(([kind]) => `${kind} ${i + 1}`);
+    });
+    const emptied = lines.length ? [`Then ${lines[0]} has no square left for its queen.`] : [];
     const { culprit } = this.analysis;
-    const lines = steps.slice(0, 8).map((step) => `${this.ruleName(step.deduction.rule)}: ${step.deduction.reason}`);
+    const told = steps.slice(0, 8).map((step) => `${this.ruleName(step.deduction.rule)}: ${step.deduction.reason}`);
     const move = culprit == null ? 'Take a queen or two off to go on.' : `The queen to move is the one on ${where(n, culprit)} (marked on the board).`;
     const intro = steps.length
       ? 'From this board the rules force these steps, and they run out of squares before every row has a queen:'
       : 'No rule applies on this board, yet no way to finish it exists: the coach checked them all.';
-    this.fillBox('Why it is a dead end', [intro], lines, [move]);
+    this.fillBox('Why it is a dead end', [intro], told, [...emptied, move]);
     this.root.dataset.hintStage = 'dead';
   }
 
@@ -804,8 +827,9 @@ export class PuzzleView {
     const list = steps.length ? [el('ol', { class: 'hint-chain' }, steps.map((line) => el('li', {}, line)))] : [];
     hintText.replaceChildren(...before.map(para), ...list, ...after.map(para));
     hintBox.hidden = false;
-    // Under the board on a phone: kept in view.
-    if (this.active) {
+    // Under the board on a phone: kept in view after a press of Hint.
+    if (this.active && this.revealBox) {
+      this.revealBox = false;
       const box = hintBox.getBoundingClientRect();
       if (box.bottom > window.innerHeight) window.scrollBy({ top: box.bottom - window.innerHeight + 8 });
     }
