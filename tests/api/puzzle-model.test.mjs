@@ -79,19 +79,19 @@ test('undo and redo walk the boards back and forth; a given queen stays; a mark 
 test('a hint comes in three stages; a search\'s, which has no rule, at once', () => {
   const stages = new HintStages();
   assert.equal(stages.next(), false);
-  stages.start({ square: 5, kind: 'place', rule: 'last-in-row', lines: [{ kind: 'row', index: 0 }], squares: [], reason: '' });
+  stages.start({ square: 5, kind: 'place', rule: 'last-in-row', lines: [{ kind: 'row', index: 0 }], squares: [], chain: [], reason: '' });
   assert.equal(stages.stage, 1);
   assert.ok(stages.hasMore() && stages.next() && stages.next());
   assert.equal(stages.stage, 3);
   assert.equal(stages.next(), false);
-  stages.start({ square: 5, kind: 'place', rule: 'search', lines: [], squares: [], reason: '' });
+  stages.start({ square: 5, kind: 'place', rule: 'search', lines: [], squares: [], chain: [], reason: '' });
   assert.equal(stages.stage, 3);
   stages.reset();
   assert.equal(stages.hint, null);
 });
 
 test('a look-ahead\'s chain is one sentence a step, its queens in order', () => {
-  const hint = { square: 0, kind: 'rule-out', rule: 'look-ahead', lines: [{ kind: 'row', index: 1 }, { kind: 'row', index: 2 }, { kind: 'column', index: 3 }, { kind: 'row', index: 4 }], squares: [10, 17, 27], reason: '' };
+  const hint = { square: 0, kind: 'rule-out', rule: 'look-ahead', lines: [{ kind: 'row', index: 1 }, { kind: 'row', index: 2 }, { kind: 'column', index: 3 }, { kind: 'row', index: 4 }], squares: [10, 17, 27], chain: [10, 17, 27], reason: '' };
   const steps = chainSteps(8, hint);
   assert.equal(steps.length, 5);
   assert.match(steps[1], /^1\. Row 2 .* row 2, column 3/);

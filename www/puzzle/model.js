@@ -31,6 +31,7 @@ import { lineName } from './reasoning.js';
  * @property {string} rule  the rule's id, or 'search'
  * @property {import('../types.js').Deduction['lines']} lines  the lines it used (none for a search)
  * @property {number[]} squares  the other squares it used (the attacking queen, a look-ahead's forced queens…)
+ * @property {number[]} chain  a look-ahead's forced queens, in order (drawn numbered); none for other rules
  * @property {string} reason  the core's sentence for it
  */
 
@@ -300,19 +301,19 @@ export class HintStages {
 /**
  * A look-ahead's chain, one sentence a step: the square supposed, each queen
  * it forces on the last square of a line, and the line left with no square.
- * The core gives the forced queens in order in `squares`, the lines they were
- * last on in `lines`, and the emptied line last.
+ * The forced queens come in order in `chain`, the lines they were last on in
+ * `lines`, and the emptied line last.
  * @param {number} n
  * @param {ShownHint} hint
  * @returns {string[]}
  */
 export function chainSteps(n, hint) {
   const steps = [`Suppose a queen stood on ${where(n, hint.square)}.`];
-  hint.squares.forEach((queen, i) => {
+  hint.chain.forEach((queen, i) => {
     const line = hint.lines[i];
     steps.push(`${i + 1}. ${line ? capital(lineName(n, line)) : 'A line'} would have one square left: a queen on ${where(n, queen)}.`);
   });
-  const emptied = hint.lines[hint.squares.length];
+  const emptied = hint.lines[hint.chain.length];
   if (emptied) steps.push(`Then ${lineName(n, emptied)} would have no square left: so no queen can go on ${where(n, hint.square)}.`);
   return steps;
 }

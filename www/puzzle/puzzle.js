@@ -18,12 +18,15 @@ import { guard, showProblem } from '../lib/errors.js';
 import { newSeed } from '../core/seeds.js';
 import { UrlSync } from '../lib/params.js';
 import { NAUCK, isNauck, lineEnds, lineName } from './reasoning.js';
-import { HintStages, PuzzleModel, boardMarks, capital, chainSteps, openSquares, where } from './model.js';
+import { HintStages, PuzzleModel, boardMarks, capital, openSquares, where } from './model.js';
 import { BoardInput } from './input.js';
 import { ReplayView } from './replay.js';
 import { boardState, coachText, deadReason } from './verdict.js';
 import { coachByDefault, puzzleOnly } from './link.js';
-import { PuzzleClock, dailyPuzzle, formatTime, localDay, readDays, streak, withDay } from './daily.js';
+import { dailyPuzzle, localDay } from './daily.js';
+import { GameView, store, stored } from './game.js';
+import { HintBox } from './hint-box.js';
+import { SearchWatch, showRegionGrid } from './regions-view.js';
 import { drawExtras, regionColour } from './draw.js';
 
 const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'];
@@ -32,38 +35,8 @@ const COUNT_BUDGET_MS = 1500;
 /** …and one that has not given its verdict (a completion, the marks' check) may go on this long, saying "still checking…". */
 const COUNT_LIMIT_MS = 30_000;
 const HINT_BUDGET_MS = 4000;
-/** Where the days the daily puzzle was solved are kept (localStorage). */
-const DAYS_KEY = 'nqueens-daily-solved';
 /** Where the attack shading setting is kept (localStorage). */
 const SHADING_KEY = 'nqueens-puzzle-shading';
-/** A look-ahead that forces this many queens is told one step a line. */
-const CHAIN_LINES_FROM = 3;
-/** The stages' titles. */
-const STAGE_TITLES = ['', 'Where to look', 'The rule', 'The conclusion'];
-
-/**
- * localStorage's value, or null where the browser keeps none.
- * @param {string} key
- */
-function stored(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * @param {string} key
- * @param {string} value
- */
-function store(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // A browser that keeps nothing: the setting lasts for the visit.
-  }
-}
 
 /** @typedef {import('../types.js').CoachReply} CoachReply */
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
@@ -75,9 +48,20 @@ function store(key, value) {
 /** The sizes of regions puzzles (the core's regions exports take these). */
 const REGIONS_MIN_N = 5;
 const REGIONS_MAX_N = 11;
-/** The watched search on a regions puzzle: a step this often, and at most this many steps. */
-const WATCH_STEP_MS = 45;
+/** The watched search on a regions puzzle: at most this many steps. */
 const WATCH_MAX_STEPS = 20_000;
+
+/**
+ * A deduction as the board shows it; a look-ahead's forced queens are its
+ * chain (the core's `chain`, or on the classic board its squares).
+ * @param {number} n
+ * @param {import('../types.js').Deduction & { chain?: number[] }} d
+ * @returns {ShownHint}
+ */
+function shownHint(n, d) {
+  const chain = d.chain ?? (d.rule === 'look-ahead' ? d.squares : []);
+  return { square: d.row * n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares, chain, reason: d.reason };
+}
 
 export class PuzzleView {
   /**
@@ -109,13 +93,6 @@ export class PuzzleView {
     /** @type {'queen' | 'mark'} what a click or tap does */
     this.tool = 'queen';
     this.stages = new HintStages();
-    this.clock = new PuzzleClock();
-    /** The puzzle played (its link), '' for a board of one's own: a new one starts the clock. */
-    this.puzzleKey = '';
-    /** The ways to finish the puzzle, once counted from its given queens; the solutions found. */
-    this.total = /** @type {bigint | null} */ (null);
-    this.found = new Set();
-    this.celebrated = '';
     this.shading = stored(SHADING_KEY) !== 'off';
     /** A press of Hint asked for the box beside (or under) the board: it is scrolled into view once filled. */
     this.revealBox = false;
@@ -153,8 +130,7 @@ export class PuzzleView {
     this.kindPicker = select('kind');
     this.regionGrid = $('region-grid');
     this.watch = { row: $('watch-row'), button: button('watch'), text: $('watch-text') };
-    /** @type {{ steps: RegionsTrace['steps'], index: number, queens: number[], probe: number, timer: number } | null} the search watched on a regions puzzle */
-    this.watching = null;
+    this.watcher = new SearchWatch(root, this.watch.text, () => this.render());
     const offersRegions = regions() !== null;
     $('kind-field').hidden = !offersRegions;
     this.game.dailyRegions.hidden = !offersRegions;
@@ -205,7 +181,12 @@ export class PuzzleView {
     this.coachToggle.addEventListener('change', () => this.setCoach(this.coachToggle.checked));
     this.buttons.newPuzzle.addEventListener('click', () => this.newPuzzle());
     this.buttons.finish.addEventListener('click', () => this.finish());
-    this.game.copy.addEventListener('click', () => this.copyLink());
+    this.hintBox = new HintBox(root, { box: this.game.hintBox, title: this.game.hintStage, text: this.game.hintText });
+    this.gameView = new GameView(root, {
+      timer: this.game.timer, hints: this.game.hints, copy: this.game.copy, side: this.game.side, celebration: this.game.celebration,
+      celebrationText: this.game.celebrationText, dailyText: this.game.dailyText, stage: this.stageEl, boardFrame: this.boardFrame,
+    });
+    this.game.copy.addEventListener('click', () => this.gameView.copyLink(this.model, (text) => this.say(text)));
     this.game.daily.addEventListener('click', () => this.loadDaily(localDay(new Date())));
     this.game.dailyRegions.addEventListener('click', () => this.loadDaily(localDay(new Date()), 'regions'));
     this.kindPicker.addEventListener('change', () => this.showLevelRules());
@@ -216,11 +197,6 @@ export class PuzzleView {
       store(SHADING_KEY, this.shading ? 'on' : 'off');
       this.render();
     });
-    window.setInterval(() => this.tick(), 1000);
-    const wide = window.matchMedia('(min-width: 900px)');
-    wide.addEventListener('change', () => this.placeSide(wide.matches));
-    this.placeSide(wide.matches);
-    this.showDaily();
     new ResizeObserver(() => {
       if (this.board.fit()) this.board.redraw();
       this.input.placeCursor();
@@ -349,10 +325,7 @@ export class PuzzleView {
     if (n !== before) this.input.cursor = 0;
     this.stopWatching();
     this.stages.reset();
-    delete this.root.dataset.hintStage;
-    this.game.hintBox.hidden = true;
-    this.game.celebration.hidden = true;
-    delete this.root.dataset.celebrate;
+    this.hintBox.hide();
     this.replay.end();
     this.revealed = false;
     this.say('');
@@ -360,14 +333,8 @@ export class PuzzleView {
     this.showPuzzleCaption();
     const { puzzle, given, squares } = this.model;
     const key = puzzle || given.length ? puzzleOnly(this.model).toString() : '';
-    if (key !== this.puzzleKey) {
+    if (this.gameView.startIfNew(key)) {
       // Another puzzle: its clock starts, and the screen reader hears of the new board.
-      this.puzzleKey = key;
-      this.found.clear();
-      this.total = null;
-      this.celebrated = '';
-      if (key) this.clock.start(Date.now());
-      else this.clock = new PuzzleClock();
       const caption = this.puzzleCaption.hidden ? '' : ` ${this.puzzleCaption.textContent}`;
       this.cursorText.textContent = `A new ${n}×${n} board, ${counted(squares.length, 'queen')} on it.${caption}`;
     }
@@ -419,87 +386,9 @@ export class PuzzleView {
 
   /** On a phone the board may be far above the button pressed: it scrolls into view. */
   scrollToBoard() {
-    if (this.game.side.parentElement !== this.stageEl) return; // side by side: the board is in view
+    if (!this.gameView.narrow()) return; // side by side: the board is in view
     const box = this.canvas.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) this.stageEl.scrollIntoView({ block: 'start', behavior: 'auto' });
-  }
-
-  /** Copy puzzle link: the puzzle alone (its size, kind, level, seed or given queens), never the player's queens. */
-  copyLink() {
-    const url = new URL(location.pathname, location.origin);
-    url.search = `?mode=puzzle&${puzzleOnly(this.model).toString().replaceAll('%2C', ',')}`;
-    const link = url.href;
-    this.game.copy.dataset.link = link;
-    const said = (/** @type {string} */ text) => this.say(text);
-    const clipboard = navigator.clipboard;
-    if (!clipboard) return said(`Copy this link: ${link}`);
-    clipboard.writeText(link).then(() => said('Link copied.'), () => said(`Copy this link: ${link}`));
-  }
-
-  /** The clock's line, once a second while a puzzle is played. */
-  tick() {
-    const { timer, hints } = this.game;
-    const on = this.clock.running;
-    timer.hidden = !on;
-    hints.hidden = !on;
-    if (!on) return;
-    const text = `Time ${formatTime(this.clock.elapsed(Date.now()))}`;
-    if (timer.textContent !== text) timer.textContent = text;
-    const used = `${counted(this.clock.hints, 'hint')} used`;
-    if (hints.textContent !== used) hints.textContent = used;
-  }
-
-  /**
-   * The hint and the result beside the board (wide) or right under it (narrow).
-   * @param {boolean} wide
-   */
-  placeSide(wide) {
-    const side = this.game.side;
-    if (wide) {
-      if (side.parentElement !== this.root) this.stageEl.after(side);
-    } else if (side.previousElementSibling !== this.boardFrame) {
-      this.boardFrame.after(side);
-    }
-  }
-
-  /** The daily panel's line: the streak of days solved. */
-  showDaily() {
-    const days = readDays(stored(DAYS_KEY));
-    const today = localDay(new Date());
-    const run = streak(days, today);
-    const done = days.includes(today) ? ' Today\'s is solved.' : '';
-    this.game.dailyText.textContent = `A new puzzle every day, the same for everyone: easy on Monday, hardest on Sunday. Your streak: ${counted(run, 'day')} in a row.${done}`;
-    this.game.dailyText.dataset.streak = String(run);
-  }
-
-  /** A solved puzzle: its clock stops, a daily one joins the streak, and the result is said. */
-  celebrate() {
-    const { puzzle, squares } = this.model;
-    const solution = squares.join(',');
-    this.found.add(solution);
-    if (this.celebrated === solution) return;
-    this.celebrated = solution;
-    this.clock.stop(Date.now());
-    if (puzzle?.daily) {
-      store(DAYS_KEY, JSON.stringify(withDay(readDays(stored(DAYS_KEY)), puzzle.daily)));
-      this.showDaily();
-    }
-    const time = formatTime(this.clock.elapsed(Date.now()));
-    const hints = this.clock.hints ? `with ${counted(this.clock.hints, 'hint')}` : 'with no hint';
-    const which = puzzle?.daily ? `the daily puzzle of ${puzzle.daily}` : 'the puzzle';
-    const parts = [`You solved ${which} in ${time}, ${hints}.`];
-    if (puzzle?.daily) parts.push(`Your streak: ${this.game.dailyText.dataset.streak ?? '1'} days in a row.`.replace(' 1 days', ' 1 day'));
-    const total = this.total;
-    if (total !== null && total > 1n) {
-      const left = total - BigInt(this.found.size);
-      parts.push(left > 0n
-        ? `You found ${this.found.size} of the ${total} ways to finish it: ${left === 1n ? 'find the other' : 'find the others'}.`
-        : `You found all ${total} ways to finish it.`);
-    }
-    this.game.celebrationText.textContent = parts.join(' ');
-    this.game.celebration.hidden = false;
-    this.root.dataset.celebrate = '';
-    this.tick();
   }
 
   /**
@@ -658,7 +547,7 @@ export class PuzzleView {
       case 'count':
         a.count = msg.count;
         // Counted on the puzzle's own queens: the ways to finish it.
-        if (this.model.squares.length === this.model.given.length && this.model.given.length) this.total = msg.count;
+        if (this.model.squares.length === this.model.given.length && this.model.given.length) this.gameView.total = msg.count;
         break;
       case 'culprit':
         a.culprit = msg.square;
@@ -755,11 +644,10 @@ export class PuzzleView {
    */
   showHint(hint) {
     this.stages.start(hint);
-    this.clock.hints += 1;
     this.root.dataset.hintRule = hint.rule;
     this.input.cursor = hint.square;
     this.say('');
-    this.tick();
+    this.gameView.hintUsed();
     this.render();
   }
 
@@ -768,11 +656,11 @@ export class PuzzleView {
     const { n } = this.model;
     if (msg.type === 'deduction') {
       const d = msg.deduction;
-      this.showHint({ square: d.row * n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares, reason: d.reason });
+      this.showHint(shownHint(n, d));
     } else if (msg.type === 'hint') {
       const { hint } = msg;
       if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
-      this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [], reason: hint.reason });
+      this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [], chain: [], reason: hint.reason });
     } else if (msg.type === 'chain') {
       this.showDeadChain(msg.steps, msg.queens, msg.excluded);
     } else if (msg.type === 'timeout') {
@@ -784,97 +672,33 @@ export class PuzzleView {
   }
 
   /**
-   * A dead end's reason beside the board: the deductions that follow from the
-   * board, one a line, up to the line left with no square; the queen to move
-   * is marked on the board.
-   * @param {import('../types.js').ReasoningStep[]} steps
+   * A dead end's reason beside the board (hint-box.js), with the queen to move.
+   * @param {import('../types.js').ReasoningStep[]} steps  the deductions from the board
    * @param {number[]} queens  the board after them
    * @param {number[]} excluded  and its squares ruled out
    */
   showDeadChain(steps, queens, excluded) {
     if (this.state() !== 'dead') return;
     const { n, regions } = this.model;
-    // The row or column the steps leave with no square: every square of it ruled out or attacked, and no queen on it.
-    const { cells } = boardMarks(n, queens, -1, [], [], [], regions);
-    const closed = (/** @type {number} */ s) => excluded.includes(s) || (cells[s] & CELL.THREATENED) !== 0;
-    const lines = [...Array(n).keys()].flatMap((i) => {
-      const row = [...Array(n).keys()].map((c) => i * n + c);
-      const col = [...Array(n).keys()].map((r) => r * n + i);
-      return [['row', row], ['column', col]].filter(([, sq]) => /** @type {number[]} */ (sq).every((s) => !queens.includes(s) && closed(s))).map(([kind]) => `${kind} ${i + 1}`);
-    });
-    const emptied = lines.length ? [`Then ${lines[0]} has no square left for its queen.`] : [];
-    const { culprit } = this.analysis;
-    const told = steps.slice(0, 8).map((step) => `${this.ruleName(step.deduction.rule)}: ${step.deduction.reason}`);
-    const move = culprit == null ? 'Take a queen or two off to go on.' : `The queen to move is the one on ${where(n, culprit)} (marked on the board).`;
-    const intro = steps.length
-      ? 'From this board the rules force these steps, and they run out of squares before every row has a queen:'
-      : 'No rule applies on this board, yet no way to finish it exists: the coach checked them all.';
-    this.fillBox('Why it is a dead end', [intro], told, [...emptied, move]);
-    this.root.dataset.hintStage = 'dead';
+    this.hintBox.showDeadChain({ n, regions, steps, queens, excluded, culprit: this.analysis.culprit ?? null, ruleName: (id) => this.ruleName(id) }, this.takeReveal());
   }
 
-  /**
-   * The box beside the board: a title, its sentences, and a numbered list of steps between them.
-   * @param {string} title
-   * @param {string[]} before
-   * @param {string[]} [steps]
-   * @param {string[]} [after]
-   */
-  fillBox(title, before, steps = [], after = []) {
-    const { hintBox, hintStage, hintText } = this.game;
-    hintStage.textContent = title;
-    const para = (/** @type {string} */ line) => el('p', {}, line);
-    const list = steps.length ? [el('ol', { class: 'hint-chain' }, steps.map((line) => el('li', {}, line)))] : [];
-    hintText.replaceChildren(...before.map(para), ...list, ...after.map(para));
-    hintBox.hidden = false;
-    // Under the board on a phone: kept in view after a press of Hint.
-    if (this.active && this.revealBox) {
-      this.revealBox = false;
-      const box = hintBox.getBoundingClientRect();
-      if (box.bottom > window.innerHeight) window.scrollBy({ top: box.bottom - window.innerHeight + 8 });
-    }
+  /** Whether a press of Hint asked for the box (it is scrolled into view once filled); asked once. */
+  takeReveal() {
+    const reveal = this.active && this.revealBox;
+    this.revealBox = false;
+    return reveal;
   }
 
   /** The hint shown, at its stage: the box's words, and #puzzle[data-hint-stage]. */
   showStage() {
     const hint = this.stages.hint;
-    const { n } = this.model;
-    if (!hint || this.replay.replay) {
-      if (this.root.dataset.hintStage !== 'dead' || this.replay.replay) {
-        delete this.root.dataset.hintStage;
-        this.game.hintBox.hidden = true;
-      }
+    const replaying = Boolean(this.replay.replay || this.watcher.state);
+    if (!hint || replaying) {
+      if (this.root.dataset.hintStage !== 'dead' || replaying) this.hintBox.hide();
       return;
     }
-    const stage = this.stages.stage;
-    this.root.dataset.hintStage = String(stage);
-    if (hint.rule === 'search') {
-      this.fillBox('Hint · a search, not a deduction', [
-        `No rule applies to this board, so the solver searched instead. A queen on ${where(n, hint.square)} keeps a solution possible.`, hint.reason,
-      ]);
-      return;
-    }
-    const title = `Hint ${stage} of 3 · ${STAGE_TITLES[stage]}`;
-    const more = stage < 3 ? [`Press Hint again for ${stage === 1 ? 'the rule' : 'the square'}.`] : [];
-    if (stage === 1) {
-      const names = hint.lines.map((line) => lineName(n, line));
-      const look = hint.rule === 'look-ahead' && names.length ? [names[names.length - 1]] : names;
-      const where1 = look.length ? `Look at ${look.join(', ').replace(/, ([^,]*)$/, ' and $1')}: the lines drawn on the board.` : 'Look at the queens already on the board.';
-      this.fillBox(title, [where1, ...more]);
-    } else if (stage === 2) {
-      const rule = this.rulesShown().find((r) => r.id === hint.rule);
-      this.fillBox(title, [`${this.ruleName(hint.rule)}: ${rule?.summary ?? ''}`.trim(), ...more]);
-    } else {
-      const so = hint.kind === 'place' ? `So a queen goes on ${where(n, hint.square)}.` : `So ${where(n, hint.square)} is ruled out.`;
-      if (hint.rule === 'look-ahead' && hint.squares.length >= CHAIN_LINES_FROM) {
-        const [suppose, ...rest] = chainSteps(n, hint);
-        const forced = rest.filter((line) => /^\d+\. /.test(line)).map((line) => line.replace(/^\d+\. /, ''));
-        const emptied = rest.filter((line) => !/^\d+\. /.test(line));
-        this.fillBox(title, [suppose], forced, [...emptied, so]);
-      } else {
-        this.fillBox(title, [`${this.ruleName(hint.rule)}: ${hint.reason}`, so]);
-      }
-    }
+    this.hintBox.showStage({ n: this.model.n, hint, stage: this.stages.stage, rules: this.rulesShown(), ruleName: (id) => this.ruleName(id) }, this.takeReveal());
   }
 
   // ---- Solve by reasoning ---------------------------------------------------------
@@ -891,7 +715,7 @@ export class PuzzleView {
    * true if it did.
    */
   leftReplay() {
-    if (this.watching) {
+    if (this.watcher.state) {
       this.stopWatching();
       this.render();
       return true;
@@ -907,7 +731,7 @@ export class PuzzleView {
    */
   shownBoard() {
     const { n, squares, marks, given, regions } = this.model;
-    const w = this.watching;
+    const w = this.watcher.state;
     if (w) return { queens: w.queens, marks: [], hint: null, given };
     const r = this.replay.replay;
     if (!r) return { queens: squares, marks, hint: this.stages.hint, given };
@@ -918,7 +742,7 @@ export class PuzzleView {
     const { cells } = boardMarks(n, queens, -1, [], [], [], regions);
     const crosses = excluded.filter((s) => !(cells[s] & CELL.THREATENED));
     const d = step?.deduction;
-    const hint = d ? { square: d.row * n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares, reason: d.reason } : null;
+    const hint = d ? shownHint(n, d) : null;
     return { queens, marks: crosses, hint, given };
   }
 
@@ -964,13 +788,13 @@ export class PuzzleView {
     const hint = shown.hint;
     // A hint's square shows at its third stage (a replay's step at once).
     const stage = replaying ? 3 : this.stages.stage;
-    const chain = hint?.rule === 'look-ahead';
+    const chain = hint?.chain ?? [];
     const { cells, lines } = boardMarks(n, squares, hint && stage === 3 ? hint.square : -1, shown.given, shown.marks, wrong, regions);
     // A queen a hint places shows as a faint queen; a square it rules out keeps the ring.
     if (hint?.kind === 'place' && stage === 3) cells[hint.square] |= CELL.GHOST;
     const state = this.state();
     // A solved board is shown clean, and the shading is a setting.
-    const solvedClean = state === 'solved' && !replaying && !this.watching;
+    const solvedClean = state === 'solved' && !replaying && !this.watcher.state;
     if (solvedClean || !this.shading) cells.forEach((flags, s) => { cells[s] = flags & ~CELL.THREATENED; });
     // The lines the hint used as bands, and the squares it used as discs (a look-ahead's forced queens are numbered instead, at the conclusion).
     const disc = (/** @type {number} */ s) => /** @type {[number, number]} */ ([s, s]);
@@ -979,15 +803,15 @@ export class PuzzleView {
       ...(hint?.lines ?? []).filter((line) => line.kind !== 'region').map((line) => lineEnds(n, line)),
       // A region is no straight line: its squares as discs.
       ...(hint?.lines ?? []).filter((line) => line.kind === 'region').flatMap((line) => (regions ?? []).flatMap((r, s) => (r === line.index ? [disc(s)] : []))),
-      ...(chain ? [] : hint?.squares ?? []).map(disc),
+      ...(hint?.squares ?? []).filter((s) => !chain.includes(s)).map(disc),
     ];
-    if (this.watching && this.watching.probe >= 0) cells[this.watching.probe] |= CELL.PROBED;
+    if (this.watcher.state && this.watcher.state.probe >= 0) cells[this.watcher.state.probe] |= CELL.PROBED;
     const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
     const culprit = !replaying && this.verdictShown() && state === 'dead' && this.analysis.culprit != null ? this.analysis.culprit : -1;
     this.extras = {
       regions,
       open: this.shading && !solvedClean && !replaying && squares.length ? openSquares(n, squares, shown.marks, regions) : [],
-      numbered: chain && stage === 3 ? hint.squares : [],
+      numbered: stage === 3 ? chain : [],
       culprit,
       dark,
     };
@@ -1002,7 +826,7 @@ export class PuzzleView {
     this.buttons.finish.title = regions ? 'The searches here place queens on the classic board: watch the regions search below' : '';
     if (culprit >= 0) data.culprit = String(culprit);
     else delete data.culprit;
-    if (solvedClean && this.puzzleKey) this.celebrate();
+    if (solvedClean && this.gameView.puzzleKey) this.gameView.celebrate(this.model);
     if (shown.hint) {
       data.hintSquare = String(shown.hint.square);
       data.hintKind = shown.hint.kind;
@@ -1083,37 +907,9 @@ export class PuzzleView {
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
   }
 
-  /** A regions puzzle's squares over the canvas, each with its data-region, for the screen reader and the tests. */
+  /** A regions puzzle's squares over the canvas, each with its data-region (regions-view.js). */
   showRegionGrid() {
-    const { n, regions } = this.model;
-    const grid = this.regionGrid;
-    if (!regions) {
-      grid.hidden = true;
-      grid.replaceChildren();
-      delete grid.dataset.key;
-      return;
-    }
-    const key = `${n}:${regions.join(',')}`;
-    if (grid.dataset.key !== key) {
-      grid.dataset.key = key;
-      const rows = [];
-      for (let row = 0; row < n; row++) {
-        const cells = [];
-        for (let col = 0; col < n; col++) {
-          const s = row * n + col;
-          cells.push(el('div', { role: 'gridcell', 'data-square': s, 'data-region': regions[s], 'aria-label': `Row ${row + 1}, column ${col + 1}: region ${regions[s] + 1}` }));
-        }
-        rows.push(el('div', { role: 'row' }, cells));
-      }
-      grid.replaceChildren(...rows);
-      grid.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
-      grid.style.gridTemplateRows = `repeat(${n}, 1fr)`;
-    }
-    const style = grid.style;
-    style.left = `${this.canvas.offsetLeft}px`;
-    style.top = `${this.canvas.offsetTop}px`;
-    style.width = style.height = `${this.canvas.offsetWidth}px`;
-    grid.hidden = false;
+    showRegionGrid(this.regionGrid, this.canvas, this.model.n, this.model.regions);
   }
 
   /** Watch the search: the core's row-by-row backtracking on the regions puzzle, a step at a time on the board. */
@@ -1123,43 +919,12 @@ export class PuzzleView {
     if (!api || !regions) return;
     const trace = guard(() => api.regionsSearch(n, regions, given, WATCH_MAX_STEPS), null);
     if (!trace) return;
-    this.stopWatching();
     this.replay.end();
-    this.watching = { steps: trace.steps, index: 0, queens: [...given], probe: -1, timer: 0 };
-    const total = trace.steps.length;
-    const cut = trace.cut ? ` (the first ${total.toLocaleString('en-US')} steps)` : '';
-    this.watching.timer = window.setInterval(() => {
-      const w = this.watching;
-      if (!w) return;
-      const step = w.steps[w.index];
-      if (!step) {
-        this.watch.text.textContent = trace.solution
-          ? `The search found the solution in ${counted(total, 'step')}${cut}: it places a queen a row, on a square no queen shares a column or region with or touches, and takes it back when nothing below works. Click the board to go back to yours.`
-          : `The search stopped after ${counted(total, 'step')}${cut} without a solution.`;
-        clearInterval(w.timer);
-        w.timer = 0;
-        return;
-      }
-      const s = step.row * n + step.col;
-      w.probe = step.kind === 'probe' ? s : -1;
-      if (step.kind === 'place' || step.kind === 'found') w.queens = [...new Set([...w.queens, s])].sort((a, b) => a - b);
-      if (step.kind === 'remove') w.queens = w.queens.filter((q) => q !== s);
-      w.index += 1;
-      this.root.dataset.watchStep = String(w.index);
-      this.watch.text.textContent = `Step ${w.index} of ${total}${cut}: ${step.kind === 'probe' ? 'looks at' : step.kind === 'place' ? 'places a queen on' : step.kind === 'remove' ? 'takes back the queen on' : 'finds the last queen on'} ${where(n, s)}.`;
-      this.render();
-    }, WATCH_STEP_MS);
-    this.root.dataset.watchSteps = String(total);
-    this.render();
+    this.watcher.start(trace, n, given);
   }
 
   stopWatching() {
-    if (!this.watching) return;
-    clearInterval(this.watching.timer);
-    this.watching = null;
-    this.watch.text.textContent = '';
-    delete this.root.dataset.watchStep;
-    delete this.root.dataset.watchSteps;
+    this.watcher.stop();
   }
 
   /** The board for tests and the console (window.nqueens.puzzle). */
