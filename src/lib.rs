@@ -30,6 +30,7 @@ pub mod deduce;
 mod error;
 pub mod limits;
 pub mod puzzle;
+pub mod regions;
 pub mod runs;
 pub mod seed_loops;
 pub mod session;

@@ -14,6 +14,7 @@ pub mod args;
 mod count;
 mod find;
 mod puzzle;
+mod regions;
 mod session;
 
 pub use count::{
