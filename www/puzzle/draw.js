@@ -39,6 +39,18 @@ export function drawExtras(ctx, size, n, { regions, open, numbered, culprit, dar
   const cell = size / n;
   const ink = dark ? '#f5f5f5' : '#1d1d28';
   if (regions) {
+    // Every square's edge, thin, so that the squares of a region can be counted…
+    ctx.strokeStyle = dark ? 'rgba(255, 255, 255, 0.28)' : 'rgba(0, 0, 0, 0.22)';
+    ctx.lineWidth = Math.max(1, cell * 0.02);
+    ctx.beginPath();
+    for (let i = 1; i < n; i++) {
+      ctx.moveTo(i * cell, 0);
+      ctx.lineTo(i * cell, size);
+      ctx.moveTo(0, i * cell);
+      ctx.lineTo(size, i * cell);
+    }
+    ctx.stroke();
+    // …and the borders between regions, thick.
     ctx.strokeStyle = ink;
     ctx.lineWidth = Math.max(2.5, cell * 0.08);
     ctx.lineCap = 'round';

@@ -23,10 +23,11 @@ import { BoardInput } from './input.js';
 import { ReplayView } from './replay.js';
 import { boardState, coachText, deadReason } from './verdict.js';
 import { coachByDefault, puzzleOnly } from './link.js';
-import { dailyPuzzle, localDay } from './daily.js';
+import { localDay } from './daily.js';
 import { GameView, store, stored } from './game.js';
 import { HintBox } from './hint-box.js';
 import { SearchWatch, showRegionGrid } from './regions-view.js';
+import { PuzzleMaker, REGIONS_MIN_N } from './makers.js';
 import { drawExtras, regionColour } from './draw.js';
 
 const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'];
@@ -42,12 +43,6 @@ const SHADING_KEY = 'nqueens-puzzle-shading';
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
 /** @typedef {import('./model.js').ShownHint} ShownHint */
 /** @typedef {import('./verdict.js').Analysis} Analysis */
-/** @typedef {{ n: number, regions: number[], givens: number[], solution: number[], level: string }} RegionsPuzzle  the core's regionsPuzzle() */
-/** @typedef {{ steps: { kind: 'probe' | 'place' | 'remove' | 'found', row: number, col: number }[], solution: number[] | null, cut: boolean }} RegionsTrace  the core's regionsSearch() */
-
-/** The sizes of regions puzzles (the core's regions exports take these). */
-const REGIONS_MIN_N = 5;
-const REGIONS_MAX_N = 11;
 /** The watched search on a regions puzzle: at most this many steps. */
 const WATCH_MAX_STEPS = 20_000;
 
@@ -83,9 +78,8 @@ export class PuzzleView {
     this.regionsApi = regions;
     this.root = root;
     this.limits = limits;
-    this.generate = generate;
+    this.maker = new PuzzleMaker({ limits, generate, levels, regions });
     this.rules = rules;
-    this.levels = levels;
     this.onFinish = onFinish;
     this.active = false;
     this.loaded = false;
@@ -149,7 +143,7 @@ export class PuzzleView {
     }, { ruleName: (id) => this.ruleName(id), changed: () => this.render() });
 
     for (let n = limits.puzzleMinN; n <= limits.puzzleMaxN; n++) this.nPicker.append(el('option', { value: n, text: `${n} × ${n}` }));
-    $('generated-note').textContent = `A generated board with exactly one way to finish it (${this.generatedSizes()}).`;
+    $('generated-note').textContent = `A generated board with exactly one way to finish it (${this.maker.generatedSizes()}).`;
     for (const a of algorithms.filter((a) => a.takesFixedQueens)) {
       this.finishAlgorithm.append(el('option', { value: a.id, text: a.name }));
     }
@@ -214,53 +208,12 @@ export class PuzzleView {
    */
   load({ n, squares, given, marks = [], coach = null, puzzle = null }) {
     this.loaded = true;
-    /** @type {number[] | null} */
-    let regions = null;
-    if (puzzle?.daily) {
-      const made = this.daily(puzzle.daily, puzzle.kind);
-      if (made) ({ n, squares, given, puzzle, regions = null } = made);
-      else puzzle = null;
-    } else if (puzzle?.kind === 'regions' && puzzle.seed !== null) {
-      const made = this.regionsBoard(n, puzzle.seed, puzzle.level);
-      if (made) ({ n, squares, given, puzzle, regions = null } = made);
-      else puzzle = null;
-    }
-    const seed = puzzle?.seed ?? null;
-    if (puzzle && puzzle.kind === 'classic' && seed !== null && !given.length) {
-      const level = puzzle.level;
-      const made = guard(() => [...this.generate(n, level, seed)], null);
-      if (made) [squares, given] = [made, made];
-      else puzzle = null;
-    }
-    const on = coach ?? coachByDefault(puzzle);
+    const board = this.maker.remake({ n, squares, given, marks, puzzle });
+    const on = coach ?? coachByDefault(board.puzzle);
     this.coachOn = on;
     this.coachToggle.checked = on;
-    this.model.load({ n, squares, given, marks, puzzle, regions });
+    this.model.load(board);
     this.shown();
-  }
-
-  /**
-   * A regions puzzle made by the core from its size, seed and level; null (and a sentence) when it cannot be.
-   * @param {number} n
-   * @param {number} seed
-   * @param {string} level  '' for any
-   * @param {string} [daily]  the date, for a daily puzzle
-   * @returns {PuzzleBoard | null}
-   */
-  regionsBoard(n, seed, level, daily) {
-    const api = this.regionsApi();
-    if (!api) {
-      showProblem('This copy of the solver makes no regions puzzles: here is the classic board.', 'error');
-      return null;
-    }
-    const size = Math.min(REGIONS_MAX_N, Math.max(REGIONS_MIN_N, n));
-    const offered = api.regionsLevels(size);
-    const wanted = level && !offered.includes(level) ? offered[offered.length - 1] : level;
-    const made = guard(() => api.regionsPuzzle(size, seed, wanted || undefined), null);
-    if (!made) return null;
-    /** @type {import('./model.js').PuzzleSpec} */
-    const puzzle = { kind: 'regions', level: made.level, seed, ...(daily ? { daily } : {}) };
-    return { n: made.n, squares: [...made.givens], given: [...made.givens], marks: [], puzzle, regions: [...made.regions] };
   }
 
   /**
@@ -330,6 +283,10 @@ export class PuzzleView {
     this.revealed = false;
     this.say('');
     this.nPicker.value = String(n);
+    if (this.model.puzzle?.kind === 'regions' && this.kindPicker.value !== 'regions') {
+      this.kindPicker.value = 'regions';
+      this.showLevelRules();
+    }
     this.showPuzzleCaption();
     const { puzzle, given, squares } = this.model;
     const key = puzzle || given.length ? puzzleOnly(this.model).toString() : '';
@@ -344,31 +301,12 @@ export class PuzzleView {
   }
 
   /**
-   * The daily puzzle of a date, made by the core from the date alone; null
-   * (and a sentence) if the core cannot make it.
-   * @param {string} day  YYYY-MM-DD
-   * @param {'classic' | 'regions'} [kind]
-   * @returns {PuzzleBoard | null}
-   */
-  daily(day, kind = 'classic') {
-    if (kind === 'regions') {
-      const api = this.regionsApi();
-      const { n, level, seed } = dailyPuzzle(day, (size) => api?.regionsLevels(Math.min(REGIONS_MAX_N, Math.max(REGIONS_MIN_N, size))) ?? ['easy']);
-      return this.regionsBoard(n, seed, level, day);
-    }
-    const { n, level, seed } = dailyPuzzle(day, (size) => this.levels(size));
-    const squares = guard(() => [...this.generate(n, level, seed)], null);
-    if (!squares) return null;
-    return { n, squares, given: squares, marks: [], puzzle: { kind: 'classic', level, seed, daily: day } };
-  }
-
-  /**
    * Plays the daily puzzle of a date (the Daily buttons: today, in the player's time zone).
    * @param {string} day
    * @param {'classic' | 'regions'} [kind]
    */
   loadDaily(day, kind = 'classic') {
-    const board = this.daily(day, kind);
+    const board = this.maker.daily(day, kind);
     if (!board) return;
     this.setCoachQuietly(false);
     this.change(board);
@@ -453,54 +391,13 @@ export class PuzzleView {
   }
 
   newPuzzle() {
-    if (this.kindPicker.value === 'regions') {
-      const board = this.regionsBoard(this.model.n, newSeed(), this.difficulty.value);
-      if (!board) return;
-      this.setCoachQuietly(false);
-      this.change(board);
-      if (board.puzzle?.level !== this.difficulty.value) this.say(`This ${board.n}×${board.n} regions board offers no ${this.difficulty.value} puzzle, so this one is ${board.puzzle?.level}.`);
-      this.scrollToBoard();
-      return;
-    }
-    const { generatedMinN, generatedMaxN } = this.limits;
-    const current = this.model.n;
-    let n = current >= generatedMinN && current <= generatedMaxN ? current : this.limits.defaultN;
-    const difficulty = this.difficulty.value;
-    // A small board may be too small for a level's rules to be needed: the nearest size that offers it.
-    const offered = this.levelSizes(difficulty);
-    const levelMoved = offered.length > 0 && !offered.includes(n);
-    if (levelMoved) n = offered.reduce((best, m) => (Math.abs(m - n) < Math.abs(best - n) ? m : best));
-    const seed = newSeed();
-    const squares = guard(() => [...this.generate(n, difficulty, seed)], null);
-    if (!squares) return;
+    const kind = this.kindPicker.value === 'regions' ? 'regions' : 'classic';
+    const made = this.maker.fresh(kind, this.difficulty.value, this.model.n, newSeed());
+    if (!made) return;
     this.setCoachQuietly(false);
-    this.change({ n, squares, given: squares, marks: [], puzzle: { kind: 'classic', level: difficulty, seed } });
-    if (levelMoved) {
-      const [min, max] = [offered[0], offered[offered.length - 1]];
-      this.say(`${capital(difficulty)} puzzles come in sizes ${min}×${min} to ${max}×${max}, so this one is ${n}×${n}.`);
-    } else if (current !== n) {
-      this.say(`Puzzles come in sizes ${this.generatedSizes()}, so this one is ${n}×${n}.`);
-    }
+    this.change(made.board);
+    if (made.said) this.say(made.said);
     this.scrollToBoard();
-  }
-
-  /**
-   * The generated sizes that offer a level (the core's puzzleLevels()).
-   * @param {string} level
-   * @returns {number[]}
-   */
-  levelSizes(level) {
-    const sizes = [];
-    for (let n = this.limits.generatedMinN; n <= this.limits.generatedMaxN; n++) {
-      if (this.levels(n).includes(/** @type {import('../types.js').PuzzleLevel} */ (level))) sizes.push(n);
-    }
-    return sizes;
-  }
-
-  /** "4×4 to 12×12": the sizes the core generates puzzles in. */
-  generatedSizes() {
-    const { generatedMinN: min, generatedMaxN: max } = this.limits;
-    return `${min}×${min} to ${max}×${max}`;
   }
 
   finish() {
@@ -770,7 +667,7 @@ export class PuzzleView {
     if (expert) expert.hidden = !levels.includes('expert');
     const items = levels.map((level, upTo) => {
       const own = rules.filter((r) => r.level === level).map((r) => r.name);
-      const [smallest] = regions ? [REGIONS_MIN_N] : this.levelSizes(level);
+      const [smallest] = regions ? [REGIONS_MIN_N] : this.maker.levelSizes(level);
       const sizes = !regions && smallest > this.limits.generatedMinN ? ` (${smallest}×${smallest} and up)` : '';
       const text = upTo === 0 ? `${capital(level)}${sizes}: ${own.join(', ')}.` : `${capital(level)}${sizes}: the ${levels[upTo - 1]} rules, and at least once ${own.join(' or ')}.`;
       return el('li', level === chosen ? { 'data-current': '' } : {}, text);
@@ -899,7 +796,10 @@ export class PuzzleView {
       this.puzzleCaption.hidden = false;
       return;
     }
-    this.puzzleCaption.textContent = p?.daily
+    const rules = p?.kind === 'regions' ? ' One queen in every row, column and coloured region, and no two queens touching, not even at a corner.' : '';
+    this.puzzleCaption.textContent = p?.kind === 'regions'
+      ? `${p.daily ? `The daily regions puzzle of ${p.daily}` : `Regions puzzle ${n}×${n}, seed ${p.seed}`}: ${p.level}, exactly one solution.${rules}`
+      : p?.daily
       ? `The daily puzzle of ${p.daily}: ${n}×${n}, ${p.level}, exactly one way to finish it, the same for every player today. The queens it gives stand on framed squares.`
       : p && p.seed !== null
       ? `Puzzle ${n}×${n}, ${p.level}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`
