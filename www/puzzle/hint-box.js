@@ -67,7 +67,7 @@ export class HintBox {
     if (stage === 1) {
       const names = hint.lines.map((line) => lineName(n, line));
       const look = hint.chain.length && names.length ? [names[names.length - 1]] : names;
-      const said = look.length ? `Look at ${look.join(', ').replace(/, ([^,]*)$/, ' and $1')}: the lines drawn on the board.` : 'Look at the queens already on the board.';
+      const said = look.length ? `Look at ${look.join(', ').replace(/, ([^,]*)$/, ' and $1')}: marked on the board.` : 'Look at the queens already on the board.';
       this.fill(title, [said, ...more], [], [], reveal);
     } else if (stage === 2) {
       const rule = rules.find((r) => r.id === hint.rule);
