@@ -8,7 +8,7 @@ import type { Race } from './race/clock.js';
 export interface NqueensHandle {
   /** The current core instance (a new one after a restart). */
   readonly wasm: Core;
-  /** The visualizer's session (mode-visualizer.js). */
+  /** The visualizer's session (visualizer/mode.js). */
   readonly session: Session | null;
   /** Race mode's model, for tests and bench/. */
   readonly race: Race | null;
@@ -17,7 +17,7 @@ export interface NqueensHandle {
   readonly yourSearch?: { state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null };
   /** Puzzle mode's board (www/puzzle/mode.js): squares as row × N + column; `queens` holds the given ones; `regions[square]` on a regions puzzle. */
   readonly puzzle?: { n: number; kind: 'classic' | 'regions'; givens: number[]; queens: number[]; marks: number[]; regions: number[] | null; level: string; seed: number | null; daily: string | null } | null;
-  /** Redraws the visualizer from its session (mode-visualizer.js). */
+  /** Redraws the visualizer from its session (visualizer/mode.js). */
   refresh(): void;
 }
 

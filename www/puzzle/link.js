@@ -17,7 +17,7 @@ import { clip } from '../lib/words.js';
 import { parseDay } from './daily.js';
 
 /** The levels a link may name. */
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'];
+const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 
 /**
  * @typedef {import('./model.js').PuzzleSpec} PuzzleSpec

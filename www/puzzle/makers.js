@@ -15,7 +15,7 @@ import { dailyPuzzle } from './daily.js';
 
 /** The sizes of regions puzzles (the core's regions exports take these). */
 export const REGIONS_MIN_N = 5;
-export const REGIONS_MAX_N = 11;
+const REGIONS_MAX_N = 11;
 
 /** @param {number} n */
 const regionsSize = (n) => Math.min(REGIONS_MAX_N, Math.max(REGIONS_MIN_N, n));

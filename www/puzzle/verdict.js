@@ -59,7 +59,7 @@ export function deadReason(board) {
  * "Solved!" and which of the board's solutions it is.
  * @param {Judged} board
  */
-export function solvedText({ n, squares, regions, analysis: a }) {
+function solvedText({ n, squares, regions, analysis: a }) {
   if (regions) return 'Solved! One queen in every row, column and region, and no two touching.';
   const cols = new Array(n);
   for (const s of squares) cols[Math.floor(s / n)] = s % n;
@@ -75,7 +75,7 @@ export function solvedText({ n, squares, regions, analysis: a }) {
  * What the coach says of the learner's marks, after the count: nothing while they are right.
  * @param {Judged} board
  */
-export function marksText({ n, analysis }) {
+function marksText({ n, analysis }) {
   const m = analysis.marks;
   if (!m || m.count !== 0n) return '';
   if (!m.wrong.length) return ' But your ruled-out squares together leave no way to finish: let one of them back in.';

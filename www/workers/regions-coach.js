@@ -31,7 +31,7 @@ function clash(n, regions, a, b) {
  * @param {ArrayLike<number>} regions
  * @param {number[]} queens
  */
-export function regionsAttacked(n, regions, queens) {
+function regionsAttacked(n, regions, queens) {
   /** @type {number[]} */
   const out = [];
   for (let s = 0; s < n * n; s++) if (!queens.includes(s) && queens.some((q) => clash(n, regions, q, s))) out.push(s);
