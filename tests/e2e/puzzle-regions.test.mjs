@@ -111,6 +111,8 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       if (hintKind === 'place') assert.ok(solution.includes(square), 'the queen it places is in the only solution');
       else assert.ok(!solution.includes(square), 'the square it rules out is not in the only solution');
       await screenshot(page, `puzzle-regions-hint-${width}`, { fullPage: false });
+      // The hint under the board may have scrolled it up a little: the player scrolls back to it.
+      await page.locator('#puzzle-board').scrollIntoViewIfNeeded();
       for (const s of solution) if (!puzzle.givens.includes(s)) await clickSquare(page, 7, Math.floor(s / 7), s % 7);
       const now = await settled(page);
       assert.equal(now.state, 'solved');
