@@ -33,10 +33,11 @@ pub enum Level {
     Easy,
     Medium,
     Hard,
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// The level's id, as the page and `puzzle()` name it.
     pub fn id(self) -> &'static str {
@@ -44,7 +45,13 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
+    }
+
+    /// The level named `id` ("easy", "medium", "hard" or "expert").
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.id() == id)
     }
 
     /// The level below this one, if any.
@@ -53,6 +60,7 @@ impl Level {
             Level::Easy => None,
             Level::Medium => Some(Level::Easy),
             Level::Hard => Some(Level::Medium),
+            Level::Expert => Some(Level::Hard),
         }
     }
 }

@@ -30,6 +30,7 @@ pub mod deduce;
 mod error;
 pub mod limits;
 pub mod puzzle;
+pub mod regions;
 pub mod runs;
 pub mod session;
 pub mod source_loops;

@@ -103,7 +103,7 @@ export interface DeductionRule {
 
 /** A line of the board: row and column from 0; diagonal (↘) row - col + n - 1, anti-diagonal (↙) row + col. */
 export interface DeductionLine {
-  kind: 'row' | 'column' | 'diagonal' | 'anti-diagonal';
+  kind: 'row' | 'column' | 'diagonal' | 'anti-diagonal' | 'region';
   index: number;
 }
 
@@ -151,6 +151,8 @@ export interface CoachRequest {
   squares: Squares;
   /** the squares ruled out: the learner's marks ('analyse'), with the attacked squares ('hint', 'chain') */
   excluded?: Squares;
+  /** a regions puzzle's region of every square (regions-coach.js answers) */
+  regions?: number[];
 }
 
 /** One step of "Solve by reasoning": a deduction and the board it was made on. */

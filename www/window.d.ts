@@ -15,6 +15,8 @@ export interface NqueensHandle {
   readonly algorithms: AlgorithmInfo[];
   /** "Your search" (www/code/mode.js): the run's state, the step shown of how many, and each row's queen's column (-1: none) there. */
   readonly yourSearch?: { state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null };
+  /** Puzzle mode's board (www/puzzle/mode.js): squares as row × N + column; `queens` holds the given ones; `regions[square]` on a regions puzzle. */
+  readonly puzzle?: { n: number; kind: 'classic' | 'regions'; givens: number[]; queens: number[]; marks: number[]; regions: number[] | null; level: string; seed: number | null; daily: string | null } | null;
   /** Redraws the visualizer from its session (visualizer/mode.js). */
   refresh(): void;
 }

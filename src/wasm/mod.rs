@@ -21,6 +21,7 @@ mod count;
 pub mod guide {}
 mod find;
 mod puzzle;
+mod regions;
 mod session;
 pub mod shapes;
 

@@ -41,7 +41,7 @@ pub(crate) fn squares(value: &JsValue, n: usize) -> Result<Vec<usize>, Problem> 
 }
 
 /// [`squares`] for a list of `what` ("queens", "squares ruled out").
-fn listed(value: &JsValue, n: usize, what: &str) -> Result<Vec<usize>, Problem> {
+pub(super) fn listed(value: &JsValue, n: usize, what: &str) -> Result<Vec<usize>, Problem> {
     let typed = js_sys::ArrayBuffer::is_view(value) && !value.is_instance_of::<js_sys::DataView>();
     // A revoked Proxy makes Array.isArray throw: not a list either.
     if !(is_array(value).unwrap_or(false) || typed) {

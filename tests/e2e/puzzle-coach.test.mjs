@@ -136,9 +136,9 @@ test("a generated puzzle's queens look different from the learner's; Clear mine 
 
     await page.click('#puzzle-clear');
     await settled(page);
-    const kept = await page.evaluate(() => new URLSearchParams(location.search).get('q'));
-    await waitUntil(() => page.evaluate((g) => new URLSearchParams(location.search).get('q') === g, given.join(',')), { message: 'Clear mine keeps the given queens' });
-    assert.ok(kept !== null);
+    await waitUntil(() => page.evaluate((g) => window.nqueens.puzzle.queens.join(',') === g, given.join(',')), { message: 'Clear mine keeps the given queens' });
+    assert.equal(await page.evaluate(() => new URLSearchParams(location.search).get('g')), given.join(','), 'the link names the puzzle');
+    assert.equal(await page.evaluate(() => new URLSearchParams(location.search).has('q')), false, 'and never the player\'s queens');
     await page.click('#puzzle-empty');
     const now = await settled(page);
     assert.equal(now.state, 'empty');

@@ -63,7 +63,7 @@ function lineSquares(n, kind, index) {
 /** #puzzle's hint hooks. */
 const hintHooks = (page) => page.evaluate(() => {
   const p = document.getElementById('puzzle').dataset;
-  return { rule: p.hintRule, square: Number(p.hintSquare), kind: p.hintKind, lines: p.hintLines ?? '', note: document.getElementById('puzzle-note').textContent };
+  return { rule: p.hintRule, square: Number(p.hintSquare), kind: p.hintKind, lines: p.hintLines ?? '', stage: p.hintStage, note: document.querySelector('[data-part="hint-text"]').textContent, title: document.querySelector('[data-part="hint-stage"]').textContent };
 });
 
 /** A generated puzzle's givens, from the page's core. */
@@ -117,14 +117,24 @@ test('a hint on a generated puzzle names a sound deduction and draws the lines i
       assert.equal(hint.rule, d.rule);
       assert.equal(hint.square, d.row * n + d.col);
       assert.equal(hint.lines, d.lines.map((l) => `${l.kind}:${l.index}`).join(' '), 'the lines highlighted are the deduction\'s');
-      const name = await page.evaluate((id) => window.nqueens.wasm.deductionRules().find((r) => r.id === id).name, d.rule);
-      assert.ok(hint.note.includes(name) && hint.note.includes(d.reason), `the note names the rule (${name}) and gives its sentence`);
+      assert.equal(hint.stage, '1', 'a hint starts with where to look');
+      const { name, summary } = await page.evaluate((id) => window.nqueens.wasm.deductionRules().find((r) => r.id === id), d.rule);
       // Each line used is drawn: the centre of a square of it away from the queens and the hinted square changes colour.
       for (const line of d.lines) {
         const free = lineSquares(n, line.kind, line.index).find((s) => !givens.includes(s) && s !== hint.square);
         if (free === undefined) continue;
         assert.notDeepEqual(await pixelAt(page, n, free), before[free], `${line.kind} ${line.index} is highlighted on the board`);
       }
+      await page.click('#puzzle-hint');
+      await waitUntil(() => page.evaluate(() => document.getElementById('puzzle').dataset.hintStage === '2'), { message: 'the rule' });
+      const rule = await hintHooks(page);
+      assert.ok(rule.note.includes(name) && rule.note.includes(summary), `stage 2 names the rule (${name}) and says what it says`);
+      await page.click('#puzzle-hint');
+      await waitUntil(() => page.evaluate(() => document.getElementById('puzzle').dataset.hintStage === '3'), { message: 'the conclusion' });
+      const last = await hintHooks(page);
+      const square = `row ${Math.floor(hint.square / n) + 1}, column ${(hint.square % n) + 1}`;
+      assert.ok(last.note.includes(hint.kind === 'place' ? `So a queen goes on ${square}.` : `So ${square} is ruled out.`), `stage 3 gives the square: ${last.note}`);
+      if (d.rule !== 'look-ahead' || d.squares.length < 3) assert.ok(last.note.includes(d.reason), 'and the deduction\'s sentence');
     }
     assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
@@ -140,7 +150,7 @@ test('with no rule to apply, the hint falls back to the solver, labelled a searc
     await page.click('#puzzle-hint');
     await waitUntil(() => page.evaluate(() => document.getElementById('puzzle').dataset.hintRule === 'search'), { message: 'the search hint' });
     const hint = await hintHooks(page);
-    assert.match(hint.note, /a search, not a deduction/);
+    assert.match(hint.title, /a search, not a deduction/);
     assert.equal(hint.lines, '', 'a search draws no lines');
     assert.ok(completionsOf(8, [hint.square]).length > 0, 'the searched square keeps a completion (enumerated here)');
 
@@ -332,7 +342,7 @@ test('Nauck\'s position of 1850: loaded from the page, with its completions coun
     await settled(page);
     const before = await place();
     await page.click('#nauck-load');
-    await waitUntil(() => page.evaluate(() => /n=8&q=27,33&g=27,33/.test(location.search)), { message: 'Nauck\'s queens in the link' });
+    await waitUntil(() => page.evaluate(() => /n=8&g=27,33$/.test(location.search)), { message: 'Nauck\'s queens in the link, as the puzzle' });
     const now = await settled(page);
     assert.deepEqual(await place(), before, 'the button stays where it was clicked');
     assert.equal(now.completions, count, 'the coach counts the same completions');

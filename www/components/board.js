@@ -12,22 +12,10 @@
 // a frame would cost more than the frame has, and could not be seen anyway.
 
 import { context2d, cssVars, part } from '../lib/dom.js';
+import { CELL } from './cells.js';
 
-/** Bit flags of `session.cells()`, one byte per cell, row-major. */
-export const CELL = Object.freeze({
-  QUEEN: 1,
-  THREATENED: 2,
-  PROBED: 4,
-  CONFLICT: 8,
-  GHOST: 16,
-  CANDIDATE: 32,
-  // Never set by the core: puzzle mode marks the queens a puzzle gave,
-  GIVEN: 64,
-  // and the squares a learner ruled out (drawn as a cross; red with CONFLICT,
-  // when the coach says the mark is wrong). Past a byte: puzzle mode's cells
-  // are a Uint16Array.
-  RULED_OUT: 128,
-});
+/** Bit flags of `session.cells()`, one byte per cell, row-major (cells.js). */
+export { CELL };
 
 /**
  * Reads the board colours from CSS (call again when the colour scheme changes).
@@ -180,6 +168,10 @@ export class BoardView {
     this.squares = null;
     /** @type {{ canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, size: number, hatch: CanvasPattern | null, squares: BoardView['squares'] } | null} drawnAt()'s canvas and its caches */
     this.other = null;
+    /** @type {((square: number) => string | null) | null} a square's own colour in place of light and dark (puzzle mode's regions) */
+    this.squareColour = null;
+    /** @type {((ctx: CanvasRenderingContext2D, size: number, n: number) => void) | null} drawn over each cell board, last */
+    this.overlay = null;
   }
 
   /** Matches the backing store to the canvas's CSS size × devicePixelRatio. True if it changed. */
@@ -409,6 +401,7 @@ export class BoardView {
     try {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       this.paint(cells, n, lines, bands);
+      this.overlay?.(ctx, size, n);
     } finally {
       ctx.restore();
     }
@@ -454,7 +447,7 @@ export class BoardView {
         const x0 = edge(col, n, size);
         const w = edge(col + 1, n, size) - x0;
         const flags = cells[row * n + col];
-        ctx.fillStyle = (row + col) % 2 === 0 ? theme.light : theme.dark;
+        ctx.fillStyle = this.squareColour?.(row * n + col) ?? ((row + col) % 2 === 0 ? theme.light : theme.dark);
         ctx.fillRect(x0, y0, w, h);
         if (flags & CELL.THREATENED && !(flags & CELL.QUEEN)) {
           ctx.fillStyle = theme.threat;

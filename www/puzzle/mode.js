@@ -1,106 +1,42 @@
 // Puzzle mode (the second tab): the PuzzleView in #puzzle. Owns the link
-// `?mode=puzzle&n=&q=&g=&x=&coach=` (N, the queens, which of them a puzzle
-// gave, the squares the learner ruled out, and whether the coach flags dead
-// ends as they happen),
-// the page-wide keys while shown (undo, redo), and "let an algorithm finish
+// `?mode=puzzle&…` (link.js reads and writes it), the page-wide keys while shown (undo, redo), and "let an algorithm finish
 // this", which hands the queens to the visualizer mode.
 //
 // A mode of the registry in modes.js: see there for what a mode does.
 
 import { boardSize } from '../lib/dom.js';
-import { parseSquareList, replaceUrl, wholeNumber } from '../lib/params.js';
+import { replaceUrl } from '../lib/params.js';
 import { PuzzleView } from './puzzle.js';
-import { clip } from '../lib/words.js';
-
-/**
- * @typedef {object} PuzzleLink  what a puzzle link asks for
- * @property {number} n
- * @property {number[]} squares  the queens on the board
- * @property {number[]} given  those of them a generated puzzle gave
- * @property {number[]} marks  the squares the learner ruled out (none holds a queen)
- * @property {boolean} coach  false: `coach=off`, dead ends shown only when asked
- * @property {string[]} problems
- */
-
-/**
- * A list of squares from the URL, or [] with a sentence in `problems`.
- * @param {URLSearchParams} params
- * @param {string} name  the parameter
- * @param {number} n  the board's size
- * @param {string[]} problems
- * @returns {number[]}
- */
-function readSquares(params, name, n, problems) {
-  if (!params.has(name)) return [];
-  const raw = /** @type {string} */ (params.get(name)); // has() said it is there
-  const squares = parseSquareList(raw, n);
-  if (squares) return squares;
-  problems.push(`The link's ${name}=${clip(raw)} is not a list of squares from 0 to ${n * n - 1} (row × ${n} + column). Starting from an empty board.`);
-  return [];
-}
-
-/**
- * Reads ?n=&q=&g= for puzzle mode: N (the core's puzzle board sizes), the
- * queens, and which of them the puzzle gave. Anything malformed is a sentence
- * in `problems` and a default.
- * @param {string} search  location.search
- * @param {{ puzzleMinN: number, puzzleMaxN: number, defaultN: number }} limits  the core's limits()
- * @returns {PuzzleLink}
- */
-function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN, defaultN }) {
-  const params = new URLSearchParams(search);
-  /** @type {string[]} */
-  const problems = [];
-  let n = defaultN;
-  if (params.has('n')) {
-    const raw = /** @type {string} */ (params.get('n')).trim(); // has() said it is there
-    const wanted = wholeNumber(raw);
-    if (wanted >= minN && wanted <= maxN) n = wanted;
-    else problems.push(`The link's board size n=${clip(raw)} is not a whole number from ${minN} to ${maxN}. Showing ${n}×${n} instead.`);
-  }
-  const queens = readSquares(params, 'q', n, problems);
-  let given = readSquares(params, 'g', n, problems);
-  if (given.some((s) => !queens.includes(s))) {
-    problems.push('The link gives puzzle queens (g=) that are not on the board (q=). Playing without a puzzle.');
-    given = [];
-  }
-  let marks = readSquares(params, 'x', n, problems);
-  if (marks.some((s) => queens.includes(s))) {
-    problems.push('The link rules out squares (x=) that hold a queen (q=). Those marks are left off.');
-    marks = marks.filter((s) => !queens.includes(s));
-  }
-  let coach = true;
-  if (params.has('coach')) {
-    const raw = /** @type {string} */ (params.get('coach')).trim(); // has() said it is there
-    const word = raw.toLowerCase();
-    if (['off', '0', 'false', 'no'].includes(word)) coach = false;
-    else if (!['on', '1', 'true', 'yes'].includes(word)) problems.push(`The link's coach=${clip(raw)} is neither on nor off (nor 1 or 0). The coach is on.`);
-  }
-  return { n, squares: queens, given, marks, coach, problems };
-}
-
-/**
- * The parameters of a board: ?n=8&q=…&g=…&x=…(&coach=off)
- * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean }} board
- * @returns {string}
- */
-function puzzleSearch({ n, squares, given, marks = [], coach = true }) {
-  const params = new URLSearchParams({ n: String(n) });
-  if (squares.length) params.set('q', squares.join(','));
-  if (given.length) params.set('g', given.join(','));
-  if (marks.length) params.set('x', marks.join(','));
-  if (!coach) params.set('coach', 'off');
-  return `?${params.toString().replaceAll('%2C', ',')}`;
-}
+import { parsePuzzleParams, puzzleSearch } from './link.js';
 
 /**
  * Puts a board in the address bar.
- * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean }} board
+ * @param {Parameters<typeof puzzleSearch>[0]} board
  */
 function writePuzzleParams(board) {
   const url = new URL(location.href);
   url.search = puzzleSearch(board);
   replaceUrl(url);
+}
+
+/**
+ * @typedef {object} RegionsCoreApi  the core's regions exports, where this build has them
+ * @property {(n: number, seed: number, level?: string) => import('./makers.js').RegionsPuzzle} regionsPuzzle
+ * @property {(n: number) => string[]} regionsLevels
+ * @property {() => import('../types.js').DeductionRule[]} regionsRules
+ * @property {(n: number, regions: number[], givens: number[], maxSteps: number) => import('./makers.js').RegionsTrace} regionsSearch
+ */
+
+/**
+ * The regions exports of a core, or null where it has none.
+ * @param {import('../types.js').Core} wasm
+ * @returns {RegionsCoreApi | null}
+ */
+function regionsOf(wasm) {
+  const api = /** @type {Partial<RegionsCoreApi>} */ (/** @type {unknown} */ (wasm));
+  const { regionsPuzzle, regionsLevels, regionsRules, regionsSearch } = api;
+  if (!regionsPuzzle || !regionsLevels || !regionsRules || !regionsSearch) return null;
+  return { regionsPuzzle, regionsLevels, regionsRules, regionsSearch };
 }
 
 /**
@@ -119,6 +55,7 @@ export function puzzleMode(page) {
     id: 'puzzle',
     panels: {
       new: 'section[aria-labelledby="puzzle-new-heading"]',
+      daily: 'section[aria-labelledby="puzzle-daily-heading"]',
       reasoning: 'section[aria-labelledby="puzzle-reasoning-heading"]',
       famous: 'section[aria-labelledby="puzzle-famous-heading"]',
       finish: 'section[aria-labelledby="puzzle-finish-heading"]',
@@ -128,7 +65,7 @@ export function puzzleMode(page) {
 
     parse: (search, core) => parsePuzzleParams(search, core.limits),
 
-    /** @param {import('../core/core.js').Core} core  @param {PuzzleLink|null} wanted  the link's board, if the link is this mode's */
+    /** @param {import('../core/core.js').Core} core  @param {import('./link.js').PuzzleLink|null} wanted  the link's board, if the link is this mode's */
     attach(core, wanted) {
       wasm = core.wasm;
       const { algorithms } = core;
@@ -140,6 +77,8 @@ export function puzzleMode(page) {
         rules: core.wasm.deductionRules(),
         levels: (n) => /** @type {import('../types.js').Core} */ (wasm).puzzleLevels(n),
         count: (n, squares) => /** @type {import('../types.js').Core} */ (wasm).completions(n, squares),
+        // The regions exports of the current core (recover() replaces it), or null.
+        regions: () => regionsOf(/** @type {import('../types.js').Core} */ (wasm)),
         write: writePuzzleParams,
         onFinish: (algorithm, n, squares) => {
           const visualizer = page.openSearch(algorithm, n, { fixed: squares });
@@ -154,6 +93,13 @@ export function puzzleMode(page) {
     },
 
     setActive: (on) => view?.setActive(on),
+
+    expose: {
+      /** The board played: squares as row × N + column, the queens with the given ones. */
+      get puzzle() {
+        return view?.handle() ?? null;
+      },
+    },
 
     onKey: (event) => view?.onKey(event),
 

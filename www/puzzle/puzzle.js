@@ -1,157 +1,61 @@
-// Puzzle mode: the user places the queens, the solver coaches.
+// Puzzle mode's view: the user places the queens, the solver coaches.
 //
-// The view inside its root (#puzzle): a board the user plays on by pointer or
-// keyboard (a cursor moved by the arrows, Enter or Space to toggle), with a
-// second tool that rules squares out (the Rule out toggle, a right-click, a
-// long-press, or X), the coach line, a hint that names the deduction it used
-// (its rule, its sentence, its lines drawn on the board) or says it fell back to
-// a search, undo/redo/clear, generated "complete this board" puzzles, "solve by
-// reasoning" (the whole chain of deductions, step by step), Nauck's position of
-// 1850, and "let an algorithm finish this". The marks are the visualizer's (board.js), built
-// here from the queens. Everything that may take long (counting completions, the
-// queen to move, a hint) runs in a worker with a time budget (coach.js), so a
-// nearly empty 20×20 board never freezes the page. The board sizes, and those
-// of the generated puzzles, are the core's (limits()). Keeps the address bar
-// (mode.js's writer) while it is the view shown.
+// Inside its root (#puzzle): the board (input.js: pointer, long-press,
+// keyboard), the coach line (verdict.js's words for coach.js's answers), a
+// hint that names the deduction it used (its rule, its sentence, its lines
+// drawn on the board) or says it fell back to a search, undo/redo/clear
+// (model.js), generated "complete this board" puzzles, "solve by reasoning"
+// (replay.js), Nauck's position of 1850, and "let an algorithm finish this".
+// Everything that may take long runs in a worker with a time budget
+// (coach.js), so a nearly empty 20×20 board never freezes the page. The board
+// sizes, and those of the generated puzzles, are the core's (limits()). Keeps
+// the address bar (link.js's words, mode.js's writer) while it is the view shown.
 
 import { BoardView, CELL, readTheme } from '../components/board.js';
 import { Coach, unchecked, uncheckedSentence } from './coach.js';
-import { counted, el, formatCount, part } from '../lib/dom.js';
+import { counted, el, part } from '../lib/dom.js';
 import { guard, showProblem } from '../lib/errors.js';
 import { newSeed } from '../core/seeds.js';
 import { UrlSync } from '../lib/params.js';
-import { symmetryClass } from '../lib/symmetry.js';
 import { NAUCK, isNauck, lineEnds, lineName } from './reasoning.js';
+import { HintStages, PuzzleModel, boardMarks, capital, openSquares, where } from './model.js';
+import { BoardInput } from './input.js';
+import { ReplayView } from './replay.js';
+import { boardState, coachText, deadReason } from './verdict.js';
+import { coachByDefault, puzzleOnly } from './link.js';
+import { localDay } from './daily.js';
+import { GameView, store, stored } from './game.js';
+import { HintBox } from './hint-box.js';
+import { SearchWatch, showRegionGrid } from './regions-view.js';
+import { PuzzleMaker, REGIONS_MIN_N } from './makers.js';
+import { drawExtras, regionColour } from './draw.js';
 
-const DIFFICULTIES = ['easy', 'medium', 'hard'];
+const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'];
 /** Counting may take this long; then the coach says "at least one way". */
 const COUNT_BUDGET_MS = 1500;
 /** …and one that has not given its verdict (a completion, the marks' check) may go on this long, saying "still checking…". */
 const COUNT_LIMIT_MS = 30_000;
 const HINT_BUDGET_MS = 4000;
-/** "Solve by reasoning" runs deduce() once a step: a few hundred steps at N = 12. */
-const CHAIN_BUDGET_MS = 8000;
-/** A touch held this long rules a square out (or lets it back in). */
-const LONG_PRESS_MS = 500;
-/** Play in the replay: one deduction this often. */
-const REPLAY_STEP_MS = 1100;
+/** Where the attack shading setting is kept (localStorage). */
+const SHADING_KEY = 'nqueens-puzzle-shading';
 
 /** @typedef {import('../types.js').CoachReply} CoachReply */
+/** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
+/** @typedef {import('./model.js').ShownHint} ShownHint */
+/** @typedef {import('./verdict.js').Analysis} Analysis */
+/** The watched search on a regions puzzle: at most this many steps. */
+const WATCH_MAX_STEPS = 20_000;
 
 /**
- * @typedef {object} PuzzleBoard  a board as undo, redo and the address bar keep it
- * @property {number} n
- * @property {number[]} squares  the queens, in square order
- * @property {number[]} given  those of them a puzzle gave
- * @property {number[]} [marks]  the squares the learner ruled out, in square order (none holds a queen)
- * @property {{ difficulty: string, seed: number } | null} puzzle  the generated puzzle, if any
- */
-
-/**
- * @typedef {object} ShownHint  the last hint, drawn on the board until the board changes
- * @property {number} square  the square it concludes
- * @property {'place' | 'rule-out'} kind  a search's answer is a place
- * @property {string} rule  the rule's id, or 'search'
- * @property {import('../types.js').Deduction['lines']} lines  the lines it used (none for a search)
- * @property {number[]} squares  the other squares it used (the attacking queen, a look-ahead's forced queens…)
- */
-
-/**
- * @typedef {object} Replay  "Solve by reasoning": the chain of deductions and the step shown
- * @property {import('../types.js').ReasoningStep[]} steps
- * @property {boolean} solved  the chain ends on a full board
- * @property {number[]} queens  the board after the last step
- * @property {number[]} excluded
- * @property {number} index  the step shown; steps.length: the board after them all
- * @property {number} timer  Play's interval, or 0
- */
-
-/**
- * @typedef {object} Analysis  what the coach has said about the board so far
- * @property {boolean} [pending]  still at work
- * @property {boolean} [conflict]  two queens attack each other
- * @property {Int32Array|null} [solution]  a completion, or null if there is none
- * @property {bigint} [count]  how many completions
- * @property {number|null} [culprit]  the queen to move, or null if moving one is not enough
- * @property {Extract<CoachReply, { type: 'rank' }>} [rank]  which solution a full board is
- * @property {{ count: bigint | null, wrong: number[] }} [marks]  completions keeping off every mark (null: some); the marks all need
- * @property {boolean} [slow]  past its budget, still at work
- * @property {boolean} [timedOut]
- * @property {string} [error]
- */
-
-/**
- * "row 2, column 5"
+ * A deduction as the board shows it; a look-ahead's forced queens are its
+ * chain (the core's `chain`, or on the classic board its squares).
  * @param {number} n
- * @param {number} square
+ * @param {import('../types.js').Deduction & { chain?: number[] }} d
+ * @returns {ShownHint}
  */
-const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
-/** @param {string} word */
-const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/**
- * True if queens on squares a and b attack each other (same row, column or diagonal).
- * @param {number} n
- * @param {number} a
- * @param {number} b
- * @returns {boolean}
- */
-function attack(n, a, b) {
-  const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
-  return ra === rb || ca === cb || ra - ca === rb - cb || ra + ca === rb + cb;
-}
-
-/**
- * The first pair of queens that attack each other, and along what, or null.
- * @param {number} n
- * @param {number[]} squares
- * @returns {{ a: number, b: number, along: string } | null}
- */
-function attackingPair(n, squares) {
-  for (let i = 0; i < squares.length; i++) {
-    for (const b of squares.slice(i + 1)) {
-      const a = squares[i];
-      if (!attack(n, a, b)) continue;
-      const along = Math.floor(a / n) === Math.floor(b / n) ? 'a row' : a % n === b % n ? 'a column' : 'a diagonal';
-      return { a, b, along };
-    }
-  }
-  return null;
-}
-
-/**
- * What board.js draws for these queens: CELL flags per square (queen, threatened,
- * conflict; the hint as a candidate ring; the learner's marks, wrong ones as
- * conflicts) and the lines of attack between queens.
- * @param {number} n
- * @param {number[]} squares
- * @param {number} [hint]  the hinted square, or -1
- * @param {number[]} [given]  the queens a puzzle gave (drawn framed)
- * @param {number[]} [marks]  the squares ruled out
- * @param {number[]} [wrong]  those of them the coach flags
- * @returns {{ cells: Uint16Array, lines: import('../components/board.js').Lines }}
- */
-function boardMarks(n, squares, hint = -1, given = [], marks = [], wrong = []) {
-  const cells = new Uint16Array(n * n);
-  /** @type {import('../components/board.js').Lines} */
-  const lines = [];
-  for (const q of squares) cells[q] |= CELL.QUEEN;
-  for (let s = 0; s < n * n; s++) {
-    for (const q of squares) if (q !== s && attack(n, q, s)) cells[s] |= CELL.THREATENED;
-  }
-  squares.forEach((a, i) => {
-    for (const b of squares.slice(i + 1)) {
-      if (!attack(n, a, b)) continue;
-      cells[a] |= CELL.CONFLICT;
-      cells[b] |= CELL.CONFLICT;
-      lines.push([a, b]);
-    }
-  });
-  if (hint >= 0) cells[hint] |= CELL.CANDIDATE;
-  for (const q of given) cells[q] |= CELL.GIVEN;
-  for (const m of marks) cells[m] |= CELL.RULED_OUT;
-  for (const m of wrong) cells[m] |= CELL.CONFLICT;
-  return { cells, lines };
+function shownHint(n, d) {
+  const chain = d.chain ?? (d.rule === 'look-ahead' ? d.squares : []);
+  return { square: d.row * n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares, chain, reason: d.reason };
 }
 
 export class PuzzleView {
@@ -163,46 +67,33 @@ export class PuzzleView {
    *   levels: (n: number) => import('../types.js').PuzzleLevel[],
    *   count: (n: number, squares: number[]) => bigint,
    *   onFinish: (algorithmId: string, n: number, squares: number[]) => void,
+   *   regions?: () => import('./mode.js').RegionsCoreApi | null,
    *   write: (board: { n: number, squares: number[], given: number[], marks: number[], coach: boolean }) => void }} options
    *   algorithms: the core's algorithms(); limits: the core's limits() (board and
    *   puzzle sizes); generate: the core's puzzle(); rules: its deductionRules();
-   *   levels: its puzzleLevels(); count: its completions(); write: puts a board in the address bar
+   *   levels: its puzzleLevels(); count: its completions(); regions: its regions exports, if any;
+   *   write: puts a board in the address bar
    */
-  constructor(root, { algorithms, limits, generate, rules, levels, count, onFinish, write }) {
+  constructor(root, { algorithms, limits, generate, rules, levels, count, onFinish, write, regions = () => null }) {
+    this.regionsApi = regions;
     this.root = root;
     this.limits = limits;
-    this.generate = generate;
+    this.maker = new PuzzleMaker({ limits, generate, levels, regions });
     this.rules = rules;
-    this.levels = levels;
     this.onFinish = onFinish;
     this.active = false;
     this.loaded = false;
-    this.n = limits.defaultN;
-    /** @type {number[]} */
-    this.squares = [];
-    /** @type {number[]} */
-    this.given = [];
-    /** @type {number[]} the squares the learner ruled out */
-    this.marks = [];
+    this.model = new PuzzleModel(limits.defaultN);
     /** @type {'queen' | 'mark'} what a click or tap does */
     this.tool = 'queen';
-    /** @type {ShownHint | null} */
-    this.hint = null;
-    /** @type {Replay | null} */
-    this.replay = null;
-    /** A touch held on the board: its timer, square and start; `fired` once it ruled the square out. */
-    this.press = { timer: 0, square: -1, x: 0, y: 0, fired: false };
-    /** @type {PuzzleBoard['puzzle']} */
-    this.puzzle = null;
-    /** @type {PuzzleBoard[]} undo's boards */
-    this.past = [];
-    /** @type {PuzzleBoard[]} redo's boards */
-    this.future = [];
-    this.cursor = 0;
+    this.stages = new HintStages();
+    this.shading = stored(SHADING_KEY) !== 'off';
+    /** A press of Hint asked for the box beside (or under) the board: it is scrolled into view once filled. */
+    this.revealBox = false;
     /** @type {Analysis} */
     this.analysis = {};
     // The address bar is this view's only while it is shown (a write may come late).
-    this.url = new UrlSync(() => this.snapshot(), (board) => this.active && write({ ...board, marks: board.marks ?? [], coach: this.coachOn }));
+    this.url = new UrlSync(() => this.model.snapshot(), (board) => this.active && write({ ...board, marks: board.marks ?? [], coach: this.coachOn }));
     // Coach off: the verdict (dead end, ways to finish) waits for Check, so a
     // learner meets the dead end and backtracks on their own. `revealed`: Check
     // was pressed for the board shown.
@@ -214,22 +105,45 @@ export class PuzzleView {
     const select = (/** @type {string} */ name) => /** @type {HTMLSelectElement} */ ($(name));
     this.board = new BoardView(root);
     this.canvas = this.board.canvas;
-    this.cursorBox = $('cursor');
     this.coachLine = $('coach');
     this.note = $('note');
     this.cursorText = $('cursor-text');
     this.nPicker = select('n');
     this.buttons = { hint: button('get-hint'), undo: button('undo'), redo: button('redo'), clear: button('clear'), empty: button('empty'), check: button('check'), newPuzzle: button('new-puzzle'), finish: button('finish') };
     this.tools = { queen: button('tool-queen'), mark: button('tool-mark') };
-    this.reasoning = { start: button('reason-start'), back: button('reason-back'), next: button('reason-next'), play: button('reason-play'), close: button('reason-close'), text: $('reason-step') };
     this.levelRules = $('level-rules');
     this.coachToggle = /** @type {HTMLInputElement} */ ($('coach-toggle'));
     this.difficulty = select('difficulty');
     this.puzzleCaption = $('puzzle-caption');
     this.finishAlgorithm = select('finish-algorithm');
+    this.game = {
+      timer: $('timer'), hints: $('hints-used'), copy: button('copy-puzzle-link'), side: $('side'),
+      celebration: $('celebration'), celebrationText: $('celebration-text'), hintBox: $('hint-box'), hintStage: $('hint-stage'), hintText: $('hint-text'),
+      daily: button('daily'), dailyRegions: button('daily-regions'), dailyText: $('daily-text'), shading: /** @type {HTMLInputElement} */ ($('shading-toggle')),
+    };
+    this.kindPicker = select('kind');
+    this.regionGrid = $('region-grid');
+    this.watch = { row: $('watch-row'), button: button('watch'), text: $('watch-text') };
+    this.watcher = new SearchWatch(root, this.watch.text, () => this.render());
+    const offersRegions = regions() !== null;
+    $('kind-field').hidden = !offersRegions;
+    this.game.dailyRegions.hidden = !offersRegions;
+    this.stageEl = /** @type {HTMLElement} */ (root.querySelector('.stage'));
+    this.boardFrame = /** @type {HTMLElement} */ (root.querySelector('.board-frame'));
+    this.extras = { regions: /** @type {number[] | null} */ (null), open: /** @type {number[]} */ ([]), numbered: /** @type {number[]} */ ([]), culprit: -1, dark: false };
+    this.board.overlay = (ctx, size, n) => drawExtras(ctx, size, n, this.extras);
+    this.input = new BoardInput(this.canvas, $('cursor'), {
+      n: () => this.model.n,
+      use: (square) => this.use(square),
+      mark: (square) => this.toggleMark(square),
+      moved: (square) => { this.cursorText.textContent = this.describeSquare(square); },
+    });
+    this.replay = new ReplayView(root, {
+      start: button('reason-start'), back: button('reason-back'), next: button('reason-next'), play: button('reason-play'), close: button('reason-close'), text: $('reason-step'),
+    }, { ruleName: (id) => this.ruleName(id), changed: () => this.render() });
 
     for (let n = limits.puzzleMinN; n <= limits.puzzleMaxN; n++) this.nPicker.append(el('option', { value: n, text: `${n} × ${n}` }));
-    $('generated-note').textContent = `A generated board with exactly one way to finish it (${this.generatedSizes()}).`;
+    $('generated-note').textContent = `A generated board with exactly one way to finish it (${this.maker.generatedSizes()}).`;
     for (const a of algorithms.filter((a) => a.takesFixedQueens)) {
       this.finishAlgorithm.append(el('option', { value: a.id, text: a.name }));
     }
@@ -242,41 +156,44 @@ export class PuzzleView {
     nauckText.dataset.completions = String(nauckCount);
 
     this.counter = new Coach((msg) => this.heard(msg), {
-      budgetMs: COUNT_BUDGET_MS, limitMs: COUNT_LIMIT_MS, owes: () => unchecked(this.analysis, this.marks.length > 0), name: 'puzzle-count',
+      budgetMs: COUNT_BUDGET_MS, limitMs: COUNT_LIMIT_MS, owes: () => unchecked(this.analysis, this.model.marks.length > 0), name: 'puzzle-count',
     });
     this.hinter = new Coach((msg) => this.heardHint(msg), { budgetMs: HINT_BUDGET_MS, name: 'puzzle-hint' });
-    this.reasoner = new Coach((msg) => this.heardChain(msg), { budgetMs: CHAIN_BUDGET_MS, name: 'puzzle-reasoning' });
 
-    this.nPicker.addEventListener('change', () => this.change({ n: Number(this.nPicker.value), squares: [], given: [], marks: [], puzzle: null }));
+    this.nPicker.addEventListener('change', () => this.leave({ n: Number(this.nPicker.value), squares: [], given: [], marks: [], puzzle: null }));
     this.tools.queen.addEventListener('click', () => this.setTool('queen'));
     this.tools.mark.addEventListener('click', () => this.setTool('mark'));
     this.difficulty.addEventListener('change', () => this.showLevelRules());
-    this.reasoning.start.addEventListener('click', () => this.startReplay());
-    this.reasoning.back.addEventListener('click', () => this.stepReplay(-1));
-    this.reasoning.next.addEventListener('click', () => this.stepReplay(1));
-    this.reasoning.play.addEventListener('click', () => this.playReplay());
-    this.reasoning.close.addEventListener('click', () => this.closeReplay());
-    button('nauck-load').addEventListener('click', () => this.change({ n: NAUCK.n, squares: [...NAUCK.squares], given: [...NAUCK.squares], marks: [], puzzle: null }));
+    button('reason-start').addEventListener('click', () => this.startReplay());
+    button('nauck-load').addEventListener('click', () => this.leave({ n: NAUCK.n, squares: [...NAUCK.squares], given: [...NAUCK.squares], marks: [], puzzle: null }));
     this.buttons.hint.addEventListener('click', () => this.askHint());
     this.buttons.undo.addEventListener('click', () => this.undo());
     this.buttons.redo.addEventListener('click', () => this.redo());
     this.buttons.clear.addEventListener('click', () => this.clear());
-    this.buttons.empty.addEventListener('click', () => this.change({ n: this.n, squares: [], given: [], marks: [], puzzle: null }));
+    this.buttons.empty.addEventListener('click', () => this.leave({ n: this.model.n, squares: [], given: [], marks: [], puzzle: null }));
     this.buttons.check.addEventListener('click', () => { this.revealed = true; this.render(); });
     this.coachToggle.addEventListener('change', () => this.setCoach(this.coachToggle.checked));
     this.buttons.newPuzzle.addEventListener('click', () => this.newPuzzle());
     this.buttons.finish.addEventListener('click', () => this.finish());
-    this.canvas.addEventListener('click', (event) => this.clicked(event));
-    this.canvas.addEventListener('contextmenu', (event) => this.contextMenu(event));
-    this.canvas.addEventListener('pointerdown', (event) => this.pressStart(event));
-    this.canvas.addEventListener('pointermove', (event) => this.pressMove(event));
-    for (const type of ['pointerup', 'pointercancel', 'pointerleave']) this.canvas.addEventListener(type, () => this.pressEnd());
-    this.canvas.addEventListener('keydown', (event) => this.boardKey(event));
-    this.canvas.addEventListener('focus', () => this.placeCursor());
-    this.canvas.addEventListener('blur', () => this.placeCursor());
+    this.hintBox = new HintBox(root, { box: this.game.hintBox, title: this.game.hintStage, text: this.game.hintText });
+    this.gameView = new GameView(root, {
+      timer: this.game.timer, hints: this.game.hints, copy: this.game.copy, side: this.game.side, celebration: this.game.celebration,
+      celebrationText: this.game.celebrationText, dailyText: this.game.dailyText, stage: this.stageEl, boardFrame: this.boardFrame,
+    });
+    this.game.copy.addEventListener('click', () => this.gameView.copyLink(this.model, (text) => this.say(text)));
+    this.game.daily.addEventListener('click', () => this.loadDaily(localDay(new Date())));
+    this.game.dailyRegions.addEventListener('click', () => this.loadDaily(localDay(new Date()), 'regions'));
+    this.kindPicker.addEventListener('change', () => this.showLevelRules());
+    this.watch.button.addEventListener('click', () => this.watchSearch());
+    this.game.shading.checked = this.shading;
+    this.game.shading.addEventListener('change', () => {
+      this.shading = this.game.shading.checked;
+      store(SHADING_KEY, this.shading ? 'on' : 'off');
+      this.render();
+    });
     new ResizeObserver(() => {
       if (this.board.fit()) this.board.redraw();
-      this.placeCursor();
+      this.input.placeCursor();
     }).observe(this.canvas);
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
       this.board.setTheme(readTheme());
@@ -285,14 +202,18 @@ export class PuzzleView {
   }
 
   /**
-   * Starts on a board (from the URL): no history before it.
-   * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean }} board
+   * Starts on a board (from the URL): no history before it. A generated
+   * puzzle named by its level and seed alone is made again here.
+   * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean | null, puzzle?: import('./model.js').PuzzleSpec | null }} board
    */
-  load({ n, squares, given, marks = [], coach = true }) {
+  load({ n, squares, given, marks = [], coach = null, puzzle = null }) {
     this.loaded = true;
-    this.coachOn = coach;
-    this.coachToggle.checked = coach;
-    this.apply({ n, squares, given, marks, puzzle: null });
+    const board = this.maker.remake({ n, squares, given, marks, puzzle });
+    const on = coach ?? coachByDefault(board.puzzle);
+    this.coachOn = on;
+    this.coachToggle.checked = on;
+    this.model.load(board);
+    this.shown();
   }
 
   /**
@@ -329,41 +250,83 @@ export class PuzzleView {
 
   // ---- Changing the board --------------------------------------------------------
 
-  /** @returns {PuzzleBoard} */
-  snapshot() {
-    return { n: this.n, squares: this.squares, given: this.given, marks: this.marks, puzzle: this.puzzle };
-  }
-
   /**
    * A change the user made: recorded for undo.
    * @param {PuzzleBoard} next
    */
   change(next) {
-    this.past.push(this.snapshot());
-    this.future = [];
-    this.apply(next);
+    const n = this.model.n;
+    this.model.change(next);
+    this.shown(n);
   }
 
   /**
-   * Shows a board, and has the coach look at it.
-   * @param {PuzzleBoard} board
+   * To a board that is no generated puzzle: the coach as such a board has it (on).
+   * @param {PuzzleBoard} next
    */
-  apply({ n, squares, given, marks = [], puzzle }) {
-    if (n !== this.n) this.cursor = 0;
-    this.n = n;
-    this.squares = [...squares].sort((a, b) => a - b);
-    this.given = [...given];
-    this.marks = [...marks].sort((a, b) => a - b);
-    this.puzzle = puzzle;
-    this.hint = null;
-    this.endReplay();
+  leave(next) {
+    if (this.model.puzzle?.seed !== null && this.model.puzzle !== null) this.setCoachQuietly(coachByDefault(next.puzzle));
+    this.change(next);
+  }
+
+  /**
+   * The model holds a new board: the view follows, and the coach looks at it.
+   * @param {number} [before]  the board's size before
+   */
+  shown(before = -1) {
+    const { n } = this.model;
+    if (n !== before) this.input.cursor = 0;
+    this.stopWatching();
+    this.stages.reset();
+    this.hintBox.hide();
+    this.replay.end();
     this.revealed = false;
     this.say('');
     this.nPicker.value = String(n);
+    if (this.model.puzzle?.kind === 'regions' && this.kindPicker.value !== 'regions') {
+      this.kindPicker.value = 'regions';
+      this.showLevelRules();
+    }
     this.showPuzzleCaption();
+    const { puzzle, given, squares } = this.model;
+    const key = puzzle || given.length ? puzzleOnly(this.model).toString() : '';
+    if (this.gameView.startIfNew(key)) {
+      // Another puzzle: its clock starts, and the screen reader hears of the new board.
+      const caption = this.puzzleCaption.hidden ? '' : ` ${this.puzzleCaption.textContent}`;
+      this.cursorText.textContent = `A new ${n}×${n} board, ${counted(squares.length, 'queen')} on it.${caption}`;
+    }
     this.analyse();
     this.render();
     this.writeUrl();
+  }
+
+  /**
+   * Plays the daily puzzle of a date (the Daily buttons: today, in the player's time zone).
+   * @param {string} day
+   * @param {'classic' | 'regions'} [kind]
+   */
+  loadDaily(day, kind = 'classic') {
+    const board = this.maker.daily(day, kind);
+    if (!board) return;
+    this.setCoachQuietly(false);
+    this.change(board);
+    this.scrollToBoard();
+  }
+
+  /**
+   * The coach's setting without a redraw (a new puzzle sets its default).
+   * @param {boolean} on
+   */
+  setCoachQuietly(on) {
+    this.coachOn = on;
+    this.coachToggle.checked = on;
+  }
+
+  /** On a phone the board may be far above the button pressed: it scrolls into view. */
+  scrollToBoard() {
+    if (!this.gameView.narrow()) return; // side by side: the board is in view
+    const box = this.canvas.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) this.stageEl.scrollIntoView({ block: 'start', behavior: 'auto' });
   }
 
   /**
@@ -372,13 +335,10 @@ export class PuzzleView {
    */
   toggle(square) {
     if (this.leftReplay()) return;
-    if (this.given.includes(square)) {
-      this.say(`The queen on ${where(this.n, square)} is part of the puzzle: it stays.`);
-      return;
-    }
-    const squares = this.squares.includes(square) ? this.squares.filter((s) => s !== square) : [...this.squares, square];
-    // A queen placed on a ruled-out square takes the mark's place.
-    this.change({ ...this.snapshot(), squares, marks: this.marks.filter((s) => s !== square) });
+    const n = this.model.n;
+    const refused = this.model.toggle(square);
+    if (refused) this.say(refused);
+    else this.shown(n);
   }
 
   /**
@@ -388,12 +348,10 @@ export class PuzzleView {
    */
   toggleMark(square) {
     if (this.leftReplay()) return;
-    if (this.squares.includes(square)) {
-      this.say(`A queen stands on ${where(this.n, square)}: take it off before ruling the square out.`);
-      return;
-    }
-    const marks = this.marks.includes(square) ? this.marks.filter((s) => s !== square) : [...this.marks, square];
-    this.change({ ...this.snapshot(), marks });
+    const n = this.model.n;
+    const refused = this.model.toggleMark(square);
+    if (refused) return this.say(refused);
+    this.shown(n);
     this.cursorText.textContent = this.describeSquare(square);
   }
 
@@ -418,177 +376,39 @@ export class PuzzleView {
   }
 
   undo() {
-    if (!this.past.length) return;
-    this.future.push(this.snapshot());
-    this.apply(/** @type {PuzzleBoard} */ (this.past.pop())); // not empty: checked above
+    const n = this.model.n;
+    if (this.model.undo()) this.shown(n);
   }
 
   redo() {
-    if (!this.future.length) return;
-    this.past.push(this.snapshot());
-    this.apply(/** @type {PuzzleBoard} */ (this.future.pop())); // not empty: checked above
+    const n = this.model.n;
+    if (this.model.redo()) this.shown(n);
   }
 
   clear() {
-    if (this.squares.length === this.given.length && !this.marks.length) return;
-    this.change({ ...this.snapshot(), squares: this.given, marks: [] });
+    const n = this.model.n;
+    if (this.model.clear()) this.shown(n);
   }
 
   newPuzzle() {
-    const { generatedMinN, generatedMaxN } = this.limits;
-    let n = this.n >= generatedMinN && this.n <= generatedMaxN ? this.n : this.limits.defaultN;
-    const difficulty = this.difficulty.value;
-    // A small board may be too small for a level's rules to be needed: the nearest size that offers it.
-    const offered = this.levelSizes(difficulty);
-    const levelMoved = offered.length > 0 && !offered.includes(n);
-    if (levelMoved) n = offered.reduce((best, m) => (Math.abs(m - n) < Math.abs(best - n) ? m : best));
-    const seed = newSeed();
-    const squares = guard(() => [...this.generate(n, difficulty, seed)], null);
-    if (!squares) return;
-    const asked = this.n;
-    this.change({ n, squares, given: squares, marks: [], puzzle: { difficulty, seed } });
-    if (levelMoved) {
-      const [min, max] = [offered[0], offered[offered.length - 1]];
-      this.say(`${capital(difficulty)} puzzles come in sizes ${min}×${min} to ${max}×${max}, so this one is ${n}×${n}.`);
-    } else if (asked !== n) {
-      this.say(`Puzzles come in sizes ${this.generatedSizes()}, so this one is ${n}×${n}.`);
-    }
-  }
-
-  /**
-   * The generated sizes that offer a level (the core's puzzleLevels()).
-   * @param {string} level
-   * @returns {number[]}
-   */
-  levelSizes(level) {
-    const sizes = [];
-    for (let n = this.limits.generatedMinN; n <= this.limits.generatedMaxN; n++) {
-      if (this.levels(n).includes(/** @type {import('../types.js').PuzzleLevel} */ (level))) sizes.push(n);
-    }
-    return sizes;
-  }
-
-  /** "4×4 to 12×12": the sizes the core generates puzzles in. */
-  generatedSizes() {
-    const { generatedMinN: min, generatedMaxN: max } = this.limits;
-    return `${min}×${min} to ${max}×${max}`;
+    const kind = this.kindPicker.value === 'regions' ? 'regions' : 'classic';
+    const made = this.maker.fresh(kind, this.difficulty.value, this.model.n, newSeed());
+    if (!made) return;
+    this.setCoachQuietly(false);
+    this.change(made.board);
+    if (made.said) this.say(made.said);
+    this.scrollToBoard();
   }
 
   finish() {
-    const rows = this.squares.map((s) => Math.floor(s / this.n));
+    const { n, squares } = this.model;
+    const rows = squares.map((s) => Math.floor(s / n));
     const shared = rows.find((r, i) => rows.indexOf(r) !== i);
     if (shared !== undefined) {
       this.say(`Two queens share row ${shared + 1}, and a search places one queen a row: take one of them off first.`);
       return;
     }
-    this.onFinish(this.finishAlgorithm.value, this.n, this.squares);
-  }
-
-  // ---- Input ------------------------------------------------------------------------
-
-  /**
-   * The square under a pointer, or -1.
-   * @param {MouseEvent} event
-   */
-  squareAt(event) {
-    const box = this.canvas.getBoundingClientRect();
-    const col = Math.floor(((event.clientX - box.left) / box.width) * this.n);
-    const row = Math.floor(((event.clientY - box.top) / box.height) * this.n);
-    if (row < 0 || col < 0 || row >= this.n || col >= this.n) return -1;
-    return row * this.n + col;
-  }
-
-  /** @param {MouseEvent} event  a click on the board */
-  clicked(event) {
-    if (this.press.fired) {
-      // The tap that ended a long-press: the press did its work.
-      this.press.fired = false;
-      return;
-    }
-    const square = this.squareAt(event);
-    if (square < 0) return;
-    this.cursor = square;
-    this.use(square);
-  }
-
-  /**
-   * A right-click (or the browser's own long-press menu on touch) rules a
-   * square out, whatever the tool.
-   * @param {MouseEvent} event
-   */
-  contextMenu(event) {
-    event.preventDefault();
-    const pressed = this.press.timer !== 0;
-    this.pressEnd();
-    if (this.press.fired && !pressed) return; // the long-press has marked it already
-    const square = this.squareAt(event);
-    if (square < 0) return;
-    if (pressed) this.press.fired = true; // the touch's own tap is not a click
-    this.cursor = square;
-    this.toggleMark(square);
-  }
-
-  /**
-   * A touch or pen held still on a square for LONG_PRESS_MS rules it out.
-   * @param {PointerEvent} event
-   */
-  pressStart(event) {
-    this.pressEnd();
-    this.press.fired = false;
-    if (event.pointerType === 'mouse') return;
-    const square = this.squareAt(event);
-    if (square < 0) return;
-    this.press = {
-      square, x: event.clientX, y: event.clientY, fired: false,
-      timer: window.setTimeout(() => {
-        this.press.timer = 0;
-        this.press.fired = true;
-        this.cursor = square;
-        this.toggleMark(square);
-      }, LONG_PRESS_MS),
-    };
-  }
-
-  /** @param {PointerEvent} event  a held touch that moves is a scroll, not a press */
-  pressMove(event) {
-    if (this.press.timer && Math.hypot(event.clientX - this.press.x, event.clientY - this.press.y) > 10) this.pressEnd();
-  }
-
-  pressEnd() {
-    clearTimeout(this.press.timer);
-    this.press.timer = 0;
-  }
-
-  /**
-   * The board's own keys: arrows move the cursor, Enter or Space toggles a queen there.
-   * @param {KeyboardEvent} event
-   */
-  boardKey(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const n = this.n;
-    let row = Math.floor(this.cursor / n);
-    let col = this.cursor % n;
-    switch (event.key) {
-      case 'ArrowUp': row = Math.max(0, row - 1); break;
-      case 'ArrowDown': row = Math.min(n - 1, row + 1); break;
-      case 'ArrowLeft': col = Math.max(0, col - 1); break;
-      case 'ArrowRight': col = Math.min(n - 1, col + 1); break;
-      case 'Home': col = 0; break;
-      case 'End': col = n - 1; break;
-      case 'Enter': case ' ': case 'Spacebar':
-        event.preventDefault();
-        this.use(this.cursor);
-        return;
-      case 'x': case 'X':
-        event.preventDefault();
-        this.toggleMark(this.cursor);
-        return;
-      default: return;
-    }
-    event.preventDefault();
-    this.cursor = row * n + col;
-    this.placeCursor();
-    this.cursorText.textContent = this.describeSquare(this.cursor);
+    this.onFinish(this.finishAlgorithm.value, n, squares);
   }
 
   /**
@@ -608,14 +428,12 @@ export class PuzzleView {
 
   // ---- The coach ------------------------------------------------------------------
 
-  conflicts() {
-    return this.squares.some((a, i) => this.squares.slice(i + 1).some((b) => attack(this.n, a, b)));
-  }
-
   analyse() {
+    const { n, squares, marks } = this.model;
     this.hinter.stop();
-    this.analysis = { pending: true, conflict: this.conflicts() };
-    this.counter.ask({ type: 'analyse', n: this.n, squares: Int32Array.from(this.squares), excluded: Int32Array.from(this.marks) });
+    this.analysis = { pending: true, conflict: this.model.conflicts() };
+    const regions = this.model.regions ?? undefined;
+    this.counter.ask({ type: 'analyse', n, squares: Int32Array.from(squares), excluded: Int32Array.from(marks), regions });
   }
 
   /** @param {CoachReply} msg  the counting coach's answers */
@@ -623,8 +441,16 @@ export class PuzzleView {
     const a = this.analysis;
     switch (msg.type) {
       case 'completion': a.solution = msg.solution; break;
-      case 'count': a.count = msg.count; break;
-      case 'culprit': a.culprit = msg.square; break;
+      case 'count':
+        a.count = msg.count;
+        // Counted on the puzzle's own queens: the ways to finish it.
+        if (this.model.squares.length === this.model.given.length && this.model.given.length) this.gameView.total = msg.count;
+        break;
+      case 'culprit':
+        a.culprit = msg.square;
+        // The coach found a dead end with no attack: its reason beside the board, as a hint would give it.
+        if (this.verdictShown() && !a.conflict) this.askDeadChain();
+        break;
       case 'rank': a.rank = msg; break;
       case 'marks': a.marks = { count: msg.count, wrong: msg.wrong }; break;
       case 'done': a.pending = false; break;
@@ -636,66 +462,15 @@ export class PuzzleView {
     this.render();
   }
 
-  /**
-   * Why the board is a dead end: two queens attack each other ('attack'), or
-   * none does but no completion exists ('no-completion', the coach counted
-   * none); null while it is not dead.
-   * @returns {'attack' | 'no-completion' | null}
-   */
-  deadReason() {
-    if (this.state() !== 'dead') return null;
-    return this.analysis.conflict ? 'attack' : 'no-completion';
+  /** The board as verdict.js judges it. */
+  judged() {
+    const { n, squares, marks, regions } = this.model;
+    return { n, squares, marks, regions, analysis: this.analysis, shown: this.verdictShown() };
   }
 
   /** @returns {'empty' | 'dead' | 'solved' | 'open'} */
   state() {
-    const a = this.analysis;
-    if (this.squares.length === 0) return 'empty';
-    if (a.conflict || a.count === 0n) return 'dead';
-    if (this.squares.length === this.n) return 'solved';
-    return 'open';
-  }
-
-  coachText() {
-    const { n } = this;
-    const a = this.analysis;
-    const state = this.state();
-    if (state === 'solved') {
-      const cols = new Array(n);
-      for (const s of this.squares) cols[Math.floor(s / n)] = s % n;
-      const { size } = symmetryClass(cols);
-      const which = a.rank ? ` This is solution ${formatCount(a.rank.index)} of ${formatCount(a.rank.total)}.` : '';
-      return `Solved!${which} Its symmetry class has ${counted(size, 'member')}.`;
-    }
-    if (!this.verdictShown()) {
-      return `Coach off: ${counted(this.squares.length, 'queen')} on the board. Press Check when you want to know whether it can still be finished.`;
-    }
-    if (state === 'dead' && a.conflict) {
-      const pair = attackingPair(n, this.squares);
-      const which = pair ? `the queens on ${where(n, pair.a)} and ${where(n, pair.b)} attack each other along ${pair.along}` : 'two queens attack each other';
-      const move = a.culprit == null ? ' Move one of them.' : ` The queen on ${where(n, a.culprit)} is the one to move.`;
-      return `Dead end: ${which}.${move}`;
-    }
-    if (state === 'dead') {
-      const none = 'Dead end: no queen attacks another, but the coach checked every way to fill the other rows and none works.';
-      if (a.culprit === undefined) return a.pending ? none : `${none} Take a queen off to go on.`;
-      if (a.culprit === null) return `${none} Moving a single queen is not enough: take off some more.`;
-      return `${none} The queen on ${where(n, a.culprit)} is the one to move.`;
-    }
-    const board = state === 'empty' ? `The empty ${n}×${n} board` : 'This board';
-    // Marks whose check has not come back: still checking, or not checked in time.
-    const marksLeft = this.marks.length && a.solution && !a.marks ? (a.pending ? ' Still checking your ruled-out squares…' : ' Your ruled-out squares could not be checked in time.') : '';
-    if (a.count !== undefined) {
-      return `${board} can still be completed in ${counted(a.count, 'way')}.${this.marksText()}${marksLeft}`;
-    }
-    if (a.timedOut) {
-      return a.solution
-        ? `${board} can still be completed in at least one way (too many to count in time).${this.marksText()}${marksLeft}`
-        : `${board} took too long to check: no completion was found in time.`;
-    }
-    if (a.error) return 'The coach could not look at this board.';
-    if (a.slow) return a.solution ? `${board} can be completed.${marksLeft}` : 'Still checking… no way to complete this board has been found yet.';
-    return 'Counting the ways to complete this board…';
+    return boardState(this.judged());
   }
 
   /** The marks the coach flags: those every completion needs (only while its verdict is shown). */
@@ -704,78 +479,87 @@ export class PuzzleView {
     return this.verdictShown() && m && m.count === 0n ? m.wrong : [];
   }
 
-  /** What the coach says of the learner's marks, after the count: nothing while they are right. */
-  marksText() {
-    const m = this.analysis.marks;
-    if (!m || m.count !== 0n) return '';
-    if (!m.wrong.length) return ' But your ruled-out squares together leave no way to finish: let one of them back in.';
-    const which = m.wrong.map((s) => where(this.n, s)).join(' and ');
-    return ` But ${m.wrong.length === 1 ? 'the square' : 'the squares'} you ruled out on ${which} ${m.wrong.length === 1 ? 'is' : 'are'} needed: every way to finish puts a queen there.`;
-  }
-
-  /** The squares the board shows ruled out: the learner's marks and every square a queen attacks. */
-  ruledOut() {
-    const { cells } = boardMarks(this.n, this.squares);
-    const out = new Set(this.marks);
-    cells.forEach((flags, s) => { if (flags & CELL.THREATENED && !(flags & CELL.QUEEN)) out.add(s); });
-    return Int32Array.from([...out].sort((a, b) => a - b));
-  }
-
   /**
    * The rule's name, from the core's deductionRules().
    * @param {string} id
    */
   ruleName(id) {
-    return this.rules.find((r) => r.id === id)?.name ?? id;
+    return this.rulesShown().find((r) => r.id === id)?.name ?? id;
   }
 
+  /** The rules of the board played: the classic ones, or the regions ones. */
+  rulesShown() {
+    const api = this.model.regions ? this.regionsApi() : null;
+    return api ? api.regionsRules() : this.rules;
+  }
+
+  /**
+   * Hint: a new hint at its first stage (where to look), or the next stage of
+   * the hint shown (the rule, then the conclusion).
+   */
   askHint() {
+    const { n, squares, marks } = this.model;
+    this.revealBox = true;
+    if (this.stages.hasMore() && !this.replay.replay) {
+      this.stages.next();
+      this.render();
+      return;
+    }
     const state = this.state();
     if (state === 'solved') return this.say('The board is solved: no hint needed.');
     if (state === 'dead') {
       const { culprit } = this.analysis;
-      return this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(this.n, culprit)}.`);
+      this.say(culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(n, culprit)}.`);
+      if (!this.analysis.conflict) this.askDeadChain();
+      return;
     }
     // No hint on a board whose check has not come back.
-    const unchecked = uncheckedSentence(this.analysis, this.marks.length > 0);
-    if (unchecked) return this.say(unchecked);
+    const unsure = uncheckedSentence(this.analysis, marks.length > 0);
+    if (unsure) return this.say(unsure);
     const wrong = this.analysis.marks?.count === 0n ? this.analysis.marks.wrong : null;
     if (wrong) {
-      const which = wrong.map((s) => where(this.n, s)).join(' and ');
+      const which = wrong.map((s) => where(n, s)).join(' and ');
       return this.say(wrong.length
         ? `No deduction helps while a square every way to finish needs is ruled out: let ${which} back in first.`
         : 'No deduction helps while your ruled-out squares together leave no way to finish: let one of them back in first.');
     }
-    this.endReplay();
+    this.replay.end();
     this.say('Looking for a hint…');
     // The squares the board shows attacked go in as ruled out: the hint starts where the learner's eyes do.
-    this.hinter.ask({ type: 'hint', n: this.n, squares: Int32Array.from(this.squares), excluded: this.ruledOut() });
+    this.hinter.ask({ type: 'hint', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: this.model.regions ?? undefined });
+  }
+
+  /** The chain of deductions that runs into the dead end, to be shown beside the board. */
+  askDeadChain() {
+    const { n, squares, regions } = this.model;
+    this.hinter.ask({ type: 'chain', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: regions ?? undefined });
   }
 
   /**
-   * Shows a hint: its square ringed, its lines drawn, its rule in #puzzle[data-hint-rule].
+   * Shows a new hint at its first stage; its rule in #puzzle[data-hint-rule].
    * @param {ShownHint} hint
    */
   showHint(hint) {
-    this.hint = hint;
+    this.stages.start(hint);
     this.root.dataset.hintRule = hint.rule;
-    this.cursor = hint.square;
+    this.input.cursor = hint.square;
+    this.say('');
+    this.gameView.hintUsed();
     this.render();
-    this.placeCursor();
   }
 
   /** @param {CoachReply} msg  the hinting coach's answers */
   heardHint(msg) {
+    const { n } = this.model;
     if (msg.type === 'deduction') {
       const d = msg.deduction;
-      const square = d.row * this.n + d.col;
-      this.showHint({ square, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares });
-      this.say(d.reason, `Hint · ${this.ruleName(d.rule)}:`);
+      this.showHint(shownHint(n, d));
     } else if (msg.type === 'hint') {
       const { hint } = msg;
       if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
-      this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [] });
-      this.say(`No rule applies to this board, so the solver searched instead. A queen on ${where(this.n, hint.square)} keeps a solution possible. ${hint.reason}`, 'Hint · a search, not a deduction:');
+      this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [], chain: [], reason: hint.reason });
+    } else if (msg.type === 'chain') {
+      this.showDeadChain(msg.steps, msg.queens, msg.excluded);
     } else if (msg.type === 'timeout') {
       this.say('A hint takes too long on this board; place a queen or two first.');
     } else if (msg.type === 'error') {
@@ -784,58 +568,43 @@ export class PuzzleView {
     }
   }
 
+  /**
+   * A dead end's reason beside the board (hint-box.js), with the queen to move.
+   * @param {import('../types.js').ReasoningStep[]} steps  the deductions from the board
+   * @param {number[]} queens  the board after them
+   * @param {number[]} excluded  and its squares ruled out
+   */
+  showDeadChain(steps, queens, excluded) {
+    if (this.state() !== 'dead') return;
+    const { n, regions } = this.model;
+    this.hintBox.showDeadChain({ n, regions, steps, queens, excluded, culprit: this.analysis.culprit ?? null, ruleName: (id) => this.ruleName(id) }, this.takeReveal());
+  }
+
+  /** Whether a press of Hint asked for the box (it is scrolled into view once filled); asked once. */
+  takeReveal() {
+    const reveal = this.active && this.revealBox;
+    this.revealBox = false;
+    return reveal;
+  }
+
+  /** The hint shown, at its stage: the box's words, and #puzzle[data-hint-stage]. */
+  showStage() {
+    const hint = this.stages.hint;
+    const replaying = Boolean(this.replay.replay || this.watcher.state);
+    if (!hint || replaying) {
+      if (this.root.dataset.hintStage !== 'dead' || replaying) this.hintBox.hide();
+      return;
+    }
+    this.hintBox.showStage({ n: this.model.n, hint, stage: this.stages.stage, rules: this.rulesShown(), ruleName: (id) => this.ruleName(id) }, this.takeReveal());
+  }
+
   // ---- Solve by reasoning ---------------------------------------------------------
 
   /** Asks for the chain of deductions from the puzzle's own queens (or, with no puzzle, the queens on the board). */
   startReplay() {
-    this.endReplay();
-    const start = this.given.length ? this.given : this.squares;
-    this.reasoning.text.textContent = 'Working out the chain of deductions…';
-    this.reasoner.ask({ type: 'chain', n: this.n, squares: Int32Array.from(start), excluded: [] });
-  }
-
-  /** @param {CoachReply} msg  the reasoning coach's answers */
-  heardChain(msg) {
-    if (msg.type === 'chain') {
-      this.replay = { steps: msg.steps, solved: msg.solved, queens: msg.queens, excluded: msg.excluded, index: 0, timer: 0 };
-      this.showReplay();
-    } else if (msg.type === 'timeout') {
-      this.reasoning.text.textContent = 'Working out every deduction took too long on this board.';
-    } else if (msg.type === 'error') {
-      this.reasoning.text.textContent = '';
-      showProblem(msg.message, 'error');
-    }
-  }
-
-  /**
-   * One step forward (+1) or back (−1).
-   * @param {number} by
-   */
-  stepReplay(by) {
-    const r = this.replay;
-    if (!r) return;
-    r.index = Math.max(0, Math.min(r.steps.length, r.index + by));
-    if (r.index === r.steps.length) this.pauseReplay();
-    this.showReplay();
-  }
-
-  /** Play (a step every REPLAY_STEP_MS to the end) or Pause. */
-  playReplay() {
-    const r = this.replay;
-    if (!r) return;
-    if (r.timer) {
-      this.pauseReplay();
-    } else {
-      if (r.index === r.steps.length) r.index = 0;
-      r.timer = window.setInterval(() => this.stepReplay(1), REPLAY_STEP_MS);
-    }
-    this.showReplay();
-  }
-
-  pauseReplay() {
-    if (!this.replay) return;
-    clearInterval(this.replay.timer);
-    this.replay.timer = 0;
+    const { n, given, squares } = this.model;
+    const start = given.length ? given : squares;
+    this.replay.start({ type: 'chain', n, squares: Int32Array.from(start), excluded: [], regions: this.model.regions ?? undefined });
   }
 
   /**
@@ -843,75 +612,35 @@ export class PuzzleView {
    * true if it did.
    */
   leftReplay() {
-    if (!this.replay) return false;
-    this.closeReplay();
+    if (this.watcher.state) {
+      this.stopWatching();
+      this.render();
+      return true;
+    }
+    if (!this.replay.replay) return false;
+    this.replay.close();
     return true;
-  }
-
-  /** Back to the learner's own board. */
-  closeReplay() {
-    this.endReplay();
-    this.render();
-  }
-
-  /** Drops the replay, if any (the board changed, or Close). */
-  endReplay() {
-    this.reasoner.stop();
-    this.pauseReplay();
-    this.replay = null;
-    this.reasoning.text.textContent = '';
-    this.showReplay();
-  }
-
-  /** The replay's controls and sentence, and its board. */
-  showReplay() {
-    const r = this.replay;
-    const { back, next, play, close, text } = this.reasoning;
-    back.disabled = !r || r.index === 0;
-    next.disabled = !r || r.index === r.steps.length;
-    play.disabled = !r || !r.steps.length;
-    close.disabled = !r;
-    play.textContent = r?.timer ? 'Pause' : 'Play';
-    play.setAttribute('aria-pressed', String(Boolean(r?.timer)));
-    if (r) {
-      this.root.dataset.replayStep = String(r.index);
-      this.root.dataset.replaySteps = String(r.steps.length);
-      text.textContent = this.replayText(r);
-    } else {
-      delete this.root.dataset.replayStep;
-      delete this.root.dataset.replaySteps;
-    }
-    this.render();
-  }
-
-  /** @param {Replay} r */
-  replayText(r) {
-    const total = r.steps.length;
-    if (r.index < total) {
-      const { deduction: d } = r.steps[r.index];
-      return `Step ${r.index + 1} of ${total} · ${this.ruleName(d.rule)}: ${d.reason}`;
-    }
-    if (r.solved) return `Solved by reasoning alone in ${counted(total, 'step')}: no guess was needed.`;
-    if (!total) return 'No rule applies to this board: finishing it needs a guess (or a search).';
-    return `After ${counted(total, 'step')} no rule applies any more: finishing the board needs a guess here.`;
   }
 
   /**
    * The board to draw: the replay's step while it is open, else the learner's.
    * @returns {{ queens: number[], marks: number[], hint: ShownHint | null, given: number[] }}
    */
-  shown() {
-    const r = this.replay;
-    if (!r) return { queens: this.squares, marks: this.marks, hint: this.hint, given: this.given };
+  shownBoard() {
+    const { n, squares, marks, given, regions } = this.model;
+    const w = this.watcher.state;
+    if (w) return { queens: w.queens, marks: [], hint: null, given };
+    const r = this.replay.replay;
+    if (!r) return { queens: squares, marks, hint: this.stages.hint, given };
     const step = r.steps[r.index];
     const queens = step ? step.queens : r.queens;
     const excluded = step ? step.excluded : r.excluded;
     // The attacked squares are hatched already: the crosses are the squares the rules ruled out.
-    const { cells } = boardMarks(this.n, queens);
-    const marks = excluded.filter((s) => !(cells[s] & CELL.THREATENED));
+    const { cells } = boardMarks(n, queens, -1, [], [], [], regions);
+    const crosses = excluded.filter((s) => !(cells[s] & CELL.THREATENED));
     const d = step?.deduction;
-    const hint = d ? { square: d.row * this.n + d.col, kind: d.kind, rule: d.rule, lines: d.lines, squares: d.squares } : null;
-    return { queens, marks, hint, given: this.given };
+    const hint = d ? shownHint(n, d) : null;
+    return { queens, marks: crosses, hint, given };
   }
 
   // ---- Showing --------------------------------------------------------------------
@@ -930,61 +659,104 @@ export class PuzzleView {
   /** "Easy: … · Medium: … · Hard: …", the rules each level needs (the core's deductionRules()). */
   showLevelRules() {
     const chosen = this.difficulty.value;
-    const items = DIFFICULTIES.map((level) => {
-      const own = this.rules.filter((r) => r.level === level).map((r) => r.name);
-      const upTo = DIFFICULTIES.indexOf(level);
-      const [smallest] = this.levelSizes(level);
-      const sizes = smallest > this.limits.generatedMinN ? ` (${smallest}×${smallest} and up)` : '';
-      const text = upTo === 0 ? `${capital(level)}${sizes}: ${own.join(', ')}.` : `${capital(level)}${sizes}: the ${DIFFICULTIES[upTo - 1]} rules, and at least once ${own.join(' or ')}.`;
+    const regions = this.kindPicker.value === 'regions' ? this.regionsApi() : null;
+    const rules = regions ? regions.regionsRules() : this.rules;
+    // The levels whose rules the core names (expert where it has look-ahead on its own).
+    const levels = DIFFICULTIES.filter((level) => rules.some((r) => r.level === level));
+    const expert = /** @type {HTMLOptionElement | null} */ (this.difficulty.querySelector('option[value="expert"]'));
+    if (expert) expert.hidden = !levels.includes('expert');
+    const items = levels.map((level, upTo) => {
+      const own = rules.filter((r) => r.level === level).map((r) => r.name);
+      const [smallest] = regions ? [REGIONS_MIN_N] : this.maker.levelSizes(level);
+      const sizes = !regions && smallest > this.limits.generatedMinN ? ` (${smallest}×${smallest} and up)` : '';
+      const text = upTo === 0 ? `${capital(level)}${sizes}: ${own.join(', ')}.` : `${capital(level)}${sizes}: the ${levels[upTo - 1]} rules, and at least once ${own.join(' or ')}.`;
       return el('li', level === chosen ? { 'data-current': '' } : {}, text);
     });
     this.levelRules.replaceChildren(...items);
   }
 
   render() {
-    const { n } = this;
-    const shown = this.shown();
+    const { n } = this.model;
+    const shown = this.shownBoard();
     const squares = shown.queens;
-    const wrong = this.replay ? [] : this.wrongMarks();
-    const { cells, lines } = boardMarks(n, squares, shown.hint?.square ?? -1, shown.given, shown.marks, wrong);
+    const replaying = this.replay.replay;
+    const wrong = replaying ? [] : this.wrongMarks();
+    const { regions } = this.model;
+    const hint = shown.hint;
+    // A hint's square shows at its third stage (a replay's step at once).
+    const stage = replaying ? 3 : this.stages.stage;
+    const chain = hint?.chain ?? [];
+    const { cells, lines } = boardMarks(n, squares, hint && stage === 3 ? hint.square : -1, shown.given, shown.marks, wrong, regions);
     // A queen a hint places shows as a faint queen; a square it rules out keeps the ring.
-    if (shown.hint?.kind === 'place') cells[shown.hint.square] |= CELL.GHOST;
-    // The lines the hint used as bands, and the squares it used as discs.
-    /** @type {import('../components/board.js').Lines} */
-    const bands = [...(shown.hint?.lines ?? []).map((line) => lineEnds(n, line)), ...(shown.hint?.squares ?? []).map((s) => /** @type {[number, number]} */ ([s, s]))];
-    this.board.draw(cells, n, lines, bands);
-    if (shown.hint) {
-      this.root.dataset.hintSquare = String(shown.hint.square);
-      this.root.dataset.hintKind = shown.hint.kind;
-      this.root.dataset.hintLines = shown.hint.lines.map((l) => `${l.kind}:${l.index}`).join(' ');
-    } else {
-      delete this.root.dataset.hintSquare;
-      delete this.root.dataset.hintKind;
-      delete this.root.dataset.hintLines;
-    }
-    this.root.dataset.shownQueens = squares.join(',');
-    this.root.dataset.marks = shown.marks.join(',');
-    if (wrong.length) this.root.dataset.wrongMarks = wrong.join(',');
-    else delete this.root.dataset.wrongMarks;
+    if (hint?.kind === 'place' && stage === 3) cells[hint.square] |= CELL.GHOST;
     const state = this.state();
-    this.root.dataset.state = state;
-    const reason = this.verdictShown() ? this.deadReason() : null;
-    if (reason) this.root.dataset.deadReason = reason;
-    else delete this.root.dataset.deadReason;
-    this.root.dataset.coach = this.coachOn ? 'on' : 'off';
-    if (this.analysis.count !== undefined) this.root.dataset.completions = String(this.analysis.count);
-    else delete this.root.dataset.completions;
-    this.root.dataset.busy = String(Boolean(this.analysis.pending));
-    const text = this.coachText();
+    // A solved board is shown clean, and the shading is a setting.
+    const solvedClean = state === 'solved' && !replaying && !this.watcher.state;
+    if (solvedClean || !this.shading) cells.forEach((flags, s) => { cells[s] = flags & ~CELL.THREATENED; });
+    // The lines the hint used as bands, and the squares it used as discs (a look-ahead's forced queens are numbered instead, at the conclusion).
+    const disc = (/** @type {number} */ s) => /** @type {[number, number]} */ ([s, s]);
+    /** @type {import('../components/board.js').Lines} */
+    const bands = [
+      ...(hint?.lines ?? []).filter((line) => line.kind !== 'region').map((line) => lineEnds(n, line)),
+      // A region is no straight line: its squares as discs.
+      ...(hint?.lines ?? []).filter((line) => line.kind === 'region').flatMap((line) => (regions ?? []).flatMap((r, s) => (r === line.index ? [disc(s)] : []))),
+      ...(hint?.squares ?? []).filter((s) => !chain.includes(s)).map(disc),
+    ];
+    if (this.watcher.state && this.watcher.state.probe >= 0) cells[this.watcher.state.probe] |= CELL.PROBED;
+    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const culprit = !replaying && this.verdictShown() && state === 'dead' && this.analysis.culprit != null ? this.analysis.culprit : -1;
+    this.extras = {
+      regions,
+      open: this.shading && !solvedClean && !replaying && squares.length ? openSquares(n, squares, shown.marks, regions) : [],
+      numbered: stage === 3 ? chain : [],
+      culprit,
+      dark,
+    };
+    this.board.squareColour = regions ? regionColour(regions, dark) : null;
+    this.board.draw(cells, n, lines, bands);
+    this.showStage();
+    this.showRegionGrid();
+    const data = this.root.dataset;
+    data.kind = regions ? 'regions' : 'classic';
+    this.watch.row.hidden = !regions;
+    this.buttons.finish.disabled = Boolean(regions);
+    this.buttons.finish.title = regions ? 'The searches here place queens on the classic board: watch the regions search below' : '';
+    if (culprit >= 0) data.culprit = String(culprit);
+    else delete data.culprit;
+    if (solvedClean && this.gameView.puzzleKey) this.gameView.celebrate(this.model);
+    if (shown.hint) {
+      data.hintSquare = String(shown.hint.square);
+      data.hintKind = shown.hint.kind;
+      data.hintLines = shown.hint.lines.map((l) => `${l.kind}:${l.index}`).join(' ');
+    } else {
+      delete data.hintSquare;
+      delete data.hintKind;
+      delete data.hintLines;
+    }
+    data.shownQueens = squares.join(',');
+    data.marks = shown.marks.join(',');
+    if (wrong.length) data.wrongMarks = wrong.join(',');
+    else delete data.wrongMarks;
+    data.state = state;
+    const reason = this.verdictShown() ? deadReason(this.judged()) : null;
+    if (reason) data.deadReason = reason;
+    else delete data.deadReason;
+    data.coach = this.coachOn ? 'on' : 'off';
+    if (this.analysis.count !== undefined) data.completions = String(this.analysis.count);
+    else delete data.completions;
+    data.busy = String(Boolean(this.analysis.pending));
+    const text = replaying
+      ? `Showing the reasoning, step ${replaying.index} of ${replaying.steps.length}: your own board waits until you close the replay.`
+      : coachText(this.judged());
     if (this.coachLine.textContent !== text) this.coachLine.textContent = text;
     this.coachLine.dataset.state = this.verdictShown() ? state : 'unchecked';
 
-    this.buttons.undo.disabled = !this.past.length;
-    this.buttons.redo.disabled = !this.future.length;
-    this.buttons.clear.disabled = this.squares.length === this.given.length && !this.marks.length;
+    this.buttons.undo.disabled = !this.model.past.length;
+    this.buttons.redo.disabled = !this.model.future.length;
+    this.buttons.clear.disabled = !this.model.canClear();
     // With a puzzle's queens on the board, Clear keeps them (and says so);
     // New empty board leaves the puzzle.
-    const puzzle = this.given.length > 0;
+    const puzzle = this.model.given.length > 0;
     this.buttons.clear.textContent = puzzle ? 'Clear mine' : 'Clear';
     // Both stay in the row, enabled or not, so that using a control never
     // moves the others (the coach's checkbox below them among them).
@@ -993,13 +765,13 @@ export class PuzzleView {
     this.buttons.check.title = this.coachOn
       ? 'The coach checks as you go; untick it to check when you choose'
       : 'Ask the coach whether this board can still be finished';
-    const placed = squares.map((s) => `${where(n, s)}${this.given.includes(s) ? ' (given)' : ''}`);
+    const placed = squares.map((s) => `${where(n, s)}${this.model.given.includes(s) ? ' (given)' : ''}`);
     const ruled = shown.marks.length ? ` Ruled out: ${shown.marks.map((s) => where(n, s)).join('; ')}.` : '';
     const used = shown.hint?.lines.length ? ` The hint used ${shown.hint.lines.map((l) => lineName(n, l)).join(', ')}.` : '';
-    const whose = this.replay ? `Solving by reasoning, step ${this.replay.index} of ${this.replay.steps.length}: ` : '';
+    const whose = replaying ? `Solving by reasoning, step ${replaying.index} of ${replaying.steps.length}: ` : '';
     const tool = this.tool === 'mark' ? 'rules a square out or lets it back in' : 'places or takes off a queen';
     this.canvas.setAttribute('aria-label', `${whose}${n}×${n} puzzle board, ${counted(squares.length, 'queen')}${placed.length ? `: ${placed.join('; ')}` : ''}.${ruled}${used} Arrow keys move the cursor, Enter or Space ${tool}, X rules a square out.`);
-    this.placeCursor();
+    this.input.placeCursor();
   }
 
   /**
@@ -1008,37 +780,60 @@ export class PuzzleView {
    * @returns {string}
    */
   describeSquare(square) {
-    const { cells } = boardMarks(this.n, this.squares, -1, [], this.marks);
+    const { n, squares, marks, regions } = this.model;
+    const { cells } = boardMarks(n, squares, -1, [], marks, [], regions);
     const flags = cells[square];
     const ruled = flags & CELL.RULED_OUT ? ', ruled out' : '';
     const what = flags & CELL.QUEEN ? (flags & CELL.CONFLICT ? 'a queen under attack' : 'a queen') : flags & CELL.THREATENED ? `empty, threatened${ruled}` : `empty${ruled || ', safe'}`;
-    return `Row ${Math.floor(square / this.n) + 1}, column ${(square % this.n) + 1}: ${what}.`;
-  }
-
-  /** The keyboard cursor: an outline over the board while the board has focus. */
-  placeCursor() {
-    const show = document.activeElement === this.canvas;
-    this.cursorBox.hidden = !show;
-    if (!show) return;
-    const size = this.canvas.offsetWidth;
-    const cell = size / this.n;
-    const style = this.cursorBox.style;
-    style.left = `${this.canvas.offsetLeft + (this.cursor % this.n) * cell}px`;
-    style.top = `${this.canvas.offsetTop + Math.floor(this.cursor / this.n) * cell}px`;
-    style.width = style.height = `${cell}px`;
+    const region = regions ? `, region ${regions[square] + 1}` : '';
+    return `Row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}${region}: ${what}.`;
   }
 
   showPuzzleCaption() {
-    const p = this.puzzle;
-    if (!p && isNauck(this.n, this.given)) {
+    const { n, given, puzzle: p } = this.model;
+    if (!p && isNauck(n, given)) {
       this.puzzleCaption.textContent = 'Nauck\'s problem of 1850: the two framed queens are given; place the other six.';
       this.puzzleCaption.hidden = false;
       return;
     }
-    this.puzzleCaption.textContent = p
-      ? `Puzzle ${this.n}×${this.n}, ${p.difficulty}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`
-      : this.given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.' : '';
+    const rules = p?.kind === 'regions' ? ' One queen in every row, column and coloured region, and no two queens touching, not even at a corner.' : '';
+    this.puzzleCaption.textContent = p?.kind === 'regions'
+      ? `${p.daily ? `The daily regions puzzle of ${p.daily}` : `Regions puzzle ${n}×${n}, seed ${p.seed}`}: ${p.level}, exactly one solution.${rules}`
+      : p?.daily
+      ? `The daily puzzle of ${p.daily}: ${n}×${n}, ${p.level}, exactly one way to finish it, the same for every player today. The queens it gives stand on framed squares.`
+      : p && p.seed !== null
+      ? `Puzzle ${n}×${n}, ${p.level}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`
+      : given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.' : '';
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
+  }
+
+  /** A regions puzzle's squares over the canvas, each with its data-region (regions-view.js). */
+  showRegionGrid() {
+    showRegionGrid(this.regionGrid, this.canvas, this.model.n, this.model.regions);
+  }
+
+  /** Watch the search: the core's row-by-row backtracking on the regions puzzle, a step at a time on the board. */
+  watchSearch() {
+    const api = this.regionsApi();
+    const { n, regions, given } = this.model;
+    if (!api || !regions) return;
+    const trace = guard(() => api.regionsSearch(n, regions, given, WATCH_MAX_STEPS), null);
+    if (!trace) return;
+    this.replay.end();
+    this.watcher.start(trace, n, given);
+  }
+
+  stopWatching() {
+    this.watcher.stop();
+  }
+
+  /** The board for tests and the console (window.nqueens.puzzle). */
+  handle() {
+    const { n, given, squares, marks, regions, puzzle } = this.model;
+    return {
+      n, kind: puzzle?.kind ?? 'classic', givens: [...given], queens: [...squares], marks: [...marks],
+      regions: regions ? [...regions] : null, level: puzzle?.level ?? '', seed: puzzle?.seed ?? null, daily: puzzle?.daily ?? null,
+    };
   }
 
   /** @param {boolean} [now]  at once, rather than after the quiet time */

@@ -3,6 +3,7 @@
 // terminates it when a job outruns its time budget or a newer board arrives.
 //
 //   page -> worker  {type: 'analyse', job, n, squares, excluded}  what can this board still become?
+//                   (any of them with `regions`: a regions puzzle's, answered by regions-coach.js)
 //                                                        (excluded: the learner's marks, checked too)
 //                   {type: 'hint', job, n, squares, excluded}  the simplest deduction, or else
 //                                                        a square that keeps a solution possible
@@ -24,7 +25,8 @@
 //                   {type: 'done', job}                  nothing more for this job
 //                   {type: 'error', job, message}
 
-import init, { completion, completions, culprit, deduce, hintWithReason } from '../../pkg/nqueens.js';
+import init, * as core from '../../pkg/nqueens.js';
+import { answerRegions } from './regions-coach.js';
 import { loader } from '../core/wasm-load.js';
 
 /**
@@ -38,6 +40,8 @@ const RANK_MAX_N = 14;
 
 // Made now, with retries; a job after a failure tries again (wasm-load.js).
 // The coach starts a job's budget once it hears the core is made.
+const { completion, completions, culprit, deduce, hintWithReason } = core;
+
 const ready = loader(() => init().then((made) => {
   self.postMessage(/** @satisfies {CoachReply} */ ({ type: 'loaded' }));
   return made;
@@ -58,7 +62,9 @@ self.onmessage = async (event) => {
   const post = (type, data) => self.postMessage({ type, job, ...data });
   try {
     await ready();
-    if (msg.type === 'analyse') {
+    if (msg.regions) {
+      answerRegions({ ...msg, regions: msg.regions }, post, /** @type {import('./regions-coach.js').RegionsCore} */ (/** @type {unknown} */ (core)));
+    } else if (msg.type === 'analyse') {
       /** @type {Int32Array | null} */
       const solution = completion(n, squares, []);
       post('completion', { solution });
@@ -77,7 +83,7 @@ self.onmessage = async (event) => {
       // The attacked squares come in `excluded`: the board shows them already.
       const deduction = deduce(n, squares, excluded);
       if (deduction) post('deduction', { deduction });
-      else post('hint', { hint: hintWithReason(n, squares) });
+      else post('hint', { hint: excluded.length ? searchHint(n, [...squares], [...excluded]) : hintWithReason(n, squares) });
     } else if (msg.type === 'chain') {
       post('chain', chain(n, [...squares], [...excluded]));
     } else {
@@ -88,6 +94,40 @@ self.onmessage = async (event) => {
     post('error', { message: String(/** @type {import('../types.js').Thrown} */ (err)?.message ?? err) });
   }
 };
+
+/**
+ * A square that keeps a solution possible, when no rule applies: the row
+ * with the fewest open squares (empty, attacked by no queen, not ruled out)
+ * that still lead to a solution keeping off the ruled-out squares, and the
+ * first of them; its reason counts the open squares as the board shows them.
+ * Null when no square of any free row leads to a solution.
+ * @param {number} n
+ * @param {number[]} queens
+ * @param {number[]} excluded  the squares ruled out (the attacked ones among them)
+ * @returns {{ square: number, row: number, col: number, reason: string } | null}
+ */
+function searchHint(n, queens, excluded) {
+  const out = new Set(excluded);
+  const taken = new Set(queens.map((q) => Math.floor(q / n)));
+  /** @type {{ row: number, open: number[], good: number[] } | null} */
+  let best = null;
+  for (let row = 0; row < n; row++) {
+    if (taken.has(row)) continue;
+    const open = [];
+    for (let col = 0; col < n; col++) if (!out.has(row * n + col)) open.push(row * n + col);
+    const good = open.filter((s) => completion(n, [...queens, s], excluded) !== null);
+    if (good.length && (!best || good.length < best.good.length)) best = { row, open, good };
+  }
+  if (!best) return null;
+  const { row, open, good } = best;
+  const square = good[0];
+  const r = row + 1;
+  const reason = good.length === 1 && open.length > 1 ? `Every other open square in row ${r} leaves no solution.`
+    : good.length === 1 ? `It is the only open square in row ${r}.`
+      : good.length === open.length ? `Every open square in row ${r} still leads to a solution; this is the first of them.`
+        : `Row ${r} has the fewest squares that still lead to a solution: ${good.length} of its ${open.length} open squares.`;
+  return { square, row, col: square % n, reason };
+}
 
 /**
  * Where `solution` (column per row) stands among all solutions in row-by-row
