@@ -63,7 +63,10 @@ struct Rng(u64);
 
 impl Rng {
     fn below(&mut self, k: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % k as u64) as usize
     }
 }
@@ -117,7 +120,8 @@ fn deductions_on_random_boards_are_sound() {
                 }
                 // Follow the deductions from here, checking each while the
                 // board still has a completion.
-                let sq = |l: &[(usize, usize)]| l.iter().map(|&(r, c)| r * n + c).collect::<Vec<_>>();
+                let sq =
+                    |l: &[(usize, usize)]| l.iter().map(|&(r, c)| r * n + c).collect::<Vec<_>>();
                 let layout = Layout::new(n, &ids).unwrap();
                 let mut board = Board::new(layout, &sq(&queens), &sq(&excluded)).unwrap();
                 for _ in 0..3 * n {
@@ -128,12 +132,19 @@ fn deductions_on_random_boards_are_sound() {
                     if all.is_empty() {
                         break;
                     }
-                    let context = format!("N={n} {ids:?} queens {queens:?} excluded {excluded:?}: {d:?}");
+                    let context =
+                        format!("N={n} {ids:?} queens {queens:?} excluded {excluded:?}: {d:?}");
                     match d.kind {
                         Kind::Place => assert!(all.iter().all(|s| s[d.row] == d.col), "{context}"),
-                        Kind::RuleOut => assert!(all.iter().all(|s| s[d.row] != d.col), "{context}"),
+                        Kind::RuleOut => {
+                            assert!(all.iter().all(|s| s[d.row] != d.col), "{context}")
+                        }
                     }
-                    assert_eq!(d.chain.is_empty(), d.rule != RegionRule::LookAhead, "{context}");
+                    assert_eq!(
+                        d.chain.is_empty(),
+                        d.rule != RegionRule::LookAhead,
+                        "{context}"
+                    );
                     *by_rule.entry(d.rule).or_insert(0) += 1;
                     checked += 1;
                     board.apply(&d);
@@ -148,7 +159,10 @@ fn deductions_on_random_boards_are_sound() {
     assert!(checked > 500, "only {checked} deductions");
     // Each rule was met and checked.
     for rule in RegionRule::ALL {
-        assert!(by_rule.contains_key(&rule), "{rule:?} never met: {by_rule:?}");
+        assert!(
+            by_rule.contains_key(&rule),
+            "{rule:?} never met: {by_rule:?}"
+        );
     }
 }
 
@@ -161,12 +175,18 @@ fn bad_layouts_are_refused_with_a_sentence() {
     assert!(Layout::new(5, &good[..24]).is_err());
     let mut out_of_range = good.clone();
     out_of_range[3] = 5;
-    assert!(Layout::new(5, &out_of_range).unwrap_err().0.contains("run from 0 to 4"));
+    assert!(Layout::new(5, &out_of_range)
+        .unwrap_err()
+        .0
+        .contains("run from 0 to 4"));
     let mut missing = good;
     for id in missing.iter_mut() {
         if *id == 4 {
             *id = 3;
         }
     }
-    assert!(Layout::new(5, &missing).unwrap_err().0.contains("region 4 has none"));
+    assert!(Layout::new(5, &missing)
+        .unwrap_err()
+        .0
+        .contains("region 4 has none"));
 }

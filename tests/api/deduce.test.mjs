@@ -47,8 +47,18 @@ function refusal(call) {
   assert.fail('no error thrown');
 }
 
-const RULES = ['attacked', 'last-in-row', 'last-in-column', 'empties-line', 'pair', 'look-ahead'];
-const LEVELS = ['easy', 'medium', 'hard'];
+const RULES = [
+  'attacked',
+  'last-in-row',
+  'last-in-column',
+  'empties-line',
+  'pair',
+  'triple',
+  'diagonal-confinement',
+  'confinement',
+  'look-ahead',
+];
+const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 
 test('deductionRules() lists the rules simple to hard, each with a name, a level and a summary', () => {
   const rules = api.deductionRules();
@@ -67,7 +77,9 @@ test('one queen on 8×8: the first deduction rules out a square it attacks, nami
   // A queen on row 3, column 4 (square 2 * 8 + 3 = 19).
   for (const queens of [[19], Int32Array.of(19), Uint32Array.of(19)]) {
     const d = api.deduce(8, queens, []);
-    assert.deepEqual(Object.keys(d).sort(), ['col', 'kind', 'lines', 'reason', 'row', 'rule', 'squares']);
+    assert.deepEqual(Object.keys(d).sort(), ['chain', 'col', 'kind', 'level', 'lines', 'name', 'reason', 'row', 'rule', 'squares', 'summary']);
+    assert.deepEqual(d.chain, []);
+    assert.equal(d.level, 'easy');
     assert.equal(d.kind, 'rule-out');
     assert.equal(d.rule, 'attacked');
     assert.deepEqual(d.squares, [19]);
@@ -155,9 +167,9 @@ test('bad input to deduce() and the puzzle exports is refused with a sentence', 
     [() => api.deduce(8, [], [1.5]), /A square number must be a whole number/],
     [() => api.completions(8, [], [9, 9]), /marked as ruled out twice/],
     [() => api.completion(8, [9], [9]), /holds a queen and is also marked as ruled out/],
-    [() => api.puzzle(8, 'expert', 1), /The difficulty must be "easy", "medium" or "hard"; got "expert"\./],
+    [() => api.puzzle(8, 'impossible', 1), /The difficulty must be "easy", "medium", "hard" or "expert"; got "impossible"\./],
     [() => api.puzzle(3, 'easy', 1), /Puzzles come in sizes from 4×4 to 12×12; got N = 3\./],
-    [() => api.puzzle(4, 'hard', 1), /Hard puzzles come in sizes from 6×6 to 12×12; the 4×4 board offers only easy\./],
+    [() => api.puzzle(4, 'hard', 1), /Hard puzzles come in sizes from 8×8 to 12×12; the 4×4 board offers only easy\./],
   ];
   for (const [call, message] of cases) assert.match(refusal(call), message);
 });
