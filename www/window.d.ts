@@ -8,14 +8,14 @@ import type { Race } from './race/clock.js';
 export interface NqueensHandle {
   /** The current core instance (a new one after a restart). */
   readonly wasm: Core;
-  /** The visualizer's session (mode-visualizer.js). */
+  /** The visualizer's session (visualizer/mode.js). */
   readonly session: Session | null;
   /** Race mode's model, for tests and bench/. */
   readonly race: Race | null;
   readonly algorithms: AlgorithmInfo[];
   /** "Your search" (www/code/mode.js): the run's state, the step shown of how many, and each row's queen's column (-1: none) there. */
   readonly yourSearch?: { state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null };
-  /** Redraws the visualizer from its session (mode-visualizer.js). */
+  /** Redraws the visualizer from its session (visualizer/mode.js). */
   refresh(): void;
 }
 

@@ -27,7 +27,7 @@ function grow(a, need) {
  * @param {number} n
  * @returns {{ solution: boolean, pair: [number, number] | null }}
  */
-export function judgeBoard(squares, n) {
+function judgeBoard(squares, n) {
   for (let i = 0; i < squares.length; i++) {
     for (let j = i + 1; j < squares.length; j++) {
       const r1 = Math.floor(squares[i] / n), c1 = squares[i] % n;
