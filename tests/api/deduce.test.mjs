@@ -184,3 +184,59 @@ test('a board with no completion gets an answer or null, never a crash', () => {
   const [solution] = solutions(6);
   assert.equal(api.deduce(6, solution.map((c, r) => r * 6 + c), []), null);
 });
+
+test('deadEnd() names the queen culprit() names, and its chain leaves the line it names with no square', () => {
+  const attacks = (n, a, b) => {
+    const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
+    return ra === rb || ca === cb || Math.abs(ra - rb) === Math.abs(ca - cb);
+  };
+  let dead = 0;
+  for (let n = 5; n <= 8; n++) {
+    for (let a = 0; a < n * n; a += 3) {
+      for (let b = a + 1; b < n * n; b += 5) {
+        const queens = [a, b];
+        const d = api.deadEnd(n, queens);
+        if (solutions(n, queens).length > 0) {
+          assert.equal(d, null);
+          continue;
+        }
+        dead++;
+        assert.equal(d.square, api.culprit(n, queens));
+        assert.match(d.reason, /^[A-Z].*\.$/);
+        if (d.line === null) continue;
+        const board = [...queens];
+        for (const q of d.chain) {
+          assert.ok(!board.some((x) => attacks(n, x, q)), `chain queen ${q} attacked: ${JSON.stringify(d)}`);
+          board.push(q);
+        }
+        const inLine = (s) => (d.line.kind === 'row' ? Math.floor(s / n) : s % n) === d.line.index;
+        assert.ok(!board.some(inLine), `the emptied line holds a queen: ${JSON.stringify(d)}`);
+        const open = Array.from({ length: n * n }, (_, s) => s).filter((s) => inLine(s) && !board.some((x) => attacks(n, x, s)));
+        assert.deepEqual(open, [], `the line has a square left: ${JSON.stringify(d)}`);
+      }
+    }
+  }
+  assert.ok(dead > 50, `only ${dead} dead boards`);
+});
+
+test('a look-ahead carries its forced queens in order in chain', () => {
+  let seen = 0;
+  for (const [n, seed] of [[8, 1], [9, 2], [10, 3], [8, 4]]) {
+    const queens = Array.from(api.puzzle(n, 'expert', seed));
+    const excluded = [];
+    for (let step = 0; step < 2 * n * n; step++) {
+      const d = api.deduce(n, queens, excluded);
+      if (d === null) break;
+      if (d.rule === 'look-ahead') {
+        seen++;
+        assert.ok(d.chain.length >= 1);
+        assert.deepEqual(d.chain, d.squares);
+      } else {
+        assert.deepEqual(d.chain, []);
+      }
+      if (d.kind === 'place') queens.push(d.row * n + d.col);
+      else excluded.push(d.row * n + d.col);
+    }
+  }
+  assert.ok(seen > 0, 'no look-ahead on four expert puzzles');
+});
