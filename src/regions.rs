@@ -1201,7 +1201,7 @@ const ATTEMPTS: usize = 3_000;
 /// A puzzle with exactly one solution: a solution drawn first (one queen in
 /// each row and column, none touching), regions grown around its queens
 /// square by square and then reshaped until an exact search finds no other
-/// solution ([`make_unique`]). Its grade ([`grade`]) is the level its solve
+/// solution (`make_unique`). Its grade ([`grade`]) is the level its solve
 /// needs; while that is harder than `level` (or beyond look-ahead), queens
 /// of the solution are given one by one in a drawn order. With `level`,
 /// drawn again until the grade is that level; without, the first layout
