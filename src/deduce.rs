@@ -8,12 +8,21 @@
 //! The rules, simple to hard ([`Rule::ALL`]): `attacked` (a queen attacks the
 //! square), `last-in-row` and `last-in-column` (a line with one square left),
 //! `empties-line` (a queen there would leave a row or column with no square),
-//! `pair` (two rows whose squares lie in the same two columns claim them, and
-//! the same with columns) and `look-ahead` (a queen there forces a short
-//! chain of last squares that empties a line). Each is sound: a square it
-//! rules out holds a queen in no completion of the board, and a queen it
-//! places is in every one. Every row and every column of a solution holds
-//! exactly one queen; every rule rests on that alone.
+//! the confinements (Hall's condition: k rows whose squares lie in the same
+//! k columns claim them, and the same with columns; `pair` for two,
+//! `triple` for three, `confinement` for more), `diagonal-confinement` (k
+//! rows or columns whose squares lie on k diagonals of one direction claim
+//! those diagonals), and `look-ahead` (a queen there forces a short chain of
+//! last squares that empties a line). Each is sound: a square it rules out
+//! holds a queen in no completion of the board, and a queen it places is in
+//! every one. Every row and every column of a solution holds exactly one
+//! queen, and every diagonal at most one; every rule rests on that alone.
+//! (A diagonal need not hold a queen, so no rule claims that one must,
+//! except as the conclusion of a diagonal confinement.)
+//!
+//! The levels: easy (attacked squares and last squares), medium (a queen
+//! that empties a line), hard (the confinements, no look-ahead) and expert
+//! (look-ahead).
 //!
 //! [`solves`] runs the rules up to a [`Level`] to the end, fast, for the
 //! puzzle generator (`puzzle::generate`): a board it solves has exactly one
@@ -73,17 +82,23 @@ pub enum Rule {
     LastInColumn,
     EmptiesLine,
     Pair,
+    Triple,
+    DiagonalConfinement,
+    Confinement,
     LookAhead,
 }
 
 impl Rule {
     /// Every rule, simple to hard.
-    pub const ALL: [Rule; 6] = [
+    pub const ALL: [Rule; 9] = [
         Rule::Attacked,
         Rule::LastInRow,
         Rule::LastInColumn,
         Rule::EmptiesLine,
         Rule::Pair,
+        Rule::Triple,
+        Rule::DiagonalConfinement,
+        Rule::Confinement,
         Rule::LookAhead,
     ];
 
@@ -94,6 +109,9 @@ impl Rule {
             Rule::LastInColumn => "last-in-column",
             Rule::EmptiesLine => "empties-line",
             Rule::Pair => "pair",
+            Rule::Triple => "triple",
+            Rule::DiagonalConfinement => "diagonal-confinement",
+            Rule::Confinement => "confinement",
             Rule::LookAhead => "look-ahead",
         }
     }
@@ -106,6 +124,9 @@ impl Rule {
             Rule::LastInColumn => "Last square in a column",
             Rule::EmptiesLine => "Empties a line",
             Rule::Pair => "Pair",
+            Rule::Triple => "Triple",
+            Rule::DiagonalConfinement => "Diagonal confinement",
+            Rule::Confinement => "Confinement",
             Rule::LookAhead => "Look-ahead",
         }
     }
@@ -115,7 +136,10 @@ impl Rule {
         match self {
             Rule::Attacked | Rule::LastInRow | Rule::LastInColumn => Level::Easy,
             Rule::EmptiesLine => Level::Medium,
-            Rule::Pair | Rule::LookAhead => Level::Hard,
+            Rule::Pair | Rule::Triple | Rule::DiagonalConfinement | Rule::Confinement => {
+                Level::Hard
+            }
+            Rule::LookAhead => Level::Expert,
         }
     }
 
@@ -133,6 +157,21 @@ impl Rule {
                 "When two rows have squares left only in the same two columns, their two \
                  queens take both columns, so no other queen can go in them (and the same \
                  with two columns and two rows)."
+            }
+            Rule::Triple => {
+                "When three rows have squares left only in the same three columns, their three \
+                 queens take all three columns, so no other queen can go in them (and the same \
+                 with three columns and three rows)."
+            }
+            Rule::DiagonalConfinement => {
+                "When k rows (or columns) have squares left only on k diagonals of one \
+                 direction, their k queens stand on all k diagonals, and a diagonal holds at \
+                 most one queen, so no other queen can go on them."
+            }
+            Rule::Confinement => {
+                "When k rows have squares left only in the same k columns, their k queens take \
+                 all k columns, so no other queen can go in them (and the same with columns \
+                 and rows)."
             }
             Rule::LookAhead => {
                 "A queen cannot go on a square if it would force a short chain of queens on \
@@ -204,6 +243,8 @@ pub struct Deduction {
     /// would take from the emptied line, the pair's squares, the queens a
     /// look-ahead forces.
     pub squares: Vec<(usize, usize)>,
+    /// For a look-ahead, the queens it forces, in order; else empty.
+    pub chain: Vec<(usize, usize)>,
 }
 
 /// "row 2, column 5" (counting from 1), as the page names a square.
@@ -493,11 +534,11 @@ enum Why {
         line: Line,
         taken: Vec<(usize, usize)>,
     },
-    /// Two rows (or columns) `lines` whose squares left lie in the two
-    /// columns (or rows) `claimed`; `squares` are theirs.
-    Pair {
-        lines: [Line; 2],
-        claimed: [Line; 2],
+    /// k rows (or columns) `lines` whose squares left lie on the k lines
+    /// `claimed` (columns, rows or diagonals); `squares` are theirs.
+    Confined {
+        lines: Vec<Line>,
+        claimed: Vec<Line>,
         squares: Vec<(usize, usize)>,
     },
     /// The queens forced, each with the line it was the last square of, and
@@ -548,75 +589,141 @@ fn find(grid: &Grid, most: Level) -> Option<Found> {
         }
     }
     if most >= Level::Hard {
-        if let Some(found) = pair(grid) {
-            return Some(found);
+        let cross = [Onto::Cross];
+        let diagonals = [Onto::Diagonal, Onto::AntiDiagonal];
+        let tiers: [(&[Onto], usize, usize); 4] = [
+            (&cross, 2, 2),
+            (&cross, 3, 3),
+            (&diagonals, 2, CONFINEMENT_MOST),
+            (&cross, 4, CONFINEMENT_MOST),
+        ];
+        for (onto, least, most_k) in tiers {
+            for k in least..=most_k {
+                for &onto in onto {
+                    for from_rows in [true, false] {
+                        if let Some(found) = confinement(grid, k, from_rows, onto) {
+                            return Some(found);
+                        }
+                    }
+                }
+            }
         }
+    }
+    if most >= Level::Expert {
         return look_ahead(grid);
     }
     None
 }
 
-/// Two rows whose squares left lie in the same two columns, and a square
-/// of those columns in another row; else the same with columns and rows.
-fn pair(grid: &Grid) -> Option<Found> {
+/// The most rows or columns a confinement names (a larger set's complement
+/// is found instead, and the search stays quick on the largest boards).
+const CONFINEMENT_MOST: usize = 6;
+
+/// A row or column a confinement may name: the line, its squares left,
+/// and the lines of the other kind those squares lie on (bit per line).
+type Confinable = (Line, Vec<(usize, usize)>, u64);
+
+/// The lines a confinement's rows or columns are confined to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Onto {
+    /// Rows confined to columns, or columns to rows.
+    Cross,
+    Diagonal,
+    AntiDiagonal,
+}
+
+/// k open rows (or columns, `from_rows` false) whose squares left lie on k
+/// lines of kind `onto`, when those lines have a square left outside them:
+/// that square, ruled out. Sound because the k lines hold at most one queen
+/// each (exactly one for columns and rows) and the k rows hold k queens.
+fn confinement(grid: &Grid, k: usize, from_rows: bool, onto: Onto) -> Option<Found> {
     let n = grid.n;
-    let columns: Vec<RowMask> = (0..n).map(|c| grid.column(c)).collect();
-    for by_rows in [true, false] {
-        let left = |i: usize| if by_rows { grid.cand[i] } else { columns[i] };
-        let open = |i: usize| {
-            if by_rows {
-                grid.row_open(i)
+    let line_of = |(row, col): (usize, usize)| match onto {
+        Onto::Cross if from_rows => col,
+        Onto::Cross => row,
+        Onto::Diagonal => row + n - 1 - col,
+        Onto::AntiDiagonal => row + col,
+    };
+    let units: Vec<Confinable> = (0..n)
+        .filter_map(|i| {
+            let line = if from_rows {
+                grid.row_open(i).then_some(Line::Row(i))?
             } else {
-                grid.col_open(i)
+                grid.col_open(i).then_some(Line::Column(i))?
+            };
+            let squares = grid.line_squares(line);
+            let meets = squares.iter().fold(0u64, |m, &sq| m | 1 << line_of(sq));
+            (!squares.is_empty()).then_some((line, squares, meets))
+        })
+        .collect();
+    if units.len() <= k {
+        return None;
+    }
+    fn grow(
+        units: &[Confinable],
+        k: usize,
+        from: usize,
+        meets: u64,
+        chosen: &mut Vec<usize>,
+        check: &mut impl FnMut(&[usize], u64) -> Option<Found>,
+    ) -> Option<Found> {
+        if chosen.len() == k {
+            return check(chosen, meets);
+        }
+        for i in from..units.len() {
+            let joined = meets | units[i].2;
+            if joined.count_ones() as usize > k {
+                continue;
             }
-        };
-        for a in (0..n).filter(|&i| open(i) && !left(i).is_empty()) {
-            for b in (a + 1..n).filter(|&i| open(i) && !left(i).is_empty()) {
-                let both = left(a) | left(b);
-                if both.count() != 2 {
-                    continue;
-                }
-                let other = (0..n)
-                    .filter(|&i| i != a && i != b)
-                    .find_map(|i| (left(i) & both).into_iter().next().map(|j| (i, j)));
-                let Some((i, j)) = other else { continue };
-                let (x, y) = (both.first(), (both & !both.lowest()).first());
-                let square = |line: usize, cross: usize| {
-                    if by_rows {
-                        (line, cross)
-                    } else {
-                        (cross, line)
-                    }
-                };
-                let squares = [a, b]
-                    .iter()
-                    .flat_map(|&l| left(l).map(move |c| square(l, c)))
-                    .collect();
-                let (lines, claimed) = if by_rows {
-                    (
-                        [Line::Row(a), Line::Row(b)],
-                        [Line::Column(x), Line::Column(y)],
-                    )
-                } else {
-                    (
-                        [Line::Column(a), Line::Column(b)],
-                        [Line::Row(x), Line::Row(y)],
-                    )
-                };
-                return Some(Found {
-                    rule: Rule::Pair,
-                    kind: Kind::RuleOut,
-                    square: square(i, j),
-                    why: Why::Pair {
-                        lines,
-                        claimed,
-                        squares,
-                    },
-                });
+            chosen.push(i);
+            let found = grow(units, k, i + 1, joined, chosen, check);
+            chosen.pop();
+            if found.is_some() {
+                return found;
             }
         }
+        None
     }
-    None
+    let mut check = |chosen: &[usize], meets: u64| {
+        let inside = |sq: &(usize, usize)| {
+            chosen.iter().any(|&i| {
+                if from_rows {
+                    sq.0 == units[i].0.index()
+                } else {
+                    sq.1 == units[i].0.index()
+                }
+            })
+        };
+        let square = grid
+            .squares()
+            .find(|sq| meets >> line_of(*sq) & 1 == 1 && !inside(sq))?;
+        let claimed = (0..2 * n - 1)
+            .filter(|&j| meets >> j & 1 == 1)
+            .map(|j| match onto {
+                Onto::Cross if from_rows => Line::Column(j),
+                Onto::Cross => Line::Row(j),
+                Onto::Diagonal => Line::Diagonal(j),
+                Onto::AntiDiagonal => Line::AntiDiagonal(j),
+            })
+            .collect();
+        let rule = match (onto, k) {
+            (Onto::Cross, 2) => Rule::Pair,
+            (Onto::Cross, 3) => Rule::Triple,
+            (Onto::Cross, _) => Rule::Confinement,
+            _ => Rule::DiagonalConfinement,
+        };
+        Some(Found {
+            rule,
+            kind: Kind::RuleOut,
+            square,
+            why: Why::Confined {
+                lines: chosen.iter().map(|&i| units[i].0).collect(),
+                claimed,
+                squares: chosen.iter().flat_map(|&i| units[i].1.clone()).collect(),
+            },
+        })
+    };
+    grow(&units, k, 0, 0, &mut Vec::with_capacity(k), &mut check)
 }
 
 /// A square where a queen would force up to [`LOOK_AHEAD_QUEENS`] queens on
@@ -651,17 +758,32 @@ fn look_ahead(grid: &Grid) -> Option<Found> {
     None
 }
 
-/// "rows 3 and 6" or "columns 2 and 5".
-fn two_lines(lines: [Line; 2]) -> String {
-    let kind = match lines[0] {
-        Line::Row(_) => "rows",
-        _ => "columns",
+/// "rows 3 and 6", "columns 2, 4 and 5", "two diagonals".
+fn line_list(lines: &[Line]) -> String {
+    let kind = match lines.first() {
+        Some(Line::Row(_)) => "row",
+        Some(Line::Column(_)) => "column",
+        Some(Line::Diagonal(_)) => "diagonal",
+        _ => "anti-diagonal",
     };
-    format!(
-        "{kind} {} and {}",
-        lines[0].index() + 1,
-        lines[1].index() + 1
-    )
+    let count = match lines.len() {
+        2 => "two",
+        3 => "three",
+        4 => "four",
+        5 => "five",
+        _ => "six",
+    };
+    match lines.first() {
+        Some(Line::Diagonal(_) | Line::AntiDiagonal(_)) => format!("{count} {kind}s"),
+        _ => {
+            let numbers: Vec<String> = lines.iter().map(|l| (l.index() + 1).to_string()).collect();
+            match numbers.split_last() {
+                Some((last, [])) => format!("{kind} {last}"),
+                Some((last, rest)) => format!("{kind}s {} and {last}", rest.join(", ")),
+                None => String::new(),
+            }
+        }
+    }
 }
 
 /// The found deduction in words.
@@ -673,6 +795,10 @@ fn explain(found: Found) -> Deduction {
         why,
     } = found;
     let here = square_words(square);
+    let chain = match &why {
+        Why::LookAhead { forced, .. } => forced.iter().map(|&(_, queen)| queen).collect(),
+        _ => Vec::new(),
+    };
     let (reason, lines, squares) = match why {
         Why::Attacked { queen, line } => (
             format!(
@@ -705,26 +831,37 @@ fn explain(found: Found) -> Deduction {
             vec![line],
             taken,
         ),
-        Why::Pair {
+        Why::Confined {
             lines,
             claimed,
             squares,
         } => {
-            let plural = match claimed[0] {
-                Line::Column(_) => "columns",
-                _ => "rows",
-            };
-            let mut reason = two_lines(lines);
+            let mut reason = line_list(&lines);
             reason[..1].make_ascii_uppercase();
-            (
-                format!(
-                    "{reason} have squares left only in {}, so their two queens take both \
-                     {plural} and no other queen can go on {here}.",
-                    two_lines(claimed),
-                ),
-                vec![lines[0], lines[1], claimed[0], claimed[1]],
-                squares,
-            )
+            let (count, all) = match lines.len() {
+                2 => ("two", "both"),
+                3 => ("three", "all three"),
+                4 => ("four", "all four"),
+                5 => ("five", "all five"),
+                _ => ("six", "all six"),
+            };
+            let plural = match claimed.first() {
+                Some(Line::Column(_)) => "columns",
+                Some(Line::Row(_)) => "rows",
+                _ => "diagonals",
+            };
+            let (on, take) = match claimed.first() {
+                Some(Line::Diagonal(_) | Line::AntiDiagonal(_)) => ("on", "stand on"),
+                _ => ("in", "take"),
+            };
+            let reason = format!(
+                "{reason} have squares left only {on} {}, so their {count} queens {take} {all} \
+                 {plural} and no other queen can go on {here}.",
+                line_list(&claimed),
+            );
+            let mut used = lines;
+            used.extend(claimed);
+            (reason, used, squares)
         }
         Why::LookAhead { forced, line } => {
             let chain: Vec<String> = forced
@@ -759,6 +896,7 @@ fn explain(found: Found) -> Deduction {
         reason,
         lines,
         squares,
+        chain,
     }
 }
 
@@ -803,6 +941,31 @@ pub fn deduce(board: &Board, most: Level) -> Option<Deduction> {
         }));
     }
     find(&board.grid(), most).map(explain)
+}
+
+/// A queen forced on the last square of a line: the line and the square.
+pub type Forced = (Line, (usize, usize));
+
+/// On `board`, the queens its last squares force one by one (each with the
+/// line it was the last square of), up to `most` of them, until a row or
+/// column still to fill has no square left: the queens forced and that
+/// line, if one turned up. A dead end, shown as a chain a person can follow.
+pub fn forced_chain(board: &Board, most: usize) -> (Vec<Forced>, Option<Line>) {
+    let mut grid = board.grid();
+    let mut forced = Vec::new();
+    loop {
+        if let Some(line) = grid.empty_line() {
+            return (forced, Some(line));
+        }
+        if forced.len() == most {
+            return (forced, None);
+        }
+        let Some((line, (row, col))) = grid.single() else {
+            return (forced, None);
+        };
+        grid.place(row, col);
+        forced.push((line, (row, col)));
+    }
 }
 
 /// True when the rules of at most level `most`, applied one by one from the

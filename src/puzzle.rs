@@ -352,7 +352,8 @@ pub fn levels(n: usize) -> &'static [Level] {
     match n {
         4 => &[Level::Easy],
         5 => &[Level::Easy, Level::Medium],
-        _ => &[Level::Easy, Level::Medium, Level::Hard],
+        6 | 7 => &[Level::Easy, Level::Medium, Level::Expert],
+        _ => &Level::ALL,
     }
 }
 

@@ -63,7 +63,10 @@ struct Rng(u64);
 
 impl Rng {
     fn below(&mut self, k: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % k as u64) as usize
     }
 }
@@ -91,6 +94,49 @@ fn generated_puzzles_have_one_solution_and_need_their_level() {
     }
 }
 
+/// Follows up to `steps` deductions from the board, checking each against
+/// the enumeration while the board has a completion: how many it checked.
+fn follow(
+    n: usize,
+    ids: &[usize],
+    mut queens: Vec<(usize, usize)>,
+    mut excluded: Vec<(usize, usize)>,
+    steps: usize,
+    by_rule: &mut std::collections::BTreeMap<RegionRule, usize>,
+) -> usize {
+    let sq = |l: &[(usize, usize)]| l.iter().map(|&(r, c)| r * n + c).collect::<Vec<_>>();
+    let layout = Layout::new(n, ids).unwrap();
+    let mut board = Board::new(layout, &sq(&queens), &sq(&excluded)).unwrap();
+    let mut checked = 0;
+    for _ in 0..steps {
+        let Some(d) = regions::deduce(&board, Level::Expert) else {
+            break;
+        };
+        let all = enumerate(n, ids, &queens, &excluded);
+        if all.is_empty() {
+            break;
+        }
+        let context = format!("N={n} {ids:?} queens {queens:?} excluded {excluded:?}: {d:?}");
+        match d.kind {
+            Kind::Place => assert!(all.iter().all(|s| s[d.row] == d.col), "{context}"),
+            Kind::RuleOut => assert!(all.iter().all(|s| s[d.row] != d.col), "{context}"),
+        }
+        assert_eq!(
+            d.chain.is_empty(),
+            d.rule != RegionRule::LookAhead,
+            "{context}"
+        );
+        *by_rule.entry(d.rule).or_insert(0) += 1;
+        checked += 1;
+        board.apply(&d);
+        match d.kind {
+            Kind::Place => queens.push((d.row, d.col)),
+            Kind::RuleOut => excluded.push((d.row, d.col)),
+        }
+    }
+    checked
+}
+
 #[test]
 fn deductions_on_random_boards_are_sound() {
     let mut rng = Rng(7);
@@ -115,40 +161,32 @@ fn deductions_on_random_boards_are_sound() {
                         excluded.push(s);
                     }
                 }
-                // Follow the deductions from here, checking each while the
-                // board still has a completion.
-                let sq = |l: &[(usize, usize)]| l.iter().map(|&(r, c)| r * n + c).collect::<Vec<_>>();
-                let layout = Layout::new(n, &ids).unwrap();
-                let mut board = Board::new(layout, &sq(&queens), &sq(&excluded)).unwrap();
-                for _ in 0..3 * n {
-                    let Some(d) = regions::deduce(&board, Level::Expert) else {
-                        break;
-                    };
-                    let all = enumerate(n, &ids, &queens, &excluded);
-                    if all.is_empty() {
-                        break;
-                    }
-                    let context = format!("N={n} {ids:?} queens {queens:?} excluded {excluded:?}: {d:?}");
-                    match d.kind {
-                        Kind::Place => assert!(all.iter().all(|s| s[d.row] == d.col), "{context}"),
-                        Kind::RuleOut => assert!(all.iter().all(|s| s[d.row] != d.col), "{context}"),
-                    }
-                    assert_eq!(d.chain.is_empty(), d.rule != RegionRule::LookAhead, "{context}");
-                    *by_rule.entry(d.rule).or_insert(0) += 1;
-                    checked += 1;
-                    board.apply(&d);
-                    match d.kind {
-                        Kind::Place => queens.push((d.row, d.col)),
-                        Kind::RuleOut => excluded.push((d.row, d.col)),
-                    }
-                }
+                checked += follow(n, &ids, queens, excluded, 3 * n, &mut by_rule);
             }
+        }
+    }
+    // Look-ahead turns up on expert puzzles: follow them to the end.
+    for n in 7..=8 {
+        for seed in 0..3 {
+            let puzzle = regions::generate(n, seed, Some(Level::Expert)).unwrap();
+            let ids = puzzle.layout.regions();
+            checked += follow(
+                n,
+                &ids,
+                puzzle.givens.clone(),
+                Vec::new(),
+                n * n,
+                &mut by_rule,
+            );
         }
     }
     assert!(checked > 500, "only {checked} deductions");
     // Each rule was met and checked.
     for rule in RegionRule::ALL {
-        assert!(by_rule.contains_key(&rule), "{rule:?} never met: {by_rule:?}");
+        assert!(
+            by_rule.contains_key(&rule),
+            "{rule:?} never met: {by_rule:?}"
+        );
     }
 }
 
@@ -161,12 +199,18 @@ fn bad_layouts_are_refused_with_a_sentence() {
     assert!(Layout::new(5, &good[..24]).is_err());
     let mut out_of_range = good.clone();
     out_of_range[3] = 5;
-    assert!(Layout::new(5, &out_of_range).unwrap_err().0.contains("run from 0 to 4"));
+    assert!(Layout::new(5, &out_of_range)
+        .unwrap_err()
+        .0
+        .contains("run from 0 to 4"));
     let mut missing = good;
     for id in missing.iter_mut() {
         if *id == 4 {
             *id = 3;
         }
     }
-    assert!(Layout::new(5, &missing).unwrap_err().0.contains("region 4 has none"));
+    assert!(Layout::new(5, &missing)
+        .unwrap_err()
+        .0
+        .contains("region 4 has none"));
 }

@@ -26,7 +26,20 @@ export type { ConflictTrace, FoundSolution, Limits, RunLengths, Session, Space, 
  */
 export type Core = Omit<
   typeof import('../pkg/nqueens.js'),
-  'Session' | 'completions' | 'completion' | 'deduce' | 'deductionRules' | 'puzzleLevels'
+  | 'Session'
+  | 'completions'
+  | 'completion'
+  | 'deduce'
+  | 'deductionRules'
+  | 'puzzleLevels'
+  | 'deadEnd'
+  | 'regionsPuzzle'
+  | 'regionsLevels'
+  | 'regionsRules'
+  | 'regionsDeduce'
+  | 'regionsCompletions'
+  | 'regionsCulprit'
+  | 'regionsSearch'
 > & {
   Session: {
     new (id: string, n: number, fixedSquares?: Squares): Session;
@@ -43,6 +56,22 @@ export type Core = Omit<
   deductionRules(): DeductionRule[];
   /** The levels `puzzle(n, level, seed)` offers at N, easy to hard. */
   puzzleLevels(n: number): PuzzleLevel[];
+  /** Why a board no solution completes is dead, or null when it can be completed. */
+  deadEnd(n: number, queens: Squares): DeadEnd | null;
+  /** A regions puzzle with exactly one solution (N 5 to 11); any level when `level` is left out. */
+  regionsPuzzle(n: number, seed: number, level?: PuzzleLevel): RegionsPuzzle;
+  /** The levels `regionsPuzzle(n, seed, level)` offers at N, easy to hard. */
+  regionsLevels(n: number): PuzzleLevel[];
+  /** The regions rules of deduction, simple to hard. */
+  regionsRules(): { id: RegionRuleId; name: string; level: PuzzleLevel; summary: string }[];
+  /** The simplest deduction on a regions board, or null. */
+  regionsDeduce(n: number, regions: Squares, queens: Squares, excluded?: Squares): RegionsDeduction | null;
+  /** Solutions of the regions board holding every queen on `queens`. */
+  regionsCompletions(n: number, regions: Squares, queens: Squares): number;
+  /** Why a regions board no solution completes is dead, or null. */
+  regionsCulprit(n: number, regions: Squares, queens: Squares): DeadEnd | null;
+  /** The row-by-row search on a regions board, traced step by step, at most `maxSteps` steps. */
+  regionsSearch(n: number, regions: Squares, givens: Squares, maxSteps: number): RegionsTrace;
 };
 
 /**
@@ -87,10 +116,19 @@ export interface Hint {
 }
 
 /** A puzzle's level: the hardest rules it needs. */
-export type PuzzleLevel = 'easy' | 'medium' | 'hard';
+export type PuzzleLevel = 'easy' | 'medium' | 'hard' | 'expert';
 
 /** A rule of deduction's id, simple to hard. */
-export type DeductionRuleId = 'attacked' | 'last-in-row' | 'last-in-column' | 'empties-line' | 'pair' | 'look-ahead';
+export type DeductionRuleId =
+  | 'attacked'
+  | 'last-in-row'
+  | 'last-in-column'
+  | 'empties-line'
+  | 'pair'
+  | 'triple'
+  | 'diagonal-confinement'
+  | 'confinement'
+  | 'look-ahead';
 
 /** One entry of `deductionRules()`. */
 export interface DeductionRule {
@@ -119,6 +157,56 @@ export interface Deduction {
   lines: DeductionLine[];
   /** The other squares it used (row * n + col): the attacking queen, the squares a queen would take, the pair's squares, the queens a look-ahead forces. */
   squares: number[];
+  /** The rule's name, its sentence and its level. */
+  name: string;
+  summary: string;
+  level: PuzzleLevel;
+  /** A look-ahead's forced queens in order (squares); empty for the other rules. */
+  chain: number[];
+}
+
+/** `deadEnd()` and `regionsCulprit()`: the queen to move (null when no single one helps), the queens the board then forces in order, and the line they leave with no square. */
+export interface DeadEnd {
+  square: number | null;
+  row: number | null;
+  col: number | null;
+  chain: number[];
+  line: { kind: 'row' | 'column' | 'region'; index: number } | null;
+  reason: string;
+}
+
+/** A regions rule's id, simple to hard. */
+export type RegionRuleId =
+  | 'attacked'
+  | 'last-in-row'
+  | 'last-in-column'
+  | 'last-in-region'
+  | 'region-in-line'
+  | 'line-in-region'
+  | 'empties-line'
+  | 'confinement'
+  | 'look-ahead';
+
+/** `regionsPuzzle()`: `regions[square]` is the square's region, 0 to N − 1. */
+export interface RegionsPuzzle {
+  n: number;
+  regions: number[];
+  givens: number[];
+  solution: number[];
+  level: PuzzleLevel;
+}
+
+/** `regionsDeduce()`: a deduction in the classic shape, its lines rows, columns or regions. */
+export interface RegionsDeduction extends Omit<Deduction, 'rule' | 'lines'> {
+  rule: RegionRuleId;
+  lines: { kind: 'row' | 'column' | 'region'; index: number }[];
+}
+
+/** `regionsSearch()`: the steps to play, the solution found, and whether the step limit cut it. */
+export interface RegionsTrace {
+  steps: { kind: 'probe' | 'place' | 'remove' | 'found'; row: number; col: number }[];
+  solution: number[] | null;
+  cut: boolean;
 }
 
 /** Squares (row * n + col) of queens, as the puzzle exports and the coach take them. */

@@ -9,9 +9,10 @@ use crate::error::grouped;
 use wasm_bindgen::prelude::*;
 
 use super::args::{Arg, Problem};
-use crate::deduce::{self, Board, Kind, Level, Rule};
+use super::regions::DeductionShape;
+use crate::deduce::{self, Board, Level, Line, Rule};
 use crate::limits::MAX_N;
-use crate::puzzle::{self, Difficulty, FixedQueens};
+use crate::puzzle::{self, FixedQueens};
 
 /// The smallest and largest board puzzle mode offers: below 4 there is
 /// nothing to solve (N = 2 and 3 have no solution, N = 1 one queen).
@@ -219,25 +220,26 @@ fn puzzle_size(n: &JsValue) -> Result<usize, Problem> {
         })
 }
 
-/// A puzzle, as the squares of its queens: `difficulty` is "easy", "medium"
-/// or "hard" (see `puzzleLevels(n)` for the levels each N offers). The rules
-/// of deduction up to that level, applied one by one, complete it with no
-/// guess (so it has exactly one completion), and the rules below it do not.
+/// A puzzle, as the squares of its queens: `difficulty` is "easy", "medium",
+/// "hard" or "expert" (see `puzzleLevels(n)` for the levels each N offers).
+/// The rules of deduction up to that level, applied one by one, complete it
+/// with no guess (so it has exactly one completion), and the rules below it
+/// do not: a hard puzzle needs a confinement and no look-ahead, an expert
+/// one needs look-ahead.
 /// The same `seed` gives the same puzzle. N from 4 to 12.
 #[wasm_bindgen]
 pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>, Problem> {
     let n = puzzle_size(&n)?;
     let level = match super::args::text(&difficulty) {
-        super::args::Text::Short(level) if level == "easy" => Difficulty::Easy,
-        super::args::Text::Short(level) if level == "medium" => Difficulty::Medium,
-        super::args::Text::Short(level) if level == "hard" => Difficulty::Hard,
-        _ => {
-            return Err(Problem(format!(
-                "The difficulty must be \"easy\", \"medium\" or \"hard\"; got {}.",
-                Arg::read(&difficulty).describe()
-            )))
-        }
-    };
+        super::args::Text::Short(level) => Level::from_id(&level),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        Problem(format!(
+            "The difficulty must be \"easy\", \"medium\", \"hard\" or \"expert\"; got {}.",
+            Arg::read(&difficulty).describe()
+        ))
+    })?;
     let seed = super::args::seed(&seed, "puzzle()", false)?;
     if !puzzle::levels(n).contains(&level) {
         return Err(Problem(format!(
@@ -289,7 +291,7 @@ fn level_list(levels: &[Level]) -> String {
 }
 
 /// The levels `puzzle(n, level, seed)` offers at N, easy to hard:
-/// `["easy", "medium", "hard"]` or fewer on the smallest boards.
+/// `["easy", "medium", "hard", "expert"]` or fewer on the smaller boards.
 #[wasm_bindgen(js_name = puzzleLevels)]
 pub fn puzzle_levels(n: JsValue) -> Result<js_sys::Array, Problem> {
     let n = puzzle_size(&n)?;
@@ -300,39 +302,127 @@ pub fn puzzle_levels(n: JsValue) -> Result<js_sys::Array, Problem> {
 }
 
 /// The simplest deduction on the board with queens on `queens` and the
-/// squares `excluded` marked as ruled out (optional):
-/// `{kind, row, col, rule, reason, lines, squares}`, or `null` when no rule
-/// applies (a guess would be needed) or every row holds a queen.
+/// squares `excluded` marked as ruled out (optional), by any rule:
+/// `{kind, row, col, rule, name, summary, level, reason, lines: [{kind,
+/// index}], squares, chain}`, or `null` when no rule applies (a guess would
+/// be needed) or every row holds a queen. `lines` are where to look (rows,
+/// columns, diagonals), `rule`, `name` and `summary` the rule, `row` and
+/// `col` the conclusion; `chain` holds a look-ahead's forced queens in
+/// order (squares), empty for the other rules.
 #[wasm_bindgen]
 pub fn deduce(n: JsValue, queens: JsValue, excluded: Option<JsValue>) -> Result<JsValue, Problem> {
     let n = size(&n)?;
     let board = Board::new(n, &squares(&queens, n)?, &ruled_out(&excluded, n)?)?;
-    Ok(or_null(deduce::deduce(&board, Level::Hard).map(|d| {
-        let lines = js_sys::Array::new();
-        for line in &d.lines {
-            lines.push(&super::object(&[
-                ("kind", line.kind().into()),
-                ("index", line.index().into()),
-            ]));
-        }
-        let used = js_sys::Array::new();
-        for &(row, col) in &d.squares {
-            used.push(&((row * n + col) as u32).into());
-        }
-        let kind = match d.kind {
-            Kind::Place => "place",
-            Kind::RuleOut => "rule-out",
+    Ok(or_null(deduce::deduce(&board, Level::Expert).map(|d| {
+        let lines: js_sys::Array = d.lines.iter().map(|&line| line_object(line)).collect();
+        let used = |list: &[(usize, usize)]| -> js_sys::Array {
+            list.iter()
+                .map(|&(row, col)| JsValue::from((row * n + col) as u32))
+                .collect()
         };
-        super::object(&[
-            ("kind", kind.into()),
-            ("row", d.row.into()),
-            ("col", d.col.into()),
-            ("rule", d.rule.id().into()),
-            ("reason", d.reason.into()),
-            ("lines", lines.into()),
-            ("squares", used.into()),
-        ])
+        DeductionShape {
+            kind: d.kind,
+            row: d.row,
+            col: d.col,
+            rule: d.rule.id(),
+            name: d.rule.name(),
+            summary: d.rule.summary(),
+            level: d.rule.level(),
+            lines,
+            squares: used(&d.squares),
+            chain: used(&d.chain),
+            reason: d.reason,
+        }
+        .object()
     })))
+}
+
+fn line_object(line: Line) -> JsValue {
+    super::object(&[("kind", line.kind().into()), ("index", line.index().into())])
+}
+
+/// On a board no solution completes, why: `{square, row, col, chain:
+/// [square], line: {kind, index} | null, reason}`. `square` (with `row`,
+/// `col`) is the queen to move, as `culprit()` names it (`null` each when
+/// no single queen's removal helps); `chain` the queens the board's last
+/// squares then force, in order; `line` the row or column they leave with
+/// no square (`null` when the reason lies deeper than such a chain).
+/// `null` when the board can be completed.
+#[wasm_bindgen(js_name = deadEnd)]
+pub fn dead_end(n: JsValue, queens: JsValue) -> Result<JsValue, Problem> {
+    let fixed = board(&n, &queens)?;
+    let n = fixed.n();
+    if puzzle::first_completion(&fixed).is_some() {
+        return Ok(JsValue::NULL);
+    }
+    let culprit = puzzle::culprit(&fixed);
+    let squares: Vec<usize> = fixed.queens().iter().map(|&(r, c)| r * n + c).collect();
+    let board = Board::new(n, &squares, &[])?;
+    let (forced, line) = deduce::forced_chain(&board, n);
+    let words = |(row, col): (usize, usize)| format!("row {}, column {}", row + 1, col + 1);
+    let move_words = culprit.map_or(String::new(), |q| {
+        format!("; move the queen on {}", words(q))
+    });
+    let reason = match (fixed.attacking_pair(), line) {
+        (Some((a, b)), _) => format!(
+            "The queens on {} and {} attack each other{move_words}.",
+            words(a),
+            words(b)
+        ),
+        (None, Some(line)) if forced.is_empty() => {
+            format!("{} has no square left{move_words}.", capital_line(line))
+        }
+        (None, Some(line)) => {
+            let steps: Vec<String> = forced
+                .iter()
+                .map(|&(last, q)| {
+                    format!(
+                        "a queen on {} (the last square of {} {})",
+                        words(q),
+                        last.kind(),
+                        last.index() + 1
+                    )
+                })
+                .collect();
+            format!(
+                "The queens force {}, and then {} {} has no square left{move_words}.",
+                steps.join(", then "),
+                line.kind(),
+                line.index() + 1
+            )
+        }
+        (None, None) => format!("No solution holds all these queens{move_words}."),
+    };
+    let (chain, line) = match (fixed.attacking_pair(), line) {
+        (None, Some(line)) => (forced.iter().map(|&(_, q)| q).collect(), Some(line)),
+        _ => (Vec::new(), None),
+    };
+    let at = |f: fn((usize, usize)) -> usize| {
+        culprit.map_or(JsValue::NULL, |q| JsValue::from(f(q) as u32))
+    };
+    Ok(super::object(&[
+        (
+            "square",
+            culprit.map_or(JsValue::NULL, |(r, c)| JsValue::from((r * n + c) as u32)),
+        ),
+        ("row", at(|q| q.0)),
+        ("col", at(|q| q.1)),
+        (
+            "chain",
+            chain
+                .iter()
+                .map(|&(r, c): &(usize, usize)| JsValue::from((r * n + c) as u32))
+                .collect::<js_sys::Array>()
+                .into(),
+        ),
+        ("line", line.map_or(JsValue::NULL, line_object)),
+        ("reason", reason.into()),
+    ]))
+}
+
+/// "Row 3", "Column 5".
+fn capital_line(line: Line) -> String {
+    capitalised(&format!("{} {}", line.kind(), line.index() + 1))
 }
 
 /// The rules of deduction, simple to hard: `[{id, name, level, summary}]`.

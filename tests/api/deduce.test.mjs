@@ -47,8 +47,18 @@ function refusal(call) {
   assert.fail('no error thrown');
 }
 
-const RULES = ['attacked', 'last-in-row', 'last-in-column', 'empties-line', 'pair', 'look-ahead'];
-const LEVELS = ['easy', 'medium', 'hard'];
+const RULES = [
+  'attacked',
+  'last-in-row',
+  'last-in-column',
+  'empties-line',
+  'pair',
+  'triple',
+  'diagonal-confinement',
+  'confinement',
+  'look-ahead',
+];
+const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 
 test('deductionRules() lists the rules simple to hard, each with a name, a level and a summary', () => {
   const rules = api.deductionRules();
@@ -67,7 +77,9 @@ test('one queen on 8×8: the first deduction rules out a square it attacks, nami
   // A queen on row 3, column 4 (square 2 * 8 + 3 = 19).
   for (const queens of [[19], Int32Array.of(19), Uint32Array.of(19)]) {
     const d = api.deduce(8, queens, []);
-    assert.deepEqual(Object.keys(d).sort(), ['col', 'kind', 'lines', 'reason', 'row', 'rule', 'squares']);
+    assert.deepEqual(Object.keys(d).sort(), ['chain', 'col', 'kind', 'level', 'lines', 'name', 'reason', 'row', 'rule', 'squares', 'summary']);
+    assert.deepEqual(d.chain, []);
+    assert.equal(d.level, 'easy');
     assert.equal(d.kind, 'rule-out');
     assert.equal(d.rule, 'attacked');
     assert.deepEqual(d.squares, [19]);
@@ -155,9 +167,9 @@ test('bad input to deduce() and the puzzle exports is refused with a sentence', 
     [() => api.deduce(8, [], [1.5]), /A square number must be a whole number/],
     [() => api.completions(8, [], [9, 9]), /marked as ruled out twice/],
     [() => api.completion(8, [9], [9]), /holds a queen and is also marked as ruled out/],
-    [() => api.puzzle(8, 'expert', 1), /The difficulty must be "easy", "medium" or "hard"; got "expert"\./],
+    [() => api.puzzle(8, 'impossible', 1), /The difficulty must be "easy", "medium", "hard" or "expert"; got "impossible"\./],
     [() => api.puzzle(3, 'easy', 1), /Puzzles come in sizes from 4×4 to 12×12; got N = 3\./],
-    [() => api.puzzle(4, 'hard', 1), /Hard puzzles come in sizes from 6×6 to 12×12; the 4×4 board offers only easy\./],
+    [() => api.puzzle(4, 'hard', 1), /Hard puzzles come in sizes from 8×8 to 12×12; the 4×4 board offers only easy\./],
   ];
   for (const [call, message] of cases) assert.match(refusal(call), message);
 });
@@ -171,4 +183,60 @@ test('a board with no completion gets an answer or null, never a crash', () => {
   // A full board: nothing left to deduce.
   const [solution] = solutions(6);
   assert.equal(api.deduce(6, solution.map((c, r) => r * 6 + c), []), null);
+});
+
+test('deadEnd() names the queen culprit() names, and its chain leaves the line it names with no square', () => {
+  const attacks = (n, a, b) => {
+    const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
+    return ra === rb || ca === cb || Math.abs(ra - rb) === Math.abs(ca - cb);
+  };
+  let dead = 0;
+  for (let n = 5; n <= 8; n++) {
+    for (let a = 0; a < n * n; a += 3) {
+      for (let b = a + 1; b < n * n; b += 5) {
+        const queens = [a, b];
+        const d = api.deadEnd(n, queens);
+        if (solutions(n, queens).length > 0) {
+          assert.equal(d, null);
+          continue;
+        }
+        dead++;
+        assert.equal(d.square, api.culprit(n, queens));
+        assert.match(d.reason, /^[A-Z].*\.$/);
+        if (d.line === null) continue;
+        const board = [...queens];
+        for (const q of d.chain) {
+          assert.ok(!board.some((x) => attacks(n, x, q)), `chain queen ${q} attacked: ${JSON.stringify(d)}`);
+          board.push(q);
+        }
+        const inLine = (s) => (d.line.kind === 'row' ? Math.floor(s / n) : s % n) === d.line.index;
+        assert.ok(!board.some(inLine), `the emptied line holds a queen: ${JSON.stringify(d)}`);
+        const open = Array.from({ length: n * n }, (_, s) => s).filter((s) => inLine(s) && !board.some((x) => attacks(n, x, s)));
+        assert.deepEqual(open, [], `the line has a square left: ${JSON.stringify(d)}`);
+      }
+    }
+  }
+  assert.ok(dead > 50, `only ${dead} dead boards`);
+});
+
+test('a look-ahead carries its forced queens in order in chain', () => {
+  let seen = 0;
+  for (const [n, seed] of [[8, 1], [9, 2], [10, 3], [8, 4]]) {
+    const queens = Array.from(api.puzzle(n, 'expert', seed));
+    const excluded = [];
+    for (let step = 0; step < 2 * n * n; step++) {
+      const d = api.deduce(n, queens, excluded);
+      if (d === null) break;
+      if (d.rule === 'look-ahead') {
+        seen++;
+        assert.ok(d.chain.length >= 1);
+        assert.deepEqual(d.chain, d.squares);
+      } else {
+        assert.deepEqual(d.chain, []);
+      }
+      if (d.kind === 'place') queens.push(d.row * n + d.col);
+      else excluded.push(d.row * n + d.col);
+    }
+  }
+  assert.ok(seen > 0, 'no look-ahead on four expert puzzles');
 });
