@@ -14,12 +14,14 @@ import { el, formatCount } from '../lib/dom.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 import { BoardView, CELL, readTheme } from '../components/board.js';
-import { Editor } from './editor.js';
-import { STARTERS, DEFAULT_STARTER } from './starters.js';
-import { packSource, unpackSource } from './link.js';
-import { Trace, KIND, squareName } from './trace.js';
-import { allSolutions, gradeReports } from './grade.js';
-import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from './runner.js';
+import { Editor } from '../program/editor.js';
+import { STARTERS, DEFAULT_STARTER } from '../program/starters.js';
+import { packSource, unpackSource } from '../program/link.js';
+import { Trace, KIND, squareName } from '../program/trace.js';
+import { allSolutions, gradeReports } from '../program/grade.js';
+import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from '../program/runner.js';
+import { SearchTree, nodeCols } from '../program/search-tree.js';
+import { CodeTree } from './tree-view.js';
 
 /** The board sizes of a traced run. */
 export const MIN_N = 1;
@@ -153,6 +155,9 @@ export function codeMode(_page) {
   let starterId = DEFAULT_STARTER;
   /** @type {'right'|'wrong'|null} */
   let verdict = null;
+  /** @type {SearchTree | null} the tree of the trace shown, once built */
+  let searchTree = null;
+  let treeToken = 0;
 
   // The markup, built once.
   /** @param {string} name  @param {string} label  @param {string} title  @param {string} [d] */
@@ -273,12 +278,28 @@ export function codeMode(_page) {
           statList,
         ]),
       ]),
+      treeView.root,
       gradePanel,
     );
   };
 
   /** @type {BoardView | null} */
   let board = null;
+  const treeView = new CodeTree((step) => { pause(); show(step); board?.reveal(); });
+
+  /** Builds the search tree of the trace shown, in slices; null if another run came first. */
+  const buildTree = async () => {
+    const token = ++treeToken;
+    searchTree = null;
+    const shown = trace;
+    if (!shown) return null;
+    const tree = await SearchTree.fromTrace(shown);
+    if (token !== treeToken || shown !== trace) return null;
+    searchTree = tree;
+    treeView.show(tree, shown);
+    treeView.setPath(queensByRow(shown.at(position).occupied, shown.n));
+    return tree;
+  };
 
   // State and what shows it.
   /** @param {RunState} next */
@@ -331,6 +352,7 @@ export function codeMode(_page) {
     board.draw(cells, trace.n, lines.length ? lines : null);
     board.describe(queensByRow(view.occupied, trace.n), trace.n);
     editor?.showStep(view.line || (position === 0 ? 0 : view.checkLine));
+    if (searchTree) treeView.setPath(queensByRow(view.occupied, trace.n));
     sentence.textContent = position === 0 && trace.steps > 0 ? `Step 0 of ${formatCount(trace.steps)}: the empty board. Press Step (→) or Play.` : `Step ${formatCount(position)} of ${formatCount(trace.steps)}: ${view.sentence}`;
     for (const [name, value] of Object.entries(view.counters)) {
       stats[name].dataset.value = String(value);
@@ -437,12 +459,15 @@ export function codeMode(_page) {
   /**
    * Runs the program for each N of ns; each chunk goes to the trace of its N.
    * @param {number[]} ns
-   * @param {(traces: Trace[], end: import('./runner.js').RunEnd) => void} done
+   * @param {(traces: Trace[], end: import('../program/runner.js').RunEnd) => void} done
    */
   const start = async (ns, done) => {
     pause();
     editor?.showError(0);
     editor?.showStep(0);
+    treeToken++;
+    searchTree = null;
+    treeView.clear();
     /** @type {Trace[]} */
     const traces = [];
     const text = source();
@@ -464,7 +489,7 @@ export function codeMode(_page) {
     const tick = (/** @type {number} */ ms, /** @type {number} */ calls) => {
       runLine.textContent = `Running${ns.length > 1 ? ` N = ${traces.length ? traces[traces.length - 1].n : ns[0]}` : ''}: ${(ms / 1000).toFixed(1)} s, ${formatCount(calls)} calls so far. Stop (Esc) keeps the steps made.`;
     };
-    /** @param {import('./runner.js').RunEnd} end */
+    /** @param {import('../program/runner.js').RunEnd} end */
     const end = (end) => {
       stopRun = null;
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -490,7 +515,7 @@ export function codeMode(_page) {
     }
   };
 
-  /** The sentence for the end of a run, and the state it leaves. @param {import('./runner.js').RunEnd} end */
+  /** The sentence for the end of a run, and the state it leaves. @param {import('../program/runner.js').RunEnd} end */
   const ending = (end) => {
     const where = end.line ? ` (line ${end.line})` : '';
     switch (end.reason) {
@@ -515,6 +540,7 @@ export function codeMode(_page) {
       const summary = `${formatCount(trace.steps)} steps, ${formatCount(trace.checks)} checks, ${formatCount(trace.solutions)} solution${trace.solutions === 1 ? '' : 's'} found at N = ${n}.`;
       say(text ? `${text} ${summary}` : `Done: ${summary} Step through it, or check it for every N up to ${n}.`);
       show(trace.steps);
+      buildTree();
     });
   };
 
@@ -566,7 +592,7 @@ export function codeMode(_page) {
       const { next, text } = ending(end);
       setState(next);
       if (end.line) editor?.showError(end.line);
-      /** @type {import('./grade.js').Grade[]} */
+      /** @type {import('../program/grade.js').Grade[]} */
       const grades = [];
       for (const t of traces) {
         const complete = t !== traces[traces.length - 1] || end.reason === 'done';
@@ -619,19 +645,35 @@ export function codeMode(_page) {
         ]);
         workBox.replaceChildren(el('h4', '', 'Its work against the seeds'), table);
         const backtracking = seeds[0];
-        if (backtracking && trace.placements > backtracking.placements) {
-          const ratio = (trace.placements / Math.max(1, backtracking.placements)).toFixed(1);
-          const note = el('p', '', `It places ${ratio}× the queens row backtracking places. `);
-          if (trace.firstUnsafe) {
-            const target = trace.firstUnsafe;
-            const link = el('button', { type: 'button', class: 'linkish', 'data-part': 'first-unsafe' }, `Step ${formatCount(target)}`);
-            link.addEventListener('click', () => { pause(); show(target); board?.reveal(); });
-            note.append(link, ' is the first where it puts a queen on an attacked square, a subtree row backtracking never enters.');
-          }
-          workBox.append(note);
+        const tree = await buildTree();
+        const more = backtracking && (trace.placements > backtracking.placements || trace.checks > backtracking.checks);
+        const note = el('p', { 'data-part': 'work-note' });
+        if (more && backtracking) {
+          const placed = (trace.placements / Math.max(1, backtracking.placements)).toFixed(1);
+          const checked = (trace.checks / Math.max(1, backtracking.checks)).toFixed(1);
+          note.append(`It makes ${placed}× the placements and ${checked}× the checks of row backtracking. `);
         }
+        const outside = tree?.outside;
+        if (outside) {
+          const target = outside.step;
+          const link = el('button', { type: 'button', class: 'linkish', 'data-part': 'first-outside' }, `Step ${formatCount(target)}`);
+          link.addEventListener('click', () => { pause(); show(target); board?.reveal(); });
+          note.append(link, ` is the first where it stands on a partial board row backtracking never enters: ${outsideWhy(outside, trace.n)}.`);
+        } else if (tree && backtracking) note.append('Every partial board it stood on is one row backtracking enters too.');
+        if (note.childNodes.length) workBox.append(note);
       }
     });
+  };
+
+  /** Why a board is outside row backtracking's tree, in words. @param {import('../program/search-tree.js').Outside} o  @param {number} size */
+  const outsideWhy = (o, size) => {
+    if (o.why === 'attacked' && o.pair) return `the queens on ${squareName(o.pair[0], size)} and ${squareName(o.pair[1], size)} attack each other, a subtree its safe test rules out`;
+    if (o.why === 'attacked') return 'two queens attack each other';
+    const empty = o.queens.findIndex((q) => q < 0);
+    const lowest = o.queens.reduce((last, q, r) => (q >= 0 ? r : last), -1);
+    return empty >= 0 && empty < lowest
+      ? `row ${empty} is empty while row ${lowest} holds a queen, an order row backtracking never takes (it fills rows 0, 1, 2… in turn)`
+      : 'its queens are not one a row from row 0 down, the order row backtracking fills them in';
   };
 
   const copyLink = async () => {
@@ -731,8 +773,10 @@ export function codeMode(_page) {
       if (!board) return;
       board.setTheme(readTheme());
       board.redraw();
+      treeView.repaint();
     });
     new ResizeObserver(() => { if (board?.fit()) board.redraw(); }).observe(boardFrame);
+    new ResizeObserver(() => { if (searchTree && treeView.fit()) treeView.draw(); }).observe(treeView.canvas);
   };
 
   /** @type {{ lang: Lang, n: number, src: string | null } | null} */
@@ -793,7 +837,18 @@ export function codeMode(_page) {
         const steps = trace?.steps ?? 0;
         let queens = /** @type {number[]} */ (new Array(n).fill(-1));
         if (trace) queens = queensByRow(trace.at(position).occupied, trace.n);
-        return { state, step: position, steps, queens, verdict };
+        const t = searchTree;
+        const tree = t && {
+          entered: t.entered - 1,
+          wrong: t.wrong,
+          neverRoots: t.neverRoots,
+          neverBoards: t.neverBoards,
+          outside: t.outside?.step ?? 0,
+          // Each entered node as its columns by row (the root, the empty board, left out), for tests.
+          nodes: t.depths.length <= 20_000 ? t.depths.slice(1).map((d, i) => nodeCols(t.indexes[i + 1], t.n, d)) : null,
+          never: t.neverList,
+        };
+        return { state, step: position, steps, queens, verdict, tree };
       },
     },
   };
