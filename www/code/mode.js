@@ -1,12 +1,13 @@
-// "Your search" (its own tab, `?mode=code&lang=js|py&n=&src=`): the learner
-// writes solve(n, board) in JavaScript or Python, runs it in a worker of its
-// own (runner.js), steps through its trace on the board (trace.js) with the
-// line that made each step marked in the editor (editor.js), and has it
-// checked for every N up to the chosen one against every solution and
-// against the seeds' row backtracking and bitwise search (grade.js).
-// Builds its markup inside its root, #code (view.html beside this file),
-// and its style is style.css beside it. A link's program (src=, link.js) is shown, never run
-// until Run.
+// "Your search" (its own tab, `?mode=code&lang=js|py&n=&src=&starter=`):
+// the learner writes solve(n, board) in JavaScript or Python, runs it in a
+// worker of its own, steps through its trace on the board with the line that
+// made each step marked in the editor, sees its search tree (tree-view.js
+// beside this file), and has it checked for every N up to the chosen one
+// against every solution and against the seeds' row backtracking and bitwise
+// search. The program's machinery (editor, runner, trace, grader, starters,
+// the link's packing) is www/program/'s. Builds its markup inside its root,
+// #code (view.html beside this file), and its style is style.css beside it.
+// A link's program (src=) is shown, never run until Run.
 //
 // A mode of the registry in shell/modes.js: see there for what a mode does.
 
@@ -34,9 +35,10 @@ const SPEEDS = [1, 2, 4, 8, 16, 64, 256, 2048];
 /** @typedef {'js'|'py'} Lang */
 
 /**
- * Reads ?lang=, ?n= and ?src= (the packed program, unpacked in attach).
+ * Reads ?lang=, ?n=, ?src= (the packed program, unpacked in attach) and
+ * ?starter= (a starter program by its id; src= wins over it).
  * @param {string} search
- * @returns {{ lang: Lang, n: number, src: string | null, problems: string[] }}
+ * @returns {{ lang: Lang, n: number, src: string | null, starter: string | null, problems: string[] }}
  */
 export function parseCodeParams(search) {
   const params = new URLSearchParams(search);
@@ -58,7 +60,12 @@ export function parseCodeParams(search) {
     else problems.push(`The link's board size n=${clip(rawN)} is not a whole number from ${MIN_N} to ${MAX_N}, the sizes a traced run takes: showing N = ${DEFAULT_N}.`);
   }
   const src = params.get('src');
-  return { lang, n, src: src && src.trim() ? src.trim() : null, problems };
+  let starter = params.get('starter');
+  if (starter !== null && !STARTERS.some((s) => s.id === starter)) {
+    problems.push(`The link's starter=${clip(starter)} is not a starter program (${STARTERS.map((s) => s.id).join(', ')}): showing ${DEFAULT_STARTER}.`);
+    starter = null;
+  }
+  return { lang, n, src: src && src.trim() ? src.trim() : null, starter, problems };
 }
 
 /** The cells the board draws for a set of queens, the probed square and the attacking pairs. @param {Uint8Array} occupied  @param {number} n  @param {number} probe */
@@ -701,6 +708,7 @@ export function codeMode(_page) {
    */
   const build = async (wantedLang, wantedN, packed) => {
     built = true;
+    if (wanted?.starter) starterId = wanted.starter;
     dom();
     lang = wantedLang;
     n = wantedN;
@@ -779,7 +787,7 @@ export function codeMode(_page) {
     new ResizeObserver(() => { if (searchTree && treeView.fit()) treeView.draw(); }).observe(treeView.canvas);
   };
 
-  /** @type {{ lang: Lang, n: number, src: string | null } | null} */
+  /** @type {{ lang: Lang, n: number, src: string | null, starter: string | null } | null} */
   let wanted = null;
 
   return {
