@@ -23,6 +23,7 @@ import { allSolutions, gradeReports } from '../program/grade.js';
 import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from '../program/runner.js';
 import { SearchTree, nodeCols } from '../program/search-tree.js';
 import { CodeTree } from './tree-view.js';
+import { keepRun } from '../program/trace-session.js';
 
 /** The board sizes of a traced run. */
 export const MIN_N = 1;
@@ -541,6 +542,8 @@ export function codeMode(_page) {
     delete root.dataset.verdict;
     start([n], (traces, end) => {
       trace = traces[0] ?? new Trace(n);
+      // A run that ended by itself is kept for Race's lane "Your search".
+      if (end.reason === 'done' && traces[0]) keepRun(traces[0]);
       const { next, text } = ending(end);
       setState(next);
       if (end.line) editor?.showError(end.line);
@@ -614,6 +617,7 @@ export function codeMode(_page) {
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
       const finished = end.reason === 'done' && traces.length === ns.length;
+      for (const t of traces) if (t !== traces[traces.length - 1] || end.reason === 'done') keepRun(t);
       const right = finished && grades.every((g) => g.right);
       verdict = right ? 'right' : 'wrong';
       root.dataset.verdict = verdict;

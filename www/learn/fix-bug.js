@@ -12,10 +12,10 @@ import { squareName } from '../program/trace.js';
 import { prng, between } from './questions.js';
 
 /** The board sizes a fix is checked at: 1 to FIX_N. */
-export const FIX_N = 6;
+const FIX_N = 6;
 
 /** The starter with a planted bug that a seed asks to fix. @param {number} seed */
-export function fixBugQuestion(seed) {
+function fixBugQuestion(seed) {
   const bugs = STARTERS.filter((s) => s.buggy);
   const starter = bugs[between(prng(seed + 4_099), 0, bugs.length - 1)];
   return { kind: 'fix-bug', starter, n: FIX_N };

@@ -628,7 +628,7 @@ export function cutoffQuestion(seed) {
  * @param {number} limit
  * @returns {TracerCall[]}
  */
-export function tracerCalls(n, limit) {
+function tracerCalls(n, limit) {
   /** @type {TracerCall[]} */
   const calls = [];
   /** @type {number[]} */

@@ -13,7 +13,7 @@ import { allSolutions, gradeReports } from './grade.js';
  * @param {number[]} ns
  * @returns {Promise<{ traces: Trace[], end: import('./runner.js').RunEnd }>}
  */
-export function runProgram(source, ns) {
+function runProgram(source, ns) {
   return new Promise((resolve) => {
     /** @type {Trace[]} */
     const traces = [];
