@@ -51,7 +51,7 @@ export function yourSearchInfo() {
   return {
     id: YOUR_SEARCH, name: 'Your search', seed: '', goal: 'all',
     minN: sizes[0] ?? 1, maxN: sizes[sizes.length - 1] ?? 1, findMaxN: 0, seeded: false,
-    space: /** @type {import('../types.js').SearchSpaceId} */ ('all-boards'), takesFixedQueens: false,
+    space: /** @type {import('../types.js').SearchSpaceId} */ ('none'), takesFixedQueens: false,
     description: 'Your own solve(n, board), as it ran in Your search.',
     stepIs: 'A step is one place, remove or found call.', checkIs: 'A check is one safe call.',
     placementIs: 'A placement is one place call.', moveIs: '', conflictsNote: '', glossary: [], pseudocode: [],
