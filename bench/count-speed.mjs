@@ -1,4 +1,4 @@
-// Count mode against the fastest known counter (issue 14). Three parts:
+// Count mode against the fastest known counter. Three parts:
 //
 // 1. Kluev's quadrant counter (../shared/anchors/kluev, MIT, built here with
 //    g++ -O3 -march=native, one thread) against this project's wasm

@@ -1,4 +1,4 @@
-// Find one solution at any N (issue 19, `--only find`; issue 32 item 5).
+// Find one solution at any N (`--only find`).
 //
 // Queen search against a plain C search of its family: for each N and each of
 // the same seven seeds, interleaved in one run on one machine, bench/qs4.c
@@ -45,7 +45,7 @@ const RUNS = [
 ];
 /** The issue's targets for queen search in wasm, in ms (medians over seeds). */
 const TARGET_MS = { 1000000: 500, 10000000: 5000 };
-/** Issue 32: wasm within this factor of the C search, by medians over seeds. */
+/** The target: wasm within this factor of the C search, by medians over seeds. */
 const C_RATIO = 1.5;
 const C_RATIO_N = 1_000_000;
 /** Sosic and Gu (1991): 3,000,000 queens in 55 s on an IBM RS/6000. */
@@ -379,7 +379,7 @@ export function findSection(find, number) {
 }
 
 /**
- * Where the time goes: written from the profile of issue 32 (2026-11-25, this
+ * Where the time goes: written from a profile taken on 2026-11-25 (this
  * machine), not re-measured by this bench.
  */
 const PROFILE = [

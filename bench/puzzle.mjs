@@ -1,4 +1,4 @@
-// Puzzle generation and deduction (issue 30, `--only puzzle`): how long
+// Puzzle generation and deduction (`--only puzzle`): how long
 // `puzzle(N, level, seed)` takes in wasm on one thread (`pkg/` in Node, the
 // same module the page loads), over many seeds, at N = 8, 10 and 12 and every
 // level offered there; and how long replaying the whole chain of deductions

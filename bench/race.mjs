@@ -1,8 +1,8 @@
-// Race mode at top speed (issue 10): the page at `?mode=race&n=8` with all
+// Race mode at top speed: the page at `?mode=race&n=8` with all
 // five lanes, the speed at "as fast as possible", Play pressed, and every
 // requestAnimationFrame interval recorded from the press until the race ends,
 // once for each clock. On the wall clock, also the time from Play until brute
-// force reaches its end. And race mode at N = 1,000 (issue 31): the longest
+// force reaches its end. And race mode at N = 1,000: the longest
 // tasks of the page's main thread while it plays, runs to the end, seeks on
 // the timeline, steps, steps back, goes Home and follows a link far ahead,
 // both as CPU time (Chromium's trace) and as wall-clock time (long tasks the

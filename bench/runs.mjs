@@ -1,10 +1,10 @@
-// "Many runs" (issue 20, `--only runs`): the wall time of a 1,000-seed run in
+// "Many runs" (`--only runs`): the wall time of a 1,000-seed run in
 // the page's Many runs tab, on its own workers, from Add curve to the row in
 // the table. The page is opened by its link with the form filled in
 // (`?mode=runs&algo=ID&n=N&seeds=1000&cap=CAP&first=1`), a fresh page each
 // time so that the time includes starting the workers, as a visitor's first
 // curve does; best of three such pages. `runsTimings()` resolves to plain data and `runsSection()`
-// writes it up for bench/run.mjs, with issue 20's ask.
+// writes it up for bench/run.mjs, with the target it is held to.
 
 const log = (...a) => console.error('[bench:runs]', ...a);
 

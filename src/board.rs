@@ -1,14 +1,14 @@
 //! Bit sets of squares: [`RowMask`], the columns of one row as a `u32` (the
 //! row searches and count mode), and [`Bitboard`], a whole board of at most
-//! 8×8 in one `u64` (the small-board seeds), with the per-square attack masks
+//! 8×8 in one `u64` (the small-board sources), with the per-square attack masks
 //! they AND against.
 //!
 //! Squares of a `Bitboard` are numbered row-major with stride `n`: square
 //! `row * n + col` is bit `row * n + col`. For n = 8 this is exactly the layout
-//! of seeds 000 and 003 (bit 0 is the top-left square, bit 7 the end of the
+//! of sources 000 and 003 (bit 0 is the top-left square, bit 7 the end of the
 //! first row). Bit `col` of a `RowMask` is column `col`.
 //!
-//! Both types pop their lowest bit first when iterated, the order every seed
+//! Both types pop their lowest bit first when iterated, the order every source
 //! scans in, and draw themselves in `Debug` so a failing test shows a picture:
 //! `{:?}` draws a `Bitboard` 8 wide, `{:5?}` draws it 5 wide.
 
@@ -67,7 +67,7 @@ macro_rules! bit_set_ops {
             }
         }
 
-        /// Pops the lowest set bit first, the order every seed scans in.
+        /// Pops the lowest set bit first, the order every source scans in.
         impl Iterator for $name {
             type Item = usize;
             #[inline(always)]
@@ -239,7 +239,7 @@ pub const fn attacks(a: (usize, usize), b: (usize, usize)) -> bool {
 /// For every square of an n×n board (n ≤ 8), the squares a queen there
 /// attacks, its own square included: row | column | both diagonals.
 ///
-/// Built with the seeds' shifting construction (a full first row, a full first
+/// Built with the sources' shifting construction (a full first row, a full first
 /// column, the two long diagonals, shifted into place and clipped), then
 /// cross-checked against [`attacks`] in the tests.
 #[derive(Clone, Debug)]

@@ -3,7 +3,7 @@
 //! `board` has the bit sets, `limits` the board sizes the searches are built
 //! for, the seeds' range and the defaults (each named once), `algorithms`
 //! the searches as state machines (those that find every solution, from the
-//! seed documents, and those that find one at any N, on the engines of
+//! source write-ups, and those that find one at any N, on the engines of
 //! `algorithms::find_one`; `ALGORITHMS` lists them), `session` adds time
 //! travel over them, `view` turns a state into cells to draw, `runs`
 //! measures many seeded runs, `count` counts solutions fast without drawing,
@@ -16,11 +16,11 @@
 //! board → limits → tree → algorithms/info → error → deduce → puzzle
 //!   → algorithms/vocabulary → algorithms/find_one
 //!   → algorithms/{depth_first, whole_board, one_solution} → the searches
-//!   → algorithms/catalogue → view → session → runs → seed_loops → count
+//!   → algorithms/catalogue → view → session → runs → source_loops → count
 //!   → wasm
 //! ```
 //!
-//! (`algorithms/mod.rs` only declares and re-exports; `seed_loops` and
+//! (`algorithms/mod.rs` only declares and re-exports; `source_loops` and
 //! `count` need nothing but `board`.)
 
 pub mod algorithms;
@@ -31,8 +31,8 @@ mod error;
 pub mod limits;
 pub mod puzzle;
 pub mod runs;
-pub mod seed_loops;
 pub mod session;
+pub mod source_loops;
 pub mod tree;
 pub mod view;
 pub mod wasm;

@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use crate::algorithms::find_one::{run_steps, Engine};
+use crate::algorithms::find_one::Engine;
 use crate::algorithms::restarts::{self, Restarts};
 use crate::algorithms::{find, AlgorithmInfo, AnyEngine, Goal, Solver};
 use crate::error::grouped;
@@ -182,7 +182,7 @@ pub fn run_length(
     let (solved, counters) = match (info.goal, variant) {
         (Goal::One, Variant::WithoutRestarts) => {
             let mut search = Restarts::without_restarts(n, seed)?;
-            run_steps(&mut search, cap);
+            search.run(cap);
             (search.core().tally.is_solution(), search.core().counters)
         }
         // The engine's own loop: the steps and checks a session's

@@ -5,8 +5,9 @@
 
 use std::collections::HashSet;
 
-use nqueens::algorithms::find_one::{check, Engine, Event};
+use nqueens::algorithms::find_one::{check, Engine};
 use nqueens::algorithms::restarts::{luby, Restarts};
+use nqueens::algorithms::StepKind;
 use nqueens::algorithms::{find, find_one, AlgorithmInfo, AnyEngine, FAMILY};
 use nqueens::Error;
 
@@ -234,7 +235,7 @@ fn restart_steps(info: &AlgorithmInfo) -> u64 {
             let mut engine = AnyEngine::new(info.id, n, seed).expect("in range");
             let mut events = 0;
             walk(&mut engine, u64::MAX, |e, _| {
-                events += u64::from(e.last().event == Event::Restart);
+                events += u64::from(e.last().event == StepKind::Restart);
             });
             assert_eq!(
                 events,

@@ -219,7 +219,7 @@ fn at_n8_with_equal_checks_bitwise_then_backtracking_then_the_others_finish() {
         }));
     }
     ends.sort();
-    // The seeds' searches finish in this order (any other search may finish
+    // The sources' searches finish in this order (any other search may finish
     // anywhere among them).
     let seeds = [
         "bitwise",

@@ -1,4 +1,4 @@
-//! A seek in slices (issue 31 item 5): `seek_near(k)` and then `run` in small
+//! A seek in slices: `seek_near(k)` and then `run` in small
 //! slices land on exactly the state `seek(k)` gives, and on a fresh session's
 //! after k steps; `seek_work_near` and then `run_within` in small slices land
 //! exactly where `seek_work` does. `seek_near` itself never replays a step.

@@ -485,7 +485,7 @@ fn registers_agree_with_the_board_after_every_step() {
                 assert_eq!(tested != 0, rejected, "{id} step {}", s.step_index());
             }
         }
-        // Permutations: the seed's packed state is the permutation, 3 bits a row.
+        // Permutations: the source's packed state is the permutation, 3 bits a row.
         let mut p = session("permutations", n);
         while p.step() {
             let List(perm) = register(&p, "perm") else {
@@ -542,7 +542,7 @@ fn registers_agree_with_the_board_after_every_step() {
 }
 
 /// Heap's algorithm in its textbook recursive form: an independent source of
-/// the order the permutations search (and seed 001) tests boards in.
+/// the order the permutations search (and source 001) tests boards in.
 fn heap_order(k: usize, a: &mut Vec<i32>, out: &mut Vec<Vec<i32>>) {
     if k <= 1 {
         out.push(a.clone());

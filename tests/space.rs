@@ -195,7 +195,7 @@ fn the_bitboard_scan_counts_its_probes_outside_the_space() {
     let mut s = session("bitboard-scan", 6);
     while s.run(1 << 40) > 0 {}
     let space = common::books(&s);
-    assert!(space.outside > 0, "the seed walks on past empty rows");
+    assert!(space.outside > 0, "the source walks on past empty rows");
     // Probes inside the space are one per (partial board, column) with every
     // row above filled; recount them from the slow level sizes.
     let levels = common::slow_level_sizes(6);

@@ -56,7 +56,7 @@ fn algorithms_lists_the_catalogue_with_their_ranges() {
     let brute = list.get(0);
     assert_eq!(get(&brute, "minN").as_f64(), Some(1.0));
     assert_eq!(get(&brute, "maxN").as_f64(), Some(8.0));
-    assert_eq!(get(&brute, "seed").as_string().as_deref(), Some("000"));
+    assert_eq!(get(&brute, "source").as_string().as_deref(), Some("000"));
     assert!(Array::is_array(&get(&brute, "pseudocode")));
 }
 

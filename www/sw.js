@@ -179,7 +179,7 @@ async function fromBuild(event) {
   // A page being loaded, or a worker being started: the client it makes keeps this build.
   if (event.resultingClientId) event.waitUntil(remember(event.resultingClientId, version, request.mode !== 'navigate'));
   const cache = (await caches.has(cacheName(version))) ? await caches.open(cacheName(version)) : await caches.open(CACHE);
-  // The page, as `./` or `./index.html` with any query, is the cached `./`.
+  // The page, as `./` or its index file with any query, is the cached `./`.
   const root = new URL('./', location.href).href;
   const page = request.url.split(/[?#]/, 1)[0];
   const key = page === root || page === `${root}index.html` ? root : request;

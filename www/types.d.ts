@@ -10,7 +10,7 @@
 // types by the augmentation at the end of this file.
 //
 // A shape that only one module makes or reads is a @typedef in that module
-// (count-store.js's CountRecord, race-clock.js's Sample); this file is for what
+// (count/store.js's CountRecord, race/clock.js's Sample); this file is for what
 // several modules, or the page and a worker, share.
 
 import type { Session } from '../pkg/nqueens.js';
@@ -63,8 +63,8 @@ export type Goal = 'all' | 'one';
 export interface AlgorithmInfo {
   id: string;
   name: string;
-  /** The seed project it comes from ("002"); not the seed of a run. */
-  seed: string;
+  /** The source write-up it follows ("002"); "" for none. */
+  source: string;
   goal: Goal;
   minN: number;
   /** The largest N of a stepping session. */
@@ -215,7 +215,7 @@ export interface Deduction {
 /** Squares (row * n + col) of queens, as the puzzle exports and the coach take them. */
 export type Squares = Int32Array | number[];
 
-// ---- Count mode: count-pool.js <-> count-worker.js -----------------------------
+// ---- Count mode: count/pool.js <-> count-worker.js -----------------------------
 
 /** A count job's id: a number, or 'warm' for the pool's first plan. */
 export type CountJobId = number | string;
@@ -299,7 +299,7 @@ declare module '../pkg/nqueens.js' {
   }
 }
 
-// --- solve big (issue 19) ---
+// --- solve big ---
 //
 // Solve big's panel (solve-big.js) and its worker (find-worker.js).
 
@@ -341,7 +341,7 @@ export type FindReply =
   | { type: 'checked'; job: number; check: FindCheck }
   | { type: 'error'; job: number; message: string };
 
-// --- many runs (issue 20) ---
+// --- many runs ---
 
 /** `runLengths(id, n, firstSeed, count, cap, options)`: one entry a seed, in seed order. */
 export interface RunLengths {
@@ -357,7 +357,7 @@ export interface RunsBudget {
   budget: number;
 }
 
-/** "Many runs": runs-pool.js -> runs-worker.js. `restarts` false switches restarts off (`restarts` only). */
+/** "Many runs": runs/pool.js -> runs-worker.js. `restarts` false switches restarts off (`restarts` only). */
 export type RunsRequest = { type: 'runs'; job: number; slice: number; id: string; n: number; first: number; count: number; cap: number; restarts: boolean };
 
 export type RunsReply =

@@ -8,7 +8,7 @@ import type { Race } from './race/clock.js';
 export interface NqueensHandle {
   /** The current core instance (a new one after a restart). */
   readonly wasm: Core;
-  /** The visualizer's session (mode-visualizer.js). */
+  /** The visualizer's session (visualizer/mode.js). */
   readonly session: Session | null;
   /** Race mode's model, for tests and bench/. */
   readonly race: Race | null;
@@ -18,7 +18,7 @@ export interface NqueensHandle {
     state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null;
     tree: { entered: number; wrong: number; neverRoots: number; neverBoards: number; outside: number; nodes: number[][] | null; never: number[][] } | null;
   };
-  /** Redraws the visualizer from its session (mode-visualizer.js). */
+  /** Redraws the visualizer from its session (visualizer/mode.js). */
   refresh(): void;
 }
 

@@ -23,7 +23,8 @@ use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::{BASE, GLOSSARY};
 use super::vocabulary::{Register, RegisterValue};
 use crate::algorithms::find_one::rng::exp_neg;
-use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Last};
+use crate::algorithms::vocabulary::StepKind;
 use crate::error::Error;
 
 pub const ID: &str = "annealing";
@@ -113,9 +114,9 @@ impl Annealing {
         *last = if take {
             tally.move_queen(row, col);
             counters.moves += 1;
-            Last::at(Event::Move, row, col)
+            Last::at(StepKind::Move, row, col)
         } else {
-            Last::at(Event::Stay, row, col)
+            Last::at(StepKind::Stay, row, col)
         };
         self.temperature *= self.cooling;
     }
@@ -156,11 +157,11 @@ impl Engine for Annealing {
         )]
     }
 
-    fn line(event: Event) -> usize {
+    fn line(event: StepKind) -> usize {
         match event {
-            Event::Restart => 2,
-            Event::Stay => 4,
-            Event::Move => 5,
+            StepKind::Restart => 2,
+            StepKind::Stay => 4,
+            StepKind::Move => 5,
             _ => 0,
         }
     }

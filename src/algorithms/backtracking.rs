@@ -1,7 +1,7 @@
 //! Seed 002: row-by-row backtracking with each row stored as a bit field.
 //! `findCandidates` ORs the rows to find the free columns; `hasDiagonals` walks
 //! back up the rows, shifting the candidate one column left and right per row,
-//! and compares. The seed stops at the first solution; this one goes on.
+//! and compares. The source stops at the first solution; this one goes on.
 
 use super::depth_first::{DepthFirst, Descent, Progress};
 use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
@@ -13,7 +13,7 @@ use crate::tree::Fork;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "backtracking",
     name: "Backtracking (rows as bit fields)",
-    seed: "002",
+    source: "002",
     goal: Goal::All,
     min_n: 1,
     max_n: MAX_N,
@@ -75,7 +75,7 @@ pub struct Rows {
 }
 
 impl Rows {
-    /// The seed's test: walking up from the last row, a queen one column to the
+    /// The source's test: walking up from the last row, a queen one column to the
     /// left or right per row of distance is a diagonal attack.
     #[inline(always)]
     fn has_diagonals(&self, candidate: RowMask) -> bool {

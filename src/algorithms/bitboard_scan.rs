@@ -3,7 +3,7 @@
 //! square gets a queen and the search jumps to the next row's first square,
 //! then carries on with the next square either way.
 //!
-//! The recursion is kept exactly as the seed has it, including the part that
+//! The recursion is kept exactly as the source has it, including the part that
 //! makes it slow: after a row, the scan goes on into the next rows at the same
 //! depth, so boards that skip rows are explored too (they can never complete).
 //! It runs as an explicit stack of placed squares plus one cursor.
@@ -20,7 +20,7 @@ use crate::tree::Fork;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitboard-scan",
     name: "Bitboard scan (one u64 board)",
-    seed: "003",
+    source: "003",
     goal: Goal::All,
     min_n: 1,
     max_n: BITBOARD_MAX_N,
@@ -112,7 +112,7 @@ impl Scan {
 impl Descent for Scan {
     const INFO: AlgorithmInfo = INFO;
 
-    /// The seed has no fixed queens (`INFO.takes_fixed_queens` is false):
+    /// The source has no fixed queens (`INFO.takes_fixed_queens` is false):
     /// the scan starts from the empty board.
     fn start(progress: &mut Progress) -> Scan {
         Scan {
@@ -282,7 +282,7 @@ mod tests {
     use super::*;
     use crate::algorithms::vocabulary::Algorithm;
 
-    /// The seed's recursion, written plainly, counting ok() calls.
+    /// The source's recursion, written plainly, counting ok() calls.
     fn recursive(
         masks: &AttackMasks,
         n: usize,

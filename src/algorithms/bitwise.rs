@@ -13,7 +13,7 @@ use crate::tree::Fork;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitwise",
     name: "Bitwise (ld / col / rd)",
-    seed: "004",
+    source: "004",
     goal: Goal::All,
     min_n: 1,
     max_n: MAX_N,
@@ -215,7 +215,7 @@ mod tests {
     use super::*;
     use crate::algorithms::vocabulary::Algorithm;
 
-    /// The seed's recursion, written plainly.
+    /// The source's recursion, written plainly.
     fn count(n: usize, ld: u32, col: u32, rd: u32) -> u64 {
         let all = (1u32 << n) - 1;
         if col == all {

@@ -3,7 +3,7 @@
 //! at the first queen whose attack mask ANDs non-zero with the field.
 //!
 //! The odometer packs one digit per row, row 0 in the lowest bits, so row 0
-//! changes fastest — the order the seed tests its 16,777,216 boards in. At N=8
+//! changes fastest — the order the source tests its 16,777,216 boards in. At N=8
 //! a digit is exactly 3 bits and the odometer is a plain counter.
 
 use std::ops::Range;
@@ -18,7 +18,7 @@ use crate::tree::Decided;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "brute-force",
     name: "Brute force (odometer)",
-    seed: "000",
+    source: "000",
     goal: Goal::All,
     min_n: 1,
     max_n: BITBOARD_MAX_N,
@@ -98,7 +98,7 @@ impl Digits {
     }
 
     /// Places `rows` of a packed board onto `field`, checking each queen
-    /// against the field first, as the seed does. Returns the first threatened
+    /// against the field first, as the source does. Returns the first threatened
     /// row (or the end of `rows`) and the field built so far.
     #[inline(always)]
     fn place_rows(

@@ -308,7 +308,7 @@ impl AnyEngine {
     /// Up to `max` steps in the engine's own loop; returns the steps
     /// taken (fewer once solved).
     pub fn run(&mut self, max: u64) -> u64 {
-        dispatch!(AnyEngine: self, e => engines::run_steps(e, max))
+        dispatch!(AnyEngine: self, e => Engine::run(e, max))
     }
 
     pub fn core(&self) -> &Core {

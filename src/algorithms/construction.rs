@@ -14,7 +14,8 @@
 
 use super::info::AlgorithmInfo;
 use super::one_solution::BASE;
-use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, Core, Engine, Last};
+use crate::algorithms::vocabulary::StepKind;
 use crate::error::Error;
 
 pub const ID: &str = "construction";
@@ -108,12 +109,12 @@ impl Engine for Construction {
         let col = column(n, row);
         core.tally.push(col);
         core.counters.moves += 1;
-        core.last = Last::at(Event::Place, row, col);
+        core.last = Last::at(StepKind::Place, row, col);
         core.stepped();
         true
     }
 
-    fn line(_event: Event) -> usize {
+    fn line(_event: StepKind) -> usize {
         3
     }
 

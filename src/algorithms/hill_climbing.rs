@@ -15,7 +15,8 @@
 
 use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
-use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Last};
+use crate::algorithms::vocabulary::StepKind;
 use crate::error::Error;
 
 pub const ID: &str = "hill-climbing";
@@ -115,9 +116,9 @@ impl Engine for HillClimbing {
             self.core.tally.move_queen(row, col);
             self.core.counters.moves += 1;
             let event = if change == 0 {
-                Event::Sideways
+                StepKind::Sideways
             } else {
-                Event::Move
+                StepKind::Move
             };
             self.core.last = Last::at(event, row, col);
         } else {
@@ -128,11 +129,11 @@ impl Engine for HillClimbing {
         true
     }
 
-    fn line(event: Event) -> usize {
+    fn line(event: StepKind) -> usize {
         match event {
-            Event::Move => 3,
-            Event::Sideways => 4,
-            Event::Restart => 5,
+            StepKind::Move => 3,
+            StepKind::Sideways => 4,
+            StepKind::Restart => 5,
             _ => 0,
         }
     }
@@ -141,10 +142,10 @@ impl Engine for HillClimbing {
 
     /// A sideways move is hill climbing's own step: the other kinds are
     /// said as the engines share them.
-    fn sentence(&self, event: Event) -> String {
+    fn sentence(&self, event: StepKind) -> String {
         let core = &self.core;
         match event {
-            Event::Sideways => {
+            StepKind::Sideways => {
                 let (row, col) = words::row_col(core);
                 format!(
                     "No move lowers the conflicts: moved the queen of row {} sideways to \

@@ -81,7 +81,7 @@ impl SearchSpace {
 /// What a search is for: every solution, or one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// Every solution, and the proof that there are no more: the seeds'
+    /// Every solution, and the proof that there are no more: the sources'
     /// searches, exponential, up to [`MAX_N`].
     All,
     /// One solution, at any N: the repair searches and the construction,
@@ -113,7 +113,7 @@ pub struct Bound {
 }
 
 impl Bound {
-    /// The seeds' bound: N (brute force tests at most N − 1 rows of a
+    /// The sources' bound: N (brute force tests at most N − 1 rows of a
     /// board, permutations at most N, bitwise's first step 2, the others 1),
     /// and 2 on the smallest boards.
     pub const PER_QUEEN: Bound = Bound {
@@ -170,9 +170,9 @@ pub struct AlgorithmInfo {
     /// The name in URLs and the API (`?algo=bitwise`).
     pub id: &'static str,
     pub name: &'static str,
-    /// Which seed document it follows, e.g. "000"; "" for the searches that
-    /// follow none.
-    pub seed: &'static str,
+    /// Which source write-up it follows, e.g. "000"; "" for the searches
+    /// that follow none.
+    pub source: &'static str,
     /// Every solution, or one.
     pub goal: Goal,
     pub min_n: usize,

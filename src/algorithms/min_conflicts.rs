@@ -38,7 +38,8 @@ use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::GREEDY_TRIES;
-use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Last};
+use crate::algorithms::vocabulary::StepKind;
 use crate::error::grouped;
 use crate::error::Error;
 
@@ -107,7 +108,7 @@ impl MinConflicts {
             }
         }
         core.counters.checks += core.tally.n() as u64;
-        core.last = Last::only(Event::Survey);
+        core.last = Last::only(StepKind::Survey);
         self.phase = Phase::Repairing;
     }
 
@@ -120,7 +121,7 @@ impl MinConflicts {
             // The list holds every attacked queen, so this cannot happen on
             // a board with conflicts; survey again rather than trust it.
             self.phase = Phase::Survey;
-            self.base.core.last = Last::only(Event::Stay);
+            self.base.core.last = Last::only(StepKind::Stay);
             return;
         };
         let core = &mut self.base.core;
@@ -132,12 +133,12 @@ impl MinConflicts {
         let (target, looked) = core.tally.row_pick(row, least, pick);
         core.counters.checks += u64::from(looked) + u64::from(n);
         if target == core.tally.queens()[row] {
-            core.last = Last::at(Event::Stay, row, target);
+            core.last = Last::at(StepKind::Stay, row, target);
             return;
         }
         let lone = core.tally.move_queen(row, target);
         core.counters.moves += 1;
-        core.last = Last::at(Event::Move, row, target);
+        core.last = Last::at(StepKind::Move, row, target);
         if lone.iter().any(|&l| l) {
             self.list_partners(row, target, lone);
         }
@@ -189,12 +190,12 @@ impl Engine for MinConflicts {
         true
     }
 
-    fn line(event: Event) -> usize {
+    fn line(event: StepKind) -> usize {
         match event {
-            Event::Survey => 1,
-            Event::Restart => 3,
-            Event::Stay => 5,
-            Event::Move => 6,
+            StepKind::Survey => 1,
+            StepKind::Restart => 3,
+            StepKind::Stay => 5,
+            StepKind::Move => 6,
             _ => 0,
         }
     }
@@ -204,7 +205,7 @@ impl Engine for MinConflicts {
     /// where in the row it stands).
     fn candidates(&self) -> Option<(usize, Vec<usize>)> {
         let last = self.base.core.last;
-        if !matches!(last.event, Event::Move | Event::Stay) {
+        if !matches!(last.event, StepKind::Move | StepKind::Stay) {
             return None;
         }
         let row = last.row?;
@@ -223,10 +224,10 @@ impl Engine for MinConflicts {
 
     /// A survey is min-conflicts' own step: the other kinds are said as
     /// the engines share them.
-    fn sentence(&self, event: Event) -> String {
+    fn sentence(&self, event: StepKind) -> String {
         let core = &self.base.core;
         match event {
-            Event::Survey => {
+            StepKind::Survey => {
                 let attacked = (0..core.tally.placed())
                     .filter(|&row| core.tally.attacked(row))
                     .count();

@@ -19,7 +19,7 @@ use crate::limits::STEP_MAX_N;
 pub const BASE: AlgorithmInfo = AlgorithmInfo {
     id: "",
     name: "",
-    seed: "",
+    source: "",
     goal: Goal::One,
     min_n: 4,
     max_n: STEP_MAX_N,

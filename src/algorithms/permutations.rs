@@ -2,9 +2,9 @@
 //! the columns. Heap's algorithm walks all N! of them with one swap each, and only
 //! the two diagonal directions need testing.
 //!
-//! The seed's loop tests the identity twice and never reaches the last
+//! The source's loop tests the identity twice and never reaches the last
 //! permutation; this one visits each of the N! boards exactly once, in Heap's
-//! order, so its solutions come out in the seed's order.
+//! order, so its solutions come out in the source's order.
 
 use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
 use super::vocabulary::{Register, RegisterRole, RegisterValue};
@@ -15,7 +15,7 @@ use crate::tree::Decided;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "permutations",
     name: "Permutations (Heap's algorithm)",
-    seed: "001",
+    source: "001",
     goal: Goal::All,
     min_n: 1,
     max_n: MAX_WHOLE_N,
@@ -208,7 +208,7 @@ impl BoardSource for Heap {
             Register::new("", "up", diagonals(up)),
         ];
         if n <= 8 {
-            // The seed's packed board: 3 bits per row, row 0 lowest.
+            // The source's packed board: 3 bits per row, row 0 lowest.
             let packed = self.perm[..n]
                 .iter()
                 .rev()

@@ -40,7 +40,8 @@ use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
 use crate::algorithms::find_one::repair::Repair;
 use crate::algorithms::find_one::tally::QS_GREEDY_TRIES;
-use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Last};
+use crate::algorithms::vocabulary::StepKind;
 use crate::error::Error;
 use crate::limits::FIND_MAX_N;
 
@@ -154,10 +155,10 @@ impl QueenSearch {
             if core.tally.attacked(other) {
                 suspects.insert(other);
             }
-            Event::Move
+            StepKind::Move
         } else {
             core.tally.swap(row, other);
-            Event::Stay
+            StepKind::Stay
         };
         core.last = Last::swap(event, row, core.tally.queens()[row], other);
         self.cursor += 1;
@@ -210,11 +211,11 @@ impl Engine for QueenSearch {
         taken
     }
 
-    fn line(event: Event) -> usize {
+    fn line(event: StepKind) -> usize {
         match event {
-            Event::Restart => 2,
-            Event::Move => 4,
-            Event::Stay => 5,
+            StepKind::Restart => 2,
+            StepKind::Move => 4,
+            StepKind::Stay => 5,
             _ => 0,
         }
     }
@@ -223,17 +224,17 @@ impl Engine for QueenSearch {
 
     /// Queen search's moves and stays are swaps of two rows' columns: said
     /// here; a placement and a restart as the engines share them.
-    fn sentence(&self, event: Event) -> String {
+    fn sentence(&self, event: StepKind) -> String {
         let core = &self.base.core;
         let row = core.last.row.unwrap_or(0);
         match (event, core.last.other) {
-            (Event::Move, Some(other)) => format!(
+            (StepKind::Move, Some(other)) => format!(
                 "Exchanged the columns of rows {} and {}: fewer queens attack; {}.",
                 row + 1,
                 other + 1,
                 words::left(core)
             ),
-            (Event::Stay, Some(other)) => format!(
+            (StepKind::Stay, Some(other)) => format!(
                 "Exchanging the columns of rows {} and {} would not lower the conflicts: \
                  kept as they were; {}.",
                 row + 1,

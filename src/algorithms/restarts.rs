@@ -24,7 +24,8 @@
 
 use super::info::{AlgorithmInfo, Bound};
 use super::one_solution::BASE;
-use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Event, Last};
+use crate::algorithms::find_one::{check_size, core_at, words, Core, Engine, Last};
+use crate::algorithms::vocabulary::StepKind;
 use crate::error::Error;
 
 pub const ID: &str = "restarts";
@@ -164,12 +165,12 @@ impl Restarts {
         if core.tally.attackers(row, col) == 0 {
             core.tally.push(col);
             core.counters.moves += 1;
-            core.last = Last::at(Event::Place, row, col);
+            core.last = Last::at(StepKind::Place, row, col);
             if row + 1 < n as usize {
                 self.fresh_order(row + 1);
             }
         } else {
-            core.last = Last::at(Event::Reject, row, col);
+            core.last = Last::at(StepKind::Reject, row, col);
         }
     }
 
@@ -177,7 +178,7 @@ impl Restarts {
         let col = self.core.tally.pop();
         let row = self.core.tally.placed();
         self.backtracks += 1;
-        self.core.last = Last::at(Event::Backtrack, row, col);
+        self.core.last = Last::at(StepKind::Backtrack, row, col);
         if self.restarts_on && self.backtracks >= self.cutoff() {
             self.restart_due = true;
         }
@@ -221,12 +222,12 @@ impl Engine for Restarts {
         true
     }
 
-    fn line(event: Event) -> usize {
+    fn line(event: StepKind) -> usize {
         match event {
-            Event::Restart => 2,
-            Event::Place => 4,
-            Event::Reject => 5,
-            Event::Backtrack => 6,
+            StepKind::Restart => 2,
+            StepKind::Place => 4,
+            StepKind::Reject => 5,
+            StepKind::Backtrack => 6,
             _ => 0,
         }
     }
@@ -235,12 +236,12 @@ impl Engine for Restarts {
 
     /// A rejected square and a backtrack are this search's own steps: the
     /// other kinds are said as the engines share them.
-    fn sentence(&self, event: Event) -> String {
+    fn sentence(&self, event: StepKind) -> String {
         let core = &self.core;
         let (row, col) = words::row_col(core);
         match event {
-            Event::Reject => format!("{} is attacked: the next column.", words::at(row, col)),
-            Event::Backtrack => format!(
+            StepKind::Reject => format!("{} is attacked: the next column.", words::at(row, col)),
+            StepKind::Backtrack => format!(
                 "Row {} has nothing left to try: took the queen off {}.",
                 row + 2,
                 words::at(row, col)

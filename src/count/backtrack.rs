@@ -322,7 +322,7 @@ fn class_size(n: usize, board: &[u32; MAX_N]) -> u32 {
     8
 }
 
-/// All solutions, walking the whole tree with no symmetry at all (the seed
+/// All solutions, walking the whole tree with no symmetry at all (the source
 /// bitwise algorithm, iterative). `count_plain(0)` is 1: the empty board.
 ///
 /// # Panics

@@ -215,14 +215,14 @@ pub fn count_method(n: JsValue) -> Result<JsValue, Problem> {
 /// Seed 000's own loop at N (1 to 8): every one of the N^N boards tested one
 /// by one, without the prefix table brute force's stepping settles blocks
 /// with: `{boards, solutions}` (BigInts). Race mode times it, so that brute
-/// force's wall-clock cost is the seed's and not the shortcut's.
+/// force's wall-clock cost is the source's and not the shortcut's.
 #[wasm_bindgen(js_name = bruteForceEveryBoard)]
 pub fn brute_force_every_board(n: JsValue) -> Result<JsValue, Problem> {
     let arg = Arg::read(&n);
     let max = crate::board::BITBOARD_MAX_N;
     let done = arg
         .whole(1, max as u64)
-        .and_then(|n| crate::seed_loops::brute_force_every_board(n as usize))
+        .and_then(|n| crate::source_loops::brute_force_every_board(n as usize))
         .ok_or_else(|| {
             Problem(format!(
                 "bruteForceEveryBoard() takes N from 1 to {max} (a board is 64 bits); got {}.",

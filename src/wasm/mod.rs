@@ -97,7 +97,7 @@ pub fn limits() -> JsValue {
     ])
 }
 
-/// Every algorithm: `{id, name, seed, goal, minN, maxN, findMaxN, seeded,
+/// Every algorithm: `{id, name, source, goal, minN, maxN, findMaxN, seeded,
 /// space, takesFixedQueens, description, stepIs, checkIs, placementIs,
 /// moveIs, conflictsNote, glossary, pseudocode}`; `glossary` is `[name, meaning]` pairs,
 /// one for each register the search shows;
@@ -113,7 +113,7 @@ pub fn algorithms() -> Array {
             object(&[
                 ("id", info.id.into()),
                 ("name", info.name.into()),
-                ("seed", info.seed.into()),
+                ("source", info.source.into()),
                 ("goal", info.goal.id().into()),
                 ("minN", (info.min_n as f64).into()),
                 ("maxN", (info.max_n as f64).into()),

@@ -1,4 +1,4 @@
-// Issue 30 through the API in node: deduce() and deductionRules() in the
+// Puzzle reasoning through the API in node: deduce() and deductionRules() in the
 // contract's shapes, puzzles that repeated deduce() completes, the squares
 // ruled out in completions()/completion(), puzzleLevels(), and bad input
 // refused with a sentence. The truth is a plain JS enumeration of solutions.

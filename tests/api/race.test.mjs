@@ -60,7 +60,7 @@ test('hostile units and budgets are refused with a sentence, and the session sta
 
 test('a race to the first solution: every search, seeded, lands where plain stepping puts it, each step within its own bound', () => {
   // Race mode's clock runs a lane with runWithin and seekWork; a search for
-  // one solution may add far more checks a step than the seeds' N (hill
+  // one solution may add far more checks a step than the sources' N (hill
   // climbing about N²), so each lane's own mostChecksPerStep is what bounds it.
   for (const { id, minN, maxN } of api.algorithms()) {
     for (const unit of ['checks', 'steps']) {
@@ -84,8 +84,8 @@ test('a race to the first solution: every search, seeded, lands where plain step
           if (want < first) assert.equal(s.solutionCount, 0, `${id}: no solution before its first`);
         }
         // In slices, as the race runs a lane: the first solution is found on
-        // its step (a seed's search may go on past it within the budget, over
-        // steps that add no work; race-clock.js's stopAtFirst brings it back).
+        // its step (a source's search may go on past it within the budget, over
+        // steps that add no work; race/clock.js's stopAtFirst brings it back).
         s.seekWork(unit, 0);
         while (!s.done && s.solutionCount === 0 && s.runWithin(unit, work[first], 7) > 0);
         assert.equal(s.solutions(1)[0].step, first, `${id} ${unit}: runWithin in slices finds the first solution on its step`);

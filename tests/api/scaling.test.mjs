@@ -21,7 +21,7 @@ before(async () => {
 
 test('the searches come from algorithms()\' fields: the first tree search for every solution, and the searches for one solution past their stepping range', () => {
   const series = scalingSeries(algorithms, 1_000_000);
-  const depth = algorithms.filter((a) => a.goal === 'all' && a.space === 'tree' && a.maxN >= 20).sort((a, b) => a.seed.localeCompare(b.seed))[0];
+  const depth = algorithms.filter((a) => a.goal === 'all' && a.space === 'tree' && a.maxN >= 20).sort((a, b) => a.source.localeCompare(b.source))[0];
   const one = algorithms.filter((a) => a.goal === 'one' && a.findMaxN > a.maxN);
   assert.deepEqual(series.map((s) => s.id), [depth.id, ...one.map((a) => a.id)]);
   assert.equal(series[0].id, 'backtracking');

@@ -6,7 +6,8 @@
 // a capped run enters.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { survivalCurve, summarize, statisticText, hillAlpha, tailCount, restartCutoffs } from '../../www/runs/survival.js';
+import { summarize, statisticText, hillAlpha, tailCount, restartCutoffs } from '../../www/runs/survival.js';
+import { survivalCurve } from '../../www/components/log-axes.js';
 
 /** A fixed sample: `count` runs of heavy-tailed lengths from a small LCG, some capped at `cap`. */
 function sample(count, cap, seed = 12345) {

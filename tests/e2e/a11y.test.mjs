@@ -1,5 +1,5 @@
 // Accessibility: axe-core (an npm dev dependency) injected into the page, run on
-// every view of the page in light and dark, must find nothing (issue 12, item 10).
+// every view of the page in light and dark, must find nothing.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-// Count mode in a tab of its own (issue 21 item 14): `?mode=count`, a tab with
+// Count mode in a tab of its own: `?mode=count`, a tab with
 // data-view="count", its root still #count-mode; links to the algorithms it
 // stands on; meet in the middle explained from the N the core says; its keys.
 

@@ -1,4 +1,4 @@
-// The searches for one solution in the visualizer (issue 19): each one, from a
+// The searches for one solution in the visualizer: each one, from a
 // link with a seed, run to its solution at N = 8 and N = 200, its board judged
 // by a plain JS check that shares nothing with the core; the conflicts counter,
 // the chart and its restart marks; the link's seed and step round-tripping;
@@ -93,7 +93,7 @@ for (const { id, name, seeded } of ONE) {
         assert.equal(await counter(page, 'moves'), await session(page, 's.moves'));
         assert.equal(await counter(page, 'restarts'), await session(page, 's.restarts'));
         assert.equal(await counter(page, 'steps'), await session(page, 's.stepIndex'));
-        assert.equal(await page.locator('#solutions').isVisible(), false, 'the seeds\' counters give way to the find-one ones');
+        assert.equal(await page.locator('#solutions').isVisible(), false, 'the sources\' counters give way to the find-one ones');
         assert.match(await page.locator('#message').textContent(), /[Ss]olved/);
 
         const chart = await canvasStats(page, CHART);
@@ -174,7 +174,7 @@ test('the algorithm picker groups the searches by goal, in the core\'s order', a
       { label: 'Find every solution', ids: ALGORITHMS.filter((a) => a.goal === 'all').map((a) => a.id) },
       { label: 'Find one solution', ids: ONE.map((a) => a.id) },
     ]);
-    // N lists every size up to the seeds' largest and goes on to the largest any search steps through.
+    // N lists every size up to the sources' largest and goes on to the largest any search steps through.
     const sizes = await page.$$eval('#n option', (els) => els.map((o) => Number(o.value)));
     const most = Math.max(...ALGORITHMS.map((a) => a.maxN));
     assert.equal(sizes.at(-1), most);

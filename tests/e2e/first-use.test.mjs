@@ -1,5 +1,5 @@
-// End-to-end tests of what a new user meets (issue 12) and of the page's own
-// recovery from a wasm trap (issue 13, item 2): the first screen, shortcuts
+// End-to-end tests of what a new user meets and of the page's own
+// recovery from a wasm trap: the first screen, shortcuts
 // after a pick, gallery jumps in view, deep links with progress, and a fresh
 // solver after a panic. Screenshots go to test-results/screenshots/first-*.png.
 import { test, after } from 'node:test';

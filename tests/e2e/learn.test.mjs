@@ -1,4 +1,4 @@
-// The Learn tab (issue 28, part 1): chapters with a live view of the core and
+// The Learn tab: chapters with a live view of the core and
 // practice graded on the spot. Every answer the tests give is computed here,
 // independently of the page: a plain check of columns and diagonals, a plain
 // depth-first walk, a plain count, Luby's sequence built by its blocks.

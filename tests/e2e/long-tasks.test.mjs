@@ -1,4 +1,4 @@
-// Issue 31 item 5: the page's main thread stays free of long tasks while it
+// The page's main thread stays free of long tasks while it
 // replays slow steps (hill climbing at N = 1,000 reads a million squares a
 // step, about 3 ms). A seek back within explored ground replays up to a
 // checkpoint interval: it now goes from the checkpoint (seekNear) in Runner

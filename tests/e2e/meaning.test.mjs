@@ -1,5 +1,4 @@
-// End-to-end tests of what the visualizer's words and pictures mean (issue 21,
-// items 7, 8, 9 and the visualizer's part of 15): what a step, a check and a
+// End-to-end tests of what the visualizer's words and pictures mean: what a step, a check and a
 // placement (or move) are under the counters, register names that the
 // pseudocode uses, bits drawn the way the code shifts them, each step's
 // sentence while playing slowly, the algorithm picker's names uncut, a wrong

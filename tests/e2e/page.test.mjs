@@ -397,7 +397,7 @@ test('errors from the core and uncaught errors show in #error, and the page carr
     await page.waitForFunction(() => /rejected 456/.test(document.getElementById('error').textContent));
 
     // A panic: the core's message, and the page restarts the solver by itself
-    // (issue 13.2: no Reload button any more), and the controls still answer.
+    // (no Reload button), and the controls still answer.
     await page.evaluate(() => { try { window.nqueens.wasm.debugPanic('page panic 789'); } catch {} });
     await page.waitForFunction(() => /page panic 789[\s\S]*was restarted/.test(document.getElementById('error').textContent));
     await page.click('#step');

@@ -1,4 +1,4 @@
-// Puzzle mode's coach as a learner needs it (issue 21 items 6 and 13): why a
+// Puzzle mode's coach as a learner needs it: why a
 // board is a dead end (`#puzzle[data-dead-reason]` = attack or no-completion,
 // judged here by a plain search), the coach switched off (`&coach=off`: no
 // verdict until Check), the puzzle's own queens drawn apart from the

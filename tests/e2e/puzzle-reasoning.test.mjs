@@ -1,4 +1,4 @@
-// Puzzle mode's reasoning (issue 30 items 3 and 4): a hint names its
+// Puzzle mode's reasoning: a hint names its
 // deduction and draws its lines, the learner rules squares out (the Rule out
 // tool, a right-click, a long-press on touch, X), the coach flags a wrong mark,
 // "Solve by reasoning" replays the chain of deductions, and Nauck's position of

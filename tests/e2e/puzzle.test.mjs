@@ -1,4 +1,4 @@
-// End-to-end tests of puzzle mode (issue 11): a whole game by keyboard alone, a
+// End-to-end tests of puzzle mode: a whole game by keyboard alone, a
 // dead board and the queen to move, links that round-trip, generated puzzles,
 // "let an algorithm finish this", fixed queens in visualizer links, the
 // visualizer's predict toggle, the time budget at 20×20, axe-core in light and

@@ -1,7 +1,7 @@
-// Race mode read as a student reads it (issue 21 items 11, 12, 15): why
+// Race mode read as a student reads it: why
 // permutations starts far ahead (its share worked out here from 8! and 8^8),
 // what the wall clock measures and how finely, ties said as ties, brute
-// force's shortcut said plainly, and each lane's mark whole (issue 29: it wraps
+// force's shortcut said plainly, and each lane's mark whole (it wraps
 // onto a second line kept for it, never cut).
 
 import { test, after } from 'node:test';
@@ -60,7 +60,7 @@ test('the wall clock says what it measures: ticks of 1 ms, ties as ties, the clo
     const byTick = new Map();
     for (const [name, at] of finish) byTick.set(at, [...(byTick.get(at) ?? []), name]);
     for (const names of byTick.values()) {
-      // Two lanes "both" end, more "all" do, listed as prose lists them (issue 29).
+      // Two lanes "both" end, more "all" do, listed as prose lists them.
       const list = names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
       if (names.length > 1) assert.match(over, new RegExp(`${list} ${names.length === 2 ? 'both' : 'all \\w+'} ended within tick`), over);
     }
@@ -73,13 +73,13 @@ test('the wall clock says what it measures: ticks of 1 ms, ties as ties, the clo
     assert.match(status, /Brute force's time is not that of the loop you watch: it is measured on a shortcut/);
     const bruteTime = await page.textContent('#race-results tr[data-lane="brute-force"] td[data-label="Time"]');
     assert.match(bruteTime, /with the table shortcut/, 'the shortcut is named where brute force\'s time is shown');
-    // And what the seed's own loop pays: every one of the 8^8 boards, timed.
-    await waitUntil(() => page.evaluate(() => /original program's loop/.test(document.querySelector('#race [data-part="results-panel"]').textContent)), { timeout: 30_000, message: 'the seed loop\'s time' });
+    // And what the source's own loop pays: every one of the 8^8 boards, timed.
+    await waitUntil(() => page.evaluate(() => /original program's loop/.test(document.querySelector('#race [data-part="results-panel"]').textContent)), { timeout: 30_000, message: 'the source loop\'s time' });
     const withSeed = await page.textContent('#race [data-part="results-panel"]');
-    const seed = withSeed.match(/The original program's loop \(seed 000\), testing all ([\d,]+) boards one by one, took ([\d.,]+) ms here \(×([\d,]+) the shortcut's\)/);
+    const seed = withSeed.match(/The original program's loop \(source 000\), testing all ([\d,]+) boards one by one, took ([\d.,]+) ms here \(×([\d,]+) the shortcut's\)/);
     assert.ok(seed, withSeed);
     assert.equal(seed[1].replaceAll(',', ''), String(8 ** 8));
-    assert.ok(Number(seed[3].replaceAll(',', '')) >= 1, 'the seed\'s loop is no faster than the shortcut');
+    assert.ok(Number(seed[3].replaceAll(',', '')) >= 1, 'the source\'s loop is no faster than the shortcut');
     // A fast lane is the mean of many runs, and says so.
     assert.match(status, /mean of [\d,]+ runs/);
     assertNoErrors(errors);

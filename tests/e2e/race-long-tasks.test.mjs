@@ -1,4 +1,4 @@
-// Issue 31 item 5, race mode: at N = 1,000 the page's main thread stays free
+// Race mode: at N = 1,000 the page's main thread stays free
 // of tasks over 100 ms while the race plays at top speed, runs to its end
 // (and the results table times each lane again), is scrubbed on its
 // timeline, stepped with ← and →, stepped back, sent Home, and opened from a

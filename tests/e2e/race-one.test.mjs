@@ -1,5 +1,5 @@
-// Race mode with a goal (issue 20): `goal=one` races every search to its first
-// solution. At N=8 the five seeds' lanes stop on the very step a fresh
+// Race mode with a goal: `goal=one` races every search to its first
+// solution. At N=8 the five sources' lanes stop on the very step a fresh
 // session's runToSolution() stops on, with the first solution of each one's
 // enumeration order (found here by a slow enumeration in plain JS) on the
 // boards; at N=30 the searches for one solution each end on a board a plain
@@ -15,7 +15,7 @@ import { ended, idle, lanes, reading, reloadsTheSame } from './race-hooks.mjs';
 after(closeHarness);
 
 const ALGORITHMS = await coreAlgorithms();
-/** The seeds' searches, which race to every solution unless told otherwise. */
+/** The sources' searches, which race to every solution unless told otherwise. */
 const SEEDS = ALGORITHMS.filter((a) => a.goal === 'all');
 /** The searches for one solution. */
 const FINDERS = ALGORITHMS.filter((a) => a.goal === 'one');
@@ -107,7 +107,7 @@ test('goal=one at N=8 with the five seeds: each lane stops on its first solution
     const end = await lanes(page);
     assert.deepEqual(Object.keys(end), ids);
     const truth = await firstSteps(page, ids, 8, 1);
-    // The seeds' searches take any seed and ignore it: a fresh session from another seed stops on the same step.
+    // The sources' searches take any seed and ignore it: a fresh session from another seed stops on the same step.
     assert.deepEqual(await firstSteps(page, ids, 8, 12345), truth);
     for (const { id, space } of SEEDS) {
       const lane = end[id];
@@ -233,7 +233,7 @@ test('the link holds the goal, the seed and the reading; the seed and goal contr
     const all = await lanes(page);
     assert.deepEqual(Object.keys(all), SEEDS.map((a) => a.id), 'too few lanes left: every search for every solution');
     assert.equal(new URL(page.url()).searchParams.get('goal'), null, 'a race to every solution has the links of before');
-    // And to the first again at N=12: the searches for one solution join; then N=200 leaves the seeds unable.
+    // And to the first again at N=12: the searches for one solution join; then N=200 leaves the sources unable.
     await page.selectOption('#race-goal', 'one');
     assert.equal(await page.inputValue('#race-n'), '12');
     assert.deepEqual(Object.keys(await lanes(page)), ALGORITHMS.map((a) => a.id));

@@ -1,4 +1,4 @@
-// Race mode (issue 10): the searches side by side on one clock. At N=8 on
+// Race mode: the searches side by side on one clock. At N=8 on
 // equal checks, run to the end, every lane finishes with its known step count
 // and 92 solutions, in the order their checks say; at N=6 stepping, scrubbing
 // and reloading the link give the same lanes, each exactly where plain

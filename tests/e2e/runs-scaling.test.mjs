@@ -1,4 +1,4 @@
-// Many runs (issue 28, parts 2 and 3). The scaling view opens from
+// Many runs. The scaling view opens from
 // `?mode=runs&view=scaling`, runs its searches in the workers and fills one
 // row a search and N: backtracking's rows equal a plain backtracking written
 // here, the randomised rows' medians equal runs made here from the core's
@@ -76,8 +76,8 @@ test('the scaling view opens from its link, computes every row, and the rows are
     assert.match(await page.evaluate(() => location.search), /nmax=1000/);
 
     // Which searches: the test's own reading of algorithms()' fields.
-    const algorithms = await page.evaluate(() => window.nqueens.wasm.algorithms().map(({ id, goal, space, seed, minN, maxN, findMaxN, seeded }) => ({ id, goal, space, seed, minN, maxN, findMaxN, seeded })));
-    const depth = algorithms.filter((a) => a.goal === 'all' && a.space === 'tree' && a.maxN >= 20).sort((a, b) => a.seed.localeCompare(b.seed))[0];
+    const algorithms = await page.evaluate(() => window.nqueens.wasm.algorithms().map(({ id, goal, space, source, minN, maxN, findMaxN, seeded }) => ({ id, goal, space, source, minN, maxN, findMaxN, seeded })));
+    const depth = algorithms.filter((a) => a.goal === 'all' && a.space === 'tree' && a.maxN >= 20).sort((a, b) => a.source.localeCompare(b.source))[0];
     const one = algorithms.filter((a) => a.goal === 'one' && a.findMaxN > a.maxN);
     assert.equal(depth.id, 'backtracking');
     const all = await rows(page);

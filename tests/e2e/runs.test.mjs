@@ -1,4 +1,4 @@
-// "Many runs" (issue 20): many seeded runs of a search to their first
+// "Many runs": many seeded runs of a search to their first
 // solution, as survival curves and a table. By mouse, 50 runs complete and
 // the table's median is the median the test computes from runLengths()
 // itself; by keyboard a second curve overlays and one is removed; Cancel

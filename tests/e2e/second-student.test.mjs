@@ -1,4 +1,4 @@
-// What the second student tripped over (issue 29): controls that moved under
+// What the second student tripped over: controls that moved under
 // the pointer, a race wider than the window, Esc that did not stop a run to
 // the end, Solve big's N out of its search's range, "resumed" on a fresh
 // count, and rows numbered two ways. Each measured on the page (positions

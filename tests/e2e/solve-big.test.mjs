@@ -1,5 +1,5 @@
-// Solve big (issue 19): one solution for up to findMaxN queens, found in a
-// worker (www/workers/find-worker.js) and drawn by www/solve-big.js. The worker's
+// Solve big: one solution for up to findMaxN queens, found in a
+// worker (www/workers/find-worker.js) and drawn by www/visualizer/solve-big.js. The worker's
 // check is tested against boards whose verdict is known; the picture against
 // what any solution must look like binned (every band of rows and of columns
 // holds queens); the limits come from the core's algorithms().

@@ -1,4 +1,4 @@
-// Nothing under the pointer moves when a control is used (issue 29 item 1),
+// Nothing under the pointer moves when a control is used,
 // in the modes second-student.test.mjs does not cover: puzzle (New puzzle,
 // the coach's checkbox, which shows or hides Check), count mode (Count) and
 // Many runs (Run). Each control's box is measured before and after its use,

@@ -1,4 +1,4 @@
-// What a student preparing for an exam tripped over (issue 21): the keys after
+// What a student preparing for an exam tripped over: the keys after
 // a click, the symmetry note of the N shown, a tree node's reason, counts of
 // one, and a clicked tree node's board brought into view. Each checked against
 // a truth worked out here, not read off the page.
@@ -140,7 +140,7 @@ test('a node below a rejected one names the ancestor and the check that cut it; 
       const r = document.getElementById('board').getBoundingClientRect();
       return r.top >= 0 && r.bottom <= innerHeight;
     });
-    // At 1280 px the board column stays in view beside the tree (issue 29); the click keeps it there.
+    // At 1280 px the board column stays in view beside the tree; the click keeps it there.
     assert.equal(await boardInView(), true, 'the tree shown, the board is in view beside it');
     const reached = await canvas.boundingBox();
     await page.mouse.click(reached.x + ((0 + 0.5) / 8) * reached.width, reached.y + 7);

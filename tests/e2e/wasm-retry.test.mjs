@@ -1,5 +1,5 @@
-// Instantiating the wasm core can fail for a moment (issue 23: once in 124
-// loads, "WebAssembly.instantiate(): Out of memory"). Here the browser's
+// Instantiating the wasm core can fail for a moment (once in 124
+// loads seen, "WebAssembly.instantiate(): Out of memory"). Here the browser's
 // request for pkg/nqueens_bg.wasm fails on purpose, a chosen number of times,
 // for the page or for one kind of worker (told apart by the request's
 // Referer, the document or the worker's script): each must try again with

@@ -84,7 +84,7 @@ test('every `crate::` and `super::` path in src/ follows the stated module order
     const here = ownerOf(modulePath(file), names);
     const source = readFileSync(join(ROOT, file), 'utf8');
     // `use crate::a::{b, c::d}` and inline `crate::a::b` paths; the first segments name the module.
-    // `super::x` in module a::b::c (a file c.rs) is a::b::x; in a mod.rs (module a::b) it is a::x.
+    // `super::x` in module a::b::c (a file of its own) is a::b::x; in a mod.rs (module a::b) it is a::x.
     const parent = modulePath(file).split('::').slice(0, -1).join('::');
     for (const m of source.matchAll(/\b(crate|super)::((?:[a-z_][a-z0-9_]*::)*[a-z_][a-z0-9_]*)(::\{([^}]*)\})?/g)) {
       const before = source.lastIndexOf('\n', m.index) + 1;

@@ -3,7 +3,7 @@
 // worker of its own, steps through its trace on the board with the line that
 // made each step marked in the editor, sees its search tree (tree-view.js
 // beside this file), and has it checked for every N up to the chosen one
-// against every solution and against the seeds' row backtracking and bitwise
+// against every solution and against the sources' row backtracking and bitwise
 // search. The program's machinery (editor, runner, trace, grader, starters,
 // the link's packing) is www/program/'s. Builds its markup inside its root,
 // #code (view.html beside this file), and its style is style.css beside it.
@@ -26,8 +26,8 @@ import { CodeTree } from './tree-view.js';
 import { keepRun } from '../program/trace-session.js';
 
 /** The board sizes of a traced run. */
-export const MIN_N = 1;
-export const MAX_N = 12;
+const MIN_N = 1;
+const MAX_N = 12;
 const DEFAULT_N = 6;
 /** Playback speeds, steps a second. */
 const SPEEDS = [1, 2, 4, 8, 16, 64, 256, 2048];
@@ -41,7 +41,7 @@ const SPEEDS = [1, 2, 4, 8, 16, 64, 256, 2048];
  * @param {string} search
  * @returns {{ lang: Lang, n: number, src: string | null, starter: string | null, problems: string[] }}
  */
-export function parseCodeParams(search) {
+function parseCodeParams(search) {
   const params = new URLSearchParams(search);
   /** @type {string[]} */
   const problems = [];
@@ -70,7 +70,7 @@ export function parseCodeParams(search) {
 }
 
 /** The cells the board draws for a set of queens, the probed square and the attacking pairs. @param {Uint8Array} occupied  @param {number} n  @param {number} probe */
-export function boardCells(occupied, n, probe) {
+function boardCells(occupied, n, probe) {
   const cells = new Uint8Array(n * n);
   /** @type {number[]} */
   const queens = [];
@@ -98,7 +98,7 @@ export function boardCells(occupied, n, probe) {
 }
 
 /** The queens of a board, row by row: the column of each row's queen (the leftmost if there are more), or -1. @param {Uint8Array} occupied  @param {number} n */
-export function queensByRow(occupied, n) {
+function queensByRow(occupied, n) {
   const out = new Array(n).fill(-1);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
@@ -839,7 +839,7 @@ export function codeMode(_page) {
       event.preventDefault();
     },
     halt() { pause(); },
-    // The core only gives the seeds' work to a check: nothing to reopen.
+    // The core only gives the sources' work to a check: nothing to reopen.
     recover(fresh) {
       core = fresh;
       return '';

@@ -141,7 +141,7 @@ function strokeSegments(ctx, pairs, centre) {
 /** Boards up to this N have every queen named in the canvas's text alternative. */
 const DESCRIBED_MAX_N = 32;
 /** Squares smaller than this many device pixels are drawn from the queens (drawQueens). */
-export const DENSE_CELL_PX = 6;
+const DENSE_CELL_PX = 6;
 /** Squares smaller than this many device pixels are not told apart (a checkerboard would shimmer). */
 const CHECKER_MIN_PX = 2.5;
 

@@ -30,7 +30,7 @@ const BIG_SIZES = [25, 30, 40, 50, 64, 100, 200, 500, 1000, 2000, 5000, 10000];
  * @param {AlgorithmInfo[]} algorithms
  * @returns {number[]}
  */
-export function pickerSizes(algorithms) {
+function pickerSizes(algorithms) {
   const minN = Math.min(...algorithms.map((a) => a.minN));
   const maxN = Math.max(...algorithms.map((a) => a.maxN));
   const every = algorithms.filter((a) => a.goal === 'all');

@@ -343,7 +343,7 @@ export class Gallery {
       const sym = el('span', 'mini-sym', symmetry ? symmetry.mark : `class ${cls.number}`);
       sym.title = symmetry ? `Class ${cls.number}: the class's first board ${symmetry.name}` : `The first board of class ${cls.number}`;
       button.append(canvas, el('span', 'mini-label', `#${index}`), ' ', sym);
-      // The label begins with what the button shows (#2 ↻90°), then says it in words.
+      // The label begins with what the button shows (a number and a mark such as ↻90°), then says it in words.
       const what = symmetry ? `${symmetry.mark}, in class ${cls.number}: its first board ${symmetry.name}` : `class ${cls.number}, its first board`;
       button.setAttribute('aria-label', `Solution ${index} ${what}; found at step ${step}, queens in columns ${columns}`);
       const item = { step, button, queens: Int32Array.from(queens), classKey: key };

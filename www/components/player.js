@@ -26,7 +26,7 @@ export const NARRATE_MAX_SPEED = 8;
 /** Run to end watches this long before it estimates how long the whole run would take. */
 const ESTIMATE_AFTER_MS = 600;
 /** A run to the end estimated to take longer than this stops first and says so (a second press goes on). */
-export const LONG_RUN_S = 10 * 60;
+const LONG_RUN_S = 10 * 60;
 /** At or below this speed a screen reader speaks each step's sentence (the status line is aria-live). */
 export const SPEAK_MAX_SPEED = 2;
 
@@ -403,7 +403,7 @@ const TREE_PROBES = 3000;
  * @param {number} n
  * @returns {number}
  */
-export function treePlacements(n) {
+function treePlacements(n) {
   let sum = 0;
   const full = (1 << n) - 1;
   for (let probe = 0; probe < TREE_PROBES; probe++) {

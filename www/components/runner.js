@@ -9,7 +9,7 @@
 // It only calls session.run() and session.runToSolution(); it never draws,
 // schedules frames or catches errors (callers guard their calls into wasm).
 // The frames themselves are FrameLoop's, below: the one requestAnimationFrame
-// loop that both players (player.js, race-player.js) drive their runs from.
+// loop that both players (player.js, race/player.js) drive their runs from.
 
 /** @typedef {import('../types.js').Session} Session */
 
@@ -20,7 +20,7 @@ const TARGET_CALL_MS = 1;
 const MAX_CHUNK = 1 << 22;
 
 /** A frame later than this (at 60 Hz: one missed) means the drawing took longer than hoped. */
-export const LATE_FRAME_MS = 20;
+const LATE_FRAME_MS = 20;
 
 /**
  * The solver's next share of a frame, from the last frame's interval: a late

@@ -112,13 +112,13 @@ export function nodeKind(cols, n, space) {
 /**
  * Where a partial board first goes wrong: the first row (1-based depth)
  * whose queen an earlier one attacks, and how ('column' before 'diagonal', as
- * the seeds test them), or null when no queen is attacked. A search that
+ * the sources test them), or null when no queen is attacked. A search that
  * rejected that row never went below it: that is the check that decided
  * every deeper node under it.
  * @param {number[]} cols
  * @returns {{ depth: number, how: 'column' | 'diagonal' } | null}
  */
-export function firstAttack(cols) {
+function firstAttack(cols) {
   for (let b = 1; b < cols.length; b++) {
     /** @type {'column' | 'diagonal' | null} */
     let how = null;
@@ -571,7 +571,7 @@ export class TreePanel {
   }
 
   /**
-   * The summary line: the number that makes the seeds' point.
+   * The summary line: the number that makes the sources' point.
    * @param {Session} s
    */
   describe(s) {

@@ -45,9 +45,9 @@ import { listPrefixes, prefixPlanSliced, PREFIX_WORDS, START_WORDS, SIDE } from 
 /** From this N count mode counts on the GPU when it has one: below it, setting the GPU up costs more than the count. */
 export const GPU_FROM = 12;
 /** A dispatch should take about this long once the GPU's pace is known. */
-export const BATCH_MS = 100;
+const BATCH_MS = 100;
 /** The most prefixes in one dispatch: 262,144 are listed in some 25 ms. */
-export const MAX_PREFIXES = 1 << 18;
+const MAX_PREFIXES = 1 << 18;
 /** The first dispatch's prefixes, before the pace is known: small, for a software GPU's sake; GROWTH brings a fast GPU to full dispatches in a few more. */
 const FIRST_PREFIXES = 256;
 /** A dispatch grows at most this many times over the last. */
@@ -66,7 +66,7 @@ const STORAGE = 0x80;
 const MAP_MODE_READ = 0x1;
 
 /** The sentence for a browser that gives no adapter, as the page shows it. */
-export const NO_ADAPTER = 'this browser offers no WebGPU adapter';
+const NO_ADAPTER = 'this browser offers no WebGPU adapter';
 
 /** @type {import('../types.js').CountMethod} */
 export const GPU_METHOD = {
@@ -88,7 +88,7 @@ const RESULT_WORDS = 4;
  * (low, high), and how many of them stand for two and for four.
  * params: n, depth, count (prefixes), full (the board's mask).
  */
-export const SHADER = /* wgsl */ `
+const SHADER = /* wgsl */ `
 struct Params { n: u32, depth: u32, count: u32, full: u32 }
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> prefixes: array<u32>;
@@ -349,7 +349,7 @@ export function makePipeline(device) {
  * The sentence for a GPU device the browser took away.
  * @param {{ reason?: string, message?: string }} info  the device's lost info
  */
-export function lostSentence(info) {
+function lostSentence(info) {
   const why = info.message || info.reason || 'no reason given';
   return `The GPU device was lost (${why}): a browser takes it away after a driver reset, a dispatch that ran too long, or when it needs the GPU elsewhere. What finished is saved: Resume goes on from there.`;
 }

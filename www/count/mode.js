@@ -1,5 +1,5 @@
 // Count mode (its own tab): every solution of N counted without drawing, in
-// workers (count-ui.js), with what it stands on: the visualizer's bitwise
+// workers (ui.js), with what it stands on: the visualizer's bitwise
 // search and the symmetry classes, and for larger N meet in the middle.
 // Owns the link `?mode=count&n=` and nothing of the visualizer's; while no N
 // is chosen it follows the visualizer's board size.
@@ -21,7 +21,7 @@ import { clip } from '../lib/words.js';
  * @param {{ countMinN: number, countMaxN: number, countGpuMaxN?: number }} limits  the core's limits()
  * @returns {{ n: number | null, engine: Engine, problems: string[] }}
  */
-export function parseCountParams(search, { countMinN, countMaxN: workersMaxN, countGpuMaxN = workersMaxN }) {
+function parseCountParams(search, { countMinN, countMaxN: workersMaxN, countGpuMaxN = workersMaxN }) {
   const params = new URLSearchParams(search);
   /** @type {string[]} */
   const problems = [];

@@ -13,14 +13,14 @@
 // solutions each symmetry of the square leaves unchanged; the fundamental
 // count is then Burnside's lemma over the total (burnside()).
 //
-// With a CountStore (count-store.js) every finished batch is saved, so a count
+// With a CountStore (store.js) every finished batch is saved, so a count
 // that is cancelled or cut off by a reload resumes with the subtasks not yet
 // done. A saved record is resumed only if the store's checks pass and it fits
 // the plan (checkPlan: the key, the weight of the done subtasks); anything
 // else is thrown away and the count starts from nothing (onStart says why).
 // cancel() terminates every worker at once; the next count starts fresh ones.
 //
-// No DOM here (count-ui.js draws); tests and benchmarks use CountPool and count()
+// No DOM here (ui.js draws); tests and benchmarks use CountPool and count()
 // directly. The range of N is the core's (limits()), passed to validateN.
 
 /**
@@ -48,7 +48,7 @@
  * @property {number} saved  the share of the work on disk
  * @typedef {{ subtasks: number, method: CountMethod, resumedFrom: number, discarded: 'other' | 'damaged' | 'older' | null }} CountStart
  *   onStart's, once the plan is known; discarded: why a saved record of N was thrown away
- *   (other: another plan's, from another version of the core; damaged, older: see count-store.js), or null
+ *   (other: another plan's, from another version of the core; damaged, older: see store.js), or null
  * @typedef {object} CountDone  a finished count (see CountPool.run)
  * @property {false} cancelled
  * @property {number} n

@@ -53,7 +53,7 @@ const FEW_PROBES = 6;
 const MANY_PIECES = 50_000;
 
 /** The largest N the GPU engine counts: a prefix packs its rows' columns in 5 bits each, and a row is one 32-bit word. */
-export const PREFIX_MAX_N = 31;
+const PREFIX_MAX_N = 31;
 
 /** Words a prefix takes in a dispatch: the columns of its rows (six rows of 5 bits a word), and its start. */
 export const PREFIX_WORDS = 3;
@@ -62,7 +62,7 @@ export const PREFIX_WORDS = 3;
 export const START_WORDS = 66;
 
 /** A start's kind: a corner queen, each solution found standing for eight. */
-export const CORNER = 0;
+const CORNER = 0;
 /** A start's kind: no corner queen, each solution compared with its rotations. */
 export const SIDE = 1;
 

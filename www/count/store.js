@@ -117,7 +117,7 @@ export function fnv1a64(bytes) {
  * @param {Omit<CountRecord, 'seal'>} record
  * @param {string} key  the plan's key (a record's own, or the plan's to check it against)
  */
-export function sealOf(record, key) {
+function sealOf(record, key) {
   const sym = record.symmetries;
   const fields = [
     SEAL_FORMAT, key, record.n, record.subtasks, record.complete, record.doneCount, record.doneWeight,
@@ -193,7 +193,7 @@ function agrees(total, fundamental, sym) {
  * @param {unknown} value
  * @returns {{ record: CountRecord, why?: undefined } | { record?: undefined, why: DiscardReason }}
  */
-export function checkRecord(value) {
+function checkRecord(value) {
   /** @type {{ why: DiscardReason }} */
   const damaged = { why: 'damaged' };
   if (!isObject(value)) return damaged;

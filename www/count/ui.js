@@ -21,7 +21,7 @@
 // so there is one count mode on a page. It never touches the visualizer.
 //
 // Saved progress is shown only as the store and the pool pass it (see
-// count-store.js); what they discard is said in a sentence, and the panel
+// store.js); what they discard is said in a sentence, and the panel
 // writes no number that is not finite (setBar, percent, formatDuration,
 // formatLeft and decimal guard the places numbers reach the page).
 //
@@ -55,7 +55,7 @@ import { CountStore } from './store.js';
  */
 
 /** The Web Lock a count of N holds while it runs, in whichever tab of the page. */
-export const countLock = (/** @type {number} */ n) => `nqueens-count-${n}`;
+const countLock = (/** @type {number} */ n) => `nqueens-count-${n}`;
 
 /** The channel on which the page's tabs say that a count of N started or stopped. */
 const CHANNEL = 'nqueens-count';

@@ -35,7 +35,7 @@ import { fitGrowth, roughly } from '../workers/plain-backtracking.js';
  * @param {Core} core
  * @param {number} n
  */
-export const solutionsOf = (core, n) => Number(core.wasm.countSolutions(n));
+const solutionsOf = (core, n) => Number(core.wasm.countSolutions(n));
 
 /**
  * The boards with one queen a row at n (n^n), as the core's session counts its space.

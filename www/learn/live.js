@@ -409,7 +409,7 @@ export class LiveView {
  * A table of numbers read from the core.
  * @param {FactsTable} table
  */
-export function factsTable({ caption, head, rows, id }) {
+function factsTable({ caption, head, rows, id }) {
   return el('div', 'learn-table-wrap', [el('table', { class: 'learn-table', 'data-table': id ?? null }, [
     el('caption', '', caption),
     el('thead', '', [el('tr', '', head.map((h) => el('th', { scope: 'col' }, h)))]),

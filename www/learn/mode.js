@@ -33,7 +33,7 @@ import { clip } from '../lib/words.js';
  * @param {string} search  location.search
  * @returns {LearnLink}
  */
-export function parseLearnParams(search) {
+function parseLearnParams(search) {
   const params = new URLSearchParams(search);
   /** @type {string[]} */
   const problems = [];

@@ -33,7 +33,7 @@ const wholeList = (list) => (Array.isArray(list) ? list.filter((x) => Number.isI
  * @param {unknown} value
  * @returns {ProgressData}
  */
-export function parseProgress(value) {
+function parseProgress(value) {
   if (!value || typeof value !== 'object') return empty();
   const raw = /** @type {Record<string, any>} */ (value);
   /** @type {ProgressData['answers']} */

@@ -53,7 +53,7 @@ export function attacks(r1, c1, r2, c2) {
  * @param {number} n
  * @returns {number[]}
  */
-export function safeColumns(queens, n) {
+function safeColumns(queens, n) {
   const row = queens.length;
   const safe = [];
   for (let c = 0; c < n; c++) if (queens.every((q, r) => !attacks(r, q, row, c))) safe.push(c);
@@ -119,7 +119,7 @@ export function nextRowQuestion(seed) {
  * @param {number[]} queens
  * @param {number} n
  */
-export function registersFor(queens, n) {
+function registersFor(queens, n) {
   let ld = 0;
   let col = 0;
   let rd = 0;
@@ -139,7 +139,7 @@ export function registersFor(queens, n) {
  * @param {number} bits
  * @param {number} n
  */
-export function columnsOf(bits, n) {
+function columnsOf(bits, n) {
   const out = [];
   for (let c = 0; c < n; c++) if (bits & (1 << c)) out.push(c);
   return out;
@@ -270,7 +270,7 @@ export function countQuestion(seed, count) {
  * @param {number} row
  * @param {number} col
  */
-export function attackersOf(queens, row, col) {
+function attackersOf(queens, row, col) {
   let count = 0;
   queens.forEach((q, r) => { if (r !== row && attacks(r, q, row, col)) count++; });
   return count;
@@ -484,7 +484,7 @@ export const SYMMETRIES = /** @type {[string, SquareMap][]} */ ([
  * @param {number[]} queens
  * @param {number} which  an index into SYMMETRIES
  */
-export function imageOf(queens, which) {
+function imageOf(queens, which) {
   const n = queens.length;
   const out = new Array(n).fill(-1);
   queens.forEach((c, r) => {
@@ -588,7 +588,7 @@ export function heavyTailQuestion(seed) {
  * @param {number[]} runs
  * @param {number} cutoff
  */
-export function expectedWithCutoff(runs, cutoff) {
+function expectedWithCutoff(runs, cutoff) {
   const within = runs.filter((x) => x <= cutoff).length;
   if (!within) return Infinity;
   const perTry = runs.reduce((s, x) => s + Math.min(x, cutoff), 0) / runs.length;

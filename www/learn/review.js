@@ -19,7 +19,7 @@ const MOST = 50;
  * @param {unknown} raw
  * @returns {Missed[]}
  */
-export function parseReview(raw) {
+function parseReview(raw) {
   if (!Array.isArray(raw)) return [];
   return raw.filter((m) => m && Number.isInteger(m.chapter) && m.chapter > 0 && typeof m.kind === 'string' && /^[a-z-]{1,40}$/.test(m.kind) && Number.isSafeInteger(m.seed) && m.seed >= 0)
     .map(({ chapter, kind, seed }) => ({ chapter, kind, seed }));

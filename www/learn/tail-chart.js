@@ -5,6 +5,7 @@
 // runLengths(), in the page's colours, light or dark; a pure function of its
 // samples and size, redrawn on resize and theme changes.
 
+import { decades, drawAxes, survivalCurve, traceSurvival } from '../components/log-axes.js';
 import { context2d, cssVars, el, formatCount } from '../lib/dom.js';
 
 /** @typedef {{ label: string, lengths: ArrayLike<number>, colour: 'accent' | 'danger' }} TailSample */
@@ -63,43 +64,22 @@ export class TailChart {
     const yLo = -Math.ceil(Math.log10(runs));
     const x = (/** @type {number} */ t) => left + ((Math.log10(t) - lo) / Math.max(1, hi - lo)) * (w - left - right);
     const y = (/** @type {number} */ p) => top + (Math.log10(p) / yLo) * (h - top - bottom);
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.strokeStyle = colours.border;
-    ctx.fillStyle = colours.muted;
-    ctx.lineWidth = 1;
-    for (let e = lo; e <= hi; e++) {
-      const gx = x(10 ** e);
-      ctx.beginPath();
-      ctx.moveTo(gx, top);
-      ctx.lineTo(gx, h - bottom);
-      ctx.stroke();
-      ctx.textAlign = 'center';
-      ctx.fillText(e <= 3 ? formatCount(10 ** e) : `10^${e}`, gx, h - bottom + 14);
-    }
-    for (let e = 0; e >= yLo; e--) {
-      const gy = y(10 ** e);
-      ctx.beginPath();
-      ctx.moveTo(left, gy);
-      ctx.lineTo(w - right, gy);
-      ctx.stroke();
-      ctx.textAlign = 'right';
-      ctx.fillText(e === 0 ? '1' : e === -1 ? '0.1' : `10^${e}`, left - 4, gy + 4);
-    }
-    ctx.textAlign = 'center';
-    ctx.textAlign = 'right';
-    ctx.fillText('steps t →', w - right, h - 2);
+    drawAxes(ctx, { left, right: w - right, top, bottom: h - bottom, height: h, scale: 1 }, {
+      columns: decades(lo, hi).map((e) => [x(10 ** e), e <= 3 ? formatCount(10 ** e) : `10^${e}`]),
+      rows: decades(yLo, 0).map((e) => [y(10 ** e), e === 0 ? '1' : e === -1 ? '0.1' : `10^${e}`]),
+      ink: { grid: colours.border, label: colours.muted },
+      apart: true,
+      rowGap: 4,
+      xTitle: { text: 'steps t →', end: true, drop: 2 },
+    });
+    // P(X > t): the share of runs still going after t steps; the last run's drop is left out.
+    const at = (/** @type {number} */ t) => x(Math.max(1, t));
     for (const { lengths, colour } of this.samples) {
-      const sorted = Array.from(lengths).sort((a, b) => a - b);
+      const curve = survivalCurve(lengths, new Uint8Array(lengths.length));
       ctx.strokeStyle = colours[colour];
       ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.moveTo(x(Math.max(1, sorted[0])), y(1));
-      sorted.forEach((t, i) => {
-        const still = (sorted.length - i - 1) / sorted.length; // P(X > t) just after run i ends
-        if (still <= 0) return;
-        ctx.lineTo(x(Math.max(1, t)), y((sorted.length - i) / sorted.length));
-        ctx.lineTo(x(Math.max(1, t)), y(still));
-      });
+      traceSurvival(ctx, curve, at, y, { from: curve.x[0], floor: null });
       ctx.stroke();
     }
     ctx.restore();

@@ -36,7 +36,7 @@ export function connectCore({ lastPanic, panicked }) {
  * @param {unknown} error
  * @returns {error is WebAssembly.RuntimeError}
  */
-export function isWasmTrap(error) {
+function isWasmTrap(error) {
   return typeof WebAssembly !== 'undefined' && error instanceof WebAssembly.RuntimeError;
 }
 

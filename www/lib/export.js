@@ -1,7 +1,7 @@
 // Taking what the page shows into slides and notes: a PNG of a canvas (the
 // board, the search tree, the conflicts chart, race mode's chart, the runs'
 // chart, Solve big's picture), a video of the board as a search runs (an
-// animated GIF of it is www/lib/gif.js's), and CSV files of results (race-results.js and runs.js build their rows and call
+// animated GIF of it is www/lib/gif.js's), and CSV files of results (race/results.js and runs.js build their rows and call
 // toCsv and download).
 //
 // The buttons are in index.html: data-save-png="<canvas id>" saves that
@@ -107,7 +107,7 @@ export function backdrop(element) {
  * @param {HTMLCanvasElement} canvas
  * @returns {Promise<Blob | null>}
  */
-export function canvasPng(canvas) {
+function canvasPng(canvas) {
   const copy = document.createElement('canvas');
   copy.width = canvas.width;
   copy.height = canvas.height;
@@ -248,7 +248,7 @@ const EBML_ID = { segment: 0x18538067, info: 0x1549a966, duration: 0x4489, timec
  * @param {number} ms  how long the recording took
  * @returns {Promise<Blob>}
  */
-export async function withDuration(blob, ms) {
+async function withDuration(blob, ms) {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   /** Element at `at`: id, where its data starts and its size (null when unknown). */
   const element = (/** @type {number} */ at) => {

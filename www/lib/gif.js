@@ -15,9 +15,9 @@
 import { backdrop, download, rangeName, sayer } from './export.js';
 
 /** Frames a second taken from the board: 100 ms a frame, which GIF viewers all honour. */
-export const GIF_FPS = 10;
+const GIF_FPS = 10;
 /** The longest recording: past this the GIF stops and is saved by itself. */
-export const GIF_MAX_SECONDS = 60;
+const GIF_MAX_SECONDS = 60;
 
 /**
  * @typedef {import('../types.js').GifRequest} GifRequest
@@ -41,7 +41,7 @@ function bytesText(/** @type {number} */ bytes) {
 /**
  * A recording of a canvas as an animated GIF.
  */
-export class GifRecorder {
+class GifRecorder {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {GifParts} parts

@@ -35,7 +35,7 @@ export const SYMMETRIES = [
  * @param {Symmetry} symmetry
  * @returns {number[]}
  */
-export function transform(queens, symmetry) {
+function transform(queens, symmetry) {
   const n = queens.length;
   const out = new Array(n).fill(-1);
   for (let r = 0; r < n; r++) {

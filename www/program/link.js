@@ -3,7 +3,7 @@
 // Read back, a program is only shown: nothing here runs it.
 
 /** The longest program a link may carry, in characters once unpacked. */
-export const MAX_SOURCE = 100_000;
+const MAX_SOURCE = 100_000;
 
 /** @param {Uint8Array} bytes */
 function toBase64Url(bytes) {

@@ -9,7 +9,7 @@
 // away by the sandbox.
 
 /** The tracer's methods (www/workers/code-js-worker.js). */
-export const TRACER_METHODS = ['place', 'remove', 'safe', 'found', 'say'];
+const TRACER_METHODS = ['place', 'remove', 'safe', 'found', 'say'];
 
 const NAME = /[A-Za-z0-9_$]/;
 

@@ -1,5 +1,5 @@
 // The starter programs of "Your search", in both languages (no DOM): three
-// searches (the seeds' ideas) and three with a planted bug, each with a
+// searches (the sources' ideas) and three with a planted bug, each with a
 // one-line task.
 
 /**

@@ -49,7 +49,7 @@ export function onKeep(listener) {
 export function yourSearchInfo() {
   const sizes = keptSizes();
   return {
-    id: YOUR_SEARCH, name: 'Your search', seed: '', goal: 'all',
+    id: YOUR_SEARCH, name: 'Your search', source: '', goal: 'all',
     minN: sizes[0] ?? 1, maxN: sizes[sizes.length - 1] ?? 1, findMaxN: 0, seeded: false,
     space: /** @type {import('../types.js').SearchSpaceId} */ ('none'), takesFixedQueens: false,
     description: 'Your own solve(n, board), as it ran in Your search.',

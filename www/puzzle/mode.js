@@ -47,7 +47,7 @@ function readSquares(params, name, n, problems) {
  * @param {{ puzzleMinN: number, puzzleMaxN: number, defaultN: number }} limits  the core's limits()
  * @returns {PuzzleLink}
  */
-export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN, defaultN }) {
+function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN, defaultN }) {
   const params = new URLSearchParams(search);
   /** @type {string[]} */
   const problems = [];
@@ -84,7 +84,7 @@ export function parsePuzzleParams(search, { puzzleMinN: minN, puzzleMaxN: maxN, 
  * @param {{ n: number, squares: number[], given: number[], marks?: number[], coach?: boolean }} board
  * @returns {string}
  */
-export function puzzleSearch({ n, squares, given, marks = [], coach = true }) {
+function puzzleSearch({ n, squares, given, marks = [], coach = true }) {
   const params = new URLSearchParams({ n: String(n) });
   if (squares.length) params.set('q', squares.join(','));
   if (given.length) params.set('g', given.join(','));

@@ -1,4 +1,4 @@
-// Puzzle mode (issues 11 and 30): the user places the queens, the solver coaches.
+// Puzzle mode: the user places the queens, the solver coaches.
 //
 // The view inside its root (#puzzle): a board the user plays on by pointer or
 // keyboard (a cursor moved by the arrows, Enter or Space to toggle), with a
@@ -12,7 +12,7 @@
 // queen to move, a hint) runs in a worker with a time budget (coach.js), so a
 // nearly empty 20×20 board never freezes the page. The board sizes, and those
 // of the generated puzzles, are the core's (limits()). Keeps the address bar
-// (mode-puzzle.js's writer) while it is the view shown.
+// (mode.js's writer) while it is the view shown.
 
 import { BoardView, CELL, readTheme } from '../components/board.js';
 import { Coach, unchecked, uncheckedSentence } from './coach.js';
@@ -96,7 +96,7 @@ const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
  * @param {number} b
  * @returns {boolean}
  */
-export function attack(n, a, b) {
+function attack(n, a, b) {
   const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
   return ra === rb || ca === cb || ra - ca === rb - cb || ra + ca === rb + cb;
 }
@@ -107,7 +107,7 @@ export function attack(n, a, b) {
  * @param {number[]} squares
  * @returns {{ a: number, b: number, along: string } | null}
  */
-export function attackingPair(n, squares) {
+function attackingPair(n, squares) {
   for (let i = 0; i < squares.length; i++) {
     for (const b of squares.slice(i + 1)) {
       const a = squares[i];
@@ -131,7 +131,7 @@ export function attackingPair(n, squares) {
  * @param {number[]} [wrong]  those of them the coach flags
  * @returns {{ cells: Uint16Array, lines: import('../components/board.js').Lines }}
  */
-export function boardMarks(n, squares, hint = -1, given = [], marks = [], wrong = []) {
+function boardMarks(n, squares, hint = -1, given = [], marks = [], wrong = []) {
   const cells = new Uint16Array(n * n);
   /** @type {import('../components/board.js').Lines} */
   const lines = [];

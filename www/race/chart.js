@@ -5,6 +5,7 @@
 // a session's icicle) and the theme; neither steps a session.
 
 import { readRaceColours } from '../components/colours.js';
+import { decades, drawAxes } from '../components/log-axes.js';
 import { context2d } from '../lib/dom.js';
 
 /**
@@ -113,36 +114,22 @@ export class RaceChart {
     ctx.save();
     try {
       ctx.clearRect(0, 0, w, h);
-      // Decades on both axes.
+      // Decades on both axes, far enough apart that their labels ("100k") never run together.
       ctx.font = `${11 * scale}px system-ui, sans-serif`;
-      ctx.lineWidth = scale;
-      ctx.strokeStyle = c.grid;
-      ctx.fillStyle = c.muted;
-      // Decades far enough apart that their labels ("100k") never run together.
       const decade = (w - left - right) / lx;
       const label = ctx.measureText('100k').width + 10 * scale;
       const stepX = Math.max(1, Math.ceil(lx / 8), Math.ceil(label / decade));
-      for (let d = 0; d <= lx; d += stepX) {
-        const x = px(10 ** d);
-        ctx.beginPath();
-        ctx.moveTo(x, top);
-        ctx.lineTo(x, h - bottom);
-        ctx.stroke();
-        ctx.textAlign = 'center';
-        ctx.fillText(shortNumber(10 ** d), x, h - bottom + 14 * scale);
-      }
-      const stepY = Math.max(1, Math.ceil(ly / 6));
-      for (let d = floor < 0 ? -1 : 0; d <= ly; d += d < 0 ? 1 : stepY) {
-        const yy = py(d < 0 ? 0 : 10 ** d);
-        ctx.beginPath();
-        ctx.moveTo(left, yy);
-        ctx.lineTo(w - right, yy);
-        ctx.stroke();
-        ctx.textAlign = 'right';
-        ctx.fillText(d < 0 ? '0' : shortNumber(10 ** d), left - 5 * scale, yy + 4 * scale);
-      }
-      ctx.textAlign = 'center';
-      ctx.fillText(`work (${unit}, log scale)`, (left + w - right) / 2, h - 3 * scale);
+      /** @type {[number, string][]} */
+      const rows = floor < 0 ? [[py(0), '0']] : [];
+      for (const d of decades(0, ly, Math.max(1, Math.ceil(ly / 6)))) rows.push([py(10 ** d), shortNumber(10 ** d)]);
+      drawAxes(ctx, { left, right: w - right, top, bottom: h - bottom, height: h, scale }, {
+        columns: decades(0, lx, stepX).map((d) => [px(10 ** d), shortNumber(10 ** d)]),
+        rows,
+        ink: { grid: c.grid, label: c.muted },
+        apart: true,
+        rowGap: 5,
+        xTitle: { text: `work (${unit}, log scale)`, drop: 3 },
+      });
       // The clock's reading.
       if (reading) {
         ctx.setLineDash([4 * scale, 4 * scale]);

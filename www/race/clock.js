@@ -1,5 +1,5 @@
 // Race mode's model: the lanes (one session each, at one board size) and the
-// one clock they share. No DOM, no frames: race-player.js schedules, race.js
+// one clock they share. No DOM, no frames: player.js schedules, race.js
 // draws.
 //
 // The clock has a reading, in one of three units:
@@ -14,9 +14,9 @@
 // that brute force over 12^12 boards does not run for ever); the reading at
 // which it ended is its finishing time. The race ends when every lane has.
 //
-// The race has a goal (issue 20): "all" races each search to the end of its
+// The race has a goal: "all" races each search to the end of its
 // space (the searches for every solution); "one" races every search to its first solution.
-// The searches for one solution end there by themselves; a seed's search,
+// The searches for one solution end there by themselves; a source's search,
 // which would go on, is brought back to the step of its first solution
 // whenever a slice ran past it, so a lane never stands beyond it. The
 // randomised searches run from the race's seed (Session.seeded).
@@ -80,11 +80,11 @@ export class Lane {
     this.reachedStep = -1;
     /** @type {number | null} */
     this.ms = null; // the time its search takes alone, measured once the race is over (race.js)
-    this.runs = 1; // how many runs that time is the mean of (race-results.js)
-    /** @type {number | null} brute force: the seed's own loop over every board, timed (race-results.js) */
-    this.seedMs = null;
+    this.runs = 1; // how many runs that time is the mean of (results.js)
+    /** @type {number | null} brute force: the source's own loop over every board, timed (results.js) */
+    this.sourceMs = null;
     /** @type {bigint | null} the boards that loop tested */
-    this.seedBoards = null;
+    this.sourceBoards = null;
     this.credit = 0; // wall clock: time owed to it (ms)
     /** @type {Sample[]} */
     this.samples = []; // for the chart, on new ground
@@ -364,7 +364,7 @@ export class Race {
    * `furthest`). Exact: the core seeks each lane to its state at that reading.
    * In one call, each lane replaying up to a checkpoint interval (a quarter
    * of a second for annealing at N = 1,000): the page goes there with
-   * approach(), a slice a frame (race-player.js).
+   * approach(), a slice a frame (player.js).
    * @param {number} reading
    */
   seek(reading) {

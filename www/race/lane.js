@@ -49,7 +49,7 @@ const BIG_BOARD_MS = 250;
  * @param {number} n
  * @returns {string}
  */
-export function permutationsHeadStart(n) {
+function permutationsHeadStart(n) {
   const total = BigInt(n) ** BigInt(n);
   let perms = 1n;
   for (let k = 2n; k <= BigInt(n); k++) perms *= k;

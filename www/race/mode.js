@@ -11,7 +11,8 @@ import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { raceName } from './results.js';
 import { coreLimits } from '../core/core.js';
 import { defaultSeed, seedNumber, seedRange } from '../core/seeds.js';
-import { MIN_LANES, RaceView, laneRange, raceable, sizeRange } from './race.js';
+import { RaceView } from './race.js';
+import { MIN_LANES, laneRange, raceable, sizeRange } from './model.js';
 import { DEFAULT_RACE_SPEED, RACE_SPEEDS, speedParam } from '../components/speeds.js';
 import { clip, countWord } from '../lib/words.js';
 
@@ -22,7 +23,7 @@ import { clip, countWord } from '../lib/words.js';
  */
 
 /**
- * The race clocks a link may name (race-clock.js's CLOCKS).
+ * The race clocks a link may name (clock.js's CLOCKS).
  * @type {readonly ClockId[]}
  */
 const RACE_CLOCKS = ['checks', 'steps', 'wall'];

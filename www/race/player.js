@@ -1,7 +1,7 @@
 // Race mode's scheduler: plays the race's clock at a speed, runs it to the end,
 // or goes to a reading (a link's, the timeline's, a key's), a frame's worth at
 // a time on requestAnimationFrame. The lanes' work inside a frame is the
-// Race's (race-clock.js); this decides how far the clock should move and when
+// Race's (clock.js); this decides how far the clock should move and when
 // to stop. Nothing it asks of the core runs long in one task: at N = 1,000 a
 // hill-climbing step costs about 2 ms and a seek of annealing could replay a
 // quarter of a second, so even a seek within the ground covered goes a slice

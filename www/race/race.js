@@ -1,37 +1,38 @@
-// Race mode (issue 10): the searches side by side, on one clock.
+// Race mode: the searches side by side, on one clock.
 //
-// The view inside its root (#race): the set-up (the goal, N, the clock, the
-// seed of the randomised searches, from two lanes to one per algorithm of the
-// goal), the race's controls (play, step, back, reset, run to
-// end, speed, timeline; the visualizer's keys, through controls.js's
-// shortcut), a LaneView per algorithm (race-lane.js), the chart of boards
-// decided (or, racing to the first solution, attacking pairs) against work,
-// and the result table once every lane has ended
-// (race-results.js). The model is race-clock.js, the scheduling
-// race-player.js, the pictures race-chart.js. Keeps the address bar
-// (mode-race.js's writer) while shown; a lane's button opens that search in
-// the visualizer at its step (onOpen).
+// The view inside its root (#race): the set-up's controls (setup.js: the
+// goal, N, the clock, the seed of the randomised searches, from two lanes
+// to one per algorithm of the goal), the race's controls (play, step, back,
+// reset, run to end, speed, timeline; the visualizer's keys, through
+// controls.js's shortcut), a LaneView per algorithm (lane.js), the chart of
+// boards decided (or, racing to the first solution, attacking pairs) against
+// work (chart.js), and the result table once every lane has ended
+// (results.js). What it shows comes from the models: the race on its clock
+// (clock.js), and model.js's set-up rules, timeline scale, places, chart
+// data and sentences; player.js schedules. Keeps the address bar (mode.js's
+// writer) while shown; a lane's button opens that search in the visualizer
+// at its step (onOpen).
 //
-// The goal (issue 20): "all" races the searches for every solution to the end
-// of their spaces, as before; "one" races any search to its first solution,
-// on boards up to the searches for one solution's maxN (each lane that cannot
-// take N says why), its randomised lanes from one seed that the set-up shows
-// and re-rolls.
+// The goal: "all" races the searches for every solution to the end of their
+// spaces; "one" races any search to its first solution, on boards up to the
+// searches for one solution's maxN (each lane that cannot take N says why),
+// its randomised lanes from one seed that the set-up shows and re-rolls.
 
 import { readTheme } from '../components/board.js';
 import { focusPlay, returnFocusAfterPick, shortcut } from '../components/controls.js';
 import { el, formatCount, part } from '../lib/dom.js';
-import { attempt, clearProblem, guard, showProblem } from '../lib/errors.js';
+import { attempt, clearProblem, guard } from '../lib/errors.js';
 import { UrlSync } from '../lib/params.js';
-import { CLOCKS, Race, standing } from './clock.js';
-import { newSeed, seedMax, seedNumber, seedRange } from '../core/seeds.js';
+import { CLOCKS, Race } from './clock.js';
+import { chartChoices, chartHeading, chartLanes, chartWords, moveSentence, openSentence, overSentence, places, readingWords, summary, timelinePosition, timelineReading, timelineTop } from './model.js';
+import { RaceSetupView } from './setup.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { RaceChart } from './chart.js';
 import { LaneView } from './lane.js';
 import { RacePlayer } from './player.js';
 import { RaceResults } from './results.js';
 import { RACE_SPEEDS, raceSpeedLabel } from '../components/speeds.js';
-import { clip, countWord, listWords, rangeSentence, shortName } from '../lib/words.js';
+import { rangeSentence } from '../lib/words.js';
 
 /**
  * @typedef {import('../types.js').Core} Core
@@ -46,42 +47,11 @@ import { clip, countWord, listWords, rangeSentence, shortName } from '../lib/wor
  * @typedef {import('./clock.js').RaceGoal} RaceGoal
  * @typedef {import('./chart.js').ChartY} ChartY
  * @typedef {RaceSetup & { at: number, steps: number[] | null, speed: number }} RaceState
- *   where a race stands, for its link (see mode-race.js's writeRaceParams)
+ *   where a race stands, for its link (see mode.js's writeRaceParams)
  */
 
-/** Positions of the timeline on the work clocks (a log scale: 2,000 checks and 34 million both show). */
-const TIMELINE_STEPS = 1000;
 /** While running, strips and the chart are redrawn at most this often. */
 const PICTURE_MS = 120;
-/** A race has at least this many lanes (and at most one per algorithm). */
-export const MIN_LANES = 2;
-/** "two to five": how many lanes a race may have, in words. */
-export const laneRange = (/** @type {AlgorithmInfo[]} */ algorithms) => `${countWord(MIN_LANES)} to ${countWord(algorithms.length)}`;
-/** The largest seed a link or the seed field may give (the core takes 0 to 2^53 − 1). */
-/** Board sizes past the searches for every solution's that the N picker offers (a link may ask for any other). */
-const BIG_SIZES = [25, 30, 40, 50, 64, 100, 200, 500, 1000];
-
-/**
- * The algorithms a race with `goal` has lanes for: the searches for every
- * solution race to the end of their spaces; to a first solution, any search.
- * @param {AlgorithmInfo[]} algorithms  the core's algorithms(), in page order
- * @param {RaceGoal} goal
- */
-export const raceable = (algorithms, goal) => (goal === 'all' ? algorithms.filter((a) => a.goal === 'all') : algorithms);
-
-/**
- * The board sizes a race with these algorithms may have.
- * @param {AlgorithmInfo[]} algorithms  raceable()'s
- */
-export const sizeRange = (algorithms) => ({ minN: Math.min(...algorithms.map((a) => a.minN)), maxN: Math.max(...algorithms.map((a) => a.maxN)) });
-
-
-/**
- * Lanes in finishing order, as sort's comparator: for lanes that have finished.
- * @param {Lane} a
- * @param {Lane} b
- */
-const byFinish = (a, b) => /** @type {number} */ (a.finish) - /** @type {number} */ (b.finish);
 
 export class RaceView {
   /**
@@ -101,8 +71,6 @@ export class RaceView {
     this.race = null;
     /** @type {RaceSetup} */
     this.setup = { n: 0, ids: [], clock: 'checks', goal: 'all', seed: 0 }; // attach() sets the link's (or the core's defaults)
-    /** @type {RaceGoal | null} */
-    this.builtFor = null; // the goal the pickers were filled for
     /** @type {RaceLink | null} */
     this.waiting = null; // the link's race, until the view is first shown (attach())
     this.active = false; // the view shown: it keeps the URL
@@ -122,13 +90,7 @@ export class RaceView {
     const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ ($(name));
     this.message = $('message');
     this.lanesBox = $('lanes');
-    this.picks = $('picks');
-    this.nPicker = /** @type {HTMLSelectElement} */ ($('n'));
-    this.clockPicker = /** @type {HTMLSelectElement} */ ($('clock'));
-    this.goalPicker = /** @type {HTMLSelectElement} */ ($('goal'));
-    this.seedField = $('seed-field');
-    this.seedInput = /** @type {HTMLInputElement} */ ($('seed'));
-    this.newSeedButton = button('new-seed');
+    this.setupControls = new RaceSetupView(root, { setup: () => this.setup, choose: (change) => this.choose(change), focusPlay: () => this.focusPlay() });
     this.speed = /** @type {HTMLInputElement} */ ($('speed'));
     this.speedValue = $('speed-value');
     this.timeline = /** @type {HTMLInputElement} */ ($('timeline'));
@@ -167,14 +129,9 @@ export class RaceView {
     this.speed.addEventListener('input', () => this.setSpeed(Number(this.speed.value)));
     this.timeline.addEventListener('input', () => this.seekPosition(Number(this.timeline.value), false));
     this.timeline.addEventListener('change', () => this.seekPosition(Number(this.timeline.value), true));
-    this.nPicker.addEventListener('change', () => this.choose({ n: Number(this.nPicker.value) }));
-    this.clockPicker.addEventListener('change', () => this.choose({ clock: /** @type {ClockId} */ (this.clockPicker.value) })); // its options are the clocks
-    this.goalPicker.addEventListener('change', () => this.chooseGoal(/** @type {RaceGoal} */ (this.goalPicker.value))); // its options are the goals
-    this.seedInput.addEventListener('change', () => this.chooseSeed(this.seedInput.value));
-    this.newSeedButton.addEventListener('click', () => this.choose({ seed: newSeed(this.setup.seed) }));
     this.chartY.addEventListener('change', () => this.drawPictures(true));
     // As in the visualizer, a pick with the pointer hands focus back to Play, so Space plays.
-    for (const control of [this.nPicker, this.clockPicker, this.goalPicker, this.speed]) returnFocusAfterPick(control, () => this.focusPlay());
+    returnFocusAfterPick(this.speed, () => this.focusPlay());
     new ResizeObserver(() => this.resized()).observe(this.lanesBox);
     new ResizeObserver(([entry]) => {
       this.chart.resized(entry.contentRect.width);
@@ -185,7 +142,7 @@ export class RaceView {
 
   /**
    * The core is loaded: fills the pickers and opens the race a link asks for
-   * ({ n, ids, clock, at, steps, speed } from mode-race.js's parseRaceParams).
+   * ({ n, ids, clock, at, steps, speed } from mode.js's parseRaceParams).
    * @param {Core} wasm  the core's module
    * @param {AlgorithmInfo[]} algorithms  the core's algorithms()
    * @param {RaceLink} wanted
@@ -193,8 +150,8 @@ export class RaceView {
   attach(wasm, algorithms, wanted) {
     this.wasm = wasm;
     this.algorithms = algorithms;
-    for (const control of [this.nPicker, this.clockPicker, this.goalPicker, this.seedInput, this.newSeedButton, this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
-    this.seedInput.max = String(seedMax());
+    this.setupControls.attach(algorithms);
+    for (const control of [this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
     if (wanted.speed !== null) this.setSpeed(wanted.speed);
     else this.setSpeed(this.player.speedIndex);
     // The race's sessions are made when the view is first shown, not while the visualizer loads.
@@ -205,50 +162,18 @@ export class RaceView {
   }
 
   /**
-   * The algorithms a race with the set-up's goal has lanes for.
-   * @param {RaceGoal} [goal]
-   */
-  lanesFor(goal = this.setup.goal) {
-    return raceable(this.algorithms, goal);
-  }
-
-  /**
-   * The N picker, the lane boxes and the chart's choices for a goal (again
-   * only when the goal changed, or N is not in the list: a link's N outside
-   * the usual sizes is added).
+   * The set-up's controls and the chart's choices for a goal (again only
+   * when the goal changed, or N is not in the N picker's list).
    * @param {RaceGoal} goal
    * @param {number} n
    */
   fillPickers(goal, n) {
-    const same = this.builtFor === goal;
-    if (same && this.nPicker.querySelector(`option[value="${n}"]`)) return;
-    this.builtFor = goal;
-    const algorithms = this.lanesFor(goal);
-    const { minN, maxN } = sizeRange(algorithms);
-    const small = Array.from({ length: Math.min(maxN, 20) - minN + 1 }, (_, i) => minN + i);
-    const sizes = [...new Set([...small, ...BIG_SIZES.filter((size) => size <= maxN), n])].sort((a, b) => a - b);
-    this.nPicker.replaceChildren(...sizes.map((size) => new Option(`${size} × ${size}`, String(size))));
-    this.picks.replaceChildren(el('legend', 'field-label', `Lanes: ${laneRange(algorithms)} searches`), ...algorithms.map((info) => {
-      const box = el('input', { type: 'checkbox', value: info.id, id: `race-pick-${info.id}` });
-      let pointer = false;
-      box.addEventListener('pointerdown', () => { pointer = true; });
-      box.addEventListener('change', () => {
-        this.pick(info.id, box.checked);
-        if (pointer) this.focusPlay();
-        pointer = false;
-      });
-      // A lane's colour is its place in the catalogue, whatever the goal.
-      return el('label', { class: 'race-pick', for: box.id, style: `--lane-colour: ${laneColour(this.algorithms.indexOf(info))}` }, [box, el('span', 'race-swatch', ''), shortName(info)]);
-    }));
-    /** @type {[ChartY, string][]} */
-    const choices = goal === 'one'
-      ? [['conflicts', 'attacking pairs on the board'], ['decided', 'boards ruled out or found']]
-      : [['decided', 'boards ruled out or found'], ['solutions', 'solutions found']];
+    const same = this.setupControls.fill(goal, n);
+    if (same === null) return;
     const y = this.chartY.value;
-    this.chartY.replaceChildren(...choices.map(([value, label]) => new Option(label, value)));
+    this.chartY.replaceChildren(...chartChoices(goal).map(([value, label]) => new Option(label, value)));
     if (same) this.chartY.value = y; // a size added: the chart stays as it was
-    this.chartHeading.textContent = goal === 'one' ? 'The race to a first solution, against work' : 'Boards decided against work';
-    this.seedField.hidden = goal !== 'one';
+    this.chartHeading.textContent = chartHeading(goal);
   }
 
   /** The first showing: the race the link asked for, at its moment. */
@@ -298,11 +223,7 @@ export class RaceView {
     this.race = null;
     this.setup = { n, ids: [...ids], clock, goal, seed };
     this.fillPickers(goal, n);
-    this.nPicker.value = String(n);
-    this.clockPicker.value = clock;
-    this.goalPicker.value = goal;
-    this.seedInput.value = String(seed);
-    for (const box of this.picks.querySelectorAll('input')) box.checked = ids.includes(box.value);
+    this.setupControls.show(this.setup);
     const wasm = /** @type {Core} */ (this.wasm); // attach() set it before any race
     const made = attempt(() => new Race(wasm, this.algorithms, this.setup, rangeSentence));
     this.race = made.value;
@@ -310,28 +231,10 @@ export class RaceView {
     this.results.hide();
     const able = this.race?.active.length ?? 0;
     this.root.dataset.lanes = String(able);
-    const to = goal === 'one' ? `, racing to a first solution (seed ${seed})` : '';
-    // The core's refusal says why (no board of 2 or 3 has a solution); else no chosen lane fits N.
-    if (made.refused) this.say(`${made.refused} Choose another board size.`);
-    else if (!able) this.say(`None of the chosen searches can run at N=${n}: ${this.fitAdvice(ids, n)}`);
-    else this.say(`${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}${to}. Press Play or Space.`);
+    this.say(openSentence(this.setup, this.algorithms, able, made.refused ?? null));
     this.showSpeed();
     this.render();
     if (this.active) this.url.update(true);
-  }
-
-  /**
-   * What to choose when no chosen lane runs at `n`: a smaller board, a
-   * bigger one, or other lanes.
-   * @param {string[]} ids
-   * @param {number} n
-   * @returns {string}
-   */
-  fitAdvice(ids, n) {
-    const chosen = this.algorithms.filter((a) => ids.includes(a.id));
-    if (chosen.length && chosen.every((a) => n > a.maxN)) return 'choose a smaller board or other lanes.';
-    if (chosen.length && chosen.every((a) => n < a.minN)) return 'choose a bigger board or other lanes.';
-    return 'choose other lanes or another board size.';
   }
 
   /**
@@ -355,55 +258,6 @@ export class RaceView {
   choose(change) {
     clearProblem();
     this.open({ ...this.setup, ...change });
-  }
-
-  /**
-   * The goal picked: the lanes that can race for it stay (racing to a first
-   * solution adds the searches for one), and N stays where it fits (else the
-   * nearest size that does, and a sentence says so).
-   * @param {RaceGoal} goal
-   */
-  chooseGoal(goal) {
-    if (goal === this.setup.goal) return;
-    const algorithms = this.lanesFor(goal);
-    const known = algorithms.map((a) => a.id);
-    const added = goal === 'one' ? algorithms.filter((a) => a.goal === 'one').map((a) => a.id) : [];
-    let ids = known.filter((id) => this.setup.ids.includes(id) || added.includes(id));
-    if (ids.length < MIN_LANES) ids = known;
-    const { minN, maxN } = sizeRange(algorithms);
-    const was = this.setup.n;
-    const n = Math.min(maxN, Math.max(minN, was));
-    this.choose({ goal, ids, n });
-    if (n !== was) showProblem(`The searches for every solution go up to ${maxN}×${maxN}: racing on ${n}×${n} instead of ${was}×${was}.`, 'warning');
-  }
-
-  /**
-   * The seed field's value: a seed (core/seeds.js), or a sentence and the seed as it was.
-   * @param {string} raw
-   */
-  chooseSeed(raw) {
-    const seed = seedNumber(raw);
-    if (Number.isNaN(seed)) {
-      showProblem(`A seed is ${seedRange()}; “${clip(raw)}” is not. The race keeps seed ${this.setup.seed}.`, 'warning');
-      this.seedInput.value = String(this.setup.seed);
-      return;
-    }
-    if (seed !== this.setup.seed) this.choose({ seed });
-  }
-
-  /**
-   * A lane's box ticked or not.
-   * @param {string} id  its algorithm
-   * @param {boolean} on
-   */
-  pick(id, on) {
-    const ids = this.lanesFor().map((a) => a.id).filter((x) => (x === id ? on : this.setup.ids.includes(x)));
-    if (ids.length < MIN_LANES) {
-      showProblem(`A race needs at least ${countWord(MIN_LANES)} lanes: choose another before taking this one off.`, 'warning');
-      for (const box of this.picks.querySelectorAll('input')) box.checked = this.setup.ids.includes(box.value);
-      return;
-    }
-    this.choose({ ids });
   }
 
   buildLanes() {
@@ -475,9 +329,7 @@ export class RaceView {
   seekPosition(position, announce) {
     const race = this.race;
     if (!race) return;
-    const reading = race.unit
-      ? Math.round(Math.expm1((position / TIMELINE_STEPS) * Math.log1p(race.furthest)))
-      : position;
+    const reading = timelineReading(race, position);
     this.player.goTo({ reading }, announce ? () => this.say(this.summary()) : null);
   }
 
@@ -542,14 +394,11 @@ export class RaceView {
    * @param {number} [value]  the clock's now
    */
   reading(value = this.race?.clock ?? 0) {
-    return `${formatCount(value)} ${CLOCKS[this.setup.clock].label}`;
+    return readingWords(value, this.setup.clock);
   }
 
   summary() {
-    const race = this.race;
-    if (!race) return '';
-    const done = race.active.filter((lane) => lane.reached(race.goal)).length;
-    return `Clock at ${this.reading()}: ${done} of ${race.active.length} lanes finished.`;
+    return this.race ? summary(this.race) : '';
   }
 
   /**
@@ -558,26 +407,12 @@ export class RaceView {
    * @param {number[]} before  each active lane's step before
    */
   announce(race, before) {
-    const moved = race.active.filter((lane, i) => lane.session.stepIndex !== before[i]);
-    if (moved.length === 1) this.say(`Clock at ${this.reading()}. ${shortName(moved[0].info)}: ${moved[0].session.message()}`);
-    else this.say(`${this.summary()} ${moved.length ? `${moved.map((lane) => shortName(lane.info)).join(', ')} moved.` : ''}`.trim());
+    this.say(moveSentence(race, before));
   }
 
   /** The sentence for the race's end (the player asks it once every lane has ended). */
   overSentence() {
-    const race = /** @type {Race} */ (this.race);
-    const order = [...race.active].sort(byFinish)
-      .map((lane) => `${shortName(lane.info)} (${formatCount(/** @type {number} */ (lane.finish))}${/** @type {LaneEnd} */ (lane.last).done ? '' : ', capped'})`);
-    const over = `The race is over at ${this.reading(/** @type {number} */ (race.end))}. Finishing order: ${order.join(', ')}.`;
-    if (race.clockId !== 'wall') return over;
-    // The wall clock moves in ticks of 1 ms for every lane: lanes that end in
-    // the same tick tie, whatever their true times (the table measures those).
-    const ticks = new Map();
-    for (const lane of race.active) ticks.set(lane.finish, [...(ticks.get(lane.finish) ?? []), shortName(lane.info)]);
-    const ties = [...ticks.entries()].filter(([, names]) => names.length > 1)
-      .map(([at, names]) => `${listWords(names)} ${names.length === 2 ? 'both' : `all ${countWord(names.length)}`} ended within tick ${formatCount(at)}`);
-    return `${over} The wall clock gives each running lane the same 1 ms of search a tick, so it tells lanes apart only to the millisecond`
-      + `${ties.length ? `: ${ties.join('; ')}, a tie at this clock's resolution` : ''}. The results table below times each search alone, finely.`;
+    return overSentence(/** @type {Race} */ (this.race));
   }
 
   /** @param {number} fraction  how far running to the end or to a reading has got */
@@ -631,10 +466,8 @@ export class RaceView {
     // was put, not where the clock still reads: a drag does not jump back.
     const max = race.furthest;
     const at = mode === 'seek' ? Math.min(/** @type {Goal} */ (this.player.goal).reading, max) : race.clock;
-    const position = race.unit
-      ? (max > 0 ? Math.round((Math.log1p(at) / Math.log1p(max)) * TIMELINE_STEPS) : 0)
-      : at;
-    const top = race.unit ? (max > 0 ? TIMELINE_STEPS : 0) : max;
+    const position = timelinePosition(race, at);
+    const top = timelineTop(race);
     if (this.timeline.max !== String(top)) this.timeline.max = String(top);
     if (this.timeline.value !== String(position)) this.timeline.value = String(position);
     const text = `${this.reading()} / ${formatCount(max)}`;
@@ -653,9 +486,7 @@ export class RaceView {
     }
     return guard(() => {
       const idle = this.player.mode === 'idle';
-      /** @type {Map<Lane, number>} */
-      const ranks = new Map([...race.active].filter((lane) => lane.reached(race.goal) || lane.finish !== null && lane.session.stepIndex >= /** @type {LaneEnd} */ (lane.last).steps)
-        .sort(byFinish).map((lane, i, all) => [lane, all.findIndex((other) => other.finish === lane.finish)])); // a tie shares its place
+      const ranks = places(race);
       for (const view of this.laneViews) view.update(ranks.get(view.lane), idle);
       this.drawPictures(idle);
       this.root.dataset.clock = String(race.clock);
@@ -685,26 +516,12 @@ export class RaceView {
     if (!chart) return;
     this.chartAt = time;
     const y = /** @type {ChartY} */ (this.chartY.value); // its options' values
-    const first = race.goal === 'one';
-    // Racing to the end, the axis goes to all N^N boards; to a first solution, as high as a lane got.
-    const total = first ? 0 : Number(BigInt(race.n) ** BigInt(race.n));
-    const all = race.active.map((lane) => {
-      const x = race.unit ? lane.work(race.unit) : race.clock;
-      const end = first && lane.finish !== null && lane.last?.done ? lane.samples.find((p) => p.x >= /** @type {number} */ (lane.finish)) ?? null : null;
-      return { index: lane.index, name: shortName(lane.info), samples: lane.samples, now: { x, ...standing(lane.session) }, finish: end };
-    });
-    // A lane with nothing to show on this axis (a search for one solution has no boards decided) is left out.
-    const lanes = all.filter((lane) => lane.now[y] >= 0);
-    this.chart.draw(lanes, { y, total, reading: race.clock, unit: CLOCKS[race.clockId].label });
-    const label = { decided: 'boards decided (ruled out or found)', solutions: 'solutions found', conflicts: 'attacking pairs on the board' }[y];
-    const text = `Chart: ${label} against work, one line per lane. Now: ${lanes.map((l) => `${l.name} ${formatCount(l.now[y])} at ${formatCount(l.now.x)}`).join('; ')}.`;
-    this.chart.canvas.setAttribute('aria-label', text);
-    const left = all.filter((lane) => lane.now[y] < 0).map((lane) => lane.name);
-    const marks = first ? ' a dot is where it stands now, a diamond where it found its first solution.' : ' a dot is where it stands now.';
-    const zero = y === 'conflicts' ? ' The searches that place only safe queens (backtracking, restarts, construction) stay on 0 until they finish.' : '';
-    this.chartNote.textContent = race.active.length
-      ? `Each line is a lane: ${label} (log scale${y === 'conflicts' ? ', with a row for 0' : ''}) against its work in ${CLOCKS[race.clockId].label} (log scale);${marks}${zero}${left.length ? ` Not shown, as they do not count boards: ${left.join(', ')}.` : ''}`
-      : '';
+    const drawn = chartLanes(race, y);
+    const lanes = drawn.lanes;
+    this.chart.draw(lanes, { y, total: drawn.total, reading: race.clock, unit: CLOCKS[race.clockId].label });
+    const words = chartWords(race, drawn, y);
+    this.chart.canvas.setAttribute('aria-label', words.aria);
+    this.chartNote.textContent = words.note;
     if (this.legendFor !== race || this.legend.dataset.y !== y) {
       this.legendFor = race;
       this.legend.dataset.y = y;

@@ -34,7 +34,7 @@ const YIELD_MS = 30;
  * or 5 µs when cross-origin isolated), and no time is finer than that.
  * @returns {number} ms
  */
-export function clockResolution() {
+function clockResolution() {
   let least = Infinity;
   let last = performance.now();
   for (let i = 0; i < 20_000 && least > 0.001; i++) {
@@ -150,16 +150,16 @@ export class RaceResults {
       }
       this.fillResults(race);
     }
-    // Brute force's lane ran on the core's shortcut; the seed's own loop tests
+    // Brute force's lane ran on the core's shortcut; the source's own loop tests
     // every board one by one: time that too, once, so the table can say what
-    // the seed's program pays (N ≤ 8, a board in a u64; a few tenths of a second).
+    // the source's program pays (N ≤ 8, a board in a u64; a few tenths of a second).
     const brute = race.active.find((lane) => lane.info.space === 'all-boards' && end(lane).done);
     if (brute && race.goal === 'all' && race.n <= 8 && this.host.current() === race) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const start = performance.now();
       const every = /** @type {{ boards: bigint, solutions: bigint }} */ (wasm.bruteForceEveryBoard(race.n));
-      brute.seedMs = performance.now() - start;
-      brute.seedBoards = every.boards;
+      brute.sourceMs = performance.now() - start;
+      brute.sourceBoards = every.boards;
       this.fillResults(race);
     }
   }
@@ -214,9 +214,9 @@ export class RaceResults {
           if (tied) cell.append(el('span', 'cell-note', 'tie: within the clock\'s step'));
           else if (ratio !== null) cell.append(el('span', 'cell-note', ratio < 1.005 ? 'best' : `×${ratio < 10 ? ratio.toFixed(1) : formatCount(Math.round(ratio))}`));
           if (key === 'ms' && (lane.runs ?? 1) > 1) cell.append(el('span', 'cell-note', `mean of ${formatCount(/** @type {number} */ (lane.runs))} runs`));
-          if (key === 'ms' && lane.seedMs !== null) cell.append(el('span', 'cell-note', `board by board: ${msText(lane.seedMs)}`));
+          if (key === 'ms' && lane.sourceMs !== null) cell.append(el('span', 'cell-note', `board by board: ${msText(lane.sourceMs)}`));
         }
-        // Brute force's time is its shortcut's, not its animated loop's: said where the time is (issue 29).
+        // Brute force's time is its shortcut's, not its animated loop's: said where the time is.
         if (key === 'ms' && lane.info.space === 'all-boards') cell.append(el('span', 'cell-note', 'with the table shortcut'));
         row.append(cell);
       }
@@ -226,11 +226,11 @@ export class RaceResults {
     const capped = race.active.filter((lane) => !end(lane).done).length;
     const what = first ? `a race to the first solution (seed ${race.seed}): each lane's steps, checks and time to its first` : '';
     const brute = race.active.find((lane) => lane.info.space === 'all-boards');
-    const seedLoop = brute?.seedMs != null && brute.seedBoards != null
-      ? ` The original program's loop (seed 000), testing all ${formatCount(brute.seedBoards)} boards one by one, took ${msText(brute.seedMs)} here${brute.ms ? ` (×${formatCount(Math.round(brute.seedMs / brute.ms))} the shortcut's)` : ''}: "board by board".`
+    const sourceLoop = brute?.sourceMs != null && brute.sourceBoards != null
+      ? ` The original program's loop (source 000), testing all ${formatCount(brute.sourceBoards)} boards one by one, took ${msText(brute.sourceMs)} here${brute.ms ? ` (×${formatCount(Math.round(brute.sourceMs / brute.ms))} the shortcut's)` : ''}: "board by board".`
       : ' The original program tests every board one by one and takes far longer.';
     const shortcut = brute
-      ? ` Brute force's time is not that of the loop you watch: it is measured on a shortcut that settles whole blocks of boards at once from a table of which placements of a few rows already clash ("with the table shortcut").${seedLoop}`
+      ? ` Brute force's time is not that of the loop you watch: it is measured on a shortcut that settles whole blocks of boards at once from a table of which placements of a few rows already clash ("with the table shortcut").${sourceLoop}`
       : '';
     status.textContent = `N=${race.n}, equal ${unit === 'ms' ? 'wall time' : unit}${what ? `, ${what}` : ''}. Time: each search run again alone to where it ended, in this browser `
       + `(a search under ${REPEAT_MS} ms run again until the runs add up to ${REPEAT_MS} ms, and their mean shown), measured with a clock whose step here is ${msText(this.resolution())}; ×: the ratio to the best lane.${shortcut}`
@@ -255,7 +255,7 @@ function msText(ms) {
  * @param {Race} race  one that has ended
  * @returns {(string|number|boolean|null)[][]}
  */
-export function csvRows(race) {
+function csvRows(race) {
   const header = ['algorithm', 'name', 'n', 'goal', 'clock', 'seed', 'steps', 'checks', 'solutions', 'time_ms', 'reached_goal', 'note'];
   const seed = race.goal === 'one' ? race.seed : null;
   return [header, ...race.lanes.map((lane) => {

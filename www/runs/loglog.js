@@ -5,6 +5,7 @@
 // lower bound (a run the cap stopped) is drawn hollow, and a marked point
 // gets a ring and its label. A function of the series, its size and the theme.
 
+import { decades, drawAxes } from '../components/log-axes.js';
 import { axisNumber, sizeChart } from './survival.js';
 
 /**
@@ -49,31 +50,16 @@ export function drawLogLog(canvas, cssWidth, series, { xLabel, yLabel, ink, heig
   ctx.save();
   try {
     ctx.clearRect(0, 0, w, h);
-    Object.assign(ctx, { font: `${11 * scale}px system-ui, sans-serif`, lineWidth: scale, strokeStyle: ink.grid, fillStyle: ink.muted });
-    const decades = (/** @type {number} */ lo, /** @type {number} */ hi) => {
-      const every = Math.max(1, Math.ceil((hi - lo) / 7));
-      /** @type {number[]} */
-      const out = [];
-      for (let d = Math.ceil(lo); d <= hi; d += every) out.push(10 ** d);
-      return out;
-    };
-    const columns = decades(x0, x1);
-    const rows = decades(y0, y1);
-    ctx.beginPath();
-    for (const x of columns) ctx.rect(px(x), pad.top, 0, h - pad.top - pad.bottom);
-    for (const y of rows) ctx.rect(pad.left, py(y), w - pad.left - pad.right, 0);
-    ctx.stroke();
-    ctx.textAlign = 'center';
-    for (const x of columns) ctx.fillText(axisNumber(x), px(x), h - pad.bottom + 14 * scale);
-    ctx.fillText(xLabel, (pad.left + w - pad.right) / 2, h - 4 * scale);
-    ctx.textAlign = 'right';
-    for (const y of rows) ctx.fillText(axisNumber(y), pad.left - 6 * scale, py(y) + 4 * scale);
-    ctx.save();
-    ctx.translate(12 * scale, (pad.top + h - pad.bottom) / 2);
-    ctx.rotate(-Math.PI / 2);
-    ctx.textAlign = 'center';
-    ctx.fillText(yLabel, 0, 0);
-    ctx.restore();
+    // At most about seven decades marked on each axis.
+    const ticks = (/** @type {number} */ lo, /** @type {number} */ hi, /** @type {(v: number) => number} */ at) => decades(lo, hi, Math.max(1, Math.ceil((hi - lo) / 7)))
+      .map((d) => /** @type {[number, string]} */ ([at(10 ** d), axisNumber(10 ** d)]));
+    drawAxes(ctx, { left: pad.left, right: w - pad.right, top: pad.top, bottom: h - pad.bottom, height: h, scale }, {
+      columns: ticks(x0, x1, px),
+      rows: ticks(y0, y1, py),
+      ink: { grid: ink.grid, label: ink.muted },
+      xTitle: { text: xLabel },
+      yTitle: yLabel,
+    });
     series.forEach(({ colour, points: line, dashed, dots, mark }) => {
       const shown = line.filter((p) => p.x > 0 && p.y > 0);
       Object.assign(ctx, { strokeStyle: colour, fillStyle: colour, lineWidth: 2 * scale, lineJoin: 'round' });

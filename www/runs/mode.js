@@ -134,7 +134,7 @@ export function parseRunsParams(search, core) {
  * Writes the page's state into the address bar (see parseRunsParams).
  * @param {RunsState & { view?: RunsViewName, maxN?: number, btCap?: number }} state
  */
-export function writeRunsParams({ form, work, curves, view = 'curves', maxN = SCALING_MAX_N, btCap = PLAIN_CAP }) {
+function writeRunsParams({ form, work, curves, view = 'curves', maxN = SCALING_MAX_N, btCap = PLAIN_CAP }) {
   const url = new URL(location.href);
   url.search = '';
   const params = url.searchParams;

@@ -26,7 +26,7 @@ import { restartCutoffs, statisticText, summarize } from './survival.js';
  */
 
 /** The fewest and most seeds a curve takes (the most is also the core's per call: runLengthsBudget). */
-export const MIN_SEEDS = 10;
+const MIN_SEEDS = 10;
 /** The one search whose restarts can be switched off (the core refuses the others with a sentence). */
 export const RESTARTS_ID = 'restarts';
 /** The algorithm picker's value for it with restarts off. */

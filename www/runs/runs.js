@@ -12,7 +12,8 @@ import { guard } from '../lib/errors.js';
 import { downloadCsv } from '../lib/export.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { RunsPool } from './pool.js';
-import { drawSurvival, hillAlpha, restartCutoffs, statisticText, summarize, survivalCurve } from './survival.js';
+import { survivalCurve } from '../components/log-axes.js';
+import { drawSurvival, hillAlpha, restartCutoffs, statisticText, summarize } from './survival.js';
 import { drawLogLog } from './loglog.js';
 import { ASK_OVER_MS, NO_RESTARTS, PRESETS, RESTARTS_ID, RunsCurves, budgetOf, cutoffWords, defaultCap, duration, specLabel, specProblem, specToken } from './model.js';
 
@@ -28,7 +29,7 @@ const PROBE_SEEDS = 64;
  * @typedef {import('../types.js').Core} CoreModule
  * @typedef {import('./model.js').RunsWork} RunsWork
  * @typedef {import('./model.js').RunsCurve} RunsCurve
- * @typedef {object} RunsState  what the link holds (mode-runs.js)
+ * @typedef {object} RunsState  what the link holds (mode.js)
  * @property {RunsSpec} form  the form's sample, the next curve
  * @property {RunsWork} work
  * @property {RunsSpec[]} curves
@@ -37,7 +38,7 @@ const PROBE_SEEDS = 64;
 export class RunsView {
   /**
    * @param {HTMLElement} root  index.html's #runs
-   * @param {{ write: (state: RunsState) => void }} host  writes the link (mode-runs.js)
+   * @param {{ write: (state: RunsState) => void }} host  writes the link (mode.js)
    */
   constructor(root, host) {
     this.root = root;

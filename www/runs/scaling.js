@@ -129,7 +129,7 @@ export function scalingSeries(algorithms, maxN) {
   const upTo = (/** @type {number} */ top) => [...Array.from({ length: 17 }, (_, i) => i + 4), ...BIG_NS].filter((n) => n <= Math.min(top, maxN));
   const depth = algorithms
     .filter((a) => a.goal === 'all' && a.space === 'tree' && a.minN <= 4 && a.maxN >= 20)
-    .sort((a, b) => a.seed.localeCompare(b.seed))
+    .sort((a, b) => a.source.localeCompare(b.source))
     .slice(0, 1)
     .map((a) => ({ id: a.id, name: a.name, goal: a.goal, seeded: false, depthFirst: true, ns: upTo(a.maxN), cap: DEPTH_CAP }));
   const one = algorithms

@@ -1,8 +1,9 @@
-// The run-time distribution of many seeded runs: its survival curve (the
-// share of runs not yet solved after a given amount of work), the numbers
-// that sum it up, and the chart that overlays several curves on log–log
-// axes. The maths is pure (tests/api/survival.test.mjs checks it against a
-// plain count); the chart is a function of the curves, its size and the theme.
+// The run-time distribution of many seeded runs: the numbers that sum it
+// up, and the chart that overlays several survival curves (the share of runs
+// not yet solved after a given amount of work: components/log-axes.js's
+// survivalCurve) on log–log axes. The maths is pure
+// (tests/api/survival.test.mjs checks it against a plain count); the chart
+// is a function of the curves, its size and the theme.
 //
 // A capped run stopped at the cap unsolved: it counts as unsolved wherever
 // the curve goes, and a statistic that lands on it is a lower bound ("at
@@ -10,14 +11,11 @@
 // (each took the cap, at least as many as any solved run); in checks it is
 // the same ranking, since the checks of a capped run only grow past its cap.
 
+import { decades, drawAxes, traceSurvival } from '../components/log-axes.js';
 import { context2d, formatCount } from '../lib/dom.js';
 
 /**
- * @typedef {object} Curve  the survival curve of one sample
- * @property {Float64Array} x  the distinct amounts of work at which runs were solved, ascending
- * @property {Float64Array} share  share[i]: the runs not solved after x[i] (capped runs never are)
- * @property {number} total  runs in the sample
- * @property {number} solved  runs that reached a solution within the cap
+ * @typedef {import('../components/log-axes.js').Curve} Curve
  * @typedef {{ value: number, atLeast: boolean }} Statistic  a number, or a lower bound on it
  * @typedef {object} Summary  what the table shows of one sample
  * @property {number} total
@@ -27,29 +25,6 @@ import { context2d, formatCount } from '../lib/dom.js';
  * @property {Statistic} p90  the 90th percentile (nearest rank)
  * @property {Statistic} longest
  */
-
-/**
- * The survival curve of a sample: for each amount of work at which some run
- * was solved, the share of runs still unsolved after it.
- * @param {ArrayLike<number>} work  each run's work (steps or checks); a capped run's is where it stopped
- * @param {ArrayLike<number>} capped  1 for a run the cap stopped, else 0
- * @returns {Curve}
- */
-export function survivalCurve(work, capped) {
-  const total = work.length;
-  const solvedWork = Float64Array.from({ length: total }, (_, i) => work[i]).filter((_, i) => !capped[i]).sort();
-  /** @type {number[]} */
-  const x = [];
-  /** @type {number[]} */
-  const share = [];
-  for (let i = 0; i < solvedWork.length; i++) {
-    // The last of equal amounts: the runs after it are the ones still unsolved.
-    if (i + 1 < solvedWork.length && solvedWork[i + 1] === solvedWork[i]) continue;
-    x.push(solvedWork[i]);
-    share.push((total - (i + 1)) / total);
-  }
-  return { x: Float64Array.from(x), share: Float64Array.from(share), total, solved: solvedWork.length };
-}
 
 /**
  * The runs in rank order: solved ones by their work, then the capped ones.
@@ -167,30 +142,14 @@ export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
   ctx.save();
   try {
     ctx.clearRect(0, 0, w, h);
-    Object.assign(ctx, { font: `${11 * scale}px system-ui, sans-serif`, lineWidth: scale, strokeStyle: ink.grid, fillStyle: ink.muted });
-    // Decades of work, and of the share (100%, 10%, 1%, …): one path of grid lines, then the labels.
-    const every = Math.max(1, Math.ceil(lx / 9));
-    /** @type {[number, string][]} */
-    const columns = [];
-    for (let d = Math.ceil(lx0); d <= lx0 + lx; d += every) columns.push([px(10 ** d), axisNumber(10 ** d)]);
-    /** @type {[number, string][]} */
-    const rows = [];
-    for (let d = 0; d <= ly; d++) rows.push([py(10 ** -d), `${+(100 * 10 ** -d).toPrecision(2)}%`]);
-    ctx.beginPath();
-    for (const [x] of columns) ctx.rect(x, pad.top, 0, h - pad.top - pad.bottom);
-    for (const [y] of rows) ctx.rect(pad.left, y, w - pad.left - pad.right, 0);
-    ctx.stroke();
-    ctx.textAlign = 'center';
-    for (const [x, label] of columns) ctx.fillText(label, x, h - pad.bottom + 14 * scale);
-    ctx.textAlign = 'right';
-    for (const [y, label] of rows) ctx.fillText(label, pad.left - 6 * scale, y + 4 * scale);
-    ctx.textAlign = 'center';
-    ctx.fillText(`work to the first solution (${unit}, log scale)`, (pad.left + w - pad.right) / 2, h - 4 * scale);
-    ctx.save();
-    ctx.translate(12 * scale, (pad.top + h - pad.bottom) / 2);
-    ctx.rotate(-Math.PI / 2);
-    ctx.fillText('runs not yet solved (log)', 0, 0);
-    ctx.restore();
+    // Decades of work, and of the share (100%, 10%, 1%, …).
+    drawAxes(ctx, { left: pad.left, right: w - pad.right, top: pad.top, bottom: h - pad.bottom, height: h, scale }, {
+      columns: decades(lx0, lx0 + lx, Math.max(1, Math.ceil(lx / 9))).map((d) => [px(10 ** d), axisNumber(10 ** d)]),
+      rows: decades(0, ly).map((d) => [py(10 ** -d), `${+(100 * 10 ** -d).toPrecision(2)}%`]),
+      ink: { grid: ink.grid, label: ink.muted },
+      xTitle: { text: `work to the first solution (${unit}, log scale)` },
+      yTitle: 'runs not yet solved (log)',
+    });
     // Clip to the plot, so the drop past the smallest share leaves by the bottom edge.
     ctx.beginPath();
     ctx.rect(pad.left, pad.top, w - pad.left - pad.right, h - pad.top - pad.bottom);
@@ -201,13 +160,7 @@ export function drawSurvival(canvas, cssWidth, curves, { unit, ink, caps }) {
       ctx.lineJoin = 'round';
       ctx.setLineDash(dashed ? [7 * scale, 4 * scale] : []);
       ctx.beginPath();
-      let share = 1;
-      ctx.moveTo(px(xMin), py(1));
-      for (let k = 0; k < curve.x.length; k++) {
-        ctx.lineTo(px(curve.x[k]), py(share));
-        share = curve.share[k];
-        ctx.lineTo(px(curve.x[k]), share > 0 ? py(share) : h);
-      }
+      const share = traceSurvival(ctx, curve, px, py, { from: xMin, floor: h });
       const cap = caps[i];
       if (share > 0 && cap > 0) {
         // The runs the cap stopped: flat to the cap, then a short bar.

@@ -13,13 +13,13 @@ import { flushUrls, keepInLinks, readEmbed, watchUrl } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 
 /** The iframe's size in the embed code: the size the embedded page is laid out for. */
-export const FRAME = { width: 640, height: 480 };
+const FRAME = { width: 640, height: 480 };
 
 /**
  * The link without the page's embed parameters: the full page at the same state.
  * @param {string} href
  */
-export function fullPageHref(href) {
+function fullPageHref(href) {
   const url = new URL(href);
   url.searchParams.delete('embed');
   url.searchParams.delete('panels');
@@ -32,7 +32,7 @@ export function fullPageHref(href) {
  * @param {string} href  the page's address as it stands
  * @param {string} title  what the frame shows, for screen readers
  */
-export function embedCode(href, title) {
+function embedCode(href, title) {
   const url = new URL(href);
   url.searchParams.set('embed', '1');
   url.search = url.search.replaceAll('%2C', ',');

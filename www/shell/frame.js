@@ -20,7 +20,7 @@ const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<
  * @param {'view.html' | 'style.css'} file
  * @param {string} base  this module's URL (import.meta.url, or a file URL at build time)
  */
-export const modeFile = (id, file, base = import.meta.url) => new URL(`../${id}/${file}`, base).href;
+const modeFile = (id, file, base = import.meta.url) => new URL(`../${id}/${file}`, base).href;
 
 /**
  * A view.html read: its roots' ids, the roots' markup, and its line of keys.

@@ -1,6 +1,6 @@
 // The visualizer mode (the first tab): the page's one Visualizer in
 // #visualizer, its Predict toggle, and Solve big under it (count mode has a
-// tab of its own, mode-count.js). Owns the link `?algo=&n=&seed=&step=&speed=&q=`
+// tab of its own, count/mode.js). Owns the link `?algo=&n=&seed=&step=&speed=&q=`
 // (`seed` for the searches whose run a seed decides; speed in steps per second,
 // or `max`; left out at the default speed; `q=` the squares, row × n + column,
 // of fixed queens for the searches that start from them: puzzle mode's "let an
@@ -51,7 +51,7 @@ const DEFAULT_ALGORITHM = 'backtracking';
  * @param {{ algorithm: string, n: number }} [defaults]  the default search and the core's default N
  * @returns {VisualizerLink}
  */
-export function parseParams(search, algorithms, defaults = { algorithm: DEFAULT_ALGORITHM, n: coreLimits().defaultN }) {
+function parseParams(search, algorithms, defaults = { algorithm: DEFAULT_ALGORITHM, n: coreLimits().defaultN }) {
   const params = new URLSearchParams(search);
   // Each parameter is read after has() said it is there.
   const get = (/** @type {string} */ name) => /** @type {string} */ (params.get(name));
@@ -139,7 +139,7 @@ export function parseParams(search, algorithms, defaults = { algorithm: DEFAULT_
  * for those.
  * @param {{ algorithm: string, n: number, step: number, speed?: number, fixed?: number[]|null, seed?: number|null }} state
  */
-export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, fixed = null, seed = null }) {
+function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, fixed = null, seed = null }) {
   const url = new URL(location.href);
   url.searchParams.set('algo', algorithm);
   url.searchParams.set('n', String(n));
@@ -158,7 +158,7 @@ export function writeParams({ algorithm, n, step, speed = DEFAULT_SPEED_INDEX, f
  * The visualizer's place in a file name: nqueens-bitwise-n8-step100 (with
  * -seed3 for a seeded search), from the address bar.
  */
-export function visualizerName() {
+function visualizerName() {
   const p = linkParams();
   const seed = p.has('seed') ? `-seed${p.get('seed')}` : '';
   return safeName(`nqueens-${p.get('algo') ?? DEFAULT_ALGORITHM}-n${p.get('n') ?? coreLimits().defaultN}${seed}-step${p.get('step') ?? 0}`);

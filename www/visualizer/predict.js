@@ -1,4 +1,4 @@
-// Prediction prompts (issue 11, optional): with "Predict" on, a click on the
+// Prediction prompts: with "Predict" on, a click on the
 // visualizer's board names the square you think the next step looks at; the
 // visualizer takes that step, and the status line says whether you were right
 // and keeps the score; a wrong guess is told why (a queen attacks it, or the
@@ -24,7 +24,7 @@ const where = (n, square) => `row ${Math.floor(square / n) + 1}, column ${(squar
  * @param {ArrayLike<number>} queens  each row's queen column before the step, or -1
  * @returns {string}
  */
-export function wrongGuess(n, guess, probed, queens) {
+function wrongGuess(n, guess, probed, queens) {
   const [row, col] = [Math.floor(guess / n), guess % n];
   const looked = `the step looked at ${where(n, probed)}`;
   if (queens[row] === col) return `A queen already stands there; ${looked}.`;

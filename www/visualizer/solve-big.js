@@ -47,7 +47,7 @@ function seconds(ms) {
  * spaces or underscores ("10,000,000"); NaN for anything else.
  * @param {string} raw
  */
-export function readWhole(raw) {
+function readWhole(raw) {
   const text = raw.trim();
   if (!/^\d{1,16}$/.test(text) && !/^\d{1,3}([,_ ]\d{3}){1,5}$/.test(text)) return NaN;
   return Number(text.replace(/[,_ ]/g, ''));
@@ -72,7 +72,7 @@ export function mountSolveBig(root, { algorithms }) {
   return new SolveBig(root, algorithms.filter((a) => (a.findMaxN ?? 0) > 0));
 }
 
-export class SolveBig {
+class SolveBig {
   /**
    * @param {HTMLElement} root
    * @param {FindAlgorithm[]} algorithms  the searches for one solution, in the page's order

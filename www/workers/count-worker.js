@@ -1,5 +1,5 @@
 // Count-mode worker: loads its own copy of the wasm solver and does what the
-// pool (count-pool.js) asks, one message at a time.
+// pool (count/pool.js) asks, one message at a time.
 //
 //   page -> worker  {type: 'plan', job, n}               the subtasks of N and their estimated work
 //                   {type: 'task', job, batch, n, ranges}  count the subtasks in ranges

@@ -1,5 +1,5 @@
 // "Many runs" worker: loads its own copy of the wasm core and runs slices of
-// seeds for the pool (runs-pool.js), one message at a time.
+// seeds for the pool (runs/pool.js), one message at a time.
 //
 //   page -> worker  {type: 'runs', job, slice, id, n, first, count, cap, restarts}
 //                      the seeds first … first + count − 1, each to its first

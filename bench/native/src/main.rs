@@ -9,7 +9,7 @@
 //! - `speed` mode: for each N, count mode's both numbers (`count_both`: the
 //!   method `Method::for_n` picks, its set-up and Burnside's pieces
 //!   included), Burnside's pieces alone (`fixed_points`), and today's
-//!   counter before issue 14 (`count_with_symmetry`) up to `TODAY_MAX`.
+//!   earlier symmetric counter (`count_with_symmetry`) up to `TODAY_MAX`.
 //!
 //! - `find` mode: `find_one(ID, N, 1)` for each N given, checked by
 //!   `check::verify`: the best of a few runs in ms, steps and restarts.

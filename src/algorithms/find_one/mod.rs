@@ -65,15 +65,10 @@ pub(crate) fn check_size(info: &'static AlgorithmInfo, n: usize) -> Result<(), E
     }
 }
 
-/// What kind of thing an engine's last step did: the catalogue's
-/// [`StepKind`] (`Move`, `Sideways`, `Stay`, `Restart` and `Survey` are the
-/// engines' own).
-pub type Event = StepKind;
-
 /// The last step: what it did, and to which row and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Last {
-    pub event: Event,
+    pub event: StepKind,
     /// The row the step was about (the queen considered, placed or moved).
     pub row: Option<usize>,
     /// The square's column, where the step had one.
@@ -84,13 +79,13 @@ pub struct Last {
 
 impl Last {
     pub const START: Last = Last {
-        event: Event::Start,
+        event: StepKind::Start,
         row: None,
         col: None,
         other: None,
     };
 
-    pub const fn at(event: Event, row: usize, col: u32) -> Last {
+    pub const fn at(event: StepKind, row: usize, col: u32) -> Last {
         Last {
             event,
             row: Some(row),
@@ -100,7 +95,7 @@ impl Last {
     }
 
     /// A swap of `row` (now on `col`) with `other`.
-    pub const fn swap(event: Event, row: usize, col: u32, other: usize) -> Last {
+    pub const fn swap(event: StepKind, row: usize, col: u32, other: usize) -> Last {
         Last {
             event,
             row: Some(row),
@@ -109,7 +104,7 @@ impl Last {
         }
     }
 
-    pub const fn only(event: Event) -> Last {
+    pub const fn only(event: StepKind) -> Last {
         Last {
             event,
             row: None,
@@ -163,7 +158,7 @@ impl Core {
     /// Counts a restart, the last step's event.
     pub fn restarted(&mut self) {
         self.counters.restarts += 1;
-        self.last = Last::only(Event::Restart);
+        self.last = Last::only(StepKind::Restart);
     }
 
     /// Throws the board away for a fresh random one: a restart.
@@ -201,7 +196,7 @@ pub trait Engine: Clone {
     /// Takes one visible step; false (and no change) once solved.
     fn step(&mut self) -> bool;
     /// Takes up to `max` steps; returns the steps taken (fewer once solved).
-    /// The fast path ([`run_steps`], [`run_to_end`]): an engine may take
+    /// The fast path (this and [`run_to_end`]): an engine may take
     /// steps in bulk here, but it must end exactly where `max` calls of
     /// `step` would, with the same board, counters, last step and random
     /// numbers. By default it calls `step`.
@@ -213,7 +208,7 @@ pub trait Engine: Clone {
         taken
     }
     /// The line of `INFO.pseudocode` a step of this kind ran.
-    fn line(event: Event) -> usize;
+    fn line(event: StepKind) -> usize;
     fn core(&self) -> &Core;
     fn core_mut(&mut self) -> &mut Core;
     fn into_core(self) -> Core;
@@ -223,7 +218,7 @@ pub trait Engine: Clone {
     /// The default says the kinds the engines share ([`words::said`]); an
     /// engine with a kind of step of its own says it here, in its own file,
     /// and passes the other kinds on to [`words::said`].
-    fn sentence(&self, event: Event) -> String {
+    fn sentence(&self, event: StepKind) -> String {
         words::said(self.core(), event)
     }
 
@@ -274,12 +269,6 @@ pub struct Found {
     pub queens: Vec<u32>,
     pub steps: u64,
     pub restarts: u64,
-}
-
-/// Up to `max` steps of `engine`'s own loop; returns the steps taken (fewer
-/// once it is solved).
-pub fn run_steps<E: Engine>(engine: &mut E, max: u64) -> u64 {
-    engine.run(max)
 }
 
 /// Runs `engine` until it is solved: the whole fast path.

@@ -3,7 +3,7 @@
 
 use super::rng::Rng;
 use super::tally::{Suspects, GREEDY_TRIES, QS_GREEDY_TRIES};
-use super::{refused, Core, Event, Last};
+use super::{refused, Core, Last, StepKind};
 use crate::error::Error;
 
 /// The board, the list of suspects, and the greedy start.
@@ -103,7 +103,7 @@ impl Repair {
         };
         core.rng = rng;
         core.counters.checks += checks;
-        core.last = Last::at(Event::Place, end - 1, col);
+        core.last = Last::at(StepKind::Place, end - 1, col);
         (end - start) as u64
     }
 

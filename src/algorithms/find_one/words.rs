@@ -6,17 +6,17 @@
 //! kinds on to [`said`]. The first sentence ("Ready: …") and the last
 //! ("Solved after …") are every engine's, said by `OneSolution`.
 
-use super::{Core, Event};
+use super::{Core, StepKind};
 use crate::error::grouped;
 
 /// The sentence about the last step, of kind `event`, as the engines share
 /// them; a kind of step no engine shares is named by its id.
-pub fn said(core: &Core, event: Event) -> String {
+pub fn said(core: &Core, event: StepKind) -> String {
     match event {
-        Event::Place => placed(core),
-        Event::Move => moved(core),
-        Event::Stay => stayed(core),
-        Event::Restart => restarted(core),
+        StepKind::Place => placed(core),
+        StepKind::Move => moved(core),
+        StepKind::Stay => stayed(core),
+        StepKind::Restart => restarted(core),
         other => format!("A {} step on {}; {}.", other.id(), square(core), left(core)),
     }
 }

@@ -1,8 +1,8 @@
-//! The seed's own brute-force loop (`seed_loops`) against truths worked out
+//! The source's own brute-force loop (`source_loops`) against truths worked out
 //! here: it tests exactly N^N boards, and finds as many solutions as a plain
 //! search over permutations does.
 
-use nqueens::seed_loops::brute_force_every_board;
+use nqueens::source_loops::brute_force_every_board;
 
 /// Solutions by a plain search over permutations (an independent count).
 fn solutions(n: usize) -> u64 {

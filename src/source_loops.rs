@@ -1,20 +1,20 @@
-//! The seeds' own loops, without the core's shortcuts, for timing. Brute
+//! The sources' own loops, without the core's shortcuts, for timing. Brute
 //! force's stepping settles whole blocks of boards from a table of prefixes;
-//! seed 000's program does not: it tests every one of the N^N boards, row by
+//! source 000's program does not: it tests every one of the N^N boards, row by
 //! row, ANDing each queen's 64-bit attack mask with the field of the queens
 //! above it. [`brute_force_every_board`] is that loop, so race mode can say
 //! what brute force costs when it pays for every board.
 
 use crate::board::{AttackMasks, BITBOARD_MAX_N};
 
-/// What the seed's loop did: the boards it tested and the solutions among them.
+/// What the source's loop did: the boards it tested and the solutions among them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EveryBoard {
     pub boards: u64,
     pub solutions: u64,
 }
 
-/// Tests all N^N boards with one queen per row, one by one, in the seed's
+/// Tests all N^N boards with one queen per row, one by one, in the source's
 /// order (row 0's digit turning fastest), each rejected at its first queen
 /// whose attack mask meets the field. None outside 1..=8 (a board is a u64).
 pub fn brute_force_every_board(n: usize) -> Option<EveryBoard> {

@@ -1,0 +1,153 @@
+// Race mode's model (www/race/model.js), in node with no DOM: the lanes and
+// boards a goal allows, the set-up as a goal or a lane's box changes it, the
+// timeline's scale, finishing places and the end's sentence, and what the
+// chart is handed, each against a truth worked out here. The last test runs
+// a real race on the core to its end and checks the places and the chart's
+// points against each lane's own session.
+
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  MIN_LANES, TIMELINE_STEPS, boardSizes, chartLanes, fitAdvice, goalChange, lanePicked, openSentence, overSentence, places,
+  raceable, sizeRange, timelinePosition, timelineReading, timelineTop,
+} from '../../www/race/model.js';
+import { Race } from '../../www/race/clock.js';
+
+const PKG = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'), 'pkg');
+let api;
+before(async () => {
+  api = await import(pathToFileURL(path.join(PKG, 'nqueens.js')).href);
+  await api.default({ module_or_path: fs.readFileSync(path.join(PKG, 'nqueens_bg.wasm')) });
+});
+
+/** A catalogue in page order: two searches for every solution, one for one solution. */
+const ALGORITHMS = [
+  { id: 'small', name: 'Small', goal: 'all', minN: 1, maxN: 12 },
+  { id: 'deep', name: 'Deep', goal: 'all', minN: 4, maxN: 20 },
+  { id: 'repair', name: 'Repair', goal: 'one', minN: 4, maxN: 1000 },
+];
+
+test('a goal races its searches, on the boards they take', () => {
+  assert.deepEqual(raceable(ALGORITHMS, 'all').map((a) => a.id), ['small', 'deep']);
+  assert.deepEqual(raceable(ALGORITHMS, 'one').map((a) => a.id), ['small', 'deep', 'repair']);
+  assert.deepEqual(sizeRange(raceable(ALGORITHMS, 'all')), { minN: 1, maxN: 20 });
+  const upTo20 = Array.from({ length: 20 }, (_, i) => i + 1);
+  assert.deepEqual(boardSizes(raceable(ALGORITHMS, 'all'), 8), upTo20);
+  // A link's N outside the list joins it, in order; the big sizes stop at the largest N a lane takes.
+  assert.deepEqual(boardSizes(raceable(ALGORITHMS, 'one'), 37), [...upTo20, 25, 30, 37, 40, 50, 64, 100, 200, 500, 1000]);
+  assert.deepEqual(boardSizes([{ id: 'x', minN: 4, maxN: 30 }], 6), [...upTo20.slice(3), 25, 30]);
+});
+
+test('a new goal keeps the lanes and the N that fit it, and says when N moved', () => {
+  // To a first solution: the searches for one join the lanes, N stays.
+  assert.deepEqual(goalChange({ goal: 'all', ids: ['small', 'deep'], n: 8, clock: 'checks', seed: 1 }, ALGORITHMS, 'one'),
+    { change: { goal: 'one', ids: ['small', 'deep', 'repair'], n: 8 }, warning: null });
+  // Back to every solution from N = 100 with one lane that fits: all of them race, on the largest board they take.
+  const back = goalChange({ goal: 'one', ids: ['repair', 'small'], n: 100, clock: 'checks', seed: 1 }, ALGORITHMS, 'all');
+  assert.deepEqual(back.change, { goal: 'all', ids: ['small', 'deep'], n: 20 });
+  assert.match(/** @type {string} */ (back.warning), /up to 20×20: racing on 20×20 instead of 100×100\./);
+});
+
+test('a lane box takes a lane off or puts it on, never below the fewest lanes', () => {
+  const setup = { goal: 'one', ids: ['deep', 'repair'], n: 8, clock: 'checks', seed: 1 };
+  assert.deepEqual(lanePicked(setup, ALGORITHMS, 'small', true), { ids: ['small', 'deep', 'repair'] }, 'in page order');
+  assert.equal(MIN_LANES, 2);
+  const refused = lanePicked(setup, ALGORITHMS, 'deep', false);
+  assert.ok('problem' in refused && /at least two lanes/.test(refused.problem), JSON.stringify(refused));
+  assert.deepEqual(lanePicked({ ...setup, ids: ['small', 'deep', 'repair'] }, ALGORITHMS, 'deep', false), { ids: ['small', 'repair'] });
+});
+
+test('a race that cannot start says what to choose', () => {
+  assert.equal(fitAdvice(ALGORITHMS, ['small', 'deep'], 30), 'choose a smaller board or other lanes.');
+  assert.equal(fitAdvice(ALGORITHMS, ['deep', 'repair'], 2), 'choose a bigger board or other lanes.');
+  assert.equal(fitAdvice(ALGORITHMS, ['small', 'repair'], 13), 'choose other lanes or another board size.');
+  const setup = { goal: 'one', ids: ['deep', 'repair'], n: 8, clock: 'steps', seed: 7 };
+  assert.equal(openSentence(setup, ALGORITHMS, 2, null), '2 searches at the start line, N=8, on equal steps, racing to a first solution (seed 7). Press Play or Space.');
+  assert.equal(openSentence({ ...setup, goal: 'all', clock: 'wall' }, ALGORITHMS, 1, null), '1 search at the start line, N=8, on equal wall time. Press Play or Space.');
+  assert.equal(openSentence(setup, ALGORITHMS, 0, 'No 3×3 board has a solution.'), 'No 3×3 board has a solution. Choose another board size.');
+  assert.equal(openSentence({ ...setup, n: 2 }, ALGORITHMS, 0, null), 'None of the chosen searches can run at N=2: choose a bigger board or other lanes.');
+});
+
+test('the timeline is log-scaled on the work clocks and a reading a position on the wall clock', () => {
+  const work = { unit: 'checks', furthest: 34_000_000 };
+  assert.equal(timelineTop(work), TIMELINE_STEPS);
+  assert.equal(timelineTop({ unit: 'checks', furthest: 0 }), 0);
+  assert.equal(timelinePosition(work, 0), 0);
+  assert.equal(timelinePosition(work, work.furthest), TIMELINE_STEPS);
+  assert.equal(timelineReading(work, TIMELINE_STEPS), work.furthest);
+  // Halfway along is the geometric middle of 1 and the furthest reading plus one.
+  assert.ok(Math.abs(timelineReading(work, TIMELINE_STEPS / 2) - (Math.sqrt(work.furthest + 1) - 1)) <= 1);
+  let last = -1;
+  for (let p = 0; p <= TIMELINE_STEPS; p += 50) {
+    const reading = timelineReading(work, p);
+    assert.ok(reading >= last, 'readings grow along the timeline');
+    last = reading;
+  }
+  // A reading goes to the nearest position, one of a thousand steps of ln(furthest + 1): back within one such step.
+  const step = Math.exp(Math.log1p(work.furthest) / TIMELINE_STEPS);
+  for (let reading = 10; reading <= work.furthest; reading *= 10) {
+    const back = timelineReading(work, timelinePosition(work, reading)) + 1;
+    assert.ok(back / (reading + 1) <= step && (reading + 1) / back <= step, `${reading} and back: ${back - 1}`);
+  }
+  const wall = { unit: null, furthest: 812 };
+  assert.deepEqual([timelineTop(wall), timelinePosition(wall, 300), timelineReading(wall, 300)], [812, 300, 300]);
+});
+
+/** A lane as the model reads it: its name, where it finished (null: still running) and whether it reached its end. */
+function lane(name, finish, { done = true, step = 10, ends = 10 } = {}) {
+  return {
+    info: { name, id: name.toLowerCase() },
+    finish,
+    last: finish === null ? null : { done, steps: ends },
+    session: { stepIndex: step, done: done && finish !== null, solutionCount: 0 },
+    reached() { return this.session.done; },
+  };
+}
+
+test('finishing places share a place on a tie, and the end names the order and the ties', () => {
+  const lanes = [lane('Brute force', 500), lane('Bitwise', 30), lane('Backtracking', 30), lane('Permutations', 120, { done: false }), lane('Restarts', null)];
+  const race = { goal: 'all', active: lanes, clockId: 'checks', end: 500 };
+  const got = places(race);
+  assert.deepEqual([...got].map(([l, place]) => [l.info.name, place]), [['Bitwise', 0], ['Backtracking', 0], ['Permutations', 2], ['Brute force', 3]]);
+  const ended = { ...race, active: lanes.slice(0, 4) };
+  assert.equal(overSentence(ended), 'The race is over at 500 checks. Finishing order: Bitwise (30), Backtracking (30), Permutations (120, capped), Brute force (500).');
+  const wall = { ...ended, clockId: 'wall', active: [lane('A', 4), lane('B', 4), lane('C', 9), lane('D', 9), lane('E', 9)], end: 9 };
+  const said = overSentence(wall);
+  assert.match(said, /^The race is over at 9 ms\. Finishing order: A \(4\), B \(4\), C \(9\), D \(9\), E \(9\)\./);
+  assert.match(said, /: A and B both ended within tick 4; C, D and E all three ended within tick 9, a tie at this clock's resolution\./);
+});
+
+test('a real race run to its end: places follow each lane\'s own end, the chart each lane\'s own counts', () => {
+  const algorithms = api.algorithms();
+  const ids = algorithms.filter((a) => a.goal === 'all').map((a) => a.id);
+  const race = new Race(api, algorithms, { n: 5, ids, clock: 'checks', goal: 'all', seed: 1 }, () => '');
+  try {
+    while (!race.advance(Number.MAX_SAFE_INTEGER, 10_000));
+    assert.ok(race.ended);
+    // Each lane's end on the checks clock is the checks its whole search takes, counted by a fresh session here.
+    const total = new Map(race.active.map((l) => {
+      const s = new api.Session(l.id, 5);
+      while (s.step());
+      const checks = s.checks;
+      s.free();
+      return [l, checks];
+    }));
+    for (const l of race.active) assert.equal(l.finish, total.get(l), l.id);
+    const got = places(race);
+    for (const [l, place] of got) assert.equal(place, [...total.values()].filter((c) => c < total.get(l)).length, `${l.id}: as many lanes ahead as ended on fewer checks`);
+    assert.equal(got.size, race.active.length);
+    const { lanes, left, total: top } = chartLanes(race, 'solutions');
+    assert.equal(top, 5 ** 5);
+    assert.deepEqual(left, []);
+    for (const l of lanes) {
+      const own = race.active.find((a) => a.index === l.index);
+      assert.equal(l.now.solutions, 10, `${own.id}: all 10 solutions of the 5×5 board`);
+      assert.equal(l.now.x, own.session.checks);
+    }
+  } finally {
+    race.free();
+  }
+});
