@@ -484,8 +484,9 @@ export class Race {
     for (const lane of this.active) {
       if (lane.finish !== null) continue;
       const s = lane.session;
-      const { total, ruledOut, solutions } = /** @type {import('../types.js').Space} */ (s.space()); // a search for every solution accounts for the boards
-      const decided = total > 0n ? Number(((ruledOut + solutions) * 10000n) / total) / 10000 : 0;
+      // A search for every solution accounts for the boards; Your search does not, but knows its steps.
+      const space = /** @type {import('../types.js').Space | null} */ (s.space());
+      const decided = space ? (space.total > 0n ? Number(((space.ruledOut + space.solutions) * 10000n) / space.total) / 10000 : 0) : s.stepIndex / Math.max(1, s.totalSteps ?? STEP_CAP);
       least = Math.min(least, Math.max(decided, s.stepIndex / STEP_CAP));
     }
     return least;
