@@ -7,7 +7,8 @@
 // Binds 127.0.0.1 only, sends correct MIME types (application/wasm for .wasm so
 // WebAssembly.instantiateStreaming works), `Cache-Control: no-cache` so a rebuilt
 // pkg/ is always picked up (a copy the browser holds is revalidated: ETag, 304),
-// refuses path traversal and serves `/` as index.html.
+// refuses path traversal and serves `/` as index.html (a folder without one
+// as a list of what it holds, so any folder may be the root).
 // A file with a precompressed `.br` or `.gz` beside it (the build writes them)
 // goes out compressed to a browser that accepts it (`Content-Encoding`, `Vary:
 // Accept-Encoding`); the source tree has none, so development is served as written.
@@ -132,8 +133,23 @@ async function handle(root, req, res, log) {
       log(req, 301);
       return;
     }
+    const folder = file;
     file = path.join(file, 'index.html');
     stat = await fsp.stat(file).catch(() => null);
+    if (!stat) {
+      // A folder without index.html: a list of what it holds (hidden entries left out).
+      const entries = (await fsp.readdir(folder, { withFileTypes: true }).catch(() => []))
+        .filter((entry) => !entry.name.startsWith('.'))
+        .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+        .sort();
+      const escape = (/** @type {string} */ text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      const items = entries.map((name) => `<li><a href="${escape(encodeURI(name))}">${escape(name)}</a></li>`).join('');
+      const body = `<!doctype html><meta charset="utf-8"><title>${escape(urlPath)}</title><h1>${escape(urlPath)}</h1><ul>${items}</ul>`;
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      log(req, 200);
+      return;
+    }
   }
   // Hidden files and folders (.git, .ci, ...) are never served.
   const hidden = path.relative(root, file).split(path.sep).some((seg) => seg.startsWith('.'));
@@ -266,8 +282,11 @@ function parseArgs(argv, env) {
 
 async function main() {
   const { port, root, quiet } = parseArgs(process.argv.slice(2), process.env);
-  if (!fs.existsSync(path.join(root, 'index.html'))) {
-    console.error(`serve.mjs: ${path.resolve(root)} has no index.html${root === path.join(REPO_ROOT, 'dist') ? ': run scripts/dist.sh first' : ''}`);
+  // Any folder is served (a site root holding course pages and the app under
+  // a sub-path); only a missing one, or an unbuilt dist/, is refused.
+  const isDist = root === path.join(REPO_ROOT, 'dist');
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() || (isDist && !fs.existsSync(path.join(root, 'index.html')))) {
+    console.error(`serve.mjs: ${path.resolve(root)} is not a folder${isDist ? ' with the built site: run scripts/dist.sh first' : ''}`);
     process.exit(1);
   }
   let srv;

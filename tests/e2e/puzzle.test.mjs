@@ -19,7 +19,7 @@ test('a whole 8-queens game by keyboard alone, to "solved", with undo and redo',
     assert.equal(now.completions, '92');
 
     // Tab to the board.
-    for (let i = 0; i < 12 && (await page.evaluate(() => document.activeElement?.id)) !== 'puzzle-board'; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 16 && (await page.evaluate(() => document.activeElement?.id)) !== 'puzzle-board'; i++) await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'puzzle-board', 'Tab reaches the board');
     assert.ok(await page.locator('[data-part="cursor"]').isVisible(), 'the cursor shows while the board has focus');
 

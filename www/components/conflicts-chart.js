@@ -11,6 +11,7 @@
 // under the pointer. Takes a root element and finds its parts by data-part.
 
 import { context2d, cssVars, formatCount, part } from '../lib/dom.js';
+import { fontScale, markFont } from '../lib/present.js';
 
 /** @typedef {import('../types.js').Session} Session */
 
@@ -126,7 +127,10 @@ export class ConflictsChart {
    * @param {boolean} solved  the search has ended on a solution
    */
   draw({ steps, conflicts, restarts }, step, extent, solved) {
-    const { ctx, width, scale } = this;
+    const { ctx, width } = this;
+    // Text and margins grow in presentation mode; the canvas keeps its size.
+    const scale = this.scale * fontScale();
+    markFont(this.canvas, 11 * fontScale());
     const c = /** @type {ReturnType<typeof readColours>} */ (this.colours);
     const height = this.canvas.height;
     const left = LEFT * scale;
@@ -244,7 +248,8 @@ export class ConflictsChart {
     const s = this.session;
     if (!s || this.shownStep < 0) return;
     const box = this.canvas.getBoundingClientRect();
-    const fraction = (event.clientX - box.left - LEFT) / (box.width - LEFT - RIGHT);
+    const grow = fontScale();
+    const fraction = (event.clientX - box.left - LEFT * grow) / (box.width - (LEFT + RIGHT) * grow);
     if (fraction < 0 || fraction > 1) return;
     this.seek(Math.round(fraction * this.extent));
   }

@@ -11,6 +11,7 @@
 
 import { context2d, el, formatCount, part } from '../lib/dom.js';
 import { LowBitPanel } from './lowbit.js';
+import { fontScale, markFont } from '../lib/present.js';
 
 /**
  * @typedef {import('../types.js').Register} Register
@@ -115,9 +116,11 @@ class CountsView {
     const cssWidth = this.canvas.clientWidth || 240;
     const count = values.length;
     const slotCss = cssWidth / Math.max(1, count);
-    const withText = slotCss >= COUNTS_TEXT_MIN_PX;
+    // The numbers grow in presentation mode, where they need wider slots.
+    const grow = fontScale();
+    const withText = slotCss >= COUNTS_TEXT_MIN_PX * grow;
     const width = Math.round(cssWidth * scale);
-    const height = Math.round((COUNTS_BARS_PX + (withText ? COUNTS_TEXT_PX : 0)) * scale);
+    const height = Math.round((COUNTS_BARS_PX + (withText ? COUNTS_TEXT_PX * grow : 0)) * scale);
     if (this.canvas.width !== width || this.canvas.height !== height) {
       this.canvas.width = width;
       this.canvas.height = height;
@@ -175,14 +178,15 @@ class CountsView {
       }
     }
     if (withText) {
-      ctx.font = `${Math.round(11 * scale)}px system-ui, sans-serif`;
+      markFont(this.canvas, 11 * grow);
+      ctx.font = `${Math.round(11 * grow * scale)}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'bottom';
       for (let i = 0; i < count; i++) {
         ctx.fillStyle = i === highlight ? mark : colour('--text', '#1f2328');
-        if (i === highlight) ctx.font = `bold ${Math.round(11 * scale)}px system-ui, sans-serif`;
+        if (i === highlight) ctx.font = `bold ${Math.round(11 * grow * scale)}px system-ui, sans-serif`;
         ctx.fillText(String(values[i]), ((i + 0.5) * width) / count, height);
-        if (i === highlight) ctx.font = `${Math.round(11 * scale)}px system-ui, sans-serif`;
+        if (i === highlight) ctx.font = `${Math.round(11 * grow * scale)}px system-ui, sans-serif`;
       }
     }
     ctx.restore();

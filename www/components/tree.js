@@ -16,6 +16,7 @@
 
 import { drawMiniBoard, readTheme } from './board.js';
 import { context2d, counted, cssVars, el, formatCount, part } from '../lib/dom.js';
+import { exportWith } from '../lib/export.js';
 
 /**
  * @typedef {import('../types.js').Session} Session
@@ -34,6 +35,8 @@ import { context2d, counted, cssVars, el, formatCount, part } from '../lib/dom.j
 
 const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
+/** Save PNG draws the tree this many pixels wide, a slide's width, whatever the window's. */
+const SLIDE_WIDTH = 1920;
 /** Nodes at least this many device pixels wide get their own state and outline. */
 const NODE_MIN_PX = 4;
 /** CSS pixels of the partial board shown with a hovered node. */
@@ -197,6 +200,7 @@ export class TreePanel {
     this.probe = null;
     this.tipTimer = 0;
     this.ctx = context2d(this.canvas);
+    exportWith(this.canvas, () => this.renderAt(SLIDE_WIDTH));
     /** @type {Session | null} */
     this.session = null;
     /** @type {AlgorithmInfo | null} */
@@ -226,6 +230,11 @@ export class TreePanel {
     this.pointerType = 'mouse';
     /** @type {string | null} the node a tap previews */
     this.previewed = null;
+    /** @type {number[] | null} the keyboard's node: its columns from row 1 */
+    this.cursor = null;
+    this.canvas.tabIndex = 0;
+    this.canvas.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown Enter');
+    this.canvas.addEventListener('keydown', (event) => this.keyed(event));
     this.canvas.addEventListener('pointerdown', (event) => { this.pointerType = event.pointerType; });
     this.canvas.addEventListener('pointermove', (event) => {
       if (event.pointerType === 'touch') return;
@@ -264,6 +273,7 @@ export class TreePanel {
     this.shown = null;
     this.ticks = null;
     this.rootCols = [];
+    this.cursor = null;
     this.showTip('');
     this.note.textContent = algorithm.space === 'permutations'
       ? 'Permutations rule out the N^N − N! boards that repeat a column before the first step: nodes whose own rows repeat a column are dotted (never generated), and every node starts partly filled by the ones below it.'
@@ -283,6 +293,30 @@ export class TreePanel {
     this.session = null;
     this.shown = null;
     this.ticks = null;
+  }
+
+  /**
+   * The tree as shown, drawn `wide` pixels across on a canvas of its own (its
+   * bands and marks scaled with it); null before a search is open.
+   * @param {number} wide
+   * @returns {HTMLCanvasElement | null}
+   */
+  renderAt(wide) {
+    const s = this.session;
+    if (!s || !this.width) return null;
+    const scale = (wide / this.width) * this.scale;
+    const canvas = document.createElement('canvas');
+    canvas.width = wide;
+    canvas.height = (this.n || 1) * Math.round(BAND * scale) + Math.round(TICKS * scale);
+    const saved = { canvas: this.canvas, ctx: this.ctx, width: this.width, scale: this.scale, image: this.image };
+    Object.assign(this, { canvas, ctx: context2d(canvas), width: wide, scale, image: null });
+    try {
+      if (!this.colours) this.setColours();
+      this.draw(s);
+    } finally {
+      Object.assign(this, saved);
+    }
+    return canvas;
   }
 
   /** Matches the canvas to its CSS width × devicePixelRatio; true if it changed. */
@@ -622,7 +656,46 @@ export class TreePanel {
 
   /** @param {PointerEvent} event */
   hover(event) {
-    const node = this.nodeAt(event);
+    this.inspect(this.nodeAt(event));
+  }
+
+  /**
+   * The keyboard's way through the tree (the canvas takes focus): the arrows
+   * move a cursor node, ← → along its row of the tree, ↑ to its parent, ↓ to
+   * its first child; the line under the tree says it as a hover does, and
+   * Enter goes to the first step that reached it.
+   * @param {KeyboardEvent} event
+   */
+  keyed(event) {
+    const n = this.n;
+    if (!n || !this.session || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter'];
+    if (!keys.includes(event.key)) return;
+    // The page's own arrows (step, back) wait while the tree has the focus.
+    event.preventDefault();
+    event.stopPropagation();
+    let cols = this.cursor ?? [Math.max(0, this.session.queens()[0] ?? 0)];
+    if (this.cursor && event.key !== 'Enter') {
+      const depth = cols.length;
+      const index = cols.reduce((v, c) => v * BigInt(n) + BigInt(c), 0n);
+      const last = BigInt(n) ** BigInt(depth) - 1n;
+      if (event.key === 'ArrowLeft' && index > 0n) cols = digits(index - 1n, n, depth);
+      else if (event.key === 'ArrowRight' && index < last) cols = digits(index + 1n, n, depth);
+      else if (event.key === 'ArrowUp' && depth > 1) cols = cols.slice(0, -1);
+      else if (event.key === 'ArrowDown' && depth < n) cols = [...cols, 0];
+    }
+    this.cursor = cols;
+    const depth = cols.length;
+    const node = { depth, index: cols.reduce((v, c) => v * BigInt(n) + BigInt(c), 0n), cols, boards: BigInt(n) ** BigInt(n - depth) };
+    if (event.key === 'Enter') this.goTo(node);
+    else this.inspect(node);
+  }
+
+  /**
+   * Says what a node is, as a hover shows it: its partial board, its state and when it was reached.
+   * @param {TreeNode | null} node
+   */
+  inspect(node) {
     const s = this.session;
     clearTimeout(this.tipTimer);
     if (!node || !s) { this.showTip(''); return; }
@@ -724,7 +797,14 @@ export class TreePanel {
    * @param {MouseEvent} event
    */
   pick(event) {
-    const node = this.nodeAt(event);
+    this.goTo(this.nodeAt(event));
+  }
+
+  /**
+   * Seeks to the first step that reached `node`, once the search has reached it.
+   * @param {TreeNode | null} node
+   */
+  goTo(node) {
     if (!node || !this.session) return;
     const step = this.stepFor(node);
     if (step !== null) this.seek(step);

@@ -265,6 +265,12 @@ const BUILD = {
   },
 
   'free-columns': (seed, { root, prompt, body }) => {
+    // A column's toggle: "?" until marked, then a tick in its place.
+    const freeToggle = (/** @type {number} */ c) => {
+      const b = toggle({ column: c }, `Column ${c + 1} free`, '?');
+      b.addEventListener('click', () => { b.textContent = b.getAttribute('aria-pressed') === 'true' ? '✓' : '?'; });
+      return b;
+    };
     const q = freeColumnsQuestion(seed);
     const row = q.queens.length;
     Object.assign(root.dataset, { n: String(q.n), ld: String(q.ld), col: String(q.col), rd: String(q.rd) });
@@ -280,7 +286,7 @@ const BUILD = {
       el('thead', '', [el('tr', '', [el('th', { scope: 'col' }, 'column'), ...order.map((c) => el('th', { scope: 'col' }, String(c + 1)))])]),
       el('tbody', '', [
         bits('ld', q.ld), bits('col', q.col), bits('rd', q.rd),
-        el('tr', '', [el('th', { scope: 'row' }, 'free?'), ...order.map((c) => el('td', '', [toggle({ column: c }, `Column ${c + 1} free`, '?')]))]),
+        el('tr', '', [el('th', { scope: 'row' }, 'free?'), ...order.map((c) => el('td', '', [freeToggle(c)]))]),
       ]),
     ]));
     return {

@@ -7,6 +7,7 @@
 
 import { decades, drawAxes, survivalCurve, traceSurvival } from '../components/log-axes.js';
 import { context2d, cssVars, el, formatCount } from '../lib/dom.js';
+import { fontScale, markFont } from '../lib/present.js';
 
 /** @typedef {{ label: string, lengths: ArrayLike<number>, colour: 'accent' | 'danger' }} TailSample */
 
@@ -53,10 +54,12 @@ export class TailChart {
     const h = HEIGHT;
     ctx.fillStyle = colours.surface;
     ctx.fillRect(0, 0, w, h);
-    const left = 44;
-    const right = 24;
-    const top = 8;
-    const bottom = 36;
+    // Text and margins grow in presentation mode; the canvas keeps its size.
+    const grow = fontScale();
+    const left = 44 * grow;
+    const right = 24 * grow;
+    const top = 8 * grow;
+    const bottom = 36 * grow;
     const all = this.samples.flatMap(({ lengths }) => Array.from(lengths));
     const lo = Math.floor(Math.log10(Math.max(1, Math.min(...all))));
     const hi = Math.ceil(Math.log10(Math.max(...all) + 1));
@@ -64,7 +67,8 @@ export class TailChart {
     const yLo = -Math.ceil(Math.log10(runs));
     const x = (/** @type {number} */ t) => left + ((Math.log10(t) - lo) / Math.max(1, hi - lo)) * (w - left - right);
     const y = (/** @type {number} */ p) => top + (Math.log10(p) / yLo) * (h - top - bottom);
-    drawAxes(ctx, { left, right: w - right, top, bottom: h - bottom, height: h, scale: 1 }, {
+    markFont(canvas, 11 * grow);
+    drawAxes(ctx, { left, right: w - right, top, bottom: h - bottom, height: h, scale: grow }, {
       columns: decades(lo, hi).map((e) => [x(10 ** e), e <= 3 ? formatCount(10 ** e) : `10^${e}`]),
       rows: decades(yLo, 0).map((e) => [y(10 ** e), e === 0 ? '1' : e === -1 ? '0.1' : `10^${e}`]),
       ink: { grid: colours.border, label: colours.muted },

@@ -293,6 +293,19 @@ async function withDuration(blob, ms) {
   }
 }
 
+/** @type {WeakMap<HTMLCanvasElement, () => HTMLCanvasElement | null>} what Save PNG saves of a canvas instead of its pixels on screen */
+const pictures = new WeakMap();
+
+/**
+ * Save PNG of `canvas` saves what `render()` draws (a picture at a slide's
+ * size, whatever the window's) rather than the canvas as shown.
+ * @param {HTMLCanvasElement} canvas
+ * @param {() => HTMLCanvasElement | null} render
+ */
+export function exportWith(canvas, render) {
+  pictures.set(canvas, render);
+}
+
 /**
  * Wires the page's export buttons: Save PNG (data-save-png) and Record
  * (data-record), each naming its canvas by id; `names` gives each file's name.
@@ -304,7 +317,8 @@ export function mountExports(names, root = document) {
     const id = /** @type {string} */ (button.dataset.savePng);
     const say = sayer(button);
     button.addEventListener('click', async () => {
-      const canvas = document.getElementById(id);
+      const shown = document.getElementById(id);
+      const canvas = shown instanceof HTMLCanvasElement ? (pictures.get(shown)?.() ?? shown) : shown;
       if (!(canvas instanceof HTMLCanvasElement) || !canvas.width || !canvas.height) {
         say('There is no picture to save yet.');
         return;

@@ -6,11 +6,12 @@
 // anything malformed becomes a sentence and the default, so a bad link never
 // gives a dead page. This module knows no mode and imports no view.
 //
-// Three parameters belong to the page rather than to a mode: `mode=` (the
+// Four parameters belong to the page rather than to a mode: `mode=` (the
 // tab shown, which the shell sets with linkMode and replaceUrl puts first),
-// `embed=1` (the page in an iframe: embed.js) and `panels=` (which panels it
-// shows). The last two are read here (readEmbed) and kept in every link the
-// modes write (keepInLinks), since a mode's writer starts from a clean search.
+// `embed=1` (the page in an iframe: embed.js), `panels=` (which panels it
+// shows) and `present=1` (presentation mode: the shell's present.js). The
+// last three are kept in every link the modes write (keepInLinks), since a
+// mode's writer starts from a clean search.
 
 import { guard } from './errors.js';
 import { clip } from './words.js';
@@ -67,6 +68,14 @@ const waiting = new Set();
  */
 export function keepInLinks(name, value) {
   kept.set(name, value);
+}
+
+/**
+ * Stops keeping `name` in the links written from now on (keepInLinks).
+ * @param {string} name
+ */
+export function dropFromLinks(name) {
+  kept.delete(name);
 }
 
 /**
@@ -188,4 +197,44 @@ export class UrlSync {
     clearTimeout(this.timer);
     waiting.delete(this);
   }
+}
+
+/** The page's own parameters, which no mode reads: the shell's. */
+const PAGE_PARAMS = ['mode', 'embed', 'panels', 'present'];
+
+/**
+ * Runs a mode's link reader and notes which parameters it looked at (any
+ * URLSearchParams read while it runs), so that a parameter the mode does not
+ * read is said rather than dropped in silence. A reader that walks every
+ * parameter counts as reading them all.
+ * @template T
+ * @param {string} search  location.search
+ * @param {() => T} parse  the mode's reader, run once, at once
+ * @returns {{ result: T, unread: string[] }}  unread: the link's own names the reader never asked for, in order
+ */
+export function readWatched(search, parse) {
+  const proto = URLSearchParams.prototype;
+  /** @type {Set<string>} */
+  const asked = new Set();
+  let all = false;
+  const saved = { get: proto.get, getAll: proto.getAll, has: proto.has, entries: proto.entries, forEach: proto.forEach, iterator: proto[Symbol.iterator], keys: proto.keys };
+  /** @type {any} */
+  const patched = proto;
+  patched.get = function get(/** @type {string} */ name) { asked.add(name); return saved.get.call(this, name); };
+  patched.getAll = function getAll(/** @type {string} */ name) { asked.add(name); return saved.getAll.call(this, name); };
+  patched.has = function has(/** @type {string} */ name, /** @type {any[]} */ ...rest) { asked.add(name); return saved.has.call(this, name, ...rest); };
+  for (const key of /** @type {const} */ (['entries', 'forEach', 'keys'])) {
+    patched[key] = function walk(/** @type {any[]} */ ...args) { all = true; return /** @type {any} */ (saved[key]).apply(this, args); };
+  }
+  patched[Symbol.iterator] = function walk() { all = true; return saved.iterator.call(this); };
+  let result;
+  try {
+    result = parse();
+  } finally {
+    Object.assign(patched, { get: saved.get, getAll: saved.getAll, has: saved.has, entries: saved.entries, forEach: saved.forEach, keys: saved.keys });
+    patched[Symbol.iterator] = saved.iterator;
+  }
+  const names = [...new Set([...new URLSearchParams(search).keys()])];
+  const unread = all ? [] : names.filter((name) => !asked.has(name) && !PAGE_PARAMS.includes(name));
+  return { result, unread };
 }

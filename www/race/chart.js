@@ -7,6 +7,7 @@
 import { readRaceColours } from '../components/colours.js';
 import { decades, drawAxes } from '../components/log-axes.js';
 import { context2d } from '../lib/dom.js';
+import { fontScale, markFont } from '../lib/present.js';
 
 /**
  * @typedef {import('./clock.js').Sample} Sample
@@ -48,7 +49,9 @@ function fitCanvas(canvas, cssWidth, cssHeight) {
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
   canvas.style.height = `${cssHeight}px`;
-  return scale;
+  // Text and margins grow in presentation mode; the canvas keeps its size.
+  markFont(canvas, 11 * fontScale());
+  return scale * fontScale();
 }
 
 export class RaceChart {

@@ -290,7 +290,20 @@ export class RaceView {
 
   // ---- What the controls and keys do ------------------------------------------------
 
-  togglePlay() { guard(() => this.player.togglePlay()); }
+  togglePlay() {
+    guard(() => this.player.togglePlay());
+    this.showLanes();
+  }
+
+  /**
+   * On a small screen the lanes start below the set-up: Play scrolls so that
+   * the controls and the lanes under them are in view.
+   */
+  showLanes() {
+    if (this.lanesBox.getBoundingClientRect().top < window.innerHeight - 160) return;
+    const bar = this.root.querySelector('.race-bar');
+    if (bar) window.scrollBy({ top: bar.getBoundingClientRect().top - 8 });
+  }
 
   runToEnd() { guard(() => this.player.runToEnd()); }
 

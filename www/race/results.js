@@ -222,7 +222,8 @@ export class RaceResults {
       }
       return row;
     });
-    table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
+    const caption = first ? 'Each lane\'s work to its first solution: one row a lane' : 'Each lane\'s work to the end of its search: one row a lane';
+    table.replaceChildren(el('caption', 'race-caption', caption), el('thead', {}, [head]), el('tbody', {}, rows));
     const capped = race.active.filter((lane) => !end(lane).done).length;
     const what = first ? `a race to the first solution (seed ${race.seed}): each lane's steps, checks and time to its first` : '';
     const brute = race.active.find((lane) => lane.info.space === 'all-boards');

@@ -9,6 +9,7 @@
 
 import { el, formatCount, part } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
+import { flushUrls } from '../lib/params.js';
 import { downloadCsv } from '../lib/export.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { RunsPool } from './pool.js';
@@ -62,6 +63,7 @@ export class RunsView {
     this.cutoffWords = part(root, 'cutoff-words');
     this.csv = /** @type {HTMLButtonElement} */ (part(root, 'csv'));
     this.csv.addEventListener('click', () => downloadCsv(this.model.csvRows(), `nqueens-runs-${this.model.curves.length}-curves.csv`));
+    part(root, 'copy-link').addEventListener('click', () => this.copyLink());
     /** @type {CoreModule | null} */
     this.wasm = null;
     /** @type {RunsAlgorithm[]} */
@@ -120,20 +122,31 @@ export class RunsView {
   }
 
   /**
-   * A link's curves: started at once, or, if they may take longer than
-   * ASK_OVER_MS (every run at its cap, on the pool's workers, at the rate
-   * the page measures for each search here), said how long and asked first.
+   * A link's curves: started at once, or, if they would likely take longer
+   * than ASK_OVER_MS, said how long and asked first. The likely time is the
+   * work its first runs really do (timed here, each stopping at its own
+   * solution or its cap) for every run, on the pool's workers; a preset's
+   * own curves always start at once.
    * @param {RunsSpec[]} specs
    */
   async offer(specs) {
     if (!specs.length) return;
+    const presets = Object.values(PRESETS).flat().map(specToken);
+    if (specs.every((spec) => presets.includes(specToken(spec)))) {
+      this.enqueue(specs);
+      return;
+    }
+    let likely = 0;
     let worst = 0;
     for (const spec of specs) {
       // One timing a task: each stays within PROBE_MS and a few steps.
       await new Promise((resolve) => setTimeout(resolve, 0));
-      worst += (spec.seeds * spec.cap * this.msPerStep(spec)) / Math.max(1, this.pool.size);
+      const { msPerStep, stepsPerRun } = this.probe(spec);
+      const workers = Math.max(1, this.pool.size);
+      likely += (spec.seeds * Math.min(spec.cap, stepsPerRun) * msPerStep) / workers;
+      worst += (spec.seeds * spec.cap * msPerStep) / workers;
     }
-    if (worst <= ASK_OVER_MS) {
+    if (likely <= ASK_OVER_MS) {
       this.enqueue(specs);
       return;
     }
@@ -142,7 +155,7 @@ export class RunsView {
     const skip = el('button', { type: 'button', 'data-part': 'ask-skip' }, 'Not now');
     const ask = el('div', { class: 'runs-ask', 'data-part': 'ask', role: 'group', 'aria-label': 'Run the link\'s curves?' }, [go, ' ', skip]);
     this.status.after(ask);
-    this.say(`${count}: ${specs.map((s) => specLabel(s, this.algorithms)).join('; ')}. A run that finds its solution stops there, so they usually take far less; but if every run went all the way to its cap, they could take up to ${duration(worst)} here (at the speed measured on this machine). Run ${specs.length === 1 ? 'it' : 'them'} now?`, 'idle');
+    this.say(`${count}: ${specs.map((s) => specLabel(s, this.algorithms)).join('; ')}. A run that finds its solution stops there, so from the work of the first runs they should take about ${duration(likely)} here (at the speed measured on this machine), and at most ${duration(worst)} if every run went all the way to its cap. Run ${specs.length === 1 ? 'it' : 'them'} now?`, 'idle');
     go.addEventListener('click', () => {
       ask.remove();
       this.enqueue(specs);
@@ -156,15 +169,16 @@ export class RunsView {
   }
 
   /**
-   * Milliseconds a step of `spec`'s search takes here, timed on sessions
-   * from its first seeds for up to PROBE_MS (their first steps: a fair guess
-   * for the rest, which do the same work).
+   * Milliseconds a step of `spec`'s search takes here, and the steps a run
+   * takes, timed on sessions from its first seeds for up to PROBE_MS (their
+   * first steps: a fair guess for the rest, which do the same work); the cap
+   * when no run ended in that time.
    * @param {RunsSpec} spec
-   * @returns {number}
+   * @returns {{ msPerStep: number, stepsPerRun: number }}
    */
-  msPerStep(spec) {
+  probe(spec) {
     const wasm = this.wasm;
-    if (!wasm) return 0;
+    if (!wasm) return { msPerStep: 0, stepsPerRun: spec.cap };
     return guard(() => {
       // A search that solves in a few steps is timed over the next seeds too,
       // so that a handful of steps (and one pause of the machine) is not the
@@ -172,6 +186,7 @@ export class RunsView {
       const start = performance.now();
       let spent = 0;
       let steps = 0;
+      let finished = 0;
       for (let seed = spec.first; seed < spec.first + PROBE_SEEDS && performance.now() - start < PROBE_MS; seed++) {
         const session = wasm.Session.seeded(spec.id, spec.n, seed);
         try {
@@ -182,12 +197,27 @@ export class RunsView {
             spent += performance.now() - before;
             chunk *= 2;
           }
+          if (session.done) finished++;
         } finally {
           session.free();
         }
       }
-      return steps ? spent / steps : 0;
-    }, 0);
+      // The runs' work: the steps taken over the runs that ended (the one cut
+      // off by the time counts in full, so this leans long), at most the cap.
+      return { msPerStep: steps ? spent / steps : 0, stepsPerRun: finished ? Math.min(spec.cap, steps / finished) : spec.cap };
+    }, { msPerStep: 0, stepsPerRun: spec.cap });
+  }
+
+  /** Puts a link to the curves and the form on the clipboard, or shows it. */
+  async copyLink() {
+    flushUrls();
+    const state = /** @type {any} */ (this.root.dataset.state ?? 'idle');
+    try {
+      await navigator.clipboard.writeText(location.href);
+      this.say('Link copied: it opens these curves (run again) and this form.', state);
+    } catch {
+      this.say(`Copy this link: ${location.href}`, state);
+    }
   }
 
   /** @param {CoreModule} wasm  a fresh core after a trap (the workers have their own) */

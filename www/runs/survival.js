@@ -13,6 +13,7 @@
 
 import { decades, drawAxes, traceSurvival } from '../components/log-axes.js';
 import { context2d, formatCount } from '../lib/dom.js';
+import { fontScale, markFont } from '../lib/present.js';
 
 /**
  * @typedef {import('../components/log-axes.js').Curve} Curve
@@ -98,10 +99,13 @@ export function axisNumber(value) {
  * @param {number} cssHeight
  */
 export function sizeChart(canvas, cssWidth, cssHeight) {
-  const scale = window.devicePixelRatio || 1;
-  canvas.width = Math.max(16, Math.round(cssWidth * scale));
-  canvas.height = Math.round(cssHeight * scale);
+  const pixels = window.devicePixelRatio || 1;
+  canvas.width = Math.max(16, Math.round(cssWidth * pixels));
+  canvas.height = Math.round(cssHeight * pixels);
   canvas.style.height = `${cssHeight}px`;
+  // Text and margins grow in presentation mode; the canvas keeps its size.
+  const scale = pixels * fontScale();
+  markFont(canvas, 11 * fontScale());
   const pad = { left: 54 * scale, right: 14 * scale, top: 12 * scale, bottom: 34 * scale };
   return { ctx: context2d(canvas), w: canvas.width, h: canvas.height, scale, pad };
 }

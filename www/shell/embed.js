@@ -135,3 +135,14 @@ function wireEmbedCode(shown) {
     });
   }
 }
+
+/**
+ * The dialogs' Close buttons (data-autofocus) take the focus when their
+ * dialog opens, but not inside a frame: a browser refuses autofocus in a
+ * cross-origin frame and says so in the host page's console. Comparing
+ * window.top with window is allowed across origins.
+ */
+export function autofocusUnlessFramed() {
+  if (window.top !== window.self) return;
+  for (const element of document.querySelectorAll('[data-autofocus]')) element.setAttribute('autofocus', '');
+}

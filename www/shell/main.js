@@ -6,12 +6,14 @@
 // mode owns is said at the top of its module.
 
 import { describeCore, loadCore } from '../core/core.js';
-import { embedPage } from './embed.js';
+import { autofocusUnlessFramed, embedPage } from './embed.js';
 import { connectCore, guard, panicText, reportError, showProblem, watchForPanics, watchGlobalErrors } from '../lib/errors.js';
 import { mountExports } from '../lib/export.js';
 import { MODES, parseMode } from './modes.js';
-import { linkMode, repeatedParams, replaceUrl } from '../lib/params.js';
+import { linkMode, readWatched, repeatedParams, replaceUrl } from '../lib/params.js';
+import { clip } from '../lib/words.js';
 import { mountFrame } from './frame.js';
+import { mountPresent } from './present.js';
 import { registerServiceWorker } from './service-worker.js';
 import { ViewSwitcher } from './views.js';
 import { WasmLoadError } from '../core/wasm-load.js';
@@ -27,6 +29,16 @@ const PREFETCH_WAIT_MS = 5_000;
 async function start() {
   const wasmLoad = loadCore().then((wasm) => ({ wasm, error: null }), (error) => ({ wasm: null, error }));
   await mountFrame(MODES);
+  autofocusUnlessFramed();
+  // The skip link goes to the shown tab's content: its first root.
+  document.querySelector('[data-part="skip-link"]')?.addEventListener('click', (event) => {
+    const target = document.querySelector('body > main:not([hidden])');
+    if (!(target instanceof HTMLElement)) return;
+    event.preventDefault();
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+    target.scrollIntoView({ block: 'start' });
+  });
   /** @type {import('../modes.js').Mode[]} the modes built so far, in the order they were built */
   const modes = [];
   const byId = (/** @type {string} */ id) => modes.find((mode) => mode.id === id);
@@ -114,6 +126,8 @@ async function start() {
   // ?embed=1 (embed.js): only the board, its controls and the panels named, laid
   // out before the core loads so the frame never shows the full page.
   const embed = embedPage(location.search, linkedId ?? ids[0], modes, () => byId(views.current));
+  // ?present=1 (present.js): the page laid out for a projector.
+  const presentProblems = mountPresent(location.search);
   // Each canvas's file name comes from the mode that owns it.
   mountExports((id) => modes.find((m) => id in m.canvases)?.canvases[id]() ?? null);
   // The mode shown answers the keyboard shortcuts anywhere on the page.
@@ -158,8 +172,11 @@ async function start() {
   const linked = parseMode(location.search, ids);
   // parseMode gives one of the modes' ids, or null for the first mode.
   const chosen = /** @type {import('../modes.js').Mode} */ (byId(linked.id ?? ids[0]));
-  const wanted = chosen.parse(location.search, core);
-  const problems = [...linked.problems, ...wanted.problems, ...embed.problems, ...repeatedParams(location.search)];
+  // What the mode does not read is said, not dropped in silence (a speed= on a tab without one).
+  const { result: wanted, unread } = readWatched(location.search, () => chosen.parse(location.search, core));
+  const label = MODES.find((entry) => entry.id === chosen.id)?.label ?? chosen.id;
+  const unreadProblems = unread.map((name) => `The link's ${clip(name)}=${clip(new URLSearchParams(location.search).get(name) ?? '')} is not read by the ${label} tab (left out).`);
+  const problems = [...linked.problems, ...wanted.problems, ...embed.problems, ...presentProblems, ...unreadProblems, ...repeatedParams(location.search)];
   if (problems.length) showProblem(problems.join(' '), 'warning');
   // A task of its own (the core's loading ended the last), so the browser may paint in between.
   await new Promise((resolve) => setTimeout(resolve));

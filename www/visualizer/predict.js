@@ -5,9 +5,13 @@
 // search looks elsewhere first). The square a step looks at is the one its cells mark as
 // probed (CELL.PROBED): the square tried, placed on, or the queen taken off.
 //
+// By keyboard: with Predict on the board takes the focus, the arrows move a
+// cursor square (outlined over the board), and Enter or Space guesses it.
+//
 // Needs only the visualizer's public face: its board canvas, session, step() and say().
 
 import { CELL } from '../components/board.js';
+import { el } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
 
 /** @type {(n: number, square: number) => string} */
@@ -47,8 +51,53 @@ export class Predictor {
     this.visualizer = visualizer;
     this.canvas = visualizer.board.canvas;
     this.score = { right: 0, tries: 0 };
+    /** The keyboard's square: row and column. */
+    this.cursor = { row: 0, col: 0 };
+    this.mark = el('div', { class: 'predict-cursor', 'aria-hidden': 'true', hidden: '' });
+    this.canvas.after(this.mark);
     toggle.addEventListener('change', () => this.changed());
     this.canvas.addEventListener('click', (event) => this.clicked(event));
+    this.canvas.addEventListener('keydown', (event) => this.keyed(event));
+    this.canvas.addEventListener('focus', () => this.showCursor());
+    this.canvas.addEventListener('blur', () => { this.mark.hidden = true; });
+  }
+
+  /** The cursor's outline over its square, while the board has the focus and Predict is on. */
+  showCursor() {
+    const n = this.visualizer.n;
+    this.mark.hidden = !this.on || !n || document.activeElement !== this.canvas;
+    if (this.mark.hidden) return;
+    const size = this.canvas.offsetWidth / n;
+    Object.assign(this.mark.style, {
+      left: `${this.canvas.offsetLeft + this.cursor.col * size}px`,
+      top: `${this.canvas.offsetTop + this.cursor.row * size}px`,
+      width: `${size}px`,
+      height: `${size}px`,
+    });
+  }
+
+  /**
+   * The arrows move the cursor and Enter or Space guesses its square; the
+   * page's own keys (step, play) wait while the board guesses.
+   * @param {KeyboardEvent} event
+   */
+  keyed(event) {
+    const n = this.visualizer.n;
+    if (!this.on || !n || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] });
+    const move = moves[event.key];
+    if (!move && event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopPropagation();
+    const clamp = (/** @type {number} */ v) => Math.min(n - 1, Math.max(0, v));
+    this.cursor = { row: clamp(this.cursor.row), col: clamp(this.cursor.col) };
+    if (move) {
+      this.cursor = { row: clamp(this.cursor.row + move[0]), col: clamp(this.cursor.col + move[1]) };
+      this.visualizer.say(`Predict: ${where(n, this.cursor.row * n + this.cursor.col)}. Enter guesses it.`);
+    } else {
+      this.guess(this.cursor.row, this.cursor.col);
+    }
+    this.showCursor();
   }
 
   get on() {
@@ -58,8 +107,12 @@ export class Predictor {
   changed() {
     this.canvas.classList.toggle('predicting', this.on);
     this.score = { right: 0, tries: 0 };
+    // The board takes the focus only while it takes guesses.
+    if (this.on) this.canvas.tabIndex = 0;
+    else this.canvas.removeAttribute('tabindex');
+    this.mark.hidden = true;
     if (this.on) {
-      this.visualizer.say('Predict: click the square you think the next step looks at.');
+      this.visualizer.say('Predict: click the square you think the next step looks at (or Tab to the board, move with the arrows and press Enter).');
       this.showBoardWithToggle();
     }
   }
@@ -79,6 +132,17 @@ export class Predictor {
 
   /** @param {MouseEvent} event */
   clicked(event) {
+    const n = this.visualizer.n;
+    const box = this.canvas.getBoundingClientRect();
+    this.guess(Math.floor(((event.clientY - box.top) / box.height) * n), Math.floor(((event.clientX - box.left) / box.width) * n));
+  }
+
+  /**
+   * A guess: the square the next step looks at is row `row`, column `col` (from 0).
+   * @param {number} row
+   * @param {number} col
+   */
+  guess(row, col) {
     const v = this.visualizer;
     /** @type {import('../types.js').Session | null} */
     const s = v.session;
@@ -88,10 +152,8 @@ export class Predictor {
       v.say(`Predict needs squares big enough to click: choose a smaller board than ${n}×${n}.`);
       return;
     }
-    const box = this.canvas.getBoundingClientRect();
-    const col = Math.floor(((event.clientX - box.left) / box.width) * n);
-    const row = Math.floor(((event.clientY - box.top) / box.height) * n);
     if (row < 0 || col < 0 || row >= n || col >= n) return;
+    this.cursor = { row, col };
     const guess = row * n + col;
     const before = guard(() => s.stepIndex, null);
     const queens = guard(() => s.queens(), new Int32Array(n).fill(-1));
