@@ -13,7 +13,7 @@
 import zlib from 'node:zlib';
 import os from 'node:os';
 import { openPage, closeHarness } from '../tests/e2e/helpers.mjs';
-import { STARTERS } from '../www/code/starters.js';
+import { STARTERS } from '../www/program/starters.js';
 
 const repeat = Number(process.argv[process.argv.indexOf('--repeat') + 1]) || 3;
 const N = 10;

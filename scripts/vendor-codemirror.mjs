@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE = 'www/vendor/codemirror.js';
 export const LICENCE = 'www/vendor/codemirror.LICENSE.txt';
 
-/** What the page uses of CodeMirror (www/code/editor.js). */
+/** What the page uses of CodeMirror (www/program/editor.js). */
 const ENTRY = `export { EditorView, keymap, Decoration } from '@codemirror/view';
 export { EditorState, Compartment, StateEffect, StateField } from '@codemirror/state';
 export { indentWithTab } from '@codemirror/commands';

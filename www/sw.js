@@ -183,15 +183,65 @@ async function fromBuild(event) {
   const root = new URL('./', location.href).href;
   const page = request.url.split(/[?#]/, 1)[0];
   const key = page === root || page === `${root}index.html` ? root : request;
-  const hit = await cache.match(key, { ignoreSearch: true });
+  // One copy a file: a Vary header (the host's `Vary: Accept-Encoding`) never makes a kept file miss.
+  const hit = await cache.match(key, { ignoreSearch: true, ignoreVary: true });
   if (hit) return hit;
   // Python (pyodide/) is not installed with the build: kept the first time it is used.
-  if (page.startsWith(`${root}pyodide/`)) {
-    const response = await fetch(request);
-    if (response.ok) event.waitUntil(cache.put(page, response.clone()));
-    return response;
-  }
+  if (page.startsWith(`${root}pyodide/`)) return keptOnFirstUse(event, cache, page);
   return fetch(request);
+}
+
+/** @type {Map<string, Promise<boolean>>} the pyodide/ files being fetched to be kept, by address */
+const keeping = new Map();
+
+/**
+ * A file of pyodide/ that this build's cache does not hold yet: fetched once
+ * and kept whole, then answered from the cache. The fetch is the worker's
+ * own, not the asking page's: a page or worker that goes away meanwhile (a
+ * reload) does not cut the copy short, and a second ask while it is kept
+ * waits for the same copy rather than starting another (a second copy cut
+ * short could cost the one already kept). When the network is gone, a copy
+ * another build of this scope kept is as good (Pyodide's files do not
+ * change with the build).
+ * @param {FetchEvent} event
+ * @param {Cache} cache
+ * @param {string} page  the file's address without its query
+ * @returns {Promise<Response>}
+ */
+async function keptOnFirstUse(event, cache, page) {
+  let keep = keeping.get(page);
+  if (!keep) {
+    keep = keepFile(cache, page).finally(() => keeping.delete(page));
+    keeping.set(page, keep);
+  }
+  event.waitUntil(keep.catch(() => false));
+  if (await keep.catch(() => false)) {
+    const hit = await cache.match(page, { ignoreVary: true });
+    if (hit) return hit;
+  }
+  try {
+    return await fetch(event.request);
+  } catch (error) {
+    for (const key of await caches.keys()) {
+      if (ownVersion(key) === null) continue;
+      const other = await (await caches.open(key)).match(page, { ignoreSearch: true, ignoreVary: true });
+      if (other) return other;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Fetches a file and keeps it whole; true once kept. Only a whole answer is
+ * kept (never a part of a file, never an error).
+ * @param {Cache} cache
+ * @param {string} page
+ */
+async function keepFile(cache, page) {
+  const response = await fetch(page);
+  if (response.status !== 200) return false;
+  await cache.put(page, response);
+  return true;
 }
 
 /**

@@ -13,8 +13,11 @@ export interface NqueensHandle {
   /** Race mode's model, for tests and bench/. */
   readonly race: Race | null;
   readonly algorithms: AlgorithmInfo[];
-  /** "Your search" (www/code/mode.js): the run's state, the step shown of how many, and each row's queen's column (-1: none) there. */
-  readonly yourSearch?: { state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null };
+  /** "Your search" (www/code/mode.js): the run's state, the step shown of how many, and each row's queen's column (-1: none) there; its search tree once built (www/program/search-tree.js). */
+  readonly yourSearch?: {
+    state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null;
+    tree: { entered: number; wrong: number; neverRoots: number; neverBoards: number; outside: number; nodes: number[][] | null; never: number[][] } | null;
+  };
   /** Puzzle mode's board (www/puzzle/mode.js): squares as row × N + column; `queens` holds the given ones; `regions[square]` on a regions puzzle. */
   readonly puzzle?: { n: number; kind: 'classic' | 'regions'; givens: number[]; queens: number[]; marks: number[]; regions: number[] | null; level: string; seed: number | null; daily: string | null } | null;
   /** Redraws the visualizer from its session (visualizer/mode.js). */

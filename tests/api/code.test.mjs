@@ -1,16 +1,16 @@
 // "Your search"'s pure modules against truths written here: the grader
-// (www/code/grade.js) against a plain enumeration of every solution with
-// wrong, duplicate and missing boards planted; the trace (www/code/trace.js)
+// (www/program/grade.js) against a plain enumeration of every solution with
+// wrong, duplicate and missing boards planted; the trace (www/program/trace.js)
 // against a replay of hand-made records; the rewrite of tracer calls
-// (www/code/rewrite.js) against the lines the calls are on; the link's
-// packing (www/code/link.js) against node's own raw DEFLATE.
+// (www/program/rewrite.js) against the lines the calls are on; the link's
+// packing (www/program/link.js) against node's own raw DEFLATE.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { allSolutions, gradeReports } from '../../www/code/grade.js';
-import { Trace, KIND } from '../../www/code/trace.js';
-import { rewriteProgram } from '../../www/code/rewrite.js';
-import { packSource, unpackSource } from '../../www/code/link.js';
+import { allSolutions, gradeReports } from '../../www/program/grade.js';
+import { Trace, KIND } from '../../www/program/trace.js';
+import { rewriteProgram } from '../../www/program/rewrite.js';
+import { packSource, unpackSource } from '../../www/program/link.js';
 
 /** OEIS A000170, N = 1..12. */
 const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
@@ -123,14 +123,7 @@ test('the trace replays records into the same boards and counters as a replay wr
     }
     assert.equal(trace.at(trace.steps).counters.checks, steps[steps.length - 1].checks);
     assert.equal(trace.solutions, 4);
-    assert.equal(trace.firstUnsafe, 0, 'row backtracking never places on an attacked square');
   }
-});
-
-test('a placement on an attacked square is the first step outside row backtracking’s tree', () => {
-  const trace = new Trace(4);
-  trace.ingest(Int32Array.from([KIND.PLACE, 0, 0, 1, KIND.PLACE, 1, 2, 1, KIND.PLACE, 2, 1, 1]));
-  assert.equal(trace.firstUnsafe, 3);
 });
 
 test('rewriting names each tracer call with its line, leaving strings, comments and other names alone', () => {

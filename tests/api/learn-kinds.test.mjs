@@ -180,3 +180,35 @@ test('is-solution draws another board for the permutations chapter than for brut
   for (const seed of SEEDS) if (Q.isSolutionQuestion(seed).queens.join() === Q.isSolutionQuestion(seed, { permutation: true }).queens.join()) same++;
   assert.ok(same < SEEDS.length / 20, `${same} seeds gave the same board`);
 });
+
+test('tracer-steps: a stretch of row backtracking’s tracer calls, replayed here, and the count it asks for counted call by call', () => {
+  // Row backtracking written to Your search's contract, here: a safe call before each place.
+  const callsOf = (n) => {
+    const out = [];
+    const cols = [];
+    const go = () => {
+      if (cols.length === n) { out.push('found()'); return; }
+      const row = cols.length;
+      for (let col = 0; col < n; col++) {
+        const ok = cols.every((c, r) => !attack(r, c, row, col));
+        out.push(`safe(${row}, ${col}) ${ok}`);
+        if (!ok) continue;
+        out.push(`place(${row}, ${col})`);
+        cols.push(col);
+        go();
+        cols.pop();
+        out.push(`remove(${row}, ${col})`);
+      }
+    };
+    go();
+    return out;
+  };
+  for (const seed of SEEDS) {
+    const q = Q.tracerStepsQuestion(seed);
+    const mine = q.calls.map((c) => (c.call === 'found' ? 'found()' : `${c.call}(${c.row}, ${c.col})${c.call === 'safe' ? ` ${c.answer}` : ''}`));
+    const all = callsOf(q.n).join('\n');
+    assert.ok(all.includes(mine.join('\n')), `seed ${seed}: the calls are a stretch of row backtracking's`);
+    const count = { steps: mine.filter((c) => /^(place|remove|found)/.test(c)).length, checks: mine.filter((c) => c.startsWith('safe')).length, placements: mine.filter((c) => c.startsWith('place')).length }[q.ask];
+    assert.equal(q.answer, count, `seed ${seed}`);
+  }
+});

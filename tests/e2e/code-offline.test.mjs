@@ -8,20 +8,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { hostedBuild, openSite } from './dist-site.mjs';
+import { waitUntil } from './helpers.mjs';
 
 const site = hostedBuild();
 const PROGRAM = 'def solve(n, board):\n    for col in range(n):\n        if board.safe(0, col):\n            board.place(0, col)\n            board.remove(0, col)\n';
 const src = zlib.deflateRawSync(Buffer.from(PROGRAM)).toString('base64url');
 
-// Skipped, with the defect it shows: on a quiet machine about one run in three
-// fails after the network is cut: the reloaded page's Python worker misses the
-// Pyodide files that the page itself finds kept whole in the cache, and Python
-// cannot load. With the machine loaded, or with a pause before going offline,
-// it passes. Until the service worker's miss is understood, it must not stop
-// the test command.
-const OFFLINE_PYTHON_DEFECT = 'known defect: offline Python misses kept Pyodide files in about one run in three (see the comment above)';
-
-test('the build carries Python, installs without it, and runs a Python program offline after one use', { skip: OFFLINE_PYTHON_DEFECT }, async () => {
+test('the build carries Python, installs without it, and runs a Python program offline after one use', async () => {
   for (const file of ['pyodide.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip']) {
     await fs.access(path.join(site.out, 'pyodide', file));
     assert.ok(!site.precache.includes(`pyodide/${file}`), `pyodide/${file} is kept on first use, not installed`);
@@ -44,13 +37,14 @@ test('the build carries Python, installs without it, and runs a Python program o
   // Each file is kept whole: its cached body as long as the file in the build.
   const kept = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
   const sizes = await Promise.all(kept.map(async (file) => [file, (await fs.stat(path.join(site.out, 'pyodide', file))).size]));
-  await page.waitForFunction(async (files) => {
+  // (Polled from here: page.waitForFunction takes an async predicate's promise for a truthy answer at once.)
+  await waitUntil(() => page.evaluate(async (files) => {
     for (const [file, size] of files) {
       const hit = await caches.match(new URL(`pyodide/${file}`, document.baseURI).href);
       if (!hit || (await hit.arrayBuffer()).byteLength !== size) return false;
     }
     return true;
-  }, sizes, { timeout: 120_000, polling: 1000 });
+  }, sizes), { timeout: 120_000, interval: 1000, message: 'every Pyodide file kept whole' });
   await context.setOffline(true);
   await page.goto(address, { waitUntil: 'load' });
   await runOnce();

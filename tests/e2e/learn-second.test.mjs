@@ -83,7 +83,7 @@ test('chapter 5: poss & -poss at the step shown is two\'s complement done here; 
 test('practice: three kinds a chapter, marks judged against a plain check here, the review of wrong answers, Reset that asks', async () => {
   const { page, errors } = await openLearn('&chapter=1&seed=3');
   try {
-    for (let k = 1; k <= 8; k++) {
+    for (let k = 1; k <= 9; k++) {
       const kinds = (await page.locator(`#learn [data-chapter="${k}"]`).getAttribute('data-kinds', { timeout: 100 }).catch(() => null));
       if (kinds !== null && kinds !== '') assert.ok(kinds.split(',').length >= 3, `chapter ${k}: ${kinds}`);
     }
@@ -226,7 +226,7 @@ test('the lecture moves the view, by keys and buttons; chapter 4\'s small tree i
     await page.evaluate(() => window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' })));
     assert.equal(await page.isVisible('#error'), false, 'no banner for the resize observer notice');
     // Every chapter has at least six slides, each moving the view.
-    for (let k = 1; k <= 8; k++) {
+    for (let k = 1; k <= 9; k++) {
       await page.goto(page.url().replace(/\?.*/, `?mode=learn&chapter=${k}&lecture=1`));
       await page.waitForSelector(lecture);
       assert.ok(Number(await page.getAttribute(lecture, 'data-slides')) >= 6, `chapter ${k}`);
@@ -260,7 +260,7 @@ test('screenshots: every chapter and a lecture at 1280×800 and 390 px, light an
       const { page, errors } = await openLearn('&chapter=1', { viewport: { width, height } });
       try {
         await page.emulateMedia({ colorScheme: scheme });
-        for (let k = 1; k <= 8; k++) {
+        for (let k = 1; k <= 9; k++) {
           if (k > 1) {
             await page.goto(page.url().replace(/\?.*/, `?mode=learn&chapter=${k}`));
             await page.waitForSelector(exercise);

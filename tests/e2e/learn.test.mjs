@@ -8,7 +8,7 @@ import { openPage, assertNoErrors, canvasStats, closeHarness, screenshot, waitUn
 
 after(closeHarness);
 
-const CHAPTERS = 8;
+const CHAPTERS = 9;
 const MOBILE = { width: 390, height: 844 };
 
 /** Opens the learn tab at `query` and waits for the chapter to be filled in. */
@@ -165,7 +165,7 @@ test('the tab opens from ?mode=learn and from its tab; chapter=K opens chapter K
   for (const bad of ['99', 'zero', '0']) {
     const { page, errors } = await openLearn(`&chapter=${bad}`);
     const text = await page.locator('#error').textContent();
-    assert.match(text, /^\d+$/.test(bad) ? /there are 8 chapters; showing chapter 1/ : /chapter=zero is not a chapter number \(a whole number from 1 to 8\); showing chapter 1/, `chapter=${bad}`);
+    assert.match(text, /^\d+$/.test(bad) ? /there are 9 chapters; showing chapter 1/ : /chapter=zero is not a chapter number \(a whole number from 1 to 9\); showing chapter 1/, `chapter=${bad}`);
     assert.equal(await page.locator('#learn [data-chapter]:not([hidden])').getAttribute('data-chapter'), '1');
     assertNoErrors(errors);
     await page.close();

@@ -1,12 +1,12 @@
 // A learner's program checked without the editor: run for every N from 1 to
-// a given N in the same sandboxes as Your search (runner.js), its found()
+// a given N in the same sandboxes as Your search (program/runner.js), its found()
 // boards read from the trace (trace.js) and judged against every solution
 // (grade.js). Other tabs reach it through the shell (Page.checkProgram),
 // as Learn's hand-ins do; no DOM.
 
-import { allSolutions, gradeReports } from './grade.js';
-import { runJs, PythonWorkers } from './runner.js';
-import { KIND, Trace } from './trace.js';
+import { allSolutions, gradeReports } from '../program/grade.js';
+import { runJs, PythonWorkers } from '../program/runner.js';
+import { KIND, Trace } from '../program/trace.js';
 
 /** @type {PythonWorkers | null} */
 let python = null;
@@ -50,7 +50,7 @@ function checkOne(lang, source, upTo) {
       }
       if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from), []);
     };
-    /** @param {import('./runner.js').RunEnd} end */
+    /** @param {import('../program/runner.js').RunEnd} end */
     const end = (end) => {
       if (end.reason !== 'done' || traces.length !== ns.length) {
         resolve({ right: false, sentence: `It did not finish every N from 1 to ${upTo}: ${end.message ?? end.reason}.` });

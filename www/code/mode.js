@@ -1,12 +1,13 @@
-// "Your search" (its own tab, `?mode=code&lang=js|py&n=&src=`): the learner
-// writes solve(n, board) in JavaScript or Python, runs it in a worker of its
-// own (runner.js), steps through its trace on the board (trace.js) with the
-// line that made each step marked in the editor (editor.js), and has it
-// checked for every N up to the chosen one against every solution and
-// against the sources' row backtracking and bitwise search (grade.js).
-// Builds its markup inside its root, #code (view.html beside this file),
-// and its style is style.css beside it. A link's program (src=, link.js) is shown, never run
-// until Run.
+// "Your search" (its own tab, `?mode=code&lang=js|py&n=&src=&starter=`):
+// the learner writes solve(n, board) in JavaScript or Python, runs it in a
+// worker of its own, steps through its trace on the board with the line that
+// made each step marked in the editor, sees its search tree (tree-view.js
+// beside this file), and has it checked for every N up to the chosen one
+// against every solution and against the sources' row backtracking and bitwise
+// search. The program's machinery (editor, runner, trace, grader, starters,
+// the link's packing) is www/program/'s. Builds its markup inside its root,
+// #code (view.html beside this file), and its style is style.css beside it.
+// A link's program (src=) is shown, never run until Run.
 //
 // A mode of the registry in shell/modes.js: see there for what a mode does.
 
@@ -14,12 +15,15 @@ import { el, formatCount } from '../lib/dom.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 import { BoardView, CELL, readTheme } from '../components/board.js';
-import { Editor } from './editor.js';
-import { STARTERS, DEFAULT_STARTER } from './starters.js';
-import { packSource, unpackSource } from './link.js';
-import { Trace, KIND, squareName } from './trace.js';
-import { allSolutions, gradeReports } from './grade.js';
-import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from './runner.js';
+import { Editor } from '../program/editor.js';
+import { STARTERS, DEFAULT_STARTER } from '../program/starters.js';
+import { packSource, unpackSource } from '../program/link.js';
+import { Trace, KIND, squareName } from '../program/trace.js';
+import { allSolutions, gradeReports } from '../program/grade.js';
+import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from '../program/runner.js';
+import { SearchTree, nodeCols } from '../program/search-tree.js';
+import { CodeTree } from './tree-view.js';
+import { keepRun } from '../program/trace-session.js';
 
 /** The board sizes of a traced run. */
 const MIN_N = 1;
@@ -32,9 +36,10 @@ const SPEEDS = [1, 2, 4, 8, 16, 64, 256, 2048];
 /** @typedef {'js'|'py'} Lang */
 
 /**
- * Reads ?lang=, ?n= and ?src= (the packed program, unpacked in attach).
+ * Reads ?lang=, ?n=, ?src= (the packed program, unpacked in attach) and
+ * ?starter= (a starter program by its id; src= wins over it).
  * @param {string} search
- * @returns {{ lang: Lang, n: number, src: string | null, problems: string[] }}
+ * @returns {{ lang: Lang, n: number, src: string | null, starter: string | null, problems: string[] }}
  */
 function parseCodeParams(search) {
   const params = new URLSearchParams(search);
@@ -56,7 +61,12 @@ function parseCodeParams(search) {
     else problems.push(`The link's board size n=${clip(rawN)} is not a whole number from ${MIN_N} to ${MAX_N}, the sizes a traced run takes: showing N = ${DEFAULT_N}.`);
   }
   const src = params.get('src');
-  return { lang, n, src: src && src.trim() ? src.trim() : null, problems };
+  let starter = params.get('starter');
+  if (starter !== null && !STARTERS.some((s) => s.id === starter)) {
+    problems.push(`The link's starter=${clip(starter)} is not a starter program (${STARTERS.map((s) => s.id).join(', ')}): showing ${DEFAULT_STARTER}.`);
+    starter = null;
+  }
+  return { lang, n, src: src && src.trim() ? src.trim() : null, starter, problems };
 }
 
 /** The cells the board draws for a set of queens, the probed square and the attacking pairs. @param {Uint8Array} occupied  @param {number} n  @param {number} probe */
@@ -153,6 +163,9 @@ export function codeMode(_page) {
   let starterId = DEFAULT_STARTER;
   /** @type {'right'|'wrong'|null} */
   let verdict = null;
+  /** @type {SearchTree | null} the tree of the trace shown, once built */
+  let searchTree = null;
+  let treeToken = 0;
 
   // The markup, built once.
   /** @param {string} name  @param {string} label  @param {string} title  @param {string} [d] */
@@ -273,12 +286,28 @@ export function codeMode(_page) {
           statList,
         ]),
       ]),
+      treeView.root,
       gradePanel,
     );
   };
 
   /** @type {BoardView | null} */
   let board = null;
+  const treeView = new CodeTree((step) => { pause(); show(step); board?.reveal(); });
+
+  /** Builds the search tree of the trace shown, in slices; null if another run came first. */
+  const buildTree = async () => {
+    const token = ++treeToken;
+    searchTree = null;
+    const shown = trace;
+    if (!shown) return null;
+    const tree = await SearchTree.fromTrace(shown);
+    if (token !== treeToken || shown !== trace) return null;
+    searchTree = tree;
+    treeView.show(tree, shown);
+    treeView.setPath(queensByRow(shown.at(position).occupied, shown.n));
+    return tree;
+  };
 
   // State and what shows it.
   /** @param {RunState} next */
@@ -331,6 +360,7 @@ export function codeMode(_page) {
     board.draw(cells, trace.n, lines.length ? lines : null);
     board.describe(queensByRow(view.occupied, trace.n), trace.n);
     editor?.showStep(view.line || (position === 0 ? 0 : view.checkLine));
+    if (searchTree) treeView.setPath(queensByRow(view.occupied, trace.n));
     sentence.textContent = position === 0 && trace.steps > 0 ? `Step 0 of ${formatCount(trace.steps)}: the empty board. Press Step (→) or Play.` : `Step ${formatCount(position)} of ${formatCount(trace.steps)}: ${view.sentence}`;
     for (const [name, value] of Object.entries(view.counters)) {
       stats[name].dataset.value = String(value);
@@ -437,12 +467,15 @@ export function codeMode(_page) {
   /**
    * Runs the program for each N of ns; each chunk goes to the trace of its N.
    * @param {number[]} ns
-   * @param {(traces: Trace[], end: import('./runner.js').RunEnd) => void} done
+   * @param {(traces: Trace[], end: import('../program/runner.js').RunEnd) => void} done
    */
   const start = async (ns, done) => {
     pause();
     editor?.showError(0);
     editor?.showStep(0);
+    treeToken++;
+    searchTree = null;
+    treeView.clear();
     /** @type {Trace[]} */
     const traces = [];
     const text = source();
@@ -464,7 +497,7 @@ export function codeMode(_page) {
     const tick = (/** @type {number} */ ms, /** @type {number} */ calls) => {
       runLine.textContent = `Running${ns.length > 1 ? ` N = ${traces.length ? traces[traces.length - 1].n : ns[0]}` : ''}: ${(ms / 1000).toFixed(1)} s, ${formatCount(calls)} calls so far. Stop (Esc) keeps the steps made.`;
     };
-    /** @param {import('./runner.js').RunEnd} end */
+    /** @param {import('../program/runner.js').RunEnd} end */
     const end = (end) => {
       stopRun = null;
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -490,7 +523,7 @@ export function codeMode(_page) {
     }
   };
 
-  /** The sentence for the end of a run, and the state it leaves. @param {import('./runner.js').RunEnd} end */
+  /** The sentence for the end of a run, and the state it leaves. @param {import('../program/runner.js').RunEnd} end */
   const ending = (end) => {
     const where = end.line ? ` (line ${end.line})` : '';
     switch (end.reason) {
@@ -509,12 +542,15 @@ export function codeMode(_page) {
     delete root.dataset.verdict;
     start([n], (traces, end) => {
       trace = traces[0] ?? new Trace(n);
+      // A run that ended by itself is kept for Race's lane "Your search".
+      if (end.reason === 'done' && traces[0]) keepRun(traces[0]);
       const { next, text } = ending(end);
       setState(next);
       if (end.line) editor?.showError(end.line);
       const summary = `${formatCount(trace.steps)} steps, ${formatCount(trace.checks)} checks, ${formatCount(trace.solutions)} solution${trace.solutions === 1 ? '' : 's'} found at N = ${n}.`;
       say(text ? `${text} ${summary}` : `Done: ${summary} Step through it, or check it for every N up to ${n}.`);
       show(trace.steps);
+      buildTree();
     });
   };
 
@@ -566,7 +602,7 @@ export function codeMode(_page) {
       const { next, text } = ending(end);
       setState(next);
       if (end.line) editor?.showError(end.line);
-      /** @type {import('./grade.js').Grade[]} */
+      /** @type {import('../program/grade.js').Grade[]} */
       const grades = [];
       for (const t of traces) {
         const complete = t !== traces[traces.length - 1] || end.reason === 'done';
@@ -581,6 +617,7 @@ export function codeMode(_page) {
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
       const finished = end.reason === 'done' && traces.length === ns.length;
+      for (const t of traces) if (t !== traces[traces.length - 1] || end.reason === 'done') keepRun(t);
       const right = finished && grades.every((g) => g.right);
       verdict = right ? 'right' : 'wrong';
       root.dataset.verdict = verdict;
@@ -619,19 +656,35 @@ export function codeMode(_page) {
         ]);
         workBox.replaceChildren(el('h4', '', 'Its work against the seeds'), table);
         const backtracking = seeds[0];
-        if (backtracking && trace.placements > backtracking.placements) {
-          const ratio = (trace.placements / Math.max(1, backtracking.placements)).toFixed(1);
-          const note = el('p', '', `It places ${ratio}× the queens row backtracking places. `);
-          if (trace.firstUnsafe) {
-            const target = trace.firstUnsafe;
-            const link = el('button', { type: 'button', class: 'linkish', 'data-part': 'first-unsafe' }, `Step ${formatCount(target)}`);
-            link.addEventListener('click', () => { pause(); show(target); board?.reveal(); });
-            note.append(link, ' is the first where it puts a queen on an attacked square, a subtree row backtracking never enters.');
-          }
-          workBox.append(note);
+        const tree = await buildTree();
+        const more = backtracking && (trace.placements > backtracking.placements || trace.checks > backtracking.checks);
+        const note = el('p', { 'data-part': 'work-note' });
+        if (more && backtracking) {
+          const placed = (trace.placements / Math.max(1, backtracking.placements)).toFixed(1);
+          const checked = (trace.checks / Math.max(1, backtracking.checks)).toFixed(1);
+          note.append(`It makes ${placed}× the placements and ${checked}× the checks of row backtracking. `);
         }
+        const outside = tree?.outside;
+        if (outside) {
+          const target = outside.step;
+          const link = el('button', { type: 'button', class: 'linkish', 'data-part': 'first-outside' }, `Step ${formatCount(target)}`);
+          link.addEventListener('click', () => { pause(); show(target); board?.reveal(); });
+          note.append(link, ` is the first where it stands on a partial board row backtracking never enters: ${outsideWhy(outside, trace.n)}.`);
+        } else if (tree && backtracking) note.append('Every partial board it stood on is one row backtracking enters too.');
+        if (note.childNodes.length) workBox.append(note);
       }
     });
+  };
+
+  /** Why a board is outside row backtracking's tree, in words. @param {import('../program/search-tree.js').Outside} o  @param {number} size */
+  const outsideWhy = (o, size) => {
+    if (o.why === 'attacked' && o.pair) return `the queens on ${squareName(o.pair[0], size)} and ${squareName(o.pair[1], size)} attack each other, a subtree its safe test rules out`;
+    if (o.why === 'attacked') return 'two queens attack each other';
+    const empty = o.queens.findIndex((q) => q < 0);
+    const lowest = o.queens.reduce((last, q, r) => (q >= 0 ? r : last), -1);
+    return empty >= 0 && empty < lowest
+      ? `row ${empty} is empty while row ${lowest} holds a queen, an order row backtracking never takes (it fills rows 0, 1, 2… in turn)`
+      : 'its queens are not one a row from row 0 down, the order row backtracking fills them in';
   };
 
   const copyLink = async () => {
@@ -659,6 +712,7 @@ export function codeMode(_page) {
    */
   const build = async (wantedLang, wantedN, packed) => {
     built = true;
+    if (wanted?.starter) starterId = wanted.starter;
     dom();
     lang = wantedLang;
     n = wantedN;
@@ -731,11 +785,13 @@ export function codeMode(_page) {
       if (!board) return;
       board.setTheme(readTheme());
       board.redraw();
+      treeView.repaint();
     });
     new ResizeObserver(() => { if (board?.fit()) board.redraw(); }).observe(boardFrame);
+    new ResizeObserver(() => { if (searchTree && treeView.fit()) treeView.draw(); }).observe(treeView.canvas);
   };
 
-  /** @type {{ lang: Lang, n: number, src: string | null } | null} */
+  /** @type {{ lang: Lang, n: number, src: string | null, starter: string | null } | null} */
   let wanted = null;
 
   return {
@@ -793,7 +849,18 @@ export function codeMode(_page) {
         const steps = trace?.steps ?? 0;
         let queens = /** @type {number[]} */ (new Array(n).fill(-1));
         if (trace) queens = queensByRow(trace.at(position).occupied, trace.n);
-        return { state, step: position, steps, queens, verdict };
+        const t = searchTree;
+        const tree = t && {
+          entered: t.entered - 1,
+          wrong: t.wrong,
+          neverRoots: t.neverRoots,
+          neverBoards: t.neverBoards,
+          outside: t.outside?.step ?? 0,
+          // Each entered node as its columns by row (the root, the empty board, left out), for tests.
+          nodes: t.depths.length <= 20_000 ? t.depths.slice(1).map((d, i) => nodeCols(t.indexes[i + 1], t.n, d)) : null,
+          never: t.neverList,
+        };
+        return { state, step: position, steps, queens, verdict, tree };
       },
     },
   };

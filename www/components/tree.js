@@ -103,7 +103,7 @@ function attacking(cols) {
  * @param {string | undefined} space  the algorithm's
  * @returns {1 | 2 | 4 | 5}
  */
-function nodeKind(cols, n, space) {
+export function nodeKind(cols, n, space) {
   if (space === 'permutations' && new Set(cols).size < cols.length) return 4;
   const at = firstAttack(cols);
   if (!at) return 1;

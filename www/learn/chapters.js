@@ -384,4 +384,37 @@ export const CHAPTERS = [
     tryThis: 'Press Run to the solution and watch the dashed lines on the chart: each is a restart. Then open the heavy-tail preset in Many runs and compare the two survival curves.',
     practice: [{ kind: 'luby', label: 'Luby\'s cutoffs', options: { n: TAIL.n } }, { kind: 'heavy-tail', label: 'Which tail is heavy?' }, { kind: 'cutoff', label: 'Which cutoff is cheaper?' }],
   },
+  {
+    id: 'write-your-own',
+    title: 'Write your own search',
+    facts: (core) => {
+      const s = new core.wasm.Session('backtracking', 6);
+      try {
+        while (!s.done) s.run(100_000);
+        return { placements: formatCount(s.placements), solutions: formatCount(solutionsOf(core, 6)) };
+      } finally {
+        s.free();
+      }
+    },
+    text: (f) => [
+      'Every search so far was the page\'s. In Your search, the tab after Race, you write your own: a function solve(n, board) in JavaScript or Python. The page runs it in a worker of its own, draws each of its steps on the board with the line of your program that made it, and checks it against every solution.',
+      'Your program talks to the board only through five calls. board.place(row, col) puts a queen and board.remove(row, col) takes it back: each is a step. board.safe(row, col) asks whether any queen on the board attacks that square: a check, answered by the page, never by your code. board.found() says that the board as it stands is a solution: a step, which the page judges. board.say(text) sets the sentence shown with the next step. Rows and columns count from 0, and you may keep any state of your own (arrays, bit masks): only these calls are steps.',
+      'A bad call (a square off the board, a second queen on one square, taking back a queen that is not there) stops the run with a sentence that names its line, and so does a run past 2,000,000 calls or 10 seconds; the steps made until then are kept.',
+      `The starter "Row backtracking" is this chapter's view written to that contract: at N = 6 it makes ${f.placements} placements and reports the ${f.solutions} solutions, as the core's row backtracking beside this text does. Check my search runs your program for every N up to the one you chose and says whether it reports each solution once and nothing else. Where it does more work than row backtracking, it links the first step at which your search stood on a partial board backtracking never enters.`,
+      'The practice below hands you a starter with a planted bug: fix it in the editor, and Check judges it the same way.',
+    ],
+    view: { algorithm: 'backtracking', n: 6, panel: 'tree', playSpeed: 4 },
+    shown: (f) => [['Placements of row backtracking at 6×6', f.placements], ['Solutions (the core’s count)', f.solutions]],
+    links: [['Row backtracking in Your search (JavaScript)', '?mode=code&lang=js&n=6&starter=backtracking'], ['The same in Python', '?mode=code&lang=py&n=6&starter=backtracking'], ['A starter with a planted bug', '?mode=code&lang=js&n=6&starter=bug-diagonal']],
+    lecture: () => [
+      { say: 'Your program starts as solve(6, board) with the empty board. This view is the core\'s row backtracking: your own version makes the same moves through the tracer calls.', go: { step: 0 } },
+      { say: 'Step 1: board.safe(0, 0) answers true (a check), then board.place(0, 0) puts the queen (a step). Rows and columns count from 0 in your program.', go: { step: 1 } },
+      { say: 'A square a queen attacks: board.safe answers false. That is a check, not a step, and your program must not place a queen there.', go: { until: 'rejects', count: 1 } },
+      { say: 'A dead end: no square of the row is safe, so the loop ends and board.remove(row, col) takes the queen above back. A remove is a step.', go: { until: 'backtracks', count: 1 } },
+      { say: 'A full board: your program calls board.found(), a step the page judges against every solution.', go: { until: 'solutions', count: 1 } },
+      { say: 'The end: every solution reported once. Check my search asks exactly that of your program, for every N up to the one you choose.', go: { end: true } },
+    ],
+    tryThis: 'Open Row backtracking in Your search (the first link below), press Run and step through it: each place and remove is a step of the view above. Then press Check my search, and compare its placements with the number beside this view.',
+    practice: [{ kind: 'fix-bug', label: 'Fix the planted bug' }, { kind: 'tracer-steps', label: 'Steps, checks and placements' }, { kind: 'next-probe', label: 'The square safe() asks next' }],
+  },
 ];

@@ -17,8 +17,9 @@ import {
   firstRejectQuestion, freeColumnsQuestion, heavyTailQuestion, isSolutionQuestion, lowestBitQuestion, luby,
   lubyQuestion, medianOf, minConflictsQuestion, nextProbeQuestion, nextRowQuestion, pruneSizeQuestion,
   queenAttacksQuestion, readBinary, registerMeaningQuestion, sameSet, spaceSizeQuestion, swapEffectQuestion,
-  symmetryImageQuestion,
+  symmetryImageQuestion, tracerStepsQuestion,
 } from './questions.js';
+import { fixBug } from './fix-bug.js';
 
 /**
  * @typedef {object} ExerciseOptions
@@ -124,8 +125,11 @@ export function mountExercise(host, { kind, seed, options = {}, count, onChecked
   host.replaceChildren(root);
   const { grade } = BUILD[kind](seed, { root, prompt, body }, { ...options, count });
   let checked = false;
-  check.addEventListener('click', () => {
-    const graded = grade();
+  check.addEventListener('click', async () => {
+    // A kind that runs the learner's program answers later: Check waits for it.
+    check.disabled = true;
+    const graded = await grade();
+    check.disabled = false;
     for (const square of root.querySelectorAll('[data-judged]')) square.removeAttribute('data-judged');
     if ('empty' in graded) {
       // Nothing given: say so, count nothing.
@@ -222,7 +226,7 @@ function choices(name, legend, options) {
 /**
  * @typedef {{ root: HTMLElement, prompt: HTMLElement, body: HTMLElement }} Parts
  * @typedef {{ right: boolean, message: string, reasons: string[], judged?: [HTMLElement, 'right' | 'wrong' | 'missed'][] } | { empty: string }} Graded
- * @typedef {(seed: number, parts: Parts, options: Record<string, any>) => { grade: () => Graded }} Builder
+ * @typedef {(seed: number, parts: Parts, options: Record<string, any>) => { grade: () => Graded | Promise<Graded> }} Builder
  */
 
 /** @type {Record<string, Builder>} */
@@ -755,6 +759,36 @@ const BUILD = {
       },
     };
   },
+
+  'tracer-steps': (seed, { root, prompt, body }) => {
+    const q = tracerStepsQuestion(seed);
+    Object.assign(root.dataset, { n: String(q.n), ask: q.ask });
+    const what = { steps: 'steps (place, remove and found calls)', checks: 'checks (safe calls)', placements: 'placements (place calls)' }[q.ask];
+    prompt.textContent = `A program written to Your search's contract (row backtracking at N = ${q.n}) made these tracer calls, in this order. How many ${what} does the page count for them?`;
+    const line = (/** @type {import('./questions.js').TracerCall} */ c) => (c.call === 'found' ? 'board.found()' : `board.${c.call}(${c.row}, ${c.col})${c.call === 'safe' ? `  → ${c.answer ? 'true' : 'false'}` : ''}`);
+    body.append(el('pre', { class: 'learn-calls', 'data-part': 'calls' }, q.calls.map(line).join('\n')));
+    const { input, node } = field(`tracer-steps-${seed}`, `${q.ask[0].toUpperCase()}${q.ask.slice(1)}: `);
+    body.append(node);
+    return {
+      grade() {
+        const given = typedNumber(input);
+        if (given === null) return { empty: 'Nothing is typed yet: count the calls, then Check.' };
+        const counts = { steps: 0, checks: 0, placements: 0 };
+        for (const c of q.calls) {
+          if (c.call === 'safe') counts.checks++;
+          else counts.steps++;
+          if (c.call === 'place') counts.placements++;
+        }
+        return {
+          right: given === q.answer,
+          message: `${formatCount(q.answer)}: of these ${q.calls.length} calls, ${counts.steps} are steps (place, remove, found), ${counts.checks} are checks (safe) and ${counts.placements} are placements.`,
+          reasons: ['A safe call asks the page a question: it is a check, never a step. place, remove and found each change or judge the board: each is one step. Only place counts as a placement.'],
+        };
+      },
+    };
+  },
+
+  'fix-bug': fixBug,
 };
 
 /** The kinds of question there are. */

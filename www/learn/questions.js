@@ -17,7 +17,7 @@ export { binary, lowestBitWork };
  * @param {number} seed  a whole number (any size a JS number holds exactly)
  * @returns {() => number}  the next number in [0, 1)
  */
-function prng(seed) {
+export function prng(seed) {
   // Fold the seed's high bits in, so seeds above 2^32 still differ.
   let a = (seed % 4294967296) ^ Math.floor(seed / 4294967296) ^ 0x9e3779b9;
   return () => {
@@ -35,7 +35,7 @@ function prng(seed) {
  * @param {number} lo
  * @param {number} hi
  */
-function between(random, lo, hi) {
+export function between(random, lo, hi) {
   return lo + Math.floor(random() * (hi - lo + 1));
 }
 
@@ -612,4 +612,61 @@ export function cutoffQuestion(seed) {
     const expected = swap ? [work[1], work[0]] : work;
     return { kind: 'cutoff', runs, cutoffs: shown, expected, answer: expected[0] < expected[1] ? 0 : 1 };
   }
+}
+
+// ---- tracer-steps: Your search's contract, counted -------------------------
+
+/**
+ * One tracer call of Your search's contract.
+ * @typedef {{ call: 'safe' | 'place' | 'remove' | 'found', row: number, col: number, answer?: boolean }} TracerCall
+ */
+
+/**
+ * The tracer calls of row backtracking at n written to Your search's
+ * contract (a safe call before each place), the first `limit` of them.
+ * @param {number} n
+ * @param {number} limit
+ * @returns {TracerCall[]}
+ */
+function tracerCalls(n, limit) {
+  /** @type {TracerCall[]} */
+  const calls = [];
+  /** @type {number[]} */
+  const cols = [];
+  const go = () => {
+    const row = cols.length;
+    if (row === n) {
+      calls.push({ call: 'found', row: -1, col: -1 });
+      return;
+    }
+    const safe = safeColumns(cols, n);
+    for (let col = 0; col < n && calls.length < limit; col++) {
+      const ok = safe.includes(col);
+      calls.push({ call: 'safe', row, col, answer: ok });
+      if (!ok) continue;
+      calls.push({ call: 'place', row, col });
+      cols.push(col);
+      go();
+      cols.pop();
+      calls.push({ call: 'remove', row, col });
+    }
+  };
+  go();
+  return calls.slice(0, limit);
+}
+
+/**
+ * A stretch of tracer calls and a count to give: its steps, checks or placements.
+ * @param {number} seed
+ */
+export function tracerStepsQuestion(seed) {
+  const random = prng(seed + 31_337);
+  const n = between(random, 4, 6);
+  const all = tracerCalls(n, 600);
+  const length = between(random, 8, 14);
+  const from = between(random, 0, all.length - length);
+  const calls = all.slice(from, from + length);
+  const ask = /** @type {const} */ (['steps', 'checks', 'placements'])[between(random, 0, 2)];
+  const answer = calls.filter((c) => (ask === 'steps' ? c.call !== 'safe' : ask === 'checks' ? c.call === 'safe' : c.call === 'place')).length;
+  return { kind: 'tracer-steps', n, calls, ask, answer };
 }

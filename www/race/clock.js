@@ -22,6 +22,7 @@
 // randomised searches run from the race's seed (Session.seeded).
 
 import { Runner } from '../components/runner.js';
+import { YOUR_SEARCH, keptSession } from '../program/trace-session.js';
 
 /**
  * @typedef {import('../types.js').Session} Session
@@ -127,6 +128,13 @@ export class Lane {
   }
 }
 
+/**
+ * The run of Your search kept at n, stepped as a session is.
+ * @param {number} n
+ * @returns {Session | null}
+ */
+const yourSession = (n) => /** @type {Session | null} */ (/** @type {unknown} */ (keptSession(n)));
+
 export class Race {
   /**
    * @param {import('../types.js').Core} wasm  the core module (Session)
@@ -147,9 +155,12 @@ export class Race {
     try {
       algorithms.forEach((info, index) => {
         if (!ids.includes(info.id)) return;
-        const fits = n >= info.minN && n <= info.maxN;
-        const session = fits ? (goal === 'one' ? Sessions.seeded(info.id, n, seed) : new wasm.Session(info.id, n)) : null;
-        this.lanes.push(new Lane(info, index, session, fits ? '' : `cannot run at N=${n}: ${rangeText(info)}`));
+        // Your search's lane replays the run of this tab at this N, if there is one.
+        const yours = info.id === YOUR_SEARCH ? yourSession(n) : null;
+        const fits = info.id === YOUR_SEARCH ? yours !== null : n >= info.minN && n <= info.maxN;
+        const session = !fits ? null : yours ?? (goal === 'one' ? Sessions.seeded(info.id, n, seed) : new wasm.Session(info.id, n));
+        const why = info.id === YOUR_SEARCH ? `has not run at N=${n}: run it at N = ${n} in Your search first` : `cannot run at N=${n}: ${rangeText(info)}`;
+        this.lanes.push(new Lane(info, index, session, fits ? '' : why));
       });
     } catch (error) {
       // A refused lane refuses the race: the sessions already made are freed, not left to count against the core's limit.
@@ -176,6 +187,7 @@ export class Race {
    * @param {Lane} lane
    */
   fresh(wasm, lane) {
+    if (lane.id === YOUR_SEARCH) return /** @type {Session} */ (yourSession(this.n));
     const Sessions = /** @type {typeof import('../../pkg/nqueens.js').Session} */ (wasm.Session);
     return this.goal === 'one' ? Sessions.seeded(lane.id, this.n, this.seed) : new wasm.Session(lane.id, this.n);
   }
@@ -472,8 +484,9 @@ export class Race {
     for (const lane of this.active) {
       if (lane.finish !== null) continue;
       const s = lane.session;
-      const { total, ruledOut, solutions } = /** @type {import('../types.js').Space} */ (s.space()); // a search for every solution accounts for the boards
-      const decided = total > 0n ? Number(((ruledOut + solutions) * 10000n) / total) / 10000 : 0;
+      // A search for every solution accounts for the boards; Your search does not, but knows its steps.
+      const space = /** @type {import('../types.js').Space | null} */ (s.space());
+      const decided = space ? (space.total > 0n ? Number(((space.ruledOut + space.solutions) * 10000n) / space.total) / 10000 : 0) : s.stepIndex / Math.max(1, s.totalSteps ?? STEP_CAP);
       least = Math.min(least, Math.max(decided, s.stepIndex / STEP_CAP));
     }
     return least;

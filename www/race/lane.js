@@ -20,6 +20,7 @@ import { STEP_CAP } from './clock.js';
 import { laneColour } from '../components/colours.js';
 import { drawStrip } from './chart.js';
 import { ordinal, shortName } from '../lib/words.js';
+import { YOUR_SEARCH } from '../program/trace-session.js';
 
 /**
  * @typedef {import('./clock.js').Race} Race
@@ -101,8 +102,12 @@ export class LaneView {
       return el('div', {}, [el('dt', {}, key), counters[key]]);
     }));
     const open = el('button', { type: 'button', class: 'linkish lane-open', title: `Open ${shortName(info)} in the visualizer at this step` }, 'Open in the visualizer');
-    open.addEventListener('click', () => this.open());
-    canvas.addEventListener('click', () => this.open());
+    // Your search is no search of the visualizer's: its lane opens nothing.
+    const opens = info.id !== YOUR_SEARCH;
+    if (opens) {
+      open.addEventListener('click', () => this.open());
+      canvas.addEventListener('click', () => this.open());
+    }
     this.root.append(mark, canvas, strip, space);
     // Permutations is ahead before it starts: say why where its share shows.
     if (race.goal === 'all' && info.space === 'permutations') this.root.append(el('p', 'lane-why', permutationsHeadStart(race.n)));
@@ -112,7 +117,7 @@ export class LaneView {
     }
     // A check is a different amount of work in each lane: each says what one of its checks is.
     if (race.clockId === 'checks') this.root.append(el('p', 'lane-why lane-check', info.checkIs));
-    this.root.append(list, open);
+    this.root.append(list, ...(opens ? [open] : []));
     this.parts = { mark, strip, space, counters, board: new BoardView(this.root) };
   }
 

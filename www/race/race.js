@@ -33,6 +33,14 @@ import { RacePlayer } from './player.js';
 import { RaceResults } from './results.js';
 import { RACE_SPEEDS, raceSpeedLabel } from '../components/speeds.js';
 import { rangeSentence } from '../lib/words.js';
+import { keptSizes, onKeep, yourSearchInfo } from '../program/trace-session.js';
+
+/**
+ * The lanes a race may have: the core's searches, and Your search once a
+ * program has run to its end in this tab.
+ * @param {AlgorithmInfo[]} algorithms  the core's
+ */
+const withYourSearch = (algorithms) => (keptSizes().length ? [...algorithms, yourSearchInfo()] : algorithms);
 
 /**
  * @typedef {import('../types.js').Core} Core
@@ -67,6 +75,8 @@ export class RaceView {
     this.wasm = null;
     /** @type {AlgorithmInfo[]} */
     this.algorithms = [];
+    /** @type {AlgorithmInfo[]} the core's, without Your search */
+    this.coreAlgorithms = [];
     /** @type {Race | null} */
     this.race = null;
     /** @type {RaceSetup} */
@@ -149,8 +159,17 @@ export class RaceView {
    */
   attach(wasm, algorithms, wanted) {
     this.wasm = wasm;
-    this.algorithms = algorithms;
-    this.setupControls.attach(algorithms);
+    this.coreAlgorithms = algorithms;
+    this.algorithms = withYourSearch(algorithms);
+    this.setupControls.attach(this.algorithms);
+    // A run of Your search ended in this tab: its lane is offered from now on.
+    onKeep(() => {
+      this.algorithms = withYourSearch(this.coreAlgorithms);
+      this.setupControls.attach(this.algorithms);
+      this.setupControls.builtFor = null;
+      this.fillPickers(this.setup.goal, this.setup.n);
+      this.setupControls.show(this.setup);
+    });
     for (const control of [this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
     if (wanted.speed !== null) this.setSpeed(wanted.speed);
     else this.setSpeed(this.player.speedIndex);

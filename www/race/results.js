@@ -12,6 +12,7 @@ import { reportError } from '../lib/errors.js';
 import { downloadCsv, linkParams, safeName } from '../lib/export.js';
 import { CLOCKS, STEP_CAP } from './clock.js';
 import { Runner } from '../components/runner.js';
+import { YOUR_SEARCH } from '../program/trace-session.js';
 import { shortName } from '../lib/words.js';
 
 /** Race mode's place in a file name: nqueens-race-n8-checks-at1965 (-first for a race to the first solution). */
@@ -96,6 +97,8 @@ export class RaceResults {
   async timeLanes(race) {
     const wasm = /** @type {import('../types.js').Core} */ (this.host.wasm()); // a race is made from the core
     for (const lane of race.active) {
+      // Your search ran traced, in a worker of its own: no time alone to measure here.
+      if (lane.id === YOUR_SEARCH) continue;
       const { steps } = end(lane);
       const s = race.fresh(wasm, lane);
       try {
@@ -197,7 +200,7 @@ export class RaceResults {
       for (const [key, label] of columns) {
         const v = value(lane, key);
         if (v === null) {
-          row.append(el('td', { 'data-label': label, class: 'muted' }, 'timing…'));
+          row.append(el('td', { 'data-label': label, class: 'muted' }, lane.id === YOUR_SEARCH ? 'not timed (it ran traced)' : 'timing…'));
           continue;
         }
         const text = key === 'ms' ? msText(v) : formatCount(v);

@@ -1,5 +1,5 @@
 // Our types for www/vendor/codemirror.js (CodeMirror 6, bundled by
-// scripts/vendor-codemirror.mjs): the names www/code/editor.js uses, left
+// scripts/vendor-codemirror.mjs): the names www/program/editor.js uses, left
 // loose (the packages' own types are in node_modules for reading).
 
 export const EditorView: any;

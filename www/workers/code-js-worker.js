@@ -1,6 +1,6 @@
 // The sandbox of a JavaScript program in "Your search" (www/code/): a
 // classic script that the page's run worker loads first, before the
-// learner's program. The page (www/code/runner.js) starts each run in a
+// learner's program. The page (www/program/runner.js) starts each run in a
 // Worker of its own made from a script of three parts on known lines:
 //
 //   line 1: importScripts(<this file>); __nqueensInit(<nonce>, <job>);
@@ -91,7 +91,7 @@
     }
     for (const name of ['storage', 'locks']) shut(nav, name, blocked(`navigator.${name}`, 'storage'));
   }
-  // A dynamic import( in the program is rewritten to this (www/code/rewrite.js).
+  // A dynamic import( in the program is rewritten to this (www/program/rewrite.js).
   Object.defineProperty(scope, '__nqueensImport', { value: blocked('import()', 'network'), writable: false, configurable: false });
   // Timers take functions only: a string would be code built from text.
   for (const name of ['setTimeout', 'setInterval']) {

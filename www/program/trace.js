@@ -27,7 +27,7 @@ function grow(a, need) {
  * @param {number} n
  * @returns {{ solution: boolean, pair: [number, number] | null }}
  */
-function judgeBoard(squares, n) {
+export function judgeBoard(squares, n) {
   for (let i = 0; i < squares.length; i++) {
     for (let j = i + 1; j < squares.length; j++) {
       const r1 = Math.floor(squares[i] / n), c1 = squares[i] % n;
@@ -81,13 +81,7 @@ export class Trace {
     this.found = [];
     /** @type {Map<string, number>} a solution's key -> the step that reported it first */
     this.reported = new Map();
-    /** the first step that put a queen where another attacks it (row backtracking never does), or 0 */
-    this.firstUnsafe = 0;
     this.live = new Uint8Array(n * n);
-    this.rows = new Int32Array(n);
-    this.cols = new Int32Array(n);
-    this.downs = new Int32Array(2 * n);
-    this.ups = new Int32Array(2 * n);
   }
 
   /**
@@ -111,13 +105,10 @@ export class Trace {
       if (kind !== KIND.PLACE && kind !== KIND.REMOVE && kind !== KIND.FOUND) continue;
       const sq = row * n + col;
       if (kind === KIND.PLACE) {
-        if (!this.firstUnsafe && (this.rows[row] || this.cols[col] || this.downs[row + col] || this.ups[row - col + n - 1])) this.firstUnsafe = this.steps + 1;
         this.live[sq] = 1;
-        this.rows[row]++; this.cols[col]++; this.downs[row + col]++; this.ups[row - col + n - 1]++;
         this.placements++;
       } else if (kind === KIND.REMOVE) {
         this.live[sq] = 0;
-        this.rows[row]--; this.cols[col]--; this.downs[row + col]--; this.ups[row - col + n - 1]--;
       } else {
         const squares = [];
         for (let s = 0; s < n * n; s++) if (this.live[s]) squares.push(s);
