@@ -9,7 +9,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, screenshot } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, urlWhen, screenshot } from './helpers.mjs';
 import { clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
@@ -100,7 +100,9 @@ test('Copy puzzle link names the puzzle alone; a link shared from a solved board
     // Solved: the address bar still names the puzzle only.
     const done = await placeRest(page, puzzle.n, solution, [...puzzle.givens, mine]);
     assert.equal(done.state, 'solved');
-    const address = await page.evaluate(() => location.pathname + location.search);
+    // The address bar follows the board once things are quiet: wait for its write of the puzzle.
+    const written = await urlWhen(page, (u) => u.searchParams.get('seed') === String(puzzle.seed), 'the puzzle written in the address bar');
+    const address = written.pathname + written.search;
     assert.ok(!/[?&](q|x)=/.test(address), `the address bar holds no queens of the player's: ${address}`);
     for (const shared of [address, new URL(link).pathname + new URL(link).search]) {
       await page.goto(await url(shared));

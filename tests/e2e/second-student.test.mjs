@@ -176,7 +176,7 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     await page.click('#run-to-end');
     await waitUntil(async () => (await counter(page, 'solutions')) === 724, { timeout: 20_000, message: 'the 724 solutions of N = 10' });
     const placements = await counter(page, 'placements');
-    const estimate = await page.evaluate(async () => (await import('./www/components/player.js')).treePlacements(10));
+    const estimate = await page.evaluate(async () => (await import('/www/components/player.js')).treePlacements(10));
     assert.ok(Math.abs(estimate / placements - 1) < 0.15, `the estimate ${estimate} is within 15% of the ${placements} placements`);
     assertNoErrors(errors);
   } finally {

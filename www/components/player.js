@@ -403,7 +403,7 @@ const TREE_PROBES = 3000;
  * @param {number} n
  * @returns {number}
  */
-function treePlacements(n) {
+export function treePlacements(n) {
   let sum = 0;
   const full = (1 << n) - 1;
   for (let probe = 0; probe < TREE_PROBES; probe++) {

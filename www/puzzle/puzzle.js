@@ -87,6 +87,8 @@ export class PuzzleView {
     /** @type {'queen' | 'mark'} what a click or tap does */
     this.tool = 'queen';
     this.stages = new HintStages();
+    /** Presses of Hint while a new hint is on its way (0: none asked). */
+    this.hintPresses = 0;
     this.shading = stored(SHADING_KEY) !== 'off';
     /** A press of Hint asked for the box beside (or under) the board: it is scrolled into view once filled. */
     this.revealBox = false;
@@ -278,6 +280,7 @@ export class PuzzleView {
     if (n !== before) this.input.cursor = 0;
     this.stopWatching();
     this.stages.reset();
+    this.hintPresses = 0;
     this.hintBox.hide();
     this.replay.end();
     this.revealed = false;
@@ -500,6 +503,11 @@ export class PuzzleView {
   askHint() {
     const { n, squares, marks } = this.model;
     this.revealBox = true;
+    // A press while the hint is on its way counts: the hint opens at that many stages.
+    if (this.hintPresses > 0) {
+      this.hintPresses++;
+      return;
+    }
     if (this.stages.hasMore() && !this.replay.replay) {
       this.stages.next();
       this.render();
@@ -525,6 +533,7 @@ export class PuzzleView {
     }
     this.replay.end();
     this.say('Looking for a hint…');
+    this.hintPresses = 1;
     // The squares the board shows attacked go in as ruled out: the hint starts where the learner's eyes do.
     this.hinter.ask({ type: 'hint', n, squares: Int32Array.from(squares), excluded: Int32Array.from(this.model.ruledOut()), regions: this.model.regions ?? undefined });
   }
@@ -541,6 +550,8 @@ export class PuzzleView {
    */
   showHint(hint) {
     this.stages.start(hint);
+    for (let press = 1; press < this.hintPresses && this.stages.hasMore(); press++) this.stages.next();
+    this.hintPresses = 0;
     this.root.dataset.hintRule = hint.rule;
     this.input.cursor = hint.square;
     this.say('');
@@ -551,12 +562,16 @@ export class PuzzleView {
   /** @param {CoachReply} msg  the hinting coach's answers */
   heardHint(msg) {
     const { n } = this.model;
+    if (msg.type !== 'deduction' && msg.type !== 'hint') this.hintPresses = 0;
     if (msg.type === 'deduction') {
       const d = msg.deduction;
       this.showHint(shownHint(n, d));
     } else if (msg.type === 'hint') {
       const { hint } = msg;
-      if (!hint) return this.say('No square keeps a solution possible: take a queen off.');
+      if (!hint) {
+        this.hintPresses = 0;
+        return this.say('No square keeps a solution possible: take a queen off.');
+      }
       this.showHint({ square: hint.square, kind: 'place', rule: 'search', lines: [], squares: [], chain: [], reason: hint.reason });
     } else if (msg.type === 'chain') {
       this.showDeadChain(msg.steps, msg.queens, msg.excluded);

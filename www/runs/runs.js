@@ -136,6 +136,8 @@ export class RunsView {
       this.enqueue(specs);
       return;
     }
+    // Busy while the first runs are timed: the curves are on their way, not yet asked about.
+    this.say('Timing the first runs of the link\'s curves on this machine…', 'running');
     let likely = 0;
     let worst = 0;
     for (const spec of specs) {
