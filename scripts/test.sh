@@ -17,7 +17,7 @@
 #           holds such tests, so only it is built for wasm32)
 #   api     node --test tests/api/*.test.mjs         (the exported API in node, fuzzed)
 #   e2e     node --test tests/e2e/*.test.mjs         (the real page, via playwright-core;
-#           E2E_CONCURRENCY files at a time (default 3), and after them one
+#           E2E_CONCURRENCY files at a time (default 2), and after them one
 #           at a time each file that has a line `// e2e: run alone`)
 #           (dist, offline and learn-offline host the static site under a
 #           sub-path themselves: built from pkg/ with scripts/dist.mjs once
@@ -142,13 +142,13 @@ if selected e2e; then
   # The static build from the pkg/ just built (its e2e tests build their own
   # copy under a sub-path; this checks the command and leaves dist/ to try).
   step "e2e: static build (scripts/dist.sh --no-build)" "$ROOT/scripts/dist.sh" --no-build
-  # E2E_CONCURRENCY files at a time (default 3; each has its own server on a
+  # E2E_CONCURRENCY files at a time (default 2; each has its own server on a
   # free port and its own browser; a file keeps about two fifths of a core
-  # busy, the rest of its time it waits on the page, so three fit two
-  # cores), the largest files first so that no long one starts last; a file that must have the machine to itself (a timing
+  # busy, so three would fit two cores, but tests that time the page then
+  # miss their marks now and then), the largest files first so that no long one starts last; a file that must have the machine to itself (a timing
   # it asserts, or a count that wants both cores) says so with a line
   # `// e2e: run alone` and runs after them, one file at a time.
-  jobs="${E2E_CONCURRENCY:-3}"
+  jobs="${E2E_CONCURRENCY:-2}"
   [[ "$jobs" =~ ^[1-9][0-9]?$ ]] || die "E2E_CONCURRENCY must be a whole number from 1 to 99 (it is '$jobs')"
   shared=()
   alone=()
