@@ -7,7 +7,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openPage, assertNoErrors, closeHarness, waitUntil, screenshot } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, waitUntil, screenshot, schemeShown } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -42,7 +42,7 @@ async function axeLines(page, view) {
   const lines = [];
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(50);
+    await schemeShown(page, colorScheme);
     const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] }))
       .violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
     lines.push(...found.map((line) => `${view} [${colorScheme}] ${line}`));

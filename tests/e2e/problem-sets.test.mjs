@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, schemeShown } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -23,7 +23,7 @@ async function violations(page, view) {
   const lines = [];
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(50);
+    await schemeShown(page, colorScheme);
     const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
     lines.push(...found.map((line) => `${view} [${colorScheme}] ${line}`));
   }
