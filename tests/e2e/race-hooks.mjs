@@ -2,7 +2,7 @@
 // race-one.test.mjs): each lane's data-* hooks, the clock's reading, and
 // waiting for a race to end or to stand still, and a reload from its link.
 import assert from 'node:assert/strict';
-import { assertNoErrors, openPage, waitUntil } from './helpers.mjs';
+import { assertNoErrors, openPage, urlWhen, waitUntil } from './helpers.mjs';
 
 /**
  * Every lane's hooks: {id: {steps, checks, solutions, done, capped, finish,
@@ -44,7 +44,9 @@ export const reading = (page) => page.evaluate(() => Number(document.getElementB
  * @returns {Promise<URL>} the link
  */
 export async function reloadsTheSame(page) {
-  const link = new URL(page.url());
+  // The address bar follows the race once things are quiet: wait for it to hold the reading.
+  const shown = await reading(page);
+  const link = await urlWhen(page, (u) => Number(u.searchParams.get('at')) === shown, `the link's at= to be the clock's reading ${shown}`);
   const at = Number(link.searchParams.get('at'));
   assert.ok(at > 0 && at === await reading(page), `the link's at=${at} is the clock's reading`);
   const before = await lanes(page);
