@@ -7,7 +7,7 @@
 //! solutions of the slow search in `common`, the board's own size, the
 //! bound on checks written out here.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

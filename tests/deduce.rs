@@ -7,7 +7,7 @@
 //! with the rules of their level and not without its own.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use nqueens::deduce::{self, Board, Kind, Level, Line, Rule};

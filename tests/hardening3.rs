@@ -4,7 +4,7 @@
 //! slow search's solutions, the plain attack rule pair by pair, a fresh
 //! replay.
 
-mod common;
+use crate::common;
 
 use nqueens::algorithms::{find_one, Goal, ALGORITHMS};
 use nqueens::session::Session;

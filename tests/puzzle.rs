@@ -4,7 +4,7 @@
 //! from fixed queens checked against the count.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 
 use nqueens::algorithms::ALGORITHMS;
 use nqueens::board::attacks;

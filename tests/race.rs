@@ -4,7 +4,7 @@
 //! one step at a time, its work written down after every step.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 use common::snapshot;
 
 use nqueens::algorithms::{Goal, ALGORITHMS};

@@ -4,7 +4,7 @@
 //! exactly where `seek_work` does. `seek_near` itself never replays a step.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 use common::snapshot;
 
 use nqueens::session::{Session, Work};

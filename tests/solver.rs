@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-mod common;
+use crate::common;
 
 use nqueens::algorithms::{AlgorithmInfo, Goal, StepKind, ALGORITHMS};
 use nqueens::board::attacks;

@@ -4,7 +4,7 @@
 //! the queens on the board, and the level sizes from a slow enumeration.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 
 use nqueens::algorithms::StepKind;
 use nqueens::board::attacks;

@@ -4,7 +4,7 @@
 //! fast counts of decided boards before any index must match the bitmap's.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 
 use nqueens::algorithms::StepKind;
 use nqueens::board::attacks;

@@ -1,0 +1,24 @@
+//! The native tests of the core, one test program: each module below is a
+//! file of `tests/`, and `common` is the slow, obvious truth they share.
+//! Built as one program, the crate's generic searches are compiled and
+//! linked once for all of them (`tests/web.rs`, the wasm API in a browser,
+//! is the other test program).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+mod contract;
+mod count;
+mod deduce;
+mod find_one;
+mod hardening3;
+mod hardening4;
+mod puzzle;
+mod race;
+mod regions;
+mod runs;
+mod sliced_seek;
+mod solver;
+mod source_loops;
+mod space;
+mod tree;
