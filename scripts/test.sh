@@ -23,10 +23,14 @@
 #           sub-path themselves: built from pkg/ with scripts/dist.mjs once
 #           for the same sources, in the system's temp folder, and copied)
 #   slow    the files of tests/api/ and tests/e2e/ with a line
-#           `// test group: slow` (checks at full scale that take a minute or
-#           more each), one file at a time. Not part of the usual suites, so
-#           that the usual command stays a quick loop; `all` adds it, and CI
-#           (.ci/run) runs it after the usual suites.
+#           `// test group: slow`: checks at full scale (a board of 10^8
+#           queens, searches at N = 1,000 watched for long tasks, the GPU
+#           count), sweeps (axe on every view, every tab presented), the
+#           built site and its service worker, GIFs recorded in real time,
+#           and the review passes (one check for each thing a reviewer
+#           reported). Not part of the usual suites, so that the usual
+#           command stays a quick loop; `all` adds it, and CI (.ci/run)
+#           runs it after the usual suites. Its e2e files run as e2e's do.
 #
 # Env: SKIP_SETUP=1 skips scripts/setup.sh, SKIP_BUILD=1 skips scripts/build.sh
 # (for quick local iterations; CI runs both). E2E_CONCURRENCY: see e2e.
@@ -42,7 +46,7 @@ for arg in "$@"; do
   case "$arg" in
     lint|native|wasm|api|e2e|slow) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done
@@ -134,6 +138,30 @@ if selected api; then
   mapfile -t api_files < <(files_of usual tests/api/*.test.mjs)
   step "api: node --test tests/api/ (${#api_files[@]} files)" node --test "${api_files[@]}"
 fi
+# run_e2e LABEL FILE...: the e2e files given, E2E_CONCURRENCY at a time
+# (default 2; each has its own server on a free port and its own browser),
+# the largest first so that no long one starts last; then, one at a time,
+# each file with a line `// e2e: run alone` (a timing it asserts, or a count
+# that wants both cores, which another file's browser would disturb).
+run_e2e() {
+  local label="$1" file; shift
+  local jobs="${E2E_CONCURRENCY:-2}"
+  [[ "$jobs" =~ ^[1-9][0-9]?$ ]] || die "E2E_CONCURRENCY must be a whole number from 1 to 99 (it is '$jobs')"
+  local shared=() alone=() sorted=()
+  mapfile -t sorted < <(wc -c "$@" | grep -v ' total$' | sort -k1,1nr -k2,2 | awk '{print $2}')
+  for file in "${sorted[@]}"; do
+    if grep -q '^// e2e: run alone' "$file"; then alone+=("$file"); else shared+=("$file"); fi
+  done
+  if [ "${#shared[@]}" -gt 0 ]; then
+    step "$label: node --test tests/e2e/ (${#shared[@]} files, $jobs at a time)" \
+      node --test --test-concurrency="$jobs" "${shared[@]}"
+  fi
+  if [ "${#alone[@]}" -gt 0 ]; then
+    step "$label: node --test tests/e2e/ (${#alone[@]} files that run alone)" node --test --test-concurrency=1 "${alone[@]}"
+  fi
+  return 0
+}
+
 if selected e2e; then
   shopt -s nullglob
   mapfile -t e2e_files < <(files_of usual tests/e2e/*.test.mjs)
@@ -142,33 +170,17 @@ if selected e2e; then
   # The static build from the pkg/ just built (its e2e tests build their own
   # copy under a sub-path; this checks the command and leaves dist/ to try).
   step "e2e: static build (scripts/dist.sh --no-build)" "$ROOT/scripts/dist.sh" --no-build
-  # E2E_CONCURRENCY files at a time (default 2; each has its own server on a
-  # free port and its own browser; a file keeps about two fifths of a core
-  # busy, so three would fit two cores, but tests that time the page then
-  # miss their marks now and then), the largest files first so that no long one starts last; a file that must have the machine to itself (a timing
-  # it asserts, or a count that wants both cores) says so with a line
-  # `// e2e: run alone` and runs after them, one file at a time.
-  jobs="${E2E_CONCURRENCY:-2}"
-  [[ "$jobs" =~ ^[1-9][0-9]?$ ]] || die "E2E_CONCURRENCY must be a whole number from 1 to 99 (it is '$jobs')"
-  shared=()
-  alone=()
-  mapfile -t e2e_files < <(wc -c "${e2e_files[@]}" | grep -v ' total$' | sort -k1,1nr -k2,2 | awk '{print $2}')
-  for file in "${e2e_files[@]}"; do
-    if grep -q '^// e2e: run alone' "$file"; then alone+=("$file"); else shared+=("$file"); fi
-  done
-  if [ "${#shared[@]}" -gt 0 ]; then
-    step "e2e: node --test --test-concurrency=$jobs tests/e2e/ (${#shared[@]} files, $jobs at a time)" \
-      node --test --test-concurrency="$jobs" "${shared[@]}"
-  fi
-  if [ "${#alone[@]}" -gt 0 ]; then
-    step "e2e: node --test tests/e2e/ (${#alone[@]} files that run alone)" node --test --test-concurrency=1 "${alone[@]}"
-  fi
+  run_e2e e2e "${e2e_files[@]}"
 fi
 if selected slow; then
   shopt -s nullglob
-  mapfile -t slow_files < <(files_of slow tests/api/*.test.mjs tests/e2e/*.test.mjs)
+  mapfile -t slow_api < <(files_of slow tests/api/*.test.mjs)
+  mapfile -t slow_e2e < <(files_of slow tests/e2e/*.test.mjs)
   shopt -u nullglob
-  [ "${#slow_files[@]}" -gt 0 ] || die "no slow tests found (a line '// test group: slow' in tests/api/ or tests/e2e/)"
-  step "slow: node --test (${#slow_files[@]} files, one at a time)" node --test --test-concurrency=1 "${slow_files[@]}"
+  [ "$(( ${#slow_api[@]} + ${#slow_e2e[@]} ))" -gt 0 ] || die "no slow tests found (a line '// test group: slow' in tests/api/ or tests/e2e/)"
+  if [ "${#slow_api[@]}" -gt 0 ]; then
+    step "slow: node --test tests/api/ (${#slow_api[@]} files, one at a time)" node --test --test-concurrency=1 "${slow_api[@]}"
+  fi
+  [ "${#slow_e2e[@]}" -eq 0 ] || run_e2e slow "${slow_e2e[@]}"
 fi
 log "all selected suites passed: ${want[*]}"

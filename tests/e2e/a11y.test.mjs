@@ -1,5 +1,6 @@
 // Accessibility: axe-core (an npm dev dependency) injected into the page, run on
 // every view of the page in light and dark, must find nothing.
+// test group: slow (scripts/test.sh): a sweep: axe on every view, light and dark.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

@@ -4,6 +4,7 @@
 // sub-path; the host sends the precompressed copies (br, gzip) that
 // decompress to the very files of the build; the manifest's icons are there;
 // it preloads the first board's modules, and loads the other tabs' after.
+// test group: slow (scripts/test.sh): the built site: scripts/dist.mjs builds it under a sub-path, twice.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -3,6 +3,7 @@
 // (omggif, not the encoder's library) and held against the board as the test
 // itself read it at each step: the frames are the boards the page showed, in
 // the order it showed them, each staying about as long as it was shown.
+// test group: slow (scripts/test.sh): recordings: GIFs recorded in real time and encoded.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';

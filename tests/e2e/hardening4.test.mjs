@@ -6,6 +6,7 @@
 // and locks) and in two contexts (two browsers, or a private window: each
 // keeps its own and neither sees the other's). Truths: OEIS A000170 typed in,
 // the answers the test gave, a plain search in the test.
+// test group: slow (scripts/test.sh): a review pass: state two tabs share, budgets and limits, one check a report.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness, waitUntil, url, browser, screenshot } from './helpers.mjs';

@@ -2,6 +2,7 @@
 // and in its service worker's list, and after one visit the tab works with
 // the network gone (a chapter's live view draws, a question is graded, the
 // progress is kept).
+// test group: slow (scripts/test.sh): the built site: Learn served by its service worker, offline.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -4,12 +4,11 @@
 // depth-first walk, a plain count, Luby's sequence built by its blocks.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, canvasStats, closeHarness, screenshot, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, closeHarness, waitUntil } from './helpers.mjs';
 
 after(closeHarness);
 
 const CHAPTERS = 9;
-const MOBILE = { width: 390, height: 844 };
 
 /** Opens the learn tab at `query` and waits for the chapter to be filled in. */
 async function openLearn(query = '', opts = {}) {
@@ -528,30 +527,4 @@ test('chapter 7: the work to a first solution against N is the core’s, checked
   assert.ok(luby[1] < plain[1] && luby[2] < plain[2], 'restarts cut the mean and the longest run');
   assertNoErrors(tail.errors);
   await tail.page.close();
-});
-
-test('390 px: no chapter scrolls sideways', async () => {
-  for (let k = 1; k <= CHAPTERS; k++) {
-    const { page, errors } = await openLearn(`&chapter=${k}`, { viewport: MOBILE });
-    await page.waitForTimeout(100);
-    const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-    assert.ok(scroll <= width, `chapter ${k}: ${scroll} px wide in a ${width} px window`);
-    assertNoErrors(errors);
-    await page.close();
-  }
-});
-
-test('screenshots of every chapter, 1280×800 and 390×844, light and dark', async () => {
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', MOBILE]]) {
-    for (let k = 1; k <= CHAPTERS; k++) {
-      const { page, errors } = await openLearn(`&chapter=${k}`, { viewport });
-      for (const scheme of ['light', 'dark']) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForTimeout(150);
-        await screenshot(page, `learn-ch${k}-${label}-${scheme}`);
-      }
-      assertNoErrors(errors);
-      await page.close();
-    }
-  }
 });

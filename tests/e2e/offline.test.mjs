@@ -5,6 +5,7 @@
 // version's cache is left and the page is the new one; two copies of the
 // site on one host keep their own offline copies; and across an update a
 // second tab keeps its own build's files until its own Reload, which works.
+// test group: slow (scripts/test.sh): the built site: its service worker installs, updates and serves offline.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

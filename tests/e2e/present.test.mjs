@@ -4,6 +4,7 @@
 // the visualizer's board, pseudocode, registers and step sentence on the first
 // screen with no scrolling, axe at zero in light and dark, and an embed asking
 // for it too.
+// test group: slow (scripts/test.sh): a sweep: every tab at 1920×1080, light and dark, axe included.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

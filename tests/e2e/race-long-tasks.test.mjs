@@ -27,6 +27,7 @@
 // step again). After it: no task over 50 ms of CPU in any phase, at the same
 // load. The limit, 100 ms, is twice that.
 // test group: slow (scripts/test.sh): races at N = 1,000 to their end, two to three minutes.
+// e2e: run alone (scripts/test.sh): it watches the main thread for long tasks, which another file's browser on the same cores would lengthen.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -3,6 +3,7 @@
 // the end, Solve big's N out of its search's range, "resumed" on a fresh
 // count, and rows numbered two ways. Each measured on the page (positions
 // by boundingBox, counters by their data-value), never taken on trust.
+// test group: slow (scripts/test.sh): a review pass: the second student's reports, one check each.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -2,6 +2,7 @@
 // a click, the symmetry note of the N shown, a tree node's reason, counts of
 // one, and a clicked tree node's board brought into view. Each checked against
 // a truth worked out here, not read off the page.
+// test group: slow (scripts/test.sh): a review pass: a student's reports, one check each.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
