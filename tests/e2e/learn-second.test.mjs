@@ -253,35 +253,3 @@ test('the lecture moves the view, by keys and buttons; chapter 4\'s small tree i
     await page.close();
   }
 });
-
-test('every chapter and a lecture at 1280×800 and 390 px, light and dark: no error, on a phone a chapter menu and no sideways scroll; screenshots', async () => {
-  for (const [width, height] of [[1280, 800], [390, 844]]) {
-    for (const scheme of ['light', 'dark']) {
-      const { page, errors } = await openLearn('&chapter=1', { viewport: { width, height } });
-      try {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (let k = 1; k <= 9; k++) {
-          if (k > 1) {
-            await page.goto(page.url().replace(/\?.*/, `?mode=learn&chapter=${k}`));
-            await page.waitForSelector(exercise);
-          }
-          await page.waitForTimeout(200);
-          if (width === 390) {
-            assert.equal(await page.isVisible('#learn [data-chapter]:not([hidden]) [data-part="chapter-menu"]'), true, 'a chapter menu at the top on a phone');
-            const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-            assert.ok(scroll <= inner, `chapter ${k}: ${scroll} px wide in a ${inner} px window, no sideways scroll`);
-          }
-          await screenshot(page, `learn2-ch${k}-${width}-${scheme}`);
-        }
-        await page.goto(page.url().replace(/\?.*/, '?mode=learn&chapter=5&lecture=1'));
-        await page.waitForSelector(lecture);
-        await page.keyboard.press('ArrowRight');
-        await page.keyboard.press('ArrowRight');
-        await screenshot(page, `learn2-lecture5-${width}-${scheme}`);
-        assertNoErrors(errors);
-      } finally {
-        await page.close();
-      }
-    }
-  }
-});
