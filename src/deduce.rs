@@ -228,20 +228,22 @@ impl Line {
     }
 }
 
-/// One step of reasoning: what it concludes, by which rule, and why.
+/// One step of reasoning: what it concludes, by which rule, and why. On a
+/// regions board (`regions::Deduction`) the rule is a `RegionRule` and the
+/// lines are `Unit`s: rows, columns and regions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Deduction {
+pub struct Deduction<R = Rule, L = Line> {
     pub kind: Kind,
     pub row: usize,
     pub col: usize,
-    pub rule: Rule,
+    pub rule: R,
     /// One sentence naming the lines used.
     pub reason: String,
-    /// The lines the deduction used.
-    pub lines: Vec<Line>,
+    /// The lines the deduction used (where to look).
+    pub lines: Vec<L>,
     /// The other squares it used: the attacking queen, the squares a queen
-    /// would take from the emptied line, the pair's squares, the queens a
-    /// look-ahead forces.
+    /// would take from the emptied line, the pair's squares, the squares of
+    /// the confined lines, the queens a look-ahead forces.
     pub squares: Vec<(usize, usize)>,
     /// For a look-ahead, the queens it forces, in order; else empty.
     pub chain: Vec<(usize, usize)>,

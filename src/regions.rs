@@ -505,23 +505,8 @@ impl RegionRule {
 }
 
 /// One step of reasoning on a regions board: what it concludes, by which
-/// rule, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Deduction {
-    pub kind: Kind,
-    pub row: usize,
-    pub col: usize,
-    pub rule: RegionRule,
-    /// One sentence naming the units used.
-    pub reason: String,
-    /// The units the deduction uses (where to look).
-    pub lines: Vec<Unit>,
-    /// The other squares it uses: the queen that takes the square, the
-    /// squares of the confined units, the emptied unit's squares.
-    pub squares: Vec<(usize, usize)>,
-    /// For a look-ahead, the queens it forces, in order.
-    pub chain: Vec<(usize, usize)>,
-}
+/// rule, and why; its lines are the units it uses.
+pub type Deduction = crate::deduce::Deduction<RegionRule, Unit>;
 
 /// What a rule found, before it is put in words.
 enum Why {
