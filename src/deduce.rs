@@ -777,15 +777,42 @@ fn line_list(lines: &[Line]) -> String {
     };
     match lines.first() {
         Some(Line::Diagonal(_) | Line::AntiDiagonal(_)) => format!("{count} {kind}s"),
-        _ => {
-            let numbers: Vec<String> = lines.iter().map(|l| (l.index() + 1).to_string()).collect();
-            match numbers.split_last() {
-                Some((last, [])) => format!("{kind} {last}"),
-                Some((last, rest)) => format!("{kind}s {} and {last}", rest.join(", ")),
-                None => String::new(),
-            }
-        }
+        _ => numbered(kind, lines.iter().map(|l| l.index())),
     }
+}
+
+/// Lines of one kind by their numbers from 1: "row 3", "rows 3 and 6",
+/// "columns 2, 4 and 5"; "" for none. Shared with `regions`.
+pub(crate) fn numbered(kind: &str, indices: impl Iterator<Item = usize>) -> String {
+    let numbers: Vec<String> = indices.map(|i| (i + 1).to_string()).collect();
+    match numbers.split_last() {
+        Some((last, [])) => format!("{kind} {last}"),
+        Some((last, rest)) => format!("{kind}s {} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// A look-ahead in words, on a classic or a regions board: a queen on
+/// `here` would force the queens of `forced` in order (each with the words
+/// of the line whose last square it took), and then leave `emptied` with
+/// no square.
+pub(crate) fn look_ahead_reason(
+    here: &str,
+    forced: &[(String, (usize, usize))],
+    emptied: &str,
+) -> String {
+    let steps: Vec<String> = forced
+        .iter()
+        .map(|(last, queen)| {
+            let queen = square_words(*queen);
+            format!("a queen on {queen} (the last square of {last})")
+        })
+        .collect();
+    format!(
+        "A queen on {here} would force {}, and then {emptied} would have no square left, so no \
+         queen can go there.",
+        steps.join(", then ")
+    )
 }
 
 /// The found deduction in words.
@@ -866,25 +893,11 @@ fn explain(found: Found) -> Deduction {
             (reason, used, squares)
         }
         Why::LookAhead { forced, line } => {
-            let chain: Vec<String> = forced
-                .iter()
-                .map(|&(last, queen)| {
-                    format!(
-                        "a queen on {} (the last square of {})",
-                        square_words(queen),
-                        last.words()
-                    )
-                })
-                .collect();
+            let words: Vec<_> = forced.iter().map(|&(last, q)| (last.words(), q)).collect();
             let mut lines: Vec<Line> = forced.iter().map(|&(last, _)| last).collect();
             lines.push(line);
             (
-                format!(
-                    "A queen on {here} would force {}, and then {} would have no square left, \
-                     so no queen can go there.",
-                    chain.join(", then "),
-                    line.words()
-                ),
+                look_ahead_reason(&here, &words, &line.words()),
                 lines,
                 forced.iter().map(|&(_, queen)| queen).collect(),
             )

@@ -8,7 +8,7 @@ use js_sys::Reflect;
 use crate::error::grouped;
 use wasm_bindgen::prelude::*;
 
-use super::args::{Arg, Problem};
+use super::args::{whole_in, Arg, Problem};
 use super::shapes::{self, to_js};
 use crate::deduce::{self, Board, Level, Line, Rule};
 use crate::limits::MAX_N;
@@ -23,12 +23,8 @@ pub(crate) const PUZZLE_SIZES: (usize, usize) = (4, 12);
 
 /// N for the queens exports: a whole number from 1 to `MAX_N`.
 fn size(n: &JsValue) -> Result<usize, Problem> {
-    let n = Arg::read(n);
-    n.whole(1, MAX_N as u64).map(|n| n as usize).ok_or_else(|| {
-        Problem(format!(
-            "N must be a whole number from 1 to {MAX_N}; got {}.",
-            n.describe()
-        ))
+    whole_in(n, 1, MAX_N, |got| {
+        format!("N must be a whole number from 1 to {MAX_N}; got {got}.")
     })
 }
 
@@ -205,17 +201,15 @@ pub fn culprit(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
 
 /// N for `puzzle()` and `puzzleLevels()`: a whole number in `PUZZLE_SIZES`.
 fn puzzle_size(n: &JsValue) -> Result<usize, Problem> {
-    let (min, max) = PUZZLE_SIZES;
-    let n_arg = Arg::read(n);
-    n_arg
-        .whole(min as u64, max as u64)
-        .map(|n| n as usize)
-        .ok_or_else(|| {
-            Problem(format!(
-                "Puzzles come in sizes from {min}×{min} to {max}×{max}; got N = {}.",
-                n_arg.describe()
-            ))
-        })
+    sized(n, PUZZLE_SIZES, "Puzzles")
+}
+
+/// N for the puzzles of a kind ("Puzzles", "Regions puzzles"): a whole
+/// number from `min` to `max`.
+pub(super) fn sized(n: &JsValue, (min, max): (usize, usize), kind: &str) -> Result<usize, Problem> {
+    whole_in(n, min, max, |got| {
+        format!("{kind} come in sizes from {min}×{min} to {max}×{max}; got N = {got}.")
+    })
 }
 
 /// A puzzle, as the squares of its queens: `difficulty` is "easy", "medium",

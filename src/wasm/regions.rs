@@ -7,7 +7,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::args::{text, Arg, Problem, Text};
-use super::puzzle::listed;
+use super::puzzle::{listed, sized};
 use super::shapes::{self, to_js};
 use crate::deduce::Level;
 use crate::regions::{self, BadInput, Board, Layout, RegionRule};
@@ -23,16 +23,7 @@ pub(crate) const SEARCH_MAX_STEPS: u64 = 1_000_000;
 
 /// N for the regions exports: a whole number from 5 to 11.
 fn size(n: &JsValue) -> Result<usize, Problem> {
-    let arg = Arg::read(n);
-    let (min, max) = (regions::MIN_N, regions::MAX_N);
-    arg.whole(min as u64, max as u64)
-        .map(|n| n as usize)
-        .ok_or_else(|| {
-            Problem(format!(
-                "Regions puzzles come in sizes from {min}×{min} to {max}×{max}; got N = {}.",
-                arg.describe()
-            ))
-        })
+    sized(n, (regions::MIN_N, regions::MAX_N), "Regions puzzles")
 }
 
 /// N and the regions, checked.
