@@ -228,20 +228,22 @@ impl Line {
     }
 }
 
-/// One step of reasoning: what it concludes, by which rule, and why.
+/// One step of reasoning: what it concludes, by which rule, and why. On a
+/// regions board (`regions::Deduction`) the rule is a `RegionRule` and the
+/// lines are `Unit`s: rows, columns and regions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Deduction {
+pub struct Deduction<R = Rule, L = Line> {
     pub kind: Kind,
     pub row: usize,
     pub col: usize,
-    pub rule: Rule,
+    pub rule: R,
     /// One sentence naming the lines used.
     pub reason: String,
-    /// The lines the deduction used.
-    pub lines: Vec<Line>,
+    /// The lines the deduction used (where to look).
+    pub lines: Vec<L>,
     /// The other squares it used: the attacking queen, the squares a queen
-    /// would take from the emptied line, the pair's squares, the queens a
-    /// look-ahead forces.
+    /// would take from the emptied line, the pair's squares, the squares of
+    /// the confined lines, the queens a look-ahead forces.
     pub squares: Vec<(usize, usize)>,
     /// For a look-ahead, the queens it forces, in order; else empty.
     pub chain: Vec<(usize, usize)>,
@@ -775,15 +777,42 @@ fn line_list(lines: &[Line]) -> String {
     };
     match lines.first() {
         Some(Line::Diagonal(_) | Line::AntiDiagonal(_)) => format!("{count} {kind}s"),
-        _ => {
-            let numbers: Vec<String> = lines.iter().map(|l| (l.index() + 1).to_string()).collect();
-            match numbers.split_last() {
-                Some((last, [])) => format!("{kind} {last}"),
-                Some((last, rest)) => format!("{kind}s {} and {last}", rest.join(", ")),
-                None => String::new(),
-            }
-        }
+        _ => numbered(kind, lines.iter().map(|l| l.index())),
     }
+}
+
+/// Lines of one kind by their numbers from 1: "row 3", "rows 3 and 6",
+/// "columns 2, 4 and 5"; "" for none. Shared with `regions`.
+pub(crate) fn numbered(kind: &str, indices: impl Iterator<Item = usize>) -> String {
+    let numbers: Vec<String> = indices.map(|i| (i + 1).to_string()).collect();
+    match numbers.split_last() {
+        Some((last, [])) => format!("{kind} {last}"),
+        Some((last, rest)) => format!("{kind}s {} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// A look-ahead in words, on a classic or a regions board: a queen on
+/// `here` would force the queens of `forced` in order (each with the words
+/// of the line whose last square it took), and then leave `emptied` with
+/// no square.
+pub(crate) fn look_ahead_reason(
+    here: &str,
+    forced: &[(String, (usize, usize))],
+    emptied: &str,
+) -> String {
+    let steps: Vec<String> = forced
+        .iter()
+        .map(|(last, queen)| {
+            let queen = square_words(*queen);
+            format!("a queen on {queen} (the last square of {last})")
+        })
+        .collect();
+    format!(
+        "A queen on {here} would force {}, and then {emptied} would have no square left, so no \
+         queen can go there.",
+        steps.join(", then ")
+    )
 }
 
 /// The found deduction in words.
@@ -864,25 +893,11 @@ fn explain(found: Found) -> Deduction {
             (reason, used, squares)
         }
         Why::LookAhead { forced, line } => {
-            let chain: Vec<String> = forced
-                .iter()
-                .map(|&(last, queen)| {
-                    format!(
-                        "a queen on {} (the last square of {})",
-                        square_words(queen),
-                        last.words()
-                    )
-                })
-                .collect();
+            let words: Vec<_> = forced.iter().map(|&(last, q)| (last.words(), q)).collect();
             let mut lines: Vec<Line> = forced.iter().map(|&(last, _)| last).collect();
             lines.push(line);
             (
-                format!(
-                    "A queen on {here} would force {}, and then {} would have no square left, \
-                     so no queen can go there.",
-                    chain.join(", then "),
-                    line.words()
-                ),
+                look_ahead_reason(&here, &words, &line.words()),
                 lines,
                 forced.iter().map(|&(_, queen)| queen).collect(),
             )

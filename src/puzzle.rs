@@ -358,30 +358,44 @@ pub fn levels(n: usize) -> &'static [Level] {
 }
 
 fn random_solution(n: usize, random: &mut XorShift) -> Vec<usize> {
-    // Row by row with each row's columns in a random order; N-Queens has a
-    // solution for every N >= 4, and a depth-first search finds one quickly.
-    let mut orders: Vec<Vec<usize>> = (0..n)
+    // N-Queens has a solution for every N >= 4, and a depth-first search
+    // finds one quickly.
+    random_rows(n, random, |cols, row, col| {
+        cols.iter()
+            .enumerate()
+            .all(|(r, &c)| !attacks((r, c), (row, col)))
+    })
+}
+
+/// One queen a row, each row's column the first in a random order (drawn
+/// for every row first) that `fits` beside the columns of the rows above
+/// it, depth first; shorter than N when no placement fits. Shared with
+/// `regions`, whose queens must not touch.
+pub(crate) fn random_rows(
+    n: usize,
+    random: &mut XorShift,
+    fits: impl Fn(&[usize], usize, usize) -> bool,
+) -> Vec<usize> {
+    let orders: Vec<Vec<usize>> = (0..n)
         .map(|_| {
             let mut cols: Vec<usize> = (0..n).collect();
             random.shuffle(&mut cols);
             cols
         })
         .collect();
-    let mut cols = Vec::with_capacity(n);
-    fn place(n: usize, orders: &mut [Vec<usize>], cols: &mut Vec<usize>) -> bool {
+    fn place(
+        orders: &[Vec<usize>],
+        cols: &mut Vec<usize>,
+        fits: &impl Fn(&[usize], usize, usize) -> bool,
+    ) -> bool {
         let row = cols.len();
-        if row == n {
+        if row == orders.len() {
             return true;
         }
-        for i in 0..n {
-            let col = orders[row][i];
-            if cols
-                .iter()
-                .enumerate()
-                .all(|(r, &c)| !attacks((r, c), (row, col)))
-            {
+        for &col in &orders[row] {
+            if fits(cols, row, col) {
                 cols.push(col);
-                if place(n, orders, cols) {
+                if place(orders, cols, fits) {
                     return true;
                 }
                 cols.pop();
@@ -389,35 +403,42 @@ fn random_solution(n: usize, random: &mut XorShift) -> Vec<usize> {
         }
         false
     }
-    place(n, &mut orders, &mut cols);
+    let mut cols = Vec::with_capacity(n);
+    place(&orders, &mut cols, &fits);
     cols
 }
 
-/// A small, seeded generator (xorshift64): puzzles replay from their seed.
-struct XorShift(u64);
+/// A small, seeded generator (xorshift64): puzzles, classic and regions,
+/// replay from their seed.
+pub(crate) struct XorShift(u64);
 
 impl XorShift {
     /// The generator for `seed`, a different state for every seed below
     /// 2^64 − 1 (the core takes seeds up to 2^53 − 1): seed + 1
     /// (never 0, which xorshift cannot leave) through SplitMix64's
-    /// finalizer, a bijection that keeps 0 at 0 and spreads the small seeds
-    /// people type over all 64 bits. (`seed | 1` once gave seeds 2k and
-    /// 2k + 1 the same puzzle.)
+    /// finalizer. (`seed | 1` would give seeds 2k and 2k + 1 the same
+    /// puzzle.)
     fn from_seed(seed: u64) -> XorShift {
-        let mut z = seed.wrapping_add(1);
+        XorShift::mixed(seed.wrapping_add(1))
+    }
+
+    /// The generator whose state is `z` through SplitMix64's finalizer, a
+    /// bijection that keeps 0 at 0 and spreads small numbers over all 64
+    /// bits (0 itself becomes 1).
+    pub(crate) fn mixed(mut z: u64) -> XorShift {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         XorShift((z ^ (z >> 31)).max(1))
     }
 
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
 
-    fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = (self.next() % (i as u64 + 1)) as usize;
             items.swap(i, j);

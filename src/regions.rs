@@ -21,7 +21,8 @@
 
 use std::fmt;
 
-use crate::deduce::{Kind, Level, LOOK_AHEAD_QUEENS};
+use crate::deduce::{look_ahead_reason, numbered, Kind, Level, LOOK_AHEAD_QUEENS};
+use crate::puzzle::{random_rows, XorShift};
 
 /// The smallest board a regions puzzle takes.
 pub const MIN_N: usize = 5;
@@ -505,23 +506,8 @@ impl RegionRule {
 }
 
 /// One step of reasoning on a regions board: what it concludes, by which
-/// rule, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Deduction {
-    pub kind: Kind,
-    pub row: usize,
-    pub col: usize,
-    pub rule: RegionRule,
-    /// One sentence naming the units used.
-    pub reason: String,
-    /// The units the deduction uses (where to look).
-    pub lines: Vec<Unit>,
-    /// The other squares it uses: the queen that takes the square, the
-    /// squares of the confined units, the emptied unit's squares.
-    pub squares: Vec<(usize, usize)>,
-    /// For a look-ahead, the queens it forces, in order.
-    pub chain: Vec<(usize, usize)>,
-}
+/// rule, and why; its lines are the units it uses.
+pub type Deduction = crate::deduce::Deduction<RegionRule, Unit>;
 
 /// What a rule found, before it is put in words.
 enum Why {
@@ -775,12 +761,7 @@ fn square_words(n: usize, square: usize) -> String {
 /// "rows 3 and 6", "regions 1, 2 and 4".
 fn unit_list(units: &[Unit]) -> String {
     let kind = units.first().map_or("unit", |u| u.kind());
-    let numbers: Vec<String> = units.iter().map(|u| (u.index() + 1).to_string()).collect();
-    match numbers.split_last() {
-        Some((last, [])) => format!("{kind} {last}"),
-        Some((last, rest)) => format!("{kind}s {} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
+    numbered(kind, units.iter().map(|u| u.index()))
 }
 
 fn explain(found: Found, layout: &Layout) -> Deduction {
@@ -848,26 +829,15 @@ fn explain(found: Found, layout: &Layout) -> Deduction {
             taken,
         ),
         Why::LookAhead { forced, unit } => {
-            let steps: Vec<String> = forced
+            let words: Vec<_> = forced
                 .iter()
-                .map(|&(last, q)| {
-                    format!(
-                        "a queen on {} (the last square of {})",
-                        square_words(n, q),
-                        last.words()
-                    )
-                })
+                .map(|&(last, q)| (last.words(), (q / n, q % n)))
                 .collect();
             let mut lines: Vec<Unit> = forced.iter().map(|&(last, _)| last).collect();
             lines.push(unit);
-            chain = forced.iter().map(|&(_, q)| (q / n, q % n)).collect();
+            chain = words.iter().map(|&(_, queen)| queen).collect();
             (
-                format!(
-                    "A queen on {here} would force {}, and then {} would have no square left, so \
-                     no queen can go there.",
-                    steps.join(", then "),
-                    unit.words()
-                ),
+                look_ahead_reason(&here, &words, &unit.words()),
                 lines,
                 chain.clone(),
             )
@@ -1211,7 +1181,10 @@ pub fn generate(n: usize, seed: u64, level: Option<Level>) -> Option<Puzzle> {
     if check_size(n).is_err() {
         return None;
     }
-    let mut random = XorShift::from_seed(seed ^ ((n as u64) << 56));
+    // The seed and N, shifted by the golden ratio before SplitMix64's
+    // finalizer.
+    let mut random =
+        XorShift::mixed((seed ^ ((n as u64) << 56)).wrapping_add(0x9e37_79b9_7f4a_7c15));
     for _ in 0..ATTEMPTS {
         let solution = random_solution(n, &mut random);
         let mut regions = grow(n, &solution, &mut random);
@@ -1358,33 +1331,9 @@ pub fn levels(n: usize) -> &'static [Level] {
 /// One queen in each row and column, none touching: each row's column,
 /// drawn at random.
 fn random_solution(n: usize, random: &mut XorShift) -> Vec<usize> {
-    fn place(n: usize, orders: &[Vec<usize>], cols: &mut Vec<usize>) -> bool {
-        let row = cols.len();
-        if row == n {
-            return true;
-        }
-        for &col in &orders[row] {
-            let free = !cols.contains(&col) && cols.last().is_none_or(|&c| c.abs_diff(col) > 1);
-            if free {
-                cols.push(col);
-                if place(n, orders, cols) {
-                    return true;
-                }
-                cols.pop();
-            }
-        }
-        false
-    }
-    let orders: Vec<Vec<usize>> = (0..n)
-        .map(|_| {
-            let mut cols: Vec<usize> = (0..n).collect();
-            random.shuffle(&mut cols);
-            cols
-        })
-        .collect();
-    let mut cols = Vec::with_capacity(n);
-    place(n, &orders, &mut cols);
-    cols
+    random_rows(n, random, |cols, _, col| {
+        !cols.contains(&col) && cols.last().is_none_or(|&c| c.abs_diff(col) > 1)
+    })
 }
 
 /// Regions grown around the solution's queens: each starts as its queen's
@@ -1520,32 +1469,5 @@ pub fn search(layout: &Layout, givens: &[(usize, usize)], max_steps: usize) -> T
         allowed[row + 1] = allowed[row] & !layout.reach[square];
         next[row + 1] = 0;
         row += 1;
-    }
-}
-
-/// A small, seeded generator (xorshift64 started through SplitMix64's
-/// finalizer): puzzles replay from their seed.
-struct XorShift(u64);
-
-impl XorShift {
-    fn from_seed(seed: u64) -> XorShift {
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        XorShift((z ^ (z >> 31)).max(1))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            items.swap(i, j);
-        }
     }
 }

@@ -119,7 +119,7 @@ fn bitwise_runs_to_92_solutions_and_reads_back_state() {
 fn registers_carry_kinds_and_64_bit_boards_as_bigint() {
     let mut s = session("brute-force", 8);
     s.run(1000.into()).unwrap();
-    let registers = s.registers();
+    let registers = s.registers().unwrap();
     let field = registers
         .iter()
         .find(|r| get(r, "name").as_string().as_deref() == Some("field"))
@@ -131,6 +131,7 @@ fn registers_carry_kinds_and_64_bit_boards_as_bigint() {
     b.step();
     let kinds: Vec<String> = b
         .registers()
+        .unwrap()
         .iter()
         .map(|r| get(&r, "kind").as_string().unwrap())
         .collect();

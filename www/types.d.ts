@@ -7,71 +7,27 @@
 // reads as `any` (the core checks them itself and throws a sentence). The
 // structured results are declared there too, generated from their Rust types
 // (src/wasm/shapes.rs): this file names them for the page and adds only what
-// is the page's own, and, for the results not generated yet, their shapes
-// (the augmentation at the end gives the Session methods that return them
-// those types).
+// is the page's own (the augmentation at the end types the Session methods
+// whose results and optional arguments are not generated yet).
 //
 // A shape that only one module makes or reads is a @typedef in that module
 // (count/store.js's CountRecord, race/clock.js's Sample); this file is for what
 // several modules, or the page and a worker, share.
 
-import type { AlgorithmEntry, ConflictTrace, CountMethod as CoreCountMethod, FoundSolution, Limits, RunBudget, RunLengths, Session, Space, Symmetries } from '../pkg/nqueens.js';
+import type { AlgorithmEntry, ConflictTrace, CountMethod as CoreCountMethod, DeadEnd, Deduction, DeductionRule, FoundSolution, Hint, Limits, PuzzleLevel, Register, RegionsPuzzle, RegionsTrace, RunBudget, RunLengths, Session, Space, Symmetries } from '../pkg/nqueens.js';
 
-export type { ConflictTrace, FoundSolution, Limits, RunLengths, Session, Space, Symmetries };
+export type { ConflictTrace, DeadEnd, Deduction, DeductionRule, FoundSolution, Hint, Limits, PuzzleLevel, Register, RegionsPuzzle, RegionsTrace, RunLengths, Session, Space, Symmetries };
 
 /**
  * The core's module namespace, as loadCore() resolves it. `new Session(id, n)`
- * leaves out the fixed queens, and the puzzle exports the squares ruled out,
- * which the generated declaration makes required.
+ * leaves out the fixed queens, which the generated declaration makes required.
  */
-export type Core = Omit<
-  typeof import('../pkg/nqueens.js'),
-  | 'Session'
-  | 'completions'
-  | 'completion'
-  | 'deduce'
-  | 'deductionRules'
-  | 'puzzleLevels'
-  | 'deadEnd'
-  | 'regionsPuzzle'
-  | 'regionsLevels'
-  | 'regionsRules'
-  | 'regionsDeduce'
-  | 'regionsCompletions'
-  | 'regionsCulprit'
-  | 'regionsSearch'
-> & {
+export type Core = Omit<typeof import('../pkg/nqueens.js'), 'Session'> & {
   Session: {
     new (id: string, n: number, fixedSquares?: Squares): Session;
     seeded(id: string, n: number, seed: number): Session;
     prototype: Session;
   };
-  /** Solutions holding every queen on `squares` and none on `excluded`. */
-  completions(n: number, squares: Squares, excluded?: Squares): bigint;
-  /** The first such solution, each row's column, or null. */
-  completion(n: number, squares: Squares, excluded?: Squares): Int32Array | null;
-  /** The simplest deduction on the board, or null when a guess is needed or every row has a queen. */
-  deduce(n: number, queens: Squares, excluded?: Squares): Deduction | null;
-  /** The rules of deduction, simple to hard. */
-  deductionRules(): DeductionRule[];
-  /** The levels `puzzle(n, level, seed)` offers at N, easy to hard. */
-  puzzleLevels(n: number): PuzzleLevel[];
-  /** Why a board no solution completes is dead, or null when it can be completed. */
-  deadEnd(n: number, queens: Squares): DeadEnd | null;
-  /** A regions puzzle with exactly one solution (N 5 to 11); any level when `level` is left out. */
-  regionsPuzzle(n: number, seed: number, level?: PuzzleLevel): RegionsPuzzle;
-  /** The levels `regionsPuzzle(n, seed, level)` offers at N, easy to hard. */
-  regionsLevels(n: number): PuzzleLevel[];
-  /** The regions rules of deduction, simple to hard. */
-  regionsRules(): { id: RegionRuleId; name: string; level: PuzzleLevel; summary: string }[];
-  /** The simplest deduction on a regions board, or null. */
-  regionsDeduce(n: number, regions: Squares, queens: Squares, excluded?: Squares): RegionsDeduction | null;
-  /** Solutions of the regions board holding every queen on `queens`. */
-  regionsCompletions(n: number, regions: Squares, queens: Squares): number;
-  /** Why a regions board no solution completes is dead, or null. */
-  regionsCulprit(n: number, regions: Squares, queens: Squares): DeadEnd | null;
-  /** The row-by-row search on a regions board, traced step by step, at most `maxSteps` steps. */
-  regionsSearch(n: number, regions: Squares, givens: Squares, maxSteps: number): RegionsTrace;
 };
 
 /**
@@ -89,125 +45,11 @@ export type SearchSpaceId = AlgorithmEntry['space'];
 /** What a search looks for: every solution, or one. */
 export type Goal = AlgorithmEntry['goal'];
 
-/** One of `session.registers()`: a named value of the search's state, drawn by its kind. */
-export type Register = { group: string; name: string; role?: 'permutation' | 'swap' } & (
-  | { kind: 'bits'; value: number; width: number }
-  | { kind: 'board'; value: bigint; hex: string; n: number }
-  | { kind: 'list'; value: number[] }
-  | { kind: 'number'; value: number; hex: string }
-  /** A real number: annealing's temperature T. */
-  | { kind: 'real'; value: number }
-  /** A count for each square of a row or each line of the board; `highlight` the one marked. */
-  | { kind: 'counts'; values: Int32Array; highlight?: number }
-);
-
 /** A unit of work the core measures: the race clock's budgets, `seekWork`, `runWithin`, `nextWork`. */
 export type WorkUnit = 'checks' | 'steps';
 
 /** How count mode counts N: the core's methods (`countMethod(n)`), or the page's own GPU engine (www/count/gpu.js). */
 export type CountMethod = Omit<CoreCountMethod, 'id'> & { id: CoreCountMethod['id'] | 'gpu-symmetry' };
-
-/** `hintWithReason(n, squares)`: a square that keeps a completion possible, and why. */
-export interface Hint {
-  square: number;
-  row: number;
-  col: number;
-  reason: string;
-}
-
-/** A puzzle's level: the hardest rules it needs. */
-export type PuzzleLevel = 'easy' | 'medium' | 'hard' | 'expert';
-
-/** A rule of deduction's id, simple to hard. */
-export type DeductionRuleId =
-  | 'attacked'
-  | 'last-in-row'
-  | 'last-in-column'
-  | 'empties-line'
-  | 'pair'
-  | 'triple'
-  | 'diagonal-confinement'
-  | 'confinement'
-  | 'look-ahead';
-
-/** One entry of `deductionRules()`. */
-export interface DeductionRule {
-  id: DeductionRuleId;
-  name: string;
-  /** The lowest level whose puzzles may need it. */
-  level: PuzzleLevel;
-  summary: string;
-}
-
-/** A line of the board: row and column from 0; diagonal (↘) row - col + n - 1, anti-diagonal (↙) row + col. */
-export interface DeductionLine {
-  kind: 'row' | 'column' | 'diagonal' | 'anti-diagonal' | 'region';
-  index: number;
-}
-
-/** `deduce(n, queens, excluded)`: one step of reasoning. */
-export interface Deduction {
-  kind: 'place' | 'rule-out';
-  /** The square it concludes. */
-  row: number;
-  col: number;
-  rule: DeductionRuleId;
-  /** One sentence naming the lines used. */
-  reason: string;
-  lines: DeductionLine[];
-  /** The other squares it used (row * n + col): the attacking queen, the squares a queen would take, the pair's squares, the queens a look-ahead forces. */
-  squares: number[];
-  /** The rule's name, its sentence and its level. */
-  name: string;
-  summary: string;
-  level: PuzzleLevel;
-  /** A look-ahead's forced queens in order (squares); empty for the other rules. */
-  chain: number[];
-}
-
-/** `deadEnd()` and `regionsCulprit()`: the queen to move (null when no single one helps), the queens the board then forces in order, and the line they leave with no square. */
-export interface DeadEnd {
-  square: number | null;
-  row: number | null;
-  col: number | null;
-  chain: number[];
-  line: { kind: 'row' | 'column' | 'region'; index: number } | null;
-  reason: string;
-}
-
-/** A regions rule's id, simple to hard. */
-export type RegionRuleId =
-  | 'attacked'
-  | 'last-in-row'
-  | 'last-in-column'
-  | 'last-in-region'
-  | 'region-in-line'
-  | 'line-in-region'
-  | 'empties-line'
-  | 'confinement'
-  | 'look-ahead';
-
-/** `regionsPuzzle()`: `regions[square]` is the square's region, 0 to N − 1. */
-export interface RegionsPuzzle {
-  n: number;
-  regions: number[];
-  givens: number[];
-  solution: number[];
-  level: PuzzleLevel;
-}
-
-/** `regionsDeduce()`: a deduction in the classic shape, its lines rows, columns or regions. */
-export interface RegionsDeduction extends Omit<Deduction, 'rule' | 'lines'> {
-  rule: RegionRuleId;
-  lines: { kind: 'row' | 'column' | 'region'; index: number }[];
-}
-
-/** `regionsSearch()`: the steps to play, the solution found, and whether the step limit cut it. */
-export interface RegionsTrace {
-  steps: { kind: 'probe' | 'place' | 'remove' | 'found'; row: number; col: number }[];
-  solution: number[] | null;
-  cut: boolean;
-}
 
 /** Squares (row * n + col) of queens, as the puzzle exports and the coach take them. */
 export type Squares = Int32Array | number[];
@@ -271,21 +113,16 @@ export type CoachReply =
   /** Once a worker has made its core (for any job): coach.js starts the budget then. */
   | { type: 'loaded' };
 
-// ---- The generated Session, with the shapes of what it returns ------------------
+// ---- The generated Session, with the arguments the page passes -----------------
 //
-// These overloads come first, so calls get these types. Once src/wasm/ declares
-// them itself (wasm-bindgen's `unchecked_return_type`, and Option<JsValue> for
-// the optional arguments), this block can go.
+// These overloads come first, so calls get these types: the optional arguments,
+// which the generated declaration makes required, and the units of work. Once
+// src/wasm/ declares them itself (Option<JsValue> for the optional arguments),
+// this block can go.
 
 declare module '../pkg/nqueens.js' {
   interface Session {
-    /** null for a search from fixed queens or for one solution. */
-    icicle(width: number): Float32Array | null;
-    /** null for a search from fixed queens or for one solution. */
-    decidedBetween(from: bigint | number, to: bigint | number): bigint | null;
     solutions(limit: number, skip?: number): FoundSolution[];
-    registers(): Register[];
-    pseudocode(): string[];
     seekWork(unit: WorkUnit, budget: number): void;
     seekNear(stepIndex: number): number;
     seekWorkNear(unit: WorkUnit, budget: number): number;

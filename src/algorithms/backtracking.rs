@@ -4,7 +4,7 @@
 //! and compares. The source stops at the first solution; this one goes on.
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::info::AlgorithmInfo;
 use super::vocabulary::{BoardView, LastStep, Register, RegisterValue, StepKind};
 use crate::board::RowMask;
 use crate::limits::MAX_N;
@@ -14,13 +14,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "backtracking",
     name: "Backtracking (rows as bit fields)",
     source: "002",
-    goal: Goal::All,
-    min_n: 1,
-    max_n: MAX_N,
-    find_max_n: 0,
-    seeded: false,
-    space: SearchSpace::Tree,
-    takes_fixed_queens: true,
     description: "Places one queen per row, top to bottom. Each row is a bit field with one \
         bit set. The candidates for the next row are the columns no earlier row uses (OR the \
         rows together); each is tested for diagonal attacks by shifting it one column left \
@@ -31,8 +24,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     placement_is: "One placement is a candidate that passed hasDiagonals going on the board \
         (rows.append). Every candidate costs one check, placed or rejected, so checks = \
         placements + rejections.",
-    move_is: "",
-    conflicts_note: "",
     glossary: &[
         ("rows", "one bit field per row that holds a queen: the bit of its column"),
         ("used", "the OR of all rows: the columns a queen already holds"),
@@ -40,7 +31,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
             used, lowest first (the green rings on the board)"),
         ("len(rows)", "how many rows hold a queen: the row being filled"),
     ],
-    most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "solve(rows):",
         "    if len(rows) == N: solutions += 1       # nothing is left to try below",
@@ -51,6 +41,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "        solve(rows)",
         "    rows.pop()                              # out of candidates: backtrack",
     ],
+    ..AlgorithmInfo::ROW_SEARCH
 };
 
 const LINE_SOLUTION: usize = 1;

@@ -4,7 +4,7 @@
 //! is left, and the lowest bit goes first.
 
 use super::depth_first::{DepthFirst, Descent, Progress};
-use super::info::{AlgorithmInfo, Bound, Goal, SearchSpace};
+use super::info::AlgorithmInfo;
 use super::vocabulary::{BoardView, LastStep, Register, RegisterValue, StepKind};
 use crate::board::RowMask;
 use crate::limits::MAX_N;
@@ -14,13 +14,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     id: "bitwise",
     name: "Bitwise (ld / col / rd)",
     source: "004",
-    goal: Goal::All,
-    min_n: 1,
-    max_n: MAX_N,
-    find_max_n: 0,
-    seeded: false,
-    space: SearchSpace::Tree,
-    takes_fixed_queens: true,
     description: "Backtracking where every test is a single bitwise operation. For the row \
         being filled, ld, col and rd hold the columns attacked along down-left diagonals, \
         columns and down-right diagonals; poss = ~(ld | col | rd) is every safe square at \
@@ -32,8 +25,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     placement_is: "One placement is one bit taken from poss: a queen on a safe square. Each is followed \
         by the next row's poss, one check, unless it completes a solution, so checks = placements \
         − solutions + 1 (the first row's poss): fewer checks than placements.",
-    move_is: "",
-    conflicts_note: "",
     glossary: &[
         ("ld", "the columns of this row attacked along a diagonal going down and left on the board: \
             (ld | bit) >> 1 each row down"),
@@ -42,7 +33,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
             (rd | bit) << 1 each row down"),
         ("poss", "the safe squares of this row not tried yet: ~(ld | col | rd), less each bit taken"),
     ],
-    most_checks: Bound::PER_QUEEN,
     pseudocode: &[
         "search(ld, col, rd):",
         "    if col == all: solutions += 1; return",
@@ -52,6 +42,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
         "        search((ld | bit) >> 1, col | bit, (rd | bit) << 1)",
         "    return                                   # backtrack",
     ],
+    ..AlgorithmInfo::ROW_SEARCH
 };
 
 const LINE_SOLUTION: usize = 1;

@@ -219,6 +219,35 @@ pub struct AlgorithmInfo {
 }
 
 impl AlgorithmInfo {
+    /// What the searches for every solution by rows (backtracking, bitwise)
+    /// say alike: N from 1 to [`MAX_N`], the search tree, fixed queens
+    /// taken, one check or so a queen. Each fills in the rest, its own
+    /// words, as `AlgorithmInfo { id: …, ..AlgorithmInfo::ROW_SEARCH }`; an
+    /// entry that leaves one out breaks a rule ([`Self::broken_rule`]: the
+    /// id, `step_is`, `check_is`, `placement_is` and `pseudocode` are empty
+    /// here).
+    pub const ROW_SEARCH: AlgorithmInfo = AlgorithmInfo {
+        id: "",
+        name: "",
+        source: "",
+        goal: Goal::All,
+        min_n: 1,
+        max_n: MAX_N,
+        find_max_n: 0,
+        seeded: false,
+        space: SearchSpace::Tree,
+        takes_fixed_queens: true,
+        description: "",
+        step_is: "",
+        check_is: "",
+        placement_is: "",
+        move_is: "",
+        conflicts_note: "",
+        glossary: &[],
+        most_checks: Bound::PER_QUEEN,
+        pseudocode: &[],
+    };
+
     /// True when the algorithm can search an n×n board.
     pub const fn fits(&self, n: usize) -> bool {
         n >= self.min_n && n <= self.max_n

@@ -281,6 +281,20 @@ pub fn echo(text: &str) -> String {
     shown
 }
 
+/// A whole number from `min` to `max`, or the sentence `refused` makes of
+/// what was given instead (as [`Arg::describe`] names it).
+pub fn whole_in(
+    value: &JsValue,
+    min: usize,
+    max: usize,
+    refused: impl FnOnce(String) -> String,
+) -> Result<usize, Problem> {
+    let arg = Arg::read(value);
+    arg.whole(min as u64, max as u64)
+        .map(|n| n as usize)
+        .ok_or_else(|| Problem(refused(arg.describe())))
+}
+
 /// A seed: a whole number from 0 to [`MAX_SEED`] (a number, a numeric
 /// string or a BigInt), or left out for [`DEFAULT_SEED`], where `optional`.
 /// A larger BigInt is refused, never wrapped or rounded onto another seed.

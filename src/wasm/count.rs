@@ -9,7 +9,7 @@ use std::rc::Rc;
 use js_sys::BigInt;
 use wasm_bindgen::prelude::*;
 
-use super::args::{Arg, Problem};
+use super::args::{whole_in, Arg, Problem};
 use super::{shapes, to_js};
 use crate::count::{self, Counts, Plan, PAGE_MAX_N, PAGE_MIN_N};
 
@@ -38,15 +38,9 @@ fn plan(n: usize) -> Rc<Plan> {
 
 /// N for a count: a whole number from `PAGE_MIN_N` to `PAGE_MAX_N`.
 fn board_size(n: &JsValue) -> Result<usize, Problem> {
-    let n = Arg::read(n);
-    n.whole(PAGE_MIN_N as u64, PAGE_MAX_N as u64)
-        .map(|n| n as usize)
-        .ok_or_else(|| {
-            Problem(format!(
-                "N must be a whole number from {PAGE_MIN_N} to {PAGE_MAX_N}; got {}.",
-                n.describe()
-            ))
-        })
+    whole_in(n, PAGE_MIN_N, PAGE_MAX_N, |got| {
+        format!("N must be a whole number from {PAGE_MIN_N} to {PAGE_MAX_N}; got {got}.")
+    })
 }
 
 fn counts_object(counts: Counts) -> Result<JsValue, Problem> {

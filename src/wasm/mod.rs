@@ -2,11 +2,11 @@
 //! wasm-bindgen: the core above it takes plain integers and compiles and tests
 //! natively. `args` reads JS arguments by one rule and holds the one error
 //! type; `shapes` holds the structured results, whose TypeScript is generated
-//! from them, and `object` builds the few plain objects not yet among them.
+//! from them.
 
 use std::cell::RefCell;
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use crate::algorithms::ALGORITHMS;
@@ -120,21 +120,6 @@ pub fn algorithms() -> Result<Array, Problem> {
             })
         })
         .collect()
-}
-
-/// A plain JS object from key/value pairs.
-pub(crate) fn object(pairs: &[(&str, JsValue)]) -> JsValue {
-    let object: JsValue = Object::new().into();
-    for (key, value) in pairs {
-        set(&object, key, value.clone());
-    }
-    object
-}
-
-/// Sets a property on a plain object made here.
-pub(crate) fn set(object: &JsValue, key: &str, value: JsValue) {
-    // Setting a property on a plain, unfrozen object cannot fail.
-    let _ = Reflect::set(object, &JsValue::from_str(key), &value);
 }
 
 pub(crate) fn strings(lines: &[&str]) -> Array {

@@ -8,8 +8,8 @@ use js_sys::Reflect;
 use crate::error::grouped;
 use wasm_bindgen::prelude::*;
 
-use super::args::{Arg, Problem};
-use super::regions::DeductionShape;
+use super::args::{whole_in, Arg, Problem};
+use super::shapes::{self, to_js};
 use crate::deduce::{self, Board, Level, Line, Rule};
 use crate::limits::MAX_N;
 use crate::puzzle::{self, FixedQueens};
@@ -23,12 +23,8 @@ pub(crate) const PUZZLE_SIZES: (usize, usize) = (4, 12);
 
 /// N for the queens exports: a whole number from 1 to `MAX_N`.
 fn size(n: &JsValue) -> Result<usize, Problem> {
-    let n = Arg::read(n);
-    n.whole(1, MAX_N as u64).map(|n| n as usize).ok_or_else(|| {
-        Problem(format!(
-            "N must be a whole number from 1 to {MAX_N}; got {}.",
-            n.describe()
-        ))
+    whole_in(n, 1, MAX_N, |got| {
+        format!("N must be a whole number from 1 to {MAX_N}; got {got}.")
     })
 }
 
@@ -148,7 +144,7 @@ pub fn completions(
 /// One solution that contains every queen on `squares` and no square of the
 /// optional `excluded` (the first in row-by-row order), as each row's
 /// column; `null` if there is none. Fast even where counting them all is not.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Int32Array | null")]
 pub fn completion(
     n: JsValue,
     squares: JsValue,
@@ -169,7 +165,7 @@ fn or_null(value: Option<JsValue>) -> JsValue {
 
 /// A square (`row * n + col`) in an empty row where a queen keeps a
 /// completion possible, or `null` when there is none to give.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "number | null")]
 pub fn hint(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
     let fixed = board(&n, &squares)?;
     let size = fixed.n();
@@ -178,25 +174,23 @@ pub fn hint(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
     ))
 }
 
-/// `hint()` with its reason: `{square, row, col, reason}`, or `null`.
-#[wasm_bindgen(js_name = hintWithReason)]
+/// `hint()` with its reason (`shapes::Hint`), or `null`.
+#[wasm_bindgen(js_name = hintWithReason, unchecked_return_type = "Hint | null")]
 pub fn hint_with_reason(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
     let fixed = board(&n, &squares)?;
     let size = fixed.n();
-    Ok(or_null(puzzle::hint(&fixed).map(|h| {
-        super::object(&[
-            ("square", ((h.row * size + h.col) as u32).into()),
-            ("row", h.row.into()),
-            ("col", h.col.into()),
-            ("reason", h.reason.into()),
-        ])
-    })))
+    to_js(&puzzle::hint(&fixed).map(|h| shapes::Hint {
+        square: h.row * size + h.col,
+        row: h.row,
+        col: h.col,
+        reason: h.reason,
+    }))
 }
 
 /// On a board no solution completes, the square of a queen whose removal
 /// makes one possible; `null` if the board can be completed or no single
 /// queen's removal helps.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "number | null")]
 pub fn culprit(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
     let fixed = board(&n, &squares)?;
     let size = fixed.n();
@@ -207,17 +201,15 @@ pub fn culprit(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
 
 /// N for `puzzle()` and `puzzleLevels()`: a whole number in `PUZZLE_SIZES`.
 fn puzzle_size(n: &JsValue) -> Result<usize, Problem> {
-    let (min, max) = PUZZLE_SIZES;
-    let n_arg = Arg::read(n);
-    n_arg
-        .whole(min as u64, max as u64)
-        .map(|n| n as usize)
-        .ok_or_else(|| {
-            Problem(format!(
-                "Puzzles come in sizes from {min}×{min} to {max}×{max}; got N = {}.",
-                n_arg.describe()
-            ))
-        })
+    sized(n, PUZZLE_SIZES, "Puzzles")
+}
+
+/// N for the puzzles of a kind ("Puzzles", "Regions puzzles"): a whole
+/// number from `min` to `max`.
+pub(super) fn sized(n: &JsValue, (min, max): (usize, usize), kind: &str) -> Result<usize, Problem> {
+    whole_in(n, min, max, |got| {
+        format!("{kind} come in sizes from {min}×{min} to {max}×{max}; got N = {got}.")
+    })
 }
 
 /// A puzzle, as the squares of its queens: `difficulty` is "easy", "medium",
@@ -292,63 +284,32 @@ fn level_list(levels: &[Level]) -> String {
 
 /// The levels `puzzle(n, level, seed)` offers at N, easy to hard:
 /// `["easy", "medium", "hard", "expert"]` or fewer on the smaller boards.
-#[wasm_bindgen(js_name = puzzleLevels)]
-pub fn puzzle_levels(n: JsValue) -> Result<js_sys::Array, Problem> {
-    let n = puzzle_size(&n)?;
-    Ok(puzzle::levels(n)
-        .iter()
-        .map(|level| JsValue::from_str(level.id()))
-        .collect())
+#[wasm_bindgen(js_name = puzzleLevels, unchecked_return_type = "PuzzleLevel[]")]
+pub fn puzzle_levels(n: JsValue) -> Result<JsValue, Problem> {
+    to_js(&shapes::level_ids(puzzle::levels(puzzle_size(&n)?)))
 }
 
 /// The simplest deduction on the board with queens on `queens` and the
-/// squares `excluded` marked as ruled out (optional), by any rule:
-/// `{kind, row, col, rule, name, summary, level, reason, lines: [{kind,
-/// index}], squares, chain}`, or `null` when no rule applies (a guess would
-/// be needed) or every row holds a queen. `lines` are where to look (rows,
+/// squares `excluded` marked as ruled out (optional), by any rule
+/// (`shapes::Deduction`), or `null` when no rule applies (a guess would be
+/// needed) or every row holds a queen. Its `lines` are where to look (rows,
 /// columns, diagonals), `rule`, `name` and `summary` the rule, `row` and
 /// `col` the conclusion; `chain` holds a look-ahead's forced queens in
 /// order (squares), empty for the other rules.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Deduction | null")]
 pub fn deduce(n: JsValue, queens: JsValue, excluded: Option<JsValue>) -> Result<JsValue, Problem> {
     let n = size(&n)?;
     let board = Board::new(n, &squares(&queens, n)?, &ruled_out(&excluded, n)?)?;
-    Ok(or_null(deduce::deduce(&board, Level::Expert).map(|d| {
-        let lines: js_sys::Array = d.lines.iter().map(|&line| line_object(line)).collect();
-        let used = |list: &[(usize, usize)]| -> js_sys::Array {
-            list.iter()
-                .map(|&(row, col)| JsValue::from((row * n + col) as u32))
-                .collect()
-        };
-        DeductionShape {
-            kind: d.kind,
-            row: d.row,
-            col: d.col,
-            rule: d.rule.id(),
-            name: d.rule.name(),
-            summary: d.rule.summary(),
-            level: d.rule.level(),
-            lines,
-            squares: used(&d.squares),
-            chain: used(&d.chain),
-            reason: d.reason,
-        }
-        .object()
-    })))
+    to_js(&deduce::deduce(&board, Level::Expert).map(|d| shapes::Deduction::new(n, d)))
 }
 
-fn line_object(line: Line) -> JsValue {
-    super::object(&[("kind", line.kind().into()), ("index", line.index().into())])
-}
-
-/// On a board no solution completes, why: `{square, row, col, chain:
-/// [square], line: {kind, index} | null, reason}`. `square` (with `row`,
-/// `col`) is the queen to move, as `culprit()` names it (`null` each when
-/// no single queen's removal helps); `chain` the queens the board's last
-/// squares then force, in order; `line` the row or column they leave with
-/// no square (`null` when the reason lies deeper than such a chain).
-/// `null` when the board can be completed.
-#[wasm_bindgen(js_name = deadEnd)]
+/// On a board no solution completes, why (`shapes::DeadEnd`). `square`
+/// (with `row`, `col`) is the queen to move, as `culprit()` names it
+/// (`null` each when no single queen's removal helps); `chain` the queens
+/// the board's last squares then force, in order; `line` the row or column
+/// they leave with no square (`null` when the reason lies deeper than such
+/// a chain). `null` when the board can be completed.
+#[wasm_bindgen(js_name = deadEnd, unchecked_return_type = "DeadEnd | null")]
 pub fn dead_end(n: JsValue, queens: JsValue) -> Result<JsValue, Problem> {
     let fixed = board(&n, &queens)?;
     let n = fixed.n();
@@ -397,27 +358,8 @@ pub fn dead_end(n: JsValue, queens: JsValue) -> Result<JsValue, Problem> {
         (None, Some(line)) => (forced.iter().map(|&(_, q)| q).collect(), Some(line)),
         _ => (Vec::new(), None),
     };
-    let at = |f: fn((usize, usize)) -> usize| {
-        culprit.map_or(JsValue::NULL, |q| JsValue::from(f(q) as u32))
-    };
-    Ok(super::object(&[
-        (
-            "square",
-            culprit.map_or(JsValue::NULL, |(r, c)| JsValue::from((r * n + c) as u32)),
-        ),
-        ("row", at(|q| q.0)),
-        ("col", at(|q| q.1)),
-        (
-            "chain",
-            chain
-                .iter()
-                .map(|&(r, c): &(usize, usize)| JsValue::from((r * n + c) as u32))
-                .collect::<js_sys::Array>()
-                .into(),
-        ),
-        ("line", line.map_or(JsValue::NULL, line_object)),
-        ("reason", reason.into()),
-    ]))
+    let line = line.map(Into::into);
+    to_js(&shapes::DeadEnd::new(n, culprit, &chain, line, reason))
 }
 
 /// "Row 3", "Column 5".
@@ -425,20 +367,10 @@ fn capital_line(line: Line) -> String {
     capitalised(&format!("{} {}", line.kind(), line.index() + 1))
 }
 
-/// The rules of deduction, simple to hard: `[{id, name, level, summary}]`.
-/// A level's puzzles need rules of that level or below, and at least one of
+/// The rules of deduction, simple to hard (`shapes::DeductionRule`). A
+/// level's puzzles need rules of that level or below, and at least one of
 /// their own.
-#[wasm_bindgen(js_name = deductionRules)]
-pub fn deduction_rules() -> js_sys::Array {
-    Rule::ALL
-        .iter()
-        .map(|rule| {
-            super::object(&[
-                ("id", rule.id().into()),
-                ("name", rule.name().into()),
-                ("level", rule.level().id().into()),
-                ("summary", rule.summary().into()),
-            ])
-        })
-        .collect()
+#[wasm_bindgen(js_name = deductionRules, unchecked_return_type = "DeductionRule[]")]
+pub fn deduction_rules() -> Result<JsValue, Problem> {
+    to_js(&Rule::ALL.map(shapes::DeductionRule::from))
 }

@@ -7,8 +7,8 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, echo, Arg, Problem, Text, MAX_SAFE_WHOLE};
-use super::{object, set, shapes, strings, to_js};
-use crate::algorithms::{self, RegisterValue};
+use super::{shapes, strings, to_js};
+use crate::algorithms;
 use crate::session;
 
 /// One search with time travel. `new Session("bitwise", 8)`;
@@ -415,6 +415,7 @@ impl Session {
         self.inner.info().description.to_string()
     }
 
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn pseudocode(&self) -> Array {
         strings(self.inner.info().pseudocode)
     }
@@ -459,6 +460,7 @@ impl Session {
     /// a row of `width` shares (0 to 1) of the boards under that pixel that
     /// are decided (ruled out or found), row-major in a `Float32Array`; `null`
     /// for a search from fixed queens and for the searches for one solution.
+    #[wasm_bindgen(unchecked_return_type = "Float32Array | null")]
     pub fn icicle(&self, width: JsValue) -> Result<JsValue, Problem> {
         let width_arg = Arg::read(&width);
         let width = width_arg.whole(1, 4096).ok_or_else(|| {
@@ -478,7 +480,7 @@ impl Session {
     /// column most significant) are decided so far, as a BigInt; `null`
     /// where `icicle()` is (the indices are not checked then beyond being
     /// whole numbers from 0).
-    #[wasm_bindgen(js_name = decidedBetween)]
+    #[wasm_bindgen(js_name = decidedBetween, unchecked_return_type = "bigint | null")]
     pub fn decided_between(&self, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
         let decided = self.inner.decided();
         let total = match (&decided, self.inner.space()) {
@@ -518,62 +520,17 @@ impl Session {
             .collect()
     }
 
-    /// The algorithm's registers: `{group, name, kind, value, ...}`, plus
-    /// `role` ("permutation", "swap") where the page links one to another.
-    /// Kind "counts" is `{values: Int32Array, highlight?}`: a count for each
-    /// square of a row or each line of the board, one of them marked.
-    pub fn registers(&self) -> Array {
+    /// The algorithm's registers (`shapes::Register`): each a group, a
+    /// name and a value drawn by its kind, with a `role` ("permutation",
+    /// "swap") where the page links one to another. Kind "counts" is a
+    /// count for each square of a row or each line of the board, one of
+    /// them marked.
+    #[wasm_bindgen(unchecked_return_type = "Register[]")]
+    pub fn registers(&self) -> Result<Array, Problem> {
         self.inner
             .registers()
             .into_iter()
-            .map(|register| {
-                let (kind, fields): (&str, Vec<(&str, JsValue)>) = match register.value {
-                    RegisterValue::Bits { value, width } => (
-                        "bits",
-                        vec![("value", value.into()), ("width", width.into())],
-                    ),
-                    RegisterValue::Board { value, n } => (
-                        "board",
-                        vec![
-                            ("value", value.into()),
-                            ("hex", format!("{value:#018x}").into()),
-                            ("n", n.into()),
-                        ],
-                    ),
-                    RegisterValue::List(values) => {
-                        let list: Array = values.into_iter().map(JsValue::from).collect();
-                        ("list", vec![("value", list.into())])
-                    }
-                    RegisterValue::Number(value) => (
-                        "number",
-                        vec![
-                            ("value", (value as f64).into()),
-                            ("hex", format!("{value:#x}").into()),
-                        ],
-                    ),
-                    RegisterValue::Real(value) => ("real", vec![("value", value.into())]),
-                    RegisterValue::Counts { values, highlight } => {
-                        let values = js_sys::Int32Array::from(values.as_slice());
-                        let mut fields = vec![("values", values.into())];
-                        if let Some(column) = highlight {
-                            fields.push(("highlight", (column as f64).into()));
-                        }
-                        ("counts", fields)
-                    }
-                };
-                let object = object(&[
-                    ("group", register.group.into()),
-                    ("name", register.name.into()),
-                    ("kind", kind.into()),
-                ]);
-                for (key, value) in fields {
-                    set(&object, key, value);
-                }
-                if let Some(role) = register.role {
-                    set(&object, "role", role.id().into());
-                }
-                object
-            })
+            .map(|register| to_js(&shapes::Register::from(register)))
             .collect()
     }
 

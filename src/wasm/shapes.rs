@@ -8,18 +8,41 @@
 
 use serde::Serialize;
 use tsify::Tsify;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 
 use super::args::Problem;
+use crate::algorithms::{RegisterRole, RegisterValue};
+use crate::deduce::{self, Kind, Level, Line, Rule};
+use crate::regions::{self, RegionRule, Unit};
 
 /// A shape as the plain object JavaScript receives (a list of shapes as an
-/// array). The function that returns it names its TypeScript type
-/// (`unchecked_return_type`), the declaration this module generates.
+/// array, `None` as `null`). The function that returns it names its
+/// TypeScript type (`unchecked_return_type`), the declaration this module
+/// generates.
 pub(crate) fn to_js<T: Serialize + ?Sized>(shape: &T) -> Result<JsValue, Problem> {
+    // Maps as plain objects: a struct with a `#[serde(flatten)]` field
+    // (`Register`) is written as a map.
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
     shape
-        .serialize(&serde_wasm_bindgen::Serializer::new())
+        .serialize(&serializer)
         .map_err(|error| Problem(format!("The core could not build its answer ({error}).")))
 }
+
+/// The ids the shapes below name by a union, declared once in
+/// `pkg/nqueens.d.ts` (each checked against the core's list below).
+pub const ID_UNIONS: &str = r#"
+/** A puzzle's level: the hardest rules it needs. */
+export type PuzzleLevel = "easy" | "medium" | "hard" | "expert";
+/** A rule of deduction's id, simple to hard. */
+export type DeductionRuleId = "attacked" | "last-in-row" | "last-in-column" | "empties-line" | "pair" | "triple" | "diagonal-confinement" | "confinement" | "look-ahead";
+/** A regions rule's id, simple to hard. */
+export type RegionRuleId = "attacked" | "last-in-row" | "last-in-column" | "last-in-region" | "region-in-line" | "line-in-region" | "empties-line" | "confinement" | "look-ahead";
+"#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const DECLARED_ID_UNIONS: &'static str = ID_UNIONS;
 
 /// `limits()`: every limit and default the page takes from the core.
 #[derive(Serialize, Tsify)]
@@ -227,6 +250,314 @@ pub struct RunBudget {
     pub budget: f64,
 }
 
+/// A square as the page numbers it, `row * n + col`.
+fn square(n: usize, (row, col): (usize, usize)) -> usize {
+    row * n + col
+}
+
+/// Squares as the page numbers them.
+pub fn squares(n: usize, list: &[(usize, usize)]) -> Vec<usize> {
+    list.iter().map(|&at| square(n, at)).collect()
+}
+
+/// `hintWithReason(n, squares)`: a square that keeps a completion possible, and why.
+#[derive(Serialize, Tsify)]
+pub struct Hint {
+    pub square: usize,
+    pub row: usize,
+    pub col: usize,
+    pub reason: String,
+}
+
+/// One entry of `deductionRules()` or `regionsRules()`.
+#[derive(Serialize, Tsify)]
+pub struct DeductionRule {
+    #[tsify(type = "DeductionRuleId | RegionRuleId")]
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The lowest level whose puzzles may need it.
+    #[tsify(type = "PuzzleLevel")]
+    pub level: &'static str,
+    pub summary: &'static str,
+}
+
+impl From<Rule> for DeductionRule {
+    fn from(rule: Rule) -> DeductionRule {
+        DeductionRule {
+            id: rule.id(),
+            name: rule.name(),
+            level: rule.level().id(),
+            summary: rule.summary(),
+        }
+    }
+}
+
+impl From<RegionRule> for DeductionRule {
+    fn from(rule: RegionRule) -> DeductionRule {
+        DeductionRule {
+            id: rule.id(),
+            name: rule.name(),
+            level: rule.level().id(),
+            summary: rule.summary(),
+        }
+    }
+}
+
+/// A line of the board: row and column from 0; diagonal (↘) row − col + n − 1,
+/// anti-diagonal (↙) row + col; on a regions board a region, 0 to N − 1.
+#[derive(Serialize, Tsify)]
+pub struct DeductionLine {
+    #[tsify(type = "\"row\" | \"column\" | \"diagonal\" | \"anti-diagonal\" | \"region\"")]
+    pub kind: &'static str,
+    pub index: usize,
+}
+
+impl From<Line> for DeductionLine {
+    fn from(line: Line) -> DeductionLine {
+        DeductionLine {
+            kind: line.kind(),
+            index: line.index(),
+        }
+    }
+}
+
+impl From<Unit> for DeductionLine {
+    fn from(unit: Unit) -> DeductionLine {
+        DeductionLine {
+            kind: unit.kind(),
+            index: unit.index(),
+        }
+    }
+}
+
+/// `deduce()` and `regionsDeduce()`: one step of reasoning, the same shape
+/// for classic and regions boards.
+#[derive(Serialize, Tsify)]
+pub struct Deduction {
+    #[tsify(type = "\"place\" | \"rule-out\"")]
+    pub kind: &'static str,
+    /// The square it concludes.
+    pub row: usize,
+    pub col: usize,
+    #[tsify(type = "DeductionRuleId | RegionRuleId")]
+    pub rule: &'static str,
+    /// The rule's name, its sentence and its level.
+    pub name: &'static str,
+    pub summary: &'static str,
+    #[tsify(type = "PuzzleLevel")]
+    pub level: &'static str,
+    /// One sentence naming the lines used.
+    pub reason: String,
+    /// Where to look: rows, columns, diagonals, regions.
+    pub lines: Vec<DeductionLine>,
+    /// The other squares it used (row * n + col): the attacking queen, the
+    /// squares a queen would take, the pair's squares, the queens a
+    /// look-ahead forces.
+    pub squares: Vec<usize>,
+    /// A look-ahead's forced queens in order (squares); empty for the other rules.
+    pub chain: Vec<usize>,
+}
+
+impl Deduction {
+    /// A classic or regions deduction on the n×n board, as the page reads it.
+    pub fn new<R, L>(n: usize, found: deduce::Deduction<R, L>) -> Deduction
+    where
+        R: Into<DeductionRule>,
+        L: Into<DeductionLine>,
+    {
+        let rule: DeductionRule = found.rule.into();
+        Deduction {
+            kind: match found.kind {
+                Kind::Place => "place",
+                Kind::RuleOut => "rule-out",
+            },
+            row: found.row,
+            col: found.col,
+            rule: rule.id,
+            name: rule.name,
+            summary: rule.summary,
+            level: rule.level,
+            reason: found.reason,
+            lines: found.lines.into_iter().map(Into::into).collect(),
+            squares: squares(n, &found.squares),
+            chain: squares(n, &found.chain),
+        }
+    }
+}
+
+/// `deadEnd()` and `regionsCulprit()`: why a board no solution completes is
+/// dead. The queen to move (`null` each when no single one helps), the
+/// queens the board then forces in order, and the line they leave with no
+/// square (`null` when the reason lies deeper than such a chain).
+#[derive(Serialize, Tsify)]
+#[tsify(missing_as_null)]
+pub struct DeadEnd {
+    pub square: Option<usize>,
+    pub row: Option<usize>,
+    pub col: Option<usize>,
+    pub chain: Vec<usize>,
+    pub line: Option<DeductionLine>,
+    pub reason: String,
+}
+
+impl DeadEnd {
+    /// The dead end on the n×n board: `culprit` the queen to move.
+    pub fn new(
+        n: usize,
+        culprit: Option<(usize, usize)>,
+        chain: &[(usize, usize)],
+        line: Option<DeductionLine>,
+        reason: String,
+    ) -> DeadEnd {
+        DeadEnd {
+            square: culprit.map(|at| square(n, at)),
+            row: culprit.map(|(row, _)| row),
+            col: culprit.map(|(_, col)| col),
+            chain: squares(n, chain),
+            line,
+            reason,
+        }
+    }
+}
+
+/// `regionsPuzzle()`: `regions[square]` is the square's region, 0 to N − 1.
+#[derive(Serialize, Tsify)]
+pub struct RegionsPuzzle {
+    pub n: usize,
+    pub regions: Vec<usize>,
+    pub givens: Vec<usize>,
+    pub solution: Vec<usize>,
+    #[tsify(type = "PuzzleLevel")]
+    pub level: &'static str,
+}
+
+/// One step of `regionsSearch()`'s trace.
+#[derive(Serialize, Tsify)]
+pub struct SearchStep {
+    #[tsify(type = "\"probe\" | \"place\" | \"remove\" | \"found\"")]
+    pub kind: &'static str,
+    pub row: usize,
+    pub col: usize,
+}
+
+/// `regionsSearch()`: the steps to play, the solution found (squares), and
+/// whether the step limit cut it.
+#[derive(Serialize, Tsify)]
+#[tsify(missing_as_null)]
+pub struct RegionsTrace {
+    pub steps: Vec<SearchStep>,
+    pub solution: Option<Vec<usize>>,
+    pub cut: bool,
+}
+
+impl RegionsTrace {
+    pub fn new(n: usize, trace: regions::Trace) -> RegionsTrace {
+        RegionsTrace {
+            steps: trace
+                .steps
+                .iter()
+                .map(|&(kind, row, col)| SearchStep {
+                    kind: kind.id(),
+                    row,
+                    col,
+                })
+                .collect(),
+            solution: trace.solution.map(|cols| {
+                let rows = cols.into_iter().enumerate();
+                rows.map(|at| square(n, at)).collect()
+            }),
+            cut: trace.cut,
+        }
+    }
+}
+
+/// One of `session.registers()`: a named value of the search's state, drawn
+/// by its kind; `role` where the page links one register to another.
+#[derive(Serialize, Tsify)]
+pub struct Register {
+    pub group: String,
+    pub name: &'static str,
+    /// Named by hand, so that the declaration is an intersection with the
+    /// union of kinds (an interface cannot extend a union).
+    #[serde(flatten)]
+    #[tsify(type = "RegisterKind")]
+    pub value: RegisterKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "\"permutation\" | \"swap\"")]
+    pub role: Option<&'static str>,
+}
+
+/// A register's kind and value.
+#[derive(Serialize, Tsify)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum RegisterKind {
+    Bits {
+        value: u32,
+        width: usize,
+    },
+    Board {
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[tsify(type = "bigint")]
+        value: JsValue,
+        hex: String,
+        n: usize,
+    },
+    List {
+        value: Vec<i32>,
+    },
+    Number {
+        value: f64,
+        hex: String,
+    },
+    /// A real number: annealing's temperature T.
+    Real {
+        value: f64,
+    },
+    /// A count for each square of a row or each line of the board;
+    /// `highlight` the one marked.
+    Counts {
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[tsify(type = "Int32Array")]
+        values: JsValue,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        highlight: Option<usize>,
+    },
+}
+
+impl From<crate::algorithms::Register> for Register {
+    fn from(register: crate::algorithms::Register) -> Register {
+        let value = match register.value {
+            RegisterValue::Bits { value, width } => RegisterKind::Bits { value, width },
+            RegisterValue::Board { value, n } => RegisterKind::Board {
+                value: value.into(),
+                hex: format!("{value:#018x}"),
+                n,
+            },
+            RegisterValue::List(value) => RegisterKind::List { value },
+            RegisterValue::Number(value) => RegisterKind::Number {
+                value: value as f64,
+                hex: format!("{value:#x}"),
+            },
+            RegisterValue::Real(value) => RegisterKind::Real { value },
+            RegisterValue::Counts { values, highlight } => RegisterKind::Counts {
+                values: js_sys::Int32Array::from(values.as_slice()).into(),
+                highlight,
+            },
+        };
+        Register {
+            group: register.group,
+            name: register.name,
+            value,
+            role: register.role.map(RegisterRole::id),
+        }
+    }
+}
+
+/// The levels a board offers, by id.
+pub fn level_ids(levels: &[Level]) -> Vec<&'static str> {
+    levels.iter().map(|level| level.id()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,5 +585,49 @@ mod tests {
             assert!(method.contains(&quoted(id)), "{method}");
         }
         assert!(<Limits as Tsify>::DECL.contains("seedMax: number"));
+        let line = <DeductionLine as Tsify>::DECL;
+        let lines = [
+            Line::Row(0),
+            Line::Column(0),
+            Line::Diagonal(0),
+            Line::AntiDiagonal(0),
+        ];
+        let units = [Unit::Row(0), Unit::Column(0), Unit::Region(0)];
+        for kind in lines
+            .map(Line::kind)
+            .into_iter()
+            .chain(units.map(Unit::kind))
+        {
+            assert!(line.contains(&quoted(kind)), "{line}");
+        }
+        let step = <SearchStep as Tsify>::DECL;
+        use regions::StepKind;
+        for kind in [
+            StepKind::Probe,
+            StepKind::Place,
+            StepKind::Remove,
+            StepKind::Found,
+        ] {
+            assert!(step.contains(&quoted(kind.id())), "{step}");
+        }
+        let register = <Register as Tsify>::DECL;
+        for role in [RegisterRole::Permutation, RegisterRole::Swap] {
+            assert!(register.contains(&quoted(role.id())), "{register}");
+        }
+    }
+
+    /// The unions `ID_UNIONS` declares are the core's lists, in the core's order.
+    #[test]
+    fn the_declared_unions_are_the_cores_lists() {
+        let union = |name: &str| -> Vec<&str> {
+            let start = format!("export type {name} = ");
+            let line = ID_UNIONS.lines().find_map(|line| line.strip_prefix(&start));
+            let line = line.unwrap_or_else(|| panic!("no {name} in {ID_UNIONS}"));
+            let ids = line.trim_end_matches(';').split(" | ");
+            ids.map(|id| id.trim_matches('"')).collect()
+        };
+        assert_eq!(union("PuzzleLevel"), Level::ALL.map(Level::id));
+        assert_eq!(union("DeductionRuleId"), Rule::ALL.map(Rule::id));
+        assert_eq!(union("RegionRuleId"), RegionRule::ALL.map(RegionRule::id));
     }
 }

@@ -10,8 +10,6 @@ import { capital } from './model.js';
 import { dailyPuzzle } from './daily.js';
 
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
-/** @typedef {{ n: number, regions: number[], givens: number[], solution: number[], level: string }} RegionsPuzzle  the core's regionsPuzzle() */
-/** @typedef {{ steps: { kind: 'probe' | 'place' | 'remove' | 'found', row: number, col: number }[], solution: number[] | null, cut: boolean }} RegionsTrace  the core's regionsSearch() */
 
 /** The sizes of regions puzzles (the core's regions exports take these). */
 export const REGIONS_MIN_N = 5;

@@ -21,10 +21,10 @@ function writePuzzleParams(board) {
 
 /**
  * @typedef {object} RegionsCoreApi  the core's regions exports, where this build has them
- * @property {(n: number, seed: number, level?: string) => import('./makers.js').RegionsPuzzle} regionsPuzzle
+ * @property {(n: number, seed: number, level?: string) => import('../types.js').RegionsPuzzle} regionsPuzzle
  * @property {(n: number) => string[]} regionsLevels
  * @property {() => import('../types.js').DeductionRule[]} regionsRules
- * @property {(n: number, regions: number[], givens: number[], maxSteps: number) => import('./makers.js').RegionsTrace} regionsSearch
+ * @property {(n: number, regions: number[], givens: number[], maxSteps: number) => import('../types.js').RegionsTrace} regionsSearch
  */
 
 /**

@@ -49,7 +49,7 @@ export function showRegionGrid(grid, canvas, n, regions) {
 
 /**
  * @typedef {object} Watched  the search shown on the board
- * @property {import('./makers.js').RegionsTrace['steps']} steps
+ * @property {import('../types.js').RegionsTrace['steps']} steps
  * @property {number} index  the steps done
  * @property {number[]} queens  the queens after them
  * @property {number} probe  the square looked at, or -1
@@ -72,7 +72,7 @@ export class SearchWatch {
 
   /**
    * Plays a traced search from the given queens.
-   * @param {import('./makers.js').RegionsTrace} trace
+   * @param {import('../types.js').RegionsTrace} trace
    * @param {number} n
    * @param {number[]} given
    */

@@ -104,7 +104,7 @@ self.onmessage = async (event) => {
  * @param {number} n
  * @param {number[]} queens
  * @param {number[]} excluded  the squares ruled out (the attacked ones among them)
- * @returns {{ square: number, row: number, col: number, reason: string } | null}
+ * @returns {import('../types.js').Hint | null}
  */
 function searchHint(n, queens, excluded) {
   const out = new Set(excluded);

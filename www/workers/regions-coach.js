@@ -9,7 +9,7 @@
  * @typedef {import('../types.js').CoachJob} CoachJob
  * @typedef {import('../types.js').CoachReply} CoachReply
  * @typedef {{ regionsCompletions: (n: number, regions: number[], queens: number[]) => number,
- *   regionsCulprit: (n: number, regions: number[], queens: number[]) => { square: number | null, chain: number[], line: { kind: string, index: number } | null, reason: string } | null,
+ *   regionsCulprit: (n: number, regions: number[], queens: number[]) => import('../types.js').DeadEnd | null,
  *   regionsDeduce: (n: number, regions: number[], queens: number[], excluded: number[]) => import('../types.js').Deduction | null }} RegionsCore
  */
 
