@@ -4,7 +4,8 @@
 // `assert.*(…)` calls, a loop counting once. Each group is split into the
 // usual command's part and the slow group's (a file with a line
 // `// test group: slow`). `node bench/checks.mjs [REV]` counts the tree, or
-// the commit REV (read with git show); BENCHMARKS.md section 14 quotes it.
+// the commit REV (read with git show); `checkTable` is the same count for
+// BENCHMARKS.md section 14 (bench/test-command.mjs).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,11 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const rev = process.argv[2];
-const git = (...args) => execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-const files = (rev ? git('ls-tree', '-r', '--name-only', rev) : git('ls-files', '--cached', '--others', '--exclude-standard')).split('\n').filter(Boolean);
-const read = (file) => (rev ? git('show', `${rev}:${file}`) : fs.readFileSync(path.join(ROOT, file), 'utf8'));
-
 /** Which group a file's checks belong to, or null. */
 function groupOf(file) {
   if (file === 'tests/web.rs') return 'wasm';
@@ -39,23 +35,38 @@ function count(file, text) {
   return { tests, assertions };
 }
 
-const table = {};
-for (const file of files) {
-  const group = groupOf(file);
-  if (!group) continue;
-  const text = read(file);
-  const part = /^\/\/ test group: slow/m.test(text) ? 'slow' : 'usual';
-  const c = count(file, text);
-  table[group] ??= { usual: { tests: 0, assertions: 0, files: 0 }, slow: { tests: 0, assertions: 0, files: 0 } };
-  table[group][part].tests += c.tests;
-  table[group][part].assertions += c.assertions;
-  if (c.tests) table[group][part].files++;
+/**
+ * The checks of each group at `rev` (the working tree when undefined), as
+ * markdown table rows: group, tests (usual + slow), assertions (usual + slow).
+ * @param {string} [rev]
+ */
+export function checkTable(rev) {
+  const git = (...args) => execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const files = (rev ? git('ls-tree', '-r', '--name-only', rev) : git('ls-files', '--cached', '--others', '--exclude-standard')).split('\n').filter(Boolean);
+  const read = (/** @type {string} */ file) => (rev ? git('show', `${rev}:${file}`) : fs.readFileSync(path.join(ROOT, file), 'utf8'));
+  /** @type {Record<string, Record<'usual' | 'slow', {tests: number, assertions: number, files: number}>>} */
+  const table = {};
+  for (const file of files) {
+    const group = groupOf(file);
+    if (!group || (!rev && !fs.existsSync(path.join(ROOT, file)))) continue;
+    const text = read(file);
+    const part = /^\/\/ test group: slow/m.test(text) ? 'slow' : 'usual';
+    const c = count(file, text);
+    table[group] ??= { usual: { tests: 0, assertions: 0, files: 0 }, slow: { tests: 0, assertions: 0, files: 0 } };
+    table[group][part].tests += c.tests;
+    table[group][part].assertions += c.assertions;
+    if (c.tests) table[group][part].files++;
+  }
+  const sum = (/** @type {'usual' | 'slow'} */ part, /** @type {'tests' | 'assertions'} */ key) => Object.values(table).reduce((n, g) => n + g[part][key], 0);
+  const rows = Object.entries(table).map(([group, g]) => [group, `${g.usual.tests} + ${g.slow.tests}`, `${g.usual.assertions} + ${g.slow.assertions}`]);
+  rows.push(['**all**', `${sum('usual', 'tests')} + ${sum('slow', 'tests')} = ${sum('usual', 'tests') + sum('slow', 'tests')}`, `${sum('usual', 'assertions')} + ${sum('slow', 'assertions')} = ${sum('usual', 'assertions') + sum('slow', 'assertions')}`]);
+  return rows;
 }
-const sum = (part, key) => Object.values(table).reduce((n, g) => n + g[part][key], 0);
-console.log(`checks in ${rev ?? 'the working tree'}`);
-console.log('| group | tests (usual + slow) | assertions (usual + slow) | files with tests (usual + slow) |');
-console.log('| --- | --- | --- | --- |');
-for (const [group, g] of Object.entries(table)) {
-  console.log(`| ${group} | ${g.usual.tests} + ${g.slow.tests} | ${g.usual.assertions} + ${g.slow.assertions} | ${g.usual.files} + ${g.slow.files} |`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rev = process.argv[2];
+  console.log(`checks in ${rev ?? 'the working tree'}`);
+  console.log('| group | tests (usual + slow) | assertions (usual + slow) |');
+  console.log('| --- | --- | --- |');
+  for (const row of checkTable(rev)) console.log(`| ${row.join(' | ')} |`);
 }
-console.log(`| all | ${sum('usual', 'tests')} + ${sum('slow', 'tests')} = ${sum('usual', 'tests') + sum('slow', 'tests')} | ${sum('usual', 'assertions')} + ${sum('slow', 'assertions')} = ${sum('usual', 'assertions') + sum('slow', 'assertions')} | |`);

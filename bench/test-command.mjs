@@ -10,6 +10,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { checkTable } from './checks.mjs';
 
 const log = (...a) => console.error('[bench:testcmd]', ...a);
 
@@ -50,7 +51,7 @@ export async function testCommandTimings(root) {
     if (m) steps.push({ ok: m[1] === 'PASS', name: m[2], s: Number(m[3]) });
   }
   fs.rmSync(top, { recursive: true, force: true });
-  return { date, commit, load: `${start} / ${load()}`, wall_s, steps, passed: output.code === 0, errors: output.code === 0 ? [] : [`scripts/test.sh exited with ${output.code}`] };
+  return { date, commit, load: `${start} / ${load()}`, wall_s, steps, passed: output.code === 0, errors: output.code === 0 ? [] : [`scripts/test.sh exited with ${output.code}`], checks: checkTable(commit) };
 }
 
 const minutes = (s) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
@@ -72,13 +73,21 @@ export function testSection(t, table) {
     '',
   );
   out.push(table(['step', 'result', 'seconds'], [...t.steps.map((s) => [s.name, s.ok ? 'pass' : 'FAIL', s.s]), ['**the whole command (wall time)**', t.passed ? 'pass' : 'FAIL', Math.round(t.wall_s)]]), '');
+  if (t.checks) {
+    out.push(
+      `The checks of commit ${t.commit} (\`node bench/checks.mjs ${t.commit}\`: tests and assertions counted in the source), in the usual command and in the slow group, which CI runs after it:`,
+      '',
+      table(['group', 'tests (usual + slow)', 'assertions (usual + slow)'], t.checks),
+      '',
+    );
+  }
   const ok = t.passed && t.wall_s <= TEST_TARGET_S;
   const target = {
     name: `The test command (\`scripts/test.sh\`) on a fresh clone in at most ${minutes(TEST_TARGET_S)}`,
     ok,
     detail: `${minutes(t.wall_s)}${t.passed ? '' : ', and it failed'} (measured on ${t.date}, load average ${t.load}, start / end).`,
     why: t.passed
-      ? `${minutes(t.wall_s - TEST_TARGET_S)} over. The e2e files are most of it; this run shared the machine (see the load average).`
+      ? `${minutes(t.wall_s - TEST_TARGET_S)} over. The e2e files are most of it${Number(t.load.split(' ')[0]) > 1.5 ? '; this run shared the machine (see the load average)' : ''}.`
       : 'the command failed, so its time says little.',
   };
   return { out, target };
