@@ -14,7 +14,7 @@ import { dailyPuzzle } from './daily.js';
 /** @typedef {{ steps: { kind: 'probe' | 'place' | 'remove' | 'found', row: number, col: number }[], solution: number[] | null, cut: boolean }} RegionsTrace  the core's regionsSearch() */
 
 /** The sizes of regions puzzles (the core's regions exports take these). */
-export const REGIONS_MIN_N = 5;
+const REGIONS_MIN_N = 5;
 const REGIONS_MAX_N = 11;
 
 /** @param {number} n */
