@@ -336,3 +336,35 @@ test('the board handed to tests is a copy of the model\'s', () => {
   h.queens.push(99);
   assert.deepEqual(m.squares, [1, 8]);
 });
+
+test('the search hint (both coaches\') is the first square that leads to a solution in the free row with fewest such squares', async () => {
+  const { rowHint } = await import('../../www/workers/regions-coach.js');
+  const n = 6;
+  /** Every solution of n, by trying all boards with a queen a row. */
+  const solutions = [];
+  const cols = [];
+  const place = (row) => {
+    if (row === n) return solutions.push(cols.map((c, r) => r * n + c));
+    for (let c = 0; c < n; c++) {
+      if (cols.some((d, r) => d === c || Math.abs(d - c) === row - r)) continue;
+      cols.push(c); place(row + 1); cols.pop();
+    }
+  };
+  place(0);
+  for (const queens of [[], [1], [1, 9], [2, 7]]) {
+    const out = new Set();
+    for (let s = 0; s < n * n; s++) if (queens.some((q) => q === s || attacksByWalking(n, q, s))) out.add(s);
+    const leads = (s) => solutions.some((sol) => [...queens, s].every((q) => sol.includes(q)));
+    const taken = queens.map((q) => Math.floor(q / n));
+    let best = null;
+    for (let row = 0; row < n; row++) {
+      if (taken.includes(row)) continue;
+      const good = [];
+      for (let c = 0; c < n; c++) if (!out.has(row * n + c) && leads(row * n + c)) good.push(row * n + c);
+      if (good.length && (!best || good.length < best.length)) best = good;
+    }
+    const hint = rowHint(n, queens, out, leads, true);
+    assert.equal(hint?.square ?? null, best ? best[0] : null, `queens ${queens}`);
+  }
+  assert.equal(rowHint(4, [0], new Set([0, 1, 2, 3, 4, 5, 8, 10, 12, 15]), () => false), null, 'no square leads anywhere');
+});
