@@ -20,11 +20,14 @@
 
 import { readTheme } from '../components/board.js';
 import { focusPlay, returnFocusAfterPick, shortcut } from '../components/controls.js';
-import { el, formatCount, part } from '../lib/dom.js';
+import { el, part } from '../lib/dom.js';
 import { attempt, clearProblem, guard } from '../lib/errors.js';
 import { UrlSync } from '../lib/params.js';
 import { CLOCKS, Race } from './clock.js';
-import { chartChoices, chartHeading, chartLanes, chartWords, moveSentence, openSentence, overSentence, places, readingWords, summary, timelinePosition, timelineReading, timelineTop } from './model.js';
+import {
+  buttonsOff, chartChoices, chartHeading, chartLanes, chartWords, goingText, laneColumns, moveSentence, openSentence, overSentence, places, raceState,
+  readingWords, summary, timelineReading, timelineShown,
+} from './model.js';
 import { RaceSetupView } from './setup.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { RaceChart } from './chart.js';
@@ -261,14 +264,7 @@ export class RaceView {
    * @returns {RaceState}
    */
   state() {
-    const race = this.race;
-    const at = race?.clock ?? 0;
-    return {
-      ...this.setup,
-      at: this.player.mode === 'go-to' ? /** @type {Goal} */ (this.player.goal).reading : at, // goTo() set it
-      steps: race && !race.unit && at > 0 ? race.active.map((lane) => lane.session.stepIndex) : null,
-      speed: this.player.speedIndex,
-    };
+    return raceState(this.setup, this.race, this.player);
   }
 
   // ---- Set-up ---------------------------------------------------------------------
@@ -282,9 +278,7 @@ export class RaceView {
   buildLanes() {
     this.laneViews = (this.race?.lanes ?? []).map((lane) => new LaneView(lane, this));
     this.lanesBox.replaceChildren(...this.laneViews.map((view) => view.root));
-    // Up to six lanes side by side; more in two rows, so that eleven fit 1,280 px.
-    const count = Math.max(1, this.laneViews.length);
-    this.root.style.setProperty('--race-lanes', String(count <= 6 ? count : Math.ceil(count / 2)));
+    this.root.style.setProperty('--race-lanes', String(laneColumns(this.laneViews.length)));
     for (const view of this.laneViews) view.fit();
   }
 
@@ -450,8 +444,8 @@ export class RaceView {
   /** @param {number} fraction  how far running to the end or to a reading has got */
   showGoing(fraction) {
     const box = this.going;
-    const what = this.player.mode === 'go-to' ? `Going to ${this.reading(/** @type {Goal} */ (this.player.goal).reading)}` : 'Running to the end';
-    const text = `${what}: ${Math.min(99, Math.floor(fraction * 100))}%…`;
+    const to = this.player.mode === 'go-to' ? /** @type {Goal} */ (this.player.goal).reading : null;
+    const text = goingText(to, fraction, this.setup.clock);
     if (box.text.textContent !== text) box.text.textContent = text;
     box.bar.value = fraction;
   }
@@ -477,35 +471,26 @@ export class RaceView {
   showControls() {
     const race = this.race;
     const mode = this.player.mode;
-    const busy = mode !== 'idle';
     const b = this.buttons;
     b.play.classList.toggle('playing', mode === 'play');
     /** @type {HTMLElement} */ (b.play.querySelector('.label')).textContent = mode === 'play' ? 'Pause' : 'Play'; // index.html's
     b.play.setAttribute('aria-pressed', String(mode === 'play'));
     b.runToEnd.classList.toggle('active', mode === 'run-to-end');
-    const none = !race || race.active.length === 0;
-    const atEnd = none || (!busy && race.atEnd());
-    b.play.disabled = none;
-    b.step.disabled = atEnd;
-    b.runToEnd.disabled = atEnd;
-    b.stepBack.disabled = none || race.clock === 0;
-    b.reset.disabled = none || race.clock === 0;
+    const off = buttonsOff(race, mode);
+    for (const [name, button] of Object.entries(b)) button.disabled = off[/** @type {keyof typeof off} */ (name)];
     const focused = Object.values(b).find((control) => control === document.activeElement);
     if (focused?.disabled) b.play.focus({ preventScroll: true });
     if (!race) return;
     // The timeline: 0 to the furthest reading, log-scaled on the work clocks.
     // While a seek is on its way (a few frames), the thumb stays where it
     // was put, not where the clock still reads: a drag does not jump back.
-    const max = race.furthest;
-    const at = mode === 'seek' ? Math.min(/** @type {Goal} */ (this.player.goal).reading, max) : race.clock;
-    const position = timelinePosition(race, at);
-    const top = timelineTop(race);
-    if (this.timeline.max !== String(top)) this.timeline.max = String(top);
-    if (this.timeline.value !== String(position)) this.timeline.value = String(position);
-    const text = `${this.reading()} / ${formatCount(max)}`;
-    if (this.timelineValue.textContent !== text) {
-      this.timelineValue.textContent = text;
-      this.timeline.setAttribute('aria-valuetext', `clock at ${this.reading()} of ${formatCount(max)}`);
+    const at = mode === 'seek' ? Math.min(/** @type {Goal} */ (this.player.goal).reading, race.furthest) : race.clock;
+    const shown = timelineShown(race, at, this.setup.clock);
+    if (this.timeline.max !== String(shown.top)) this.timeline.max = String(shown.top);
+    if (this.timeline.value !== String(shown.position)) this.timeline.value = String(shown.position);
+    if (this.timelineValue.textContent !== shown.text) {
+      this.timelineValue.textContent = shown.text;
+      this.timeline.setAttribute('aria-valuetext', shown.aria);
     }
   }
 
