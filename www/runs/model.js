@@ -277,7 +277,7 @@ export function cutoffWords(curves, work, algorithms) {
  * A field of the form as a whole number, or NaN (specProblem says so).
  * @param {string} text
  */
-export function formNumber(text) {
+function formNumber(text) {
   const t = text.trim();
   return /^\d{1,16}$/.test(t) ? Number(t) : NaN;
 }
