@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { allSolutions, gradeReports } from '../../www/program/grade.js';
-import { Trace, KIND } from '../../www/program/trace.js';
+import { Trace, KIND, ingestRuns } from '../../www/program/trace.js';
 import { rewriteProgram } from '../../www/program/rewrite.js';
 import { packSource, unpackSource } from '../../www/program/link.js';
 
@@ -123,6 +123,23 @@ test('the trace replays records into the same boards and counters as a replay wr
     }
     assert.equal(trace.at(trace.steps).counters.checks, steps[steps.length - 1].checks);
     assert.equal(trace.solutions, 4);
+  }
+});
+
+test('a run over several N splits at its board records into a trace a size, in any chunking, each as that size\'s run alone', () => {
+  const sizes = [4, 5, 6];
+  const alone = sizes.map((n) => backtrackingRecords(n).records);
+  const run = Int32Array.from(sizes.flatMap((n, i) => [KIND.BOARD, 0, n, 0, ...alone[i]]));
+  for (const chunk of [4, 36, 400, run.length]) {
+    const traces = [];
+    for (let i = 0; i < run.length; i += chunk) ingestRuns(traces, run.subarray(i, i + chunk));
+    assert.deepEqual(traces.map((t) => t.n), sizes, `chunks of ${chunk}`);
+    sizes.forEach((n, i) => {
+      const own = new Trace(n);
+      own.ingest(alone[i]);
+      assert.deepEqual(traces[i].records.subarray(0, traces[i].length * 4), own.records.subarray(0, own.length * 4), `N = ${n}, chunks of ${chunk}`);
+      assert.deepEqual([traces[i].steps, traces[i].solutions], [own.steps, A000170[n - 1]], `N = ${n}`);
+    });
   }
 });
 

@@ -1,14 +1,18 @@
-// Puzzle mode's model (www/puzzle/model.js, link.js, daily.js, verdict.js), in
-// node with no DOM: undo and redo, what attacks what (checked against a plain
-// test written here), a hint's stages, the links a board writes and reads back,
-// the daily puzzle of a date, the streak and the clock.
+// Puzzle mode's model (www/puzzle/model.js, link.js, daily.js, verdict.js,
+// shown.js), in node with no DOM: undo and redo, what attacks what (checked
+// against a plain test written here), a hint's stages, the links a board
+// writes and reads back, the daily puzzle of a date, the streak and the clock,
+// the coach's answers gathered and when Hint refuses, and what the board
+// shows and says (its squares, bands, label and captions, each against a
+// walk over the board written here).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HintStages, PuzzleModel, attack, boardMarks, chainSteps, openSquares } from '../../www/puzzle/model.js';
 import { coachByDefault, parsePuzzleParams, puzzleOnly, puzzleSearch } from '../../www/puzzle/link.js';
 import { PuzzleClock, addDays, dailyPuzzle, daySeed, formatTime, parseDay, readDays, streak, weekday, withDay } from '../../www/puzzle/daily.js';
-import { boardState, coachText } from '../../www/puzzle/verdict.js';
+import { Verdict, boardState, coachText, hintRefusal, takeReply } from '../../www/puzzle/verdict.js';
+import { boardLabel, boardPicture, describeSquare, levelRules, puzzleCaption, replayBoard, sharedRow, shownHint } from '../../www/puzzle/shown.js';
 import { CELL } from '../../www/components/cells.js';
 
 const LIMITS = { puzzleMinN: 4, puzzleMaxN: 20, defaultN: 8 };
@@ -179,4 +183,188 @@ test('the coach\'s line and state follow the board', () => {
   assert.match(coachText(board([1, 2], { conflict: true })), /row 1, column 2 and row 1, column 3 attack each other along a row/);
   assert.equal(boardState(board([1, 7, 8, 14], { count: 1n })), 'solved');
   assert.match(coachText(board([1], { count: 1n })), /can still be completed in 1 way/);
+});
+
+/** The squares a line holds, walked square by square (row, column, ↘ diagonal by row − col + n − 1, ↙ by row + col). */
+function lineSquares(n, { kind, index }) {
+  const out = [];
+  for (let s = 0; s < n * n; s++) {
+    const [r, c] = [Math.floor(s / n), s % n];
+    const on = kind === 'row' ? r === index : kind === 'column' ? c === index : kind === 'diagonal' ? r - c + n - 1 === index : r + c === index;
+    if (on) out.push(s);
+  }
+  return out;
+}
+
+test('the board\'s picture: attacked squares shaded unless shading is off or the board is shown solved, a hint\'s square and lines, the probe', () => {
+  const n = 6;
+  const queens = [1, 15];
+  const attacked = (s) => queens.some((q) => q !== s && attacksByWalking(n, q, s));
+  const hint = shownHint(n, { row: 4, col: 0, kind: 'place', rule: 'last-in-row', lines: [{ kind: 'row', index: 4 }, { kind: 'diagonal', index: 7 }], squares: [22], reason: 'r' });
+  assert.equal(hint.square, 24);
+  assert.deepEqual(hint.chain, [], 'only a look-ahead has a chain');
+  const base = { n, queens, given: [1], marks: [35], wrong: [], regions: null, hint, solvedClean: false, shading: true, replaying: false, probe: -1 };
+  const first = boardPicture({ ...base, stage: 1 });
+  for (let s = 0; s < n * n; s++) assert.equal(Boolean(first.cells[s] & CELL.THREATENED), attacked(s), `square ${s} shaded`);
+  assert.equal(first.cells[24] & (CELL.CANDIDATE | CELL.GHOST), 0, 'the square waits for the third stage');
+  assert.deepEqual(first.numbered, []);
+  // The bands run from end to end of each line the hint used; its other squares are discs.
+  const ends = (line) => { const sq = lineSquares(n, line); return [sq[0], sq[sq.length - 1]]; };
+  assert.deepEqual(first.bands, [ends({ kind: 'row', index: 4 }), ends({ kind: 'diagonal', index: 7 }), [22, 22]]);
+  const open = [];
+  for (let s = 0; s < n * n; s++) if (!queens.includes(s) && !attacked(s) && s !== 35) open.push(s);
+  assert.deepEqual(first.open, open, 'the open squares: neither a queen, attacked nor ruled out');
+  const third = boardPicture({ ...base, stage: 3, probe: 3 });
+  assert.ok(third.cells[24] & CELL.CANDIDATE && third.cells[24] & CELL.GHOST, 'the placed queen shows faint at the third stage');
+  assert.ok(third.cells[3] & CELL.PROBED);
+  for (const clean of [boardPicture({ ...base, stage: 1, shading: false }), boardPicture({ ...base, stage: 1, solvedClean: true })]) {
+    assert.ok(clean.cells.every((f) => !(f & CELL.THREATENED)));
+    assert.deepEqual(clean.open, []);
+  }
+  assert.deepEqual(boardPicture({ ...base, stage: 1, replaying: true }).open, [], 'no open squares dotted while the replay shows');
+  const lookAhead = shownHint(n, { row: 0, col: 0, kind: 'rule-out', rule: 'look-ahead', lines: [{ kind: 'row', index: 1 }], squares: [8, 20], reason: '' });
+  assert.deepEqual(lookAhead.chain, [8, 20], 'on the classic board a look-ahead\'s squares are its chain');
+  assert.deepEqual(boardPicture({ ...base, hint: lookAhead, stage: 3 }).numbered, [8, 20]);
+  assert.deepEqual(boardPicture({ ...base, hint: lookAhead, stage: 3 }).bands, [ends({ kind: 'row', index: 1 })], 'the chain is numbered, not drawn as discs');
+});
+
+test('a region a hint used is drawn as its squares', () => {
+  const n = 5;
+  const regions = Array.from({ length: n * n }, (_, s) => (s % n < 2 ? 0 : 1 + Math.floor(s / n / 3)));
+  const hint = { square: 0, kind: 'place', rule: 'r', lines: [{ kind: 'region', index: 2 }], squares: [], chain: [], reason: '' };
+  const { bands } = boardPicture({ n, queens: [], given: [], marks: [], wrong: [], regions, hint, stage: 1, solvedClean: false, shading: true, replaying: false, probe: -1 });
+  const inRegion = [];
+  for (let s = 0; s < n * n; s++) if (regions[s] === 2) inRegion.push([s, s]);
+  assert.deepEqual(bands, inRegion);
+});
+
+test('a step of Solve by reasoning shows its queens, and as crosses only the squares ruled out that no queen attacks', () => {
+  const n = 6;
+  const steps = [
+    { queens: [2], excluded: [0, 1, 3, 20, 35], deduction: { row: 5, col: 5, kind: 'rule-out', rule: 'last-in-row', lines: [], squares: [], reason: '' } },
+  ];
+  const shown = replayBoard(n, { steps, index: 0, queens: [2, 9], excluded: [] }, null);
+  assert.deepEqual(shown.queens, [2]);
+  assert.deepEqual(shown.marks, [0, 1, 3, 20, 35].filter((s) => !attacksByWalking(n, 2, s)));
+  assert.equal(shown.hint?.square, 35);
+  const after = replayBoard(n, { steps, index: 1, queens: [2, 9], excluded: [4] }, null);
+  assert.deepEqual([after.queens, after.hint], [[2, 9], null], 'past the last step: the board after them all');
+  assert.deepEqual(after.marks, [4].filter((s) => ![2, 9].some((q) => attacksByWalking(n, q, s))));
+});
+
+test('the cursor\'s line and the board\'s label say what is on the squares', () => {
+  const n = 5;
+  const board = { n, squares: [0, 6], marks: [14], regions: null };
+  for (let s = 0; s < n * n; s++) {
+    const said = describeSquare(board, s);
+    assert.ok(said.startsWith(`Row ${Math.floor(s / n) + 1}, column ${(s % n) + 1}: `), said);
+    const queen = board.squares.includes(s);
+    const hit = board.squares.some((q) => q !== s && attacksByWalking(n, q, s));
+    const expected = queen ? (hit ? 'a queen under attack' : 'a queen') : hit ? 'empty, threatened' : s === 14 ? 'empty, ruled out' : 'empty, safe';
+    assert.ok(said.endsWith(`: ${expected}${!queen && hit && s === 14 ? ', ruled out' : ''}.`), `${s}: ${said}`);
+  }
+  const label = boardLabel({ n, queens: [0, 13], given: [0], marks: [4], hint: null, replay: null, tool: 'mark' });
+  assert.match(label, /^5×5 puzzle board, 2 queens: row 1, column 1 \(given\); row 3, column 4\. Ruled out: row 1, column 5\./);
+  assert.match(label, /Enter or Space rules a square out or lets it back in/);
+  assert.match(boardLabel({ n, queens: [], given: [], marks: [], hint: null, replay: { index: 2, steps: [1, 2, 3] }, tool: 'queen' }), /^Solving by reasoning, step 2 of 3: 5×5 puzzle board, 0 queens\./);
+});
+
+test('the caption names the puzzle played', () => {
+  assert.match(puzzleCaption({ n: 8, given: [27, 33], puzzle: null }), /^Nauck's problem of 1850/);
+  assert.equal(puzzleCaption({ n: 8, given: [], puzzle: null }), '', 'a board of one\'s own has none');
+  assert.match(puzzleCaption({ n: 8, given: [3], puzzle: { kind: 'classic', level: 'hard', seed: 41 } }), /^Puzzle 8×8, hard, seed 41:/);
+  assert.match(puzzleCaption({ n: 8, given: [3], puzzle: { kind: 'classic', level: 'easy', seed: 2, daily: '2026-11-26' } }), /^The daily puzzle of 2026-11-26: 8×8, easy/);
+  assert.match(puzzleCaption({ n: 7, given: [], puzzle: { kind: 'regions', level: 'easy', seed: 9 } }), /^Regions puzzle 7×7, seed 9: easy, exactly one solution\. One queen in every row, column and coloured region/);
+  assert.match(puzzleCaption({ n: 6, given: [1, 8], puzzle: { kind: 'classic', level: '', seed: null } }), /^A shared puzzle/);
+});
+
+test('the level rules: a line a level the rules name, each after the first building on the one before', () => {
+  const rules = [{ level: 'easy', name: 'A' }, { level: 'easy', name: 'B' }, { level: 'hard', name: 'C' }, { level: 'hard', name: 'D' }, { level: 'medium', name: 'E' }];
+  const lines = levelRules(rules, (level) => (level === 'hard' ? 8 : null));
+  assert.deepEqual(lines.map((l) => l.level), ['easy', 'medium', 'hard'], 'no expert line: no rule is expert');
+  assert.deepEqual(lines.map((l) => l.text), [
+    'Easy: A, B.',
+    'Medium: the easy rules, and at least once E.',
+    'Hard (8×8 and up): the medium rules, and at least once C or D.',
+  ]);
+});
+
+test('a shared row is the first row that holds two queens', () => {
+  const n = 5;
+  for (const squares of [[0, 6, 12], [0, 3, 7], [21, 7, 24, 9], []]) {
+    let expected = -1;
+    for (let i = 0; i < squares.length && expected < 0; i++) {
+      for (let j = 0; j < i; j++) if (Math.floor(squares[i] / n) === Math.floor(squares[j] / n)) { expected = Math.floor(squares[i] / n); break; }
+    }
+    assert.equal(sharedRow(n, squares), expected, squares.join(','));
+  }
+});
+
+test('the coach\'s answers gather into its analysis; its verdict shows with the coach on, or after Check', () => {
+  const v = new Verdict();
+  const a = v.analysis;
+  assert.equal(takeReply(a, { type: 'completion', solution: Int32Array.of(1, 3, 0, 2) }), true);
+  takeReply(a, { type: 'count', count: 2n });
+  takeReply(a, { type: 'marks', count: 0n, wrong: [5] });
+  assert.equal(takeReply(a, { type: 'deduction' }), false, 'a hint is not the counting coach\'s');
+  takeReply(a, { type: 'done' });
+  assert.deepEqual([a.count, a.marks, a.pending], [2n, { count: 0n, wrong: [5] }, false]);
+  assert.deepEqual(v.wrongMarks(), [5]);
+  v.on = false;
+  assert.deepEqual(v.wrongMarks(), [], 'coach off: no mark flagged before Check');
+  v.revealed = true;
+  assert.deepEqual(v.judge({ n: 4, squares: [1], marks: [5], regions: null }).shown, true);
+  const timedOut = {};
+  takeReply(timedOut, { type: 'timeout' });
+  assert.deepEqual(timedOut, { pending: false, timedOut: true });
+});
+
+test('Hint refuses a solved board, a dead end, an unchecked board and marks that leave no way; else it asks', () => {
+  const judged = (squares, marks, analysis) => ({ n: 4, squares, marks, regions: null, analysis, shown: true });
+  assert.match(hintRefusal(judged([1, 7, 8, 14], [], { count: 1n })) ?? '', /solved/);
+  assert.match(hintRefusal(judged([0, 5], [], { conflict: true, culprit: 5 })) ?? '', /first move the queen on row 2, column 2/);
+  assert.match(hintRefusal(judged([0], [], { pending: true })) ?? '', /Still checking this board/);
+  assert.match(hintRefusal(judged([1], [4], { solution: Int32Array.of(1, 3, 0, 2), marks: { count: 0n, wrong: [8] } })) ?? '', /let row 3, column 1 back in/);
+  assert.equal(hintRefusal(judged([1], [], { solution: Int32Array.of(1, 3, 0, 2), count: 1n })), null);
+});
+
+test('the board handed to tests is a copy of the model\'s', () => {
+  const m = new PuzzleModel(6);
+  m.load({ n: 6, squares: [1, 8], given: [1], marks: [3], puzzle: { kind: 'classic', level: 'easy', seed: 4 } });
+  const h = m.handle();
+  assert.deepEqual(h, { n: 6, kind: 'classic', givens: [1], queens: [1, 8], marks: [3], regions: null, level: 'easy', seed: 4, daily: null });
+  h.queens.push(99);
+  assert.deepEqual(m.squares, [1, 8]);
+});
+
+test('the search hint (both coaches\') is the first square that leads to a solution in the free row with fewest such squares', async () => {
+  const { rowHint } = await import('../../www/workers/regions-coach.js');
+  const n = 6;
+  /** Every solution of n, by trying all boards with a queen a row. */
+  const solutions = [];
+  const cols = [];
+  const place = (row) => {
+    if (row === n) return solutions.push(cols.map((c, r) => r * n + c));
+    for (let c = 0; c < n; c++) {
+      if (cols.some((d, r) => d === c || Math.abs(d - c) === row - r)) continue;
+      cols.push(c); place(row + 1); cols.pop();
+    }
+  };
+  place(0);
+  for (const queens of [[], [1], [1, 9], [2, 7]]) {
+    const out = new Set();
+    for (let s = 0; s < n * n; s++) if (queens.some((q) => q === s || attacksByWalking(n, q, s))) out.add(s);
+    const leads = (s) => solutions.some((sol) => [...queens, s].every((q) => sol.includes(q)));
+    const taken = queens.map((q) => Math.floor(q / n));
+    let best = null;
+    for (let row = 0; row < n; row++) {
+      if (taken.includes(row)) continue;
+      const good = [];
+      for (let c = 0; c < n; c++) if (!out.has(row * n + c) && leads(row * n + c)) good.push(row * n + c);
+      if (good.length && (!best || good.length < best.length)) best = good;
+    }
+    const hint = rowHint(n, queens, out, leads, true);
+    assert.equal(hint?.square ?? null, best ? best[0] : null, `queens ${queens}`);
+  }
+  assert.equal(rowHint(4, [0], new Set([0, 1, 2, 3, 4, 5, 8, 10, 12, 15]), () => false), null, 'no square leads anywhere');
 });

@@ -3,7 +3,8 @@
 // timeline's scale, finishing places and the end's sentence, and what the
 // chart is handed, each against a truth worked out here. The last test runs
 // a real race on the core to its end and checks the places and the chart's
-// points against each lane's own session.
+// points against each lane's own session; another checks what the controls
+// and the link say of a real race at its start, midway and at its end.
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  MIN_LANES, TIMELINE_STEPS, boardSizes, chartLanes, fitAdvice, goalChange, lanePicked, openSentence, overSentence, places,
-  raceable, sizeRange, timelinePosition, timelineReading, timelineTop,
+  MIN_LANES, TIMELINE_STEPS, boardSizes, buttonsOff, chartLanes, fitAdvice, goalChange, goingText, laneColumns, lanePicked, openSentence,
+  overSentence, places, raceState, raceable, sizeRange, timelinePosition, timelineReading, timelineShown, timelineTop,
 } from '../../www/race/model.js';
 import { Race } from '../../www/race/clock.js';
 
@@ -149,5 +150,53 @@ test('a real race run to its end: places follow each lane\'s own end, the chart 
     }
   } finally {
     race.free();
+  }
+});
+
+test('the controls and the link follow a real race: its buttons, its timeline\'s words, each lane\'s step', () => {
+  const algorithms = api.algorithms();
+  const ids = algorithms.filter((a) => a.goal === 'all').slice(0, 2).map((a) => a.id);
+  const setup = { n: 5, ids, clock: 'checks', goal: 'all', seed: 1 };
+  const race = new Race(api, algorithms, setup, () => '');
+  const idle = { mode: 'idle', goal: null, speedIndex: 3 };
+  try {
+    assert.deepEqual(buttonsOff(race, 'idle'), { play: false, step: false, runToEnd: false, stepBack: true, reset: true }, 'at the start line');
+    assert.deepEqual(raceState(setup, race, idle), { ...setup, at: 0, steps: null, speed: 3 });
+    race.advance(50, 10_000);
+    const midway = raceState(setup, race, idle);
+    assert.equal(midway.at, race.clock);
+    assert.ok(race.unit, 'the checks clock is a work clock');
+    assert.equal(midway.steps, null, 'on a work clock the reading alone places every lane');
+    assert.equal(raceState(setup, race, { mode: 'go-to', goal: { reading: 7 }, speedIndex: 1 }).at, 7, 'a seek on its way: the reading it goes to');
+    const shown = timelineShown(race, race.clock, 'checks');
+    const words = (v) => v.toLocaleString('en-US');
+    assert.equal(shown.text, `${words(race.clock)} checks / ${words(race.furthest)}`);
+    assert.equal(shown.aria, `clock at ${words(race.clock)} checks of ${words(race.furthest)}`);
+    assert.equal(shown.position, Math.round((Math.log(1 + race.clock) / Math.log(1 + race.furthest)) * TIMELINE_STEPS), 'log-scaled on a work clock');
+    while (!race.advance(Number.MAX_SAFE_INTEGER, 10_000));
+    assert.deepEqual(buttonsOff(race, 'idle'), { play: false, step: true, runToEnd: true, stepBack: false, reset: false }, 'at the end');
+    const wall = new Race(api, algorithms, { ...setup, clock: 'wall' }, () => '');
+    try {
+      wall.tick();
+      assert.ok(!wall.unit);
+      assert.deepEqual(raceState({ ...setup, clock: 'wall' }, wall, idle).steps, wall.active.map((l) => l.session.stepIndex), 'on the wall clock each lane\'s step is kept');
+    } finally {
+      wall.free();
+    }
+    assert.equal(buttonsOff(race, 'play').step, false, 'the player busy: the end is not yet said');
+  } finally {
+    race.free();
+  }
+  assert.deepEqual(buttonsOff(null, 'idle'), { play: true, step: true, runToEnd: true, stepBack: true, reset: true });
+});
+
+test('the progress line and the lanes\' rows', () => {
+  assert.equal(goingText(null, 0.256, 'checks'), 'Running to the end: 25%…');
+  assert.equal(goingText(1965, 0.999, 'checks'), 'Going to 1,965 checks: 99%…', 'never 100% before it is there');
+  for (let lanes = 0; lanes <= 14; lanes++) {
+    const columns = laneColumns(lanes);
+    const rows = Math.ceil(Math.max(1, lanes) / columns);
+    if (lanes <= 6) assert.equal(columns, Math.max(1, lanes), `${lanes} lanes in one row`);
+    else assert.ok(rows === 2 && Math.ceil(lanes / (columns - 1)) > 2, `${lanes} lanes: two rows, as few columns as that takes`);
   }
 });

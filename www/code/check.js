@@ -6,7 +6,7 @@
 
 import { allSolutions, gradeReports } from '../program/grade.js';
 import { runJs, PythonWorkers } from '../program/runner.js';
-import { KIND, Trace } from '../program/trace.js';
+import { ingestRuns } from '../program/trace.js';
 
 /** @type {PythonWorkers | null} */
 let python = null;
@@ -36,20 +36,10 @@ export function checkProgram(lang, source, upTo) {
 function checkOne(lang, source, upTo) {
   const ns = Array.from({ length: upTo }, (_, i) => i + 1);
   return new Promise((resolve) => {
-    /** @type {Trace[]} */
+    /** @type {import('../program/trace.js').Trace[]} */
     const traces = [];
     /** @param {Int32Array} data */
-    const chunk = (data) => {
-      // A board record starts the trace of the next N.
-      let from = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i] !== KIND.BOARD) continue;
-        if (i > from && traces.length) traces[traces.length - 1].ingest(data.subarray(from, i), []);
-        traces.push(new Trace(data[i + 2]));
-        from = i + 4;
-      }
-      if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from), []);
-    };
+    const chunk = (data) => ingestRuns(traces, data);
     /** @param {import('../program/runner.js').RunEnd} end */
     const end = (end) => {
       if (end.reason !== 'done' || traces.length !== ns.length) {

@@ -18,7 +18,7 @@ import { BoardView, CELL, readTheme } from '../components/board.js';
 import { Editor } from '../program/editor.js';
 import { STARTERS, DEFAULT_STARTER } from '../program/starters.js';
 import { packSource, unpackSource } from '../program/link.js';
-import { Trace, KIND, squareName } from '../program/trace.js';
+import { Trace, ingestRuns, squareName } from '../program/trace.js';
 import { allSolutions, gradeReports } from '../program/grade.js';
 import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from '../program/runner.js';
 import { SearchTree, nodeCols } from '../program/search-tree.js';
@@ -482,15 +482,7 @@ export function codeMode(_page) {
     const started = performance.now();
     /** @param {Int32Array} data  @param {string[]} texts */
     const chunk = (data, texts) => {
-      // A board record (kind 6) starts the trace of the next N.
-      let from = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i] !== KIND.BOARD) continue;
-        if (i > from && traces.length) traces[traces.length - 1].ingest(data.subarray(from, i), []);
-        traces.push(new Trace(data[i + 2]));
-        from = i + 4;
-      }
-      if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from), []);
+      ingestRuns(traces, data);
       // Texts carry their index in the run; each trace keeps the whole list.
       if (texts.length) for (const t of traces) if (t === traces[traces.length - 1]) t.texts.push(...texts);
     };

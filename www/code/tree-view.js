@@ -9,25 +9,13 @@
 // entered it first.
 
 import { drawMiniBoard, readTheme } from '../components/board.js';
-import { nodeKind } from '../components/tree.js';
-import { context2d, cssVars, el, formatCount } from '../lib/dom.js';
+import { drawTick, fitTree, nodeKind, pack, readColours, tapPreviews } from '../components/tree.js';
+import { context2d, el, formatCount } from '../lib/dom.js';
 import { nodeCols } from '../program/search-tree.js';
 
 const BAND = 14; // CSS pixels per depth, as the visualizer's
-const TICKS = 8; // CSS pixels for the solution ticks
 const NODE_MIN_PX = 4; // device pixels: nodes this wide get their own outline
 const MINI_PX = 40;
-
-/** '#rrggbb' or 'rgb(…)' as one little-endian RGBA word. @param {string} colour */
-function pack(colour) {
-  const probe = context2d(document.createElement('canvas'));
-  probe.fillStyle = colour;
-  const text = /** @type {string} */ (probe.fillStyle);
-  const [r, g, b] = text.startsWith('#')
-    ? [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16))
-    : /** @type {RegExpMatchArray} */ (text.match(/[\d.]+/g)).slice(0, 3).map(Number);
-  return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
-}
 
 /** Rows a..b as words, counting from 0 as the learner's program does. @param {number} depth */
 const rowsOf = (depth) => (depth === 1 ? 'row 0' : `rows 0–${depth - 1}`);
@@ -78,16 +66,8 @@ export class CodeTree {
     this.canvas.addEventListener('pointermove', (event) => { if (event.pointerType !== 'touch') this.hover(event); });
     this.canvas.addEventListener('pointerleave', (event) => { if (event.pointerType !== 'touch') this.showTip(''); });
     this.canvas.addEventListener('click', (event) => {
+      if (tapPreviews(this, event)) return;
       const node = this.nodeAt(event);
-      if (this.pointerType === 'touch') {
-        const key = node ? `${node.depth}:${node.index}` : null;
-        if (key !== this.previewed) {
-          this.previewed = key;
-          this.hover(event);
-          return;
-        }
-      }
-      this.previewed = null;
       if (!node || !this.tree) return;
       const state = this.tree.state(node.depth, node.index);
       if (state.firstStep) this.seek(state.firstStep);
@@ -149,16 +129,7 @@ export class CodeTree {
 
   /** Matches the canvas to its CSS width; true if it changed. */
   fit() {
-    const css = this.canvas.getBoundingClientRect().width || 300;
-    this.scale = window.devicePixelRatio || 1;
-    const width = Math.max(16, Math.round(css * this.scale));
-    const cssHeight = (this.n || 1) * BAND + TICKS;
-    const height = Math.round(cssHeight * this.scale);
-    this.canvas.style.height = `${cssHeight}px`;
-    if (width === this.width && this.canvas.height === height) return false;
-    this.width = width;
-    this.canvas.width = width;
-    this.canvas.height = height;
+    if (!fitTree(this)) return false;
     this.base = null;
     return true;
   }
@@ -167,11 +138,7 @@ export class CodeTree {
     if (!this.tree || this.root.hidden) return;
     this.fit();
     if (!this.colours) {
-      const c = cssVars(this.canvas, {
-        pending: ['--tree-pending', '#f3efe6'], decided: ['--tree-decided', '#7c8799'], examined: ['--tree-examined', '#3b6fd8'],
-        ruled: ['--tree-ruled', '#c2410c'], never: ['--tree-never', '#a8a29e'], path: ['--tree-path', '#111827'],
-        solution: ['--tree-solution', '#15803d'], grid: ['--tree-grid', '#9ca3af'],
-      });
+      const c = readColours(this.canvas);
       this.css = c;
       this.colours = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, pack(v)]));
     }
@@ -262,12 +229,7 @@ export class CodeTree {
     ctx.save();
     ctx.fillStyle = this.css?.solution ?? '#15803d';
     for (const leaf of this.solutions) {
-      const x = Math.floor((leaf / leaves) * width);
-      ctx.beginPath();
-      ctx.moveTo(x, y + 1);
-      ctx.lineTo(x - 3 * this.scale, y + TICKS * this.scale);
-      ctx.lineTo(x + 3 * this.scale, y + TICKS * this.scale);
-      ctx.fill();
+      drawTick(ctx, Math.floor((leaf / leaves) * width), y, this.scale);
     }
     ctx.restore();
   }

@@ -12,7 +12,9 @@
 // `space()`), computed from the search's state, never by walking the tree.
 //
 // Takes a root element and finds its parts by data-part; it never steps the
-// session itself, only seeks it when a node is clicked (through `seek`).
+// session itself, only seeks it when a node is clicked (through `seek`). Its
+// colours, its canvas's fit, the solution ticks and a tap's preview serve Your
+// search's tree too (www/code/tree-view.js).
 
 import { drawMiniBoard, readTheme } from './board.js';
 import { context2d, counted, cssVars, el, formatCount, part } from '../lib/dom.js';
@@ -50,7 +52,7 @@ const THROTTLE_MS = 80;
  * Reads the tree colours from CSS custom properties (light and dark live in style.css).
  * @param {Element} element
  */
-function readColours(element) {
+export function readColours(element) {
   return cssVars(element, {
     pending: ['--tree-pending', '#f3efe6'],
     decided: ['--tree-decided', '#7c8799'],
@@ -162,9 +164,66 @@ function digits(index, n, depth) {
  * A colour as one little-endian RGBA word for an ImageData's Uint32Array view.
  * @param {string} colour
  */
-function pack(colour) {
+export function pack(colour) {
   const [r, g, b] = rgb(colour);
   return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+/**
+ * Matches a tree's canvas to its CSS width × devicePixelRatio across and its
+ * bands and solution ticks down (its CSS height set): true if its size changed.
+ * @param {{ canvas: HTMLCanvasElement, n: number, width: number, scale: number }} tree  its width and scale are set
+ */
+export function fitTree(tree) {
+  const { canvas } = tree;
+  const css = canvas.getBoundingClientRect().width || 300;
+  tree.scale = window.devicePixelRatio || 1;
+  const width = Math.max(16, Math.round(css * tree.scale));
+  const cssHeight = (tree.n || 1) * BAND + TICKS;
+  const height = Math.round(cssHeight * tree.scale);
+  canvas.style.height = `${cssHeight}px`;
+  if (width === tree.width && canvas.height === height) return false;
+  tree.width = width;
+  canvas.width = width;
+  canvas.height = height;
+  return true;
+}
+
+/**
+ * A tap on a tree shows a node's partial board before it picks the node:
+ * true when this click is a first touch on its node (previewed, nothing
+ * picked); any other click clears the preview and picks.
+ * @param {{ pointerType: string, previewed: string | null, nodeAt: (event: MouseEvent) => { depth: number, index: number | bigint } | null,
+ *   hover: (event: PointerEvent) => void }} tree
+ * @param {MouseEvent} event
+ */
+export function tapPreviews(tree, event) {
+  if (tree.pointerType === 'touch') {
+    const node = tree.nodeAt(event);
+    const key = node ? `${node.depth}:${node.index}` : null;
+    if (key !== tree.previewed) {
+      tree.previewed = key;
+      tree.hover(/** @type {PointerEvent} */ (event));
+      return true;
+    }
+  }
+  tree.previewed = null;
+  return false;
+}
+
+/**
+ * A solution's tick under the tree: a triangle pointing up at x from y.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} scale  device pixels per CSS pixel
+ */
+export function drawTick(ctx, x, y, scale) {
+  ctx.beginPath();
+  ctx.moveTo(x, y + 1);
+  ctx.lineTo(x - 3 * scale, y + TICKS * scale);
+  ctx.lineTo(x + 3 * scale, y + TICKS * scale);
+  ctx.fill();
 }
 
 export class TreePanel {
@@ -244,17 +303,7 @@ export class TreePanel {
     // A finger lifted leaves the canvas: the preview stays until the next tap.
     this.canvas.addEventListener('pointerleave', (event) => { if (event.pointerType !== 'touch') this.showTip(''); });
     this.canvas.addEventListener('click', (event) => {
-      if (this.pointerType === 'touch') {
-        const node = this.nodeAt(event);
-        const key = node ? `${node.depth}:${node.index}` : null;
-        if (key !== this.previewed) {
-          this.previewed = key;
-          this.hover(event);
-          return;
-        }
-      }
-      this.previewed = null;
-      this.pick(event);
+      if (!tapPreviews(this, event)) this.pick(event);
     });
   }
 
@@ -321,15 +370,7 @@ export class TreePanel {
 
   /** Matches the canvas to its CSS width × devicePixelRatio; true if it changed. */
   fit() {
-    const css = this.canvas.getBoundingClientRect().width || 300;
-    this.scale = window.devicePixelRatio || 1;
-    const width = Math.max(16, Math.round(css * this.scale));
-    const height = Math.round(((this.n || 1) * BAND + TICKS) * this.scale);
-    this.canvas.style.height = `${(this.n || 1) * BAND + TICKS}px`;
-    if (width === this.width && this.canvas.height === height) return false;
-    this.width = width;
-    this.canvas.width = width;
-    this.canvas.height = height;
+    if (!fitTree(this)) return false;
     this.shown = null;
     return true;
   }
@@ -594,12 +635,7 @@ export class TreePanel {
     if (this.ticks?.count !== count) this.ticks = { count, list: s.solutions(200) };
     for (const { queens } of this.ticks.list) {
       const index = Array.from(queens).reduce((v, c) => v * n + c, 0);
-      const x = Math.floor((index / leaves) * width);
-      ctx.beginPath();
-      ctx.moveTo(x, y + 1);
-      ctx.lineTo(x - 3 * this.scale, y + TICKS * this.scale);
-      ctx.lineTo(x + 3 * this.scale, y + TICKS * this.scale);
-      ctx.fill();
+      drawTick(ctx, Math.floor((index / leaves) * width), y, this.scale);
     }
     ctx.restore();
   }

@@ -73,6 +73,18 @@ export function part(root, name) {
 }
 
 /**
+ * Sets each data-* attribute of `element`, or takes it off where the value is null.
+ * @param {HTMLElement} element
+ * @param {Record<string, string | null>} values  by their dataset names (camelCase)
+ */
+export function setData(element, values) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null) delete element.dataset[key];
+    else element.dataset[key] = value;
+  }
+}
+
+/**
  * CSS custom properties read into an object: `spec` maps each key to
  * `[property, fallback]`. Light and dark values live in style.css; call again
  * when the colour scheme changes.

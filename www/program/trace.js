@@ -59,6 +59,24 @@ export function judgeBoard(squares, n) {
  * @property {{ steps: number, checks: number, placements: number, solutions: number }} counters
  */
 
+/**
+ * Feeds the records of a run over several N into their traces: a board
+ * record [BOARD, 0, n, 0] starts the trace of the next N, and the records
+ * after it, in this chunk or the next, go to that trace.
+ * @param {Trace[]} traces  the run's traces so far, added to
+ * @param {Int32Array} data  records [kind, row, col, line]...
+ */
+export function ingestRuns(traces, data) {
+  let from = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] !== KIND.BOARD) continue;
+    if (i > from && traces.length) traces[traces.length - 1].ingest(data.subarray(from, i), []);
+    traces.push(new Trace(data[i + 2]));
+    from = i + 4;
+  }
+  if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from), []);
+}
+
 export class Trace {
   /** @param {number} n */
   constructor(n) {

@@ -12,7 +12,7 @@ import { dailyPuzzle } from './daily.js';
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
 
 /** The sizes of regions puzzles (the core's regions exports take these). */
-export const REGIONS_MIN_N = 5;
+const REGIONS_MIN_N = 5;
 const REGIONS_MAX_N = 11;
 
 /** @param {number} n */

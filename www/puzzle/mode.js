@@ -97,7 +97,7 @@ export function puzzleMode(page) {
     expose: {
       /** The board played: squares as row × N + column, the queens with the given ones. */
       get puzzle() {
-        return view?.handle() ?? null;
+        return view?.model.handle() ?? null;
       },
     },
 

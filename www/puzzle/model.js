@@ -253,6 +253,15 @@ export class PuzzleModel {
     return attackingPair(this.n, this.squares, this.regions) !== null;
   }
 
+  /** The board as the page hands it to tests and the console (window.nqueens.puzzle): copies, the puzzle's fields spelled out. */
+  handle() {
+    const { n, given, squares, marks, regions, puzzle } = this;
+    return {
+      n, kind: puzzle?.kind ?? 'classic', givens: [...given], queens: [...squares], marks: [...marks],
+      regions: regions ? [...regions] : null, level: puzzle?.level ?? '', seed: puzzle?.seed ?? null, daily: puzzle?.daily ?? null,
+    };
+  }
+
   /** Every square the board shows ruled out: the learner's marks and every empty square a queen attacks. */
   ruledOut() {
     const { cells } = boardMarks(this.n, this.squares, -1, [], [], [], this.regions);

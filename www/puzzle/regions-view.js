@@ -5,10 +5,13 @@
 // traced regionsSearch().
 
 import { counted, el } from '../lib/dom.js';
+import { guard } from '../lib/errors.js';
 import { where } from './model.js';
 
 /** The watched search: a step this often. */
 const WATCH_STEP_MS = 45;
+/** The watched search: at most this many steps. */
+const WATCH_MAX_STEPS = 20_000;
 
 /**
  * Lays the grid of squares over the canvas, or hides it on a classic board.
@@ -68,6 +71,23 @@ export class SearchWatch {
     this.changed = changed;
     /** @type {Watched | null} */
     this.state = null;
+  }
+
+  /**
+   * Watch the search: the core's row-by-row backtracking on a regions
+   * puzzle, from its given queens; false if there is none to watch (a classic
+   * board, no regions exports, the core's sentence shown).
+   * @param {import('./mode.js').RegionsCoreApi | null} api  the core's regions exports
+   * @param {{ n: number, regions: number[] | null, given: number[] }} board
+   * @param {() => void} before  called once the search is traced, before it plays
+   */
+  watch(api, { n, regions, given }, before) {
+    if (!api || !regions) return false;
+    const trace = guard(() => api.regionsSearch(n, regions, given, WATCH_MAX_STEPS), null);
+    if (!trace) return false;
+    before();
+    this.start(trace, n, given);
+    return true;
   }
 
   /**

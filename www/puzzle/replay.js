@@ -42,6 +42,15 @@ export class ReplayView {
   }
 
   /**
+   * Asks for the chain of deductions from the puzzle's own queens (or, with no puzzle, the queens on the board).
+   * @param {import('./model.js').PuzzleBoard} board
+   */
+  startFrom({ n, given, squares, regions }) {
+    const start = given.length ? given : squares;
+    this.start({ type: 'chain', n, squares: Int32Array.from(start), excluded: [], regions: regions ?? undefined });
+  }
+
+  /**
    * Asks for the chain of deductions from these queens.
    * @param {import('../types.js').CoachRequest} request
    */

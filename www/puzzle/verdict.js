@@ -1,11 +1,13 @@
 // What the coach says of a board, without the DOM: the board's state (empty,
-// open, dead, solved), why a dead end is one, and the coach's line, from the
-// board and the coach's answers so far (puzzle-worker.js, through coach.js).
+// open, dead, solved), why a dead end is one, the coach's line and why Hint
+// gives no hint, from the board and the coach's answers so far
+// (puzzle-worker.js, through coach.js, gathered by takeReply).
 
 import { counted, formatCount } from '../lib/dom.js';
 import { symmetryClass } from '../lib/symmetry.js';
 import { ordinal } from '../lib/words.js';
 import { attackingPair, where } from './model.js';
+import { uncheckedSentence } from './coach.js';
 
 /** @typedef {import('../types.js').CoachReply} CoachReply */
 
@@ -118,4 +120,84 @@ export function coachText(board) {
   if (a.error) return 'The coach could not look at this board.';
   if (a.slow) return a.solution ? `${what} can be completed.${marksLeft}` : 'Still checking… no way to complete this board has been found yet.';
   return 'Counting the ways to complete this board…';
+}
+
+/**
+ * Adds one of the counting coach's answers to what it has said of the board;
+ * false for an answer it does not give.
+ * @param {Analysis} a
+ * @param {CoachReply} msg
+ */
+export function takeReply(a, msg) {
+  switch (msg.type) {
+    case 'completion': a.solution = msg.solution; break;
+    case 'count': a.count = msg.count; break;
+    case 'culprit': a.culprit = msg.square; break;
+    case 'rank': a.rank = msg; break;
+    case 'marks': a.marks = { count: msg.count, wrong: msg.wrong }; break;
+    case 'done': a.pending = false; break;
+    case 'slow': a.slow = true; break;
+    case 'timeout': a.pending = false; a.timedOut = true; break;
+    case 'error': a.pending = false; a.error = msg.message; break;
+    default: return false;
+  }
+  return true;
+}
+
+/**
+ * Why Hint asks for no new hint on this board, or null when it may: a solved
+ * board needs none, a dead end wants a queen moved first, a board whose check
+ * has not come back has no hint built on it, and no deduction helps while the
+ * marks leave no way to finish.
+ * @param {Judged} board
+ * @returns {string | null}
+ */
+export function hintRefusal(board) {
+  const { n, marks, analysis: a } = board;
+  const state = boardState(board);
+  if (state === 'solved') return 'The board is solved: no hint needed.';
+  if (state === 'dead') return a.culprit == null ? 'No square helps here: take a queen off first.' : `No square helps here: first move the queen on ${where(n, a.culprit)}.`;
+  const unsure = uncheckedSentence(a, marks.length > 0);
+  if (unsure) return unsure;
+  const wrong = a.marks?.count === 0n ? a.marks.wrong : null;
+  if (!wrong) return null;
+  const which = wrong.map((s) => where(n, s)).join(' and ');
+  return wrong.length
+    ? `No deduction helps while a square every way to finish needs is ruled out: let ${which} back in first.`
+    : 'No deduction helps while your ruled-out squares together leave no way to finish: let one of them back in first.';
+}
+
+/**
+ * What the counting coach has said of the board played, and whether its
+ * verdict is shown: with the coach on, always; with it off (the learner meets
+ * dead ends on their own), once Check was pressed for the board shown.
+ */
+export class Verdict {
+  constructor() {
+    /** @type {Analysis} */
+    this.analysis = {};
+    this.on = true;
+    /** Check was pressed for the board shown. */
+    this.revealed = false;
+  }
+
+  /** Whether the coach's verdict is shown. */
+  shown() {
+    return this.on || this.revealed;
+  }
+
+  /**
+   * The board as the coach's line speaks of it.
+   * @param {{ n: number, squares: number[], marks: number[], regions: number[] | null }} board
+   * @returns {Judged}
+   */
+  judge({ n, squares, marks, regions }) {
+    return { n, squares, marks, regions, analysis: this.analysis, shown: this.shown() };
+  }
+
+  /** The marks the coach flags: those every completion needs (only while its verdict is shown). */
+  wrongMarks() {
+    const m = this.analysis.marks;
+    return this.shown() && m && m.count === 0n ? m.wrong : [];
+  }
 }

@@ -269,3 +269,71 @@ export function chartWords(race, { lanes, left }, y) {
     : '';
   return { aria, note };
 }
+
+/**
+ * Where a race stands, for its link: the set-up, the clock's reading (where
+ * a seek of the player is headed while it goes there), each lane's step on a
+ * work clock, and the speed.
+ * @param {RaceSetup} setup
+ * @param {Race | null} race
+ * @param {{ mode: string, goal: { reading: number } | null, speedIndex: number }} player
+ * @returns {RaceSetup & { at: number, steps: number[] | null, speed: number }}
+ */
+export function raceState(setup, race, { mode, goal, speedIndex }) {
+  const at = race?.clock ?? 0;
+  return {
+    ...setup,
+    at: mode === 'go-to' && goal ? goal.reading : at,
+    steps: race && !race.unit && at > 0 ? race.active.map((lane) => lane.session.stepIndex) : null,
+    speed: speedIndex,
+  };
+}
+
+/**
+ * Which of the race's buttons are off: all with no lane racing; Step and
+ * Run to end at the end (unless the player is busy); Back and Reset at the
+ * start.
+ * @param {Race | null} race
+ * @param {string} mode  the player's
+ * @returns {{ play: boolean, step: boolean, runToEnd: boolean, stepBack: boolean, reset: boolean }}
+ */
+export function buttonsOff(race, mode) {
+  if (!race || race.active.length === 0) return { play: true, step: true, runToEnd: true, stepBack: true, reset: true };
+  const atEnd = mode === 'idle' && race.atEnd();
+  const atStart = race.clock === 0;
+  return { play: false, step: atEnd, runToEnd: atEnd, stepBack: atStart, reset: atStart };
+}
+
+/**
+ * The timeline as it shows a reading: its top, its position, its words
+ * ("1,965 checks / 34,000") and what a screen reader hears.
+ * @param {Race} race
+ * @param {number} at  the reading its thumb stands on
+ * @param {ClockId} clock
+ */
+export function timelineShown(race, at, clock) {
+  const reading = readingWords(race.clock, clock);
+  const max = formatCount(race.furthest);
+  return { top: timelineTop(race), position: timelinePosition(race, at), text: `${reading} / ${max}`, aria: `clock at ${reading} of ${max}` };
+}
+
+/**
+ * The line over the bar while the player runs to the end or goes to a reading.
+ * @param {number | null} to  the reading it goes to, or null running to the end
+ * @param {number} fraction  how far it has got
+ * @param {ClockId} clock
+ */
+export function goingText(to, fraction, clock) {
+  const what = to === null ? 'Running to the end' : `Going to ${readingWords(to, clock)}`;
+  return `${what}: ${Math.min(99, Math.floor(fraction * 100))}%…`;
+}
+
+/**
+ * How many lanes stand side by side: up to six in one row, more in two rows
+ * (so that eleven fit 1,280 px).
+ * @param {number} lanes
+ */
+export const laneColumns = (lanes) => {
+  const count = Math.max(1, lanes);
+  return count <= 6 ? count : Math.ceil(count / 2);
+};

@@ -2,12 +2,12 @@
 //
 // The view inside its root (#race): the set-up's controls (setup.js: the
 // goal, N, the clock, the seed of the randomised searches, from two lanes
-// to one per algorithm of the goal), the race's controls (play, step, back,
-// reset, run to end, speed, timeline; the visualizer's keys, through
-// controls.js's shortcut), a LaneView per algorithm (lane.js), the chart of
-// boards decided (or, racing to the first solution, attacking pairs) against
-// work (chart.js), and the result table once every lane has ended
-// (results.js). What it shows comes from the models: the race on its clock
+// to one per algorithm of the goal), the race's controls (controls.js: play,
+// step, back, reset, run to end, speed, timeline; the visualizer's keys,
+// through components/controls.js's shortcut), a LaneView per algorithm
+// (lane.js), the chart of boards decided (or, racing to the first solution,
+// attacking pairs) against work (chart.js), and the result table once every
+// lane has ended (results.js). What it shows comes from the models: the race on its clock
 // (clock.js), and model.js's set-up rules, timeline scale, places, chart
 // data and sentences; player.js schedules. Keeps the address bar (mode.js's
 // writer) while shown; a lane's button opens that search in the visualizer
@@ -19,12 +19,15 @@
 // its randomised lanes from one seed that the set-up shows and re-rolls.
 
 import { readTheme } from '../components/board.js';
-import { focusPlay, returnFocusAfterPick, shortcut } from '../components/controls.js';
-import { el, formatCount, part } from '../lib/dom.js';
+import { shortcut } from '../components/controls.js';
+import { el, part } from '../lib/dom.js';
 import { attempt, clearProblem, guard } from '../lib/errors.js';
 import { UrlSync } from '../lib/params.js';
 import { CLOCKS, Race } from './clock.js';
-import { chartChoices, chartHeading, chartLanes, chartWords, moveSentence, openSentence, overSentence, places, readingWords, summary, timelinePosition, timelineReading, timelineTop } from './model.js';
+import {
+  chartChoices, chartHeading, chartLanes, chartWords, goingText, laneColumns, moveSentence, openSentence, overSentence, places, raceState,
+  readingWords, summary, timelineReading,
+} from './model.js';
 import { RaceSetupView } from './setup.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { RaceChart } from './chart.js';
@@ -32,6 +35,7 @@ import { LaneView } from './lane.js';
 import { RacePlayer } from './player.js';
 import { RaceResults } from './results.js';
 import { RACE_SPEEDS, raceSpeedLabel } from '../components/speeds.js';
+import { RaceControls } from './controls.js';
 import { rangeSentence } from '../lib/words.js';
 import { keptSizes, onKeep, yourSearchInfo } from '../program/trace-session.js';
 
@@ -97,16 +101,14 @@ export class RaceView {
     // The address bar is this view's only while it is shown (a write may come late).
     this.url = new UrlSync(() => this.state(), (state) => this.active && write(state));
     const $ = (/** @type {string} */ name) => part(root, name);
-    const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ ($(name));
     this.message = $('message');
     this.lanesBox = $('lanes');
     this.setupControls = new RaceSetupView(root, { setup: () => this.setup, choose: (change) => this.choose(change), focusPlay: () => this.focusPlay() });
-    this.speed = /** @type {HTMLInputElement} */ ($('speed'));
-    this.speedValue = $('speed-value');
-    this.timeline = /** @type {HTMLInputElement} */ ($('timeline'));
-    this.timelineValue = $('timeline-value');
-    this.buttons = { play: button('play'), step: button('step'), stepBack: button('step-back'), reset: button('reset'), runToEnd: button('run-to-end') };
-    this.going = { box: $('going'), text: $('going-text'), bar: /** @type {HTMLProgressElement} */ ($('going-bar')) };
+    this.controls = new RaceControls(root, {
+      togglePlay: () => this.togglePlay(), step: () => this.step(), stepBack: () => this.stepBack(), reset: () => this.reset(), runToEnd: () => this.runToEnd(),
+      cancel: () => this.cancel(), copyLink: () => this.copyLink(), setSpeed: (index) => this.setSpeed(index),
+      seekPosition: (position, announce) => this.seekPosition(position, announce),
+    });
     this.chart = new RaceChart(/** @type {HTMLCanvasElement} */ ($('chart')));
     this.chartY = /** @type {HTMLSelectElement} */ ($('chart-y'));
     this.chartHeading = $('chart-heading');
@@ -116,7 +118,6 @@ export class RaceView {
       current: () => this.race,
       wasm: () => this.wasm,
     });
-    this.keys = /** @type {HTMLDialogElement} */ ($('keys'));
     this.player = new RacePlayer({
       race: () => this.race,
       render: () => this.render(),
@@ -126,22 +127,7 @@ export class RaceView {
       over: () => this.overSentence(),
     });
 
-    const b = this.buttons;
-    b.play.addEventListener('click', () => this.togglePlay());
-    b.step.addEventListener('click', () => this.step());
-    b.stepBack.addEventListener('click', () => this.stepBack());
-    b.reset.addEventListener('click', () => this.reset());
-    b.runToEnd.addEventListener('click', () => this.runToEnd());
-    $('going-cancel').addEventListener('click', () => this.cancel());
-    $('show-keys').addEventListener('click', () => this.showKeys());
-    $('copy-link').addEventListener('click', () => this.copyLink());
-    this.speed.max = String(RACE_SPEEDS.length - 1);
-    this.speed.addEventListener('input', () => this.setSpeed(Number(this.speed.value)));
-    this.timeline.addEventListener('input', () => this.seekPosition(Number(this.timeline.value), false));
-    this.timeline.addEventListener('change', () => this.seekPosition(Number(this.timeline.value), true));
     this.chartY.addEventListener('change', () => this.drawPictures(true));
-    // As in the visualizer, a pick with the pointer hands focus back to Play, so Space plays.
-    returnFocusAfterPick(this.speed, () => this.focusPlay());
     new ResizeObserver(() => this.resized()).observe(this.lanesBox);
     new ResizeObserver(([entry]) => {
       this.chart.resized(entry.contentRect.width);
@@ -170,7 +156,7 @@ export class RaceView {
       this.fillPickers(this.setup.goal, this.setup.n);
       this.setupControls.show(this.setup);
     });
-    for (const control of [this.speed, this.timeline, ...Object.values(this.buttons)]) control.disabled = false;
+    this.controls.enable();
     if (wanted.speed !== null) this.setSpeed(wanted.speed);
     else this.setSpeed(this.player.speedIndex);
     // The race's sessions are made when the view is first shown, not while the visualizer loads.
@@ -261,14 +247,7 @@ export class RaceView {
    * @returns {RaceState}
    */
   state() {
-    const race = this.race;
-    const at = race?.clock ?? 0;
-    return {
-      ...this.setup,
-      at: this.player.mode === 'go-to' ? /** @type {Goal} */ (this.player.goal).reading : at, // goTo() set it
-      steps: race && !race.unit && at > 0 ? race.active.map((lane) => lane.session.stepIndex) : null,
-      speed: this.player.speedIndex,
-    };
+    return raceState(this.setup, this.race, this.player);
   }
 
   // ---- Set-up ---------------------------------------------------------------------
@@ -282,9 +261,7 @@ export class RaceView {
   buildLanes() {
     this.laneViews = (this.race?.lanes ?? []).map((lane) => new LaneView(lane, this));
     this.lanesBox.replaceChildren(...this.laneViews.map((view) => view.root));
-    // Up to six lanes side by side; more in two rows, so that eleven fit 1,280 px.
-    const count = Math.max(1, this.laneViews.length);
-    this.root.style.setProperty('--race-lanes', String(count <= 6 ? count : Math.ceil(count / 2)));
+    this.root.style.setProperty('--race-lanes', String(laneColumns(this.laneViews.length)));
     for (const view of this.laneViews) view.fit();
   }
 
@@ -386,19 +363,15 @@ export class RaceView {
   }
 
   showSpeed() {
-    const index = this.player.speedIndex;
-    this.speed.value = String(index);
-    const label = raceSpeedLabel(RACE_SPEEDS[index], CLOCKS[this.setup.clock].label);
-    this.speedValue.textContent = label;
-    this.speed.setAttribute('aria-valuetext', label);
+    this.controls.showSpeed(this.player.speedIndex, this.setup.clock);
   }
 
   focusPlay() {
-    focusPlay(this.buttons);
+    this.controls.focusPlay();
   }
 
   showKeys() {
-    if (!this.keys.open) this.keys.showModal();
+    this.controls.showKeys();
   }
 
   async copyLink() {
@@ -449,11 +422,8 @@ export class RaceView {
 
   /** @param {number} fraction  how far running to the end or to a reading has got */
   showGoing(fraction) {
-    const box = this.going;
-    const what = this.player.mode === 'go-to' ? `Going to ${this.reading(/** @type {Goal} */ (this.player.goal).reading)}` : 'Running to the end';
-    const text = `${what}: ${Math.min(99, Math.floor(fraction * 100))}%…`;
-    if (box.text.textContent !== text) box.text.textContent = text;
-    box.bar.value = fraction;
+    const to = this.player.mode === 'go-to' ? /** @type {Goal} */ (this.player.goal).reading : null;
+    this.controls.showGoing(goingText(to, fraction, this.setup.clock), fraction);
   }
 
   /** @param {PlayMode} mode  the player's, now */
@@ -462,7 +432,7 @@ export class RaceView {
     this.lastMode = mode;
     this.root.dataset.player = mode; // for tests: a seek of a few frames shows no bar
     const long = mode === 'go-to' || mode === 'run-to-end';
-    this.going.box.hidden = !long;
+    this.controls.going.box.hidden = !long;
     if (long) this.showGoing(0);
     if (mode === 'play') this.say(`Racing at ${raceSpeedLabel(this.player.speed, CLOCKS[this.setup.clock].label)}…`);
     if (mode === 'run-to-end') this.say('Running every lane to its end…');
@@ -475,38 +445,8 @@ export class RaceView {
   }
 
   showControls() {
-    const race = this.race;
     const mode = this.player.mode;
-    const busy = mode !== 'idle';
-    const b = this.buttons;
-    b.play.classList.toggle('playing', mode === 'play');
-    /** @type {HTMLElement} */ (b.play.querySelector('.label')).textContent = mode === 'play' ? 'Pause' : 'Play'; // index.html's
-    b.play.setAttribute('aria-pressed', String(mode === 'play'));
-    b.runToEnd.classList.toggle('active', mode === 'run-to-end');
-    const none = !race || race.active.length === 0;
-    const atEnd = none || (!busy && race.atEnd());
-    b.play.disabled = none;
-    b.step.disabled = atEnd;
-    b.runToEnd.disabled = atEnd;
-    b.stepBack.disabled = none || race.clock === 0;
-    b.reset.disabled = none || race.clock === 0;
-    const focused = Object.values(b).find((control) => control === document.activeElement);
-    if (focused?.disabled) b.play.focus({ preventScroll: true });
-    if (!race) return;
-    // The timeline: 0 to the furthest reading, log-scaled on the work clocks.
-    // While a seek is on its way (a few frames), the thumb stays where it
-    // was put, not where the clock still reads: a drag does not jump back.
-    const max = race.furthest;
-    const at = mode === 'seek' ? Math.min(/** @type {Goal} */ (this.player.goal).reading, max) : race.clock;
-    const position = timelinePosition(race, at);
-    const top = timelineTop(race);
-    if (this.timeline.max !== String(top)) this.timeline.max = String(top);
-    if (this.timeline.value !== String(position)) this.timeline.value = String(position);
-    const text = `${this.reading()} / ${formatCount(max)}`;
-    if (this.timelineValue.textContent !== text) {
-      this.timelineValue.textContent = text;
-      this.timeline.setAttribute('aria-valuetext', `clock at ${this.reading()} of ${formatCount(max)}`);
-    }
+    this.controls.show(this.race, mode, mode === 'seek' ? /** @type {Goal} */ (this.player.goal).reading : 0, this.setup.clock);
   }
 
   /** Brings the screen in line with the race; false if the core failed. */

@@ -9,7 +9,7 @@
 import { formatCount } from '../lib/dom.js';
 import { seedMax } from '../core/seeds.js';
 import { clip } from '../lib/words.js';
-import { restartCutoffs, statisticText, summarize } from './survival.js';
+import { hillAlpha, restartCutoffs, statisticText, summarize } from './survival.js';
 
 /**
  * @typedef {import('./pool.js').RunsSpec} RunsSpec
@@ -271,4 +271,212 @@ export function cutoffWords(curves, work, algorithms) {
     }
   }
   return words.join(' ');
+}
+
+/**
+ * A field of the form as a whole number, or NaN (specProblem says so).
+ * @param {string} text
+ */
+function formNumber(text) {
+  const t = text.trim();
+  return /^\d{1,16}$/.test(t) ? Number(t) : NaN;
+}
+
+/**
+ * The form's sample as typed: the algorithm picked (NO_RESTARTS is
+ * randomised backtracking with its restarts off) and the fields.
+ * @param {{ algo: string, n: string, seeds: string, first: string, cap: string }} form
+ * @returns {RunsSpec}
+ */
+export function specOfForm({ algo, n, seeds, first, cap }) {
+  const off = algo === NO_RESTARTS;
+  return { id: off ? RESTARTS_ID : algo, n: formNumber(n), seeds: formNumber(seeds), first: formNumber(first), cap: formNumber(cap), restarts: !off };
+}
+
+/**
+ * How long samples would likely take, and at most, on `workers` workers:
+ * each run does the work its first runs did (at most the cap), or at worst
+ * the cap, at the measured pace.
+ * @param {RunsSpec[]} specs
+ * @param {{ msPerStep: number, stepsPerRun: number }[]} probes  each sample's, timed here
+ * @param {number} workers
+ */
+export function likelyTime(specs, probes, workers) {
+  let likely = 0;
+  let worst = 0;
+  specs.forEach((spec, i) => {
+    const { msPerStep, stepsPerRun } = probes[i];
+    likely += (spec.seeds * Math.min(spec.cap, stepsPerRun) * msPerStep) / Math.max(1, workers);
+    worst += (spec.seeds * spec.cap * msPerStep) / Math.max(1, workers);
+  });
+  return { likely, worst };
+}
+
+/**
+ * Milliseconds a step of `spec`'s search takes here, and the steps a run
+ * takes, timed on sessions from its first seeds (at most `seeds` of them)
+ * for up to `ms` (their first steps: a fair guess for the rest, which do the
+ * same work); the cap when no run ended in that time.
+ * @param {import('../types.js').Core} wasm
+ * @param {RunsSpec} spec
+ * @param {number} ms
+ * @param {number} seeds
+ * @returns {{ msPerStep: number, stepsPerRun: number }}
+ */
+export function probeSpec(wasm, spec, ms, seeds) {
+  // A search that solves in a few steps is timed over the next seeds too,
+  // so that a handful of steps (and one pause of the machine) is not the
+  // whole sample; only the steps are timed, not making the sessions.
+  const start = performance.now();
+  let spent = 0;
+  let steps = 0;
+  let finished = 0;
+  for (let seed = spec.first; seed < spec.first + seeds && performance.now() - start < ms; seed++) {
+    const session = wasm.Session.seeded(spec.id, spec.n, seed);
+    try {
+      let chunk = 1;
+      while (performance.now() - start < ms && !session.done) {
+        const before = performance.now();
+        steps += session.run(chunk);
+        spent += performance.now() - before;
+        chunk *= 2;
+      }
+      if (session.done) finished++;
+    } finally {
+      session.free();
+    }
+  }
+  // The runs' work: the steps taken over the runs that ended (the one cut
+  // off by the time counts in full, so this leans long), at most the cap.
+  return { msPerStep: steps ? spent / steps : 0, stepsPerRun: finished ? Math.min(spec.cap, steps / finished) : spec.cap };
+}
+
+/**
+ * The form's cap and number of runs within its limits (`budget`, for its
+ * algorithm and N): a new algorithm starts with its default cap, and when
+ * the algorithm or N changed a cap or a number of runs over the limits comes
+ * down to them, each said. Null where the field stays as typed.
+ * @param {RunsSpec} spec  the form's sample as typed
+ * @param {RunsBudget} budget
+ * @param {boolean} newAlgorithm
+ * @param {boolean} newN
+ * @returns {{ cap: number | null, seeds: number | null, lowered: string[] }}
+ */
+export function formLimits(spec, budget, newAlgorithm, newN) {
+  let cap = newAlgorithm ? defaultCap(budget) : null;
+  let seeds = null;
+  const lowered = [];
+  const typed = cap ?? spec.cap;
+  if ((newAlgorithm || newN) && typed > budget.budget) {
+    lowered.push(`The cap was ${formatCount(typed)}, over that limit; it is now ${formatCount(budget.budget)}.`);
+    cap = budget.budget;
+  }
+  if ((newAlgorithm || newN) && spec.seeds > budget.maxRuns) {
+    lowered.push(`The number of runs was ${formatCount(spec.seeds)}, over the ${formatCount(budget.maxRuns)} a curve may take here; it is now ${formatCount(budget.maxRuns)}.`);
+    seeds = budget.maxRuns;
+  }
+  return { cap, seeds, lowered };
+}
+
+/**
+ * The note under the cap: the cap set, the most it may be, and what was brought down.
+ * @param {number} cap  the cap in the field
+ * @param {RunsBudget} budget
+ * @param {string} name  the algorithm's name
+ * @param {number} n
+ * @param {string[]} lowered  formLimits's sentences
+ */
+export function capNote(cap, budget, name, n, lowered) {
+  const now = cap > 0 ? `now ${formatCount(cap)} steps` : 'in steps';
+  return [`A run stops unsolved when it reaches the cap you set (${now}). The cap itself may be set as high as ${formatCount(budget.budget)} steps for ${name} at N = ${formatCount(n)}, so that the page never waits long for one run.`, ...lowered].join(' ');
+}
+
+/**
+ * The sentence for a finished sample: its runs, how long they took, and how many stopped at the cap.
+ * @param {RunsSpec} spec
+ * @param {{ capped: ArrayLike<number>, ms: number }} runs
+ * @param {RunsAlgorithm[]} algorithms
+ */
+export function doneSentence(spec, runs, algorithms) {
+  const capped = Array.from(runs.capped).reduce((sum, c) => sum + c, 0);
+  const seconds = runs.ms < 1000 ? `${Math.round(runs.ms)} ms` : `${(runs.ms / 1000).toFixed(runs.ms < 10_000 ? 1 : 0)} s`;
+  const cut = capped ? `; ${formatCount(capped)} stopped at the cap unsolved` : '';
+  return `${specLabel(spec, algorithms)}: ${formatCount(spec.seeds)} runs in ${seconds}${cut}.`;
+}
+
+/**
+ * Where each curve's capped runs stopped, in a unit of work: the cap in
+ * steps, their most checks in checks; 0 for a curve none stopped on.
+ * @param {RunsCurve[]} curves
+ * @param {RunsWork} work
+ */
+export function capsOf(curves, work) {
+  return curves.map(({ runs }) => runs[work].reduce((most, w, i) => (runs.capped[i] ? Math.max(most, w) : most), 0));
+}
+
+/**
+ * The cutoff chart's lines: for each curve the expected work with restarts
+ * after t against t (survival.js's restartCutoffs), its least ringed and
+ * labelled once a cutoff (a label row for each cutoff labelled before), and
+ * for each curve run with Luby's restarts its measured mean, level across
+ * the cutoffs tried: what restarts with no knowledge cost.
+ * @param {RunsCurve[]} curves
+ * @param {RunsWork} work
+ * @param {(curve: RunsCurve) => string} colour
+ * @returns {import('./loglog.js').LogSeries[]}
+ */
+export function cutoffSeries(curves, work, colour) {
+  /** @type {number[]} the best cutoffs labelled so far: one label a cutoff */
+  const labelled = [];
+  /** @type {import('./loglog.js').LogSeries[]} */
+  const series = curves.map((curve, i) => {
+    const { t, expected, best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
+    const label = labelled.includes(best) ? '' : `t = ${formatCount(best)}`;
+    labelled.push(best);
+    return {
+      colour: colour(curve),
+      dashed: i % 2 === 1,
+      points: Array.from(t, (x, k) => ({ x, y: expected[k] })),
+      mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label, row: new Set(labelled.slice(0, -1)).size },
+    };
+  });
+  const tried = series.flatMap((c) => c.points.map((p) => p.x));
+  const span = tried.length ? [Math.min(...tried), Math.max(...tried)] : [];
+  curves.forEach((curve) => {
+    if (curve.spec.id !== RESTARTS_ID || !curve.spec.restarts || span.length < 2) return;
+    const mean = summarize(curve.runs[work], curve.runs.capped).mean.value;
+    series.push({
+      colour: colour(curve),
+      dashed: true,
+      points: span.map((x) => ({ x, y: mean })),
+      mark: { x: span[1], y: mean, label: `Luby as run: ${formatCount(Math.round(mean))}`, row: 0, ring: false },
+    });
+  });
+  return series;
+}
+
+/**
+ * A curve's tail in the table: mean ÷ median, Hill's α over the top k (with
+ * how many of them were capped, and what α says of the mean and the spread),
+ * and the best fixed restart cutoff with its expected work (at most that,
+ * when some runs were capped).
+ * @param {ArrayLike<number>} work
+ * @param {ArrayLike<number>} capped
+ * @param {import('./survival.js').Summary} stats
+ */
+export function tailFigures(work, capped, stats) {
+  const ratio = stats.mean.value / stats.median.value;
+  const { alpha, k, censored } = hillAlpha(work, capped);
+  const { best, bestExpected } = restartCutoffs(work, capped);
+  const capNote = censored ? `, ${censored} capped` : '';
+  const reading = Number.isNaN(alpha) ? '' : alpha < 1 ? '; the mean keeps growing' : alpha < 2 ? '; unbounded spread' : '; both bounded';
+  const bound = stats.solved < stats.total;
+  return {
+    ratio, alpha, k, best, bestExpected, bound,
+    ratioText: Number.isFinite(ratio) ? `${stats.mean.atLeast ? '≥ ' : ''}${ratio.toFixed(1)}×` : '–',
+    alphaText: Number.isNaN(alpha) ? '–' : alpha.toFixed(2),
+    alphaNote: `k = ${k}${capNote}${reading}`,
+    bestText: Number.isNaN(best) ? '–' : formatCount(best),
+    expectedText: Number.isNaN(bestExpected) ? '–' : `${bound ? 'at most ' : ''}${formatCount(Math.round(bestExpected))}`,
+  };
 }

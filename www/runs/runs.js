@@ -14,9 +14,12 @@ import { downloadCsv } from '../lib/export.js';
 import { laneColour, readRaceColours } from '../components/colours.js';
 import { RunsPool } from './pool.js';
 import { survivalCurve } from '../components/log-axes.js';
-import { drawSurvival, hillAlpha, restartCutoffs, statisticText, summarize } from './survival.js';
+import { drawSurvival, statisticText, summarize } from './survival.js';
 import { drawLogLog } from './loglog.js';
-import { ASK_OVER_MS, NO_RESTARTS, PRESETS, RESTARTS_ID, RunsCurves, budgetOf, cutoffWords, defaultCap, duration, specLabel, specProblem, specToken } from './model.js';
+import {
+  ASK_OVER_MS, NO_RESTARTS, PRESETS, RESTARTS_ID, RunsCurves, budgetOf, capNote, capsOf, cutoffSeries, cutoffWords, doneSentence, duration, formLimits,
+  likelyTime, probeSpec, specLabel, specOfForm, specProblem, specToken, tailFigures,
+} from './model.js';
 
 /** How long the page times a search's steps, per curve, to say how long a link's curves may take. */
 const PROBE_MS = 12;
@@ -138,16 +141,13 @@ export class RunsView {
     }
     // Busy while the first runs are timed: the curves are on their way, not yet asked about.
     this.say('Timing the first runs of the link\'s curves on this machine…', 'running');
-    let likely = 0;
-    let worst = 0;
+    const probes = [];
     for (const spec of specs) {
       // One timing a task: each stays within PROBE_MS and a few steps.
       await new Promise((resolve) => setTimeout(resolve, 0));
-      const { msPerStep, stepsPerRun } = this.probe(spec);
-      const workers = Math.max(1, this.pool.size);
-      likely += (spec.seeds * Math.min(spec.cap, stepsPerRun) * msPerStep) / workers;
-      worst += (spec.seeds * spec.cap * msPerStep) / workers;
+      probes.push(this.probe(spec));
     }
+    const { likely, worst } = likelyTime(specs, probes, this.pool.size);
     if (likely <= ASK_OVER_MS) {
       this.enqueue(specs);
       return;
@@ -171,43 +171,14 @@ export class RunsView {
   }
 
   /**
-   * Milliseconds a step of `spec`'s search takes here, and the steps a run
-   * takes, timed on sessions from its first seeds for up to PROBE_MS (their
-   * first steps: a fair guess for the rest, which do the same work); the cap
-   * when no run ended in that time.
+   * A step's time and a run's steps for `spec`, timed here (model.js's probeSpec).
    * @param {RunsSpec} spec
    * @returns {{ msPerStep: number, stepsPerRun: number }}
    */
   probe(spec) {
     const wasm = this.wasm;
     if (!wasm) return { msPerStep: 0, stepsPerRun: spec.cap };
-    return guard(() => {
-      // A search that solves in a few steps is timed over the next seeds too,
-      // so that a handful of steps (and one pause of the machine) is not the
-      // whole sample; only the steps are timed, not making the sessions.
-      const start = performance.now();
-      let spent = 0;
-      let steps = 0;
-      let finished = 0;
-      for (let seed = spec.first; seed < spec.first + PROBE_SEEDS && performance.now() - start < PROBE_MS; seed++) {
-        const session = wasm.Session.seeded(spec.id, spec.n, seed);
-        try {
-          let chunk = 1;
-          while (performance.now() - start < PROBE_MS && !session.done) {
-            const before = performance.now();
-            steps += session.run(chunk);
-            spent += performance.now() - before;
-            chunk *= 2;
-          }
-          if (session.done) finished++;
-        } finally {
-          session.free();
-        }
-      }
-      // The runs' work: the steps taken over the runs that ended (the one cut
-      // off by the time counts in full, so this leans long), at most the cap.
-      return { msPerStep: steps ? spent / steps : 0, stepsPerRun: finished ? Math.min(spec.cap, steps / finished) : spec.cap };
-    }, { msPerStep: 0, stepsPerRun: spec.cap });
+    return guard(() => probeSpec(wasm, spec, PROBE_MS, PROBE_SEEDS), { msPerStep: 0, stepsPerRun: spec.cap });
   }
 
   /** Puts a link to the curves and the form on the clipboard, or shows it. */
@@ -244,19 +215,8 @@ export class RunsView {
 
   /** @returns {RunsSpec} the form's sample as typed (specProblem says if it is not one) */
   readForm() {
-    const whole = (/** @type {HTMLInputElement} */ field) => {
-      const text = field.value.trim();
-      return /^\d{1,16}$/.test(text) ? Number(text) : NaN;
-    };
-    const off = this.algo.value === NO_RESTARTS;
-    return {
-      id: off ? RESTARTS_ID : this.algo.value,
-      n: whole(this.fields.n),
-      seeds: whole(this.fields.seeds),
-      first: whole(this.fields.first),
-      cap: whole(this.fields.cap),
-      restarts: !off,
-    };
+    const { n, seeds, first, cap } = this.fields;
+    return specOfForm({ algo: this.algo.value, n: n.value, seeds: seeds.value, first: first.value, cap: cap.value });
   }
 
   /**
@@ -278,26 +238,19 @@ export class RunsView {
       if (label) label.textContent = `Board size N (${algorithm.minN}–${formatCount(algorithm.maxN)})`;
       if (newAlgorithm && !(spec.n >= algorithm.minN && spec.n <= algorithm.maxN)) this.fields.n.value = String(Math.min(Math.max(spec.n || 0, algorithm.minN), algorithm.maxN));
     }
-    const budget = budgetOf(this.wasm, this.readForm());
+    const form = this.readForm();
+    const budget = budgetOf(this.wasm, form);
     /** @type {string[]} */
-    const lowered = [];
+    let lowered = [];
     if (budget) {
       this.fields.cap.max = String(budget.budget);
       this.fields.seeds.max = String(budget.maxRuns);
-      if (newAlgorithm) this.fields.cap.value = String(defaultCap(budget));
-      const now = this.readForm();
-      if ((newAlgorithm || newN) && now.cap > budget.budget) {
-        lowered.push(`The cap was ${formatCount(now.cap)}, over that limit; it is now ${formatCount(budget.budget)}.`);
-        this.fields.cap.value = String(budget.budget);
-      }
-      if ((newAlgorithm || newN) && now.seeds > budget.maxRuns) {
-        lowered.push(`The number of runs was ${formatCount(now.seeds)}, over the ${formatCount(budget.maxRuns)} a curve may take here; it is now ${formatCount(budget.maxRuns)}.`);
-        this.fields.seeds.value = String(budget.maxRuns);
-      }
+      const limits = formLimits(form, budget, newAlgorithm, newN);
+      if (limits.cap !== null) this.fields.cap.value = String(limits.cap);
+      if (limits.seeds !== null) this.fields.seeds.value = String(limits.seeds);
+      lowered = limits.lowered;
     }
-    this.capNote.textContent = budget
-      ? [`A run stops unsolved when it reaches the cap you set (${Number(this.fields.cap.value) > 0 ? `now ${formatCount(Number(this.fields.cap.value))} steps` : 'in steps'}). The cap itself may be set as high as ${formatCount(budget.budget)} steps for ${algorithm?.name ?? spec.id} at N = ${formatCount(spec.n)}, so that the page never waits long for one run.`, ...lowered].join(' ')
-      : '';
+    this.capNote.textContent = budget ? capNote(Number(this.fields.cap.value), budget, algorithm?.name ?? spec.id, spec.n, lowered) : '';
     this.capNote.dataset.lowered = lowered.length ? 'true' : '';
     this.host.write(this.state());
   }
@@ -388,10 +341,7 @@ export class RunsView {
    * @param {RunsCurve} curve
    */
   shown({ spec, runs }) {
-    const capped = runs.capped.reduce((sum, c) => sum + c, 0);
-    const seconds = runs.ms < 1000 ? `${Math.round(runs.ms)} ms` : `${(runs.ms / 1000).toFixed(runs.ms < 10_000 ? 1 : 0)} s`;
-    const cut = capped ? `; ${formatCount(capped)} stopped at the cap unsolved` : '';
-    if (!this.model.queue.length) this.say(`${specLabel(spec, this.algorithms)}: ${formatCount(spec.seeds)} runs in ${seconds}${cut}.`, 'done');
+    if (!this.model.queue.length) this.say(doneSentence(spec, runs, this.algorithms), 'done');
     this.root.dataset.ms = String(Math.round(runs.ms));
     this.render();
     this.host.write(this.state());
@@ -481,36 +431,8 @@ export class RunsView {
       curve: survivalCurve(curve.runs[work], curve.runs.capped),
       dashed: i % 2 === 1,
     }));
-    // Where a curve's capped runs stopped: the cap in steps, their most checks in checks; 0 for none.
-    const caps = this.model.curves.map(({ runs }) => runs[work].reduce((most, w, i) => (runs.capped[i] ? Math.max(most, w) : most), 0));
-    drawSurvival(this.chart, this.width, curves, { unit: work, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, caps });
-    /** @type {number[]} the best cutoffs labelled so far: one label a cutoff */
-    const labelled = [];
-    /** @type {import('./loglog.js').LogSeries[]} */
-    const cutoffs = this.model.curves.map((curve, i) => {
-      const { t, expected, best, bestExpected } = restartCutoffs(curve.runs[work], curve.runs.capped);
-      const label = labelled.includes(best) ? '' : `t = ${formatCount(best)}`;
-      labelled.push(best);
-      return {
-        colour: colours.lane(curve.colour),
-        dashed: i % 2 === 1,
-        points: Array.from(t, (x, k) => ({ x, y: expected[k] })),
-        mark: Number.isNaN(best) ? undefined : { x: best, y: bestExpected, label, row: new Set(labelled.slice(0, -1)).size },
-      };
-    });
-    // Each Luby curve's measured mean, level across the cutoffs: what restarts with no knowledge cost.
-    const tried = cutoffs.flatMap((c) => c.points.map((p) => p.x));
-    const span = tried.length ? [Math.min(...tried), Math.max(...tried)] : [];
-    this.model.curves.forEach((curve, i) => {
-      if (curve.spec.id !== RESTARTS_ID || !curve.spec.restarts || span.length < 2) return;
-      const mean = summarize(curve.runs[work], curve.runs.capped).mean.value;
-      cutoffs.push({
-        colour: colours.lane(curve.colour),
-        dashed: true,
-        points: span.map((x) => ({ x, y: mean })),
-        mark: { x: span[1], y: mean, label: `Luby as run: ${formatCount(Math.round(mean))}`, row: 0, ring: false },
-      });
-    });
+    drawSurvival(this.chart, this.width, curves, { unit: work, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, caps: capsOf(this.model.curves, work) });
+    const cutoffs = cutoffSeries(this.model.curves, work, (curve) => colours.lane(curve.colour));
     // Its own width (100% of its panel, at most 640 px by CSS).
     const cutoffWidth = Math.round(this.cutoffChart.getBoundingClientRect().width) || Math.min(this.width, 640);
     drawLogLog(this.cutoffChart, cutoffWidth, cutoffs, { xLabel: `restart after t ${work} (log scale)`, yLabel: `expected ${work} (log)`, ink: { ink: colours.ink, muted: colours.muted, grid: colours.grid }, height: 0.5 });
@@ -531,19 +453,14 @@ export class RunsView {
  * @param {import('./survival.js').Summary} stats
  */
 function tailCells(work, capped, stats) {
-  const ratio = stats.mean.value / stats.median.value;
-  const { alpha, k, censored } = hillAlpha(work, capped);
-  const { best, bestExpected } = restartCutoffs(work, capped);
-  const capNote = censored ? `, ${censored} capped` : '';
-  const reading = Number.isNaN(alpha) ? '' : alpha < 1 ? '; the mean keeps growing' : alpha < 2 ? '; unbounded spread' : '; both bounded';
-  const bound = stats.solved < stats.total;
+  const t = tailFigures(work, capped, stats);
   return [
-    el('td', { 'data-label': 'Mean ÷ median', 'data-stat': 'mean-median', 'data-value': ratio, 'data-at-least': String(stats.mean.atLeast) }, Number.isFinite(ratio) ? `${stats.mean.atLeast ? '≥ ' : ''}${ratio.toFixed(1)}×` : '–'),
-    el('td', { 'data-label': 'Tail index α', 'data-stat': 'alpha', 'data-value': alpha, 'data-k': k }, [el('span', {}, [
-      Number.isNaN(alpha) ? '–' : alpha.toFixed(2),
-      el('small', { class: 'cell-note' }, `k = ${k}${capNote}${reading}`),
+    el('td', { 'data-label': 'Mean ÷ median', 'data-stat': 'mean-median', 'data-value': t.ratio, 'data-at-least': String(stats.mean.atLeast) }, t.ratioText),
+    el('td', { 'data-label': 'Tail index α', 'data-stat': 'alpha', 'data-value': t.alpha, 'data-k': t.k }, [el('span', {}, [
+      t.alphaText,
+      el('small', { class: 'cell-note' }, t.alphaNote),
     ])]),
-    el('td', { 'data-label': 'Best cutoff', 'data-stat': 'best-cutoff', 'data-value': best }, Number.isNaN(best) ? '–' : formatCount(best)),
-    el('td', { 'data-label': 'Expected with it', 'data-stat': 'best-expected', 'data-value': bestExpected, 'data-at-most': String(bound) }, Number.isNaN(bestExpected) ? '–' : `${bound ? 'at most ' : ''}${formatCount(Math.round(bestExpected))}`),
+    el('td', { 'data-label': 'Best cutoff', 'data-stat': 'best-cutoff', 'data-value': t.best }, t.bestText),
+    el('td', { 'data-label': 'Expected with it', 'data-stat': 'best-expected', 'data-value': t.bestExpected, 'data-at-most': String(t.bound) }, t.expectedText),
   ];
 }

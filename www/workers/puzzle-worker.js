@@ -26,7 +26,7 @@
 //                   {type: 'error', job, message}
 
 import init, * as core from '../../pkg/nqueens.js';
-import { answerRegions } from './regions-coach.js';
+import { answerRegions, rowHint } from './regions-coach.js';
 import { loader } from '../core/wasm-load.js';
 
 /**
@@ -107,26 +107,7 @@ self.onmessage = async (event) => {
  * @returns {import('../types.js').Hint | null}
  */
 function searchHint(n, queens, excluded) {
-  const out = new Set(excluded);
-  const taken = new Set(queens.map((q) => Math.floor(q / n)));
-  /** @type {{ row: number, open: number[], good: number[] } | null} */
-  let best = null;
-  for (let row = 0; row < n; row++) {
-    if (taken.has(row)) continue;
-    const open = [];
-    for (let col = 0; col < n; col++) if (!out.has(row * n + col)) open.push(row * n + col);
-    const good = open.filter((s) => completion(n, [...queens, s], excluded) !== null);
-    if (good.length && (!best || good.length < best.good.length)) best = { row, open, good };
-  }
-  if (!best) return null;
-  const { row, open, good } = best;
-  const square = good[0];
-  const r = row + 1;
-  const reason = good.length === 1 && open.length > 1 ? `Every other open square in row ${r} leaves no solution.`
-    : good.length === 1 ? `It is the only open square in row ${r}.`
-      : good.length === open.length ? `Every open square in row ${r} still leads to a solution; this is the first of them.`
-        : `Row ${r} has the fewest squares that still lead to a solution: ${good.length} of its ${open.length} open squares.`;
-  return { square, row, col: square % n, reason };
+  return rowHint(n, queens, new Set(excluded), (s) => completion(n, [...queens, s], excluded) !== null, true);
 }
 
 /**

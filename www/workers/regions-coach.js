@@ -3,7 +3,8 @@
 // messages as on the classic board, from the core's regions exports
 // (regionsCompletions, regionsCulprit, regionsDeduce). The learner's marks
 // are not judged on a regions board: the core counts completions of queens
-// alone there.
+// alone there. `rowHint`, the square a search gives when no rule applies, is
+// both coaches'.
 
 /**
  * @typedef {import('../types.js').CoachJob} CoachJob
@@ -74,6 +75,22 @@ export function answerRegions(msg, post, core) {
  */
 function searchHint(n, regions, queens, excluded, core) {
   const out = new Set([...excluded, ...regionsAttacked(n, regions, queens)]);
+  return rowHint(n, queens, out, (s) => core.regionsCompletions(n, regions, [...queens, s]) > 0);
+}
+
+/**
+ * A square that keeps a solution possible, when no rule applies (the classic
+ * coach's and the regions coach's): the free row with the fewest open squares
+ * (not in `out`) that still lead to a solution, and the first of them, with a
+ * sentence that counts them. Null when no square of any free row leads to one.
+ * @param {number} n
+ * @param {number[]} queens
+ * @param {Set<number>} out  the squares that are not open (ruled out, attacked)
+ * @param {(square: number) => boolean} leads  a queen there still leaves a solution
+ * @param {boolean} [sayAll]  say so when every open square of the row leads to one
+ * @returns {{ square: number, row: number, col: number, reason: string } | null}
+ */
+export function rowHint(n, queens, out, leads, sayAll = false) {
   const taken = new Set(queens.map((q) => Math.floor(q / n)));
   /** @type {{ row: number, open: number[], good: number[] } | null} */
   let best = null;
@@ -81,7 +98,7 @@ function searchHint(n, regions, queens, excluded, core) {
     if (taken.has(row)) continue;
     const open = [];
     for (let col = 0; col < n; col++) if (!out.has(row * n + col)) open.push(row * n + col);
-    const good = open.filter((s) => core.regionsCompletions(n, regions, [...queens, s]) > 0);
+    const good = open.filter(leads);
     if (good.length && (!best || good.length < best.good.length)) best = { row, open, good };
   }
   if (!best) return null;
@@ -89,7 +106,8 @@ function searchHint(n, regions, queens, excluded, core) {
   const r = row + 1;
   const reason = good.length === 1 && open.length > 1 ? `Every other open square in row ${r} leaves no solution.`
     : good.length === 1 ? `It is the only open square in row ${r}.`
-      : `Row ${r} has the fewest squares that still lead to a solution: ${good.length} of its ${open.length} open squares.`;
+      : sayAll && good.length === open.length ? `Every open square in row ${r} still leads to a solution; this is the first of them.`
+        : `Row ${r} has the fewest squares that still lead to a solution: ${good.length} of its ${open.length} open squares.`;
   return { square: good[0], row, col: good[0] % n, reason };
 }
 
