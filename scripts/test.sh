@@ -27,8 +27,9 @@
 #           queens, searches at N = 1,000 watched for long tasks, the GPU
 #           count), sweeps (axe on every view, every tab presented), the
 #           built site and its service worker, GIFs recorded in real time,
-#           and the review passes (one check for each thing a reviewer
-#           reported). Not part of the usual suites, so that the usual
+#           Python's runtime (Pyodide), the files that time the page and so
+#           run alone, and the review passes (one check for each thing a
+#           reviewer reported). Not part of the usual suites, so that the usual
 #           command stays a quick loop; `all` adds it, and CI (.ci/run)
 #           runs it after the usual suites. Its e2e files run as e2e's do.
 #
@@ -46,7 +47,7 @@ for arg in "$@"; do
   case "$arg" in
     lint|native|wasm|api|e2e|slow) want+=("$arg") ;;
     all) want+=("${ALL_SUITES[@]}") ;;
-    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown suite '$arg' (choose from: ${ALL_SUITES[*]}, all)" ;;
   esac
 done

@@ -2,6 +2,7 @@
 // service worker's install list (13 MB), and after one visit that used
 // Python, a Python program runs with the network cut.
 // e2e: run alone
+// test group: slow (scripts/test.sh): Python offline: Pyodide kept by the service worker, run alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';

@@ -6,6 +6,7 @@
 // XMLHttpRequest through js) and no storage, with a server of the test's own
 // that records every request it gets (none may arrive).
 // e2e: run alone
+// test group: slow (scripts/test.sh): Python in the page: Pyodide, 13 MB, loaded and run alone.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';

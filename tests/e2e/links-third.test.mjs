@@ -3,6 +3,7 @@
 // e2e: run alone (scripts/test.sh): the Many runs link's estimate and this test's
 // own timing of a step are both wall-clock times, which another file's browser
 // on the same two cores moves apart (once 4 hours said against 0.95 timed).
+// test group: slow (scripts/test.sh): it times the page, so it runs alone.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness } from './helpers.mjs';

@@ -10,6 +10,7 @@
 // e2e: run alone (scripts/test.sh): a Many runs link times its work on the page before it runs, and
 // with another file's browser on the same two cores the three curves once did not come within 120 s
 // (most likely that estimate asked first; it passes alone and in every other run).
+// test group: slow (scripts/test.sh): it times the page, so it runs alone.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
