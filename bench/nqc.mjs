@@ -20,7 +20,8 @@
 // memory included); its wall time is given beside it, and on a machine that
 // others share it holds the time spent waiting for a CPU. Every wasm board is checked
 // here (one pass, one bit a line). Prints a Markdown section with the load
-// average around each row, and writes bench/results/nqc.json.
+// average around each row, and writes bench/results/nqc.json (and, after
+// each run, what has been measured so far beside it, for a run cut short).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -116,6 +117,7 @@ if (!args.nqc && !reportOnly) {
   process.exit(2);
 }
 const saved = path.join(ROOT, 'bench', 'results', 'nqc.json');
+const partial = path.join(ROOT, 'bench', 'results', 'nqc-partial.json');
 if (reportOnly) {
   report(JSON.parse(fs.readFileSync(saved, 'utf8')));
   process.exit(0);
@@ -143,8 +145,11 @@ for (const n of ns) {
       log(`N = ${n}, seed ${seed}: ${name} (load ${loadNow()})`);
       run[name] = name === 'nqc' ? runNqc(nqc.bin, n) : runWasm(n, seed);
     }
-    log(`  NQ.c ${run.nqc.ms} ms, wasm ${Math.round(run.wasm.ms)} ms`);
+    log(`  NQ.c ${run.nqc.ms} ms, wasm ${Math.round(run.wasm.cpu)} ms of CPU time (${Math.round(run.wasm.ms)} ms wall)`);
     runs.push(run);
+    // Each run as it ends, so that a run cut short keeps what it measured.
+    fs.mkdirSync(path.dirname(partial), { recursive: true });
+    fs.writeFileSync(partial, JSON.stringify({ when, n, rows, runs }, null, 2));
   }
   const nqcMs = median(runs.map((r) => r.nqc.ms));
   const wasmMs = median(runs.map((r) => r.wasm.ms));

@@ -20,10 +20,16 @@
 //!   `u32` columns for the bench's own independent check. bench/find.mjs
 //!   runs it once a seed, interleaved with the C baseline and wasm.
 //!
+//! - `phases` mode: queen search's run of `find_one('queen-search', N, SEED)`
+//!   in its two phases, each timed by wall and CPU time: the engine's
+//!   allocation, the greedy start (N placing steps, one `run(N)`) and the
+//!   swaps to the end (`run` with no limit); the board is checked.
+//!
 //! Usage: nqueens-bench [MIN_N MAX_N]   (default 12 16)
 //!        nqueens-bench speed MIN_N MAX_N TODAY_MAX
 //!        nqueens-bench find ID N...
 //!        nqueens-bench one ID N SEED [BOARD_FILE]
+//!        nqueens-bench phases N SEED
 
 use std::time::Instant;
 
@@ -139,8 +145,46 @@ fn one(id: &str, n: usize, seed: u64, board: Option<&String>) {
     );
 }
 
+/// `phases` mode: one JSON object with each phase's wall and CPU ms.
+fn phases(n: usize, seed: u64) {
+    let clocks = || (Instant::now(), cpu_ms());
+    let since = |(wall, cpu): (Instant, f64)| {
+        format!(
+            "{{\"ms\":{:.3},\"cpu_ms\":{:.3}}}",
+            wall.elapsed().as_secs_f64() * 1e3,
+            cpu_ms() - cpu
+        )
+    };
+    let at = clocks();
+    let mut engine = nqueens::algorithms::AnyEngine::new("queen-search", n, seed)
+        .unwrap_or_else(|e| panic!("queen-search N = {n}: {e}"));
+    let new = since(at);
+    let at = clocks();
+    let placed = engine.run(n as u64);
+    let start = since(at);
+    let (pairs, checks) = (engine.tally().pairs(), engine.counters().checks);
+    let at = clocks();
+    let swaps = engine.run(u64::MAX);
+    let repair = since(at);
+    if let Err(clash) = nqueens::algorithms::find_one::check::verify(engine.tally().queens()) {
+        panic!("queen-search N = {n} seed {seed}: {clash}");
+    }
+    println!(
+        "{{\"n\":{n},\"seed\":{seed},\"new\":{new},\"start\":{start},\"placed\":{placed},\"pairs_after_start\":{pairs},\"checks_in_start\":{checks},\"repair\":{repair},\"repair_steps\":{swaps},\"restarts\":{}}}",
+        engine.counters().restarts
+    );
+}
+
 fn main() {
     let raw: Vec<String> = std::env::args().skip(1).collect();
+    if raw.first().map(String::as_str) == Some("phases") {
+        let num = |i: usize| raw.get(i).and_then(|a| a.parse::<u64>().ok());
+        match (num(1), num(2)) {
+            (Some(n), Some(seed)) => phases(n as usize, seed),
+            _ => panic!("usage: nqueens-bench phases N SEED"),
+        }
+        return;
+    }
     if raw.first().map(String::as_str) == Some("one") {
         let num = |i: usize| raw.get(i).and_then(|a| a.parse::<u64>().ok());
         match (raw.get(1), num(2), num(3)) {
