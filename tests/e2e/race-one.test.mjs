@@ -275,10 +275,21 @@ test('bad links are sentences: goal, seed, a search for one solution in a race t
 
 test('screenshots of an N=30 race to the first solution, mid-race and finished, 1280 and 390 wide, light and dark', async () => {
   await fs.mkdir(SHOTS, { recursive: true });
-  const link = '/?mode=race&goal=one&n=30&lanes=backtracking,restarts,min-conflicts,queen-search,construction&clock=checks';
+  const link = '/?mode=race&goal=one&n=30&lanes=backtracking,restarts,min-conflicts,queen-search,construction&clock=checks&seed=1';
+  // Mid-race: half of queen search's checks to its first solution from the
+  // race's seed, read from a fresh session of the core (the construction,
+  // which makes no checks, has ended by then).
+  const probe = await openPage('/');
+  const reading = await probe.page.evaluate(() => {
+    const s = window.nqueens.wasm.Session.seeded('queen-search', 30, 1);
+    s.run(10_000_000);
+    return s.done ? Math.floor(s.checks / 2) : null;
+  });
+  await probe.page.close();
+  assert.ok(reading !== null && reading > 0, `queen search at N = 30 ends, with checks to halve (${reading})`);
   for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['390', { width: 390, height: 844 }]]) {
     for (const scheme of ['light', 'dark']) {
-      const { page, errors } = await openPage(`${link}&at=6000`, { viewport });
+      const { page, errors } = await openPage(`${link}&at=${reading}`, { viewport });
       try {
         await page.emulateMedia({ colorScheme: scheme });
         await idle(page);
