@@ -11,6 +11,7 @@
 // (V8's --wasm-max-mem-pages) is asked for 10,000,000 queens: the panel
 // says in a sentence that the memory was refused.
 // test group: slow (scripts/test.sh): two boards of 100,000,000 queens, several minutes.
+// e2e: run alone (scripts/test.sh): it asserts no main-thread task of 50 ms or more, which another file's browser on the same cores would lengthen.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
