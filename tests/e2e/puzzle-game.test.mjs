@@ -140,20 +140,28 @@ test('the daily puzzle: the same for two players on a date, another the next day
   // 2026-11-23 is a Monday: days since 1970-01-01 (a Thursday), counted here.
   assert.equal((Math.round(Date.UTC(2026, 10, 23) / 86_400_000) + 4) % 7, 1);
   const seen = [];
-  for (const day of week) {
-    const a = await dailyIn(day, 'Asia/Tokyo');
-    const b = await dailyIn(day, 'America/Los_Angeles');
-    try {
+  // Two players, one in Tokyo and one in Los Angeles, each following the
+  // week's links in one browser.
+  const a = await dailyIn(week[0], 'Asia/Tokyo');
+  const b = await dailyIn(week[0], 'America/Los_Angeles');
+  try {
+    for (const day of week) {
+      for (const player of [a, b]) {
+        if (day === week[0]) continue;
+        await player.page.goto(await url(`/?mode=puzzle&daily=${day}`));
+        await player.page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+        await settled(player.page);
+      }
       const [pa, pb] = [await puzzleOf(a.page), await puzzleOf(b.page)];
       assert.deepEqual(pa, pb, `${day}: the same puzzle in Tokyo and Los Angeles`);
       assert.equal(pa.daily, day);
       assert.equal(completionsOf(pa.n, pa.givens).length, 1, `${day}: one way to finish it (enumerated here)`);
       assert.equal((await dataset(a.page)).coach, 'off', 'the coach is off on a generated puzzle');
       seen.push(pa);
-    } finally {
-      await a.context.close();
-      await b.context.close();
     }
+  } finally {
+    await a.context.close();
+    await b.context.close();
   }
   const order = ['easy', 'medium', 'hard', 'expert'];
   assert.equal(seen[0].level, 'easy', 'Monday is easy');
