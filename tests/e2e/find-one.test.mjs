@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms, ROOT } from './helpers.mjs';
+import { openPage, revisit, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms, ROOT } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -145,13 +145,16 @@ test('the link ?algo=min-conflicts&n=200&seed=3&step=50 round-trips, and Back an
 });
 
 test('every search for one solution steps back and seeks exactly', async () => {
+  let opened = null;
   for (const { id } of ONE) {
     const s = core.Session.seeded(id, 12, 4);
     s.run(40);
     const last = s.stepIndex; // fewer if it solves sooner
     s.free();
-    const { page, errors } = await openPage(`/?algo=${id}&n=12&seed=4&step=${last}`);
-    try {
+    if (opened) await revisit(opened.page, `/?algo=${id}&n=12&seed=4&step=${last}`);
+    else opened = await openPage(`/?algo=${id}&n=12&seed=4&step=${last}`);
+    const { page, errors } = opened;
+    {
       await idle(page);
       assert.deepEqual(await session(page, 'Array.from(s.queens())'), queensAfter(id, 12, 4, last), `${id} at step ${last}`);
       await page.click('#step-back');
@@ -160,10 +163,9 @@ test('every search for one solution steps back and seeks exactly', async () => {
       await page.locator('#timeline').fill(String(mid));
       assert.deepEqual(await session(page, 'Array.from(s.queens())'), queensAfter(id, 12, 4, mid), `${id} seeks to ${mid}`);
       assertNoErrors(errors);
-    } finally {
-      await page.close();
     }
   }
+  await opened?.page.close();
 });
 
 test('the algorithm picker groups the searches by goal, in the core\'s order', async () => {
@@ -250,16 +252,16 @@ test('bad links give sentences and defaults', async () => {
       assert.deepEqual(picks, ALGORITHMS.filter((a) => a.goal === 'all').map((a) => a.id), 'race mode offers the searches for every solution');
     }],
   ];
+  let opened = null;
   for (const [link, sentence, check] of bad) {
-    const { page, errors } = await openPage(link);
-    try {
-      assert.match(await page.locator('#error').textContent(), sentence, link);
-      await check(page);
-      assertNoErrors(errors);
-    } finally {
-      await page.close();
-    }
+    if (opened) await revisit(opened.page, link);
+    else opened = await openPage(link);
+    const { page, errors } = opened;
+    assert.match(await page.locator('#error').textContent(), sentence, link);
+    await check(page);
+    assertNoErrors(errors);
   }
+  await opened?.page.close();
 });
 
 test('the board at N = 1,000: queens drawn as dots, attacked ones red and ringed, solved with none', async () => {

@@ -195,6 +195,19 @@ export async function openPage(p = '/', opts = {}) {
 }
 
 /**
+ * Opens another address in the same tab, as a user following links does: the
+ * browser context (its storage) and the tab's process are kept, so it costs a
+ * third of a fresh openPage. Waits for body[data-ready="true"] as openPage
+ * does; the errors openPage collects go on being collected.
+ * @param {import('playwright-core').Page} page
+ * @param {string} p  the path and query
+ */
+export async function revisit(page, p, { timeout = READY_TIMEOUT_MS } = {}) {
+  await page.goto(await url(p), { waitUntil: 'load', timeout });
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout });
+}
+
+/**
  * Waits until the page shows `colorScheme` after `page.emulateMedia`: its
  * media query matches, and two frames have been drawn since, so the page's
  * listeners of the change have run and the new colours are painted.

@@ -2,13 +2,25 @@
 // answering its practice question, and the independent truths the answers
 // are computed from (plain checks of columns and diagonals, a plain
 // depth-first walk and count, Luby's sequence built by its blocks).
-import { openPage } from './helpers.mjs';
+import { openPage, revisit } from './helpers.mjs';
 
 export const CHAPTERS = 9;
 
 /** Opens the learn tab at `query` and waits for the chapter to be filled in. */
 export async function openLearn(query = '', opts = {}) {
   const opened = await openPage(`/?mode=learn${query}`, opts);
+  await opened.page.waitForSelector('#learn [data-chapter]:not([hidden]) [data-exercise]');
+  return opened;
+}
+
+/**
+ * openLearn in a tab already open (`opened`, from openLearn), as a user
+ * following a second link; with none, a fresh openLearn.
+ * @param {Awaited<ReturnType<typeof openLearn>> | null} opened
+ */
+export async function reopenLearn(opened, query = '') {
+  if (!opened) return openLearn(query);
+  await revisit(opened.page, `/?mode=learn${query}`);
   await opened.page.waitForSelector('#learn [data-chapter]:not([hidden]) [data-exercise]');
   return opened;
 }

@@ -5,7 +5,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, canvasStats, closeHarness, waitUntil } from './helpers.mjs';
-import { CHAPTERS, openLearn, safeNext, plainCount, lubyTerms, stepsToFirst, exercise, data, pressOnly, check } from './learn-hooks.mjs';
+import { CHAPTERS, openLearn, reopenLearn, safeNext, plainCount, lubyTerms, stepsToFirst, exercise, data, pressOnly, check } from './learn-hooks.mjs';
 
 after(closeHarness);
 
@@ -38,16 +38,17 @@ test('the tab opens from ?mode=learn and from its tab; chapter=K opens chapter K
     assertNoErrors(errors);
     await page.close();
   }
+  let opened = null;
   for (const bad of ['99', 'zero', '0']) {
-    const { page, errors } = await openLearn(`&chapter=${bad}`);
+    opened = await reopenLearn(opened, `&chapter=${bad}`);
+    const { page, errors } = opened;
     const text = await page.locator('#error').textContent();
     assert.match(text, /^\d+$/.test(bad) ? /there are 9 chapters; showing chapter 1/ : /chapter=zero is not a chapter number \(a whole number from 1 to 9\); showing chapter 1/, `chapter=${bad}`);
     assert.equal(await page.locator('#learn [data-chapter]:not([hidden])').getAttribute('data-chapter'), '1');
     assertNoErrors(errors);
-    await page.close();
   }
   {
-    const { page, errors } = await openLearn('&chapter=2&seed=banana');
+    const { page, errors } = await reopenLearn(opened, '&chapter=2&seed=banana');
     assert.match(await page.locator('#error').textContent(), /seed=banana is not a seed/);
     assertNoErrors(errors);
     await page.close();
@@ -55,8 +56,10 @@ test('the tab opens from ?mode=learn and from its tab; chapter=K opens chapter K
 });
 
 test('each chapter opens from its link with a live view that draws, and the chapter list marks it seen', async () => {
+  let opened = null;
   for (let k = 1; k <= CHAPTERS; k++) {
-    const { page, errors } = await openLearn(`&chapter=${k}`);
+    opened = await reopenLearn(opened, `&chapter=${k}`);
+    const { page, errors } = opened;
     const shown = page.locator('#learn [data-chapter]:not([hidden])');
     assert.equal(await shown.getAttribute('data-chapter'), String(k));
     assert.equal(await page.locator('#learn [data-part="live"]').count(), 1, `chapter ${k}: one live view`);
@@ -65,8 +68,8 @@ test('each chapter opens from its link with a live view that draws, and the chap
     assert.equal(await page.locator(`#learn [data-chapter-link="${k}"]`).getAttribute('data-state'), 'seen');
     assert.ok((await shown.locator('.learn-try').textContent()).length > 20, `chapter ${k} has a task`);
     assertNoErrors(errors);
-    await page.close();
   }
+  await opened?.page.close();
 });
 
 test('the live views are the core: backtracking at 8×8 runs to 92 solutions; brute force counts 8^8 boards', async () => {
@@ -106,8 +109,10 @@ test('the live views are the core: backtracking at 8×8 runs to 92 solutions; br
 });
 
 test('next-row: the safe squares a plain check finds are right, for several seeds; a wrong set is wrong, with reasons', async () => {
+  let opened = null;
   for (const seed of [1, 2, 3, 17, 404, 99999]) {
-    const { page, errors } = await openLearn(`&chapter=1&seed=${seed}`);
+    opened = await reopenLearn(opened, `&chapter=1&seed=${seed}`);
+    const { page, errors } = opened;
     const d = await data(page);
     assert.equal(d.kind, 'next-row');
     const n = Number(d.n);
@@ -125,8 +130,8 @@ test('next-row: the safe squares a plain check finds are right, for several seed
     assert.match(explain, /safe squares/);
     assert.match(await page.locator(`${exercise} [data-part="explain"]`).textContent(), /attacked by the queen in row/);
     assertNoErrors(errors);
-    await page.close();
   }
+  await opened?.page.close();
 });
 
 test('the toggles work from the keyboard', async () => {
