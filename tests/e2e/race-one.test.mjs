@@ -8,8 +8,9 @@
 // Screenshots of an N=30 race, mid-race and finished: /work/shots/race20/.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import fs from 'node:fs/promises';
-import { openPage, assertNoErrors, canvasStats, closeHarness, waitUntil, urlWhen, coreAlgorithms } from './helpers.mjs';
+import { openPage, revisit, SCREENSHOT_DIR, assertNoErrors, canvasStats, closeHarness, waitUntil, urlWhen, coreAlgorithms } from './helpers.mjs';
 import { ended, idle, lanes, reading, reloadsTheSame } from './race-hooks.mjs';
 
 after(closeHarness);
@@ -19,7 +20,8 @@ const ALGORITHMS = await coreAlgorithms();
 const SEEDS = ALGORITHMS.filter((a) => a.goal === 'all');
 /** The searches for one solution. */
 const FINDERS = ALGORITHMS.filter((a) => a.goal === 'one');
-const SHOTS = '/work/shots/race20';
+/** Where the screenshots go: the test results' folder, as every e2e file's. */
+const SHOTS = path.join(SCREENSHOT_DIR, 'race-one');
 
 const runToEnd = async (page) => {
   await page.click('#race-run-to-end');
@@ -252,6 +254,7 @@ test('the link holds the goal, the seed and the reading; the seed and goal contr
 });
 
 test('bad links are sentences: goal, seed, a search for one solution in a race to every solution, N past the goal', async () => {
+  let opened = null;
   for (const [query, sentence, check] of [
     ['goal=x&n=8', /goal=x is not a goal/, async (page) => assert.equal(await page.inputValue('#race-goal'), 'all')],
     ['goal=one&n=8&seed=abc', /seed=abc is not a whole number from 0 to 9,007,199,254,740,991\. Using seed 1\./, async (page) => assert.equal(await page.inputValue('#race-seed'), '1')],
@@ -260,17 +263,16 @@ test('bad links are sentences: goal, seed, a search for one solution in a race t
     ['n=30', /n=30 is not a whole number from 1 to 20/, null],
     ['goal=one&n=1001', /n=1001 is not a whole number from 1 to 1000/, null],
   ]) {
-    const { page, errors } = await openPage(`/?mode=race&${query}`);
-    try {
-      assert.match(await page.textContent('#error'), sentence, query);
-      await check?.(page);
-      await page.keyboard.press('ArrowRight');
-      assert.ok(await reading(page) > 0, `${query}: the race still works`);
-      assertNoErrors(errors, { allow: [] });
-    } finally {
-      await page.close();
-    }
+    if (opened) await revisit(opened.page, `/?mode=race&${query}`);
+    else opened = await openPage(`/?mode=race&${query}`);
+    const { page, errors } = opened;
+    assert.match(await page.textContent('#error'), sentence, query);
+    await check?.(page);
+    await page.keyboard.press('ArrowRight');
+    assert.ok(await reading(page) > 0, `${query}: the race still works`);
+    assertNoErrors(errors, { allow: [] });
   }
+  await opened?.page.close();
 });
 
 test('screenshots of an N=30 race to the first solution, mid-race and finished, 1280 and 390 wide, light and dark', async () => {
@@ -288,9 +290,12 @@ test('screenshots of an N=30 race to the first solution, mid-race and finished, 
   await probe.page.close();
   assert.ok(reading !== null && reading > 0, `queen search at N = 30 ends, with checks to halve (${reading})`);
   for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['390', { width: 390, height: 844 }]]) {
+    const opened = await openPage(`${link}&at=${reading}`, { viewport });
+    const { page, errors } = opened;
     for (const scheme of ['light', 'dark']) {
-      const { page, errors } = await openPage(`${link}&at=${reading}`, { viewport });
-      try {
+      // Dark: the same link again in the same tab, mid-race.
+      if (scheme === 'dark') await revisit(page, `${link}&at=${reading}`);
+      {
         await page.emulateMedia({ colorScheme: scheme });
         await idle(page);
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} ${scheme}: no sideways scroll`);
@@ -307,9 +312,8 @@ test('screenshots of an N=30 race to the first solution, mid-race and finished, 
         await runToEnd(page);
         await shoot('end');
         assertNoErrors(errors);
-      } finally {
-        await page.close();
       }
     }
+    await page.close();
   }
 });
