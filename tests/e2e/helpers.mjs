@@ -164,7 +164,7 @@ export async function openPage(p = '/', opts = {}) {
   });
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText ?? 'unknown';
-    const cutOff = why === 'net::ERR_ABORTED' && (startedIn.has(req) ? navigating || startedIn.get(req) < documents : /\/www\/icons\//.test(req.url()));
+    const cutOff = why === 'net::ERR_ABORTED' && (leaving.has(page) || (startedIn.has(req) ? navigating || startedIn.get(req) < documents : /\/www\/icons\//.test(req.url())));
     if (cutOff) return;
     errors.push(`requestfailed: ${req.method()} ${req.url()} (${why})`);
   });
@@ -203,9 +203,19 @@ export async function openPage(p = '/', opts = {}) {
  * @param {string} p  the path and query
  */
 export async function revisit(page, p, { timeout = READY_TIMEOUT_MS } = {}) {
-  await page.goto(await url(p), { waitUntil: 'load', timeout });
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout });
+  // Until the new document is ready, a request cut off is the old one's (the
+  // page loads its other modes while idle), whenever its events arrive.
+  leaving.add(page);
+  try {
+    await page.goto(await url(p), { waitUntil: 'load', timeout });
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout });
+  } finally {
+    leaving.delete(page);
+  }
 }
+
+/** The tabs revisit is taking to another address. */
+const leaving = new WeakSet();
 
 /**
  * Waits until the page shows `colorScheme` after `page.emulateMedia`: its
