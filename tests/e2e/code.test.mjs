@@ -252,12 +252,19 @@ test('limits: 2,000,000 calls kept and playable, a bad call, an exception, a syn
   assertNoErrors(errors);
 });
 
-test('limits: an endless loop with no tracer calls stops within a second of the 10 s limit; Stop ends one at once', async () => {
+test('limits: an endless loop with no tracer calls stops at the 10 s limit; Stop ends one at once', async () => {
   const { page, errors } = await openProgram('function solve(n, board) {\n  board.place(0, 0);\n  while (true) {}\n}\n', { n: 4 });
-  const started = Date.now();
-  assert.equal(await run(page, 20_000), 'stopped');
-  const took = Date.now() - started;
-  assert.ok(took >= 9_500 && took <= 11_000, `stopped after ${took} ms`);
+  // The page's clock (its timers) is moved on by hand: the limit is a timer
+  // of the page's, and the worker loops for as long as it is not stopped.
+  await page.clock.install();
+  await page.click('#code [data-part=run]');
+  await page.waitForSelector('#code[data-state=running]');
+  await page.clock.runFor(9_800);
+  assert.equal(await page.getAttribute('#code', 'data-state'), 'running', 'still running at 9.8 s');
+  assert.match(await page.textContent('#code [data-part=run-line]'), /Running: 9\.\d s/);
+  await page.clock.runFor(400);
+  await page.waitForFunction((ended) => ended.includes(document.querySelector('#code')?.getAttribute('data-state')), ENDED, { timeout: 5_000 });
+  assert.equal(await page.getAttribute('#code', 'data-state'), 'stopped', 'stopped at 10 s');
   assert.match(await message(page), /10 seconds/);
   assert.equal((await yours(page)).steps, 1, 'the step made before the loop is kept');
   await page.click('#code [data-part=run]');
