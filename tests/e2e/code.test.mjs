@@ -256,7 +256,9 @@ test('limits: an endless loop with no tracer calls stops at the 10 s limit; Stop
   const { page, errors } = await openProgram('function solve(n, board) {\n  board.place(0, 0);\n  while (true) {}\n}\n', { n: 4 });
   // The page's clock (its timers) is moved on by hand: the limit is a timer
   // of the page's, and the worker loops for as long as it is not stopped.
+  // Paused: it moves only when told, however long the machine takes between steps.
   await page.clock.install();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   await page.click('#code [data-part=run]');
   await page.waitForSelector('#code[data-state=running]');
   await page.clock.runFor(9_800);
@@ -267,6 +269,7 @@ test('limits: an endless loop with no tracer calls stops at the 10 s limit; Stop
   assert.equal(await page.getAttribute('#code', 'data-state'), 'stopped', 'stopped at 10 s');
   assert.match(await message(page), /10 seconds/);
   assert.equal((await yours(page)).steps, 1, 'the step made before the loop is kept');
+  await page.clock.resume();
   await page.click('#code [data-part=run]');
   await page.waitForSelector('#code[data-state=running]');
   await page.waitForTimeout(500);

@@ -206,7 +206,8 @@ test('run to end of bitwise at N=8 finds 92 solutions, and the gallery seeks', a
     await page.click('#run-to-end');
     await waitUntil(() => session(page, 's.done'), { timeout: 20_000, message: 'the search to finish' });
     await waitForPause(page);
-    assert.equal(await page.locator('#solutions').textContent(), '92');
+    // The counters and the gallery are drawn on the frame after the last step.
+    await waitUntil(async () => (await page.locator('#solutions').textContent()) === '92', { message: 'the counter to show 92 solutions' });
     assert.equal(await page.locator('#gallery button').count(), 92);
     assert.match(await page.locator('#message').textContent(), /92 solutions/);
     await screenshot(page, 'page-bitwise-92');

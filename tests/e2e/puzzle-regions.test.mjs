@@ -158,9 +158,11 @@ test('the search can be watched on a regions puzzle, to its one solution', async
     await settled(page);
     const puzzle = await puzzleOf(page);
     const [solution] = regionSolutions(6, puzzle.regions, puzzle.givens);
-    // The page's clock (timers and frames) runs ahead from here, so that the
-    // search plays its hundreds of steps, a timer tick each, in moments.
+    // The page's clock (timers and frames) is moved on by hand from here, so
+    // that the search plays its hundreds of steps, a timer tick each, in moments.
+    // Paused: it moves only when told, however long the machine takes between steps.
     await page.clock.install();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await page.click('[data-part="watch"]');
     await waitUntil(async () => Number((await dataset(page)).watchSteps ?? 0) > 0, { message: 'the search to start' });
     const steps = Number((await dataset(page)).watchSteps);
