@@ -11,7 +11,7 @@
 //
 // A mode of the registry in shell/modes.js: see there for what a mode does.
 
-import { el, formatCount } from '../lib/dom.js';
+import { counted, el, formatCount } from '../lib/dom.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 import { BoardView, CELL, readTheme } from '../components/board.js';
@@ -487,7 +487,7 @@ export function codeMode(_page) {
       if (texts.length) for (const t of traces) if (t === traces[traces.length - 1]) t.texts.push(...texts);
     };
     const tick = (/** @type {number} */ ms, /** @type {number} */ calls) => {
-      runLine.textContent = `Running${ns.length > 1 ? ` N = ${traces.length ? traces[traces.length - 1].n : ns[0]}` : ''}: ${(ms / 1000).toFixed(1)} s, ${formatCount(calls)} calls so far. Stop (Esc) keeps the steps made.`;
+      runLine.textContent = `Running${ns.length > 1 ? ` N = ${traces.length ? traces[traces.length - 1].n : ns[0]}` : ''}: ${(ms / 1000).toFixed(1)} s, ${counted(calls, 'call')} so far. Stop (Esc) keeps the steps made.`;
     };
     /** @param {import('../program/runner.js').RunEnd} end */
     const end = (end) => {
