@@ -148,6 +148,7 @@ test('a link round-trips: the same form, curves and numbers', async () => {
   let search;
   let rows;
   try {
+    await waitUntil(async () => (await table(first.page)).length === 2, { timeout: 60_000, message: 'the link\'s two curves in the table' });
     await settled(first.page);
     rows = await table(first.page);
     assert.equal(rows.length, 2);
@@ -159,6 +160,8 @@ test('a link round-trips: the same form, curves and numbers', async () => {
   }
   const again = await openPage(`/${search}`);
   try {
+    // The link's curves are listed once their runs are under way ('idle' before that).
+    await waitUntil(async () => (await table(again.page)).length === rows.length, { timeout: 60_000, message: 'the link\'s two curves in the table' });
     await settled(again.page);
     assert.deepEqual(await table(again.page), rows);
     assert.deepEqual(await again.page.evaluate(() => ['#runs-algo', '#runs-n', '#runs-seeds', '#runs-first', '#runs-cap', '#runs-work'].map((s) => document.querySelector(s).value)), ['min-conflicts', '40', '30', '7', '100000', 'checks']);
