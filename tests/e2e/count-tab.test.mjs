@@ -72,7 +72,8 @@ test('the Count tab from the visualizer: its N follows the board until one is ch
     await page.click('#tab-count');
     await waitUntil(() => page.evaluate(() => new URLSearchParams(location.search).get('mode') === 'count'), { message: 'the link to say mode=count' });
     assert.equal(await page.inputValue('#count-n'), '6', 'the visualizer\'s N');
-    await page.fill('#count-n', '16');
+    // N = 18: seconds of work, so the count is still running when Esc comes (N = 16 can end first).
+    await page.fill('#count-n', '18');
     await page.click('#count-start');
     await waitUntil(() => page.evaluate(() => document.getElementById('count-cancel').disabled === false), { message: 'a count running' });
     await page.locator('#count-start').focus();
