@@ -134,8 +134,21 @@ export async function openSite(url, { viewport = { width: 1280, height: 800 }, c
   const requested = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(`console.error: ${msg.text()}`));
-  context.on('request', (req) => requested.push(req.url()));
-  context.on('requestfailed', (req) => errors.push(`requestfailed: ${req.url()} (${req.failure()?.errorText})`));
+  // A request the page's document had running when a new address or a reload
+  // replaced it is cut off by the browser (the page loads its other tabs'
+  // modules while idle): no error of the page.
+  let navigations = 0;
+  const startedAt = new WeakMap();
+  context.on('request', (req) => {
+    requested.push(req.url());
+    startedAt.set(req, navigations);
+    if (!req.serviceWorker() && req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations++;
+  });
+  context.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText;
+    if (why === 'net::ERR_ABORTED' && (startedAt.get(req) ?? navigations) < navigations) return;
+    errors.push(`requestfailed: ${req.url()} (${why})`);
+  });
   context.on('response', (res) => res.status() >= 400 && errors.push(`http ${res.status()}: ${res.url()}`));
   await page.goto(url, { waitUntil: 'load' });
   if (ready) await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
