@@ -109,6 +109,8 @@ class SolveBig {
     this.rows = 1;
     /** @type {{ picture: FindPicture, n: number } | null} the picture drawn, kept to redraw on a change of colour scheme */
     this.drawn = null;
+    /** Draws asked for: a draw paints only if no later one was asked for. */
+    this.drawing = 0;
 
     const p = this.parts;
     p.algorithm.replaceChildren(...algorithms.map((a) => el('option', { value: a.id, text: a.name })));
@@ -305,7 +307,6 @@ class SolveBig {
           `${formatCount(msg.conflicts)} attacking pairs so far · ${elapsed}`;
       }
     } else if (msg.type === 'solved') {
-      this.stopWorker();
       this.showSolved(msg);
     } else if (msg.type === 'error') {
       this.fail(msg.message);
@@ -321,7 +322,6 @@ class SolveBig {
       n: String(n), steps: String(steps), ms: String(Math.round(ms)), wallMs: String(Math.round(wallMs)),
       check: check.ok ? 'ok' : 'failed', checkMs: String(Math.round(check.ms)),
     });
-    this.setState(check.ok ? 'solved' : 'failed');
     p.progress.value = 1;
     p.progressText.textContent = `Done in ${seconds(wallMs)} (the search ${seconds(ms)}).`;
     const name = this.chosen.name;
@@ -336,7 +336,16 @@ class SolveBig {
       ? `${counted(n, 'queen')}, ${n === 1 ? 'attacking nothing' : 'no two attack'}: checked in ${seconds(check.ms)} (every column used once, and each of the 2N − 1 diagonals of both kinds at most once, counted apart from the solver).`
       : `The check failed: ${check.problem}. This is a bug in the solver; please report it.`;
     this.drawn = { picture, n };
-    this.draw();
+    // The panel says solved once the picture is painted (a task of its own),
+    // and only then is the worker ended: the browser gives back its memory
+    // (near a gigabyte at 100,000,000 queens) while this thread is idle, not
+    // while it allocates the picture's pixels.
+    const job = this.job;
+    this.draw().then(() => {
+      if (this.job !== job) return;
+      this.stopWorker();
+      this.setState(check.ok ? 'solved' : 'failed');
+    });
     const per = n / picture.grid;
     const label = picture.grid === n
       ? `The ${counted(n, 'queen')} of the solution, one dot each.`
@@ -350,9 +359,14 @@ class SolveBig {
 
   /**
    * Paints the kept picture (or an empty one) in the current colour scheme:
-   * the worker's shades mix the background and the queens' colour.
+   * the worker's shades mix the background and the queens' colour. The
+   * pixels go to the canvas through createImageBitmap, which converts them
+   * off the main thread (at 100,000,000 queens putImageData of the picture
+   * took 25–60 ms of the task that shows the result); resolves once painted.
+   * @returns {Promise<void>}
    */
   draw() {
+    const token = ++this.drawing;
     const canvas = this.parts.picture;
     const ctx = context2d(canvas);
     const c = cssVars(this.root, {
@@ -362,7 +376,7 @@ class SolveBig {
     });
     ctx.fillStyle = c.bg;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    if (!this.drawn) return;
+    if (!this.drawn) return Promise.resolve();
     const { picture: { grid, shades }, n } = this.drawn;
     const bg = rgb(c.bg);
     const square = rgb(c.square);
@@ -387,10 +401,13 @@ class SolveBig {
       pixels[i] = mixes[onSquare ? 1 : 0][shades[i]];
     }
     // A grid smaller than the canvas (N below its width) is scaled up square by square.
-    const small = new OffscreenCanvas(grid, grid);
-    const smallCtx = /** @type {OffscreenCanvasRenderingContext2D} */ (small.getContext('2d'));
-    smallCtx.putImageData(image, 0, 0);
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(small, 0, 0, canvas.width, canvas.height);
+    return createImageBitmap(image).then((bitmap) => {
+      // A later draw (a new result, a change of scheme) paints instead.
+      if (token === this.drawing) {
+        ctx.imageSmoothingEnabled = false;
+        ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      }
+      bitmap.close();
+    });
   }
 }
