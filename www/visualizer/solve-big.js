@@ -341,7 +341,8 @@ class SolveBig {
     // (near a gigabyte at 100,000,000 queens) while this thread is idle, not
     // while it allocates the picture's pixels.
     const job = this.job;
-    this.draw().then(() => {
+    // A picture the browser could not paint still ends the solve.
+    this.draw().catch(() => {}).then(() => {
       if (this.job !== job) return;
       this.stopWorker();
       this.setState(check.ok ? 'solved' : 'failed');
