@@ -141,8 +141,14 @@ impl Tally {
 
     fn build(n: usize, permutation: bool) -> Option<Tally> {
         let lines = (2 * n).saturating_sub(1);
+        // A permutation board's diagonal bits have one word more than they
+        // need, which [`draw_open`] may read past the last diagonal.
         let (cols, used, line_bits) = if permutation {
-            (Vec::new(), filled(n.div_ceil(64), 0)?, lines.div_ceil(64))
+            (
+                Vec::new(),
+                filled(n.div_ceil(64), 0)?,
+                lines.div_ceil(64) + 1,
+            )
         } else {
             (filled(n, 0)?, Vec::new(), 0)
         };
@@ -600,8 +606,14 @@ impl Tally {
             let replay = rng.clone();
             let mut free = None;
             for k in 1..=draws {
-                let (pick, col) = draw_column(rng, queens, used, row, from_pool);
-                if !bit(down_bits, row + col) && !bit(up_bits, row + n - 1 - col) {
+                let (pick, col, open) = if from_pool {
+                    let (pick, col) = draw_column(rng, queens, used, row, true);
+                    let open = !bit(down_bits, row + col) && !bit(up_bits, row + n - 1 - col);
+                    (pick, col, open)
+                } else {
+                    draw_open(rng, used, down_bits, up_bits, row, n)
+                };
+                if open {
                     free = Some((pick, col, k));
                     break;
                 }
@@ -720,6 +732,50 @@ fn draw_column(
                 if at < n {
                     return (usize::MAX, at);
                 }
+            }
+        }
+    }
+}
+
+/// [`draw_column`] before the pool, with whether the drawn square's two
+/// diagonals are free. The diagonals that the drawn word's 64 columns reach
+/// from `row` lie in two adjacent words of each kind's bits, and those are
+/// read together with the columns' word, their addresses known from the
+/// draw alone: on a board too large for the cache the three misses are
+/// waited for at once, not the diagonals' after the column's. The same
+/// draws and the same column as [`draw_column`].
+#[inline(always)]
+fn draw_open(
+    rng: &mut Rng,
+    used: &[u64],
+    down_bits: &[u64],
+    up_bits: &[u64],
+    row: usize,
+    n: usize,
+) -> (usize, usize, bool) {
+    loop {
+        let col = rng.below(n as u32) as usize;
+        let (base, shift) = (col - col % 64, (col % 64) as u32);
+        // Falling diagonals row + base ..= row + base + 63; rising ones
+        // row + n - 1 - last ..= row + n - 1 - base for the word's last
+        // column on the board. Each range spans at most two words.
+        let down_word = (row + base) / 64;
+        let (down_a, down_b) = (down_bits[down_word], down_bits[down_word + 1]);
+        let up_word = (row + n - 1 - (base + 63).min(n - 1)) / 64;
+        let (up_a, up_b) = (up_bits[up_word], up_bits[up_word + 1]);
+        let free = (!used[col / 64]).rotate_right(shift);
+        if free != 0 {
+            let at = base + ((shift + free.trailing_zeros()) % 64) as usize;
+            if at < n {
+                let (down, up) = (row + at, row + n - 1 - at);
+                let down_bits = if down / 64 == down_word {
+                    down_a
+                } else {
+                    down_b
+                };
+                let up_bits = if up / 64 == up_word { up_a } else { up_b };
+                let open = ((down_bits >> (down % 64)) | (up_bits >> (up % 64))) & 1 == 0;
+                return (usize::MAX, at, open);
             }
         }
     }
@@ -934,6 +990,56 @@ mod tests {
                 .sum::<u64>();
             assert_eq!(permutation.pairs(), pairs / 2, "N = {n}: pairs");
             assert_eq!(permutation.lines().0.iter().sum::<u32>(), n as u32);
+        }
+    }
+
+    #[test]
+    fn draw_open_draws_as_draw_column_and_reads_the_bits_as_bit() {
+        // Random boards' bits at many sizes (word edges included), each
+        // with some column unused: the fast draw against the plain one.
+        let mut fill = Rng::new(11);
+        for n in [1usize, 2, 3, 5, 63, 64, 65, 127, 128, 129, 200, 1000] {
+            let mut tally = Tally::permutation(n).expect("a small board");
+            for density in [0u32, 1, 4, 8, 15, 16] {
+                let lines = 2 * n - 1;
+                for line in 0..lines {
+                    set_bit(&mut tally.down_bits, line, fill.below(16) < density);
+                    set_bit(&mut tally.up_bits, line, fill.below(16) < density);
+                }
+                let mut unused = 0;
+                for col in 0..n {
+                    let on = fill.below(16) < density;
+                    set_bit(&mut tally.used, col, on);
+                    unused += usize::from(!on);
+                }
+                if unused == 0 {
+                    set_bit(&mut tally.used, fill.below(n as u32) as usize, false);
+                }
+                for _ in 0..200 {
+                    let row = fill.below(n as u32) as usize;
+                    let (mut fast, mut plain) = (fill.clone(), fill.clone());
+                    let got = draw_open(
+                        &mut fast,
+                        &tally.used,
+                        &tally.down_bits,
+                        &tally.up_bits,
+                        row,
+                        n,
+                    );
+                    let (pick, col) =
+                        draw_column(&mut plain, &tally.queens, &tally.used, row, false);
+                    let open = !bit(&tally.down_bits, row + col)
+                        && !bit(&tally.up_bits, row + n - 1 - col);
+                    assert_eq!(got, (pick, col, open), "N = {n}, row {row}");
+                    assert!(!bit(&tally.used, col), "N = {n}: a used column drawn");
+                    assert_eq!(
+                        fast.below(1 << 30),
+                        plain.below(1 << 30),
+                        "N = {n}: the draws spent"
+                    );
+                    fill.below(2);
+                }
+            }
         }
     }
 
