@@ -132,7 +132,7 @@ impl Tally {
         let lines = (2 * n).saturating_sub(1) as u64;
         let n = n as u64;
         let (cols, bits) = if permutation {
-            (0, 8 * (n.div_ceil(64) + 2 * lines.div_ceil(64)))
+            (0, 8 * (n.div_ceil(64) + 2 * (lines.div_ceil(64) + 1)))
         } else {
             (4 * n, 0)
         };
