@@ -434,10 +434,13 @@ const PROFILE = [
     'instead of a step at a time (placing a million rows: 250 against 145 ms in wasm). Interleaved, medians of ' +
     'seeds 1–7 × 3 runs (wasm wall time, C CPU time, load about 1): (1) with the rows in a loop of `place_greedy` ' +
     'calls gave 102 ms against C\'s 72, and the tight loop 81 ms (1.13×); natively 117 → 93 ms against C\'s 72.',
-  '- **What is left.** The wasm search is now within about 1.1× of the C program at 1,000,000 and about even at ' +
+  '- **What was left after the second pass** (2026-11-25). The wasm search was then within about 1.1× of the C program at 1,000,000 and about even at ' +
     '3,000,000 and 10,000,000, where the native Rust is faster than C. That is the bits, not the language: the same ' +
     'bits in the C program (a throwaway variant, not kept) made it about 1.4× faster too (57–80 against 84–109 ms, ' +
     'interleaved). The baseline stays QS4 as Sosic and Gu describe it, the plain C search the issue names.',
+  '- **Third pass** (2026-11-28, section 11, for 100,000,000 queens): the search runs in slices that V8 optimises, ' +
+    'a used column gives the next unused one in its word of 64 columns\' bits, and a draw reads the diagonals\' bits ' +
+    'in the same wait as the columns\' word. Those are what took the table above below the C program.',
 ];
 
 /** Replaces section 10 and queen search's lines in the Targets list of BENCHMARKS.md. */
