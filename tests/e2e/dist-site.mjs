@@ -136,18 +136,16 @@ export async function openSite(url, { viewport = { width: 1280, height: 800 }, c
   page.on('console', (msg) => msg.type() === 'error' && errors.push(`console.error: ${msg.text()}`));
   // A request the page's document had running when a new address or a reload
   // replaced it is cut off by the browser (the page loads its other tabs'
-  // modules while idle): no error of the page. That is a request made before
-  // the latest navigation of the main frame began, or one the old document
-  // made while a navigation was under way (until the new document commits,
-  // the old one still runs and may ask for more).
+  // modules while idle): no error of the page. Each request is stamped with
+  // the main frame's navigations its document came after; one made while a
+  // navigation is under way is the old document's (until the new document
+  // commits, the old one still runs and may ask for more).
   let navigations = 0;
   let navigating = false;
   const startedAt = new WeakMap();
-  const oldDocument = new WeakSet();
   context.on('request', (req) => {
     requested.push(req.url());
-    startedAt.set(req, navigations);
-    if (navigating) oldDocument.add(req);
+    startedAt.set(req, navigating ? navigations - 1 : navigations);
     if (!req.serviceWorker() && req.isNavigationRequest() && req.frame() === page.mainFrame()) {
       navigations++;
       navigating = true;
@@ -158,8 +156,7 @@ export async function openSite(url, { viewport = { width: 1280, height: 800 }, c
   });
   context.on('requestfailed', (req) => {
     const why = req.failure()?.errorText;
-    const cutOff = (startedAt.get(req) ?? navigations) < navigations || oldDocument.has(req);
-    if (why === 'net::ERR_ABORTED' && cutOff) return;
+    if (why === 'net::ERR_ABORTED' && (startedAt.get(req) ?? navigations) < navigations) return;
     errors.push(`requestfailed: ${req.url()} (${why})`);
   });
   context.on('response', (res) => res.status() >= 400 && errors.push(`http ${res.status()}: ${res.url()}`));
