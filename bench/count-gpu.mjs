@@ -23,7 +23,8 @@
 //   node bench/count-gpu.mjs --hardware [--ns 16,...,21] [--baseline] [--write]
 //
 // --report-only writes the section up from the last run (bench/results/gpu.json, or
-// gpu-hardware.json with --hardware) without measuring. --write puts the section into
+// gpu-hardware.json with --hardware; a run with --ns is saved apart, as gpu-ns-14-15.json,
+// and --report-only with the same --ns reads it) without measuring. --write puts the section into
 // BENCHMARKS.md (before "## Targets"), in place of the one from the last run; bench/run.mjs's
 // `--only gpu` does the SwiftShader part within the whole report.
 
@@ -36,6 +37,7 @@ import { chromium } from 'playwright-core';
 import { startServer, REPO_ROOT } from '../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBGPU_ARGS } from '../tests/e2e/helpers.mjs';
 import { openPage } from './page.mjs';
+import { exactWork, exactTable } from './gpu-work.mjs';
 
 const log = (...a) => console.error('[bench:gpu]', ...a);
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -197,9 +199,21 @@ export async function gpuTimings({ ns = [14, 15, 16] } = {}) {
     await browser.close();
     await server.close();
   }
+  const loadEnd = load();
   const steps = [];
   for (const n of [20, 21]) steps.push(await mainThreadSteps(n));
-  return { date, load: `${loadStart} / ${load()}`, adapter, browser: browser.version(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', rows, errors, steps };
+  return { date, load: `${loadStart} / ${loadEnd}`, adapter, browser: browser.version(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', rows, errors, steps, exact: exactRows(ns) };
+}
+
+/**
+ * The exact work (bench/gpu-work.mjs) at the timed N, the other row orders up to N = 16; the same on every machine.
+ * @param {number[]} ns
+ */
+export function exactRows(ns) {
+  return ns.map((n) => {
+    log(`N = ${n}: counting both searches' nodes exactly`);
+    return exactWork(n, { orders: true });
+  });
 }
 
 /**
@@ -306,6 +320,24 @@ export function gpuSection(gpu, number, hardware = null) {
     `The full symmetry does not bring the work to a quarter of the mirror's, only to ${f2(Math.min(...ratios))}–${f2(Math.max(...ratios))} of it: the search goes row by row from the top edge, and the rule that picks one board of a class (no edge queen nearer a corner than the top one, the least of the rotations that also start so) can only cut a branch once the rows that hold the left, right and bottom queens are reached; the corner start halves its tree by the diagonal reflection. Fixing the other edges' queens before the search (a frame of four queens, each class of frames searched once) was tried while this was built and did more work, not less (about 0.7 of the mirror's at N = 12–14, exact node counts, not part of this bench): each partial board is then searched once for every frame it fits.`,
     '',
   );
+  if (gpu.exact?.length) {
+    const ex = gpu.exact;
+    const nodes = ex.map((r) => r.today.nodes / r.mirror.nodes);
+    const boards = ex.map((r) => r.today.boards / r.mirror.boards);
+    const span = (/** @type {number[]} */ xs) => (Math.min(...xs) === Math.max(...xs) ? f2(xs[0]) : `${f2(Math.min(...xs))}–${f2(Math.max(...xs))}`);
+    const ordered = ex.filter((r) => r.outsideIn !== undefined);
+    lines.push(
+      `The same work counted exactly (\`node bench/gpu-work.mjs --orders\`: every node of both searches from row 0, today's starts with the shader's own rules, \`prefixes.js\`'s \`choices\`; a node is a queen placed, and the same on any machine):`,
+      '',
+      ...exactTable(ex),
+      '',
+      `Today's starts find ${span(boards)} of the boards the mirror finds, near the quarter (the rest are boards a rotation puts first, dropped at the leaf), but the tree that leads to them is ${span(nodes)} of the mirror's. The starts are the corner and edge classes of Somers and takaken (a corner queen, column 1 barred above the row of row 1's queen; else the top queen nearest a corner, the side columns barred in the rows above it and in as many rows at the bottom, the bottom queen between them), so this is what that scheme does row by row: the bottom row's and the lower rows' rules cut only near the leaves.` +
+        (ordered.length
+          ? ` Reaching those rows earlier does not help: the same starts searched outside in (rows 0, N−1, 1, N−2, …) take ${span(ordered.map((r) => /** @type {number} */ (r.outsideIn) / r.mirror.nodes))} of the mirror's nodes, and with the bottom row second ${span(ordered.map((r) => /** @type {number} */ (r.bottomSecond) / r.mirror.nodes))}: a row placed far from the rows before it is hardly narrowed by them, and the early rows branch more than the bottom's rules then save.`
+          : ''),
+      '',
+    );
+  }
   const times = gpu.rows.map((r) => r.new.ms / r.baseline.ms);
   const perNode = gpu.rows.map((r) => r.new.ms / r.new.nodes / (r.baseline.ms / r.baseline.nodes));
   if (Math.max(...times) > 1) {
@@ -375,8 +407,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const hardware = argv.includes('--hardware');
   const ns = opt('ns')?.split(',').map(Number);
   const results = path.join(REPO_ROOT, 'bench', 'results');
-  const savedSoft = path.join(results, 'gpu.json');
-  const savedHard = path.join(results, 'gpu-hardware.json');
+  // A run of chosen N is saved apart, so that --report-only still writes up the last run of the default N.
+  const suffix = ns ? `-ns-${ns.join('-')}` : '';
+  const savedSoft = path.join(results, `gpu${suffix}.json`);
+  const savedHard = path.join(results, `gpu-hardware${suffix}.json`);
   fs.mkdirSync(results, { recursive: true });
   let soft = fs.existsSync(savedSoft) ? JSON.parse(fs.readFileSync(savedSoft, 'utf8')) : null;
   let hard = fs.existsSync(savedHard) ? JSON.parse(fs.readFileSync(savedHard, 'utf8')) : null;
@@ -388,6 +422,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       soft = await gpuTimings({ ns });
       fs.writeFileSync(savedSoft, JSON.stringify(soft, null, 1));
     }
+  }
+  if (soft && !soft.exact) {
+    soft.exact = exactRows(soft.rows.map((r) => r.n));
+    fs.writeFileSync(savedSoft, JSON.stringify(soft, null, 1));
   }
   if (!soft) {
     // A GPU timed, and no SwiftShader run to write the section with: the figures alone.
