@@ -11,7 +11,7 @@ import path from 'node:path';
 import { buildDist, REPO_ROOT } from '../../scripts/dist.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { after, before } from 'node:test';
-import { browser, closeHarness } from './helpers.mjs';
+import { browser, closeHarness, documentsLeft } from './helpers.mjs';
 
 export const SUB_PATH = '/courses/cs2/queens/';
 
@@ -134,29 +134,12 @@ export async function openSite(url, { viewport = { width: 1280, height: 800 }, c
   const requested = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(`console.error: ${msg.text()}`));
-  // A request the page's document had running when a new address or a reload
-  // replaced it is cut off by the browser (the page loads its other tabs'
-  // modules while idle): no error of the page. Each request is stamped with
-  // the main frame's navigations its document came after; one made while a
-  // navigation is under way is the old document's (until the new document
-  // commits, the old one still runs and may ask for more).
-  let navigations = 0;
-  let navigating = false;
-  const startedAt = new WeakMap();
-  context.on('request', (req) => {
-    requested.push(req.url());
-    startedAt.set(req, navigating ? navigations - 1 : navigations);
-    if (!req.serviceWorker() && req.isNavigationRequest() && req.frame() === page.mainFrame()) {
-      navigations++;
-      navigating = true;
-    }
-  });
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigating = false;
-  });
+  // A request of a document the tab has since left, cut off, is no error of the page (documentsLeft).
+  const leftBehind = documentsLeft(page, context);
+  context.on('request', (req) => requested.push(req.url()));
   context.on('requestfailed', (req) => {
     const why = req.failure()?.errorText;
-    if (why === 'net::ERR_ABORTED' && (startedAt.get(req) ?? navigations) < navigations) return;
+    if (why === 'net::ERR_ABORTED' && leftBehind(req)) return;
     errors.push(`requestfailed: ${req.url()} (${why})`);
   });
   context.on('response', (res) => res.status() >= 400 && errors.push(`http ${res.status()}: ${res.url()}`));

@@ -144,28 +144,12 @@ export async function openPage(p = '/', opts = {}) {
       errors.push(`console.error: ${msg.text()}${where ? ` (at ${where})` : ''}`);
     }
   });
-  // Which document each request belongs to: a reload or a new address ends the
-  // old document, and the browser aborts what it still had running (its
-  // workers' wasm, the tab's icon). That is no error of the page.
-  // A new document is on its way from the moment its request starts: the old
-  // one's loads may be cut from then, and until the new one commits every
-  // request is the old one's (the page loads its other modes while idle).
-  let documents = 0;
-  let navigating = false;
-  const startedIn = new WeakMap();
-  page.on('framenavigated', (frame) => {
-    if (frame !== page.mainFrame()) return;
-    documents++;
-    navigating = false;
-  });
-  page.on('request', (req) => {
-    startedIn.set(req, documents);
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigating = true;
-  });
+  const leftBehind = documentsLeft(page);
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText ?? 'unknown';
-    const cutOff = why === 'net::ERR_ABORTED' && (leaving.has(page) || (startedIn.has(req) ? navigating || startedIn.get(req) < documents : /\/www\/icons\//.test(req.url())));
-    if (cutOff) return;
+    // Not seen starting (made before the listeners were on): only the tab's icon is let off.
+    const seen = leftBehind(req) ?? /\/www\/icons\//.test(req.url());
+    if (why === 'net::ERR_ABORTED' && (leaving.has(page) || seen)) return;
     errors.push(`requestfailed: ${req.method()} ${req.url()} (${why})`);
   });
   page.on('response', (res) => {
@@ -212,6 +196,41 @@ export async function revisit(page, p, { timeout = READY_TIMEOUT_MS } = {}) {
   } finally {
     leaving.delete(page);
   }
+}
+
+/**
+ * Which document of the tab each request belongs to. A reload or a new
+ * address ends the old document, and the browser cuts off (`ERR_ABORTED`)
+ * what it still had running: its workers' wasm, the tab's icon, the modules
+ * the page loads while idle. That is no error of the page. Each request is
+ * stamped with the main frame's navigations its document came after; one
+ * made while a navigation is under way is the old document's, because until
+ * the new document commits the old one still runs and may ask for more.
+ * Returns a test of a request: true if a navigation has begun since its
+ * document's, so the tab has left it; undefined for one not seen starting.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Page | import('playwright-core').BrowserContext} [source]  whose requests (the context's hold its service workers')
+ * @returns {(req: import('playwright-core').Request) => boolean | undefined}
+ */
+export function documentsLeft(page, source = page) {
+  let navigations = 0;
+  let navigating = false;
+  /** @type {WeakMap<import('playwright-core').Request, number>} */
+  const startedAt = new WeakMap();
+  source.on('request', (req) => {
+    startedAt.set(req, navigating ? navigations - 1 : navigations);
+    if (!req.serviceWorker() && req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+      navigations++;
+      navigating = true;
+    }
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigating = false;
+  });
+  return (req) => {
+    const at = startedAt.get(req);
+    return at === undefined ? undefined : at < navigations;
+  };
 }
 
 /** The tabs revisit is taking to another address. */
