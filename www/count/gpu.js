@@ -56,6 +56,8 @@ const GROWTH = 4;
 const SLICE_MS = 8;
 /** Threads in a workgroup. */
 const WORKGROUP = 64;
+/** The shader's search steps between two turns of its outer loop, where side boards are weighed (a lane waits at most this long for the others). */
+const STEPS_PER_TURN = 64;
 
 // WebGPU's flags (GPUBufferUsage, GPUMapMode), by value: TypeScript's DOM types lack the constants.
 const MAP_READ = 0x1;
@@ -180,54 +182,80 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     var stack: array<vec4<u32>, 24>;
     var row = depth;
     var free = ruled(row, full & ~(ld | col | rd), col, n, full, top, barred, forceRow, edges, bottom);
+    var leaf = 0u;  // a side board found: its last row's bit
+    // The search runs in an inner loop that a side board leaves, to be weighed in the outer one, and
+    // that every thread also leaves after STEPS_PER_TURN steps. Threads that run in step (a GPU's
+    // lanes) wait for each other's branches: with the weighing inside the search's loop, all of them
+    // waited out one thread's weighing at any of their steps; with only side boards leaving it, a
+    // thread that had found one waited for all the others to find one or end (BENCHMARKS.md section 12).
+    var done = false;
     loop {
-      if (free == 0u) {
-        if (row == depth) { break; }
-        row = row - 1u;
-        let f = stack[row - depth];
-        ld = f.x; col = f.y; rd = f.z; free = f.w;
-        continue;
-      }
-      let bit = free & (0u - free);
-      free = free ^ bit;
-      if (row + 1u == n) {
-        // A whole board: what it stands for, added with a carry into the high word.
-        var w = corner;
-        if (side) {
-          // The board's rows below the prefix, from the columns each row's frame had taken.
-          for (var y = depth; y + 1u < n; y++) {
-            let after = select(stack[y + 1u - depth].y, col, y + 2u == n);
-            board[y] = firstTrailingBit(after ^ stack[y - depth].y);
+      var steps = 0u;
+      loop {
+        steps = steps + 1u;
+        if (steps > ${STEPS_PER_TURN}u) { break; }
+        if (free == 0u) {
+          if (row == depth) { done = true; break; }
+          row = row - 1u;
+          let f = stack[row - depth];
+          ld = f.x; col = f.y; rd = f.z; free = f.w;
+          continue;
+        }
+        let bit = free & (0u - free);
+        free = free ^ bit;
+        if (row + 1u == n) {
+          if (side) { leaf = bit; break; }
+          let before = total.x;
+          total.x = total.x + corner;
+          if (total.x < before) { total.y = total.y + 1u; }
+          continue;
+        }
+        let nl = ((ld | bit) << 1u) & full;
+        let nc = col | bit;
+        let nr = (rd | bit) >> 1u;
+        // The next row's columns, ruled() written out: the common rows pay two comparisons.
+        let below = row + 1u;
+        var next = full & ~(nl | nc | nr);
+        if (below < top) { next = next & barred; }
+        if (below >= forceRow) {
+          if (below + 1u == n) {
+            next = next & bottom;
+          } else {
+            let missing = select(edges, full & ~bottom, below + 2u == n) & ~nc;
+            if (missing != 0u) { next = select(0u, next & missing, (missing & (missing - 1u)) == 0u); }
           }
-          board[n - 1u] = firstTrailingBit(bit);
-          w = standsFor(n, top);
-          twos = twos + select(0u, 1u, w == 2u);
-          fours = fours + select(0u, 1u, w == 4u);
         }
-        let before = total.x;
-        total.x = total.x + w;
-        if (total.x < before) { total.y = total.y + 1u; }
-        continue;
+        if (next == 0u) { continue; }
+        stack[row - depth] = vec4<u32>(ld, col, rd, free);
+        row = row + 1u;
+        ld = nl; col = nc; rd = nr; free = next;
       }
-      let nl = ((ld | bit) << 1u) & full;
-      let nc = col | bit;
-      let nr = (rd | bit) >> 1u;
-      // The next row's columns, ruled() written out: the common rows pay two comparisons.
-      let below = row + 1u;
-      var next = full & ~(nl | nc | nr);
-      if (below < top) { next = next & barred; }
-      if (below >= forceRow) {
-        if (below + 1u == n) {
-          next = next & bottom;
-        } else {
-          let missing = select(edges, full & ~bottom, below + 2u == n) & ~nc;
-          if (missing != 0u) { next = select(0u, next & missing, (missing & (missing - 1u)) == 0u); }
+      if (done) { break; }
+      if (leaf == 0u) { continue; }
+      // A side board. A rotation can start in column top too only with its bottom queen in column
+      // n-1-top (the half turn), column 0's queen in row n-1-top (the quarter turn) or column n-1's in
+      // row top (three quarters); else it stands for eight. Row y's queen: the columns taken before
+      // row y+1 (frame y+1's, or col's before the last row) less those taken before row y.
+      let low = n - 1u - top;
+      let lowRow = select(stack[low + 1u - depth].y, col, low + 2u == n) & ~stack[low - depth].y;
+      var topRow = 0u;
+      if (top < depth) { topRow = 1u << board[top]; } else { topRow = stack[top + 1u - depth].y & ~stack[top - depth].y; }
+      var w = 8u;
+      if (lowRow == 1u || topRow == (1u << (n - 1u)) || leaf == (1u << low)) {
+        // Rebuilt from the columns each row's frame had taken, and compared with its rotations.
+        for (var y = depth; y + 1u < n; y++) {
+          let after = select(stack[y + 1u - depth].y, col, y + 2u == n);
+          board[y] = firstTrailingBit(after ^ stack[y - depth].y);
         }
+        board[n - 1u] = firstTrailingBit(leaf);
+        w = standsFor(n, top);
+        twos = twos + select(0u, 1u, w == 2u);
+        fours = fours + select(0u, 1u, w == 4u);
       }
-      if (next == 0u) { continue; }
-      stack[row - depth] = vec4<u32>(ld, col, rd, free);
-      row = row + 1u;
-      ld = nl; col = nc; rd = nr; free = next;
+      leaf = 0u;
+      let before = total.x;
+      total.x = total.x + w;
+      if (total.x < before) { total.y = total.y + 1u; }
     }
   }
   counts[4u * i] = total.x;
