@@ -57,7 +57,7 @@ const SLICE_MS = 8;
 /** Threads in a workgroup. */
 const WORKGROUP = 64;
 /** The shader's search steps between two turns of its outer loop, where side boards are weighed (a lane waits at most this long for the others). */
-const STEPS_PER_TURN = 64;
+export const STEPS_PER_TURN = 64;
 
 // WebGPU's flags (GPUBufferUsage, GPUMapMode), by value: TypeScript's DOM types lack the constants.
 const MAP_READ = 0x1;
