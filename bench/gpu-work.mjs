@@ -19,7 +19,7 @@ import { startTable, choices, START_WORDS } from '../www/count/prefixes.js';
  * The nodes and solutions of the row-by-row bitwise search from row 0, its
  * rows' choices given by `rule`.
  * @param {number} n
- * @param {(row: number, attacked: number, col: number) => number} rule
+ * @param {(row: number, ld: number, col: number, rd: number) => number} rule
  */
 function walk(n, rule) {
   const full = (1 << n) - 1;
@@ -31,7 +31,7 @@ function walk(n, rule) {
       boards++;
       return;
     }
-    for (let free = rule(row, ld | col | rd, col); free; free &= free - 1) {
+    for (let free = rule(row, ld, col, rd); free; free &= free - 1) {
       const bit = free & -free;
       nodes++;
       go(((ld | bit) << 1) & full, col | bit, (rd | bit) >>> 1, row + 1);
@@ -48,7 +48,7 @@ function walk(n, rule) {
 export function mirrorWork(n) {
   const full = (1 << n) - 1;
   const left = (1 << ((n + 1) >> 1)) - 1;
-  return walk(n, (row, attacked) => (row === 0 ? left : full) & ~attacked);
+  return walk(n, (row, ld, col, rd) => (row === 0 ? left : full) & ~(ld | col | rd));
 }
 
 /**
@@ -61,7 +61,7 @@ export function startsWork(n) {
   let boards = 0;
   for (let s = 0; s < count; s++) {
     const base = START_WORDS * s;
-    const r = walk(n, (row, attacked, col) => choices(table, base, row, attacked, col));
+    const r = walk(n, (row, ld, col, rd) => choices(table, base, n, row, ld, col, rd));
     nodes += r.nodes;
     boards += r.boards;
   }

@@ -99,7 +99,7 @@ test('the starts leave at most half the tree the left–right mirror leaves (exa
     const masked = (base, ld, col, rd, row) => {
       let nodes = 1;
       if (row === n) return nodes;
-      for (let free = choices(plan.table, base, row, ld | col | rd, col); free; free &= free - 1) {
+      for (let free = choices(plan.table, base, n, row, ld, col, rd); free; free &= free - 1) {
         const bit = free & -free;
         nodes += masked(base, ((ld | bit) << 1) & full, col | bit, (rd | bit) >>> 1, row + 1);
       }
@@ -142,7 +142,7 @@ test('the weights are the same every time and follow the pieces\' true tree size
     const nodes = (ld, col, rd, row) => {
       if (row === n) return 1;
       let sum = 1;
-      for (let free = choices(plan.table, base, row, ld | col | rd, col); free; free &= free - 1) {
+      for (let free = choices(plan.table, base, n, row, ld, col, rd); free; free &= free - 1) {
         const bit = free & -free;
         sum += nodes(((ld | bit) << 1) & full, col | bit, (rd | bit) >>> 1, row + 1);
       }
