@@ -369,7 +369,7 @@ export function gpuSection(gpu, number, hardware = null) {
       '',
       ...HARDWARE_COMMANDS,
       '',
-      'or open `?mode=count&engine=gpu&n=21` in a browser with WebGPU and press Count. The `--hardware` path itself was run end to end on this machine through Dawn on SwiftShader\'s Vulkan driver (`VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json`, N = 12 and 13 counted right), which is not a GPU.',
+      'or open `?mode=count&engine=gpu&n=21` in a browser with WebGPU and press Count. The `--hardware` path itself was run end to end on this machine through Dawn on SwiftShader\'s Vulkan driver, which is not a GPU (`LD_LIBRARY_PATH=/usr/lib/chromium VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json`, the Vulkan loader and driver that Chromium ships; N = 12 and 13 counted right, last on 2026-11-29 with today\'s shader).',
       '',
     );
   }
