@@ -157,6 +157,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
   let forceRow = select(n + 1u, n - 1u - top, side);
   let corner = select(8u, 1u, n == 1u);  // a corner solution stands for eight (N = 1's one board for itself)
   let lastRow = select(full, bottom, side);  // the columns the last row may take
+  let secondRow = starts[base + max(n, 2u) - 2u];  // and the row before it
   var ld = 0u;
   var col = 0u;
   var rd = 0u;
@@ -226,10 +227,11 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             if (missing != 0u) { next = select(0u, next & missing, (missing & (missing - 1u)) == 0u); }
           }
         }
-        // The look ahead of prefixes.js's choices(): no column left for the last row, no choice here.
+        // The look ahead of prefixes.js's choices(): no column left for the last row or the one before it, no choice here.
         if (below + 1u < n) {
           let k = n - 1u - below;
           if ((lastRow & ~nc & ~(nl << k) & ~(nr >> k)) == 0u) { next = 0u; }
+          if (k > 1u && (secondRow & ~nc & ~(nl << (k - 1u)) & ~(nr >> (k - 1u))) == 0u) { next = 0u; }
         }
         if (next == 0u) { continue; }
         stack[row - depth] = vec4<u32>(ld, col, rd, free);

@@ -37,8 +37,8 @@
 // that must be taken by the end of the row because no later row allows them
 // (a row that is the last chance for two columns is a dead end; for one, it
 // must take it). The search is the plain bitwise one with those two masks,
-// and one look ahead: a row whose queens so far leave the last row none of
-// its allowed columns has no choice (choices()).
+// and a look ahead: a row whose queens so far leave the last row, or the one
+// before it, none of its allowed columns has no choice (choices()).
 //
 // The prefixes are grouped into pieces: a start's placements of the first
 // `pieceDepth` rows. A piece is what count mode's pool hands out, weighs,
@@ -130,8 +130,8 @@ export function startTable(n) {
  * The columns row `row` may take, given the queens of the rows before it:
  * the start's allowed columns less those attacked, narrowed to the one
  * column the row must take, or none when it must take two; and none when
- * the queens so far leave the last row no column it may take (a look ahead
- * that cuts about an eighth of the tree).
+ * the queens so far leave the last row, or the one before it, no column it
+ * may take (a look ahead that cuts about a fifth of the tree).
  * @param {Uint32Array} table
  * @param {number} base  the start's first word
  * @param {number} n
@@ -144,8 +144,11 @@ export function choices(table, base, n, row, ld, col, rd) {
   let free = table[base + row] & ~(ld | col | rd);
   const missing = table[base + 32 + row] & ~col;
   if (missing) free = (missing & (missing - 1)) === 0 ? free & missing : 0;
-  const k = n - 1 - row;
-  if (free && k > 0 && (table[base + n - 1] & ~col & ~(ld << k) & ~(rd >>> k)) === 0) return 0;
+  // The last two rows, each seen from here: the columns it may take less those taken or attacked now.
+  for (let last = n - 1; last >= n - 2 && last > row; last--) {
+    const k = last - row;
+    if (free && (table[base + last] & ~col & ~(ld << k) & ~(rd >>> k)) === 0) return 0;
+  }
   return free;
 }
 
