@@ -147,9 +147,9 @@ export async function openPage(p = '/', opts = {}) {
   const leftBehind = documentsLeft(page);
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText ?? 'unknown';
-    // Not seen starting (made before the listeners were on): only the tab's icon is let off.
-    const seen = leftBehind(req) ?? /\/www\/icons\//.test(req.url());
-    if (why === 'net::ERR_ABORTED' && (leaving.has(page) || seen)) return;
+    // One not seen starting (made before the listeners were on) is let off only if it is the tab's icon.
+    const leftOrIcon = leftBehind(req) ?? /\/www\/icons\//.test(req.url());
+    if (why === 'net::ERR_ABORTED' && (leaving.has(page) || leftOrIcon)) return;
     errors.push(`requestfailed: ${req.method()} ${req.url()} (${why})`);
   });
   page.on('response', (res) => {

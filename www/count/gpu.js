@@ -156,8 +156,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
   let barred = select(full & ~2u, full & ~edges, side);
   let forceRow = select(n + 1u, n - 1u - top, side);
   let corner = select(8u, 1u, n == 1u);  // a corner solution stands for eight (N = 1's one board for itself)
-  let lastRow = select(full, bottom, side);  // the columns the last row may take
-  let secondRow = starts[base + max(n, 2u) - 2u];  // and the row before it
+  // The columns the last row and the row before it may take, for the look ahead.
+  let lastRow = starts[base + n - 1u];
+  let secondRow = starts[base + max(n, 2u) - 2u];
   var ld = 0u;
   var col = 0u;
   var rd = 0u;
