@@ -22,7 +22,7 @@ import { mountExercise } from './practice.js';
 import { Progress } from './progress.js';
 import { Review } from './review.js';
 import { makeSetMaker } from './set-maker.js';
-import { decodeSet, readSet, setKey } from './set-model.js';
+import { HOMEWORK_SEED_MIN, decodeSet, gradeRefusal, readSet, setKey } from './set-model.js';
 import { mountGradeView, mountStudentSet } from './set-view.js';
 import { defaultSeed, newSeed, seedNumber, seedRange } from '../core/seeds.js';
 import { el, formatCount } from '../lib/dom.js';
@@ -32,7 +32,7 @@ import { replaceUrl, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 
 /** @typedef {import('../core/core.js').Core} Core */
-/** @typedef {{ chapter: number, seed: number | null, kind: string | null, lecture: boolean, set: string | null, grade: boolean, problems: string[] }} LearnLink */
+/** @typedef {{ chapter: number, seed: number | null, kind: string | null, lecture: boolean, set: string | null, grade: boolean, key: string | null, problems: string[] }} LearnLink */
 
 /**
  * Reads `?chapter=&seed=`: anything malformed is a sentence and the default.
@@ -56,6 +56,7 @@ function parseLearnParams(search) {
   if (rawSeed !== null) {
     const wanted = seedNumber(rawSeed);
     if (Number.isNaN(wanted)) problems.push(`The link's seed=${clip(rawSeed.trim())} is not a seed for a practice question: ${seedRange()}. Using the chapter's first question.`);
+    else if (wanted >= HOMEWORK_SEED_MIN) problems.push(`The link's seed=${clip(rawSeed.trim())} is a homework seed (from ${formatCount(HOMEWORK_SEED_MIN)} up, drawn for one student in a problem set): practice does not open homework questions. Using the chapter's first question.`);
     else seed = wanted;
   }
   let kind = null;
@@ -84,7 +85,9 @@ function parseLearnParams(search) {
     else if (raw === '1') problems.push('The link has grade=1 but no set= to grade: grading opens from a problem set\'s own link.');
     else if (raw !== '0') problems.push(`The link's grade=${clip(raw)} means nothing here: grade=1 opens the set's Grade hand-ins. Showing the set.`);
   }
-  return { chapter, seed, kind, lecture, set, grade, problems };
+  const rawKey = params.get('key');
+  const key = grade && rawKey !== null ? rawKey.trim().toLowerCase() : null;
+  return { chapter, seed, kind, lecture, set, grade, key, problems };
 }
 
 /**
@@ -118,7 +121,7 @@ export function learnMode(page) {
   let savedStep = 0;
   /** @type {import('./chapters.js').Facts} the open chapter's numbers, read from the core when it opened */
   let facts = {};
-  /** @type {{ code: string, grade: boolean } | null} the problem set shown instead of the chapters */
+  /** @type {{ code: string, grade: boolean, key: string | null } | null} the problem set shown instead of the chapters */
   let shownSet = null;
   /** a problem set's own element, before the chapters */
   const setHost = el('div', { class: 'learn-set-host', 'data-part': 'set-host' });
@@ -143,7 +146,7 @@ export function learnMode(page) {
     if (!active) return;
     const url = new URL(location.href);
     if (shownSet) {
-      url.search = `?set=${shownSet.code}${shownSet.grade ? '&grade=1' : ''}`;
+      url.search = `?set=${shownSet.code}${shownSet.grade ? `&grade=1${shownSet.key ? `&key=${shownSet.key}` : ''}` : ''}`;
       replaceUrl(url);
       return;
     }
@@ -248,8 +251,9 @@ export function learnMode(page) {
    * Shows the problem set of the link's set= (or says why it cannot), instead of the chapters.
    * @param {string} code
    * @param {boolean} grade
+   * @param {string | null} [key]  the teacher's grading key, from the grading link
    */
-  const openSet = async (code, grade) => {
+  const openSet = async (code, grade, key = null) => {
     const decoded = await decodeSet(code);
     const read = decoded.problem === undefined ? readSet(decoded.json, (n) => /** @type {string[]} */ (core?.wasm.puzzleLevels(n) ?? [])) : decoded;
     if (read.problem !== undefined || !core) {
@@ -257,13 +261,17 @@ export function learnMode(page) {
       return;
     }
     const set = /** @type {import('./set-model.js').ProblemSet} */ (read.set);
-    shownSet = { code, grade };
+    // A set with a grading key's hash grades only from the teacher's link, which carries the key.
+    const refusal = grade ? await gradeRefusal(set, key) : null;
+    if (refusal) grade = false;
+    shownSet = { code, grade, key: grade ? key : null };
     root.dataset.set = setKey(set);
     if (grade) root.dataset.grading = 'true';
     closeChapter();
     /** @type {HTMLElement} */ (root.querySelector('.learn-layout')).hidden = true;
     if (grade) mountGradeView(setHost, set, () => /** @type {Core} */ (core), page.checkProgram);
     else mountStudentSet(setHost, set, core);
+    if (refusal) setHost.prepend(el('p', { class: 'learn-set-problem', 'data-part': 'grade-refused', role: 'alert' }, refusal));
     writeUrl();
   };
 
@@ -523,7 +531,7 @@ export function learnMode(page) {
         seed = wanted.seed;
         kind = wanted.kind;
         lectureOn = wanted.lecture;
-        if (wanted.set) return openSet(wanted.set, wanted.grade);
+        if (wanted.set) return openSet(wanted.set, wanted.grade, wanted.key);
       }
       return undefined;
     },

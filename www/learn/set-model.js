@@ -15,6 +15,7 @@ import {
 } from './questions.js';
 import { CHAPTERS } from './chapters.js';
 import { readCount, clip } from '../lib/words.js';
+import { STARTERS } from '../program/starters.js';
 
 /** What a hand-in file says it is. */
 const HAND_IN_FORMAT = 'nqueens-hand-in';
@@ -40,9 +41,12 @@ export const MAX_HAND_IN_BYTES = 8 << 20;
  * @typedef {{ type: 'program', lang: 'js' | 'py', upTo: number, points: number }} ProgramItem
  * @typedef {PracticeItem | PuzzleItem | ProgramItem} Item
  * @typedef {{ item: Item, problem?: undefined } | { item?: undefined, problem: string }} ReadItem  an item, or why it is not one
- * @typedef {{ title: string, items: ReadItem[], raw: any[] }} ProblemSet  raw: the items as the link wrote them
+ * @typedef {{ title: string, items: ReadItem[], raw: any[], seed?: number, gradeHash?: string, deadline?: string }} ProblemSet
+ *   raw: the items as the link wrote them; seed: the set's own seed (each student's questions are drawn from it, the
+ *   item and the student's identity; a set without one asks everyone the same); gradeHash: SHA-256 (hex) of the
+ *   teacher's grading key; deadline: when hand-ins are due (ISO time)
  * @typedef {{ marks?: (number|string)[], text?: string, choice?: string, queens?: number[], source?: string }} Answer
- * @typedef {'right' | 'wrong' | 'missing'} Verdict
+ * @typedef {'right' | 'wrong' | 'missing' | 'pending'} Verdict  pending: a program not yet run
  */
 
 // ---- the link's text ------------------------------------------------------------
@@ -201,7 +205,21 @@ export function readSet(json, levels) {
   if (json.items.length === 0) return { problem: 'The problem set has no items.' };
   if (json.items.length > MAX_ITEMS) return { problem: `The problem set has ${json.items.length} items; a set holds at most ${MAX_ITEMS}.` };
   const title = typeof json.title === 'string' && json.title.trim() ? json.title.trim().slice(0, 200) : 'Problem set';
-  return { set: { title, items: json.items.map((/** @type {any} */ raw) => readItem(raw, levels)), raw: JSON.parse(JSON.stringify(json.items)) } };
+  /** @type {ProblemSet} */
+  const set = { title, items: json.items.map((/** @type {any} */ raw) => readItem(raw, levels)), raw: JSON.parse(JSON.stringify(json.items)) };
+  if (json.seed !== undefined) {
+    if (!isSeed(json.seed)) return { problem: `The problem set's seed ${show(json.seed)} is not a whole number from 0 to 2^53 − 1.` };
+    set.seed = json.seed;
+  }
+  if (json.gradeHash !== undefined) {
+    if (typeof json.gradeHash !== 'string' || !/^[0-9a-f]{64}$/.test(json.gradeHash)) return { problem: 'The problem set\'s gradeHash is not 64 hex digits (a SHA-256), as Make a problem set writes it.' };
+    set.gradeHash = json.gradeHash;
+  }
+  if (json.deadline !== undefined) {
+    if (typeof json.deadline !== 'string' || Number.isNaN(Date.parse(json.deadline))) return { problem: `The problem set's deadline ${show(json.deadline)} is not a date and time.` };
+    set.deadline = new Date(json.deadline).toISOString();
+  }
+  return { set };
 }
 
 /**
@@ -209,7 +227,20 @@ export function readSet(json, levels) {
  * @param {ProblemSet} set
  */
 function setIdentity(set) {
-  return JSON.stringify({ title: set.title, items: set.raw });
+  return JSON.stringify(setJson(set));
+}
+
+/**
+ * The set as its link writes it: title, items, and the set's seed, grading key hash and deadline where it has them.
+ * @param {ProblemSet} set
+ */
+export function setJson(set) {
+  /** @type {Record<string, any>} */
+  const json = { title: set.title, items: JSON.parse(JSON.stringify(set.raw)) };
+  if (set.seed !== undefined) json.seed = set.seed;
+  if (set.gradeHash !== undefined) json.gradeHash = set.gradeHash;
+  if (set.deadline !== undefined) json.deadline = set.deadline;
+  return json;
 }
 
 /**
@@ -217,8 +248,12 @@ function setIdentity(set) {
  * @param {ProblemSet} set
  */
 export function setKey(set) {
+  return fnv(setIdentity(set));
+}
+
+/** FNV-1a of a text, 8 hex digits. @param {string} text */
+function fnv(text) {
   let h = 0x811c9dc5;
-  const text = setIdentity(set);
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
@@ -227,14 +262,153 @@ export function setKey(set) {
 }
 
 /**
- * An item in words, for headings and the gradebook.
- * @param {ReadItem} read
+ * A 52-bit hash of a text (two 32-bit multiply-xor lanes, cyrb53's mixing).
+ * @param {string} text
  */
-export function itemName(read) {
+function hash52(text) {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h2 & 0xfffff) * 4294967296 + (h1 >>> 0);
+}
+
+// ---- each student's own questions ------------------------------------------------------
+
+/** Seeds from here up (2^52) are homework seeds: drawn for one student, never opened by practice links. */
+export const HOMEWORK_SEED_MIN = 2 ** 52;
+
+/** The longest identity a student may type. */
+const MAX_IDENTITY = 200;
+
+/**
+ * An identity as the grader matches it: trimmed, spaces squeezed, lower case.
+ * @param {unknown} id
+ */
+export function normalIdentity(id) {
+  return typeof id === 'string' ? id.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_IDENTITY) : '';
+}
+
+/** Whether the set draws each student's own questions. @param {ProblemSet} set */
+export const perStudent = (set) => set.seed !== undefined;
+
+/**
+ * The seed item i is drawn from for a student: the item's own seed in a set
+ * without a seed of its own; else a homework seed from the set's seed, the
+ * item's place and seed, and the student's identity.
+ * @param {ProblemSet} set
+ * @param {number} i
+ * @param {string} identity  as typed (normalised here)
+ */
+export function itemSeed(set, i, identity) {
+  const it = set.items[i]?.item;
+  const own = it && 'seed' in it ? it.seed : 0;
+  if (!perStudent(set)) return own;
+  return HOMEWORK_SEED_MIN + hash52(`${set.seed}\u0000${i}\u0000${own}\u0000${normalIdentity(identity)}`);
+}
+
+/**
+ * The items of the set as one student is asked them: each seed drawn for the identity.
+ * @param {ProblemSet} set
+ * @param {string} identity
+ * @returns {ReadItem[]}
+ */
+export function itemsFor(set, identity) {
+  return set.items.map((read, i) => {
+    const it = read.item;
+    if (!it || it.type === 'program') return read;
+    return { item: { ...it, seed: itemSeed(set, i, identity) } };
+  });
+}
+
+/**
+ * A fingerprint of the questions one identity is asked (hex): a hand-in carries
+ * it, and a hand-in whose identity was edited afterwards no longer matches it.
+ * @param {ProblemSet} set
+ * @param {string} identity
+ */
+export function questionsFingerprint(set, identity) {
+  return fnv(`${setKey(set)}\u0000${set.items.map((_, i) => itemSeed(set, i, identity)).join(',')}`);
+}
+
+// ---- the teacher's grading key ------------------------------------------------------------
+
+/** A new grading key: 128 random bits as 32 hex digits. */
+export function newGradeKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * SHA-256 of a grading key, hex: what the set carries.
+ * @param {string} key
+ */
+export async function gradeKeyHash(key) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether a grading link's key opens the set's grading: null when it does,
+ * else a sentence. A set with no key hash is graded by any grade=1 link.
+ * @param {ProblemSet} set
+ * @param {string | null} key
+ */
+export async function gradeRefusal(set, key) {
+  if (!set.gradeHash) return null;
+  if (!key) return 'This grading link has no teacher\'s key (key=): grading opens only from the Grade hand-ins link that Make a problem set gave the teacher, not from the students\' link with grade=1 added. Showing the set as students see it.';
+  if (!/^[0-9a-f]{32}$/.test(key) || (await gradeKeyHash(key)) !== set.gradeHash) return 'This grading link\'s key is not the key of this set: only the teacher\'s own Grade hand-ins link grades it. Showing the set as students see it.';
+  return null;
+}
+
+// ---- program items: the starters ------------------------------------------------------------
+
+/**
+ * A program's text with its comments and every space taken out (a string
+ * holding a comment sign is cut there too: the text only compares programs).
+ * @param {string} source
+ * @param {'js' | 'py'} lang
+ */
+export function normalProgram(source, lang) {
+  const bare = lang === 'py'
+    ? source.replace(/#[^\n]*/g, '').replace(/("""|''')[\s\S]*?\1/g, '')
+    : source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
+  return bare.replace(/\s+/g, '');
+}
+
+/** @type {Map<string, string>} each starter's normal text (language and text) → its name */
+const STARTER_TEXTS = new Map(STARTERS.flatMap((s) => [[`js\u0000${normalProgram(s.js, 'js')}`, s.name], [`py\u0000${normalProgram(s.py, 'py')}`, s.name]]));
+
+/**
+ * The starter a program is, comments and spaces aside, or null.
+ * @param {string} source
+ * @param {'js' | 'py'} lang
+ */
+export function starterOf(source, lang) {
+  return STARTER_TEXTS.get(`${lang}\u0000${normalProgram(source, lang)}`) ?? null;
+}
+
+/**
+ * The sentence a starter handed in as it is gets.
+ * @param {string} name
+ */
+export const starterSentence = (name) => `The program is the starter "${name}" of Your search, unchanged but for spaces and comments: it scores 0. Write your own.`;
+
+/**
+ * An item in words, for headings and the gradebook (a student's view leaves the seeds out).
+ * @param {ReadItem} read
+ * @param {{ seeds?: boolean }} [how]
+ */
+export function itemName(read, { seeds = true } = {}) {
   const it = read.item;
   if (!it) return 'An item that cannot be read';
-  if (it.type === 'practice') return `Chapter ${it.chapter}: ${it.label} (seed ${it.seed})`;
-  if (it.type === 'puzzle') return `Puzzle: ${it.n}×${it.n}, ${it.level} (seed ${it.seed})`;
+  if (it.type === 'practice') return `Chapter ${it.chapter}: ${it.label}${seeds ? ` (seed ${it.seed})` : ''}`;
+  if (it.type === 'puzzle') return `Puzzle: ${it.n}×${it.n}, ${it.level}${seeds ? ` (seed ${it.seed})` : ''}`;
   return `Program in ${it.lang === 'py' ? 'Python' : 'JavaScript'}: every solution for N = 1 to ${it.upTo}`;
 }
 
@@ -246,23 +420,30 @@ export function itemName(read) {
  * @param {string} name
  * @param {(Answer | null)[]} answers  one per item (null: not answered)
  * @param {Date} [time]
+ * @param {string} [identity]  the student's e-mail or ID (a set with its own seed needs one)
  */
-export function makeHandIn(set, name, answers, time = new Date()) {
-  return {
+export function makeHandIn(set, name, answers, time = new Date(), identity = '') {
+  /** @type {Record<string, any>} */
+  const handIn = {
     format: HAND_IN_FORMAT,
     version: 1,
-    set: { title: set.title, items: JSON.parse(JSON.stringify(set.raw)) },
+    set: setJson(set),
     name: name.trim(),
-    savedAt: time.toISOString(),
-    answers: set.items.map((_, i) => answers[i] ?? null),
   };
+  if (perStudent(set) || identity.trim()) {
+    handIn.id = identity.trim();
+    handIn.questions = questionsFingerprint(set, identity);
+  }
+  handIn.savedAt = time.toISOString();
+  handIn.answers = set.items.map((_, i) => answers[i] ?? null);
+  return handIn;
 }
 
 /**
  * A hand-in file's text, read against the teacher's set.
  * @param {string} text
  * @param {ProblemSet} set
- * @returns {{ name: string, savedAt: string, answers: any[], problem?: undefined } | { name?: string, problem: string }}
+ * @returns {{ name: string, id: string, fingerprint: string, savedAt: string, answers: any[], problem?: undefined } | { name?: string, problem: string }}
  */
 function readHandIn(text, set) {
   if (text.length > MAX_HAND_IN_BYTES) return { problem: `This file is larger than ${MAX_HAND_IN_BYTES >> 20} MB, far more than a hand-in holds: it is not read.` };
@@ -275,18 +456,28 @@ function readHandIn(text, set) {
   if (!json || typeof json !== 'object' || json.format !== HAND_IN_FORMAT) return { problem: 'This file is not a hand-in (it does not say "format": "nqueens-hand-in").' };
   const name = typeof json.name === 'string' ? json.name.trim().slice(0, 200) : '';
   if (!json.set || typeof json.set !== 'object' || !Array.isArray(json.set.items)) return { name, problem: 'This hand-in is damaged: it does not hold the set it answers.' };
-  if (JSON.stringify({ title: json.set.title, items: json.set.items }) !== setIdentity(set)) {
+  const theirs = { title: json.set.title, items: json.set.items, ...['seed', 'gradeHash', 'deadline'].reduce((o, k) => (json.set[k] === undefined ? o : { ...o, [k]: json.set[k] }), {}) };
+  if (JSON.stringify(theirs) !== setIdentity(set)) {
     const other = json.set.title === set.title ? 'of the same title, with other items' : typeof json.set.title === 'string' ? `“${clip(json.set.title)}”` : 'with no title';
     return { name, problem: `This hand-in answers another set (${other}), not this “${clip(set.title)}”: it is not graded.` };
   }
   if (!Array.isArray(json.answers)) return { name, problem: 'This hand-in is damaged: it holds no list of answers.' };
-  return { name: name || '(no name)', savedAt: typeof json.savedAt === 'string' ? json.savedAt : '', answers: json.answers };
+  const id = typeof json.id === 'string' ? json.id.trim().slice(0, MAX_IDENTITY) : '';
+  if (perStudent(set) && !normalIdentity(id)) return { name, problem: 'This hand-in names no student identity (e-mail or ID), and this set draws each student\'s own questions from it: it cannot be graded.' };
+  const fingerprint = typeof json.questions === 'string' ? json.questions : '';
+  return { name: name || '(no name)', id, fingerprint, savedAt: typeof json.savedAt === 'string' ? json.savedAt : '', answers: json.answers };
 }
 
 // ---- grading ------------------------------------------------------------------------------
 
+/** The largest square number any board of a set has (a 12×12 puzzle's last square is 143). */
+const MAX_SQUARE = 1023;
+
+/** Whether a value read from a hand-in is a whole square number in range (a number, or digits). @param {unknown} x */
+const whole = (x) => (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= MAX_SQUARE) || (typeof x === 'string' && /^\d{1,4}$/.test(x) && Number(x) <= MAX_SQUARE);
+
 /** @param {unknown} a  @returns {number[]} */
-const numbers = (a) => (Array.isArray(a) ? a.filter((x) => typeof x === 'number' || (typeof x === 'string' && /^\d+$/.test(x))).map(Number) : []);
+const numbers = (a) => (Array.isArray(a) ? a.filter(whole).map(Number) : []);
 
 /** A typed whole number, commas and spaces allowed; null when nothing is typed, NaN when it is not a number. @param {unknown} text */
 function typed(text) {
@@ -385,7 +576,8 @@ export const GRADED_KINDS = Object.keys(RIGHT);
  * @param {unknown} queens  the board's queens, squares r·n + c
  */
 export function puzzleBoardRight(n, givens, queens) {
-  const squares = [...new Set(numbers(queens))];
+  if (!Array.isArray(queens) || !queens.every((s) => typeof s === 'number' && Number.isInteger(s) && s >= 0 && s < n * n)) return false;
+  const squares = [...new Set(queens)];
   if (squares.length !== n || squares.some((s) => s < 0 || s >= n * n)) return false;
   for (const g of Array.from(givens)) if (!squares.includes(g)) return false;
   for (let i = 0; i < squares.length; i++) {
@@ -414,6 +606,8 @@ function gradeAnswer(item, answer, graders) {
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return 'missing';
   const a = /** @type {Answer} */ (answer);
   if (item.type === 'practice') {
+    // A mark that is not a whole square in range (r·8 + 0.5, say) makes the answer wrong, not ignored.
+    if (Array.isArray(a.marks) && !a.marks.every((m) => (item.kind === 'next-probe' ? typeof m === 'string' && /^\d{1,3},\d{1,3}$/.test(m) : whole(m)))) return 'wrong';
     const right = RIGHT[item.kind]?.(item.seed, a, item.options, graders.count);
     return right === null || right === undefined ? 'missing' : right ? 'right' : 'wrong';
   }
@@ -439,11 +633,15 @@ export function programSource(answer) {
  * @typedef {object} Row  one hand-in in the gradebook
  * @property {string} file
  * @property {string} name
+ * @property {string} [id]  the student's identity as the hand-in gives it
  * @property {string} savedAt
  * @property {Verdict[]} verdicts  one per item ('missing' for an item that cannot be read)
  * @property {number} score
  * @property {string} [problem]  the file is not graded, and why
  * @property {string[]} [notes]  what grading found beyond the verdicts (why a program is wrong)
+ * @property {string[]} [warnings]  what the teacher should look at (an edited identity, a late hand-in)
+ * @property {any[]} [answers]  the answers, for the programs still to run and for finding copies
+ * @property {string} [digest]  a hash of the file's text (the same file dropped twice)
  */
 
 /**
@@ -455,17 +653,43 @@ export function programSource(answer) {
  * @returns {Row}
  */
 export function gradeHandIn(file, text, set, graders) {
+  const digest = fnv(text);
   const read = readHandIn(text, set);
-  if (read.problem !== undefined) return { file, name: read.name ?? '', savedAt: '', verdicts: [], score: 0, problem: read.problem };
-  const verdicts = set.items.map((it, i) => {
+  if (read.problem !== undefined) return { file, name: read.name ?? '', savedAt: '', verdicts: [], score: 0, problem: read.problem, digest };
+  const items = itemsFor(set, read.id);
+  /** @type {string[]} */
+  const notes = [];
+  /** @type {string[]} */
+  const warnings = [];
+  const verdicts = items.map((it, i) => {
     if (!it.item) return /** @type {Verdict} */ ('missing');
+    if (it.item.type === 'program') {
+      const source = programSource(read.answers[i]);
+      if (!source) return /** @type {Verdict} */ ('missing');
+      const starter = starterOf(source, it.item.lang);
+      if (starter) {
+        notes.push(`Item ${i + 1}: ${starterSentence(starter)}`);
+        return /** @type {Verdict} */ ('wrong');
+      }
+      return /** @type {Verdict} */ ('pending');
+    }
     try {
       return gradeAnswer(it.item, read.answers[i], graders);
     } catch {
       return /** @type {Verdict} */ ('wrong');
     }
   });
-  return { file, name: read.name, savedAt: read.savedAt, verdicts, score: scoreOf(set, verdicts) };
+  if (perStudent(set) && read.fingerprint !== questionsFingerprint(set, read.id)) {
+    warnings.push(`The identity “${clip(read.id)}” is not the one this hand-in's questions were drawn for: it was changed after answering (each answer is graded against the questions of “${clip(read.id)}”).`);
+  }
+  if (set.deadline && read.savedAt && Date.parse(read.savedAt) > Date.parse(set.deadline)) {
+    warnings.push(`Saved after the deadline (${read.savedAt}, due ${set.deadline}).`);
+  }
+  /** @type {Row} */
+  const row = { file, name: read.name, id: read.id, savedAt: read.savedAt, verdicts, score: scoreOf(set, verdicts), answers: read.answers, digest };
+  if (notes.length) row.notes = notes;
+  if (warnings.length) row.warnings = warnings;
+  return row;
 }
 
 /**
@@ -482,14 +706,257 @@ export function totalPoints(set) {
   return set.items.reduce((sum, it) => sum + (it.item ? it.item.points : 0), 0);
 }
 
+/** A row's student, as the gradebook matches rows: the identity, else the name. @param {Row} row */
+export const studentOf = (row) => normalIdentity(row.id) || `name:${normalIdentity(row.name)}`;
+
 /**
- * The gradebook as CSV rows: a header, then one row a hand-in.
+ * @typedef {object} Book  the gradebook as the teacher reads it
+ * @property {Row[]} counted  one row a student: their latest hand-in
+ * @property {{ row: Row, by: Row }[]} superseded  earlier hand-ins of a student, and the one that counts instead
+ * @property {Row[]} refused  files that are not graded
+ * @property {Map<Row, string[]>} flags  what each counted row should be looked at for
+ */
+
+/**
+ * The gradebook from the rows in the order their files came: one row a
+ * student (the latest saved counts), the rest superseded, refused files apart,
+ * and flags: the same file twice, two files of one name, the same program as
+ * another student's (spaces and comments aside), a hand-in that copies
+ * another's answers and programs, and each row's own warnings.
  * @param {ProblemSet} set
  * @param {Row[]} rows
+ * @returns {Book}
  */
-export function gradebookRows(set, rows) {
-  return [
-    ['file', 'name', 'saved at', 'score', `out of ${totalPoints(set)}`, ...set.items.map((_, i) => `item ${i + 1}`), 'note'],
-    ...rows.map((r) => [r.file, r.name, r.savedAt, r.problem ? '' : r.score, '', ...set.items.map((_, i) => (r.problem ? '' : r.verdicts[i])), r.problem ?? (r.notes ?? []).join(' ')]),
+export function arrangeBook(set, rows) {
+  const refused = rows.filter((r) => r.problem);
+  const graded = rows.filter((r) => !r.problem);
+  /** @type {Map<string, Row[]>} */
+  const byStudent = new Map();
+  for (const r of graded) byStudent.set(studentOf(r), [...(byStudent.get(studentOf(r)) ?? []), r]);
+  /** @type {Row[]} */
+  const counted = [];
+  /** @type {{ row: Row, by: Row }[]} */
+  const superseded = [];
+  /** @type {Map<Row, string[]>} */
+  const flags = new Map();
+  const flag = (/** @type {Row} */ r, /** @type {string} */ text) => {
+    const list = flags.get(r) ?? [];
+    if (!list.includes(text)) list.push(text);
+    flags.set(r, list);
+  };
+  const time = (/** @type {Row} */ r) => (Number.isNaN(Date.parse(r.savedAt)) ? -Infinity : Date.parse(r.savedAt));
+  for (const group of byStudent.values()) {
+    // The latest saved counts; of two saved at the same time, the one that came last.
+    let latest = group[0];
+    for (const r of group) if (time(r) >= time(latest)) latest = r;
+    counted.push(latest);
+    for (const r of group) if (r !== latest) superseded.push({ row: r, by: latest });
+    const earlier = group.length - 1;
+    if (earlier) flag(latest, `${earlier} earlier hand-in${earlier === 1 ? '' : 's'} of this student ${earlier === 1 ? 'is' : 'are'} superseded by this one.`);
+  }
+  // The same file, or two files of one name, among every graded row and refused file.
+  /** @type {Map<string, Row[]>} */
+  const byDigest = new Map();
+  /** @type {Map<string, Row[]>} */
+  const byFile = new Map();
+  for (const r of rows) {
+    if (r.digest) byDigest.set(r.digest, [...(byDigest.get(r.digest) ?? []), r]);
+    byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  }
+  for (const r of counted) {
+    if ((byDigest.get(/** @type {string} */ (r.digest)) ?? []).length > 1) flag(r, 'The same file was handed in more than once.');
+    if ((byFile.get(r.file) ?? []).length > 1) flag(r, `Two or more hand-ins are named ${r.file}.`);
+    for (const w of r.warnings ?? []) flag(r, w);
+  }
+  // The same program across students, and copies: the same answers and programs.
+  const nameOf = (/** @type {Row} */ r) => (r.id ? `${r.name} (${r.id})` : r.name);
+  set.items.forEach((read, i) => {
+    const it = read.item;
+    if (it?.type !== 'program') return;
+    /** @type {Map<string, Row[]>} */
+    const same = new Map();
+    for (const r of counted) {
+      const source = programSource(r.answers?.[i]);
+      if (!source) continue;
+      const text = normalProgram(source, it.lang);
+      same.set(text, [...(same.get(text) ?? []), r]);
+    }
+    for (const group of same.values()) {
+      if (group.length < 2) continue;
+      for (const r of group) flag(r, `Item ${i + 1}: the same program as ${group.filter((o) => o !== r).map(nameOf).join(', ')} (spaces and comments aside).`);
+    }
+  });
+  /** @type {Map<string, Row[]>} */
+  const copies = new Map();
+  for (const r of counted) {
+    const answers = set.items.map((read, i) => {
+      const a = r.answers?.[i];
+      if (read.item?.type === 'program') {
+        const source = programSource(a);
+        return source ? normalProgram(source, read.item.lang) : null;
+      }
+      return a && typeof a === 'object' ? a : null;
+    });
+    if (answers.every((a) => a === null)) continue;
+    const text = JSON.stringify(answers);
+    copies.set(text, [...(copies.get(text) ?? []), r]);
+  }
+  for (const group of copies.values()) {
+    if (group.length < 2) continue;
+    for (const r of group) flag(r, `A copy: the same answers and programs as ${group.filter((o) => o !== r).map(nameOf).join(', ')}.`);
+  }
+  return { counted, superseded, refused, flags };
+}
+
+/**
+ * The gradebook as CSV rows: a header, then a row for each student's counted
+ * hand-in and each superseded one (marked so); refused files are not grades.
+ * The out-of column holds the set's total on every row.
+ * @param {ProblemSet} set
+ * @param {Book} book
+ */
+export function gradebookRows(set, book) {
+  const total = totalPoints(set);
+  const line = (/** @type {Row} */ r, /** @type {string} */ status) => [
+    r.file, r.name, r.id ?? '', r.savedAt, r.score, total, status, ...set.items.map((_, i) => r.verdicts[i]),
+    (book.flags.get(r) ?? []).join(' '), (r.notes ?? []).join(' '),
   ];
+  return [
+    ['file', 'name', 'identity', 'saved at', 'score', 'out of', 'status', ...set.items.map((_, i) => `item ${i + 1}`), 'flags', 'note'],
+    ...book.counted.map((r) => line(r, 'counts')),
+    ...book.superseded.map(({ row, by }) => line(row, `superseded by ${by.file}`)),
+  ];
+}
+
+/** An identity that looks like an e-mail address. @param {string} id */
+const isEmail = (id) => /^[^\s@]+@[^\s@]+$/.test(id);
+
+/**
+ * Canvas's gradebook CSV: Student, ID, SIS User ID, SIS Login ID, Section, then
+ * the assignment (named by the set's title), a "Points Possible" row first,
+ * then one row a student (the identity as SIS Login ID when it is an e-mail,
+ * else as SIS User ID; Canvas's own ID left empty: Canvas matches either).
+ * @param {ProblemSet} set
+ * @param {Book} book
+ */
+export function canvasRows(set, book) {
+  return [
+    ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', set.title],
+    ['    Points Possible', '', '', '', '', totalPoints(set)],
+    ...book.counted.map((r) => {
+      const id = r.id ?? '';
+      return [r.name, '', isEmail(id) ? '' : id, isEmail(id) ? id : '', '', r.score];
+    }),
+  ];
+}
+
+/**
+ * Moodle's grade import CSV: the student's e-mail address or ID number (the
+ * columns Moodle maps a user by), the grade, and its feedback beside it.
+ * @param {ProblemSet} set
+ * @param {Book} book
+ */
+export function moodleRows(set, book) {
+  const total = totalPoints(set);
+  return [
+    ['First name', 'Last name', 'ID number', 'Email address', `${set.title} (Real)`, `${set.title} (Feedback)`],
+    ...book.counted.map((r) => {
+      const id = r.id ?? '';
+      const words = r.name.trim().split(/\s+/);
+      const last = words.length > 1 ? /** @type {string} */ (words.pop()) : '';
+      const feedback = [`${r.score} of ${total} points.`, ...set.items.map((_, i) => `Item ${i + 1}: ${r.verdicts[i]}.`), ...(r.notes ?? [])].join(' ');
+      return [words.join(' '), last, isEmail(id) ? '' : id, isEmail(id) ? id : '', r.score, feedback];
+    }),
+  ];
+}
+
+// ---- the answer key ----------------------------------------------------------------------------
+
+/** Columns or rows counted from 1, in words. @param {string} what  @param {number[]} list */
+const places = (what, list) => (list.length ? `${what}${list.length === 1 ? '' : 's'} ${[...list].sort((a, b) => a - b).map((c) => c + 1).join(', ')}` : `no ${what}`);
+
+/** Squares r·n + c in words. @param {number[]} squares  @param {number} n */
+const squaresText = (squares, n) => (squares.length ? [...squares].sort((a, b) => a - b).map((s) => `(row ${Math.floor(s / n) + 1}, column ${(s % n) + 1})`).join(', ') : 'no square');
+
+/**
+ * A solution of an n×n puzzle that holds every given queen, by row
+ * backtracking: the column of each row, or null when there is none.
+ * @param {number} n
+ * @param {ArrayLike<number>} givens
+ */
+export function puzzleSolution(n, givens) {
+  const fixed = new Map(Array.from(givens, (s) => [Math.floor(s / n), s % n]));
+  /** @type {number[]} */
+  const cols = [];
+  const go = (/** @type {number} */ row) => {
+    if (row === n) return true;
+    for (let c = 0; c < n; c++) {
+      if (fixed.has(row) && fixed.get(row) !== c) continue;
+      if (cols.every((q, r) => !attacks(r, q, row, c))) {
+        cols.push(c);
+        if (go(row + 1)) return true;
+        cols.pop();
+      }
+    }
+    return false;
+  };
+  return go(0) ? cols : null;
+}
+
+/**
+ * An item's right answer in words, as the grader computes it: what the answer key shows.
+ * @param {Item} item  with the seed of the student it is drawn for
+ * @param {Graders} graders
+ */
+export function rightAnswer(item, graders) {
+  if (item.type === 'program') {
+    const counts = Array.from({ length: item.upTo }, (_, i) => graders.count(i + 1));
+    return `Any solve(n, board) that reports each solution once for every N from 1 to ${item.upTo}: ${counts.join(', ')} solutions (OEIS A000170). A starter unchanged scores 0.`;
+  }
+  if (item.type === 'puzzle') {
+    const givens = graders.puzzle(item.n, item.level, item.seed);
+    const cols = puzzleSolution(item.n, givens);
+    return cols ? `A solution: ${squaresText(cols.map((c, r) => r * item.n + c), item.n)}. Any board of ${item.n} queens holding the givens, none attacking another, is right.` : 'This puzzle has no solution.';
+  }
+  const s = item.seed;
+  const o = item.options;
+  switch (item.kind) {
+    case 'next-row': return `Mark ${places('column', nextRowQuestion(s).answer)}.`;
+    case 'queen-attacks': {
+      const q = queenAttacksQuestion(s);
+      return `Mark ${q.answer.length} squares: ${squaresText(q.answer, q.n)}.`;
+    }
+    case 'free-columns': return `Mark ${places('column', freeColumnsQuestion(s).answer)}.`;
+    case 'next-probe': {
+      const a = nextProbeQuestion(s).answer;
+      return `Row ${a.row + 1}, column ${a.col + 1}.`;
+    }
+    case 'is-solution': {
+      const q = isSolutionQuestion(s, { permutation: Boolean(o.permutation) });
+      if (q.solution) return 'Yes, it is a solution.';
+      for (let a = 0; a < q.n; a++) for (let b = a + 1; b < q.n; b++) if (attacks(a, q.queens[a], b, q.queens[b])) return `No: for one, the queens of rows ${a + 1} and ${b + 1} attack each other.`;
+      return 'No.';
+    }
+    case 'count': return `${countQuestion(s, graders.count).answer}.`;
+    case 'min-conflicts-move': return `Mark ${places('column', minConflictsQuestion(s).answer)}.`;
+    case 'luby': return `${(o.n ?? 30) * lubyQuestion(s).answer}.`;
+    case 'lowest-bit': {
+      const q = lowestBitQuestion(s);
+      return `${q.answer.toString(2).padStart(q.n, '0')} (binary).`;
+    }
+    case 'space-size': return `${spaceSizeQuestion(s, { space: o.space ?? 'power' }).answer}.`;
+    case 'first-reject': return `Row ${firstRejectQuestion(s, { permutation: Boolean(o.permutation) }).answer + 1}.`;
+    case 'prune-size': return `${pruneSizeQuestion(s).answer}.`;
+    case 'register-meaning': return `${registerMeaningQuestion(s).answer}.`;
+    case 'class-size': return `${classSizeQuestion(s).answer}.`;
+    case 'symmetry-image': {
+      const q = symmetryImageQuestion(s);
+      return `Mark ${squaresText(q.answer, q.n)}.`;
+    }
+    case 'conflicts-count': return `${conflictsCountQuestion(s).answer}.`;
+    case 'swap-effect': return `${swapEffectQuestion(s).answer}.`;
+    case 'heavy-tail': return `The ${heavyTailQuestion(s).answer === 0 ? 'first' : 'second'} choice.`;
+    case 'cutoff': return `The ${cutoffQuestion(s).answer === 0 ? 'first' : 'second'} choice.`;
+    default: return 'Graded by the page.';
+  }
 }

@@ -1,12 +1,17 @@
 // A problem set on the page (the model is set-model.js): the student's view
-// (`#learn[data-set]`: each item `[data-set-item=i]` with its exercise, the
+// (`#learn[data-set]`: the student's identity `[data-part=student-id]`, from
+// which a set with its own seed draws that student's questions; each item
+// `[data-set-item=i]` with its exercise, no seed and no answer shown; the
 // name, Save hand-in; the answers kept in localStorage under the set's key
-// until saved) and the teacher's (`&grade=1`: hand-in files read in this
-// browser, graded again, a gradebook and its CSV).
+// and the identity until saved) and the teacher's (`&grade=1&key=…`:
+// hand-in files read in this browser and graded again, programs run only
+// when the teacher presses Run; one row a student, flags for copies; the
+// gradebook kept in localStorage per set; its CSV, Canvas and Moodle files).
 
 import { mountExercise } from './practice.js';
 import {
-  MAX_HAND_IN_BYTES, gradeHandIn, gradebookRows, itemName, makeHandIn, programSource, scoreOf, setKey, totalPoints,
+  MAX_HAND_IN_BYTES, arrangeBook, canvasRows, gradeHandIn, gradebookRows, itemName, itemsFor, makeHandIn, moodleRows,
+  normalIdentity, perStudent, programSource, scoreOf, setKey, totalPoints,
 } from './set-model.js';
 import { el, formatCount } from '../lib/dom.js';
 import { download, downloadCsv, safeName } from '../lib/export.js';
@@ -16,6 +21,7 @@ import { download, downloadCsv, safeName } from '../lib/export.js';
 /** @typedef {import('../core/core.js').Core} Core */
 
 const STORE_PREFIX = 'nqueens-set-answers:';
+const BOOK_PREFIX = 'nqueens-gradebook:';
 
 const pointsText = (/** @type {number} */ p) => `${formatCount(p)} point${p === 1 ? '' : 's'}`;
 
@@ -56,74 +62,125 @@ function restorePractice(root, answer) {
 }
 
 /**
- * The student's view of a set.
+ * Reads a kept JSON object from localStorage, or null.
+ * @param {string} key
+ */
+function readKept(key) {
+  try {
+    const raw = localStorage.getItem(key);
+    const parsed = raw ? JSON.parse(raw) : null;
+    return parsed && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The student's view of a set. A set with its own seed asks each student the
+ * questions drawn for the identity they type; the items appear once it is
+ * typed. `preview` shows the set as one sample student sees it, with nothing
+ * kept and no Save.
  * @param {HTMLElement} host
  * @param {ProblemSet} set
  * @param {Core} core
+ * @param {{ preview?: string }} [how]
  */
-export function mountStudentSet(host, set, core) {
+export function mountStudentSet(host, set, core, { preview } = {}) {
   const key = setKey(set);
   const storeKey = STORE_PREFIX + key;
-  /** @type {{ name: string, answers: (Answer|null)[] }} */
-  let kept = { name: '', answers: [] };
-  try {
-    const raw = localStorage.getItem(storeKey);
-    if (raw) {
-      const parsed = JSON.parse(raw);
-      if (parsed && typeof parsed === 'object' && Array.isArray(parsed.answers)) kept = { name: String(parsed.name ?? ''), answers: parsed.answers };
-    }
-  } catch { /* nothing kept, or storage refused: start empty */ }
+  const own = perStudent(set);
+  const meta = preview === undefined ? readKept(storeKey) : null;
+  /** where an identity's answers are kept @param {string} id */
+  const answersKey = (id) => (own ? `${storeKey}:${normalIdentity(id)}` : storeKey);
   /** @type {(() => Answer | null)[]} each item's answer as it stands */
-  const readers = [];
+  let readers = [];
+  /** the identity the items on the page were drawn for */
+  let drawnFor = '';
   const status = el('p', { class: 'learn-set-status', 'data-part': 'set-status', 'aria-live': 'polite' });
+  const nameInput = el('input', { type: 'text', id: `learn-set-name-${key}`, 'data-part': 'student-name', autocomplete: 'name', value: String(meta?.name ?? '') });
+  const idInput = el('input', { type: 'text', id: `learn-set-id-${key}`, 'data-part': 'student-id', autocomplete: 'email', spellcheck: 'false', maxlength: 200, value: preview ?? String(meta?.id ?? '') });
+  const idUse = el('button', { type: 'button', 'data-part': 'student-id-use' }, 'Show my questions');
   const keep = () => {
+    if (preview !== undefined) return;
     const answers = readers.map((read) => read());
     try {
-      localStorage.setItem(storeKey, JSON.stringify({ name: nameInput.value, answers }));
+      localStorage.setItem(storeKey, JSON.stringify(own ? { name: nameInput.value, id: idInput.value } : { name: nameInput.value, id: idInput.value, answers }));
+      if (own && normalIdentity(drawnFor)) localStorage.setItem(answersKey(drawnFor), JSON.stringify({ answers }));
     } catch {
       status.textContent = 'This browser does not let the page keep your answers: save a hand-in before you leave.';
     }
   };
-  const nameInput = el('input', { type: 'text', id: `learn-set-name-${key}`, 'data-part': 'student-name', autocomplete: 'name', value: kept.name });
   nameInput.addEventListener('input', keep);
   const save = el('button', { type: 'button', class: 'primary', 'data-part': 'save-hand-in' }, 'Save hand-in');
   const total = totalPoints(set);
-  const items = set.items.map((read, i) => {
-    const li = el('li', { class: 'learn-set-item', 'data-set-item': i });
-    const heading = el('h3', { id: `learn-set-h-${i}` }, [`${i + 1}. ${itemName(read)}`, read.item ? el('span', 'learn-set-points', ` · ${pointsText(read.item.points)}`) : '']);
-    li.setAttribute('aria-labelledby', heading.id);
-    li.append(heading);
-    const it = read.item;
-    const before = kept.answers[i];
-    if (!it) {
-      li.dataset.problem = 'true';
-      li.append(el('p', { class: 'learn-set-problem', 'data-part': 'set-item-problem' }, `This item cannot be asked. ${read.problem} The other items are not affected.`));
-      readers.push(() => null);
-      return li;
-    }
-    const host = el('div', 'learn-set-exercise');
-    li.append(host);
-    try {
-      mountItem(it, host, before);
-    } catch (error) {
-      // The core refused the item (its puzzle, say): a sentence in its place.
-      li.dataset.problem = 'true';
-      host.replaceChildren(el('p', { class: 'learn-set-problem', 'data-part': 'set-item-problem' }, `This item cannot be asked. ${/** @type {Error} */ (error)?.message ?? error} The other items are not affected.`));
-      readers[i] = () => null;
-    }
-    return li;
-  });
+  const list = el('ol', { class: 'learn-set-items', 'data-part': 'set-item-list' });
+
   /**
-   * Builds an item's exercise in `host`, with what was kept of its answer, and its reader.
-   * @param {import('./set-model.js').Item} it
-   * @param {HTMLElement} host
-   * @param {any} before
+   * Draws the items for an identity, with what was kept of its answers.
+   * @param {string} identity
    */
-  function mountItem(it, host, before) {
-    const i = readers.length;
-    readers.push(() => null);
+  const draw = (identity) => {
+    drawnFor = identity;
+    readers = [];
+    if (own && !normalIdentity(identity)) {
+      list.replaceChildren(el('li', { class: 'learn-set-wait', 'data-part': 'set-wait' }, 'Type your e-mail or student ID above and press Show my questions: each student is asked questions of their own, drawn from it.'));
+      return;
+    }
+    const kept = own ? readKept(answersKey(identity)) : meta;
+    const before = Array.isArray(kept?.answers) ? kept.answers : [];
+    list.replaceChildren(...itemsFor(set, identity).map((read, i) => {
+      const li = el('li', { class: 'learn-set-item', 'data-set-item': i });
+      const heading = el('h3', { id: `learn-set-h-${i}` }, [`${i + 1}. ${itemName(read, { seeds: false })}`, read.item ? el('span', 'learn-set-points', ` · ${pointsText(read.item.points)}`) : '']);
+      li.setAttribute('aria-labelledby', heading.id);
+      li.append(heading);
+      const it = read.item;
+      readers.push(() => null);
+      if (!it) {
+        li.dataset.problem = 'true';
+        li.append(el('p', { class: 'learn-set-problem', 'data-part': 'set-item-problem' }, `This item cannot be asked. ${read.problem} The other items are not affected.`));
+        return li;
+      }
+      const box = el('div', 'learn-set-exercise');
+      li.append(box);
+      try {
+        readers[i] = mountItem(it, box, before[i]);
+      } catch (error) {
+        // The core refused the item (its puzzle, say): a sentence in its place.
+        li.dataset.problem = 'true';
+        box.replaceChildren(el('p', { class: 'learn-set-problem', 'data-part': 'set-item-problem' }, `This item cannot be asked. ${/** @type {Error} */ (error)?.message ?? error} The other items are not affected.`));
+        readers[i] = () => null;
+      }
+      return li;
+    }));
+  };
+  const useIdentity = () => {
+    if (normalIdentity(idInput.value) === normalIdentity(drawnFor) && list.querySelector('[data-set-item]')) return;
+    keep();
+    draw(idInput.value);
+    keep();
+    status.textContent = own && normalIdentity(idInput.value) ? `The questions of ${idInput.value.trim()} are shown.` : '';
+  };
+  idUse.addEventListener('click', useIdentity);
+  idInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      useIdentity();
+    }
+  });
+  if (!own) idInput.addEventListener('input', keep);
+
+  /**
+   * Builds an item's exercise in `box`, with what was kept of its answer; returns its reader.
+   * @param {import('./set-model.js').Item} it
+   * @param {HTMLElement} box
+   * @param {any} before
+   * @returns {() => Answer | null}
+   */
+  function mountItem(it, box, before) {
+    /** @type {() => Answer | null} */
+    let reader;
     if (it.type === 'practice') {
-      const root = mountExercise(host, {
+      const root = mountExercise(box, {
         kind: it.kind,
         seed: it.seed,
         options: it.options,
@@ -131,11 +188,16 @@ export function mountStudentSet(host, set, core) {
         onChecked: () => {},
         onNew: () => {},
       });
-      // In a set the teacher grades: no Check, no new question.
+      // In a set the teacher grades: no Check, no new question, no answer, and no seed shown.
       for (const name of ['check', 'new-question', 'verdict', 'explain']) root.querySelector(`[data-part="${name}"]`)?.remove();
       root.querySelector('.learn-controls:empty')?.remove();
+      root.removeAttribute('data-seed');
+      root.querySelector(':scope > h3')?.replaceChildren('Question');
+      // A printed or set question is answered on its own: the prompt does not send the student to Check.
+      const prompt = root.querySelector('.learn-prompt');
+      if (prompt?.textContent) prompt.textContent = prompt.textContent.replace(/,? then Check( \(or press Enter\))?\./g, '.').replace(/ as in the view above:/g, ':');
       // Enter in a field would Check; here it does nothing.
-      host.addEventListener('keydown', (event) => {
+      box.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' && /** @type {HTMLElement} */ (event.target).matches('input[type="text"]')) {
           event.stopPropagation();
           event.preventDefault();
@@ -143,7 +205,7 @@ export function mountStudentSet(host, set, core) {
       }, true);
       if (before && typeof before === 'object') restorePractice(root, before);
       let touched = Boolean(before);
-      readers[i] = () => (touched ? practiceAnswer(root) : null);
+      reader = () => (touched ? practiceAnswer(root) : null);
       const changed = () => {
         touched = true;
         setTimeout(keep, 0);
@@ -159,7 +221,7 @@ export function mountStudentSet(host, set, core) {
       const placed = new Set(Array.isArray(before?.queens) ? before.queens.filter((/** @type {number} */ s) => Number.isInteger(s) && s >= 0 && s < n * n && !givens.includes(s)) : []);
       const count = el('p', { class: 'learn-set-count', 'data-part': 'puzzle-count' });
       const showCount = () => { count.textContent = `${givens.length + placed.size} of ${n} queens on the board (${givens.length} given).`; };
-      const board = el('div', { class: 'learn-grid learn-set-puzzle', role: 'group', 'aria-label': `Puzzle board, ${n}×${n}: place ${n} queens, none attacking another, keeping the given ones`, style: `--n: ${n}`, 'data-part': 'puzzle-board', 'data-n': n, 'data-givens': givens.join(',') });
+      const board = el('div', { class: 'learn-grid learn-set-puzzle', role: 'group', 'aria-label': `Puzzle board, ${n}×${n}: place ${n} queens, none attacking another, keeping the given ones. Arrow keys move between squares.`, style: `--n: ${n}`, 'data-part': 'puzzle-board', 'data-n': n, 'data-givens': givens.join(',') });
       for (let s = 0; s < n * n; s++) {
         const r = Math.floor(s / n), c = s % n;
         const cell = el('div', `learn-sq ${(r + c) % 2 ? 'learn-sq-dark' : 'learn-sq-light'}`);
@@ -181,24 +243,26 @@ export function mountStudentSet(host, set, core) {
         board.append(cell);
       }
       showCount();
-      host.append(el('p', 'learn-prompt', `Place queens until the ${n}×${n} board holds ${n}, no two in the same row, column or diagonal. The given queens stay. The board you leave is your answer.`), board, count);
-      readers[i] = () => (placed.size ? { queens: [...givens, ...placed].sort((a, b) => a - b) } : null);
+      box.append(el('p', 'learn-prompt', `Place queens until the ${n}×${n} board holds ${n}, no two in the same row, column or diagonal. The given queens stay. The board you leave is your answer.`), board, count);
+      reader = () => (placed.size ? { queens: [...givens, ...placed].sort((a, b) => a - b) } : null);
     } else {
       const language = it.lang === 'py' ? 'Python' : 'JavaScript';
       const area = el('textarea', { class: 'learn-set-source', 'data-part': 'program-source', rows: 12, spellcheck: 'false', 'aria-label': `Your program in ${language}` });
       area.value = programSource(before) ?? '';
       area.addEventListener('input', keep);
-      host.append(
-        el('p', 'learn-prompt', [`Write solve(n, board) in ${language} in the `, el('a', { href: `?mode=code&lang=${it.lang}&n=${it.upTo}` }, 'Your search'), ` tab, check it there for every N up to ${it.upTo}, and paste it here. It is run again, for N = 1 to ${it.upTo}, when it is graded.`]),
+      box.append(
+        el('p', 'learn-prompt', [`Write solve(n, board) in ${language} in the `, el('a', { href: `?mode=code&lang=${it.lang}&n=${it.upTo}` }, 'Your search'), ` tab, check it there for every N up to ${it.upTo}, and paste it here. It is run again, for N = 1 to ${it.upTo}, when it is graded. A starter of Your search handed in unchanged scores 0.`]),
         area,
       );
-      readers[i] = () => (area.value.trim() ? { source: area.value } : null);
+      reader = () => (area.value.trim() ? { source: area.value } : null);
     }
-    // A practice question is its own [data-exercise]; a puzzle's and a program's is their host.
+    // A practice question is its own [data-exercise]; a puzzle's and a program's is their box.
     if (it.type !== 'practice') {
-      host.dataset.exercise = '';
-      host.dataset.kind = it.type;
+      box.dataset.exercise = '';
+      box.dataset.kind = it.type;
     }
+    rovingBoards(box);
+    return reader;
   }
   save.addEventListener('click', () => {
     const name = nameInput.value.trim();
@@ -207,34 +271,90 @@ export function mountStudentSet(host, set, core) {
       nameInput.focus();
       return;
     }
+    if (own && !normalIdentity(idInput.value)) {
+      status.textContent = 'Type your e-mail or student ID first and press Show my questions: your questions are drawn from it.';
+      idInput.focus();
+      return;
+    }
+    if (own && normalIdentity(idInput.value) !== normalIdentity(drawnFor)) {
+      status.textContent = 'The identity typed is not the one the questions on the page were drawn for: press Show my questions first.';
+      idUse.focus();
+      return;
+    }
     keep();
     const answers = readers.map((read) => read());
-    const handIn = makeHandIn(set, name, answers);
+    const handIn = makeHandIn(set, name, answers, new Date(), drawnFor);
     download(new Blob([JSON.stringify(handIn, null, 1)], { type: 'application/json' }), `nqueens-hand-in-${safeName(set.title)}-${safeName(name)}.json`.toLowerCase());
     const given = answers.filter(Boolean).length;
     status.textContent = `Saved: ${given} of ${set.items.length} items answered. Hand the file in to your teacher; your answers stay in this browser.`;
   });
-  const view = el('section', { class: 'learn-set', 'data-part': 'set-view', 'aria-labelledby': 'learn-set-title' }, [
-    el('h2', { id: 'learn-set-title' }, set.title),
-    el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all. Answer each item (there is no Check here: your teacher grades the answers), type your name and press Save hand-in: it saves a file with your answers for your teacher. Your answers are kept in this browser until you save, even if you reload.`),
+  const due = set.deadline ? ` Due ${new Date(set.deadline).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.` : '';
+  const view = el('section', { class: 'learn-set', 'data-part': preview === undefined ? 'set-view' : 'set-preview', 'aria-labelledby': preview === undefined ? 'learn-set-title' : 'learn-preview-title' }, [
+    el('h2', { id: preview === undefined ? 'learn-set-title' : 'learn-preview-title', class: 'learn-set-heading' }, preview === undefined ? set.title : `Preview: ${set.title}`),
+    el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all.${due} ${own ? 'Type your e-mail or student ID as your course knows it: your questions are drawn from it, so they are your own. ' : ''}Answer each item (there is no Check here: your teacher grades the answers), type your name and press Save hand-in: it saves a file with your answers for your teacher. Your answers are kept in this browser until you save, even if you reload.`),
+    el('div', 'learn-set-who', [
+      el('label', 'learn-field learn-set-name', ['Your e-mail or student ID: ', idInput]),
+      ...(own ? [idUse] : []),
+    ]),
     el('label', 'learn-field learn-set-name', ['Your name: ', nameInput]),
-    el('ol', 'learn-set-items', items),
-    el('div', 'learn-controls learn-set-save', [save]),
-    status,
-    el('p', 'learn-set-leave muted', [el('a', { href: '?mode=learn' }, 'Leave the set for the chapters')]),
+    list,
+    ...(preview === undefined ? [el('div', 'learn-controls learn-set-save', [save]), status, el('p', 'learn-set-leave muted', [el('a', { href: '?mode=learn' }, 'Leave the set for the chapters')])] : []),
   ]);
+  draw(idInput.value);
   host.replaceChildren(view);
   return view;
 }
 
 /**
- * The teacher's view: hand-ins graded again, the gradebook and its CSV.
+ * Makes each board of squares one tab stop: the first (or the pressed)
+ * square takes Tab, arrow keys, Home and End move between the squares inside.
+ * @param {HTMLElement} box
+ */
+function rovingBoards(box) {
+  for (const board of box.querySelectorAll('.learn-grid')) {
+    const squares = /** @type {HTMLElement[]} */ ([...board.querySelectorAll('button')]);
+    if (squares.length < 2) continue;
+    const start = squares.find((b) => b.getAttribute('aria-pressed') === 'true') ?? squares[0];
+    for (const b of squares) b.tabIndex = b === start ? 0 : -1;
+    const n = Number(getComputedStyle(board).getPropertyValue('--n')) || Number(/** @type {HTMLElement} */ (board).dataset.n) || Math.round(Math.sqrt(board.children.length)) || 1;
+    board.addEventListener('keydown', (event) => {
+      const e = /** @type {KeyboardEvent} */ (event);
+      const at = squares.indexOf(/** @type {HTMLElement} */ (e.target));
+      if (at < 0) return;
+      const cells = [...board.children];
+      const cellOf = (/** @type {HTMLElement} */ b) => cells.findIndex((c) => c.contains(b));
+      const here = cellOf(squares[at]);
+      const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: n, ArrowUp: -n }[e.key];
+      let next = null;
+      if (step) {
+        // The nearest square in that direction that holds a button.
+        for (let c = here + step; c >= 0 && c < cells.length; c += step) {
+          if (Math.abs(step) === 1 && Math.floor(c / n) !== Math.floor(here / n)) break;
+          const b = squares.find((s) => cells[c].contains(s));
+          if (b) { next = b; break; }
+        }
+      } else if (e.key === 'Home') next = squares[0];
+      else if (e.key === 'End') next = squares[squares.length - 1];
+      else return;
+      e.preventDefault();
+      if (!next) return;
+      for (const b of squares) b.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    });
+  }
+}
+
+/**
+ * The teacher's view: hand-ins graded again, the gradebook (kept in this
+ * browser per set until the teacher clears it) and its files.
  * @param {HTMLElement} host
  * @param {ProblemSet} set
  * @param {() => Core} core  the core as it stands (a fresh one after a trap)
  * @param {import('../modes.js').Page['checkProgram']} checkProgram
  */
 export function mountGradeView(host, set, core, checkProgram) {
+  const bookKey = BOOK_PREFIX + setKey(set);
   const input = el('input', { type: 'file', multiple: true, accept: '.json,application/json', id: 'learn-hand-ins', 'data-part': 'hand-ins' });
   const drop = el('div', { class: 'learn-drop', 'data-part': 'drop-zone' }, [
     el('label', { for: 'learn-hand-ins' }, 'Hand-in files: '), input, el('span', 'muted', ' or drop them here.'),
@@ -242,19 +362,30 @@ export function mountGradeView(host, set, core, checkProgram) {
   const status = el('p', { class: 'learn-set-status', 'data-part': 'grade-status', 'aria-live': 'polite' });
   const body = el('tbody');
   const table = el('table', { class: 'learn-gradebook', 'data-part': 'gradebook', 'data-pending': 0 }, [
-    el('caption', '', `Gradebook: ${set.title} (out of ${pointsText(totalPoints(set))})`),
+    el('caption', 'learn-set-heading', `Gradebook: ${set.title} (out of ${pointsText(totalPoints(set))})`),
     el('thead', '', [el('tr', '', [
-      el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Score'),
+      el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Identity'), el('th', { scope: 'col' }, 'Score'),
       ...set.items.map((read, i) => el('th', { scope: 'col', title: itemName(read) }, `${i + 1}`)),
       el('th', { scope: 'col' }, 'Notes'),
     ])]),
     body,
   ]);
+  const superseded = el('ul', { class: 'learn-book-list', 'data-part': 'gradebook-superseded' });
+  const refused = el('ul', { class: 'learn-book-list', 'data-part': 'gradebook-refused' });
+  const supersededBox = el('div', { class: 'learn-book-apart', hidden: true }, [el('h3', '', 'Superseded hand-ins (a later one of the same student counts)'), superseded]);
+  const refusedBox = el('div', { class: 'learn-book-apart', hidden: true }, [el('h3', '', 'Files not graded'), refused]);
+  const run = el('button', { type: 'button', class: 'primary', 'data-part': 'run-programs', hidden: true }, 'Run the programs');
   const csv = el('button', { type: 'button', 'data-part': 'gradebook-csv', disabled: true }, 'Download CSV');
+  const canvas = el('button', { type: 'button', 'data-part': 'gradebook-canvas', disabled: true }, 'Canvas grades (CSV)');
+  const moodle = el('button', { type: 'button', 'data-part': 'gradebook-moodle', disabled: true }, 'Moodle grades (CSV)');
+  const clear = el('button', { type: 'button', class: 'danger', 'data-part': 'gradebook-clear', disabled: true }, 'Clear the gradebook');
+  const exportSay = el('p', { class: 'muted', 'data-part': 'export-status' });
   /** @type {import('./set-model.js').Row[]} */
-  const rows = [];
-  /** @type {Map<string, Promise<{ right: boolean, sentence: string }>>} a program's verdict, by its text */
-  const programs = new Map();
+  let rows = [];
+  try {
+    const kept = JSON.parse(localStorage.getItem(bookKey) ?? 'null');
+    if (Array.isArray(kept?.rows)) rows = kept.rows.filter((/** @type {any} */ r) => r && typeof r === 'object' && typeof r.file === 'string' && Array.isArray(r.verdicts));
+  } catch { /* nothing kept: an empty gradebook */ }
   /** @type {Map<string, number[]>} */
   const givens = new Map();
   /** @type {Map<number, number>} */
@@ -270,90 +401,115 @@ export function mountGradeView(host, set, core, checkProgram) {
       return /** @type {number[]} */ (givens.get(k));
     },
   };
+  /** Whether the programs are running now. */
+  let running = false;
+  const keep = () => {
+    try {
+      localStorage.setItem(bookKey, JSON.stringify({ rows }));
+    } catch {
+      exportSay.textContent = 'This browser did not let the page keep the gradebook (storage full or refused): download the files before you leave.';
+    }
+  };
+  /** The programs not yet run: one entry a program text, with the cells it grades. */
+  const toRun = () => {
+    /** @type {Map<string, { lang: 'js'|'py', upTo: number, source: string, cells: [import('./set-model.js').Row, number][] }>} */
+    const programs = new Map();
+    for (const row of rows) {
+      row.verdicts.forEach((v, i) => {
+        const it = set.items[i]?.item;
+        const source = programSource(row.answers?.[i]);
+        if (v !== 'pending' || it?.type !== 'program' || !source) return;
+        const k = `${it.lang}\u0000${it.upTo}\u0000${source}`;
+        if (!programs.has(k)) programs.set(k, { lang: it.lang, upTo: it.upTo, source, cells: [] });
+        programs.get(k)?.cells.push([row, i]);
+      });
+    }
+    return programs;
+  };
   const mark = { right: '✓', wrong: '✗', missing: '—', pending: '…' };
-  const words = { right: 'right', wrong: 'wrong', missing: 'missing', pending: 'being graded' };
-  /** @param {HTMLTableCellElement} td  @param {'right'|'wrong'|'missing'|'pending'} verdict */
+  /** @param {HTMLTableCellElement} td  @param {import('./set-model.js').Verdict} verdict */
   const paint = (td, verdict) => {
+    const words = { right: 'right', wrong: 'wrong', missing: 'missing', pending: running ? 'being run' : 'not run yet' };
     td.dataset.verdict = verdict;
     td.replaceChildren(el('span', { 'aria-hidden': 'true' }, mark[verdict]), el('span', 'sr-only', words[verdict]));
   };
-  let pending = 0;
-  /** the last grading's sentence */
-  let summary = '';
-  /** @param {import('./set-model.js').Row} row */
-  const addRow = (row) => {
-    rows.push(row);
-    const tr = el('tr', { 'data-student': row.name || row.file, 'data-file': row.file });
-    if (row.problem) {
-      tr.dataset.problem = 'true';
-      tr.append(el('th', { scope: 'row' }, row.name || row.file), el('td', { colspan: set.items.length + 2, class: 'learn-refused' }, `${row.file}: ${row.problem}`));
-      body.append(tr);
-      return;
-    }
-    const scoreCell = el('td', { class: 'learn-score' });
-    const notes = el('td', { class: 'learn-notes', 'data-part': 'notes' });
-    const showScore = () => {
-      row.score = scoreOf(set, row.verdicts);
-      tr.dataset.score = String(row.score);
-      scoreCell.textContent = formatCount(row.score);
-    };
-    tr.append(el('th', { scope: 'row', title: row.file }, row.name), scoreCell);
-    set.items.forEach((read, i) => {
-      const td = el('td', { 'data-item': i });
-      tr.append(td);
-      const it = read.item;
-      const source = it?.type === 'program' ? programSource(/** @type {any} */ (row).answers?.[i]) : null;
-      if (it?.type === 'program' && source) {
-        paint(td, 'pending');
-        row.verdicts[i] = 'wrong';
-        const key = `${it.lang}\u0000${it.upTo}\u0000${source}`;
-        if (!programs.has(key)) programs.set(key, checkProgram(it.lang, source, it.upTo).catch((error) => ({ right: false, sentence: String(error?.message ?? error) })));
-        pending++;
-        table.dataset.pending = String(pending);
-        /** @type {Promise<{ right: boolean, sentence: string }>} */ (programs.get(key)).then((result) => {
-          row.verdicts[i] = result.right ? 'right' : 'wrong';
-          paint(td, row.verdicts[i]);
-          td.title = result.sentence;
-          if (!result.right) {
-            row.notes = [...(row.notes ?? []), `Item ${i + 1}: ${result.sentence}`];
-            notes.textContent = row.notes.join(' ');
-          }
-          showScore();
-          pending--;
-          table.dataset.pending = String(pending);
-          if (!pending) status.textContent = `${summary} Every program has been run.`;
-        });
-      } else {
-        paint(td, row.verdicts[i]);
-      }
-    });
-    tr.append(notes);
-    showScore();
-    body.append(tr);
+  const render = () => {
+    const book = arrangeBook(set, rows);
+    body.replaceChildren(...book.counted.map((row) => {
+      const flags = book.flags.get(row) ?? [];
+      const tr = el('tr', { 'data-student': row.name || row.file, 'data-id': row.id ?? '', 'data-file': row.file, 'data-score': row.score, 'data-flags': flags.length });
+      tr.append(el('th', { scope: 'row', title: row.file }, row.name), el('td', { class: 'learn-id' }, row.id ?? ''), el('td', { class: 'learn-score' }, formatCount(row.score)));
+      set.items.forEach((_, i) => {
+        const td = el('td', { 'data-item': i });
+        paint(td, row.verdicts[i] ?? 'missing');
+        tr.append(td);
+      });
+      tr.append(el('td', { class: 'learn-notes', 'data-part': 'notes' }, [
+        ...flags.map((f) => el('span', { class: 'learn-flag', 'data-part': 'flag' }, `⚑ ${f} `)),
+        (row.notes ?? []).join(' '),
+      ]));
+      return tr;
+    }));
+    superseded.replaceChildren(...book.superseded.map(({ row, by }) => el('li', { 'data-file': row.file, 'data-student': row.name }, `${row.file}: ${row.name}${row.id ? ` (${row.id})` : ''}, saved ${row.savedAt || 'at no time given'}, ${formatCount(row.score)} points; superseded by ${by.file}.`)));
+    supersededBox.hidden = !book.superseded.length;
+    refused.replaceChildren(...book.refused.map((row) => el('li', { 'data-file': row.file, 'data-problem': 'true' }, `${row.file}${row.name ? ` (${row.name})` : ''}: ${row.problem}`)));
+    refusedBox.hidden = !book.refused.length;
+    const programs = toRun();
+    const pending = rows.reduce((sum, r) => sum + r.verdicts.filter((v) => v === 'pending').length, 0);
+    table.dataset.pending = String(pending);
+    table.dataset.running = String(running);
+    run.hidden = !programs.size && !running;
+    run.disabled = running;
+    run.textContent = running ? 'Running the programs…' : `Run ${programs.size} program${programs.size === 1 ? '' : 's'} (each in its own sandbox)`;
+    const graded = book.counted.length > 0;
+    for (const b of [csv, canvas, moodle]) b.disabled = !graded || pending > 0;
+    clear.disabled = rows.length === 0;
+    exportSay.textContent = !graded ? '' : pending ? `No file yet: ${pending} program answer${pending === 1 ? ' is' : 's are'} not graded (press Run above), and a file now would count ${pending === 1 ? 'it' : 'them'} wrong.` : '';
+    return book;
   };
+  /** Runs every program not yet run: the one place this view runs a learner's program. */
+  const runPrograms = async () => {
+    const programs = [...toRun().values()];
+    if (!programs.length || running) return;
+    running = true;
+    render();
+    status.textContent = `Running ${programs.length} program${programs.length === 1 ? '' : 's'}, each in its own sandbox…`;
+    await Promise.all(programs.map(async (p) => {
+      const result = await checkProgram(p.lang, p.source, p.upTo).catch((error) => ({ right: false, sentence: String(error?.message ?? error) }));
+      for (const [row, i] of p.cells) {
+        row.verdicts[i] = result.right ? 'right' : 'wrong';
+        if (!result.right) row.notes = [...(row.notes ?? []), `Item ${i + 1}: ${result.sentence}`];
+        row.score = scoreOf(set, row.verdicts);
+      }
+      keep();
+      render();
+    }));
+    running = false;
+    keep();
+    render();
+    status.textContent = `Every program has been run (${programs.length}).`;
+  };
+  run.addEventListener('click', runPrograms);
   /** @param {File[]} files */
   const take = async (files) => {
     if (!files.length) return;
     const started = performance.now();
-    // A file too large to be a hand-in is not read: its row says so.
+    // A file too large to be a hand-in is not read: it is listed as refused.
     const texts = await Promise.all(files.map((f) => (f.size > MAX_HAND_IN_BYTES ? Promise.resolve(null) : f.text().catch(() => ''))));
     for (let k = 0; k < files.length; k++) {
       const text = texts[k];
       if (text === null) {
-        addRow({ file: files[k].name, name: '', savedAt: '', verdicts: [], score: 0, problem: `This file is larger than ${MAX_HAND_IN_BYTES >> 20} MB, far more than a hand-in holds: it is not read.` });
+        rows.push({ file: files[k].name, name: '', savedAt: '', verdicts: [], score: 0, problem: `This file is larger than ${MAX_HAND_IN_BYTES >> 20} MB, far more than a hand-in holds: it is not read.` });
         continue;
       }
-      const row = gradeHandIn(files[k].name, text, set, graders);
-      // The answers travel with the row only to run the programs.
-      /** @type {any} */ (row).answers = row.problem ? [] : readAnswers(text);
-      addRow(row);
+      rows.push(gradeHandIn(files[k].name, text, set, graders));
     }
+    keep();
+    const book = render();
     const ms = performance.now() - started;
-    const refused = rows.filter((r) => r.problem).length;
     status.dataset.ms = ms.toFixed(1);
-    summary = `Graded ${files.length} file${files.length === 1 ? '' : 's'} in ${(ms / 1000).toFixed(2)} s, every answer again from its question; ${rows.length - refused} hand-in${rows.length - refused === 1 ? '' : 's'} in the gradebook${refused ? `, ${refused} refused` : ''}.`;
-    status.textContent = pending ? `${summary} The programs are running (each in its own sandbox)…` : summary;
-    csv.disabled = rows.length === 0;
+    const programs = toRun().size;
+    status.textContent = `Graded ${files.length} file${files.length === 1 ? '' : 's'} in ${(ms / 1000).toFixed(2)} s, every answer again from its question; ${book.counted.length} student${book.counted.length === 1 ? '' : 's'} in the gradebook${book.superseded.length ? `, ${book.superseded.length} superseded` : ''}${book.refused.length ? `, ${book.refused.length} refused` : ''}.${programs ? ` No program has run: press Run ${programs} program${programs === 1 ? '' : 's'} to grade ${programs === 1 ? 'it' : 'them'}.` : ''}`;
   };
   input.addEventListener('change', () => {
     take([...(input.files ?? [])]);
@@ -369,26 +525,34 @@ export function mountGradeView(host, set, core, checkProgram) {
     drop.classList.remove('learn-drop-over');
     take([...(event.dataTransfer?.files ?? [])]);
   });
-  csv.addEventListener('click', () => downloadCsv(gradebookRows(set, rows), `nqueens-gradebook-${safeName(set.title)}.csv`.toLowerCase()));
+  const fileName = (/** @type {string} */ what) => `nqueens-${what}-${safeName(set.title)}.csv`.toLowerCase();
+  csv.addEventListener('click', () => downloadCsv(gradebookRows(set, arrangeBook(set, rows)), fileName('gradebook')));
+  canvas.addEventListener('click', () => downloadCsv(canvasRows(set, arrangeBook(set, rows)), fileName('canvas')));
+  moodle.addEventListener('click', () => downloadCsv(moodleRows(set, arrangeBook(set, rows)), fileName('moodle')));
+  clear.addEventListener('click', () => {
+    if (running) return;
+    rows = [];
+    try {
+      localStorage.removeItem(bookKey);
+    } catch { /* nothing was kept */ }
+    render();
+    status.textContent = 'The gradebook is cleared: this browser keeps nothing of these hand-ins now.';
+  });
   const view = el('section', { class: 'learn-set learn-grade', 'data-part': 'grade-view', 'aria-labelledby': 'learn-grade-title' }, [
-    el('h2', { id: 'learn-grade-title' }, `Grade hand-ins: ${set.title}`),
-    el('p', 'learn-set-intro', 'Choose or drop the files your students saved. Each answer in them is graded again here, from the question itself (a puzzle\'s board square by square, a program by running it): whatever a file says of its own verdicts is ignored. The files are read in this browser and go nowhere.'),
+    el('h2', { id: 'learn-grade-title', class: 'learn-set-heading' }, `Grade hand-ins: ${set.title}`),
+    el('p', 'learn-set-intro', `Choose or drop the files your students saved. Each answer in them is graded again here, from the question itself (${perStudent(set) ? 'drawn again from each student\'s identity, ' : ''}a puzzle's board square by square): whatever a file says of its own verdicts is ignored. Programs run only when you press Run. The files are read in this browser and go nowhere; the gradebook is kept in this browser until you clear it.${set.deadline ? ` Due ${set.deadline}: a later hand-in is flagged.` : ''}`),
     el('ol', 'learn-set-items learn-set-list', set.items.map((read, i) => el('li', { 'data-set-item': i }, read.item ? `${i + 1}. ${itemName(read)} · ${pointsText(read.item.points)}` : `${i + 1}. Cannot be graded. ${read.problem}`))),
     drop,
+    el('div', 'learn-controls', [run]),
     status,
     el('div', 'learn-gradebook-wrap', [table]),
-    el('div', 'learn-controls', [csv]),
+    supersededBox,
+    refusedBox,
+    el('div', 'learn-controls', [csv, canvas, moodle, clear]),
+    exportSay,
   ]);
+  render();
+  if (rows.length) status.textContent = `The gradebook kept in this browser: ${rows.length} file${rows.length === 1 ? '' : 's'}.`;
   host.replaceChildren(view);
   return view;
-}
-
-/** A hand-in's answers, or none. @param {string} text */
-function readAnswers(text) {
-  try {
-    const json = JSON.parse(text);
-    return Array.isArray(json?.answers) ? json.answers : [];
-  } catch {
-    return [];
-  }
 }

@@ -18,13 +18,26 @@ const RECORD_FPS = 30;
 const VIDEO_TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm', 'video/mp4'];
 
 /**
- * A CSV file's text (RFC 4180): fields with a comma, quote or line break are
- * quoted, quotes doubled; numbers as they are (no grouping), lines end in CRLF.
+ * A text field made safe from spreadsheet formulas: a text that begins with
+ * =, +, -, @, a tab or a carriage return gets a ' in front, so a spreadsheet
+ * shows it as text and never runs it. Numbers are written as they are.
+ * @param {string|number|boolean|null|undefined} value
+ */
+export function csvSafe(value) {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return String(value);
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A CSV file's text (RFC 4180): each text field made safe from formulas
+ * (csvSafe), fields with a comma, quote or line break quoted, quotes doubled;
+ * numbers as they are (no grouping), lines end in CRLF.
  * @param {(string|number|boolean|null|undefined)[][]} rows  the header row first
  */
 export function toCsv(rows) {
   const field = (/** @type {string|number|boolean|null|undefined} */ value) => {
-    const text = value === null || value === undefined ? '' : String(value);
+    const text = csvSafe(value);
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
   return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';

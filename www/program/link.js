@@ -21,10 +21,39 @@ function fromBase64Url(text) {
   return out;
 }
 
-/** @param {Uint8Array<ArrayBuffer>} bytes  @param {CompressionStream | DecompressionStream} stream */
-async function through(bytes, stream) {
-  const piped = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(piped).arrayBuffer());
+/** The most bytes a link's program may unpack to: MAX_SOURCE characters take at most 4 bytes each. */
+const MAX_SOURCE_BYTES = MAX_SOURCE * 4;
+
+/**
+ * Bytes through a compression or decompression stream; unpacking stops as
+ * soon as more than `limit` bytes come out (null then), so a small link that
+ * would unpack to gigabytes is never unpacked.
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @param {CompressionStream | DecompressionStream} stream
+ * @param {number} [limit]
+ */
+async function through(bytes, stream, limit = Infinity) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  /** @type {Uint8Array[]} */
+  const parts = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /**
@@ -33,7 +62,7 @@ async function through(bytes, stream) {
  * @returns {Promise<string>}
  */
 export async function packSource(source) {
-  return toBase64Url(await through(new TextEncoder().encode(source), new CompressionStream('deflate-raw')));
+  return toBase64Url(/** @type {Uint8Array} */ (await through(new TextEncoder().encode(source), new CompressionStream('deflate-raw'))));
 }
 
 /**
@@ -51,10 +80,11 @@ export async function unpackSource(packed) {
   }
   let raw;
   try {
-    raw = await through(bytes, new DecompressionStream('deflate-raw'));
+    raw = await through(bytes, new DecompressionStream('deflate-raw'), MAX_SOURCE_BYTES);
   } catch {
     throw new Error("The link's program (src=) is not raw DEFLATE data: the link may have been cut short.");
   }
+  if (!raw) throw new Error(`The link's program unpacks to more than ${MAX_SOURCE_BYTES.toLocaleString('en')} bytes, more than the ${MAX_SOURCE.toLocaleString('en')} characters a link may carry: it is not read.`);
   let text;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
