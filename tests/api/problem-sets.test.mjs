@@ -378,7 +378,7 @@ test('Canvas and Moodle files: the documented layouts, byte for byte; every CSV 
     '',
   ].join('\r\n'));
   // Formula starts neutralised in any CSV the page writes; numbers stay numbers.
-  assert.equal(toCsv([['=1+1', '@SUM(A1)', '+1+1', '-2+3', '\tx', '\rx', -2, 'ok', 'a=b']]), "'=1+1,'@SUM(A1),'+1+1,'-2+3,'\tx,"'\rx",-2,ok,a=b\r\n");
+  assert.equal(toCsv([['=1+1', '@SUM(A1)', '+1+1', '-2+3', '\tx', '\rx', -2, 'ok', 'a=b']]), `'=1+1,'@SUM(A1),'+1+1,'-2+3,'\tx,"'\rx",-2,ok,a=b\r\n`);
 });
 
 test('an oversized src= stops unpacking at its limit', async () => {

@@ -12,6 +12,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, schemeShown } from './helpers.mjs';
 
@@ -89,6 +90,8 @@ test('a set made in the page, answered in another context, saved, cheated on and
   const t = teacher.page;
   await t.click('#learn [data-part="set-maker"] summary');
   await t.fill('#learn [data-part="set-title"]', 'Week 3 — backtracking');
+  // Everyone gets the same questions here (the slow problem-sets-homework test plays each student's own).
+  await t.uncheck('#learn [data-part="set-per-student"]');
   const addQuestion = async (chapter, kind, seed, points) => {
     await t.selectOption('#learn [data-part="set-chapter"]', String(chapter));
     await t.selectOption('#learn [data-part="set-kind"]', kind);
@@ -110,12 +113,15 @@ test('a set made in the page, answered in another context, saved, cheated on and
   await screenshot(t, 'sets-maker-1280');
   const link = await t.getAttribute('#learn [data-part="set-link"]', 'href');
   const gradeLink = await t.getAttribute('#learn [data-part="set-grade-link"]', 'href');
-  assert.equal(gradeLink, `${link}&grade=1`);
+  const key = new URL(gradeLink).searchParams.get('key');
+  assert.equal(gradeLink, `${link}&grade=1&key=${key}`, 'the grading link is the set\'s link, grade=1 and the key');
+  assert.match(key, /^[0-9a-f]{32}$/);
   const code = new URL(link).searchParams.get('set');
   assert.match(code, /^[A-Za-z0-9_-]+$/, 'base64url without padding');
   const json = JSON.parse(zlib.inflateRawSync(Buffer.from(code, 'base64url')).toString('utf8'));
   assert.deepEqual(json, {
     title: 'Week 3 — backtracking',
+    gradeHash: crypto.createHash('sha256').update(key).digest('hex'),
     items: [
       { kind: 'next-row', chapter: 1, seed: 5, points: 1 },
       { kind: 'conflicts-count', chapter: 7, seed: 3, points: 2 },
@@ -205,29 +211,37 @@ test('a set made in the page, answered in another context, saved, cheated on and
   const g = grader.page;
   await g.waitForSelector('#learn [data-part="grade-view"]');
   await g.setInputFiles('#learn [data-part="hand-ins"]', files);
-  await g.waitForSelector('#learn tr[data-student="broken.json"]');
+  await g.waitForSelector('#learn [data-part="gradebook-refused"] li[data-file="broken.json"]');
+  // Choosing the files runs no program: they wait for the teacher's press, which says how many will run.
+  const verdicts = () => g.locator('#learn tr[data-student]').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td[data-item]')].map((td) => td.dataset.verdict)));
+  assert.deepEqual((await verdicts()).map((v) => v[3]), ['pending', 'pending', 'missing']);
+  assert.equal(await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending'), '2');
+  assert.match(await g.textContent('#learn [data-part="run-programs"]'), /^Run 2 programs/);
+  for (const part of ['gradebook-csv', 'gradebook-canvas', 'gradebook-moodle']) assert.equal(await g.isDisabled(`#learn [data-part="${part}"]`), true, `no ${part} while programs are not graded`);
+  await g.click('#learn [data-part="run-programs"]');
   await waitUntil(async () => (await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending')) === '0', { timeout: 30_000, message: 'the programs have run' });
   const book = await g.locator('#learn tr[data-student]').evaluateAll((trs) => trs.map((tr) => ({
-    student: tr.dataset.student, score: tr.dataset.score ?? null, problem: tr.dataset.problem === 'true', text: tr.textContent,
+    student: tr.dataset.student, score: tr.dataset.score ?? null, text: tr.textContent,
     cells: [...tr.querySelectorAll('td[data-item]')].map((td) => td.dataset.verdict),
   })));
-  assert.equal(book.length, 5);
+  assert.equal(book.length, 3, 'the refused files are listed apart, not as grade rows');
   assert.deepEqual(book[0], { ...book[0], student: 'Ada Lovelace', score: '11', cells: ['right', 'right', 'right', 'right'] });
   assert.deepEqual(book[1], { ...book[1], student: 'Carl Cheat', score: '1', cells: ['right', 'wrong', 'wrong', 'wrong'] });
   // The lazy program stops at its first solution: N = 4, with A000170's 2 solutions, is the first N it gets wrong.
   assert.match(book[1].text, /Item 4: At N = 4 it found 1 of 2 solutions/, 'why the program is wrong');
   assert.deepEqual(book[2], { ...book[2], student: 'Dora Dropout', score: '0', cells: ['missing', 'missing', 'wrong', 'missing'] });
-  assert.ok(book[3].problem && /another set/.test(book[3].text), book[3].text);
-  assert.equal(book[3].score, null);
-  assert.ok(book[4].problem && /damaged/.test(book[4].text), book[4].text);
+  const refused = await g.locator('#learn [data-part="gradebook-refused"] li').evaluateAll((lis) => lis.map((li) => [li.dataset.file, li.textContent]));
+  assert.deepEqual(refused.map(([f]) => f), ['otto.json', 'broken.json']);
+  assert.match(refused[0][1], /another set/);
+  assert.match(refused[1][1], /damaged/);
   await screenshot(g, 'sets-gradebook-1280');
 
   const csv = await downloaded(g, '#learn [data-part="gradebook-csv"]');
   const lines = csv.text.trim().split(/\r\n/);
-  assert.equal(lines.length, 6);
-  assert.match(lines[0], /^file,name,saved at,score,out of 11,item 1,item 2,item 3,item 4,note$/);
-  assert.match(lines[1], /^ada\.json,Ada Lovelace,[^,]+,11,,right,right,right,right,$/);
-  assert.match(lines[2], /^carl\.json,Carl Cheat,[^,]+,1,,right,wrong,wrong,wrong,"Item 4: At N = 4 it found 1 of 2 solutions[^"]*"$/);
+  assert.equal(lines.length, 4);
+  assert.equal(lines[0], 'file,name,identity,saved at,score,out of,status,item 1,item 2,item 3,item 4,flags,note');
+  assert.match(lines[1], /^ada\.json,Ada Lovelace,,[^,]+,11,11,counts,right,right,right,right,,$/);
+  assert.match(lines[2], /^carl\.json,Carl Cheat,,[^,]+,1,11,counts,right,wrong,wrong,wrong,,"Item 4: At N = 4 it found 1 of 2 solutions[^"]*"$/);
 
   // Thirty hand-ins at once: the time the page says it took goes to the log.
   const thirty = Array.from({ length: 30 }, (_, i) => ({ name: `s${i}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...handIn, name: `Student ${i}` })) }));
@@ -236,8 +250,12 @@ test('a set made in the page, answered in another context, saved, cheated on and
   const ms = Number(await g.getAttribute('#learn [data-part="grade-status"]', 'data-ms'));
   console.log(`30 hand-ins graded in the page in ${ms.toFixed(1)} ms (the program runs after, once for the same text)`);
   assert.ok(ms < 2000, `${ms} ms`);
+  assert.match(await g.textContent('#learn [data-part="run-programs"]'), /^Run 1 program /, 'thirty copies of one program run once');
+  await g.click('#learn [data-part="run-programs"]');
   await waitUntil(async () => (await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending')) === '0', { timeout: 30_000, message: 'the programs have run' });
   assert.equal(await g.locator('#learn tr[data-score="11"]').count(), 31);
+  // Thirty-one hand-ins of the same answers and program: each flagged as a copy.
+  assert.equal(await g.locator('#learn tr[data-student]:has([data-part="flag"]:text-matches("A copy: the same answers"))').count(), 31);
   assertNoErrors(grader.errors);
   await g.close();
 });
@@ -367,6 +385,7 @@ test('a hand-in dropped on the grade page is graded; axe finds nothing on the se
       zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     }, JSON.stringify(handIn));
     await g.waitForSelector('#learn tr[data-student="Dropped Dan"]');
+    await g.waitForSelector('#learn [data-part="gradebook-refused"]:empty', { state: 'attached' });
     assert.equal(await g.getAttribute('#learn tr[data-student="Dropped Dan"]', 'data-score'), '0');
     assert.deepEqual(await g.locator('#learn tr[data-student="Dropped Dan"] td[data-item]').evaluateAll((tds) => tds.map((td) => td.dataset.verdict)), ['wrong', 'missing']);
     found.push(...await violations(g, 'gradebook'));

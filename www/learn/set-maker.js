@@ -22,7 +22,7 @@ import { el } from '../lib/dom.js';
 /** Where the set being made is kept. */
 const MAKER_KEY = 'nqueens-set-maker';
 /** The identity the preview and the answer key draw their questions for. */
-export const SAMPLE_IDENTITY = 'sample.student@example.org';
+const SAMPLE_IDENTITY = 'sample.student@example.org';
 
 /**
  * A labelled control.

@@ -331,7 +331,7 @@ export function itemsFor(set, identity) {
  * @param {ProblemSet} set
  * @param {string} identity
  */
-export function questionsFingerprint(set, identity) {
+function questionsFingerprint(set, identity) {
   return fnv(`${setKey(set)}\u0000${set.items.map((_, i) => itemSeed(set, i, identity)).join(',')}`);
 }
 
@@ -374,7 +374,7 @@ export async function gradeRefusal(set, key) {
  * @param {string} source
  * @param {'js' | 'py'} lang
  */
-export function normalProgram(source, lang) {
+function normalProgram(source, lang) {
   const bare = lang === 'py'
     ? source.replace(/#[^\n]*/g, '').replace(/("""|''')[\s\S]*?\1/g, '')
     : source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
@@ -397,7 +397,7 @@ export function starterOf(source, lang) {
  * The sentence a starter handed in as it is gets.
  * @param {string} name
  */
-export const starterSentence = (name) => `The program is the starter "${name}" of Your search, unchanged but for spaces and comments: it scores 0. Write your own.`;
+const starterSentence = (name) => `The program is the starter "${name}" of Your search, unchanged but for spaces and comments: it scores 0. Write your own.`;
 
 /**
  * An item in words, for headings and the gradebook (a student's view leaves the seeds out).
@@ -707,7 +707,7 @@ export function totalPoints(set) {
 }
 
 /** A row's student, as the gradebook matches rows: the identity, else the name. @param {Row} row */
-export const studentOf = (row) => normalIdentity(row.id) || `name:${normalIdentity(row.name)}`;
+const studentOf = (row) => normalIdentity(row.id) || `name:${normalIdentity(row.name)}`;
 
 /**
  * @typedef {object} Book  the gradebook as the teacher reads it
@@ -884,7 +884,7 @@ const squaresText = (squares, n) => (squares.length ? [...squares].sort((a, b) =
  * @param {number} n
  * @param {ArrayLike<number>} givens
  */
-export function puzzleSolution(n, givens) {
+function puzzleSolution(n, givens) {
   const fixed = new Map(Array.from(givens, (s) => [Math.floor(s / n), s % n]));
   /** @type {number[]} */
   const cols = [];

@@ -23,7 +23,7 @@ const VIDEO_TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/we
  * shows it as text and never runs it. Numbers are written as they are.
  * @param {string|number|boolean|null|undefined} value
  */
-export function csvSafe(value) {
+function csvSafe(value) {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
