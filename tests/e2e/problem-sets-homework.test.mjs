@@ -206,6 +206,15 @@ test('homework: each student their own questions; a self-made grading link, a st
   const adaHand = JSON.parse(adaFile.text);
   assert.equal(adaHand.id, 'ada@uni.edu');
   assert.ok(!JSON.stringify(adaHand).includes(key), 'no key in a hand-in');
+  // A board is one tab stop; the arrow keys move inside it.
+  const puzzleButtons = `${item(2)} [data-part="puzzle-board"] button`;
+  assert.equal(await a.locator(`${puzzleButtons}[tabindex="0"]`).count(), 1);
+  assert.equal(await a.locator(`${item(0)} .learn-grid button[tabindex="0"]`).count(), 1);
+  const firstSquare = Number(await a.getAttribute(`${item(0)} .learn-grid button[tabindex="0"]`, 'data-column'));
+  await a.focus(`${item(0)} .learn-grid button[tabindex="0"]`);
+  await a.keyboard.press(firstSquare === adaBoards.nextRow.n - 1 ? 'ArrowLeft' : 'ArrowRight');
+  assert.equal(await a.evaluate(() => Number(document.activeElement.dataset.column)), firstSquare === adaBoards.nextRow.n - 1 ? firstSquare - 1 : firstSquare + 1);
+  assert.equal(await a.locator(`${item(0)} .learn-grid button[tabindex="0"]`).count(), 1, 'still one tab stop');
   // Ada's answers survive a reload, for her identity.
   await a.reload();
   await a.waitForSelector(`${item(3)} [data-part="program-source"]`);
@@ -247,9 +256,10 @@ test('homework: each student their own questions; a self-made grading link, a st
   await g.waitForSelector('#learn [data-part="grade-view"]');
   await g.setInputFiles('#learn [data-part="hand-ins"]', files);
   await g.waitForSelector('#learn tr[data-student="Carl Copy"]');
-  // Nothing ran: the one program (Ada's text, in two files of hers and Carl's) waits for the press; Bob's starter is 0 at once.
+  // Nothing ran: the one program (Ada's text, in her two files and Carl's) waits for the press; Bob's starter is 0 at once.
   assert.match(await g.textContent('#learn [data-part="run-programs"]'), /^Run 1 program /);
-  assert.equal(await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending'), '2');
+  assert.equal(await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending'), '3', 'three files hold it');
+  assert.deepEqual(await g.locator('#learn tr[data-student] td[data-item="3"]').evaluateAll((tds) => tds.map((td) => td.dataset.verdict)), ['pending', 'wrong', 'pending']);
   for (const part of ['gradebook-csv', 'gradebook-canvas', 'gradebook-moodle']) assert.equal(await g.isDisabled(`#learn [data-part="${part}"]`), true);
   await g.click('#learn [data-part="run-programs"]');
   await waitUntil(async () => (await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending')) === '0', { timeout: 60_000, message: 'the program has run' });

@@ -291,8 +291,13 @@ async function printed(page, name) {
       nav: [...document.querySelectorAll('nav')].filter(shown).length,
       buttons: [...document.querySelectorAll('main:not([hidden]) button:not(.learn-toggle)')].filter(shown).length,
       background: getComputedStyle(document.body).backgroundColor,
+      text: document.querySelector('main:not([hidden])')?.innerText ?? '',
+      squares: [...document.querySelectorAll('#learn .learn-sq')].filter(shown).map((sq) => getComputedStyle(sq).printColorAdjust),
     };
   });
+  // A printed question speaks of paper, not of the page's Check or its view; its squares print as they are.
+  assert.doesNotMatch(hidden.text, /then Check|as in the view above/, `${name}: no on-screen words in print`);
+  assert.ok(hidden.squares.every((v) => v === 'exact'), `${name}: squares print their colours`);
   assert.equal(hidden.nav, 0, `${name}: no navigation in print`);
   assert.equal(hidden.buttons, 0, `${name}: no buttons in print`);
   assert.equal(hidden.background, 'rgb(255, 255, 255)', `${name}: white paper`);

@@ -124,6 +124,8 @@ export function mountExercise(host, { kind, seed, options = {}, count, onChecked
   );
   host.replaceChildren(root);
   const { grade } = BUILD[kind](seed, { root, prompt, body }, { ...options, count });
+  rovingBoards(root);
+  screenOnlyWords(prompt);
   let checked = false;
   check.addEventListener('click', async () => {
     // A kind that runs the learner's program answers later: Check waits for it.
@@ -793,3 +795,56 @@ const BUILD = {
 
 /** The kinds of question there are. */
 export const KINDS = Object.keys(BUILD);
+
+/**
+ * The words of a prompt that speak of the page (", then Check", "as in the
+ * view above") wrapped in spans that print leaves out: a printed question
+ * reads as a question on paper.
+ * @param {HTMLElement} prompt
+ */
+function screenOnlyWords(prompt) {
+  if (prompt.children.length || !prompt.textContent) return;
+  const parts = prompt.textContent.split(/(,? then Check(?: \(or press Enter\))?(?=\.)| as in the view above(?=:))/);
+  if (parts.length < 2) return;
+  prompt.replaceChildren(...parts.map((part, i) => (i % 2 ? el('span', 'learn-screen-only', part) : part)));
+}
+
+/**
+ * Makes each board of squares one tab stop: the first (or the pressed)
+ * square takes Tab, arrow keys, Home and End move between the squares inside.
+ * @param {HTMLElement} box
+ */
+export function rovingBoards(box) {
+  for (const board of box.querySelectorAll('.learn-grid')) {
+    const squares = /** @type {HTMLElement[]} */ ([...board.querySelectorAll('button')]);
+    if (squares.length < 2) continue;
+    const start = squares.find((b) => b.getAttribute('aria-pressed') === 'true') ?? squares[0];
+    for (const b of squares) b.tabIndex = b === start ? 0 : -1;
+    const n = Number(/** @type {HTMLElement} */ (board).style.getPropertyValue('--n')) || Math.round(Math.sqrt(board.children.length)) || 1;
+    board.addEventListener('keydown', (event) => {
+      const e = /** @type {KeyboardEvent} */ (event);
+      const at = squares.indexOf(/** @type {HTMLElement} */ (e.target));
+      if (at < 0) return;
+      const cells = [...board.children];
+      const cellOf = (/** @type {HTMLElement} */ b) => cells.findIndex((c) => c.contains(b));
+      const here = cellOf(squares[at]);
+      const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: n, ArrowUp: -n }[e.key];
+      let next = null;
+      if (step) {
+        // The nearest square in that direction that holds a button.
+        for (let c = here + step; c >= 0 && c < cells.length; c += step) {
+          if (Math.abs(step) === 1 && Math.floor(c / n) !== Math.floor(here / n)) break;
+          const b = squares.find((s) => cells[c].contains(s));
+          if (b) { next = b; break; }
+        }
+      } else if (e.key === 'Home') next = squares[0];
+      else if (e.key === 'End') next = squares[squares.length - 1];
+      else return;
+      e.preventDefault();
+      if (!next) return;
+      for (const b of squares) b.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    });
+  }
+}

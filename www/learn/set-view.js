@@ -8,7 +8,7 @@
 // when the teacher presses Run; one row a student, flags for copies; the
 // gradebook kept in localStorage per set; its CSV, Canvas and Moodle files).
 
-import { mountExercise } from './practice.js';
+import { mountExercise, rovingBoards } from './practice.js';
 import {
   MAX_HAND_IN_BYTES, arrangeBook, canvasRows, gradeHandIn, gradebookRows, itemName, itemsFor, makeHandIn, moodleRows,
   normalIdentity, perStudent, programSource, scoreOf, setKey, totalPoints,
@@ -97,8 +97,8 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
   /** the identity the items on the page were drawn for */
   let drawnFor = '';
   const status = el('p', { class: 'learn-set-status', 'data-part': 'set-status', 'aria-live': 'polite' });
-  const nameInput = el('input', { type: 'text', id: `learn-set-name-${key}`, 'data-part': 'student-name', autocomplete: 'name', value: String(meta?.name ?? '') });
-  const idInput = el('input', { type: 'text', id: `learn-set-id-${key}`, 'data-part': 'student-id', autocomplete: 'email', spellcheck: 'false', maxlength: 200, value: preview ?? String(meta?.id ?? '') });
+  const nameInput = el('input', { type: 'text', id: `learn-set-name-${key}${preview === undefined ? '' : '-preview'}`, 'data-part': 'student-name', autocomplete: 'name', value: String(meta?.name ?? '') });
+  const idInput = el('input', { type: 'text', id: `learn-set-id-${key}${preview === undefined ? '' : '-preview'}`, 'data-part': 'student-id', autocomplete: 'email', spellcheck: 'false', maxlength: 200, value: preview ?? String(meta?.id ?? ''), readonly: preview !== undefined });
   const idUse = el('button', { type: 'button', 'data-part': 'student-id-use' }, 'Show my questions');
   const keep = () => {
     if (preview !== undefined) return;
@@ -261,7 +261,8 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
       box.dataset.exercise = '';
       box.dataset.kind = it.type;
     }
-    rovingBoards(box);
+    // A puzzle board is one tab stop (a practice question's boards already are).
+    if (it.type === 'puzzle') rovingBoards(box);
     return reader;
   }
   save.addEventListener('click', () => {
@@ -294,7 +295,7 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
     el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all.${due} ${own ? 'Type your e-mail or student ID as your course knows it: your questions are drawn from it, so they are your own. ' : ''}Answer each item (there is no Check here: your teacher grades the answers), type your name and press Save hand-in: it saves a file with your answers for your teacher. Your answers are kept in this browser until you save, even if you reload.`),
     el('div', 'learn-set-who', [
       el('label', 'learn-field learn-set-name', ['Your e-mail or student ID: ', idInput]),
-      ...(own ? [idUse] : []),
+      ...(own && preview === undefined ? [idUse] : []),
     ]),
     el('label', 'learn-field learn-set-name', ['Your name: ', nameInput]),
     list,
@@ -303,46 +304,6 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
   draw(idInput.value);
   host.replaceChildren(view);
   return view;
-}
-
-/**
- * Makes each board of squares one tab stop: the first (or the pressed)
- * square takes Tab, arrow keys, Home and End move between the squares inside.
- * @param {HTMLElement} box
- */
-function rovingBoards(box) {
-  for (const board of box.querySelectorAll('.learn-grid')) {
-    const squares = /** @type {HTMLElement[]} */ ([...board.querySelectorAll('button')]);
-    if (squares.length < 2) continue;
-    const start = squares.find((b) => b.getAttribute('aria-pressed') === 'true') ?? squares[0];
-    for (const b of squares) b.tabIndex = b === start ? 0 : -1;
-    const n = Number(getComputedStyle(board).getPropertyValue('--n')) || Number(/** @type {HTMLElement} */ (board).dataset.n) || Math.round(Math.sqrt(board.children.length)) || 1;
-    board.addEventListener('keydown', (event) => {
-      const e = /** @type {KeyboardEvent} */ (event);
-      const at = squares.indexOf(/** @type {HTMLElement} */ (e.target));
-      if (at < 0) return;
-      const cells = [...board.children];
-      const cellOf = (/** @type {HTMLElement} */ b) => cells.findIndex((c) => c.contains(b));
-      const here = cellOf(squares[at]);
-      const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: n, ArrowUp: -n }[e.key];
-      let next = null;
-      if (step) {
-        // The nearest square in that direction that holds a button.
-        for (let c = here + step; c >= 0 && c < cells.length; c += step) {
-          if (Math.abs(step) === 1 && Math.floor(c / n) !== Math.floor(here / n)) break;
-          const b = squares.find((s) => cells[c].contains(s));
-          if (b) { next = b; break; }
-        }
-      } else if (e.key === 'Home') next = squares[0];
-      else if (e.key === 'End') next = squares[squares.length - 1];
-      else return;
-      e.preventDefault();
-      if (!next) return;
-      for (const b of squares) b.tabIndex = -1;
-      next.tabIndex = 0;
-      next.focus();
-    });
-  }
 }
 
 /**
