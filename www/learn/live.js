@@ -278,6 +278,8 @@ export class LiveView {
     this.buttons.play.textContent = this.mode === 'play' ? 'Pause' : 'Play';
     this.buttons.play.setAttribute('aria-pressed', String(this.mode === 'play'));
     this.credit = 0;
+    // While it runs the status line changes several times a second: a screen reader hears it again once it stops.
+    this.message.setAttribute('aria-live', this.mode === 'idle' ? 'polite' : 'off');
     if (this.mode === 'idle') this.loop.stop();
     else this.loop.start();
   }
