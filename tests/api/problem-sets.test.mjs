@@ -400,3 +400,13 @@ test('the answer key gives the grader\'s own right answer for each item', () => 
   const squares = [...key[4].matchAll(/row (\d+), column (\d+)/g)].map(([, r, c]) => (r - 1) * 8 + (c - 1));
   assert.equal(M.puzzleBoardRight(8, api.puzzle(8, 'medium', items[4].item.seed), squares), true);
 });
+
+test('a roster: a hand-in of an identity not on it is flagged, and those with no hand-in are listed', () => {
+  const { set } = M.readSet({ title: 'R', seed: 3, items: [{ kind: 'space-size', chapter: 2, seed: 9 }] });
+  assert.deepEqual(M.readRoster(' Ada@Uni.edu\nbob@uni.edu;  s1234 ,ada@uni.edu\t\n'), ['ada@uni.edu', 'bob@uni.edu', 's1234']);
+  const hand = (name, id) => M.gradeHandIn(`${name}.json`, JSON.stringify(M.makeHandIn(set, name, [{ text: String(name.length + id.length) }], new Date(), id)), set, graders());
+  const book = M.arrangeBook(set, [hand('Ada', 'ADA@uni.edu'), hand('Mal', 'mal@elsewhere.org')], M.readRoster('ada@uni.edu\nbob@uni.edu\ns1234'));
+  assert.deepEqual(book.counted.map((r) => (book.flags.get(r) ?? []).join(' ')), ['', 'The identity “mal@elsewhere.org” is not on the roster.']);
+  assert.deepEqual(book.absent, ['bob@uni.edu', 's1234']);
+  assert.deepEqual(M.arrangeBook(set, [hand('Ada', 'ada@uni.edu')]).absent, [], 'no roster, no one absent');
+});

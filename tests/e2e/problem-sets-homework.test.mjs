@@ -254,8 +254,13 @@ test('homework: each student their own questions; a self-made grading link, a st
   const grader = await openPage(gradeLink.slice(new URL(gradeLink).origin.length));
   const g = grader.page;
   await g.waitForSelector('#learn [data-part="grade-view"]');
+  // The roster: Carl is not on it, Dana handed nothing in.
+  await g.click('#learn .learn-roster-box summary');
+  await g.fill('#learn [data-part="gradebook-roster"]', 'ada@uni.edu\nbob@uni.edu\ndana@uni.edu');
+  await g.locator('#learn [data-part="gradebook-roster"]').dispatchEvent('change');
   await g.setInputFiles('#learn [data-part="hand-ins"]', files);
   await g.waitForSelector('#learn tr[data-student="Carl Copy"]');
+  assert.match(await g.textContent('#learn [data-part="gradebook-absent"]'), /No hand-in yet from 1 on the roster: dana@uni.edu\./);
   // Nothing ran: the one program (Ada's text, in her two files and Carl's) waits for the press; Bob's starter is 0 at once.
   assert.match(await g.textContent('#learn [data-part="run-programs"]'), /^Run 1 program /);
   assert.equal(await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending'), '3', 'three files hold it');
@@ -278,6 +283,8 @@ test('homework: each student their own questions; a self-made grading link, a st
   assert.deepEqual([rowB.score, rowB.cells], [6, ['right', 'right', 'right', 'wrong']]);
   assert.match(rowB.notes, /Item 4: The program is the starter "Row backtracking".*scores 0/);
   assert.match(rowC.flags, /The identity “carl@uni.edu” is not the one this hand-in's questions were drawn for/);
+  assert.match(rowC.flags, /The identity “carl@uni.edu” is not on the roster/);
+  assert.doesNotMatch(rowA.flags + rowB.flags, /roster/);
   assert.ok(rowC.score < 11, `Carl's copy is graded against his own questions (${rowC.score})`);
   assert.deepEqual(await g.locator('#learn [data-part="gradebook-superseded"] li').evaluateAll((lis) => lis.map((li) => li.dataset.file)), [rowA.file === 'ada.json' ? 'ada (1).json' : 'ada.json']);
   const wide = await g.evaluate(() => document.documentElement.scrollWidth);
@@ -323,6 +330,7 @@ test('homework: each student their own questions; a self-made grading link, a st
   await g.waitForSelector('#learn tr[data-student="Carl Copy"]');
   assert.deepEqual(await g.locator('#learn tr[data-student]').evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.score))), rows.map((r) => r.score));
   assert.equal(await g.isDisabled('#learn [data-part="gradebook-canvas"]'), false);
+  assert.equal(await g.inputValue('#learn [data-part="gradebook-roster"]'), 'ada@uni.edu\nbob@uni.edu\ndana@uni.edu', 'the roster is kept too');
   await g.click('#learn [data-part="gradebook-clear"]');
   assert.equal(await g.locator('#learn tr[data-student]').count(), 0);
   await g.reload();

@@ -715,7 +715,17 @@ const studentOf = (row) => normalIdentity(row.id) || `name:${normalIdentity(row.
  * @property {{ row: Row, by: Row }[]} superseded  earlier hand-ins of a student, and the one that counts instead
  * @property {Row[]} refused  files that are not graded
  * @property {Map<Row, string[]>} flags  what each counted row should be looked at for
+ * @property {string[]} absent  the roster's identities with no hand-in
  */
+
+/**
+ * A roster as the teacher pastes it (one e-mail or ID a line, or separated
+ * by commas, semicolons or tabs): the identities, normalised, each once.
+ * @param {string} text
+ */
+export function readRoster(text) {
+  return [...new Set(text.split(/[\n,;\t]+/).map(normalIdentity).filter(Boolean))];
+}
 
 /**
  * The gradebook from the rows in the order their files came: one row a
@@ -723,11 +733,14 @@ const studentOf = (row) => normalIdentity(row.id) || `name:${normalIdentity(row.
  * and flags: the same file twice, two files of one name, the same program as
  * another student's (spaces and comments aside), a hand-in that copies
  * another's answers and programs, and each row's own warnings.
+ * With a roster, a hand-in whose identity is not on it is flagged, and the
+ * roster's students with no hand-in are listed.
  * @param {ProblemSet} set
  * @param {Row[]} rows
+ * @param {string[]} [roster]  identities, normalised (readRoster)
  * @returns {Book}
  */
-export function arrangeBook(set, rows) {
+export function arrangeBook(set, rows, roster = []) {
   const refused = rows.filter((r) => r.problem);
   const graded = rows.filter((r) => !r.problem);
   /** @type {Map<string, Row[]>} */
@@ -805,7 +818,12 @@ export function arrangeBook(set, rows) {
     if (group.length < 2) continue;
     for (const r of group) flag(r, `A copy: the same answers and programs as ${group.filter((o) => o !== r).map(nameOf).join(', ')}.`);
   }
-  return { counted, superseded, refused, flags };
+  const listed = new Set(roster);
+  if (listed.size) {
+    for (const r of counted) if (!listed.has(normalIdentity(r.id))) flag(r, `The identity “${clip(r.id || '(none)')}” is not on the roster.`);
+  }
+  const handedIn = new Set(counted.map((r) => normalIdentity(r.id)));
+  return { counted, superseded, refused, flags, absent: roster.filter((id) => !handedIn.has(id)) };
 }
 
 /**

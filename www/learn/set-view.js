@@ -10,7 +10,7 @@
 
 import { mountExercise, rovingBoards } from './practice.js';
 import {
-  MAX_HAND_IN_BYTES, arrangeBook, canvasRows, gradeHandIn, gradebookRows, itemName, itemsFor, makeHandIn, moodleRows,
+  MAX_HAND_IN_BYTES, arrangeBook, canvasRows, readRoster, gradeHandIn, gradebookRows, itemName, itemsFor, makeHandIn, moodleRows,
   normalIdentity, perStudent, programSource, scoreOf, setKey, totalPoints,
 } from './set-model.js';
 import { el, formatCount } from '../lib/dom.js';
@@ -343,10 +343,13 @@ export function mountGradeView(host, set, core, checkProgram) {
   const exportSay = el('p', { class: 'muted', 'data-part': 'export-status' });
   /** @type {import('./set-model.js').Row[]} */
   let rows = [];
+  const rosterInput = el('textarea', { id: 'learn-roster', class: 'learn-roster', 'data-part': 'gradebook-roster', rows: 3, spellcheck: 'false', placeholder: 'ada@uni.edu\nbob@uni.edu' });
   try {
     const kept = JSON.parse(localStorage.getItem(bookKey) ?? 'null');
     if (Array.isArray(kept?.rows)) rows = kept.rows.filter((/** @type {any} */ r) => r && typeof r === 'object' && typeof r.file === 'string' && Array.isArray(r.verdicts));
+    if (typeof kept?.roster === 'string') rosterInput.value = kept.roster;
   } catch { /* nothing kept: an empty gradebook */ }
+  const absent = el('p', { class: 'learn-absent', 'data-part': 'gradebook-absent' });
   /** @type {Map<string, number[]>} */
   const givens = new Map();
   /** @type {Map<number, number>} */
@@ -366,7 +369,7 @@ export function mountGradeView(host, set, core, checkProgram) {
   let running = false;
   const keep = () => {
     try {
-      localStorage.setItem(bookKey, JSON.stringify({ rows }));
+      localStorage.setItem(bookKey, JSON.stringify({ rows, roster: rosterInput.value }));
     } catch {
       exportSay.textContent = 'This browser did not let the page keep the gradebook (storage full or refused): download the files before you leave.';
     }
@@ -394,8 +397,10 @@ export function mountGradeView(host, set, core, checkProgram) {
     td.dataset.verdict = verdict;
     td.replaceChildren(el('span', { 'aria-hidden': 'true' }, mark[verdict]), el('span', 'sr-only', words[verdict]));
   };
+  const book = () => arrangeBook(set, rows, readRoster(rosterInput.value));
   const render = () => {
-    const book = arrangeBook(set, rows);
+    const book = arrangeBook(set, rows, readRoster(rosterInput.value));
+    absent.textContent = book.absent.length ? `No hand-in yet from ${book.absent.length} on the roster: ${book.absent.join(', ')}.` : '';
     body.replaceChildren(...book.counted.map((row) => {
       const flags = book.flags.get(row) ?? [];
       const tr = el('tr', { 'data-student': row.name || row.file, 'data-id': row.id ?? '', 'data-file': row.file, 'data-score': row.score, 'data-flags': flags.length });
@@ -487,12 +492,17 @@ export function mountGradeView(host, set, core, checkProgram) {
     take([...(event.dataTransfer?.files ?? [])]);
   });
   const fileName = (/** @type {string} */ what) => `nqueens-${what}-${safeName(set.title)}.csv`.toLowerCase();
-  csv.addEventListener('click', () => downloadCsv(gradebookRows(set, arrangeBook(set, rows)), fileName('gradebook')));
-  canvas.addEventListener('click', () => downloadCsv(canvasRows(set, arrangeBook(set, rows)), fileName('canvas')));
-  moodle.addEventListener('click', () => downloadCsv(moodleRows(set, arrangeBook(set, rows)), fileName('moodle')));
+  csv.addEventListener('click', () => downloadCsv(gradebookRows(set, book()), fileName('gradebook')));
+  canvas.addEventListener('click', () => downloadCsv(canvasRows(set, book()), fileName('canvas')));
+  moodle.addEventListener('click', () => downloadCsv(moodleRows(set, book()), fileName('moodle')));
+  rosterInput.addEventListener('change', () => {
+    keep();
+    render();
+  });
   clear.addEventListener('click', () => {
     if (running) return;
     rows = [];
+    rosterInput.value = '';
     try {
       localStorage.removeItem(bookKey);
     } catch { /* nothing was kept */ }
@@ -503,10 +513,16 @@ export function mountGradeView(host, set, core, checkProgram) {
     el('h2', { id: 'learn-grade-title', class: 'learn-set-heading' }, `Grade hand-ins: ${set.title}`),
     el('p', 'learn-set-intro', `Choose or drop the files your students saved. Each answer in them is graded again here, from the question itself (${perStudent(set) ? 'drawn again from each student\'s identity, ' : ''}a puzzle's board square by square): whatever a file says of its own verdicts is ignored. Programs run only when you press Run. The files are read in this browser and go nowhere; the gradebook is kept in this browser until you clear it.${set.deadline ? ` Due ${set.deadline}: a later hand-in is flagged.` : ''}`),
     el('ol', 'learn-set-items learn-set-list', set.items.map((read, i) => el('li', { 'data-set-item': i }, read.item ? `${i + 1}. ${itemName(read)} · ${pointsText(read.item.points)}` : `${i + 1}. Cannot be graded. ${read.problem}`))),
+    el('details', { class: 'learn-roster-box', open: rosterInput.value.trim() !== '' }, [
+      el('summary', '', 'Roster (optional)'),
+      el('label', { for: 'learn-roster' }, 'Your students\' e-mails or IDs, one a line: a hand-in whose identity is not on it is flagged, and the students with no hand-in are listed.'),
+      rosterInput,
+    ]),
     drop,
     el('div', 'learn-controls', [run]),
     status,
     el('div', 'learn-gradebook-wrap', [table]),
+    absent,
     supersededBox,
     refusedBox,
     el('div', 'learn-controls', [csv, canvas, moodle, clear]),
