@@ -410,3 +410,18 @@ test('a roster: a hand-in of an identity not on it is flagged, and those with no
   assert.deepEqual(book.absent, ['bob@uni.edu', 's1234']);
   assert.deepEqual(M.arrangeBook(set, [hand('Ada', 'ada@uni.edu')]).absent, [], 'no roster, no one absent');
 });
+
+test('a set may give right or wrong on Check, never the answer; it is part of the set a hand-in answers', () => {
+  assert.match(M.readSet({ ...SET, feedback: 'answers' }).problem, /not "none".*or "verdict"/);
+  assert.equal(M.readSet({ ...SET, feedback: 'none' }).set.feedback, undefined);
+  const { set } = M.readSet({ ...OWN, feedback: 'verdict' }, (n) => api.puzzleLevels(n));
+  const items = M.itemsFor(set, 'x@y.z');
+  const right = rightAnswers((i) => items[i].item.seed);
+  assert.deepEqual(items.map((r, i) => M.verdictOf(r.item, right[i], graders())), Array(6).fill('right'));
+  assert.equal(M.verdictOf(items[2].item, { text: String(Number(right[2].text) + 1) }, graders()), 'wrong');
+  assert.equal(M.verdictOf(items[2].item, null, graders()), 'missing');
+  // A hand-in of the set without its feedback choice answers another set.
+  const hand = M.makeHandIn(set, 'X', right, new Date(), 'x@y.z');
+  assert.equal(hand.set.feedback, 'verdict');
+  assert.match(M.gradeHandIn('x.json', JSON.stringify(hand), M.readSet(OWN).set, graders()).problem, /another set/);
+});

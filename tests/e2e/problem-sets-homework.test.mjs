@@ -361,3 +361,32 @@ async function linkJson(t) {
   const code = new URL(await t.getAttribute('#learn [data-part="set-link"]', 'href')).searchParams.get('set');
   return zlib.inflateRawSync(Buffer.from(code, 'base64url')).toString('utf8');
 }
+
+test('a set that gives feedback: Check says right or wrong for the student\'s own question, never the answer', async () => {
+  const json = { title: 'Feedback', seed: 77, feedback: 'verdict', items: [{ kind: 'conflicts-count', chapter: 7, seed: 3 }, { program: { lang: 'js', upTo: 4 } }] };
+  const code = zlib.deflateRawSync(Buffer.from(JSON.stringify(json))).toString('base64url');
+  const { page, errors } = await openPage(`/?mode=learn&set=${code}`);
+  try {
+    await page.fill('#learn [data-part="student-id"]', 'eve@uni.edu');
+    await page.locator('#learn [data-part="student-id"]').press('Enter');
+    await page.waitForSelector(`${item(0)} [data-exercise]`);
+    const queens = await page.locator(`${item(0)} [data-exercise]`).evaluate((e) => e.dataset.queens.split(',').map(Number));
+    let pairs = 0;
+    for (let a = 0; a < queens.length; a++) for (let b = a + 1; b < queens.length; b++) if (attack(a, queens[a], b, queens[b])) pairs++;
+    const feedback = `${item(0)} [data-part="set-feedback"]`;
+    await page.click(`${item(0)} [data-part="set-check"]`);
+    assert.equal(await page.getAttribute(feedback, 'data-verdict'), 'missing');
+    await page.fill(`${item(0)} input[type="text"]`, String(pairs + 1));
+    await page.click(`${item(0)} [data-part="set-check"]`);
+    assert.equal(await page.getAttribute(feedback, 'data-verdict'), 'wrong');
+    assert.doesNotMatch(await page.textContent(feedback), /\d/, 'the answer is not shown');
+    assert.equal(await page.locator(`${item(0)} [data-part="explain"], ${item(0)} [data-part="verdict"]`).count(), 0);
+    await page.fill(`${item(0)} input[type="text"]`, String(pairs));
+    await page.click(`${item(0)} [data-part="set-check"]`);
+    assert.equal(await page.getAttribute(feedback, 'data-verdict'), 'right');
+    assert.equal(await page.locator(`${item(1)} [data-part="set-check"]`).count(), 0, 'a program is graded only by the teacher');
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});

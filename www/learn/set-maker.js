@@ -62,9 +62,13 @@ export function makeSetMaker(core, shown) {
   const title = el('input', { type: 'text', 'data-part': 'set-title', value: typeof kept?.title === 'string' ? kept.title : 'Problem set', maxlength: 200 });
   const own = el('input', { type: 'checkbox', 'data-part': 'set-per-student', checked: kept?.perStudent !== false });
   const deadline = el('input', { type: 'datetime-local', 'data-part': 'set-deadline', value: typeof kept?.deadline === 'string' ? kept.deadline : '' });
+  const feedback = el('select', { 'data-part': 'set-feedback-choice' }, [
+    el('option', { value: 'none', selected: kept?.feedback !== 'verdict' }, 'None until graded'),
+    el('option', { value: 'verdict', selected: kept?.feedback === 'verdict' }, 'Right or wrong on Check, never the answer'),
+  ]);
   const keep = () => {
     try {
-      localStorage.setItem(MAKER_KEY, JSON.stringify({ title: title.value, items, seed: setSeed, key: gradeKey, perStudent: own.checked, deadline: deadline.value }));
+      localStorage.setItem(MAKER_KEY, JSON.stringify({ title: title.value, items, seed: setSeed, key: gradeKey, perStudent: own.checked, deadline: deadline.value, feedback: feedback.value }));
     } catch { /* storage refused: the set stays until the tab closes */ }
   };
 
@@ -137,6 +141,7 @@ export function makeSetMaker(core, shown) {
     if (own.checked) json.seed = setSeed;
     json.gradeHash = await gradeKeyHash(gradeKey);
     if (deadline.value && !Number.isNaN(Date.parse(deadline.value))) json.deadline = new Date(deadline.value).toISOString();
+    if (feedback.value === 'verdict') json.feedback = 'verdict';
     return json;
   };
   let version = 0;
@@ -165,6 +170,7 @@ export function makeSetMaker(core, shown) {
   title.addEventListener('input', writeLinks);
   own.addEventListener('change', writeLinks);
   deadline.addEventListener('change', writeLinks);
+  feedback.addEventListener('change', writeLinks);
 
   /** The fields of an item's kind filled in from it, and its Add button made "Save item k". @param {number} i */
   const edit = (i) => {
@@ -287,6 +293,7 @@ export function makeSetMaker(core, shown) {
     const sameKey = set.gradeHash !== undefined && (await gradeKeyHash(gradeKey)) === set.gradeHash;
     if (!sameKey) gradeKey = newGradeKey();
     deadline.value = set.deadline ? localTime(set.deadline) : '';
+    feedback.value = set.feedback ?? 'none';
     editing = null;
     showButtons();
     showItems();
@@ -334,6 +341,7 @@ export function makeSetMaker(core, shown) {
     el('div', 'learn-maker-options', [
       el('label', 'learn-maker-check', [own, ' Each student gets questions of their own (drawn from the e-mail or ID they type)']),
       labelled('Deadline (optional): ', deadline),
+      labelled('What students see before grading: ', feedback),
     ]),
     el('div', 'learn-maker-open', [labelled('A set\'s link, to edit it: ', openField), openButton]),
     el('fieldset', 'learn-maker-group', [el('legend', '', 'A practice question'), labelled('Chapter ', chapter), labelled('Kind ', kind), labelled('Seed ', qSeed), labelled('Points ', qPoints), useShown, addQuestion]),

@@ -41,10 +41,11 @@ export const MAX_HAND_IN_BYTES = 8 << 20;
  * @typedef {{ type: 'program', lang: 'js' | 'py', upTo: number, points: number }} ProgramItem
  * @typedef {PracticeItem | PuzzleItem | ProgramItem} Item
  * @typedef {{ item: Item, problem?: undefined } | { item?: undefined, problem: string }} ReadItem  an item, or why it is not one
- * @typedef {{ title: string, items: ReadItem[], raw: any[], seed?: number, gradeHash?: string, deadline?: string }} ProblemSet
+ * @typedef {{ title: string, items: ReadItem[], raw: any[], seed?: number, gradeHash?: string, deadline?: string, feedback?: 'verdict' }} ProblemSet
  *   raw: the items as the link wrote them; seed: the set's own seed (each student's questions are drawn from it, the
  *   item and the student's identity; a set without one asks everyone the same); gradeHash: SHA-256 (hex) of the
- *   teacher's grading key; deadline: when hand-ins are due (ISO time)
+ *   teacher's grading key; deadline: when hand-ins are due (ISO time); feedback: 'verdict' lets a student
+ *   Check an item and see right or wrong, never the answer (without it, nothing until graded)
  * @typedef {{ marks?: (number|string)[], text?: string, choice?: string, queens?: number[], source?: string }} Answer
  * @typedef {'right' | 'wrong' | 'missing' | 'pending'} Verdict  pending: a program not yet run
  */
@@ -215,6 +216,10 @@ export function readSet(json, levels) {
     if (typeof json.gradeHash !== 'string' || !/^[0-9a-f]{64}$/.test(json.gradeHash)) return { problem: 'The problem set\'s gradeHash is not 64 hex digits (a SHA-256), as Make a problem set writes it.' };
     set.gradeHash = json.gradeHash;
   }
+  if (json.feedback !== undefined && json.feedback !== 'none') {
+    if (json.feedback !== 'verdict') return { problem: `The problem set's feedback ${show(json.feedback)} is not "none" (nothing until graded) or "verdict" (right or wrong, never the answer).` };
+    set.feedback = 'verdict';
+  }
   if (json.deadline !== undefined) {
     if (typeof json.deadline !== 'string' || Number.isNaN(Date.parse(json.deadline))) return { problem: `The problem set's deadline ${show(json.deadline)} is not a date and time.` };
     set.deadline = new Date(json.deadline).toISOString();
@@ -240,6 +245,7 @@ export function setJson(set) {
   if (set.seed !== undefined) json.seed = set.seed;
   if (set.gradeHash !== undefined) json.gradeHash = set.gradeHash;
   if (set.deadline !== undefined) json.deadline = set.deadline;
+  if (set.feedback !== undefined) json.feedback = set.feedback;
   return json;
 }
 
@@ -456,7 +462,7 @@ function readHandIn(text, set) {
   if (!json || typeof json !== 'object' || json.format !== HAND_IN_FORMAT) return { problem: 'This file is not a hand-in (it does not say "format": "nqueens-hand-in").' };
   const name = typeof json.name === 'string' ? json.name.trim().slice(0, 200) : '';
   if (!json.set || typeof json.set !== 'object' || !Array.isArray(json.set.items)) return { name, problem: 'This hand-in is damaged: it does not hold the set it answers.' };
-  const theirs = { title: json.set.title, items: json.set.items, ...['seed', 'gradeHash', 'deadline'].reduce((o, k) => (json.set[k] === undefined ? o : { ...o, [k]: json.set[k] }), {}) };
+  const theirs = { title: json.set.title, items: json.set.items, ...['seed', 'gradeHash', 'deadline', 'feedback'].reduce((o, k) => (json.set[k] === undefined ? o : { ...o, [k]: json.set[k] }), {}) };
   if (JSON.stringify(theirs) !== setIdentity(set)) {
     const other = json.set.title === set.title ? 'of the same title, with other items' : typeof json.set.title === 'string' ? `“${clip(json.set.title)}”` : 'with no title';
     return { name, problem: `This hand-in answers another set (${other}), not this “${clip(set.title)}”: it is not graded.` };
@@ -617,6 +623,24 @@ function gradeAnswer(item, answer, graders) {
   }
   if (typeof a.source !== 'string' || !a.source.trim()) return 'missing';
   return 'wrong';
+}
+
+/**
+ * Right or wrong for one answer, as the grader would say, for a set whose
+ * feedback is 'verdict' (a program's is given only when graded): the verdict
+ * alone, never the answer.
+ * @param {Item} item  with the seed of the student it is drawn for
+ * @param {unknown} answer
+ * @param {Graders} graders
+ * @returns {Verdict}
+ */
+export function verdictOf(item, answer, graders) {
+  if (item.type === 'program') return 'pending';
+  try {
+    return gradeAnswer(item, answer, graders);
+  } catch {
+    return 'wrong';
+  }
 }
 
 /**

@@ -11,7 +11,7 @@
 import { mountExercise, rovingBoards } from './practice.js';
 import {
   MAX_HAND_IN_BYTES, arrangeBook, canvasRows, readRoster, gradeHandIn, gradebookRows, itemName, itemsFor, makeHandIn, moodleRows,
-  normalIdentity, perStudent, programSource, scoreOf, setKey, totalPoints,
+  normalIdentity, perStudent, programSource, scoreOf, setKey, totalPoints, verdictOf,
 } from './set-model.js';
 import { el, formatCount } from '../lib/dom.js';
 import { download, downloadCsv, safeName } from '../lib/export.js';
@@ -261,6 +261,18 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
       box.dataset.exercise = '';
       box.dataset.kind = it.type;
     }
+    // A set that gives feedback: Check says right or wrong, never the answer.
+    if (set.feedback === 'verdict' && it.type !== 'program') {
+      const check = el('button', { type: 'button', 'data-part': 'set-check' }, 'Check');
+      const said = el('p', { class: 'learn-set-feedback', 'data-part': 'set-feedback', 'aria-live': 'polite' });
+      check.addEventListener('click', () => {
+        const graders = { count: (/** @type {number} */ n) => Number(core.wasm.countSolutions(n)), puzzle: (/** @type {number} */ n, /** @type {string} */ l, /** @type {number} */ s) => core.wasm.puzzle(n, l, s) };
+        const verdict = verdictOf(it, reader(), graders);
+        said.dataset.verdict = verdict;
+        said.textContent = verdict === 'right' ? 'Right.' : verdict === 'missing' ? 'Nothing is answered yet.' : 'Not right yet: look again (the answer is not shown in homework).';
+      });
+      box.append(el('div', 'learn-controls', [check]), said);
+    }
     // A puzzle board is one tab stop (a practice question's boards already are).
     if (it.type === 'puzzle') rovingBoards(box);
     return reader;
@@ -292,7 +304,7 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
   const due = set.deadline ? ` Due ${new Date(set.deadline).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.` : '';
   const view = el('section', { class: 'learn-set', 'data-part': preview === undefined ? 'set-view' : 'set-preview', 'aria-labelledby': preview === undefined ? 'learn-set-title' : 'learn-preview-title' }, [
     el('h2', { id: preview === undefined ? 'learn-set-title' : 'learn-preview-title', class: 'learn-set-heading' }, preview === undefined ? set.title : `Preview: ${set.title}`),
-    el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all.${due} ${own ? 'Type your e-mail or student ID as your course knows it: your questions are drawn from it, so they are your own. ' : ''}Answer each item (there is no Check here: your teacher grades the answers), type your name and press Save hand-in: it saves a file with your answers for your teacher. Your answers are kept in this browser until you save, even if you reload.`),
+    el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all.${due} ${own ? 'Type your e-mail or student ID as your course knows it: your questions are drawn from it, so they are your own. ' : ''}Answer each item (${set.feedback === 'verdict' ? 'Check says right or wrong, never the answer; your teacher grades the answers' : 'there is no Check here: your teacher grades the answers'}), type your name and press Save hand-in: it saves a file with your answers for your teacher. Your answers are kept in this browser until you save, even if you reload.`),
     el('div', 'learn-set-who', [
       el('label', 'learn-field learn-set-name', ['Your e-mail or student ID: ', idInput]),
       ...(own && preview === undefined ? [idUse] : []),
