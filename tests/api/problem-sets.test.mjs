@@ -409,6 +409,9 @@ test('a roster: a hand-in of an identity not on it is flagged, and those with no
   assert.deepEqual(book.counted.map((r) => (book.flags.get(r) ?? []).join(' ')), ['', 'The identity “mal@elsewhere.org” is not on the roster.']);
   assert.deepEqual(book.absent, ['bob@uni.edu', 's1234']);
   assert.deepEqual(M.arrangeBook(set, [hand('Ada', 'ada@uni.edu')]).absent, [], 'no roster, no one absent');
+  // Two students who give the same name are flagged, both.
+  const twins = M.arrangeBook(set, [hand('Ada', 'ada@uni.edu'), hand('ada ', 's1234')]);
+  assert.deepEqual(twins.counted.map((r) => (twins.flags.get(r) ?? []).join(' ')), ['Another hand-in gives the same name, Ada, with another identity (s1234).', 'Another hand-in gives the same name, ada, with another identity (ada@uni.edu).']);
 });
 
 test('a set may give right or wrong on Check, never the answer; it is part of the set a hand-in answers', () => {

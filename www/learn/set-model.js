@@ -800,7 +800,12 @@ export function arrangeBook(set, rows, roster = []) {
     if (r.digest) byDigest.set(r.digest, [...(byDigest.get(r.digest) ?? []), r]);
     byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   }
+  /** @type {Map<string, Row[]>} */
+  const byName = new Map();
+  for (const r of counted) byName.set(normalIdentity(r.name), [...(byName.get(normalIdentity(r.name)) ?? []), r]);
   for (const r of counted) {
+    const namesakes = (byName.get(normalIdentity(r.name)) ?? []).filter((o) => o !== r);
+    if (namesakes.length) flag(r, `Another hand-in gives the same name, ${r.name}, with another identity (${namesakes.map((o) => o.id || o.file).join(', ')}).`);
     if ((byDigest.get(/** @type {string} */ (r.digest)) ?? []).length > 1) flag(r, 'The same file was handed in more than once.');
     if ((byFile.get(r.file) ?? []).length > 1) flag(r, `Two or more hand-ins are named ${r.file}.`);
     for (const w of r.warnings ?? []) flag(r, w);
