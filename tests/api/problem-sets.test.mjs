@@ -241,6 +241,13 @@ test('a set with its own seed asks each student their own questions; the grader 
   // The questions themselves differ: the boards of the first four items, as questions.js draws them.
   const boards = (seeds) => [Q.nextRowQuestion(seeds[0]).queens, Q.queenAttacksQuestion(seeds[1]), Q.conflictsCountQuestion(seeds[2]).queens, Array.from(api.puzzle(8, 'medium', seeds[4]))].map((b) => JSON.stringify(b));
   assert.ok(boards(seedsA).filter((b, i) => b !== boards(seedsB)[i]).length >= 3, 'most boards differ between the two students');
+  // No practice seed (below 2^52) draws a homework question: the seed that folds to the same 32 bits draws another board.
+  for (const h of [...seedsA, ...seedsB]) {
+    const folded = ((h % 2 ** 32) ^ Math.floor(h / 2 ** 32)) >>> 0;
+    const draws = (seed) => { const r = Q.prng(seed); return Array.from({ length: 8 }, r); };
+    assert.notDeepEqual(draws(h), draws(folded), `${h} and ${folded}`);
+    assert.notDeepEqual(draws(h), draws(h - 2 ** 52), `${h} and ${h - 2 ** 52}`);
+  }
   // A set without a seed asks everyone the item's own seed.
   const plain = M.readSet(SET).set;
   assert.equal(M.itemSeed(plain, 0, ada), 5);

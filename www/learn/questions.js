@@ -13,13 +13,17 @@ import { binary, lowestBitWork } from '../components/lowbit.js';
 export { binary, lowestBitWork };
 
 /**
- * A small seeded generator (mulberry32): the same seed, the same numbers.
+ * A small seeded generator: the same seed, the same numbers. Seeds below
+ * 2^32 run mulberry32 (one 32-bit word of state); a larger seed runs sfc32
+ * on both its halves (128 bits of state), so no seed below 2^32 draws the
+ * numbers of a larger one, and a homework seed (from 2^52 up) draws numbers
+ * no practice seed draws.
  * @param {number} seed  a whole number (any size a JS number holds exactly)
  * @returns {() => number}  the next number in [0, 1)
  */
 export function prng(seed) {
-  // Fold the seed's high bits in, so seeds above 2^32 still differ.
-  let a = (seed % 4294967296) ^ Math.floor(seed / 4294967296) ^ 0x9e3779b9;
+  if (seed >= 4294967296) return sfc32(seed % 4294967296, Math.floor(seed / 4294967296));
+  let a = seed ^ 0x9e3779b9;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
     let t = a;
@@ -27,6 +31,27 @@ export function prng(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * sfc32 from two 32-bit words (and two constants), its first draws thrown away.
+ * @param {number} low
+ * @param {number} high
+ * @returns {() => number}
+ */
+function sfc32(low, high) {
+  let a = low | 0, b = high | 0, c = 0x9e3779b9 | 0, d = 1;
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 15; i++) next();
+  return next;
 }
 
 /**

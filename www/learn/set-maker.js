@@ -321,7 +321,7 @@ export function makeSetMaker(core, shown) {
       } catch (error) {
         answer = `The core refused it: ${/** @type {Error} */ (error)?.message ?? error}`;
       }
-      return el('li', { 'data-key-item': i }, [el('strong', '', `${i + 1}. ${itemName(r, { seeds: false })}: `), answer]);
+      return el('li', { 'data-key-item': i }, [el('strong', '', `${itemName(r, { seeds: false })}: `), answer]);
     }));
     previewHost.replaceChildren(
       el('p', 'muted', `The set as the student ${SAMPLE_IDENTITY} sees it${set.seed !== undefined ? ' (every student gets questions of their own, drawn from their identity)' : ''}, then the right answers to these questions.`),
