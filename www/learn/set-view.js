@@ -301,7 +301,7 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
     const given = answers.filter(Boolean).length;
     status.textContent = `Saved: ${given} of ${set.items.length} items answered. Hand the file in to your teacher; your answers stay in this browser.`;
   });
-  const due = set.deadline ? ` Due ${new Date(set.deadline).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.` : '';
+  const due = set.deadline ? ` Due ${dueText(set.deadline)}.` : '';
   const view = el('section', { class: 'learn-set', 'data-part': preview === undefined ? 'set-view' : 'set-preview', 'aria-labelledby': preview === undefined ? 'learn-set-title' : 'learn-preview-title' }, [
     el('h2', { id: preview === undefined ? 'learn-set-title' : 'learn-preview-title', class: 'learn-set-heading' }, preview === undefined ? set.title : `Preview: ${set.title}`),
     el('p', 'learn-set-intro', `A problem set of ${set.items.length} item${set.items.length === 1 ? '' : 's'}, ${pointsText(total)} in all.${due} ${own ? 'Type your e-mail or student ID as your course knows it: your questions are drawn from it, so they are your own. ' : ''}Answer each item (${set.feedback === 'verdict' ? 'Check says right or wrong, never the answer; your teacher grades the answers' : 'there is no Check here: your teacher grades the answers'}), type your name and press Save hand-in: it saves a file with your answers for your teacher. Your answers are kept in this browser until you save, even if you reload.`),
@@ -523,7 +523,7 @@ export function mountGradeView(host, set, core, checkProgram) {
   });
   const view = el('section', { class: 'learn-set learn-grade', 'data-part': 'grade-view', 'aria-labelledby': 'learn-grade-title' }, [
     el('h2', { id: 'learn-grade-title', class: 'learn-set-heading' }, `Grade hand-ins: ${set.title}`),
-    el('p', 'learn-set-intro', `Choose or drop the files your students saved. Each answer in them is graded again here, from the question itself (${perStudent(set) ? 'drawn again from each student\'s identity, ' : ''}a puzzle's board square by square): whatever a file says of its own verdicts is ignored. Programs run only when you press Run. The files are read in this browser and go nowhere; the gradebook is kept in this browser until you clear it.${set.deadline ? ` Due ${set.deadline}: a later hand-in is flagged.` : ''}`),
+    el('p', 'learn-set-intro', `Choose or drop the files your students saved. Each answer in them is graded again here, from the question itself (${perStudent(set) ? 'drawn again from each student\'s identity, ' : ''}a puzzle's board square by square): whatever a file says of its own verdicts is ignored. Programs run only when you press Run. The files are read in this browser and go nowhere; the gradebook is kept in this browser until you clear it.${set.deadline ? ` Due ${dueText(set.deadline)}: a hand-in saved later is flagged.` : ''}`),
     el('ol', 'learn-set-items learn-set-list', set.items.map((read, i) => el('li', { 'data-set-item': i }, read.item ? `${i + 1}. ${itemName(read)} · ${pointsText(read.item.points)}` : `${i + 1}. Cannot be graded. ${read.problem}`))),
     el('details', { class: 'learn-roster-box', open: rosterInput.value.trim() !== '' }, [
       el('summary', '', 'Roster (optional)'),
@@ -544,4 +544,9 @@ export function mountGradeView(host, set, core, checkProgram) {
   if (rows.length) status.textContent = `The gradebook kept in this browser: ${rows.length} file${rows.length === 1 ? '' : 's'}.`;
   host.replaceChildren(view);
   return view;
+}
+
+/** A deadline in words, in this browser's time zone. @param {string} iso */
+function dueText(iso) {
+  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
