@@ -441,7 +441,7 @@ export function mountGradeView(host, set, core, checkProgram) {
     run.textContent = running ? 'Running the programs…' : `Run ${programs.size} program${programs.size === 1 ? '' : 's'} (each in its own sandbox)`;
     const graded = book.counted.length > 0;
     for (const b of [csv, canvas, moodle]) b.disabled = !graded || pending > 0;
-    clear.disabled = rows.length === 0;
+    clear.disabled = rows.length === 0 || running;
     exportSay.textContent = !graded ? '' : pending ? `No file yet: ${pending} program answer${pending === 1 ? ' is' : 's are'} not graded (press Run above), and a file now would count ${pending === 1 ? 'it' : 'them'} wrong.` : '';
     return book;
   };
