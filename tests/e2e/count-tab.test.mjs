@@ -39,6 +39,20 @@ test('?mode=count opens count mode in its own tab, which counts, explains itself
     await waitUntil(() => page.evaluate(() => document.getElementById('count-result').dataset.state === 'done'), { timeout: 20_000, message: 'the count' });
     assert.match(await page.textContent('#count-result'), new RegExp(`${solutions(8)} solutions`));
 
+    // The known counts beside it: the row of the N counted is marked, and says what a plain search finds.
+    const known = () => page.$eval('#count-mode [data-part="known-counts"]', (t) => ({
+      rows: t.querySelectorAll('tbody tr').length,
+      marked: [...t.querySelectorAll('tr[aria-current="true"]')].map((r) => ({ n: r.dataset.n, q: r.querySelector('.count-q').textContent })),
+    }));
+    let table = await known();
+    assert.equal(table.rows, 27);
+    assert.deepEqual(table.marked, [{ n: '8', q: String(solutions(8)) }]);
+    await page.fill('#count-n', '10');
+    await waitUntil(async () => (table = await known()).marked[0]?.n === '10', { message: 'the row of N = 10 marked' });
+    assert.equal(table.marked[0].q, solutions(10).toLocaleString('en-US'));
+    assert.match(await page.textContent('#count-mode [data-part="count-open"]'), /Q\(28\) is open/);
+    assert.match(await page.textContent('#count-mode [data-part="count-cluster"]'), /nqueens plan \d+ --pieces \d+/);
+
     // Meet in the middle, from the first N the core counts that way.
     const from = await page.evaluate(() => {
       const { countMinN, countMaxN } = window.nqueens.wasm.limits();
