@@ -1,0 +1,159 @@
+// The search tree's model (www/components/tree-model.js), in node with no
+// DOM: a node's columns and index, what each node is (against the rules
+// written out here: safe, ruled out by its own row, cut with an ancestor,
+// never generated), what each pixel of a band shows, the node under a point,
+// the keyboard's cursor, the zoomed root, the words, and the first step that
+// reached a node (brute force's order enumerated here; a depth-first search's
+// found by halving, against a session whose answer the test knows).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  NODE_MIN_PX, attacking, bandClasses, digits, firstAttack, firstStepReaching, followRoot, indexOf, moveCursor, nodeAtPoint, nodeKind, nodeOf,
+  nodeWords, summaryWords, zoomWords, zoomedBand,
+} from '../../www/components/tree-model.js';
+
+/** Every partial board of `depth` rows on N columns, in index order (row 0 most significant). */
+function partials(n, depth) {
+  const out = [];
+  const total = n ** depth;
+  for (let i = 0; i < total; i++) {
+    const cols = [];
+    let rest = i;
+    for (let r = 0; r < depth; r++) { cols.unshift(rest % n); rest = Math.floor(rest / n); }
+    out.push(cols);
+  }
+  return out;
+}
+
+/** Whether no two queens of `cols` share a column or a diagonal, pair by pair. */
+const safe = (cols) => cols.every((c, r) => cols.slice(0, r).every((d, q) => d !== c && Math.abs(d - c) !== r - q));
+
+test("a node's columns and its index are each other's inverse, as numbers and as BigInts", () => {
+  const n = 5;
+  partials(n, 3).forEach((cols, i) => {
+    assert.deepEqual(digits(i, n, 3), cols);
+    assert.deepEqual(digits(BigInt(i), n, 3), cols);
+    assert.equal(indexOf(cols, n), BigInt(i));
+  });
+  const node = nodeOf([1, 3], 6);
+  assert.equal(node.boards, 6n ** 4n);
+  assert.equal(node.index, 9n);
+});
+
+test('what a node is: safe, ruled out by its own row, cut with an ancestor, never generated', () => {
+  const n = 5;
+  for (let depth = 1; depth <= n; depth++) {
+    for (const cols of partials(n, depth)) {
+      assert.equal(attacking(cols), !safe(cols), cols.join());
+      const firstBad = cols.findIndex((_, r) => !safe(cols.slice(0, r + 1)));
+      assert.equal(firstAttack(cols)?.depth ?? null, firstBad < 0 ? null : firstBad + 1, cols.join());
+      // A depth-first search: safe, ruled out by its own row, or cut above.
+      assert.equal(nodeKind(cols, n, 'tree'), firstBad < 0 ? 1 : firstBad === depth - 1 ? 2 : 5, cols.join());
+      // Brute force tests whole boards: only a leaf is ruled out.
+      assert.equal(nodeKind(cols, n, 'all-boards'), safe(cols) || depth < n ? 1 : 2);
+      // Permutations never build a board that repeats a column.
+      if (new Set(cols).size < depth) assert.equal(nodeKind(cols, n, 'permutations'), 4);
+    }
+  }
+  assert.equal(firstAttack([0, 0, 2]).how, 'column');
+  assert.equal(firstAttack([0, 1]).how, 'diagonal');
+});
+
+test("each pixel of a band: a node's kind where nodes are wide, its last pixel a boundary, nothing where they are narrow", () => {
+  const n = 4;
+  const width = 64;
+  const classes = bandClasses(n, width, 'tree');
+  for (let depth = 1; depth <= n; depth++) {
+    const nodes = n ** depth;
+    const px = width / nodes;
+    for (let x = 0; x < width; x++) {
+      const got = classes[(depth - 1) * width + x];
+      const node = Math.floor(x / px);
+      let want = 0;
+      if (px >= NODE_MIN_PX) want = (x + 1) % px === 0 ? 3 : nodeKind(digits(node, n, depth), n, 'tree');
+      assert.equal(got, px < 1 ? 0 : want, `depth ${depth}, x ${x}`);
+    }
+  }
+});
+
+test('the node under a point, whole and zoomed, covers that point', () => {
+  const n = 5;
+  const width = 500;
+  for (const rootCols of [[], [2], [2, 4]]) {
+    for (let x = 0; x < width; x += 7) {
+      for (let row = 0; row < n - rootCols.length; row++) {
+        const node = nodeAtPoint({ x, y: row * 14 + 3, width, band: 14, n, rootCols });
+        assert.equal(node.depth, rootCols.length + row + 1);
+        assert.deepEqual(node.cols.slice(0, rootCols.length), rootCols, 'under the zoomed root');
+        const nodes = BigInt(n) ** BigInt(row + 1);
+        const below = node.index - indexOf(rootCols, n) * nodes;
+        assert.ok(below * BigInt(width) <= BigInt(x) * nodes && BigInt(x) * nodes < (below + 1n) * BigInt(width), `x ${x} in its node`);
+        assert.equal(node.boards, BigInt(n) ** BigInt(n - node.depth));
+      }
+    }
+  }
+  assert.equal(nodeAtPoint({ x: -1, y: 0, width, band: 14, n, rootCols: [] }), null);
+  assert.equal(nodeAtPoint({ x: 0, y: 14 * n, width, band: 14, n, rootCols: [] }), null);
+});
+
+test('the cursor, the zoomed root and the zoomed bands', () => {
+  const n = 4;
+  assert.deepEqual(moveCursor([1, 3], 'ArrowRight', n), [2, 0]);
+  assert.deepEqual(moveCursor([2, 0], 'ArrowLeft', n), [1, 3]);
+  assert.deepEqual(moveCursor([3, 3], 'ArrowRight', n), [3, 3], 'the last node stays');
+  assert.deepEqual(moveCursor([0], 'ArrowLeft', n), [0], 'the first node stays');
+  assert.deepEqual(moveCursor([1, 3], 'ArrowUp', n), [1]);
+  assert.deepEqual(moveCursor([1], 'ArrowUp', n), [1], 'row 1 has no parent drawn');
+  assert.deepEqual(moveCursor([1, 3], 'ArrowDown', n), [1, 3, 0]);
+  assert.deepEqual(moveCursor([1, 3, 0, 2], 'ArrowDown', n), [1, 3, 0, 2], 'a leaf has no child');
+  // The path without its last queen, and never the whole board.
+  assert.deepEqual(followRoot([2, 0, 3, -1, -1], 5), [2, 0]);
+  assert.deepEqual(followRoot([1, 3, 0, 2], 4), [1, 3]);
+  assert.deepEqual(followRoot([-1, -1], 2), []);
+  assert.equal(zoomedBand(14, 8, 0), 14);
+  assert.equal(zoomedBand(14, 8, 4), 28);
+  assert.equal(zoomedBand(14, 8, 8), 14 * 8, 'never divides by zero');
+});
+
+test('the words: a node, the zoom and the summary carry its numbers', () => {
+  const node = nodeOf([0, 1], 4);
+  const { head, state } = nodeWords(node, node.boards, 'tree');
+  assert.ok(head.includes('rows 1–2') && head.includes('columns 1, 2') && head.includes('16 boards'), head);
+  assert.equal(state, 'ruled out');
+  assert.equal(nodeWords(nodeOf([0, 2], 4), 16n, 'tree').state, 'fully examined');
+  assert.equal(nodeWords(nodeOf([0, 2], 4), 0n, 'tree').state, 'pending');
+  assert.match(nodeWords(nodeOf([0, 2], 4), 5n, 'tree').state, /^5 decided/);
+  assert.match(nodeWords(nodeOf([1, 1], 4), 16n, 'permutations').state, /never generated/);
+  assert.match(nodeWords(nodeOf([1], 4), null, 'tree').state, /fixed queens/);
+  assert.match(zoomWords([2, 0], 5), /rows 1–2 = columns 3, 1: the rows under it, 125 boards/);
+  const words = summaryWords({ total: 256n, ruledOut: 240n, solutions: 2n }, 12);
+  assert.ok(words.includes('240 of 256 boards (93.75%)') && words.includes('12 checks') && words.includes('20 boards per check') && words.includes('2 solutions'), words);
+  assert.match(summaryWords({ total: 256n, ruledOut: 3n, solutions: 1n }, 4), /0\.75 boards per check; 1 solution found/);
+});
+
+test('the first step that reached a node: brute force by its order, a depth-first search by halving', () => {
+  const n = 4;
+  // Brute force tests the boards in order, row 0 turning fastest: step k + 1 tests board k.
+  for (const cols of partials(n, 2)) {
+    let k = 0;
+    while (!cols.every((c, r) => Math.floor(k / n ** r) % n === c)) k++;
+    const node = nodeOf(cols, n);
+    assert.equal(firstStepReaching(null, node, 'all-boards', n ** n, n), k + 1, cols.join());
+    assert.equal(firstStepReaching(null, node, 'all-boards', k, n), null, 'not yet');
+  }
+  // A depth-first search: a session that reaches the node at step 37 and stays reached after.
+  const node = nodeOf([1, 3], n);
+  let at = 0;
+  let seeks = 0;
+  const session = {
+    seek: (step) => { at = step; seeks++; },
+    queens: () => (at >= 37 && at < 40 ? Int32Array.from([1, 3, -1, -1]) : Int32Array.from([0, 2, -1, -1])),
+    decidedBetween: () => (at >= 40 ? 1n : 0n),
+  };
+  at = 100;
+  assert.equal(firstStepReaching(session, node, 'tree', 100, n), 37);
+  assert.ok(seeks <= 8, `halving: ${seeks} seeks`);
+  at = 10;
+  assert.equal(firstStepReaching(session, node, 'tree', 10, n), null, 'not reached by now');
+});
