@@ -4,7 +4,8 @@
 // never generated), what each pixel of a band shows, the node under a point,
 // the keyboard's cursor, the zoomed root, the words, and the first step that
 // reached a node (brute force's order enumerated here; a depth-first search's
-// found by halving, against a session whose answer the test knows).
+// found by halving, against a session whose answer the test knows); and the
+// pixels (www/components/tree-paint.js): each pixel column filled to its share.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +13,7 @@ import {
   NODE_MIN_PX, attacking, bandClasses, digits, firstAttack, firstStepReaching, followRoot, indexOf, moveCursor, nodeAtPoint, nodeKind, nodeOf,
   nodeWords, summaryWords, zoomWords, zoomedBand,
 } from '../../www/components/tree-model.js';
+import { paintWhole, paintZoomed } from '../../www/components/tree-paint.js';
 
 /** Every partial board of `depth` rows on N columns, in index order (row 0 most significant). */
 function partials(n, depth) {
@@ -156,4 +158,51 @@ test('the first step that reached a node: brute force by its order, a depth-firs
   assert.ok(seeks <= 8, `halving: ${seeks} seeks`);
   at = 10;
   assert.equal(firstStepReaching(session, node, 'tree', 10, n), null, 'not reached by now');
+});
+
+test('the pixels: each column filled to its share decided, boundaries drawn, hatching only on ruled-out nodes, the rest clear', () => {
+  const colours = { pending: 1, decided: 2, examined: 3, ruled: 4, never: 5, boundary: 6, clear: 0 };
+  const n = 4;
+  const width = 64;
+  const band = 9;
+  const classes = bandClasses(n, width, 'tree');
+  const height = n * band + 3;
+  for (const share of [0, 0.5, 1]) {
+    const pixels = new Uint32Array(width * height).fill(99);
+    paintWhole(pixels, { n, width, band, classes, shares: new Array(n * width).fill(share), colours });
+    const rows = Math.round(share * (band - 1));
+    for (let depth = 1; depth <= n; depth++) {
+      for (let x = 0; x < width; x++) {
+        const kind = classes[(depth - 1) * width + x];
+        const column = Array.from({ length: band }, (_, y) => pixels[((depth - 1) * band + y) * width + x]);
+        assert.equal(column[band - 1], colours.pending, "the band's last row is a gap");
+        if (kind === 3) { assert.ok(column.slice(0, -1).every((c) => c === colours.boundary)); continue; }
+        const fill = { 0: colours.decided, 1: colours.examined, 2: colours.ruled, 5: colours.ruled }[kind];
+        const painted = column.slice(0, -1).filter((c) => c !== colours.pending);
+        assert.ok(painted.every((c) => c === fill), `depth ${depth} x ${x}: only its own colour`);
+        // Only a ruled-out node leaves gaps in its fill (hatching); the others fill their share whole.
+        if (kind === 1 || kind === 0) assert.equal(painted.length, rows, `depth ${depth} x ${x}`);
+        else assert.ok(painted.length <= rows && (rows === 0 || painted.length > 0), `depth ${depth} x ${x}`);
+        // The fill sits at the bottom of the band.
+        column.slice(0, band - 1 - rows).forEach((c) => assert.equal(c, colours.pending));
+      }
+    }
+    assert.ok(pixels.slice(n * band * width).every((c) => c === colours.clear), "the ticks' strip starts clear");
+  }
+  // Zoomed under [1]: three rows, each node decided whole; the rest clear.
+  const pixels = new Uint32Array(width * height).fill(99);
+  paintZoomed(pixels, { n, width, band, rootCols: [1], space: 'tree', colours, decided: (from, to) => to - from });
+  for (let k = 1; k <= n - 1; k++) {
+    const nodes = n ** k;
+    for (let x = 0; x < width; x++) {
+      const cols = [1, ...digits(Math.floor((x * nodes) / width), n, k)];
+      const px = width / nodes;
+      const boundary = px >= NODE_MIN_PX && Math.floor(((x + 1) * nodes) / width) !== Math.floor((x * nodes) / width);
+      const bottom = pixels[((k - 1) * band + band - 2) * width + x];
+      if (boundary) assert.equal(bottom, colours.boundary);
+      else if (px < 1) assert.equal(bottom, colours.decided);
+      else assert.equal(bottom === colours.pending ? colours.ruled : bottom, nodeKind(cols, n, 'tree') === 1 ? colours.examined : colours.ruled, `row ${k} x ${x}`);
+    }
+  }
+  assert.ok(pixels.slice((n - 1) * band * width).every((c) => c === colours.clear), 'the rows above the root are left clear');
 });

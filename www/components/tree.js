@@ -21,9 +21,10 @@ import { drawMiniBoard, readTheme } from './board.js';
 import { context2d, cssVars, el, formatCount, part } from '../lib/dom.js';
 import { exportWith } from '../lib/export.js';
 import {
-  NODE_MIN_PX, bandClasses, digits, firstAttack, firstStepReaching, followRoot, moveCursor, nodeAtPoint, nodeKind, nodeOf, nodeWords,
+  bandClasses, firstAttack, firstStepReaching, followRoot, moveCursor, nodeAtPoint, nodeOf, nodeWords,
   rowsWord, summaryWords, zoomWords, zoomedBand,
 } from './tree-model.js';
+import { paintWhole, paintZoomed } from './tree-paint.js';
 
 /**
  * @typedef {import('../types.js').Session} Session
@@ -62,7 +63,7 @@ export function readColours(element) {
 }
 
 /** @typedef {ReturnType<typeof readColours>} TreeColours */
-/** @typedef {Record<'pending' | 'decided' | 'examined' | 'ruled' | 'never' | 'boundary' | 'clear', number>} PackedColours */
+/** @typedef {import('./tree-paint.js').PackedColours} PackedColours */
 
 /**
  * '#rgb', '#rrggbb' or 'rgb(a)(…)' as [r, g, b].
@@ -372,49 +373,9 @@ export class TreePanel {
    * @param {number} band
    */
   drawZoomed(s, pixels, band) {
-    const { n, width } = this;
-    const c = /** @type {PackedColours} */ (this.packed);
-    const space = this.algorithm?.space;
-    const r = this.rootCols.length;
-    const N = BigInt(n);
-    const rootIndex = this.rootCols.reduce((v, col) => v * N + BigInt(col), 0n);
-    for (let k = 1; k <= n - r; k++) {
-      const depth = r + k;
-      const nodes = N ** BigInt(k);
-      const boards = N ** BigInt(n - depth);
-      const nodePx = Number(BigInt(width) * 1000n / nodes) / 1000;
-      let last = -1n;
-      let kind = 0;
-      let share = 0;
-      const row0 = (depth - r - 1) * band * width;
-      for (let x = 0; x < width; x++) {
-        const node = (BigInt(x) * nodes) / BigInt(width);
-        if (node !== last) {
-          last = node;
-          const cols = [...this.rootCols, ...digits(node, n, k)];
-          kind = nodeKind(cols, n, space);
-          const from = (rootIndex * nodes + node) * boards;
-          const done = s.decidedBetween(from, from + boards);
-          share = done === null ? 0 : Number((done * 1000n) / boards) / 1000;
-        }
-        const boundary = nodePx >= NODE_MIN_PX && (BigInt(x + 1) * nodes) / BigInt(width) !== node;
-        let fill = kind === 1 ? c.examined : kind === 4 ? c.never : c.ruled;
-        if (nodePx < 1 && kind !== 4) fill = c.decided;
-        const top = band - 1 - Math.round(share * (band - 1));
-        for (let y = 0; y < band; y++) {
-          let colour = boundary && y < band - 1 ? c.boundary : c.pending;
-          if (!boundary && y >= top && y < band - 1) {
-            colour = fill;
-            if (fill === c.ruled && kind === 2 && (x + y) % 4 === 0) colour = c.pending;
-            else if (kind === 5 && fill === c.ruled && (x + y) % 3 !== 0) colour = c.pending;
-            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
-          }
-          pixels[row0 + y * width + x] = colour;
-        }
-      }
-    }
-    // The rows above the root are not drawn: their place is left clear.
-    pixels.fill(c.clear, (n - r) * band * width);
+    const { n, width, rootCols } = this;
+    const decided = (/** @type {bigint} */ from, /** @type {bigint} */ to) => s.decidedBetween(from, to);
+    paintZoomed(pixels, { n, width, band, rootCols, space: this.algorithm?.space, colours: /** @type {PackedColours} */ (this.packed), decided });
   }
 
   /** What each pixel column of each band shows besides its share (tree-model.js's bandClasses), built once a size. */
@@ -448,39 +409,8 @@ export class TreePanel {
     }
     this.zoomNote.hidden = true;
     const shares = s.icicle(width); // null for a search from fixed queens
-    const classes = this.layout();
-    const c = /** @type {PackedColours} */ (this.packed); // update() set it before drawing
-    for (let depth = 1; depth <= n; depth++) {
-      const row0 = (depth - 1) * band * width;
-      for (let x = 0; x < width; x++) {
-        const kind = classes[(depth - 1) * width + x];
-        if (kind === 3) {
-          for (let y = 0; y < band - 1; y++) pixels[row0 + y * width + x] = c.boundary;
-          pixels[row0 + (band - 1) * width + x] = c.pending;
-          continue;
-        }
-        const share = shares ? shares[(depth - 1) * width + x] : 0;
-        let fill = c.decided;
-        if (kind === 1) fill = c.examined;
-        else if (kind === 2 || kind === 5) fill = c.ruled;
-        else if (kind === 4) fill = c.never;
-        const top = band - 1 - Math.round(share * (band - 1));
-        for (let y = 0; y < band; y++) {
-          let colour = c.pending;
-          if (y >= top && y < band - 1) {
-            colour = fill;
-            // Cues beyond colour: ruled out is hatched, never generated dotted.
-            if (kind === 2 && (x + y) % 4 === 0) colour = c.pending;
-            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
-            // Cut with an ancestor: never visited, a faint wash of the ruled-out colour.
-            else if (kind === 5 && (x + y) % 3 !== 0) colour = c.pending;
-          }
-          pixels[row0 + y * width + x] = colour;
-        }
-      }
-    }
-    // The strip for the solution ticks starts clear.
-    pixels.fill(c.clear, n * band * width);
+    const colours = /** @type {PackedColours} */ (this.packed); // update() set it before drawing
+    paintWhole(pixels, { n, width, band, classes: this.layout(), shares, colours });
     ctx.putImageData(image, 0, 0);
     this.drawPath(s, band);
     this.drawSolutions(s, band);
