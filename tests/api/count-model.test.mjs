@@ -1,4 +1,4 @@
-// Count mode's model (www/count/model.js), in node with no DOM: the engine a
+// Count mode's model (www/count/model.js, its numbers in words.js), in node with no DOM: the engine a
 // count runs on and why, the share a saved count holds, what the panel shows
 // for saved progress, another tab's count, a finished count (Burnside's sum
 // against fixed points counted here by a plain search), and what a tab that
@@ -7,9 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  KEEP_RESULT_MS, afterLookup, chooseEngine, decimal, doneShown, earlierVisit, elsewhereShown, finishedOf, formatDuration, formatLeft,
-  idleShown, percent, progressLine, savedButtons, savedShare, savedShown,
+  KEEP_RESULT_MS, afterLookup, chooseEngine, doneShown, earlierVisit, elsewhereShown, finishedOf, idleShown, progressLine, savedButtons, savedShare, savedShown,
 } from '../../www/count/model.js';
+import { decimal, formatDuration, formatLeft, percent } from '../../www/count/words.js';
 
 const GPU_ID = 'gpu-symmetry';
 const setting = { engine: /** @type {'auto'} */ ('auto'), maxN: 20, gpuFrom: 12, gpuMethodId: GPU_ID, workers: 4 };

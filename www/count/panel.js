@@ -17,7 +17,7 @@
 // so there is one count mode on a page.
 
 import { el } from '../lib/dom.js';
-import { barShare } from './model.js';
+import { barShare } from './words.js';
 
 /**
  * Fills `section` with the panel's parts.

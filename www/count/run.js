@@ -8,9 +8,8 @@
 
 import { GpuPool } from './gpu.js';
 import { TimeLeft } from './pool.js';
-import {
-  cancelledSentence, chooseEngine, decimal, discardedSentence, doneShown, formatDuration, partsWord, percent, progressLine, savedShare,
-} from './model.js';
+import { cancelledSentence, chooseEngine, discardedSentence, doneShown, partsWord, progressLine, savedShare } from './model.js';
+import { decimal, formatDuration, percent } from './words.js';
 import { formatCount } from '../lib/dom.js';
 
 /**
