@@ -74,9 +74,11 @@ test("Simkin's growth: e^(−α) is about 0.143, and Q(n)^(1/n)/n falls towards 
   assert.ok(short > 10 && short < 100, String(short));
 });
 
-test('the cluster commands plan N in K pieces and hand the plan to the Ray driver', () => {
-  const [plan, ray] = clusterCommands(22, 500);
-  assert.match(plan, /^nqueens plan 22 --pieces 500 > (\S+)$/);
+test('the cluster commands build the binary, plan N in K pieces, and hand N and K to the Ray driver and the plan to Slurm', () => {
+  const [build, plan, ray, slurm] = clusterCommands(22, 500);
+  assert.equal(build, 'cargo build --release');
+  assert.match(plan, /^target\/release\/nqueens plan 22 --pieces 500 > (\S+)$/);
   const file = plan.split(' > ')[1];
-  assert.ok(ray.includes('cluster/ray_count.py') && ray.includes(file), ray);
+  assert.match(ray, /^python cluster\/ray_count\.py 22 --pieces 500$/);
+  assert.ok(slurm.startsWith('cluster/slurm_count.sh submit ') && slurm.includes(file), slurm);
 });

@@ -121,7 +121,7 @@ export function countMode(page) {
       const { countMinN, countMaxN, countGpuMaxN } = core.limits;
       engine = wanted?.engine ?? 'auto';
       // The known counts, the row of the N in the field marked; past the page's largest N, a cluster's commands.
-      const known = knownCounts(engine === 'cpu' ? countMaxN : Math.max(countMaxN, countGpuMaxN));
+      const known = knownCounts(engine === 'cpu' ? countMaxN : Math.max(countMaxN, countGpuMaxN), countMaxN);
       count = mountCountMode(root, {
         onN: (n) => known.follow(n),
         engine,

@@ -24,9 +24,10 @@ function scientific(x) {
 /**
  * The known counts as a section to append to count mode.
  * @param {number} pageMaxN  the largest N this page counts
+ * @param {number} [workersMaxN]  the largest N it counts without a GPU, where that is less
  * @returns {{ root: HTMLElement, follow: (n: number | null | undefined) => void }}
  */
-export function knownCounts(pageMaxN) {
+export function knownCounts(pageMaxN, workersMaxN = pageMaxN) {
   const link = (/** @type {{ label: string, href: string }} */ s) => el('a', { href: s.href, rel: 'noopener' }, s.label);
   /** @type {HTMLTableRowElement[]} */
   const rows = [];
@@ -50,6 +51,7 @@ export function knownCounts(pageMaxN) {
   const q27 = /** @type {bigint} */ (knownTotal(KNOWN_MAX_N));
   const atLast = simkinEstimate(KNOWN_MAX_N);
   const next = pageMaxN + 1;
+  const commands = clusterCommands(next, EXAMPLE_PIECES);
   const root = el('div', { class: 'count-records' }, [
     el('h3', { id: 'count-records-heading', text: 'Known counts' }),
     el('div', { class: 'count-records-body' }, [
@@ -69,12 +71,12 @@ export function knownCounts(pageMaxN) {
     ]),
     el('div', { 'data-part': 'count-cluster' }, [
       el('p', '', [
-        `Past N = ${pageMaxN}, this page stops: count on a cluster with this core's command line instead. `,
-        `For N = ${next}: cut the count into pieces (the plan lists each piece's estimated work), count them as Ray tasks, and join them; `,
-        el('code', '', 'docs/cluster.md'),
-        ' gives the Slurm recipe, the options and the times measured.',
+        `Past N = ${pageMaxN}${workersMaxN < pageMaxN ? ` (N = ${workersMaxN} without a GPU)` : ''}, this page stops: count on a cluster with this core's command line instead. `,
+        `For N = ${next}: build it, write the plan (each piece with its estimated work, so you can see the size of the job first), `,
+        'then count the pieces as Ray tasks (the driver plans, counts and joins; a driver stopped and started again counts only what is missing) ',
+        'or as a Slurm job array; ', el('code', '', 'docs/cluster.md'), ' has both recipes and their options.',
       ]),
-      el('pre', { class: 'count-commands' }, [el('code', '', clusterCommands(next, EXAMPLE_PIECES).join('\n'))]),
+      el('pre', { class: 'count-commands' }, [el('code', '', commands.join('\n'))]),
     ]),
   ]);
   return {

@@ -87,15 +87,18 @@ export const historyOf = (n) => HISTORY.find((h) => h.from <= n && n <= h.to) ??
 export const simkinEstimate = (n) => (n * Math.exp(-SIMKIN.alpha)) ** n;
 
 /**
- * The commands that count N with this core's command line on a cluster:
- * the plan cut into `pieces`, the pieces counted as Ray tasks, the results
- * joined (docs/cluster.md has the Slurm recipe and the options).
+ * The commands that count N with this core's command line on a cluster cut
+ * into `pieces`: the binary built, the plan (each piece's estimated work),
+ * then Ray's driver (which plans, counts the pieces as tasks and joins them)
+ * or Slurm's job array (docs/cluster.md has both recipes and their options).
  * @param {number} n
  * @param {number} pieces
  */
 export function clusterCommands(n, pieces) {
   return [
-    `nqueens plan ${n} --pieces ${pieces} > plan-${n}.jsonl`,
-    `python cluster/ray_count.py plan-${n}.jsonl`,
+    'cargo build --release',
+    `target/release/nqueens plan ${n} --pieces ${pieces} > plan-${n}.jsonl`,
+    `python cluster/ray_count.py ${n} --pieces ${pieces}`,
+    `cluster/slurm_count.sh submit plan-${n}.jsonl results-${n}/`,
   ];
 }
