@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   NODE_MIN_PX, attacking, bandClasses, digits, firstAttack, firstStepReaching, followRoot, indexOf, moveCursor, nodeAtPoint, nodeKind, nodeOf,
-  nodeWords, summaryWords, zoomWords, zoomedBand,
+  nodeWords, reachedWords, summaryWords, zoomWords, zoomedBand,
 } from '../../www/components/tree-model.js';
 import { paintWhole, paintZoomed } from '../../www/components/tree-paint.js';
 
@@ -205,4 +205,27 @@ test('the pixels: each column filled to its share decided, boundaries drawn, hat
     }
   }
   assert.ok(pixels.slice((n - 1) * band * width).every((c) => c === colours.clear), 'the rows above the root are left clear');
+});
+
+test('when a node was reached: by its own check, by an ancestor\'s, never tried for a held column, or the step that first reached it', () => {
+  const n = 4;
+  /** The steps the test hands out, by node, and the nodes asked about. */
+  const asked = [];
+  const stepFor = (node) => { asked.push(node.cols.join()); return 10 * node.cols.length + node.cols[node.cols.length - 1]; };
+  // Its own diagonal check: rows 1–2 at columns 1, 2.
+  assert.equal(reachedWords(nodeOf([0, 1], n), 'ruled out', 'tree', n, stepFor), 'ruled out at step 21 by a diagonal check');
+  // Below an ancestor the search never went under: the ancestor's step, and the ancestor named.
+  asked.length = 0;
+  const cut = reachedWords(nodeOf([0, 1, 3], n), 'ruled out', 'tree', n, stepFor);
+  assert.deepEqual(asked, ['0,1'], 'asks for the ancestor that was checked');
+  assert.match(cut, /^ruled out with its ancestor rows 1–2 \(columns 1, 2\), which a diagonal check rejected at step 21; the search never went below it$/);
+  // A column a queen above holds is never tried: no check; its row was entered when its parent was reached.
+  asked.length = 0;
+  const held = reachedWords(nodeOf([2, 2, 0], n), 'ruled out', 'tree', n, stepFor);
+  assert.deepEqual(asked, ['2']);
+  assert.match(held, /^never a candidate: column 3 is held by the queen in row 1, .*, and nothing below it is built; its row was entered at step 12$/);
+  // Anything else, and every node of brute force: the step that first reached it.
+  assert.equal(reachedWords(nodeOf([1, 3], n), 'fully examined', 'tree', n, stepFor), 'fully examined; first reached at step 23');
+  assert.equal(reachedWords(nodeOf([0, 1], n), 'ruled out', 'all-boards', n, stepFor), 'ruled out at step 21 (its first board tested)');
+  assert.equal(reachedWords(nodeOf([1, 3], n), 'fully examined', 'tree', n, () => null), null, 'not known: nothing said');
 });

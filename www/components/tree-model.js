@@ -202,7 +202,7 @@ export function moveCursor(cols, key, n) {
 }
 
 /** "rows 1–3" (or "row 1"). @param {number} depth */
-export const rowsWord = (depth) => (depth === 1 ? 'row 1' : `rows 1–${depth}`);
+const rowsWord = (depth) => (depth === 1 ? 'row 1' : `rows 1–${depth}`);
 
 /**
  * What a node is, as the line under the tree says it before it knows when the node was reached.
@@ -219,6 +219,48 @@ export function nodeWords({ depth, cols, boards }, done, space) {
   else if (done === boards) state = attacking(cols) ? 'ruled out' : 'fully examined';
   else state = `${formatCount(done)} decided so far`;
   return { head, state };
+}
+
+/**
+ * When a node was reached, and by what, once the first step that reached a
+ * node can be looked up: a node ruled out under a tree search by the check
+ * that rejected its first attacked row (its own, or an ancestor's the search
+ * never went below; a column a queen above holds is never tried at all), any
+ * other by the step that first reached it. Null when that step is not known.
+ * @param {TreeNode} node
+ * @param {string} state  nodeWords's
+ * @param {string | undefined} space
+ * @param {number} n
+ * @param {(node: TreeNode) => number | null} stepFor  the first step that reached a node
+ * @returns {string | null}
+ */
+export function reachedWords(node, state, space, n, stepFor) {
+  const { depth, index, cols, boards } = node;
+  if (state !== 'ruled out' || space === 'all-boards') {
+    const step = stepFor(node);
+    if (step === null) return null;
+    return state === 'ruled out' ? `ruled out at step ${formatCount(step)} (its first board tested)` : `${state}; first reached at step ${formatCount(step)}`;
+  }
+  const at = firstAttack(cols) ?? { depth, how: 'diagonal' };
+  if (at.how === 'column') {
+    // A tree search never tries a column a queen above holds: no check, none counted.
+    const c = cols[at.depth - 1];
+    const holder = cols.indexOf(c);
+    const upTo = BigInt(n) ** BigInt(depth - at.depth + 1);
+    const parent = { depth: at.depth - 1, index: index / upTo, cols: cols.slice(0, at.depth - 1), boards: boards * upTo };
+    const entered = parent.depth ? stepFor(parent) : 0;
+    const skip = `never a candidate: column ${c + 1} is held by the queen in row ${holder + 1}, so the search skips it without a check (the Checks counter counts none)`;
+    return `${skip}${entered === null || at.depth === depth ? '' : ', and nothing below it is built'}${entered ? `; its row was entered at step ${formatCount(entered)}` : ''}`;
+  }
+  const up = BigInt(n) ** BigInt(depth - at.depth);
+  const decider = { depth: at.depth, index: index / up, cols: cols.slice(0, at.depth), boards: boards * up };
+  const step = stepFor(decider);
+  if (step === null) return null;
+  const check = `a ${at.how} check`;
+  return at.depth === depth
+    ? `ruled out at step ${formatCount(step)} by ${check}`
+    : `ruled out with its ancestor ${rowsWord(at.depth)} (column${at.depth === 1 ? '' : 's'} ${decider.cols.map((c) => c + 1).join(', ')}), `
+      + `which ${check} rejected at step ${formatCount(step)}; the search never went below it`;
 }
 
 /**

@@ -18,11 +18,11 @@
 // search's tree too (www/code/tree-view.js).
 
 import { drawMiniBoard, readTheme } from './board.js';
-import { context2d, cssVars, el, formatCount, part } from '../lib/dom.js';
+import { context2d, cssVars, el, part } from '../lib/dom.js';
 import { exportWith } from '../lib/export.js';
 import {
-  bandClasses, firstAttack, firstStepReaching, followRoot, moveCursor, nodeAtPoint, nodeOf, nodeWords,
-  rowsWord, summaryWords, zoomWords, zoomedBand,
+  bandClasses, firstStepReaching, followRoot, moveCursor, nodeAtPoint, nodeOf, nodeWords, reachedWords, summaryWords, zoomWords,
+  zoomedBand,
 } from './tree-model.js';
 import { paintWhole, paintZoomed } from './tree-paint.js';
 
@@ -531,47 +531,15 @@ export class TreePanel {
     const s = this.session;
     clearTimeout(this.tipTimer);
     if (!node || !s) { this.showTip(''); return; }
-    const { depth, index, cols, boards } = node;
-    const from = index * boards;
-    const done = s.decidedBetween(from, from + boards);
+    const from = node.index * node.boards;
+    const done = s.decidedBetween(from, from + node.boards);
     const { head, state } = nodeWords(node, done, this.algorithm?.space);
-    this.showTip(`${head}; ${state}.`, cols);
+    this.showTip(`${head}; ${state}.`, node.cols);
     if (done === null || done === 0n || state.startsWith('never')) return;
     // When it was reached takes a search on the side: do it once the pointer rests.
     this.tipTimer = setTimeout(() => {
-      if (state !== 'ruled out' || this.algorithm?.space === 'all-boards') {
-        const step = this.stepFor(node);
-        if (step === null) return;
-        const when = state === 'ruled out'
-          ? `ruled out at step ${formatCount(step)} (its first board tested)`
-          : `${state}; first reached at step ${formatCount(step)}`;
-        this.showTip(`${head}; ${when}.`, cols);
-        return;
-      }
-      // The check that decided it is the one that rejected its first attacked
-      // row: the node itself, or an ancestor the search never went below.
-      const at = firstAttack(cols) ?? { depth, how: 'diagonal' };
-      if (at.how === 'column') {
-        // A tree search never tries a column a queen above holds: no check, none counted.
-        const c = cols[at.depth - 1];
-        const holder = cols.indexOf(c);
-        const upTo = BigInt(this.n) ** BigInt(depth - at.depth + 1);
-        const parent = { depth: at.depth - 1, index: index / upTo, cols: cols.slice(0, at.depth - 1), boards: boards * upTo };
-        const entered = parent.depth ? this.stepFor(parent) : 0;
-        const skip = `never a candidate: column ${c + 1} is held by the queen in row ${holder + 1}, so the search skips it without a check (the Checks counter counts none)`;
-        this.showTip(`${head}; ${skip}${entered === null || at.depth === depth ? '' : `, and nothing below it is built`}${entered ? `; its row was entered at step ${formatCount(entered)}` : ''}.`, cols);
-        return;
-      }
-      const up = BigInt(this.n) ** BigInt(depth - at.depth);
-      const decider = { depth: at.depth, index: index / up, cols: cols.slice(0, at.depth), boards: boards * up };
-      const step = this.stepFor(decider);
-      if (step === null) return;
-      const check = `a ${at.how} check`;
-      const when = at.depth === depth
-        ? `ruled out at step ${formatCount(step)} by ${check}`
-        : `ruled out with its ancestor ${rowsWord(at.depth)} (column${at.depth === 1 ? '' : 's'} ${decider.cols.map((c) => c + 1).join(', ')}), `
-          + `which ${check} rejected at step ${formatCount(step)}; the search never went below it`;
-      this.showTip(`${head}; ${when}.`, cols);
+      const when = reachedWords(node, state, this.algorithm?.space, this.n, (asked) => this.stepFor(asked));
+      if (when) this.showTip(`${head}; ${when}.`, node.cols);
     }, 150);
   }
 
