@@ -114,11 +114,11 @@ test('two tabs of one browser count one N: the tab that waited shows the count t
   const path = `/?mode=count&engine=cpu&n=${n}`;
   const { page: a, context, errors } = await openPage(path);
   try {
-    // Each message to a count worker of this context waits 400 ms, so a count of N = 12 lasts
+    // Each message to a count worker of this context waits 250 ms, so a count of N = 12 lasts
     // long enough for the other tab to press Count while it runs. The test changes only its own copy.
     await context.route('**/www/workers/count-worker.js', async (route) => {
       const response = await route.fetch();
-      const body = `${await response.text()}\n{ const handle = self.onmessage; self.onmessage = (event) => setTimeout(() => handle(event), 400); }\n`;
+      const body = `${await response.text()}\n{ const handle = self.onmessage; self.onmessage = (event) => setTimeout(() => handle(event), 250); }\n`;
       await route.fulfill({ response, body });
     });
     const b = await context.newPage();
