@@ -145,6 +145,13 @@ test("a finished count's figures, and Burnside's sum over fixed points counted h
   assert.deepEqual(shown.cells.map((c) => c.value).slice(0, 2), ['92', String(classes)]);
   assert.match(shown.cells[2].value, /on 2 workers/);
   assert.equal(shown.bar, 1);
+  // Against the known count: the same for 92, not for a wrong total.
+  assert.deepEqual(shown.known.agrees, true);
+  assert.match(shown.known.text, /Q\(8\) = 92/);
+  const wrong = doneShown({ n, total: 91n, fundamental: 12n, elapsedMs: 1, subtasks: 1, symmetries: null });
+  assert.equal(wrong.known.agrees, false);
+  assert.match(wrong.known.text, /gives Q\(8\) = 92/);
+  assert.equal(doneShown({ n: 28, total: 1n, fundamental: 1n, elapsedMs: 1, subtasks: 1, symmetries: null }).known, undefined, 'nothing known past Q(27)');
 });
 
 test('the bar\'s line while a count runs, and what an earlier visit left', () => {

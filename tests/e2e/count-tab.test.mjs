@@ -38,6 +38,7 @@ test('?mode=count opens count mode in its own tab, which counts, explains itself
     await page.click('#count-start');
     await waitUntil(() => page.evaluate(() => document.getElementById('count-result').dataset.state === 'done'), { timeout: 20_000, message: 'the count' });
     assert.match(await page.textContent('#count-result'), new RegExp(`${solutions(8)} solutions`));
+    assert.equal(await page.getAttribute('#count-result [data-part="count-known"]', 'data-agrees'), 'true', 'the count agrees with the known one');
 
     // The known counts beside it: the row of the N counted is marked, and says what a plain search finds.
     const known = () => page.$eval('#count-mode [data-part="known-counts"]', (t) => ({

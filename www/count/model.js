@@ -9,6 +9,7 @@
 
 import { counted, formatCount } from '../lib/dom.js';
 import { decimal, formatAge, formatDuration, formatLeft, percent } from './words.js';
+import { knownVerdict } from './records.js';
 
 /**
  * @typedef {import('./store.js').CountRecord} CountRecord
@@ -31,6 +32,7 @@ import { decimal, formatAge, formatDuration, formatLeft, percent } from './words
  * @property {string} [barText]  the line beside the bar (none: left as it is)
  * @property {{ label: string, value: string, run?: string }[]} [cells]  a finished count's figures
  * @property {string} [burnside]  how its fundamental count came out
+ * @property {{ agrees: boolean, text: string }} [known]  the count against the known value of OEIS A000170
  */
 
 /** A completed count that took at least this long is shown again on the next visit. */
@@ -224,6 +226,7 @@ export function doneShown(r, { from = 'run', workers = null, gpu = false, now = 
       { label: 'Fundamental (up to rotation and reflection)', value: formatCount(r.fundamental) },
       { label: 'Time', value: time, ...(resumedFrom > 0 ? { run: `${formatDuration(ms)} in this run, resumed at ${percent(resumedFrom)}` } : {}) },
     ],
+    ...knownVerdict(n, r.total),
     ...(sym
       ? {
           burnside:

@@ -14,6 +14,7 @@
 //                 data-from="tab" (a count another tab finished while this one waited),
 //                 data-discarded (why saved progress was thrown away: damaged, older, other),
 //                 data-resumable="false" (saved progress the engine chosen here cannot resume)]
+//   #count-result [data-part="count-known"][data-agrees="true|false"] a finished count against OEIS A000170
 // so there is one count mode on a page.
 
 import { el } from '../lib/dom.js';
@@ -81,6 +82,7 @@ export function countPanel(section, { minN, maxN, note }) {
         })));
       }
       if (shown.burnside) result.append(el('p', { class: 'note count-burnside', text: shown.burnside }));
+      if (shown.known) result.append(el('p', { class: 'note count-known-verdict', 'data-part': 'count-known', 'data-agrees': String(shown.known.agrees), text: shown.known.text }));
     },
     /** @param {Record<string, string>} data  more data-* on the result */
     mark: (data) => { Object.assign(result.dataset, data); },

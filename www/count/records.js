@@ -10,6 +10,8 @@
 // (github.com/preusser/q27) and arXiv:2511.12009 for N = 27; the ProActive
 // and NTU announcements for N = 25; Simkin, arXiv:2107.13460, for the growth.
 
+import { formatCount } from '../lib/dom.js';
+
 /** Q(N) for N = 1..27 (OEIS A000170), as decimal strings: the largest pass 2^53. */
 const TOTALS = [
   '1', '0', '0', '2', '10', '4', '40', '92', '352', '724', '2680', '14200', '73712', '365596', '2279184', '14772512',
@@ -72,6 +74,20 @@ export const SIMKIN = { alpha: 1.942, label: 'Simkin, arXiv:2107.13460', href: '
  */
 export function knownTotal(n) {
   return Number.isInteger(n) && n >= 1 && n <= KNOWN_MAX_N ? BigInt(TOTALS[n - 1]) : null;
+}
+
+/**
+ * A finished count against the known value of Q(N), where there is one.
+ * @param {number} n
+ * @param {bigint} total
+ * @returns {{ known?: { agrees: boolean, text: string } }}
+ */
+export function knownVerdict(n, total) {
+  const known = knownTotal(n);
+  if (known === null) return {};
+  return known === total
+    ? { known: { agrees: true, text: `The same as the known count: Q(${n}) = ${formatCount(known)} (OEIS A000170).` } }
+    : { known: { agrees: false, text: `Not the known count: OEIS A000170 gives Q(${n}) = ${formatCount(known)}.` } };
 }
 
 /**
