@@ -46,7 +46,7 @@ export function knownCounts(pageMaxN, workersMaxN = pageMaxN) {
   const history = el('ul', { class: 'count-history', 'data-part': 'count-history' }, HISTORY.map((h) => el('li', {}, [
     el('strong', '', h.from === h.to ? `N = ${h.from}: ` : `N = ${h.from}–${h.to}: `),
     ...said(h),
-    ...(h.confirmed ? [' Confirmed: ', ...said(h.confirmed)] : []),
+    ...(h.confirmed ? [` ${h.confirmed.label ?? 'Confirmed'}: `, ...said(h.confirmed)] : []),
   ])));
   const q27 = /** @type {bigint} */ (knownTotal(KNOWN_MAX_N));
   const atLast = simkinEstimate(KNOWN_MAX_N);

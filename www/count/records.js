@@ -26,7 +26,7 @@ export const KNOWN_MAX_N = TOTALS.length;
  * Who counted which N, how and when: each row covers N = from..to; `confirmed`, an independent count of the same N.
  * @typedef {{ label: string, href: string }} Source
  * @typedef {{ who: string, how: string, when: string, source: Source }} Count
- * @typedef {Count & { from: number, to: number, confirmed?: Count }} History
+ * @typedef {Count & { from: number, to: number, confirmed?: Count & { label?: string } }} History  label: what the second count did (Confirmed by default)
  * @type {readonly History[]}
  */
 export const HISTORY = [
@@ -34,7 +34,7 @@ export const HISTORY = [
   {
     from: 12, to: 13, who: 'A. Kopfermann', how: 'by hand, with an error', when: '',
     source: { label: 'Engelhardt, world records', href: 'http://www.nqueens.de/sub/WorldRecord.en.html' },
-    confirmed: { who: 'Mark B. Wells, Los Alamos', how: 'by computer, correcting it', when: '1971', source: { label: 'OEIS A000170', href: 'https://oeis.org/A000170' } },
+    confirmed: { label: 'Corrected', who: 'Mark B. Wells, Los Alamos', how: 'by computer', when: '1971', source: { label: 'OEIS A000170', href: 'https://oeis.org/A000170' } },
   },
   { from: 14, to: 20, who: '', how: 'by computer', when: '1972–1997', source: { label: 'Engelhardt, world records', href: 'http://www.nqueens.de/sub/WorldRecord.en.html' } },
   { from: 21, to: 24, who: '', how: 'by computer', when: 'before 2005', source: { label: 'OEIS A000170', href: 'https://oeis.org/A000170' } },
