@@ -198,7 +198,7 @@ export function doneShown(r, { from = 'run', workers = null, gpu = false, now = 
   // run()'s has ms and resumedFrom, a saved record's updated: the defaults are never shown.
   const { n, ms = 0, resumedFrom = 0, updated = 0 } = r;
   const cached = from !== 'run';
-  const whence = { run: '', earlier: ` From an earlier count (${formatAge(updated, now)}).`, tab: ` Counted in another tab of this page (${formatAge(updated, now)}).` }[from];
+  const whence = { run: '', earlier: ` From an earlier count (${formatAge(updated, now)}).`, tab: ` From the count saved in this browser (${formatAge(updated, now)}), which another tab was running.` }[from];
   let time = formatDuration(r.elapsedMs);
   if (workers) time += ` on ${workers} worker${workers === 1 ? '' : 's'}`;
   if (gpu) time += ' on the GPU';

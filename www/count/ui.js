@@ -59,7 +59,7 @@ export function mountCountMode(section, { minN, maxN, gpuMaxN = maxN, workers = 
 
   /** What a count shares with the controller: the panel, the engines, the saved count of the N in the field. */
   const ctx = {
-    panel, store, section, setting, maxN,
+    panel, store, section, setting,
     cpuPool: new CountPool(workers),
     /** @type {import('./gpu.js').GpuPool | null} */
     gpuPool: null,
