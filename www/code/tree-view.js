@@ -9,7 +9,8 @@
 // entered it first.
 
 import { drawMiniBoard, readTheme } from '../components/board.js';
-import { drawTick, fitTree, nodeKind, pack, readColours, tapPreviews } from '../components/tree.js';
+import { drawTick, fitTree, pack, readColours, tapPreviews } from '../components/tree.js';
+import { nodeKind } from '../components/tree-model.js';
 import { context2d, el, formatCount } from '../lib/dom.js';
 import { nodeCols } from '../program/search-tree.js';
 

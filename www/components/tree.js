@@ -9,7 +9,8 @@
 // attacks another, hatched), pending (empty); the current path is outlined and
 // matches the queens on the board; found solutions are ticked under the chart.
 // The numbers come from the core (`session.icicle()`, `decidedBetween()`,
-// `space()`), computed from the search's state, never by walking the tree.
+// `space()`), computed from the search's state, never by walking the tree;
+// what a node is and the words about it come from tree-model.js (no DOM).
 //
 // Takes a root element and finds its parts by data-part; it never steps the
 // session itself, only seeks it when a node is clicked (through `seek`). Its
@@ -17,8 +18,13 @@
 // search's tree too (www/code/tree-view.js).
 
 import { drawMiniBoard, readTheme } from './board.js';
-import { context2d, counted, cssVars, el, formatCount, part } from '../lib/dom.js';
+import { context2d, cssVars, el, part } from '../lib/dom.js';
 import { exportWith } from '../lib/export.js';
+import {
+  bandClasses, firstStepReaching, followRoot, moveCursor, nodeAtPoint, nodeOf, nodeWords, reachedWords, summaryWords, zoomWords,
+  zoomedBand,
+} from './tree-model.js';
+import { paintWhole, paintZoomed } from './tree-paint.js';
 
 /**
  * @typedef {import('../types.js').Session} Session
@@ -26,21 +32,12 @@ import { exportWith } from '../lib/export.js';
  * @typedef {import('../types.js').SearchSpaceId} SearchSpaceId
  * @typedef {import('../types.js').FoundSolution} FoundSolution
  */
-/**
- * A node of the tree: the boards whose first `depth` rows hold the queens `cols`.
- * @typedef {object} TreeNode
- * @property {number} depth
- * @property {bigint} index  its place among the N^depth nodes of its depth
- * @property {number[]} cols
- * @property {bigint} boards  how many of the N^N boards lie under it
- */
+/** @typedef {import('./tree-model.js').TreeNode} TreeNode */
 
 const BAND = 14; // CSS pixels per depth
 const TICKS = 8; // CSS pixels for the solution ticks under the chart
 /** Save PNG draws the tree this many pixels wide, a slide's width, whatever the window's. */
 const SLIDE_WIDTH = 1920;
-/** Nodes at least this many device pixels wide get their own state and outline. */
-const NODE_MIN_PX = 4;
 /** CSS pixels of the partial board shown with a hovered node. */
 const MINI_PX = 40;
 /** How many steps the probe session may replay to answer a hover or a click. */
@@ -66,7 +63,7 @@ export function readColours(element) {
 }
 
 /** @typedef {ReturnType<typeof readColours>} TreeColours */
-/** @typedef {Record<'pending' | 'decided' | 'examined' | 'ruled' | 'never' | 'boundary' | 'clear', number>} PackedColours */
+/** @typedef {import('./tree-paint.js').PackedColours} PackedColours */
 
 /**
  * '#rgb', '#rrggbb' or 'rgb(a)(…)' as [r, g, b].
@@ -78,86 +75,6 @@ function rgb(colour) {
   const hex = /** @type {string} */ (probe.fillStyle); // normalised to #rrggbb (or rgba(...))
   if (hex.startsWith('#')) return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return /** @type {RegExpMatchArray} */ (hex.match(/[\d.]+/g)).slice(0, 3).map(Number);
-}
-
-/**
- * True when the queens of `cols` (row r at column cols[r]) hold an attacking pair.
- * @param {number[]} cols
- */
-function attacking(cols) {
-  for (let a = 0; a < cols.length; a++) {
-    for (let b = a + 1; b < cols.length; b++) {
-      if (cols[a] === cols[b] || Math.abs(cols[a] - cols[b]) === b - a) return true;
-    }
-  }
-  return false;
-}
-
-/**
- * What a node is, for the picture: 1 examined (safe, or under a whole-board
- * search every node is examined board by board), 2 ruled out by its own
- * check, 4 never generated (a repeated column under permutations), 5 cut with
- * an ancestor that a check ruled out, so a depth-first search never visits it.
- * A whole-board search (brute force, permutations) cuts nothing: only its
- * leaves, the boards themselves, are ruled out.
- * @param {number[]} cols
- * @param {number} n
- * @param {string | undefined} space  the algorithm's
- * @returns {1 | 2 | 4 | 5}
- */
-export function nodeKind(cols, n, space) {
-  if (space === 'permutations' && new Set(cols).size < cols.length) return 4;
-  const at = firstAttack(cols);
-  if (!at) return 1;
-  const whole = space === 'all-boards' || space === 'permutations';
-  if (whole) return cols.length === n ? 2 : 1;
-  return at.depth === cols.length ? 2 : 5;
-}
-
-/**
- * Where a partial board first goes wrong: the first row (1-based depth)
- * whose queen an earlier one attacks, and how ('column' before 'diagonal', as
- * the sources test them), or null when no queen is attacked. A search that
- * rejected that row never went below it: that is the check that decided
- * every deeper node under it.
- * @param {number[]} cols
- * @returns {{ depth: number, how: 'column' | 'diagonal' } | null}
- */
-function firstAttack(cols) {
-  for (let b = 1; b < cols.length; b++) {
-    /** @type {'column' | 'diagonal' | null} */
-    let how = null;
-    for (let a = 0; a < b && how !== 'column'; a++) {
-      if (cols[a] === cols[b]) how = 'column';
-      else if (Math.abs(cols[a] - cols[b]) === b - a) how = 'diagonal';
-    }
-    if (how) return { depth: b + 1, how };
-  }
-  return null;
-}
-
-/**
- * A node's columns from its index at depth d (row 0 most significant).
- * @param {number | bigint} index
- * @param {number} n
- * @param {number} depth
- * @returns {number[]}
- */
-function digits(index, n, depth) {
-  const cols = new Array(depth);
-  if (typeof index === 'number') {
-    for (let r = depth - 1; r >= 0; r--) {
-      cols[r] = index % n;
-      index = Math.floor(index / n);
-    }
-    return cols;
-  }
-  let rest = BigInt(index);
-  for (let r = depth - 1; r >= 0; r--) {
-    cols[r] = Number(rest % BigInt(n));
-    rest /= BigInt(n);
-  }
-  return cols;
 }
 
 /**
@@ -445,10 +362,7 @@ export class TreePanel {
    * @returns {number[]}
    */
   followRoot(s) {
-    const queens = Array.from(s.queens());
-    const path = [];
-    for (const q of queens) { if (q < 0) break; path.push(q); }
-    return path.slice(0, Math.max(0, Math.min(path.length, this.n - 1) - 1));
+    return followRoot(s.queens(), this.n);
   }
 
   /**
@@ -459,76 +373,18 @@ export class TreePanel {
    * @param {number} band
    */
   drawZoomed(s, pixels, band) {
-    const { n, width } = this;
-    const c = /** @type {PackedColours} */ (this.packed);
-    const space = this.algorithm?.space;
-    const r = this.rootCols.length;
-    const N = BigInt(n);
-    const rootIndex = this.rootCols.reduce((v, col) => v * N + BigInt(col), 0n);
-    for (let k = 1; k <= n - r; k++) {
-      const depth = r + k;
-      const nodes = N ** BigInt(k);
-      const boards = N ** BigInt(n - depth);
-      const nodePx = Number(BigInt(width) * 1000n / nodes) / 1000;
-      let last = -1n;
-      let kind = 0;
-      let share = 0;
-      const row0 = (depth - r - 1) * band * width;
-      for (let x = 0; x < width; x++) {
-        const node = (BigInt(x) * nodes) / BigInt(width);
-        if (node !== last) {
-          last = node;
-          const cols = [...this.rootCols, ...digits(node, n, k)];
-          kind = nodeKind(cols, n, space);
-          const from = (rootIndex * nodes + node) * boards;
-          const done = s.decidedBetween(from, from + boards);
-          share = done === null ? 0 : Number((done * 1000n) / boards) / 1000;
-        }
-        const boundary = nodePx >= NODE_MIN_PX && (BigInt(x + 1) * nodes) / BigInt(width) !== node;
-        let fill = kind === 1 ? c.examined : kind === 4 ? c.never : c.ruled;
-        if (nodePx < 1 && kind !== 4) fill = c.decided;
-        const top = band - 1 - Math.round(share * (band - 1));
-        for (let y = 0; y < band; y++) {
-          let colour = boundary && y < band - 1 ? c.boundary : c.pending;
-          if (!boundary && y >= top && y < band - 1) {
-            colour = fill;
-            if (fill === c.ruled && kind === 2 && (x + y) % 4 === 0) colour = c.pending;
-            else if (kind === 5 && fill === c.ruled && (x + y) % 3 !== 0) colour = c.pending;
-            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
-          }
-          pixels[row0 + y * width + x] = colour;
-        }
-      }
-    }
-    // The rows above the root are not drawn: their place is left clear.
-    pixels.fill(c.clear, (n - r) * band * width);
+    const { n, width, rootCols } = this;
+    const decided = (/** @type {bigint} */ from, /** @type {bigint} */ to) => s.decidedBetween(from, to);
+    paintZoomed(pixels, { n, width, band, rootCols, space: this.algorithm?.space, colours: /** @type {PackedColours} */ (this.packed), decided });
   }
 
+  /** What each pixel column of each band shows besides its share (tree-model.js's bandClasses), built once a size. */
   layout() {
-    const { n, width } = this;
-    const space = this.algorithm?.space;
-    const key = `${n}:${width}:${space}`;
+    const key = `${this.n}:${this.width}:${this.algorithm?.space}`;
     if (this.layoutKey === key) return this.layoutCache;
-    const classes = new Uint8Array(n * width);
-    for (let depth = 1; depth <= n; depth++) {
-      const nodes = n ** depth;
-      const nodePx = width / nodes;
-      if (nodePx < 1) continue;
-      let last = -1;
-      let kind = 0;
-      for (let x = 0; x < width; x++) {
-        const node = Math.floor((x * nodes) / width);
-        if (node !== last) {
-          kind = nodeKind(digits(node, n, depth), n, space);
-          last = node;
-        }
-        const boundary = nodePx >= NODE_MIN_PX && Math.floor(((x + 1) * nodes) / width) !== node;
-        classes[(depth - 1) * width + x] = boundary ? 3 : nodePx >= NODE_MIN_PX || kind === 4 ? kind : 0;
-      }
-    }
     this.layoutKey = key;
-    this.layoutCache = classes;
-    return classes;
+    this.layoutCache = bandClasses(this.n, this.width, this.algorithm?.space);
+    return this.layoutCache;
   }
 
   /** @param {Session} s */
@@ -547,48 +403,14 @@ export class TreePanel {
       this.drawZoomed(s, pixels, tall);
       ctx.putImageData(image, 0, 0);
       this.drawPath(s, tall);
-      const r = this.rootCols.length;
-      this.zoomNote.textContent = r === 0
-        ? 'Zoomed: the whole tree (the path is not deep enough to zoom yet). Whole tree or Esc goes back.'
-        : `Zoomed into ${r === 1 ? 'row 1' : `rows 1–${r}`} = column${r === 1 ? '' : 's'} ${this.rootCols.map((col) => col + 1).join(', ')}: the rows under it, ${counted(BigInt(n) ** BigInt(n - r), 'board')}. Whole tree or Esc goes back.`;
+      this.zoomNote.textContent = zoomWords(this.rootCols, n);
       this.zoomNote.hidden = false;
       return;
     }
     this.zoomNote.hidden = true;
     const shares = s.icicle(width); // null for a search from fixed queens
-    const classes = this.layout();
-    const c = /** @type {PackedColours} */ (this.packed); // update() set it before drawing
-    for (let depth = 1; depth <= n; depth++) {
-      const row0 = (depth - 1) * band * width;
-      for (let x = 0; x < width; x++) {
-        const kind = classes[(depth - 1) * width + x];
-        if (kind === 3) {
-          for (let y = 0; y < band - 1; y++) pixels[row0 + y * width + x] = c.boundary;
-          pixels[row0 + (band - 1) * width + x] = c.pending;
-          continue;
-        }
-        const share = shares ? shares[(depth - 1) * width + x] : 0;
-        let fill = c.decided;
-        if (kind === 1) fill = c.examined;
-        else if (kind === 2 || kind === 5) fill = c.ruled;
-        else if (kind === 4) fill = c.never;
-        const top = band - 1 - Math.round(share * (band - 1));
-        for (let y = 0; y < band; y++) {
-          let colour = c.pending;
-          if (y >= top && y < band - 1) {
-            colour = fill;
-            // Cues beyond colour: ruled out is hatched, never generated dotted.
-            if (kind === 2 && (x + y) % 4 === 0) colour = c.pending;
-            else if (kind === 4 && (x % 3 !== 0 || y % 3 !== 0)) colour = c.pending;
-            // Cut with an ancestor: never visited, a faint wash of the ruled-out colour.
-            else if (kind === 5 && (x + y) % 3 !== 0) colour = c.pending;
-          }
-          pixels[row0 + y * width + x] = colour;
-        }
-      }
-    }
-    // The strip for the solution ticks starts clear.
-    pixels.fill(c.clear, n * band * width);
+    const colours = /** @type {PackedColours} */ (this.packed); // update() set it before drawing
+    paintWhole(pixels, { n, width, band, classes: this.layout(), shares, colours });
     ctx.putImageData(image, 0, 0);
     this.drawPath(s, band);
     this.drawSolutions(s, band);
@@ -646,16 +468,7 @@ export class TreePanel {
    */
   describe(s) {
     // The tree is shown for the searches for every solution, which account for the boards.
-    const { total, ruledOut, solutions } = /** @type {import('../types.js').Space} */ (s.space());
-    const checks = s.checks;
-    const share = total > 0n ? Number((ruledOut * 10000n) / total) / 100 : 0;
-    // Boards per check: whole above 10, else to two places (brute force is below one).
-    const perCheck = checks === 0 ? '' : ruledOut >= 10n * BigInt(checks)
-      ? formatCount(ruledOut / BigInt(checks))
-      : (Number(ruledOut) / checks).toFixed(2);
-    const text = `Ruled out ${formatCount(ruledOut)} of ${formatCount(total)} boards (${share.toFixed(2)}%) with ${counted(checks, 'check')}`
-      + (perCheck ? `: ${perCheck} boards per check` : '')
-      + `; ${formatCount(solutions)} solution${solutions === 1n ? '' : 's'} found.`;
+    const text = summaryWords(/** @type {import('../types.js').Space} */ (s.space()), s.checks);
     if (this.summary.textContent !== text) this.summary.textContent = text;
     this.canvas.setAttribute('aria-label', `Search tree: ${text}`);
   }
@@ -666,7 +479,7 @@ export class TreePanel {
    * @param {number} band  a band's height in the whole tree
    */
   zoomedBand(band) {
-    return Math.floor((band * this.n) / Math.max(1, this.n - this.rootCols.length));
+    return zoomedBand(band, this.n, this.rootCols.length);
   }
 
   /**
@@ -676,18 +489,10 @@ export class TreePanel {
    */
   nodeAt(event) {
     const rect = this.canvas.getBoundingClientRect();
-    const x = (event.clientX - rect.left) * this.scale;
-    const r = this.follow ? this.rootCols.length : 0;
-    const bandCss = this.follow ? this.zoomedBand(BAND) : BAND;
-    const depth = r + Math.floor((event.clientY - rect.top) / bandCss) + 1;
-    if (depth < 1 || depth > this.n || x < 0 || x >= this.width) return null;
-    const n = this.n;
-    const nodes = BigInt(n) ** BigInt(depth - r);
-    const below = (BigInt(Math.floor(x)) * nodes) / BigInt(this.width);
-    const rootIndex = this.rootCols.slice(0, r).reduce((v, col) => v * BigInt(n) + BigInt(col), 0n);
-    const index = rootIndex * nodes + below;
-    const boards = BigInt(n) ** BigInt(n - depth);
-    return { depth, index, cols: digits(index, n, depth), boards };
+    return nodeAtPoint({
+      x: (event.clientX - rect.left) * this.scale, y: event.clientY - rect.top, width: this.width,
+      band: this.follow ? this.zoomedBand(BAND) : BAND, n: this.n, rootCols: this.follow ? this.rootCols : [],
+    });
   }
 
   /** @param {PointerEvent} event */
@@ -711,18 +516,9 @@ export class TreePanel {
     event.preventDefault();
     event.stopPropagation();
     let cols = this.cursor ?? [Math.max(0, this.session.queens()[0] ?? 0)];
-    if (this.cursor && event.key !== 'Enter') {
-      const depth = cols.length;
-      const index = cols.reduce((v, c) => v * BigInt(n) + BigInt(c), 0n);
-      const last = BigInt(n) ** BigInt(depth) - 1n;
-      if (event.key === 'ArrowLeft' && index > 0n) cols = digits(index - 1n, n, depth);
-      else if (event.key === 'ArrowRight' && index < last) cols = digits(index + 1n, n, depth);
-      else if (event.key === 'ArrowUp' && depth > 1) cols = cols.slice(0, -1);
-      else if (event.key === 'ArrowDown' && depth < n) cols = [...cols, 0];
-    }
+    if (this.cursor && event.key !== 'Enter') cols = moveCursor(cols, event.key, n);
     this.cursor = cols;
-    const depth = cols.length;
-    const node = { depth, index: cols.reduce((v, c) => v * BigInt(n) + BigInt(c), 0n), cols, boards: BigInt(n) ** BigInt(n - depth) };
+    const node = nodeOf(cols, n);
     if (event.key === 'Enter') this.goTo(node);
     else this.inspect(node);
   }
@@ -735,55 +531,15 @@ export class TreePanel {
     const s = this.session;
     clearTimeout(this.tipTimer);
     if (!node || !s) { this.showTip(''); return; }
-    const { depth, index, cols, boards } = node;
-    const from = index * boards;
-    const done = s.decidedBetween(from, from + boards);
-    const rows = depth === 1 ? 'row 1' : `rows 1–${depth}`;
-    const repeats = new Set(cols).size < cols.length;
-    const head = `${rows}: column${depth === 1 ? '' : 's'} ${cols.map((c) => c + 1).join(', ')}; ${formatCount(boards)} board${boards === 1n ? '' : 's'}`;
-    let state;
-    if (done === null) state = 'not drawn for a search from fixed queens';
-    else if (repeats && this.algorithm?.space === 'permutations') state = 'never generated: a column repeats';
-    else if (done === 0n) state = 'pending';
-    else if (done === boards) state = attacking(cols) ? 'ruled out' : 'fully examined';
-    else state = `${formatCount(done)} decided so far`;
-    this.showTip(`${head}; ${state}.`, cols);
+    const from = node.index * node.boards;
+    const done = s.decidedBetween(from, from + node.boards);
+    const { head, state } = nodeWords(node, done, this.algorithm?.space);
+    this.showTip(`${head}; ${state}.`, node.cols);
     if (done === null || done === 0n || state.startsWith('never')) return;
     // When it was reached takes a search on the side: do it once the pointer rests.
     this.tipTimer = setTimeout(() => {
-      if (state !== 'ruled out' || this.algorithm?.space === 'all-boards') {
-        const step = this.stepFor(node);
-        if (step === null) return;
-        const when = state === 'ruled out'
-          ? `ruled out at step ${formatCount(step)} (its first board tested)`
-          : `${state}; first reached at step ${formatCount(step)}`;
-        this.showTip(`${head}; ${when}.`, cols);
-        return;
-      }
-      // The check that decided it is the one that rejected its first attacked
-      // row: the node itself, or an ancestor the search never went below.
-      const at = firstAttack(cols) ?? { depth, how: 'diagonal' };
-      if (at.how === 'column') {
-        // A tree search never tries a column a queen above holds: no check, none counted.
-        const c = cols[at.depth - 1];
-        const holder = cols.indexOf(c);
-        const upTo = BigInt(this.n) ** BigInt(depth - at.depth + 1);
-        const parent = { depth: at.depth - 1, index: index / upTo, cols: cols.slice(0, at.depth - 1), boards: boards * upTo };
-        const entered = parent.depth ? this.stepFor(parent) : 0;
-        const skip = `never a candidate: column ${c + 1} is held by the queen in row ${holder + 1}, so the search skips it without a check (the Checks counter counts none)`;
-        this.showTip(`${head}; ${skip}${entered === null || at.depth === depth ? '' : `, and nothing below it is built`}${entered ? `; its row was entered at step ${formatCount(entered)}` : ''}.`, cols);
-        return;
-      }
-      const up = BigInt(this.n) ** BigInt(depth - at.depth);
-      const decider = { depth: at.depth, index: index / up, cols: cols.slice(0, at.depth), boards: boards * up };
-      const step = this.stepFor(decider);
-      if (step === null) return;
-      const check = `a ${at.how} check`;
-      const when = at.depth === depth
-        ? `ruled out at step ${formatCount(step)} by ${check}`
-        : `ruled out with its ancestor ${at.depth === 1 ? 'row 1' : `rows 1–${at.depth}`} (column${at.depth === 1 ? '' : 's'} ${decider.cols.map((c) => c + 1).join(', ')}), `
-          + `which ${check} rejected at step ${formatCount(step)}; the search never went below it`;
-      this.showTip(`${head}; ${when}.`, cols);
+      const when = reachedWords(node, state, this.algorithm?.space, this.n, (asked) => this.stepFor(asked));
+      if (when) this.showTip(`${head}; ${when}.`, node.cols);
     }, 150);
   }
 
@@ -845,52 +601,4 @@ export class TreePanel {
     const step = this.stepFor(node);
     if (step !== null) this.seek(step);
   }
-}
-
-/**
- * The first step at which the search reached `node` (placed its queens, or ruled
- * it out), or null if it has not yet. Brute force reaches a node at the first
- * board with that prefix; a depth-first search, at a step found by halving, since
- * "reached" never reverts as the steps go on.
- * @param {Session | null} s  the probe session; null for brute force, which needs none
- * @param {TreeNode} node
- * @param {SearchSpaceId} space
- * @param {number} now  the step the visualizer stands on
- * @param {number} n
- * @returns {number | null}
- */
-function firstStepReaching(s, { index, cols, boards }, space, now, n) {
-  if (space === 'all-boards') {
-    // Row 0 turns fastest: the first board with these rows is this reading.
-    const reading = cols.reduce((v, c, r) => v + c * n ** r, 0);
-    return reading + 1 <= now ? reading + 1 : null;
-  }
-  if (!s) return null;
-  const from = index * boards;
-  // Permutations: the boards that repeat a column are decided from the start,
-  // so a node is reached when a visited permutation lies in it.
-  let never = 0n;
-  if (space === 'permutations') {
-    if (new Set(cols).size < cols.length) return null;
-    let generated = 1n;
-    for (let k = BigInt(n - cols.length); k > 1n; k--) generated *= k;
-    never = boards - generated;
-  }
-  const reached = () => {
-    const queens = s.queens();
-    const onPath = space !== 'permutations' && cols.every((c, r) => queens[r] === c);
-    if (onPath) return true;
-    const decided = s.decidedBetween(from, from + boards);
-    return decided !== null && decided > never;
-  };
-  if (!reached()) return null;
-  let lo = 0;
-  let hi = now; // reached at hi
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    s.seek(mid);
-    if (reached()) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }

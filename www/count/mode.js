@@ -7,6 +7,7 @@
 // A mode of the registry in modes.js: see there for what a mode does.
 
 import { mountCountMode } from './ui.js';
+import { knownCounts } from './records-view.js';
 import { GPU_FROM } from './gpu.js';
 import { el } from '../lib/dom.js';
 import { replaceUrl, wholeNumber } from '../lib/params.js';
@@ -119,7 +120,10 @@ export function countMode(page) {
     attach(core, wanted) {
       const { countMinN, countMaxN, countGpuMaxN } = core.limits;
       engine = wanted?.engine ?? 'auto';
+      // The known counts, the row of the N in the field marked; past the page's largest N, a cluster's commands.
+      const known = knownCounts(engine === 'cpu' ? countMaxN : Math.max(countMaxN, countGpuMaxN), countMaxN);
       count = mountCountMode(root, {
+        onN: (n) => known.follow(n),
         engine,
         minN: countMinN,
         maxN: countMaxN,
@@ -129,7 +133,7 @@ export function countMode(page) {
       // The core says which N it counts by meeting in the middle.
       const sizes = Array.from({ length: countMaxN - countMinN + 1 }, (_, i) => countMinN + i);
       const halvesFrom = sizes.find((n) => core.wasm.countMethod(n).id === 'quadrants') ?? null;
-      root.append(howItCounts(halvesFrom, countMaxN));
+      root.append(known.root, howItCounts(halvesFrom, countMaxN));
       root.addEventListener('change', () => { if (active) writeUrl(); });
       linked = wanted?.n ?? null;
       fallbackN = core.limits.defaultN;
