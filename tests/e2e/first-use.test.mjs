@@ -5,7 +5,7 @@
 // test group: slow (scripts/test.sh): a review pass: what a new user met, one check a report.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, pageIdle } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -321,7 +321,7 @@ test('when the solver cannot be loaded, the page says so in words for its user, 
     assert.doesNotMatch(text, /scripts\/|build\.sh|pkg\//, `speaks to the user, not the builder: ${text}`);
     assert.match(await page.locator('#message').textContent(), /could not be loaded/);
     assert.equal(await page.locator('#count-start').count(), 0, 'no Count button that cannot work');
-    await page.waitForTimeout(300);
+    await pageIdle(page);
     // The aborted request itself is the only error.
     assertNoErrors(errors, { allow: [/nqueens_bg\.wasm/] });
   } finally {

@@ -213,6 +213,8 @@ test('solving the daily puzzle: the clock stops, the hints are counted, the stre
     assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('nqueens-daily-solved'))), [yesterday, day]);
     assert.equal(await squareColours(page, puzzle.n, empty), 1, 'after: the solved board is clean, not hatched');
     const shown = await page.textContent('[data-part="timer"]');
+    // A fixed wait, to prove the clock stopped: a running one shows a new
+    // second within 1.5 s.
     await page.waitForTimeout(1500);
     assert.equal(await page.textContent('[data-part="timer"]'), shown, 'the clock has stopped');
     await screenshot(page, 'puzzle-daily-solved', { fullPage: false });

@@ -2,7 +2,7 @@
 // puzzle-coach.test.mjs): #puzzle's hooks once the coach has answered, and a
 // click on a square of the board.
 import { createRequire } from 'node:module';
-import { waitUntil } from './helpers.mjs';
+import { schemeShown, waitUntil } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -30,7 +30,7 @@ export async function axeViolations(page, schemes = ['light', 'dark']) {
   const found = [];
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(100);
+    await schemeShown(page, colorScheme);
     const violations = await page.evaluate(async () => {
       const result = await window.axe.run(document, { resultTypes: ['violations'] });
       return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);

@@ -7,7 +7,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, pageIdle } from './helpers.mjs';
 import { axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
@@ -239,17 +239,16 @@ test('on a touch screen, a tap places a queen and a long-press rules a square ou
     await page.touchscreen.tap(at(0, 1).x, at(0, 1).y);
     await waitUntil(async () => (await hooks()).q === '1', { message: 'the tapped queen' });
     const cdp = await context.newCDPSession(page);
-    const press = async ({ x, y }) => {
+    // A long press: the finger stays down until the page has marked the square.
+    const press = async ({ x, y }, marks, message) => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-      await page.waitForTimeout(900);
+      await waitUntil(async () => (await hooks()).marks === marks, { message });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
-    await press(at(4, 3));
-    await waitUntil(async () => (await hooks()).marks === '27', { message: 'the long-pressed mark' });
-    await page.waitForTimeout(300);
+    await press(at(4, 3), '27', 'the long-pressed mark');
+    await pageIdle(page); // the touch's end has been handled
     assert.deepEqual(await hooks(), { marks: '27', q: '1' }, 'the long-press only marked: no queen from its tap');
-    await press(at(4, 3));
-    await waitUntil(async () => (await hooks()).marks === '', { message: 'a second long-press lets the square back in' });
+    await press(at(4, 3), '', 'a second long-press lets the square back in');
     await page.click('#puzzle-undo');
     assert.equal((await hooks()).marks, '27', 'Undo brings the mark back');
     assert.deepEqual(errors, []);

@@ -14,7 +14,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, pageIdle, schemeShown } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -173,7 +173,7 @@ test('the scaling view opens from its link, computes every row, and the rows are
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
-        await page.waitForTimeout(150);
+        await schemeShown(page, colorScheme);
         const lines = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
         found.push(...lines.map((line) => `${viewport.width} ${colorScheme}: ${line}`));
         await screenshot(page, `runs-scaling-${viewport.width}-${colorScheme}`);
@@ -200,7 +200,7 @@ test('Cancel stops the scaling runs and keeps the rows done', async () => {
     await page.click('#runs-scaling-cancel');
     assert.equal(await scalingState(page), 'cancelled');
     const kept = (await rows(page)).length;
-    await page.waitForTimeout(1000);
+    await pageIdle(page); // the workers' last messages, sent before Cancel, have come in
     assert.equal((await rows(page)).length, kept, 'no row comes after Cancel');
     assert.match(await page.textContent('#runs-scaling-status'), /^Cancelled after [\d,]+ of [\d,]+ runs/);
     assert.equal(await page.isDisabled('#runs-scaling-cancel'), true);
@@ -222,7 +222,7 @@ test('a bad view or largest N in the link is a sentence; Esc cancels the scaling
     await page.focus('#runs-view-scaling');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#runs-scaling:not([hidden])');
-    await page.waitForTimeout(300);
+    await pageIdle(page);
     assert.equal(await scalingState(page), 'idle');
     assert.match(await page.textContent('#runs-scaling-status'), /Press Compute/);
     await page.focus('#runs-scaling-start');
@@ -328,7 +328,7 @@ test('the tail cells: α, the best cutoff and its expected work equal the test\'
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
-        await page.waitForTimeout(150);
+        await schemeShown(page, colorScheme);
         await screenshot(page, `runs-tail-${viewport.width}-${colorScheme}`);
       }
     }

@@ -193,6 +193,9 @@ test('a count running in another browser context is not seen, and nothing is off
     await a.click('#count-start');
     await waitUntil(async () => Number((await countState(a)).saved ?? 0) > 0, { timeout: 60_000, interval: 20, message: 'part of the count' });
     await b.fill('#count-n', String(n));
+    // A fixed wait, to prove that B shows nothing of A's count: nothing on the
+    // panel marks the end of B's look-up for N (the store, then the locks,
+    // each a few milliseconds), so B is watched for half a second.
     await b.waitForTimeout(500);
     const s = await countState(b);
     assert.equal((await countState(a)).state, 'running', 'A still counts');
@@ -345,7 +348,7 @@ test('Many runs: a cap over the new N\'s limit is brought down to it, and said',
     // Add curve takes it.
     await page.fill('#runs [data-part="seeds"]', '10');
     await page.click('#runs [data-part="add"]');
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => ['running', 'done', 'invalid', 'failed'].includes(document.getElementById('runs').dataset.state ?? ''));
     assert.doesNotMatch(await page.textContent('#runs [data-part="status"]'), /capped at 1 to/);
     assertNoErrors(errors);
   } finally {

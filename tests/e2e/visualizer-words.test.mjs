@@ -8,7 +8,7 @@
 // test group: slow (scripts/test.sh): a review pass: what the words and pictures mean, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
+import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, coreAlgorithms, pageIdle } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -131,7 +131,8 @@ test('playing at a speed a person can follow, the status line tells each step', 
       assert.equal(shown, step, 'the status line is the sentence of the step shown');
       assert.equal(live, 'off', 'eight sentences a second are shown, not spoken');
       seen.add(shown);
-      await page.waitForTimeout(120);
+      // The next step shown (eight a second at this speed).
+      await page.waitForFunction((step) => window.nqueens.session.message() !== step, step);
     }
     assert.ok(seen.size >= 4, `the sentence changes with the steps (${seen.size} seen)`);
     // Faster than a person can read: the speed instead.
@@ -188,7 +189,7 @@ test('Predict: the board and the box fit one screen, and a wrong guess is told w
     const { page, errors } = await openPage('/?algo=bitwise&n=8&step=1', { viewport: { width, height: 800 } });
     try {
       await page.locator('#predict').check();
-      await page.waitForTimeout(100);
+      await pageIdle(page);
       const fit = await page.evaluate(() => {
         const board = document.getElementById('board').getBoundingClientRect();
         const box = document.getElementById('predict').getBoundingClientRect();

@@ -7,7 +7,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, browser, closeHarness, coreAlgorithms, url, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, browser, closeHarness, coreAlgorithms, url, waitUntil, pageIdle } from './helpers.mjs';
 import { reading } from './race-hooks.mjs';
 
 after(closeHarness);
@@ -149,7 +149,7 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     assert.equal(await active(), false, 'Esc stops the run');
     const stopped = await counter(page, 'steps');
     assert.equal(await page.evaluate(() => window.nqueens.session.done), false, `stopped short of the end (${stopped})`);
-    await page.waitForTimeout(300);
+    await pageIdle(page); // a frame drawn since: a run still going would have stepped in it
     assert.equal(await counter(page, 'steps'), stopped, 'and nothing runs on');
     assert.match(await page.textContent('#message'), /Stopped at step [\d,]+ on the way to the end of the search/);
 
@@ -162,13 +162,14 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     assert.ok(how, warning);
     const atWarning = await counter(page, 'steps');
     assert.ok(atWarning > 0);
-    await page.waitForTimeout(300);
+    await pageIdle(page); // a frame drawn since: a run still going would have stepped in it
     assert.equal(await counter(page, 'steps'), atWarning, 'nothing runs after the warning');
     // Asked again, it goes on; Esc stops it.
     await page.click('#run-to-end');
-    await waitUntil(async () => (await counter(page, 'steps')) > atWarning + 1000, { message: 'the run to go on' });
-    await page.waitForTimeout(1000);
-    assert.equal(await active(), true, 'no second warning');
+    // The first warning came once the run had made atWarning steps; going on
+    // as far again gives a second warning every chance to come.
+    await waitUntil(async () => (await counter(page, 'steps')) > 2 * atWarning + 1000 || !(await active()), { timeout: 30_000, message: 'the run to go on' });
+    assert.equal(await active(), true, `no second warning: ${await page.textContent('#message')}`);
     await page.keyboard.press('Escape');
     assert.equal(await active(), false);
 
@@ -448,7 +449,7 @@ test('on a touch screen a tap on a tree node previews it, and a second tap goes 
     // Depth 2, node (row 1 column 1, row 2 column 3): index 2 of 64 at depth 2.
     const at = { x: b.x + ((2 + 0.5) / 64) * b.width, y: b.y + 14 + 7 };
     await page.touchscreen.tap(at.x, at.y);
-    await page.waitForTimeout(100);
+    await page.waitForSelector('.tree-tip:not([hidden])');
     assert.equal(await page.evaluate(() => window.nqueens.session.stepIndex), 3000, 'the first tap stays at the step');
     const tip = await page.locator('.tree-tip').textContent();
     assert.match(tip, /rows 1–2: columns 1, 3; 262,144 boards.*Tap it again to go there/, tip);
