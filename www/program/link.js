@@ -2,30 +2,18 @@
 // compressed with raw DEFLATE and written as base64url without padding.
 // Read back, a program is only shown: nothing here runs it.
 
+import { packText, unpackText } from '../lib/packed.js';
+
 /** The longest program a link may carry, in characters once unpacked. */
 const MAX_SOURCE = 100_000;
 
-/** @param {Uint8Array} bytes */
-function toBase64Url(bytes) {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** @param {string} text  base64url without padding @returns {Uint8Array<ArrayBuffer>} */
-function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error('not base64url');
-  const plain = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  const out = new Uint8Array(plain.length);
-  for (let i = 0; i < plain.length; i++) out[i] = plain.charCodeAt(i);
-  return out;
-}
-
-/** @param {Uint8Array<ArrayBuffer>} bytes  @param {CompressionStream | DecompressionStream} stream */
-async function through(bytes, stream) {
-  const piped = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(piped).arrayBuffer());
-}
+/** What is wrong with a `src=` value that holds no program, in words. */
+const WHY = {
+  base64url: "The link's program (src=) is not base64url text, so it cannot be read.",
+  deflate: "The link's program (src=) is not raw DEFLATE data: the link may have been cut short.",
+  utf8: "The link's program (src=) is not UTF-8 text.",
+  size: `The link's program is longer than the ${MAX_SOURCE.toLocaleString('en')} characters a link may carry.`,
+};
 
 /**
  * The `src=` value for a program.
@@ -33,7 +21,7 @@ async function through(bytes, stream) {
  * @returns {Promise<string>}
  */
 export async function packSource(source) {
-  return toBase64Url(await through(new TextEncoder().encode(source), new CompressionStream('deflate-raw')));
+  return packText(source);
 }
 
 /**
@@ -43,24 +31,9 @@ export async function packSource(source) {
  * @returns {Promise<string>}
  */
 export async function unpackSource(packed) {
-  let bytes;
-  try {
-    bytes = fromBase64Url(packed.trim());
-  } catch {
-    throw new Error("The link's program (src=) is not base64url text, so it cannot be read.");
-  }
-  let raw;
-  try {
-    raw = await through(bytes, new DecompressionStream('deflate-raw'));
-  } catch {
-    throw new Error("The link's program (src=) is not raw DEFLATE data: the link may have been cut short.");
-  }
-  let text;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-  } catch {
-    throw new Error("The link's program (src=) is not UTF-8 text.");
-  }
+  // A character of a JavaScript string is at most three bytes of UTF-8.
+  const { text, wrong } = await unpackText(packed, 3 * MAX_SOURCE);
+  if (text === undefined) throw new Error(WHY[wrong]);
   if (text.length > MAX_SOURCE) throw new Error(`The link's program is ${text.length.toLocaleString('en')} characters long, more than the ${MAX_SOURCE.toLocaleString('en')} a link may carry.`);
   return text;
 }
