@@ -15,34 +15,11 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, pageIdle, schemeShown } from './helpers.mjs';
+import { firstSolution } from '../common/plain.mjs';
 
 after(closeHarness);
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Plain backtracking to the first solution: a step is a candidate column tried (placed or refused) or a queen taken off. */
-function firstSolution(n) {
-  let steps = 0;
-  let placements = 0;
-  const cols = [];
-  const attacked = (c) => cols.some((q, r) => Math.abs(q - c) === cols.length - r);
-  const solve = () => {
-    if (cols.length === n) return true;
-    for (let c = 0; c < n; c++) {
-      if (cols.includes(c)) continue;
-      steps++;
-      if (attacked(c)) continue;
-      cols.push(c);
-      placements++;
-      if (solve()) return true;
-    }
-    steps++;
-    cols.pop();
-    return false;
-  };
-  solve();
-  return { steps, placements, cols };
-}
 
 /** True when `queens` (each row's column) is a solution: a pair-by-pair check. */
 function isSolution(queens) {
