@@ -44,3 +44,36 @@ export const ROW_BACKTRACKING = `function solve(n, board) {
   }
   fill(0);
 }`;
+
+/**
+ * Every completion of `queens` (squares row * n + col) on the n×n board that
+ * puts no queen on `excluded`: each as its n squares, in row order.
+ */
+export function completionsOf(n, queens, excluded = []) {
+  const byRow = new Map(queens.map((s) => [Math.floor(s / n), s % n]));
+  const out = new Set(excluded);
+  const cols = [];
+  const found = [];
+  const place = (row) => {
+    if (row === n) { found.push(cols.map((c, r) => r * n + c)); return; }
+    for (let c = 0; c < n; c++) {
+      if (byRow.has(row) && byRow.get(row) !== c) continue;
+      if (out.has(row * n + c)) continue;
+      if (cols.some((d, r) => d === c || Math.abs(d - c) === row - r)) continue;
+      cols.push(c); place(row + 1); cols.pop();
+    }
+  };
+  place(0);
+  return found;
+}
+
+/** The squares a queen of `queens` attacks that hold no queen. */
+export function attacked(n, queens) {
+  const out = [];
+  for (let s = 0; s < n * n; s++) {
+    if (queens.includes(s)) continue;
+    const [r, c] = [Math.floor(s / n), s % n];
+    if (queens.some((q) => { const [a, b] = [Math.floor(q / n), q % n]; return a === r || b === c || a - b === r - c || a + b === r + c; })) out.push(s);
+  }
+  return out;
+}

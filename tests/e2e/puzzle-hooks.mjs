@@ -6,6 +6,9 @@ import { schemeShown, waitUntil } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
+export const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
+
 /** #puzzle's hooks once the coach has answered: { state, completions, reason, coach, search }. */
 export async function settled(page) {
   await waitUntil(() => page.evaluate(() => document.getElementById('puzzle').dataset.busy === 'false'), { timeout: 10_000, message: 'the coach to answer' });

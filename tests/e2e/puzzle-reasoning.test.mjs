@@ -8,45 +8,10 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, pageIdle } from './helpers.mjs';
-import { axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
+import { ABORTED, axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
+import { attacked, completionsOf } from '../common/plain.mjs';
 
 after(closeHarness);
-
-/** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
-const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
-
-/**
- * Every completion of `queens` (squares row * n + col) on the n×n board that
- * puts no queen on `excluded`: each as its n squares, in row order.
- */
-function completionsOf(n, queens, excluded = []) {
-  const byRow = new Map(queens.map((s) => [Math.floor(s / n), s % n]));
-  const out = new Set(excluded);
-  const cols = [];
-  const found = [];
-  const place = (row) => {
-    if (row === n) { found.push(cols.map((c, r) => r * n + c)); return; }
-    for (let c = 0; c < n; c++) {
-      if (byRow.has(row) && byRow.get(row) !== c) continue;
-      if (out.has(row * n + c)) continue;
-      if (cols.some((d, r) => d === c || Math.abs(d - c) === row - r)) continue;
-      cols.push(c); place(row + 1); cols.pop();
-    }
-  };
-  place(0);
-  return found;
-}
-
-/** The squares a queen of `queens` attacks that hold no queen. */
-function attacked(n, queens) {
-  const out = [];
-  for (let s = 0; s < n * n; s++) {
-    if (queens.includes(s)) continue;
-    const [r, c] = [Math.floor(s / n), s % n];
-    if (queens.some((q) => { const [a, b] = [Math.floor(q / n), q % n]; return a === r || b === c || a - b === r - c || a + b === r + c; })) out.push(s);
-  }
-  return out;
-}
 
 /** Every square of a line as deduce() names it (diagonal: row − col + n − 1; anti-diagonal: row + col). */
 function lineSquares(n, kind, index) {
