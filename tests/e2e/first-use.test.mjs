@@ -2,7 +2,7 @@
 // recovery from a wasm trap: the first screen, shortcuts
 // after a pick, gallery jumps in view, deep links with progress, and a fresh
 // solver after a panic. Screenshots go to test-results/screenshots/first-*.png.
-// test group: slow (scripts/test.sh): a review pass: what a new user met, one check a report.
+// test group: slow (scripts/test.sh): what a new user meets first, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, pageIdle } from './helpers.mjs';

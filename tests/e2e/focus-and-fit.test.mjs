@@ -1,7 +1,7 @@
-// What a teacher tripped over, each checked: a link parameter the tab does
+// Focus and fit, each checked: a link parameter the tab does
 // not read is said; no autofocus inside a cross-origin frame; and the others
 // below, one test each.
-// test group: slow (scripts/test.sh): a review pass: a teacher's reports, one check each.
+// test group: slow (scripts/test.sh): frames, keyboards and window sizes, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Fourth hardening pass, in the browser: state two tabs share (Learn
+// State two tabs share, in the browser (Learn
 // progress; a count running in one tab, seen from another), saved progress
 // of one engine seen by the other, the puzzle coach past its budget, and the
 // forms and links that must fit their limits. The two-tab cases run in two
@@ -6,7 +6,7 @@
 // and locks) and in two contexts (two browsers, or a private window: each
 // keeps its own and neither sees the other's). Truths: OEIS A000170 typed in,
 // the answers the test gave, a plain search in the test.
-// test group: slow (scripts/test.sh): a review pass: state two tabs share, budgets and limits, one check a report.
+// test group: slow (scripts/test.sh): two tabs and two browsers at once, budgets and limits.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness, waitUntil, url, browser, screenshot } from './helpers.mjs';

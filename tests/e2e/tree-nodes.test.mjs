@@ -1,8 +1,8 @@
-// What a student preparing for an exam tripped over: the keys after
+// The search tree's nodes and the keys: the keys after
 // a click, the symmetry note of the N shown, a tree node's reason, counts of
 // one, and a clicked tree node's board brought into view. Each checked against
 // a truth worked out here, not read off the page.
-// test group: slow (scripts/test.sh): a review pass: a student's reports, one check each.
+// test group: slow (scripts/test.sh): the tree and the keys, one check each.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';

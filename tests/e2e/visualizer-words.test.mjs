@@ -5,7 +5,7 @@
 // Predict guess told why, and each mode's own keys in the footer. The truths
 // are the core's: algorithms() read in node, the session's registers, queens
 // and counters. Screenshots go to test-results/screenshots/meaning-*.png.
-// test group: slow (scripts/test.sh): a review pass: what the words and pictures mean, one check each.
+// test group: slow (scripts/test.sh): every algorithm's words and pictures, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, coreAlgorithms, pageIdle } from './helpers.mjs';

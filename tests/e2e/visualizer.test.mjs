@@ -1,9 +1,9 @@
-// What the second student tripped over: controls that moved under
+// The visualizer's controls and words: controls that moved under
 // the pointer, a race wider than the window, Esc that did not stop a run to
 // the end, Solve big's N out of its search's range, "resumed" on a fresh
 // count, and rows numbered two ways. Each measured on the page (positions
 // by boundingBox, counters by their data-value), never taken on trust.
-// test group: slow (scripts/test.sh): a review pass: the second student's reports, one check each.
+// test group: slow (scripts/test.sh): every algorithm at two widths, one check each.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
