@@ -77,3 +77,35 @@ export function attacked(n, queens) {
   }
   return out;
 }
+
+/** Every solution of N queens, by a plain search over permutations, as column lists. */
+export function solutions(n) {
+  const out = [];
+  const cols = [];
+  const place = (row) => {
+    if (row === n) { out.push([...cols]); return; }
+    for (let c = 0; c < n; c++) {
+      if (cols.every((d, r) => d !== c && Math.abs(d - c) !== row - r)) { cols.push(c); place(row + 1); cols.pop(); }
+    }
+  };
+  place(0);
+  return out;
+}
+
+/** The classes of `all` under the 8 symmetries of the square: the least key of each board's images. */
+export function classes(all, n) {
+  const key = (cols) => cols.join(',');
+  const images = (cols) => {
+    const out = [];
+    let b = cols;
+    for (let turn = 0; turn < 4; turn++) {
+      out.push(b, [...b].reverse());
+      // Rotate: the queen at (r, c) goes to (c, n-1-r).
+      const next = new Array(n);
+      b.forEach((c, r) => { next[c] = n - 1 - r; });
+      b = next;
+    }
+    return out;
+  };
+  return new Set(all.map((cols) => images(cols).map(key).sort()[0])).size;
+}

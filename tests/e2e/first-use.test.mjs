@@ -5,11 +5,10 @@
 // test group: slow (scripts/test.sh): what a new user meets first, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, pageIdle } from './helpers.mjs';
+import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, pageIdle, counter } from './helpers.mjs';
 
 after(closeHarness);
 
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
 const session = (page, expression) => page.evaluate(`(() => { const s = window.nqueens.session; return ${expression}; })()`);
 const playing = (page) => page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed') === 'true');
 const waitForPause = (page) => waitUntil(async () => !(await playing(page)), { timeout: 20_000, message: 'the page to stop running' });

@@ -252,6 +252,9 @@ export async function schemeShown(page, colorScheme) {
   }), colorScheme === 'dark');
 }
 
+/** A counter of the visualizer (#steps, #checks, #solutions, ...): its data-value as a number. */
+export const counter = async (/** @type {import('playwright-core').Page} */ page, /** @type {string} */ id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
+
 /**
  * Waits until the page (or a frame of it) has nothing left to do now: this
  * runs after any task under way, then a frame is drawn and the browser finds

@@ -3,7 +3,7 @@
 // Each test saves screenshots to test-results/screenshots/page-*.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, revisit, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms, schemeShown } from './helpers.mjs';
+import { openPage, revisit, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms, schemeShown, counter } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -18,9 +18,7 @@ const BACKTRACKING_N = ALGORITHMS.find((a) => a.id === 'backtracking').maxN;
 /** The board's exact pixels, as a PNG data URL (equal strings = identical boards). */
 const boardPixels = (page) => page.evaluate(() => document.getElementById('board').toDataURL('image/png'));
 
-/** A counter's value: the page keeps the raw number in data-value. */
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
-
+/** The visualizer's counters, each its data-value. */
 const counters = async (page) => {
   const out = {};
   for (const id of ['steps', 'checks', 'placements', 'backtracks', 'solutions']) out[id] = await counter(page, id);

@@ -7,13 +7,12 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, browser, closeHarness, coreAlgorithms, url, waitUntil, pageIdle } from './helpers.mjs';
+import { openPage, assertNoErrors, browser, closeHarness, coreAlgorithms, url, waitUntil, pageIdle, counter } from './helpers.mjs';
 import { reading } from './race-hooks.mjs';
 
 after(closeHarness);
 
 const ALGORITHMS = await coreAlgorithms();
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
 /**
  * Opens `path` in the same page and waits for the page to be ready. Requests
  * the old document still had running (its icon, a worker's wasm) are aborted
