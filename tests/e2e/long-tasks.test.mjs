@@ -73,7 +73,7 @@ test('a seek back at N = 1,000 with hill climbing keeps every task short, and la
   }
 });
 
-test('race mode End at N = 1,000 with hill climbing keeps every task short', { timeout: 180_000 }, async () => {
+test('race mode End at N = 1,000 with hill climbing keeps every task short', { timeout: 400_000 }, async () => {
   const { page, errors } = await openPage('/?mode=race&goal=one&n=1000&lanes=hill-climbing,min-conflicts&clock=checks');
   try {
     await watch(page);
