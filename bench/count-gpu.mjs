@@ -25,7 +25,7 @@
 // --report-only writes the section up from the last run (bench/results/gpu.json, or
 // gpu-hardware.json with --hardware; a run with --ns is saved apart, as gpu-ns-14-15.json,
 // and --report-only with the same --ns reads it) without measuring. --write puts the section into
-// BENCHMARKS.md (before "## Targets"), in place of the one from the last run; bench/run.mjs's
+// the full report, bench/results/report.md (before "## Targets"), in place of the one from the last run; bench/run.mjs's
 // `--only gpu` does the SwiftShader part within the whole report.
 
 import fs from 'node:fs';
@@ -378,12 +378,13 @@ export function gpuSection(gpu, number, hardware = null) {
 }
 
 /**
- * Puts `section` into BENCHMARKS.md in place of the last one, else before "## Targets".
+ * Puts `section` into the full report (bench/results/report.md) in place of the last one, else
+ * before "## Targets"; with no report yet, the section alone.
  * @param {string[]} section
  */
 function writeSection(section) {
-  const file = path.join(REPO_ROOT, 'BENCHMARKS.md');
-  const text = fs.readFileSync(file, 'utf8');
+  const file = path.join(REPO_ROOT, 'bench', 'results', 'report.md');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const body = `${section.join('\n')}\n`;
   const at = text.search(new RegExp(`^## \\d+\\. ${TITLE.replace(/[()]/g, '\\$&')}$`, 'm'));
   let out;
@@ -434,7 +435,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { lines } = gpuSection(soft, 12, hard);
   if (argv.includes('--write')) {
     writeSection(lines);
-    log('wrote the section into BENCHMARKS.md');
+    log('wrote the section into bench/results/report.md');
   } else {
     console.log(lines.join('\n'));
   }

@@ -19,7 +19,7 @@
 // plain data and `findSection()` writes it up for bench/run.mjs. Run alone,
 // `node bench/find.mjs [--write] [--report-only]` measures (or, with
 // --report-only, reads the last run's bench/results/find.json) and prints the
-// section, or with --write puts it in BENCHMARKS.md as section 10 with its
+// section, or with --write puts it in the full report (bench/results/report.md) as section 10 with its
 // Targets lines, leaving the rest of the file as it is.
 
 import { execFileSync } from 'node:child_process';
@@ -443,9 +443,10 @@ const PROFILE = [
     'in the same wait as the columns\' word. Those are what took the table above below the C program.',
 ];
 
-/** Replaces section 10 and queen search's lines in the Targets list of BENCHMARKS.md. */
+/** Replaces section 10 and queen search's lines in the Targets list of the full report (bench/results/report.md). */
 function writeSection(file, find) {
   const { lines, targets } = findSection(find, 10);
+  if (!fs.existsSync(file)) throw new Error(`${file} does not exist yet: run bash bench/run.sh first, or leave out --write`);
   let text = fs.readFileSync(file, 'utf8');
   const from = text.indexOf('## 10. ');
   const to = text.indexOf('\n## ', from + 1);
@@ -481,8 +482,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     fs.writeFileSync(saved, JSON.stringify(find, null, 1));
   }
   if (process.argv.includes('--write')) {
-    writeSection(path.join(root, 'BENCHMARKS.md'), find);
-    log('wrote section 10 of BENCHMARKS.md and bench/results/find.json');
+    writeSection(path.join(root, 'bench', 'results', 'report.md'), find);
+    log('wrote section 10 of bench/results/report.md and bench/results/find.json');
   } else {
     console.log(findSection(find, 10).lines.join('\n'));
   }

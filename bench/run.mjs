@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every benchmark and writes BENCHMARKS.md (and bench/results/latest.json).
+// Runs every benchmark and writes the full report, bench/results/report.md (and
+// bench/results/latest.json); BENCHMARKS.md holds the current figures, copied from it by hand.
 // bench/run.sh builds what this needs first; run that, not this, by hand:
 //
 //   bash bench/run.sh [--lo 12] [--hi 16] [--only PART,...]   (PARTS below)
@@ -592,6 +593,8 @@ function report({ m, nat, c000, br }) {
 }
 
 const latest = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
+/** The full report (not in git): BENCHMARKS.md takes its current figures from it. */
+const REPORT = path.join(REPO_ROOT, 'bench', 'results', 'report.md');
 
 /**
  * A report's level-2 sections: the text before the first (the header and
@@ -612,7 +615,7 @@ function sections(text) {
  * The header's "Partial run" row for a run of `parts` on `date` merged into
  * `file`: when each part now in the file was measured (the newest date of
  * each, from the file's row), and the run the rest comes from.
- * @param {string} file  BENCHMARKS.md as it stands
+ * @param {string} file  the report as it stands
  * @param {string[]} parts
  * @param {string} date
  */
@@ -638,7 +641,7 @@ function partialRow(file, parts, date) {
  * target's name, its words up to the first full stop) come from the run;
  * every other section and Targets line stays as it was. Targets new to the
  * file go at the end of the list.
- * @param {string} old  BENCHMARKS.md as it stands
+ * @param {string} old  the report as it stands
  * @param {string} fresh  the report of the parts measured
  */
 function mergeReport(old, fresh) {
@@ -683,12 +686,12 @@ if (args.includes('--report-only')) {
     process.exit(1);
   }
   const { machine: m, native: nat, seed000: c000, browser: br, mergedIntoFile } = JSON.parse(fs.readFileSync(latest, 'utf8'));
-  const kept = path.join(REPO_ROOT, 'BENCHMARKS.md');
+  const kept = REPORT;
   // A saved partial run that was merged into the file is merged into it again.
   if (mergedIntoFile) m.partial = partialRow(fs.readFileSync(kept, 'utf8'), m.only ?? [], m.date);
   const written = report({ m, nat, c000, br });
   fs.writeFileSync(kept, mergedIntoFile ? mergeReport(fs.readFileSync(kept, 'utf8'), written) : written);
-  log('rewrote BENCHMARKS.md from bench/results/latest.json');
+  log('rewrote bench/results/report.md from bench/results/latest.json');
 } else {
   const m = machine();
   log(`machine: ${m.model}, ${m.cpus} CPUs, load ${m.load}`);
@@ -704,7 +707,7 @@ if (args.includes('--report-only')) {
   }
 
   if (only?.includes('testcmd')) br.testcmd = await testCommandTimings(REPO_ROOT);
-  const kept = path.join(REPO_ROOT, 'BENCHMARKS.md');
+  const kept = REPORT;
   const saved = fs.existsSync(latest) ? JSON.parse(fs.readFileSync(latest, 'utf8')) : null;
   const mergeInto = only && (!saved || saved.mergedIntoFile) && fs.existsSync(kept) ? fs.readFileSync(kept, 'utf8') : null;
   if (mergeInto !== null) {
@@ -728,5 +731,5 @@ if (args.includes('--report-only')) {
   fs.writeFileSync(latest, JSON.stringify(results, null, 1));
   const written = report({ m, nat, c000, br });
   fs.writeFileSync(kept, mergeInto === null ? written : mergeReport(mergeInto, written));
-  log(`wrote BENCHMARKS.md${mergeInto === null ? '' : ` (${only.join(', ')} merged into the file as it was)`} and bench/results/latest.json`);
+  log(`wrote bench/results/report.md${mergeInto === null ? '' : ` (${only.join(', ')} merged into the file as it was)`} and bench/results/latest.json`);
 }

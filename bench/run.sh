@@ -3,7 +3,8 @@
 # Rust bench (bench/native), the seed-000 C baseline (bench/seed000.c) and
 # the C queen search (bench/qs4.c, section 10),
 # then runs bench/run.mjs, which measures natively and in headless Chromium
-# and writes BENCHMARKS.md.
+# and writes the full report, bench/results/report.md (BENCHMARKS.md holds
+# the current figures, copied from it).
 #
 #   bash bench/run.sh [--lo 12] [--hi 16] [--only PART,...]   (the parts: PARTS in bench/run.mjs)
 #

@@ -28,8 +28,8 @@
 #           count), sweeps (axe on every view, every tab presented), the
 #           built site and its service worker, GIFs recorded in real time,
 #           Python's runtime (Pyodide), the files that time the page and so
-#           run alone, and the review passes (one check for each thing a
-#           reviewer reported). Not part of the usual suites, so that the usual
+#           run alone, and the sweeps of several tabs, browsers or window
+#           sizes at once. Not part of the usual suites, so that the usual
 #           command stays a quick loop; `all` adds it, and CI (.ci/run)
 #           runs it after the usual suites. Its e2e files run as e2e's do.
 #

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PlainBacktracking, fitGrowth, roughly } from '../../www/workers/plain-backtracking.js';
 import { plainEstimate } from '../../www/runs/scaling.js';
 import { binary, lowestBitQuestion, lowestBitWork, readBinary } from '../../www/learn/questions.js';
+import { firstSolution } from '../common/plain.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let api;
@@ -19,30 +20,6 @@ before(async () => {
   api = await import(pathToFileURL(path.join(ROOT, 'pkg', 'nqueens.js')).href);
   await api.default({ module_or_path: fs.readFileSync(path.join(ROOT, 'pkg', 'nqueens_bg.wasm')) });
 });
-
-/** Backtracking to the first solution, recursive over a plain array: a step is a free column tried or a queen taken off. */
-function firstSolution(n) {
-  let steps = 0;
-  let placements = 0;
-  const cols = [];
-  const solve = () => {
-    if (cols.length === n) return true;
-    const row = cols.length;
-    for (let c = 0; c < n; c++) {
-      if (cols.includes(c)) continue;
-      steps++;
-      if (cols.some((q, r) => Math.abs(q - c) === row - r)) continue;
-      cols.push(c);
-      placements++;
-      if (solve()) return true;
-    }
-    steps++;
-    cols.pop();
-    return false;
-  };
-  const solved = solve();
-  return { steps, placements, cols, solved };
-}
 
 const runToEnd = (n, cap = 1e12) => {
   const run = new PlainBacktracking(n, cap);

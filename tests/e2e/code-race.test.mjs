@@ -8,23 +8,13 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { openPage, assertNoErrors, closeHarness, screenshot } from './helpers.mjs';
 import { ended, lanes } from './race-hooks.mjs';
+import { ROW_BACKTRACKING } from '../common/plain.mjs';
 
 after(closeHarness);
 
 const pack = (program) => zlib.deflateRawSync(Buffer.from(program, 'utf8')).toString('base64url');
 
-const PROGRAM = `function solve(n, board) {
-  function fill(row) {
-    if (row === n) { board.found(); return; }
-    for (let col = 0; col < n; col++) {
-      if (!board.safe(row, col)) continue;
-      board.place(row, col);
-      fill(row + 1);
-      board.remove(row, col);
-    }
-  }
-  fill(0);
-}`;
+const PROGRAM = ROW_BACKTRACKING;
 
 /** The program run here with a board that counts its calls and judges each found(). */
 function countsOf(program, n) {

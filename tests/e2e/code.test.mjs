@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, pageIdle } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -134,7 +134,7 @@ test('a link’s program is shown and not run until Run; a malformed src= is a s
   const { page, errors } = await openProgram(PROGRAM, { n: 4 });
   assert.equal(await page.getAttribute('#code', 'data-state'), 'idle');
   assert.equal(await page.evaluate(() => document.querySelector('#code .cm-content')?.textContent?.includes('board.say("all " + n + " rows filled");')), true);
-  await page.waitForTimeout(500);
+  await pageIdle(page); // a run the link started would be under way by now
   assert.deepEqual(await yours(page), { state: 'idle', step: 0, steps: 0, queens: [-1, -1, -1, -1], verdict: null, tree: null });
   assert.equal(await run(page), 'done');
   assert.equal((await yours(page)).steps, replay(4).length - 1);
@@ -282,8 +282,7 @@ test('limits: an endless loop with no tracer calls stops at the 10 s limit; Stop
   await page.clock.resume();
   await page.click('#code [data-part=run]');
   await page.waitForSelector('#code[data-state=running]');
-  await page.waitForTimeout(500);
-  assert.match(await page.textContent('#code [data-part=run-line]'), /Running: \d+\.\d s/);
+  await page.waitForFunction(() => /Running: \d+\.\d s/.test(document.querySelector('#code [data-part=run-line]')?.textContent ?? ''));
   const stopAt = Date.now();
   await page.click('#code [data-part=stop]');
   await page.waitForSelector('#code[data-state=stopped]', { timeout: 2_000 });
@@ -356,6 +355,8 @@ test('no network and no storage: each attempt is a sentence, and the recording s
   for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'import()', 'indexedDB', 'caches']) {
     assert.ok(sentences.some((s) => s.includes(`${name}: ${name} is blocked`)), `${name} is refused with a sentence: ${sentences.join(' | ')}`);
   }
+  // A fixed wait, to prove that nothing came: a request the worker sent
+  // before its run ended reaches a server on this machine well within 1 s.
   await page.waitForTimeout(1_000);
   assert.deepEqual(rec.requests, [], 'the recording server got no request');
   assertNoErrors(errors);

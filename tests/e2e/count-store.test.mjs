@@ -5,7 +5,7 @@
 // and never resumed, and counting again gives OEIS's numbers; an untouched
 // record still resumes to them. The seal's hash is checked against FNV-1a's
 // published test vectors.
-// test group: slow (scripts/test.sh): a review pass: damaged saved records, each discarded, and counts at N = 15 and 16 resumed.
+// test group: slow (scripts/test.sh): damaged saved records, each discarded, and counts at N = 15 and 16 resumed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, waitUntil, screenshot, closeHarness } from './helpers.mjs';

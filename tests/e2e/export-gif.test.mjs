@@ -80,7 +80,8 @@ test('Record GIF: an animated GIF whose frames are the boards the page showed, i
     const shown = [];
     const STEPS = 6;
     for (let k = 0; k <= STEPS; k++) {
-      await page.waitForTimeout(450); // four or five snapshots at ten a second
+      // Two snapshots of this board (ten a second): the first may come before it is drawn.
+      await page.waitForFunction((taken) => Number(document.getElementById('record-gif').dataset.frames) >= taken + 2, Number(await page.getAttribute('#record-gif', 'data-frames')));
       shown.push(await readBoard(page));
       if (k < STEPS) await page.click('#step');
     }
@@ -144,7 +145,8 @@ test('Record GIF at 480 px while the search plays: the chosen width, many frames
     assert.equal(await page.inputValue('#gif-size'), '480', '480 px unless changed');
     await page.click('#record-gif');
     await page.click('#play');
-    await page.waitForTimeout(3000);
+    // Three seconds of the board playing: thirty-one snapshots at ten a second.
+    await page.waitForFunction(() => Number(document.getElementById('record-gif').dataset.frames) >= 31, null, { timeout: 30_000 });
     await page.click('#play');
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 30_000 }),
@@ -202,19 +204,18 @@ test('Cancel GIF ends a recording and saves nothing; the next recording works', 
     page.on('download', () => downloads++);
     await page.click('#record-gif');
     await page.click('#play');
-    await page.waitForTimeout(800);
+    await page.waitForFunction(() => Number(document.getElementById('record-gif').dataset.frames) >= 5 && window.nqueens.session.stepIndex >= 1, null, { timeout: 10_000 });
     await page.click('#gif-cancel');
     assert.match(await page.textContent(STATUS), /cancelled; nothing was saved/);
     assert.equal(await page.getAttribute('#record-gif', 'aria-pressed'), 'false');
     assert.equal(await page.isVisible('#gif-cancel'), false);
     assert.equal(await page.isDisabled('#gif-size'), false);
-    await page.waitForTimeout(500);
     assert.equal(downloads, 0, 'nothing downloaded');
     await page.click('#play');
     await page.selectOption('#gif-size', '320');
     await page.click('#record-gif');
     await page.click('#step');
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => Number(document.getElementById('record-gif').dataset.frames) >= 2);
     // Stopped from the keyboard: the keyboard's place waits on Cancel, then comes back to the button.
     await page.focus('#record-gif');
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
@@ -224,6 +225,7 @@ test('Cancel GIF ends a recording and saves nothing; the next recording works', 
     const { width, frames } = decodeGif(gif.bytes);
     assert.equal(width, 320);
     assert.ok(frames.length >= 1);
+    assert.equal(downloads, 1, 'the cancelled recording saved nothing, all the while the second was made');
     assertNoErrors(errors);
   } finally {
     await page.close();

@@ -117,6 +117,8 @@ test('Record video: a WebM of the board while it plays, with a duration', async 
     await page.click('#record-board');
     assert.equal(await page.getAttribute('#record-board', 'aria-pressed'), 'true');
     await page.click('#play');
+    // A fixed wait: the video records the wall clock, and the file must hold
+    // more than a second of it (its duration is checked below).
     await page.waitForTimeout(1500);
     await page.click('#play');
     const video = await downloadOf(page, '#record-board'); // Stop recording

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, revisit, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms, ROOT } from './helpers.mjs';
+import { openPage, revisit, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, coreAlgorithms, ROOT, counter } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -61,7 +61,6 @@ function judge(queens) {
 }
 
 const session = (page, expression) => page.evaluate(`(() => { const s = window.nqueens.session; return ${expression}; })()`);
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
 const idle = (page) => waitUntil(
   () => page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed') !== 'true' && document.getElementById('going').hidden),
   { timeout: 30_000, message: 'the page to stop running' },

@@ -2,14 +2,13 @@
 // recovery from a wasm trap: the first screen, shortcuts
 // after a pick, gallery jumps in view, deep links with progress, and a fresh
 // solver after a panic. Screenshots go to test-results/screenshots/first-*.png.
-// test group: slow (scripts/test.sh): a review pass: what a new user met, one check a report.
+// test group: slow (scripts/test.sh): what a new user meets first, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, pageIdle, counter } from './helpers.mjs';
 
 after(closeHarness);
 
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
 const session = (page, expression) => page.evaluate(`(() => { const s = window.nqueens.session; return ${expression}; })()`);
 const playing = (page) => page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed') === 'true');
 const waitForPause = (page) => waitUntil(async () => !(await playing(page)), { timeout: 20_000, message: 'the page to stop running' });
@@ -321,7 +320,7 @@ test('when the solver cannot be loaded, the page says so in words for its user, 
     assert.doesNotMatch(text, /scripts\/|build\.sh|pkg\//, `speaks to the user, not the builder: ${text}`);
     assert.match(await page.locator('#message').textContent(), /could not be loaded/);
     assert.equal(await page.locator('#count-start').count(), 0, 'no Count button that cannot work');
-    await page.waitForTimeout(300);
+    await pageIdle(page);
     // The aborted request itself is the only error.
     assertNoErrors(errors, { allow: [/nqueens_bg\.wasm/] });
   } finally {

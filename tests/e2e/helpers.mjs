@@ -252,6 +252,24 @@ export async function schemeShown(page, colorScheme) {
   }), colorScheme === 'dark');
 }
 
+/** A counter of the visualizer (#steps, #checks, #solutions, ...): its data-value as a number. */
+export const counter = async (/** @type {import('playwright-core').Page} */ page, /** @type {string} */ id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
+
+/**
+ * Waits until the page (or a frame of it) has nothing left to do now: this
+ * runs after any task under way, then a frame is drawn and the browser finds
+ * an idle moment (requestIdleCallback). By then what the page does in its
+ * next frame or once idle (text alternatives, a tab's first drawing) is done,
+ * messages already sent to it by its workers have arrived, and a long task
+ * that was running has reached a PerformanceObserver.
+ * @param {import('playwright-core').Page | import('playwright-core').Frame} page
+ */
+export async function pageIdle(page, { timeout = 10_000 } = {}) {
+  await page.evaluate((timeout) => new Promise((resolve) => {
+    requestAnimationFrame(() => requestIdleCallback(() => resolve(undefined), { timeout }));
+  }), timeout);
+}
+
 /**
  * Fail with every collected error listed, unless it matches one of `allow`
  * (RegExps or substrings) -- e.g. assertNoErrors(errors, { allow: [/test panic 123/] }).

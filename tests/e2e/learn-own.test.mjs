@@ -7,6 +7,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness, screenshot } from './helpers.mjs';
+import { ROW_BACKTRACKING } from '../common/plain.mjs';
 
 after(closeHarness);
 
@@ -32,18 +33,7 @@ function placements(n) {
   return go();
 }
 
-const FIXED = `function solve(n, board) {
-  function fill(row) {
-    if (row === n) { board.found(); return; }
-    for (let col = 0; col < n; col++) {
-      if (!board.safe(row, col)) continue;
-      board.place(row, col);
-      fill(row + 1);
-      board.remove(row, col);
-    }
-  }
-  fill(0);
-}`;
+const FIXED = ROW_BACKTRACKING;
 
 async function openChapter(query, opts) {
   const opened = await openPage(`/?mode=learn&chapter=${CHAPTER}${query}`, opts);

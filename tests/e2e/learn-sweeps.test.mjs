@@ -6,7 +6,7 @@
 // test group: slow (scripts/test.sh): a sweep: every kind, every chapter, both sizes and schemes.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, closeHarness, screenshot } from './helpers.mjs';
+import { assertNoErrors, closeHarness, screenshot, pageIdle, schemeShown } from './helpers.mjs';
 import { attack, check, data, exercise, lubyTerms, openLearn, plainCount, pressOnly, probeOrder } from './learn-hooks.mjs';
 
 after(closeHarness);
@@ -141,7 +141,7 @@ test('every chapter and a lecture at 1280×800 and 390 px, light and dark: no er
             await page.goto(page.url().replace(/\?.*/, `?mode=learn&chapter=${k}`));
             await page.waitForSelector(exercise);
           }
-          await page.waitForTimeout(200);
+          await (k === 1 ? schemeShown(page, scheme) : pageIdle(page));
           if (width === 390) {
             assert.equal(await page.isVisible('#learn [data-chapter]:not([hidden]) [data-part="chapter-menu"]'), true, 'a chapter menu at the top on a phone');
             const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { canvasStats } from './helpers.mjs';
+import { canvasStats, waitUntil } from './helpers.mjs';
 import { hostedBuild, openEveryTab, openSite } from './dist-site.mjs';
 
 /** A second copy of the site on the same host, not inside the first's folder. */
@@ -106,7 +106,7 @@ test('offline: after one visit a reload shows the page, a search steps, Record G
   for (const file of ['www/workers/gif-worker.js', 'www/vendor/gifenc.esm.js']) assert.ok(site.precache.includes(file), `${file} is one of the build's cached files`);
   await page.click('#record-gif');
   await page.click('#step');
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => Number(document.getElementById('record-gif').dataset.frames) >= 2);
   const [gif] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.click('#record-gif')]);
   const gifBytes = await fs.readFile(await gif.path());
   assert.equal(gifBytes.subarray(0, 6).toString('latin1'), 'GIF89a', 'a GIF is made offline');
@@ -177,7 +177,7 @@ test('two copies of the site on one host keep their own offline copies: visiting
   assert.match(await second.title(), /^Other course: /, 'the second copy is the other build');
   // Let its worker finish activating (and tidying) before looking.
   await second.evaluate(() => navigator.serviceWorker.ready);
-  await second.waitForTimeout(500);
+  await waitUntil(async () => Object.keys(await appCaches(page)).length === 2, { timeout: 10_000, message: 'the second copy\'s cache' });
   const both = await appCaches(page);
   assert.deepEqual(Object.keys(both).sort(), [first, cacheOf(other.version, other.base)].sort(), 'each copy has its own cache, and the first is still there');
   assert.equal(both[first], site.precache.length, 'the first copy\'s cache is whole');

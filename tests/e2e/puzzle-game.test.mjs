@@ -10,42 +10,10 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, urlWhen, screenshot } from './helpers.mjs';
-import { clickSquare, settled } from './puzzle-hooks.mjs';
+import { ABORTED, clickSquare, settled } from './puzzle-hooks.mjs';
+import { attacked, completionsOf } from '../common/plain.mjs';
 
 after(closeHarness);
-
-/** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
-const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
-
-/** Every completion of `queens` on the n×n board, each as its n squares in row order. */
-function completionsOf(n, queens, excluded = []) {
-  const byRow = new Map(queens.map((s) => [Math.floor(s / n), s % n]));
-  const out = new Set(excluded);
-  const cols = [];
-  const found = [];
-  const place = (row) => {
-    if (row === n) { found.push(cols.map((c, r) => r * n + c)); return; }
-    for (let c = 0; c < n; c++) {
-      if (byRow.has(row) && byRow.get(row) !== c) continue;
-      if (out.has(row * n + c)) continue;
-      if (cols.some((d, r) => d === c || Math.abs(d - c) === row - r)) continue;
-      cols.push(c); place(row + 1); cols.pop();
-    }
-  };
-  place(0);
-  return found;
-}
-
-/** The squares a queen of `queens` attacks that hold no queen. */
-function attacked(n, queens) {
-  const out = [];
-  for (let s = 0; s < n * n; s++) {
-    if (queens.includes(s)) continue;
-    const [r, c] = [Math.floor(s / n), s % n];
-    if (queens.some((q) => { const [a, b] = [Math.floor(q / n), q % n]; return a === r || b === c || a - b === r - c || a + b === r + c; })) out.push(s);
-  }
-  return out;
-}
 
 const puzzleOf = (page) => page.evaluate(() => window.nqueens.puzzle);
 const dataset = (page) => page.evaluate(() => ({ ...document.getElementById('puzzle').dataset }));
@@ -213,6 +181,8 @@ test('solving the daily puzzle: the clock stops, the hints are counted, the stre
     assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('nqueens-daily-solved'))), [yesterday, day]);
     assert.equal(await squareColours(page, puzzle.n, empty), 1, 'after: the solved board is clean, not hatched');
     const shown = await page.textContent('[data-part="timer"]');
+    // A fixed wait, to prove the clock stopped: a running one shows a new
+    // second within 1.5 s.
     await page.waitForTimeout(1500);
     assert.equal(await page.textContent('[data-part="timer"]'), shown, 'the clock has stopped');
     await screenshot(page, 'puzzle-daily-solved', { fullPage: false });

@@ -2,9 +2,12 @@
 // puzzle-coach.test.mjs): #puzzle's hooks once the coach has answered, and a
 // click on a square of the board.
 import { createRequire } from 'node:module';
-import { waitUntil } from './helpers.mjs';
+import { schemeShown, waitUntil } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
+export const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
 
 /** #puzzle's hooks once the coach has answered: { state, completions, reason, coach, search }. */
 export async function settled(page) {
@@ -30,7 +33,7 @@ export async function axeViolations(page, schemes = ['light', 'dark']) {
   const found = [];
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(100);
+    await schemeShown(page, colorScheme);
     const violations = await page.evaluate(async () => {
       const result = await window.axe.run(document, { resultTypes: ['violations'] });
       return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);

@@ -7,46 +7,11 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url } from './helpers.mjs';
-import { axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
+import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, pageIdle } from './helpers.mjs';
+import { ABORTED, axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
+import { attacked, completionsOf } from '../common/plain.mjs';
 
 after(closeHarness);
-
-/** A new address mid-load aborts the coach workers' loads of the page before: no error of the page. */
-const ABORTED = /^requestfailed: .*net::ERR_ABORTED/;
-
-/**
- * Every completion of `queens` (squares row * n + col) on the n×n board that
- * puts no queen on `excluded`: each as its n squares, in row order.
- */
-function completionsOf(n, queens, excluded = []) {
-  const byRow = new Map(queens.map((s) => [Math.floor(s / n), s % n]));
-  const out = new Set(excluded);
-  const cols = [];
-  const found = [];
-  const place = (row) => {
-    if (row === n) { found.push(cols.map((c, r) => r * n + c)); return; }
-    for (let c = 0; c < n; c++) {
-      if (byRow.has(row) && byRow.get(row) !== c) continue;
-      if (out.has(row * n + c)) continue;
-      if (cols.some((d, r) => d === c || Math.abs(d - c) === row - r)) continue;
-      cols.push(c); place(row + 1); cols.pop();
-    }
-  };
-  place(0);
-  return found;
-}
-
-/** The squares a queen of `queens` attacks that hold no queen. */
-function attacked(n, queens) {
-  const out = [];
-  for (let s = 0; s < n * n; s++) {
-    if (queens.includes(s)) continue;
-    const [r, c] = [Math.floor(s / n), s % n];
-    if (queens.some((q) => { const [a, b] = [Math.floor(q / n), q % n]; return a === r || b === c || a - b === r - c || a + b === r + c; })) out.push(s);
-  }
-  return out;
-}
 
 /** Every square of a line as deduce() names it (diagonal: row − col + n − 1; anti-diagonal: row + col). */
 function lineSquares(n, kind, index) {
@@ -239,17 +204,16 @@ test('on a touch screen, a tap places a queen and a long-press rules a square ou
     await page.touchscreen.tap(at(0, 1).x, at(0, 1).y);
     await waitUntil(async () => (await hooks()).q === '1', { message: 'the tapped queen' });
     const cdp = await context.newCDPSession(page);
-    const press = async ({ x, y }) => {
+    // A long press: the finger stays down until the page has marked the square.
+    const press = async ({ x, y }, marks, message) => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-      await page.waitForTimeout(900);
+      await waitUntil(async () => (await hooks()).marks === marks, { message });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
-    await press(at(4, 3));
-    await waitUntil(async () => (await hooks()).marks === '27', { message: 'the long-pressed mark' });
-    await page.waitForTimeout(300);
+    await press(at(4, 3), '27', 'the long-pressed mark');
+    await pageIdle(page); // the touch's end has been handled
     assert.deepEqual(await hooks(), { marks: '27', q: '1' }, 'the long-press only marked: no queen from its tap');
-    await press(at(4, 3));
-    await waitUntil(async () => (await hooks()).marks === '', { message: 'a second long-press lets the square back in' });
+    await press(at(4, 3), '', 'a second long-press lets the square back in');
     await page.click('#puzzle-undo');
     assert.equal((await hooks()).marks, '27', 'Undo brings the mark back');
     assert.deepEqual(errors, []);

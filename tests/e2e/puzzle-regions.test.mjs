@@ -7,7 +7,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, screenshot } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, waitUntil, browser, url, screenshot, schemeShown } from './helpers.mjs';
 import { clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
@@ -68,7 +68,7 @@ test('regions puzzles of every size: one solution each (enumerated here), each s
       assert.deepEqual(squares.map(([, r]) => r), puzzle.regions, 'every square carries its data-region');
       // A border between two regions is drawn dark on the light board; inside a region there is none.
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.waitForTimeout(100);
+      await schemeShown(page, 'light');
       let across = null;
       let within = null;
       for (let s = 0; s < n * n && (!across || !within); s++) {

@@ -5,7 +5,7 @@
 // dark, and screenshots (test-results/screenshots/puzzle-*.png).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, revisit, assertNoErrors, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, revisit, assertNoErrors, screenshot, closeHarness, waitUntil, schemeShown } from './helpers.mjs';
 import { axeViolations, clickSquare, settled } from './puzzle-hooks.mjs';
 
 after(closeHarness);
@@ -331,7 +331,7 @@ test('puzzle view: axe-core finds nothing, light or dark; screenshots at desktop
       await page.keyboard.press('ArrowDown');
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
-        await page.waitForTimeout(100);
+        await schemeShown(page, colorScheme);
         await screenshot(page, `puzzle-${width}x${height}-${colorScheme}`, { fullPage: width < 800 });
         found.push(...(await axeViolations(page, [colorScheme])).map((line) => `${width}×${height} ${line}`));
       }

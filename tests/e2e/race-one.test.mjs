@@ -10,7 +10,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { openPage, revisit, SCREENSHOT_DIR, assertNoErrors, canvasStats, closeHarness, waitUntil, urlWhen, coreAlgorithms } from './helpers.mjs';
+import { openPage, revisit, SCREENSHOT_DIR, assertNoErrors, canvasStats, closeHarness, waitUntil, urlWhen, coreAlgorithms, pageIdle } from './helpers.mjs';
 import { ended, idle, lanes, reading, reloadsTheSame } from './race-hooks.mjs';
 
 after(closeHarness);
@@ -26,7 +26,7 @@ const SHOTS = path.join(SCREENSHOT_DIR, 'race-one');
 const runToEnd = async (page) => {
   await page.click('#race-run-to-end');
   await ended(page, 60_000);
-  await page.waitForTimeout(150); // the boards' text alternatives follow once idle
+  await pageIdle(page); // the boards' text alternatives follow once idle
 };
 
 /**

@@ -14,35 +14,12 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, pageIdle, schemeShown } from './helpers.mjs';
+import { firstSolution } from '../common/plain.mjs';
 
 after(closeHarness);
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Plain backtracking to the first solution: a step is a candidate column tried (placed or refused) or a queen taken off. */
-function firstSolution(n) {
-  let steps = 0;
-  let placements = 0;
-  const cols = [];
-  const attacked = (c) => cols.some((q, r) => Math.abs(q - c) === cols.length - r);
-  const solve = () => {
-    if (cols.length === n) return true;
-    for (let c = 0; c < n; c++) {
-      if (cols.includes(c)) continue;
-      steps++;
-      if (attacked(c)) continue;
-      cols.push(c);
-      placements++;
-      if (solve()) return true;
-    }
-    steps++;
-    cols.pop();
-    return false;
-  };
-  solve();
-  return { steps, placements, cols };
-}
 
 /** True when `queens` (each row's column) is a solution: a pair-by-pair check. */
 function isSolution(queens) {
@@ -173,7 +150,7 @@ test('the scaling view opens from its link, computes every row, and the rows are
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
-        await page.waitForTimeout(150);
+        await schemeShown(page, colorScheme);
         const lines = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
         found.push(...lines.map((line) => `${viewport.width} ${colorScheme}: ${line}`));
         await screenshot(page, `runs-scaling-${viewport.width}-${colorScheme}`);
@@ -200,7 +177,7 @@ test('Cancel stops the scaling runs and keeps the rows done', async () => {
     await page.click('#runs-scaling-cancel');
     assert.equal(await scalingState(page), 'cancelled');
     const kept = (await rows(page)).length;
-    await page.waitForTimeout(1000);
+    await pageIdle(page); // the workers' last messages, sent before Cancel, have come in
     assert.equal((await rows(page)).length, kept, 'no row comes after Cancel');
     assert.match(await page.textContent('#runs-scaling-status'), /^Cancelled after [\d,]+ of [\d,]+ runs/);
     assert.equal(await page.isDisabled('#runs-scaling-cancel'), true);
@@ -222,7 +199,7 @@ test('a bad view or largest N in the link is a sentence; Esc cancels the scaling
     await page.focus('#runs-view-scaling');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#runs-scaling:not([hidden])');
-    await page.waitForTimeout(300);
+    await pageIdle(page);
     assert.equal(await scalingState(page), 'idle');
     assert.match(await page.textContent('#runs-scaling-status'), /Press Compute/);
     await page.focus('#runs-scaling-start');
@@ -328,7 +305,7 @@ test('the tail cells: α, the best cutoff and its expected work equal the test\'
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
-        await page.waitForTimeout(150);
+        await schemeShown(page, colorScheme);
         await screenshot(page, `runs-tail-${viewport.width}-${colorScheme}`);
       }
     }

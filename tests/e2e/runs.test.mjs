@@ -8,7 +8,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, canvasStats, screenshot, closeHarness, waitUntil, schemeShown } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -210,7 +210,7 @@ test('axe-core finds nothing with two curves, light and dark, wide and narrow', 
       await page.addScriptTag({ path: AXE });
       for (const colorScheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme });
-        await page.waitForTimeout(50);
+        await schemeShown(page, colorScheme);
         const lines = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
         found.push(...lines.map((line) => `${viewport.width} ${colorScheme}: ${line}`));
         await screenshot(page, `runs-${viewport.width}-${colorScheme}`);

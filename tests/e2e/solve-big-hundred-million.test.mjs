@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/serve.mjs';
 import {
-  assertNoErrors, closeHarness, openPage, waitUntil, url, SCREENSHOT_DIR, CHROMIUM_PATH, CHROMIUM_ARGS,
+  assertNoErrors, closeHarness, openPage, pageIdle, waitUntil, url, SCREENSHOT_DIR, CHROMIUM_PATH, CHROMIUM_ARGS,
 } from './helpers.mjs';
 
 after(closeHarness);
@@ -113,7 +113,9 @@ test('100,000,000 queens in the page: Cancel, then solved with progress and no l
       if (now > value) rose++;
       value = now;
       seen.add((await text(page, '#solve-big-progress-text')).split(':')[0]);
-      await page.waitForTimeout(2_000);
+      // The next report of progress, or the end.
+      await page.waitForFunction((value) => /** @type {HTMLProgressElement} */ (document.getElementById('solve-big-progress')).value !== value
+        || document.getElementById('solve-big')?.dataset.state !== 'running', now, { timeout: 120_000, polling: 250 });
     }
     const state = await panel(page);
     assert.equal(state.state, 'solved', await text(page, '#solve-big'));
@@ -122,7 +124,7 @@ test('100,000,000 queens in the page: Cancel, then solved with progress and no l
     assert.ok(rose >= 3, `the progress bar rose ${rose} times`);
     assert.ok(seen.has('Placing the queens'), `progress said: ${[...seen].join(' / ')}`);
     assert.match(await text(page, '#solve-big-result'), /100,000,000 queens, no two attack: checked in \d/);
-    await page.waitForTimeout(300); // a task still running shows once it ends
+    await pageIdle(page); // a task still running shows once it ends
     const { tasks, marks } = await page.evaluate(() => ({ tasks: window.__longTasks, marks: window.__marks }));
     assert.deepEqual(tasks, [], `main-thread tasks of 50 ms or more while it ran: ${tasks.join(', ')} (the panel: ${marks.join(', ')})`);
     await waitUntil(() => workers.closed === 2, { timeout: 10_000, message: 'the finished worker to end' });

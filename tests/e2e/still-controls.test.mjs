@@ -1,5 +1,5 @@
 // Nothing under the pointer moves when a control is used,
-// in the modes second-student.test.mjs does not cover: puzzle (New puzzle,
+// in the modes visualizer.test.mjs does not cover: puzzle (New puzzle,
 // the coach's checkbox, which shows or hides Check), count mode (Count) and
 // Many runs (Run). Each control's box is measured before and after its use,
 // and a second click at the same spot must land on the same control.

@@ -2,10 +2,11 @@
 // says. It states, in machine-readable places,
 //   - the Rust module order: a line "Modules depend one way: a → b, c → d …"
 //     (each module may use only itself and the modules before it);
-//   - the page's rooms: a table whose rows are "| `www/<folder>/` | what it
-//     holds | the folders it may import |"; its row "| `www/<mode>/` | … |"
-//     is every mode's that has no row of its own, and the modes are the
-//     folders www/shell/modes.js's MODES imports (the shell may import each).
+// The page's rooms are data: docs/rooms.json, each folder of www/ and the
+// folders it may import; its entry "www/<mode>/" is every mode's that has
+// none of its own, and the modes are the folders www/shell/modes.js's MODES
+// imports (the shell may import each). ARCHITECTURE.md shows that data as a
+// table, and a test below holds the table to it.
 // This test reads every `use crate::…` / `crate::…` path under src/ and every
 // import under www/ (static, dynamic, `new URL(…, import.meta.url)` for
 // workers, and JSDoc `import('…')` types) and fails, naming the file and the
@@ -106,16 +107,15 @@ test('every `crate::` and `super::` path in src/ follows the stated module order
 
 // --- JavaScript ---------------------------------------------------------------
 
-/** The rooms table: folder → the folders it may import (its own always); a mode with no row of its own has the `www/<mode>/` row's. */
+/** docs/rooms.json's rooms: folder → the folders it may import besides itself. */
+const ROOMS = /** @type {Record<string, string[]>} */ (JSON.parse(readFileSync(join(ROOT, 'docs', 'rooms.json'), 'utf8')).rooms);
+
+/** The rooms: folder → the folders it may import (its own always); a mode with no entry of its own has the `www/<mode>/` entry's. */
 function statedRooms() {
   const rooms = new Map();
-  for (const m of text.matchAll(/^\|\s*`(www\/[\w-]+\/)`\s*\|[^|\n]*\|([^|\n]*)\|\s*$/gm)) {
-    const allowed = [...m[2].matchAll(/`(www\/[\w-]+\/)`/g)].map((a) => a[1]);
-    rooms.set(m[1], new Set([m[1], ...allowed]));
-  }
-  const modeRow = /^\|\s*`www\/<mode>\/`[^|\n]*\|[^|\n]*\|([^|\n]*)\|\s*$/m.exec(text);
-  assert.ok(modeRow, 'ARCHITECTURE.md\'s rooms table has no row "| `www/<mode>/` | … | what a mode may import |"');
-  const forModes = [...modeRow[1].matchAll(/`(www\/[\w-]+\/)`/g)].map((a) => a[1]);
+  for (const [room, allowed] of Object.entries(ROOMS)) if (room !== 'www/<mode>/') rooms.set(room, new Set([room, ...allowed]));
+  const forModes = ROOMS['www/<mode>/'];
+  assert.ok(forModes, 'docs/rooms.json has no entry "www/<mode>/": what a mode may import');
   const modes = modeFolders();
   for (const mode of modes) if (!rooms.has(mode)) rooms.set(mode, new Set([mode, ...forModes]));
   // The shell builds every mode: it may import each mode's folder.
@@ -126,7 +126,23 @@ function statedRooms() {
 /** The room of a www path: its first folder (www/race/), or null for a file at www/'s top. */
 const roomOf = (path) => /^(www\/[\w-]+\/)/.exec(path)?.[1] ?? null;
 
-test('ARCHITECTURE.md names every folder under www/ in its rooms table, and only folders that exist', () => {
+test('ARCHITECTURE.md shows docs/rooms.json: a row a room, in its last cell the rooms it may import', () => {
+  // The table's rows: | `www/<folder>/` | what it holds | the rooms it may import |. Only the
+  // first cell and the backquoted folders of the last are read: the words around them are free.
+  const shown = new Map();
+  for (const line of text.split('\n')) {
+    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const room = /^`(www\/[\w<>-]+\/)`$/.exec(cells[0] ?? '')?.[1];
+    if (!room || cells.length < 3) continue;
+    shown.set(room, [...cells.at(-1).matchAll(/`(www\/[\w-]+\/)`/g)].map((m) => m[1]));
+  }
+  assert.deepEqual([...shown.keys()], Object.keys(ROOMS), 'ARCHITECTURE.md\'s rooms table has a row for each room of docs/rooms.json, in its order');
+  for (const [room, allowed] of Object.entries(ROOMS)) {
+    assert.deepEqual(shown.get(room), allowed, `ARCHITECTURE.md's row for ${room} names what docs/rooms.json lets it import`);
+  }
+});
+
+test('docs/rooms.json names every folder under www/, and only folders that exist', () => {
   const rooms = statedRooms();
   assert.ok(rooms.size >= 8, `the rooms table names only ${rooms.size} folders`);
   // A room is a folder of code; a folder of pictures (www/icons/) is no room.
@@ -134,12 +150,12 @@ test('ARCHITECTURE.md names every folder under www/ in its rooms table, and only
     .filter((name) => statSync(join(ROOT, 'www', name)).isDirectory() && walk(`www/${name}`).some((f) => /\.(m?js|d\.ts)$/.test(f)))
     .map((name) => `www/${name}/`);
   const unnamed = folders.filter((f) => !rooms.has(f));
-  assert.deepEqual(unnamed, [], `folders under www/ missing from ARCHITECTURE.md's rooms table: ${unnamed.join(', ')}`);
+  assert.deepEqual(unnamed, [], `folders under www/ missing from docs/rooms.json: ${unnamed.join(', ')}`);
   const gone = [...rooms.keys()].filter((f) => !existsSync(join(ROOT, f)));
-  assert.deepEqual(gone, [], `the rooms table names folders that do not exist: ${gone.join(', ')}`);
+  assert.deepEqual(gone, [], `docs/rooms.json names folders that do not exist: ${gone.join(', ')}`);
   for (const [room, allowed] of rooms) {
     const unknown = [...allowed].filter((a) => !rooms.has(a));
-    assert.deepEqual(unknown, [], `${room} may import folders the table does not name: ${unknown.join(', ')}`);
+    assert.deepEqual(unknown, [], `${room} may import folders docs/rooms.json does not name: ${unknown.join(', ')}`);
   }
 });
 
@@ -162,7 +178,7 @@ test('every import under www/ goes only to a room its folder may import, and the
       if (!rooms.get(from)?.has(to)) broken.push(`${file}:${lineOf(source, m.index)} imports ${relative(ROOT, join(ROOT, resolved))}: ${from} may not import ${to}`);
     }
   }
-  assert.deepEqual(broken, [], `imports against ARCHITECTURE.md's rooms table:\n${broken.join('\n')}`);
+  assert.deepEqual(broken, [], `imports against docs/rooms.json:\n${broken.join('\n')}`);
   // The allowed imports themselves run one way, so a room can be read knowing only the rooms below it.
   const seen = new Set();
   const path = [];

@@ -7,7 +7,7 @@
 import { BoardView, CELL, readTheme } from '../components/board.js';
 import { el, formatCount } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
-import { attacks } from './questions.js';
+import { attacks } from '../lib/attack.js';
 
 /** @typedef {import('../core/core.js').Core} Core */
 

@@ -11,9 +11,10 @@
 // with nothing given says so and counts for nothing; Enter in a field checks.
 
 import { counted, el, formatCount } from '../lib/dom.js';
-import { readCount } from '../lib/words.js';
+import { attacks, sharedLine } from '../lib/attack.js';
+import { listWords, readCount } from '../lib/words.js';
 import {
-  REGISTER_NAMES, attackingPairs as attackingPairsOf, attacks, binary, classSizeQuestion, conflictsCountQuestion, countQuestion, cutoffQuestion,
+  REGISTER_NAMES, attackingPairs as attackingPairsOf, binary, classSizeQuestion, conflictsCountQuestion, countQuestion, cutoffQuestion,
   firstRejectQuestion, freeColumnsQuestion, heavyTailQuestion, isSolutionQuestion, lowestBitQuestion, luby,
   lubyQuestion, medianOf, minConflictsQuestion, nextProbeQuestion, nextRowQuestion, pruneSizeQuestion,
   queenAttacksQuestion, readBinary, registerMeaningQuestion, sameSet, spaceSizeQuestion, swapEffectQuestion,
@@ -38,19 +39,13 @@ const square = (/** @type {number} */ r, /** @type {number} */ c) => `row ${r + 
  * Why (r, c) is attacked by the queen in row qr, column qc: "same column" or "same diagonal".
  * @param {number} qr @param {number} qc @param {number} r @param {number} c
  */
-const why = (qr, qc, r, c) => (qc === c ? 'same column' : r === qr ? 'same row' : Math.abs(qr - r) === Math.abs(qc - c) ? 'same diagonal' : '');
-
-/**
- * A list in words: "1, 3 and 5".
- * @param {(string|number)[]} items
- */
-const list = (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const why = (qr, qc, r, c) => { const line = sharedLine(qr, qc, r, c); return line && `same ${line}`; };
 
 /**
  * Columns in words, 1-based: "columns 2, 4 and 5", "no column".
  * @param {number[]} cols
  */
-const columnsText = (cols) => (cols.length ? `column${cols.length === 1 ? '' : 's'} ${list(cols.map((c) => c + 1))}` : 'no column');
+const columnsText = (cols) => (cols.length ? `column${cols.length === 1 ? '' : 's'} ${listWords(cols.map((c) => c + 1))}` : 'no column');
 
 /**
  * A board of n×n squares as HTML: `content(r, c)` gives what a square holds (a
@@ -259,7 +254,7 @@ const BUILD = {
         for (const c of q.answer.filter((x) => !marked.includes(x))) reasons.push(`You left out column ${c + 1}: no queen attacks it.`);
         for (let c = 0; c < q.n; c++) {
           const by = byOf(c);
-          if (by.length) reasons.push(`Column ${c + 1}: attacked by ${list(by.map(([qr, qc]) => `the queen in row ${qr + 1} (${why(qr, qc, row, c)})`))}.`);
+          if (by.length) reasons.push(`Column ${c + 1}: attacked by ${listWords(by.map(([qr, qc]) => `the queen in row ${qr + 1} (${why(qr, qc, row, c)})`))}.`);
         }
         return { right, message: `The safe squares of row ${row + 1} are in ${columnsText(q.answer)}; you marked ${columnsText([...marked].sort((a, b) => a - b))}.`, reasons, judged: judge(root, 'column', q.answer) };
       },
@@ -301,7 +296,7 @@ const BUILD = {
         const judged = judge(root, 'column', q.answer);
         const taken = q.ld | q.col | q.rd;
         const wrongly = marked.filter((c) => !q.answer.includes(c)).map((c) => `column ${c + 1} (${['ld', 'col', 'rd'].filter((k) => /** @type {any} */ (q)[k] & (1 << c)).join(' and ')} has a 1 there)`);
-        const mistakes = wrongly.length ? [`You marked ${list(wrongly)}: a 1 in any of ld, col or rd makes a column attacked.`] : [];
+        const mistakes = wrongly.length ? [`You marked ${listWords(wrongly)}: a 1 in any of ld, col or rd makes a column attacked.`] : [];
         const show = (/** @type {number} */ v) => order.map((c) => (v & (1 << c) ? '1' : '0')).join('');
         const first = q.answer.length ? `poss & -poss = ${show(q.lowest)} keeps only the lowest 1 of poss: column ${Math.log2(q.lowest) + 1}, the square the search tries first.` : 'poss is 0: no column is free, so the search backs up a row.';
         const missed = q.answer.filter((c) => !marked.includes(c));
@@ -381,7 +376,7 @@ const BUILD = {
         if (!yes.checked && !no.checked && !marked.length) return { empty: 'Nothing is given yet: answer Yes or No (and for No, mark two queens that attack each other), then Check.' };
         const pairText = (/** @type {number[]} */ [a, b]) => `rows ${a + 1} and ${b + 1} (${why(a, q.queens[a], b, q.queens[b])})`;
         const reasons = q.pairs.length
-          ? [`Attacking pairs: ${list(q.pairs.map(pairText))}.`]
+          ? [`Attacking pairs: ${listWords(q.pairs.map(pairText))}.`]
           : ['Every queen has a row, a column and two diagonals of its own.'];
         const pairRight = marked.length === 2 && attacks(marked[0], q.queens[marked[0]], marked[1], q.queens[marked[1]]);
         /** @type {[HTMLElement, 'right' | 'wrong' | 'missed'][]} */
@@ -442,7 +437,7 @@ const BUILD = {
         const marked = pressed(root, 'column');
         if (!marked.length) return { empty: `Nothing is marked yet: mark the squares of row ${q.row + 1} it may choose, then Check.` };
         const wrong = marked.filter((c) => !q.answer.includes(c)).sort((a, b) => a - b);
-        const mine = wrong.length ? [`You marked ${list(wrong.map((c) => `column ${c + 1} (${counted(q.counts[c], 'attacker')})`))}: more than the fewest, ${q.least}.`] : [];
+        const mine = wrong.length ? [`You marked ${listWords(wrong.map((c) => `column ${c + 1} (${counted(q.counts[c], 'attacker')})`))}: more than the fewest, ${q.least}.`] : [];
         return {
           right: sameSet(marked, q.answer),
           message: `The least attacked squares (${counted(q.least, 'attacker')} each) are in ${columnsText(q.answer)}.`,
@@ -515,8 +510,8 @@ const BUILD = {
         const missed = q.answer.filter((x) => !marked.includes(x));
         const at = (/** @type {number} */ x) => square(Math.floor(x / q.n), x % q.n);
         const mine = [];
-        if (wrong.length) mine.push(`You marked ${list(wrong.map(at))}: not on the queen's row, column or diagonals.`);
-        if (missed.length) mine.push(`You left out ${list(missed.map((x) => `${at(x)} (${why(q.row, q.col, Math.floor(x / q.n), x % q.n)})`))}.`);
+        if (wrong.length) mine.push(`You marked ${listWords(wrong.map(at))}: not on the queen's row, column or diagonals.`);
+        if (missed.length) mine.push(`You left out ${listWords(missed.map((x) => `${at(x)} (${why(q.row, q.col, Math.floor(x / q.n), x % q.n)})`))}.`);
         return {
           right: !wrong.length && !missed.length,
           message: `The queen attacks ${q.answer.length} squares: its row, its column and both diagonals, to the edges.`,
@@ -573,7 +568,7 @@ const BUILD = {
         if (marked.length > 1) mine.push('Mark one queen: the board is rejected at one row.');
         return {
           right: marked.length === 1 && marked[0] === q.answer,
-          message: `It is rejected at row ${q.answer + 1}: its queen is attacked by ${list(by)}.`,
+          message: `It is rejected at row ${q.answer + 1}: its queen is attacked by ${listWords(by)}.`,
           reasons: mine,
           judged: judge(root, 'row', [q.answer]),
         };
@@ -662,7 +657,7 @@ const BUILD = {
         if (!marked.length) return { empty: 'Nothing is marked yet: mark the image\'s queens, then Check.' };
         const at = (/** @type {number} */ x) => square(Math.floor(x / q.n), x % q.n);
         const wrong = marked.filter((x) => !q.answer.includes(x));
-        const mine = wrong.length ? [`No queen lands on ${list(wrong.map(at))}.`] : [];
+        const mine = wrong.length ? [`No queen lands on ${listWords(wrong.map(at))}.`] : [];
         if (marked.length !== q.n) mine.push(`The image has ${q.n} queens, one a row; you marked ${marked.length}.`);
         return {
           right: sameSet(marked, q.answer),
@@ -689,7 +684,7 @@ const BUILD = {
         return {
           right: given === q.answer,
           message: `${q.answer} pair${q.answer === 1 ? '' : 's'}.`,
-          reasons: [...mine, q.pairs.length ? `They are ${list(q.pairs.map(([a, b]) => `rows ${a + 1} and ${b + 1} (${why(a, q.queens[a], b, q.queens[b])})`))}.` : 'No two queens share a column or a diagonal.'],
+          reasons: [...mine, q.pairs.length ? `They are ${listWords(q.pairs.map(([a, b]) => `rows ${a + 1} and ${b + 1} (${why(a, q.queens[a], b, q.queens[b])})`))}.` : 'No two queens share a column or a diagonal.'],
         };
       },
     };
@@ -711,7 +706,7 @@ const BUILD = {
         return {
           right: given === q.answer,
           message: `After it: ${q.answer} pair${q.answer === 1 ? '' : 's'} (${keep}).`,
-          reasons: [...mine, `Row ${q.a + 1} moves to column ${q.after[q.a] + 1} and row ${q.b + 1} to column ${q.after[q.b] + 1}.${pairs.length ? ` Pairs after: ${list(pairs.map(([a, b]) => `rows ${a + 1} and ${b + 1}`))}.` : ''} Columns never clash, so only diagonals count.`],
+          reasons: [...mine, `Row ${q.a + 1} moves to column ${q.after[q.a] + 1} and row ${q.b + 1} to column ${q.after[q.b] + 1}.${pairs.length ? ` Pairs after: ${listWords(pairs.map(([a, b]) => `rows ${a + 1} and ${b + 1}`))}.` : ''} Columns never clash, so only diagonals count.`],
         };
       },
     };

@@ -142,6 +142,8 @@ class GifRecorder {
     const size = this.width;
     const shot = createImageBitmap(this.drawAt && size !== this.canvas.width ? this.drawAt(size) : this.canvas);
     this.sent++;
+    // The snapshots taken so far, on the button: what a test waits for.
+    this.parts.button.dataset.frames = String(this.sent);
     this.sending = this.sending
       .then(() => shot)
       .then((bitmap) => {

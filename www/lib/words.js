@@ -72,8 +72,8 @@ export function roughDuration(seconds) {
 }
 
 /**
- * Names as a list in prose: "A", "A and B", "A, B and C".
- * @param {string[]} names
+ * Names (or numbers) as a list in prose: "A", "A and B", "A, B and C"; "1, 3 and 5".
+ * @param {(string|number)[]} names
  * @returns {string}
  */
 export function listWords(names) {

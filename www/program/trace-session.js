@@ -6,6 +6,7 @@
 // no boards (space and icicle are null), as the searches for one solution.
 // The runs of this tab are kept here (`keepRun`), one trace a board size.
 
+import { attacks } from '../lib/attack.js';
 import { KIND, judgeBoard } from './trace.js';
 
 /** The id a learner's search has where the core's have theirs. */
@@ -180,7 +181,7 @@ export class TraceSession {
       for (let s = 0; s < n * n; s++) {
         if (s === q) continue;
         const r = Math.floor(s / n), c = s % n, qr = Math.floor(q / n), qc = q % n;
-        if (r === qr || c === qc || Math.abs(r - qr) === Math.abs(c - qc)) cells[s] |= view.occupied[s] ? 8 : 2;
+        if (attacks(r, c, qr, qc)) cells[s] |= view.occupied[s] ? 8 : 2;
       }
     }
     if (view.probe >= 0) cells[view.probe] |= 4;

@@ -6,6 +6,9 @@
 // after k steps (0: empty; the last also holds any checks after the last
 // step). Taken in chunks as they come, so no call is long.
 
+import { attacks } from '../lib/attack.js';
+import { ordinal } from '../lib/words.js';
+
 /** The record kinds. */
 export const KIND = Object.freeze({ PLACE: 0, REMOVE: 1, UNSAFE: 2, SAFE: 3, FOUND: 4, SAY: 5, BOARD: 6 });
 
@@ -32,7 +35,7 @@ export function judgeBoard(squares, n) {
     for (let j = i + 1; j < squares.length; j++) {
       const r1 = Math.floor(squares[i] / n), c1 = squares[i] % n;
       const r2 = Math.floor(squares[j] / n), c2 = squares[j] % n;
-      if (r1 === r2 || c1 === c2 || Math.abs(r1 - r2) === Math.abs(c1 - c2)) return { solution: false, pair: [squares[i], squares[j]] };
+      if (attacks(r1, c1, r2, c2)) return { solution: false, pair: [squares[i], squares[j]] };
     }
   }
   return { solution: squares.length === n, pair: null };
@@ -222,9 +225,3 @@ export function squareName(sq, n) {
   return `row ${Math.floor(sq / n)}, column ${sq % n}`;
 }
 
-/** @param {number} k */
-function ordinal(k) {
-  const tens = k % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
-  return `${k}${suffix}`;
-}

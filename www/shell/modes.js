@@ -1,7 +1,8 @@
 // The page's modes, one folder each, and `?mode=`, which picks one.
 //
 // A mode is a view of the page behind a tab: the visualizer, puzzle mode, race
-// mode, many runs, count mode and Learn. Its folder www/<id>/ holds all of it:
+// mode, Your search, many runs, count mode and Learn (MODES below, in tab
+// order, is the list). Its folder www/<id>/ holds all of it:
 // mode.js (a factory returning a Mode: www/modes.d.ts, the contract), its
 // markup (view.html: its roots, and its line of keys) and its style
 // (style.css). The mode owns its URL parameters (it parses and writes them),

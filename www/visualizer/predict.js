@@ -11,6 +11,7 @@
 // Needs only the visualizer's public face: its board canvas, session, step() and say().
 
 import { CELL } from '../components/board.js';
+import { sharedLine } from '../lib/attack.js';
 import { el } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
 
@@ -35,7 +36,7 @@ function wrongGuess(n, guess, probed, queens) {
   for (let r = 0; r < n; r++) {
     const c = queens[r];
     if (c < 0 || c === undefined) continue;
-    const line = r === row ? 'row' : c === col ? 'column' : Math.abs(r - row) === Math.abs(c - col) ? 'diagonal' : '';
+    const line = sharedLine(r, c, row, col);
     if (line) return `The queen on ${where(n, r * n + c)} attacks it along its ${line}; ${looked}.`;
   }
   return `No queen attacks it, but the search looks at ${where(n, probed)} first.`;

@@ -1,4 +1,4 @@
-// The Learn tab, second pass, in few pages doing many checks: chapter 5's
+// The Learn tab's chapters, in few pages doing many checks: chapter 5's
 // poss & -poss worked out at the step shown (against two's complement done
 // here), the registers as digits and up to date after Run to end; practice
 // that teaches (three kinds a chapter, kind= and seed= links, marks judged

@@ -1,4 +1,4 @@
-// Hardening through the API in node: a seeded run
+// The API's boundary in node: a seeded run
 // solved at step 0 (judged by a plain JS checker and a fresh replay), the
 // conflicts trace against stepping, methods called on the wrong object, a
 // huge string argument, and a getter in runLengths' options.

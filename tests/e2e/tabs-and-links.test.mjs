@@ -1,4 +1,4 @@
-// Fourth hardening pass, in the browser: state two tabs share (Learn
+// State two tabs share, in the browser (Learn
 // progress; a count running in one tab, seen from another), saved progress
 // of one engine seen by the other, the puzzle coach past its budget, and the
 // forms and links that must fit their limits. The two-tab cases run in two
@@ -6,7 +6,7 @@
 // and locks) and in two contexts (two browsers, or a private window: each
 // keeps its own and neither sees the other's). Truths: OEIS A000170 typed in,
 // the answers the test gave, a plain search in the test.
-// test group: slow (scripts/test.sh): a review pass: state two tabs share, budgets and limits, one check a report.
+// test group: slow (scripts/test.sh): two tabs and two browsers at once, budgets and limits.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness, waitUntil, url, browser, screenshot } from './helpers.mjs';
@@ -193,6 +193,9 @@ test('a count running in another browser context is not seen, and nothing is off
     await a.click('#count-start');
     await waitUntil(async () => Number((await countState(a)).saved ?? 0) > 0, { timeout: 60_000, interval: 20, message: 'part of the count' });
     await b.fill('#count-n', String(n));
+    // A fixed wait, to prove that B shows nothing of A's count: nothing on the
+    // panel marks the end of B's look-up for N (the store, then the locks,
+    // each a few milliseconds), so B is watched for half a second.
     await b.waitForTimeout(500);
     const s = await countState(b);
     assert.equal((await countState(a)).state, 'running', 'A still counts');
@@ -345,7 +348,7 @@ test('Many runs: a cap over the new N\'s limit is brought down to it, and said',
     // Add curve takes it.
     await page.fill('#runs [data-part="seeds"]', '10');
     await page.click('#runs [data-part="add"]');
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => ['running', 'done', 'invalid', 'failed'].includes(document.getElementById('runs').dataset.state ?? ''));
     assert.doesNotMatch(await page.textContent('#runs [data-part="status"]'), /capped at 1 to/);
     assertNoErrors(errors);
   } finally {

@@ -1,121 +1,14 @@
-// What a student preparing for an exam tripped over: the keys after
-// a click, the symmetry note of the N shown, a tree node's reason, counts of
-// one, and a clicked tree node's board brought into view. Each checked against
-// a truth worked out here, not read off the page.
-// test group: slow (scripts/test.sh): a review pass: a student's reports, one check each.
+// The search tree's nodes: a tree node's reason, a clicked node's board
+// brought into view, the zoom into the current path, and the rows each
+// search cuts. Each checked against a truth worked out here, not read off
+// the page.
+// test group: slow (scripts/test.sh): the tree at several sizes, one check each.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, closeHarness, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, counter, waitUntil } from './helpers.mjs';
 
 after(closeHarness);
-
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
-const pressed = (page, id) => page.evaluate((id) => document.getElementById(id).getAttribute('aria-pressed') === 'true', id);
-
-/** Every solution of N queens, by a plain search over permutations, as column lists. */
-function solutions(n) {
-  const out = [];
-  const cols = [];
-  const place = (row) => {
-    if (row === n) { out.push([...cols]); return; }
-    for (let c = 0; c < n; c++) {
-      if (cols.every((d, r) => d !== c && Math.abs(d - c) !== row - r)) { cols.push(c); place(row + 1); cols.pop(); }
-    }
-  };
-  place(0);
-  return out;
-}
-
-/** The classes of `all` under the 8 symmetries of the square: the least key of each board's images. */
-function classes(all, n) {
-  const key = (cols) => cols.join(',');
-  const images = (cols) => {
-    const out = [];
-    let b = cols;
-    for (let turn = 0; turn < 4; turn++) {
-      out.push(b, [...b].reverse());
-      // Rotate: the queen at (r, c) goes to (c, n-1-r).
-      const next = new Array(n);
-      b.forEach((c, r) => { next[c] = n - 1 - r; });
-      b = next;
-    }
-    return out;
-  };
-  return new Set(all.map((cols) => images(cols).map(key).sort()[0])).size;
-}
-
-test('after a click on Step, Space plays and pauses; Enter presses the focused button (visualizer and race)', async () => {
-  const { page, errors } = await openPage('/?algo=backtracking&n=6');
-  try {
-    await page.click('#step');
-    assert.equal(await counter(page, 'steps'), 1);
-    await page.keyboard.press('Space');
-    assert.equal(await pressed(page, 'play'), true, 'Space plays although Step has focus');
-    await page.keyboard.press('Space');
-    assert.equal(await pressed(page, 'play'), false, 'and pauses');
-    const steps = await counter(page, 'steps');
-    await page.locator('#step').focus();
-    await page.keyboard.press('Enter');
-    assert.equal(await counter(page, 'steps'), steps + 1, 'Enter presses the focused Step');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    assert.equal(await counter(page, 'steps'), steps, '→ and ← after a click step');
-    await page.keyboard.press('End');
-    await waitUntil(async () => (await counter(page, 'solutions')) === 4, { timeout: 20_000, message: 'End to run to the end' });
-    await page.keyboard.press('Home');
-    assert.equal(await counter(page, 'steps'), 0, 'Home resets');
-    await page.keyboard.press('n');
-    await waitUntil(async () => (await counter(page, 'solutions')) === 1, { message: 'N to the first solution' });
-
-    await page.click('#tab-race');
-    await page.waitForSelector('#race-step:not([disabled])');
-    await page.click('#race-step');
-    await page.keyboard.press('Space');
-    assert.equal(await pressed(page, 'race-play'), true, 'Space starts the race after a click on its Step');
-    await page.keyboard.press('Space');
-    assert.equal(await pressed(page, 'race-play'), false);
-    assertNoErrors(errors);
-  } finally {
-    await page.close();
-  }
-});
-
-test('the symmetry note at N = 5 speaks of N = 5, with counts worked out here', async () => {
-  const { page, errors } = await openPage('/?algo=backtracking&n=5');
-  try {
-    await page.keyboard.press('End');
-    const all = solutions(5);
-    await waitUntil(async () => (await counter(page, 'solutions')) === all.length, { timeout: 20_000, message: 'the search to end' });
-    await page.click('.gallery-group');
-    const note = await page.locator('.gallery-note').textContent();
-    assert.doesNotMatch(note, /N = 8/, note);
-    const k = classes(all, 5);
-    assert.equal(k, 2);
-    assert.match(note, new RegExp(`\\(N = 5: ${all.length} solutions, ${k} classes\\)`), note);
-    assertNoErrors(errors);
-  } finally {
-    await page.close();
-  }
-});
-
-test('counts of one are singular: one solution at N = 1, one step, one check', async () => {
-  const { page, errors } = await openPage('/?algo=backtracking&n=1');
-  try {
-    await page.keyboard.press('End');
-    await waitUntil(async () => /Reached the end/.test(await page.locator('#message').textContent()), { message: 'the end' });
-    const said = await page.locator('#message').textContent();
-    assert.equal(solutions(1).length, 1);
-    assert.match(said, /: 1 solution\./, said);
-    assert.doesNotMatch(`${said} ${await page.locator('.tree-panel').textContent()}`, /\b1 (solutions|steps|checks|classes)\b/);
-    await page.click('.gallery-group');
-    assert.match(await page.locator('.gallery-note').textContent(), /1 solution found so far falls into 1 class .*\(N = 1: 1 solution, 1 class\)/);
-    assertNoErrors(errors);
-  } finally {
-    await page.close();
-  }
-});
 
 test('a node below a rejected one names the ancestor and the check that cut it; a click brings the board into view', async () => {
   const { page, errors } = await openPage('/?algo=backtracking&n=8&step=4', { viewport: { width: 1280, height: 800 } });

@@ -1,11 +1,11 @@
-// What a teacher tripped over, each checked: a link parameter the tab does
+// Focus and fit, each checked: a link parameter the tab does
 // not read is said; no autofocus inside a cross-origin frame; and the others
 // below, one test each.
-// test group: slow (scripts/test.sh): a review pass: a teacher's reports, one check each.
+// test group: slow (scripts/test.sh): frames, keyboards and window sizes, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { openPage, assertNoErrors, closeHarness, url, waitUntil, CHROMIUM_PATH, CHROMIUM_ARGS } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, url, waitUntil, CHROMIUM_PATH, CHROMIUM_ARGS, pageIdle } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -40,7 +40,7 @@ test('in a cross-origin frame the page autofocuses nothing', async () => {
       await page.goto(host);
       const frame = await waitUntil(() => page.frames().find((f) => f.url().startsWith(framed)), { message: 'the frame' });
       await frame.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
-      await page.waitForTimeout(500);
+      await pageIdle(frame);
       assert.deepEqual(messages.filter((text) => /autofocus/i.test(text)), [], mode);
       await page.close();
     }

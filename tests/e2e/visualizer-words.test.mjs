@@ -2,18 +2,20 @@
 // placement (or move) are under the counters, register names that the
 // pseudocode uses, bits drawn the way the code shifts them, each step's
 // sentence while playing slowly, the algorithm picker's names uncut, a wrong
-// Predict guess told why, and each mode's own keys in the footer. The truths
+// Predict guess told why, each mode's own keys in the footer and what they do
+// after a click, the symmetry note of the N shown, and counts of one. The truths
 // are the core's: algorithms() read in node, the session's registers, queens
 // and counters. Screenshots go to test-results/screenshots/meaning-*.png.
-// test group: slow (scripts/test.sh): a review pass: what the words and pictures mean, one check each.
+// test group: slow (scripts/test.sh): every algorithm's words and pictures, one check each.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, screenshot, closeHarness, waitUntil, coreAlgorithms } from './helpers.mjs';
+import { openPage, assertNoErrors, screenshot, closeHarness, counter, waitUntil, coreAlgorithms, pageIdle } from './helpers.mjs';
+import { classes, solutions } from '../common/plain.mjs';
 
 after(closeHarness);
 
 const session = (page, expression) => page.evaluate(`(() => { const s = window.nqueens.session; return ${expression}; })()`);
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
+const pressed = (page, id) => page.evaluate((id) => document.getElementById(id).getAttribute('aria-pressed') === 'true', id);
 
 test('under the counters: what one step, one check and one placement or move are, for every algorithm', async () => {
   const algorithms = await coreAlgorithms();
@@ -131,7 +133,8 @@ test('playing at a speed a person can follow, the status line tells each step', 
       assert.equal(shown, step, 'the status line is the sentence of the step shown');
       assert.equal(live, 'off', 'eight sentences a second are shown, not spoken');
       seen.add(shown);
-      await page.waitForTimeout(120);
+      // The next step shown (eight a second at this speed).
+      await page.waitForFunction((step) => window.nqueens.session.message() !== step, step);
     }
     assert.ok(seen.size >= 4, `the sentence changes with the steps (${seen.size} seen)`);
     // Faster than a person can read: the speed instead.
@@ -188,7 +191,7 @@ test('Predict: the board and the box fit one screen, and a wrong guess is told w
     const { page, errors } = await openPage('/?algo=bitwise&n=8&step=1', { viewport: { width, height: 800 } });
     try {
       await page.locator('#predict').check();
-      await page.waitForTimeout(100);
+      await pageIdle(page);
       const fit = await page.evaluate(() => {
         const board = document.getElementById('board').getBoundingClientRect();
         const box = document.getElementById('predict').getBoundingClientRect();
@@ -255,6 +258,78 @@ test('the footer lists the keys of the mode shown, and only those', async () => 
     await page.click('nav.views [data-view="puzzle"]');
     assert.match(await page.locator('.footer-keys[data-keys="puzzle"]').textContent(), /undo/);
     assert.doesNotMatch(await page.locator('.footer-keys[data-keys="puzzle"]').textContent(), /next solution/);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('after a click on Step, Space plays and pauses; Enter presses the focused button (visualizer and race)', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=6');
+  try {
+    await page.click('#step');
+    assert.equal(await counter(page, 'steps'), 1);
+    await page.keyboard.press('Space');
+    assert.equal(await pressed(page, 'play'), true, 'Space plays although Step has focus');
+    await page.keyboard.press('Space');
+    assert.equal(await pressed(page, 'play'), false, 'and pauses');
+    const steps = await counter(page, 'steps');
+    await page.locator('#step').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await counter(page, 'steps'), steps + 1, 'Enter presses the focused Step');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await counter(page, 'steps'), steps, '→ and ← after a click step');
+    await page.keyboard.press('End');
+    await waitUntil(async () => (await counter(page, 'solutions')) === 4, { timeout: 20_000, message: 'End to run to the end' });
+    await page.keyboard.press('Home');
+    assert.equal(await counter(page, 'steps'), 0, 'Home resets');
+    await page.keyboard.press('n');
+    await waitUntil(async () => (await counter(page, 'solutions')) === 1, { message: 'N to the first solution' });
+
+    await page.click('#tab-race');
+    await page.waitForSelector('#race-step:not([disabled])');
+    await page.click('#race-step');
+    await page.keyboard.press('Space');
+    assert.equal(await pressed(page, 'race-play'), true, 'Space starts the race after a click on its Step');
+    await page.keyboard.press('Space');
+    assert.equal(await pressed(page, 'race-play'), false);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the symmetry note at N = 5 speaks of N = 5, with counts worked out here', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=5');
+  try {
+    await page.keyboard.press('End');
+    const all = solutions(5);
+    await waitUntil(async () => (await counter(page, 'solutions')) === all.length, { timeout: 20_000, message: 'the search to end' });
+    await page.click('.gallery-group');
+    const note = await page.locator('.gallery-note').textContent();
+    assert.doesNotMatch(note, /N = 8/, note);
+    const k = classes(all, 5);
+    assert.equal(k, 2);
+    assert.match(note, new RegExp(`\\(N = 5: ${all.length} solutions, ${k} classes\\)`), note);
+    assertNoErrors(errors);
+  } finally {
+    await page.close();
+  }
+});
+
+test('counts of one are singular: one solution at N = 1, one step, one check', async () => {
+  const { page, errors } = await openPage('/?algo=backtracking&n=1');
+  try {
+    await page.keyboard.press('End');
+    await waitUntil(async () => /Reached the end/.test(await page.locator('#message').textContent()), { message: 'the end' });
+    const said = await page.locator('#message').textContent();
+    assert.equal(solutions(1).length, 1);
+    assert.match(said, /: 1 solution\./, said);
+    assert.doesNotMatch(`${said} ${await page.locator('.tree-panel').textContent()}`, /\b1 (solutions|steps|checks|classes)\b/);
+    await page.click('.gallery-group');
+    assert.match(await page.locator('.gallery-note').textContent(), /1 solution found so far falls into 1 class .*\(N = 1: 1 solution, 1 class\)/);
     assertNoErrors(errors);
   } finally {
     await page.close();

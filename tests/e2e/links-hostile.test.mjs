@@ -1,6 +1,6 @@
 // Hostile links: a bidi control in a URL parameter cannot reverse the page's
 // sentence, and a very long link is served (not answered 431) and reported.
-// test group: slow (scripts/test.sh): a review pass: hostile links.
+// test group: slow (scripts/test.sh): hostile links, each read with a fresh browser.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, assertNoErrors, closeHarness } from './helpers.mjs';

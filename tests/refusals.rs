@@ -1,4 +1,4 @@
-//! Fourth hardening pass, the core's sentences: a refusal of one run says
+//! The core's refusals in words: a refusal of one run says
 //! "1 run", and a board size outside a search's range says on which side
 //! of it, with its digits grouped, rather than calling a whole number not
 //! whole.

@@ -1,19 +1,18 @@
-// What the second student tripped over: controls that moved under
+// The visualizer's controls and words: controls that moved under
 // the pointer, a race wider than the window, Esc that did not stop a run to
 // the end, Solve big's N out of its search's range, "resumed" on a fresh
 // count, and rows numbered two ways. Each measured on the page (positions
 // by boundingBox, counters by their data-value), never taken on trust.
-// test group: slow (scripts/test.sh): a review pass: the second student's reports, one check each.
+// test group: slow (scripts/test.sh): every algorithm at two widths, one check each.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, assertNoErrors, browser, closeHarness, coreAlgorithms, url, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, browser, closeHarness, coreAlgorithms, url, waitUntil, pageIdle, counter } from './helpers.mjs';
 import { reading } from './race-hooks.mjs';
 
 after(closeHarness);
 
 const ALGORITHMS = await coreAlgorithms();
-const counter = async (page, id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
 /**
  * Opens `path` in the same page and waits for the page to be ready. Requests
  * the old document still had running (its icon, a worker's wasm) are aborted
@@ -149,7 +148,7 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     assert.equal(await active(), false, 'Esc stops the run');
     const stopped = await counter(page, 'steps');
     assert.equal(await page.evaluate(() => window.nqueens.session.done), false, `stopped short of the end (${stopped})`);
-    await page.waitForTimeout(300);
+    await pageIdle(page); // a frame drawn since: a run still going would have stepped in it
     assert.equal(await counter(page, 'steps'), stopped, 'and nothing runs on');
     assert.match(await page.textContent('#message'), /Stopped at step [\d,]+ on the way to the end of the search/);
 
@@ -162,13 +161,14 @@ test('Esc stops Run to end; a run to the end of hours stops first and says how l
     assert.ok(how, warning);
     const atWarning = await counter(page, 'steps');
     assert.ok(atWarning > 0);
-    await page.waitForTimeout(300);
+    await pageIdle(page); // a frame drawn since: a run still going would have stepped in it
     assert.equal(await counter(page, 'steps'), atWarning, 'nothing runs after the warning');
     // Asked again, it goes on; Esc stops it.
     await page.click('#run-to-end');
-    await waitUntil(async () => (await counter(page, 'steps')) > atWarning + 1000, { message: 'the run to go on' });
-    await page.waitForTimeout(1000);
-    assert.equal(await active(), true, 'no second warning');
+    // The first warning came once the run had made atWarning steps; going on
+    // as far again gives a second warning every chance to come.
+    await waitUntil(async () => (await counter(page, 'steps')) > 2 * atWarning + 1000 || !(await active()), { timeout: 30_000, message: 'the run to go on' });
+    assert.equal(await active(), true, `no second warning: ${await page.textContent('#message')}`);
     await page.keyboard.press('Escape');
     assert.equal(await active(), false);
 
@@ -448,7 +448,7 @@ test('on a touch screen a tap on a tree node previews it, and a second tap goes 
     // Depth 2, node (row 1 column 1, row 2 column 3): index 2 of 64 at depth 2.
     const at = { x: b.x + ((2 + 0.5) / 64) * b.width, y: b.y + 14 + 7 };
     await page.touchscreen.tap(at.x, at.y);
-    await page.waitForTimeout(100);
+    await page.waitForSelector('.tree-tip:not([hidden])');
     assert.equal(await page.evaluate(() => window.nqueens.session.stepIndex), 3000, 'the first tap stays at the step');
     const tip = await page.locator('.tree-tip').textContent();
     assert.match(tip, /rows 1–2: columns 1, 3; 262,144 boards.*Tap it again to go there/, tip);

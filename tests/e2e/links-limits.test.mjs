@@ -1,4 +1,4 @@
-// Hostile and odd links, third pass: each is read exactly
+// Links at and past their limits: each is read exactly
 // or refused with a sentence that says what the page shows instead and why.
 // e2e: run alone (scripts/test.sh): the Many runs link's estimate and this test's
 // own timing of a step are both wall-clock times, which another file's browser

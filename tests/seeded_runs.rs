@@ -1,4 +1,4 @@
-//! Hardening: a seeded run whose first board is already
+//! Seeded runs: a seeded run whose first board is already
 //! a solution is solved at step 0, and the conflicts trace labels every
 //! value with the step that had it. Both against independent truths: the
 //! slow search's solutions, the plain attack rule pair by pair, a fresh

@@ -1,4 +1,4 @@
-// Fourth hardening pass, the page's DOM-free parts in node: Learn progress
+// State two tabs share and links at their limits, the page's DOM-free parts in node: Learn progress
 // shared by two tabs (two Progress objects on one storage, told of each
 // other's writes on a BroadcastChannel as two tabs are), the count answer
 // read strictly, a link's text echoed with its invisible characters named,
