@@ -19,13 +19,14 @@
 //! the k units of the other kind, and no other square of them can hold a
 //! queen (confinement, Hall's condition).
 
+use crate::algorithms::find_one::rng::XorShift;
 use crate::algorithms::vocabulary::StepKind;
 use crate::deduce::{
     self, empties_found, forced_queens, last_found, look_ahead_found, look_ahead_reason, numbered,
     solve, Kind, Level, Progress, Why,
 };
 use crate::error::Error;
-use crate::puzzle::{random_rows, XorShift};
+use crate::puzzle::random_rows;
 
 /// The smallest board a regions puzzle takes.
 pub const MIN_N: usize = 5;
@@ -1039,10 +1040,8 @@ pub fn generate(n: usize, seed: u64, level: Option<Level>) -> Option<Puzzle> {
     if check_size(n).is_err() {
         return None;
     }
-    // The seed and N, shifted by the golden ratio before SplitMix64's
-    // finalizer.
-    let mut random =
-        XorShift::mixed((seed ^ ((n as u64) << 56)).wrapping_add(0x9e37_79b9_7f4a_7c15));
+    // The seed and N, through one SplitMix64 step.
+    let mut random = XorShift::split_mixed(seed ^ ((n as u64) << 56));
     for _ in 0..ATTEMPTS {
         let solution = random_solution(n, &mut random);
         let mut regions = grow(n, &solution, &mut random);
