@@ -4,7 +4,7 @@
 //! attack along a diagonal beyond the squares touching it.
 //!
 //! [`Layout`] checks a board's regions; [`completions`] counts the solutions
-//! that hold given queens; [`deduce`] finds the simplest conclusion one of
+//! that hold given queens; [`deduce()`] finds the simplest conclusion one of
 //! the [`RegionRule`]s allows, with the units it uses and, for a look-ahead,
 //! the forced queens in order; [`dead_end`] names the queen to move on a
 //! board with no completion and the chain of forced queens that shows it;

@@ -1,6 +1,6 @@
 //! The core's randomness, all seeded from a `u64` through SplitMix64 (Steele,
 //! Lea and Flood, 2014): [`Rng`], xoshiro256** (Blackman and Vigna, 2018),
-//! for the searches, and [`XorShift`], xorshift64 (Marsaglia, 2003), for the
+//! for the searches, and `XorShift`, xorshift64 (Marsaglia, 2003), for the
 //! generated puzzles, classic and regions. Two generators because a seed
 //! names its run or its puzzle for good (dailies, links and tests pin them):
 //! each keeps the exact numbers it has always drawn.
@@ -186,6 +186,42 @@ mod tests {
         let state = splitmix64(&mut x);
         assert_eq!(XorShift::split_mixed(0).0, state);
         assert_eq!(XorShift::from_seed(0x9E37_79B9_7F4A_7C14).0, state);
+    }
+
+    /// The puzzles' generator as it was written in `puzzle.rs` before it
+    /// moved here, word for word: its state for a seed, and its steps.
+    fn old_mixed(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)).max(1)
+    }
+
+    fn old_next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn the_puzzles_draw_the_numbers_they_always_drew() {
+        for seed in (0..2_000u64).chain([(1 << 53) - 1, u64::MAX - 1]) {
+            for n in [4u64, 8, 11] {
+                // Classic puzzles seed with `from_seed`, regions puzzles with
+                // the seed and N through one SplitMix64 step.
+                let mut classic = (XorShift::from_seed(seed), old_mixed(seed.wrapping_add(1)));
+                let mixed = (seed ^ (n << 56)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut regions = (XorShift::split_mixed(seed ^ (n << 56)), old_mixed(mixed));
+                for _ in 0..50 {
+                    assert_eq!(classic.0.next(), old_next(&mut classic.1), "seed {seed}");
+                    assert_eq!(
+                        regions.0.next(),
+                        old_next(&mut regions.1),
+                        "seed {seed}, N {n}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
