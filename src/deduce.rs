@@ -365,8 +365,9 @@ impl Board {
         rows == RowMask::full(self.n).0
     }
 
-    /// Applies a deduction: a queen on its square, or its square marked.
-    pub fn apply(&mut self, deduction: &Deduction) {
+    /// Applies a deduction, on a classic or a regions board: a queen on its
+    /// square, or its square marked.
+    pub fn apply<R, L>(&mut self, deduction: &Deduction<R, L>) {
         let square = (deduction.row, deduction.col);
         match deduction.kind {
             Kind::Place => {

@@ -216,8 +216,8 @@ pub fn check_size(n: usize) -> Result<(), Error> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     layout: Layout,
-    queens: Vec<(usize, usize)>,
-    excluded: Set,
+    /// The queens and marks, as on a classic board.
+    marks: deduce::Board,
 }
 
 impl Board {
@@ -225,22 +225,10 @@ impl Board {
     /// `row * n + col`): an error for a square off the board, repeated, or
     /// both a queen and marked.
     pub fn new(layout: Layout, queens: &[usize], excluded: &[usize]) -> Result<Board, Error> {
-        let n = layout.n;
-        let queens = layout.queens(queens)?;
-        on_board(n, excluded)?;
-        let rows = deduce::marks(n, &queens, excluded)?;
-        let excluded = rows
-            .iter()
-            .take(n)
-            .enumerate()
-            .fold(0 as Set, |set, (row, mask)| {
-                set | Set::from(mask.0) << (row * n)
-            });
-        Ok(Board {
-            layout,
-            queens,
-            excluded,
-        })
+        on_board(layout.n, queens)?;
+        on_board(layout.n, excluded)?;
+        let marks = deduce::Board::new(layout.n, queens, excluded)?;
+        Ok(Board { layout, marks })
     }
 
     pub fn layout(&self) -> &Layout {
@@ -248,46 +236,39 @@ impl Board {
     }
 
     pub fn queens(&self) -> &[(usize, usize)] {
-        &self.queens
+        self.marks.queens()
     }
 
     /// Applies a deduction: a queen on its square, or its square marked.
     pub fn apply(&mut self, deduction: &Deduction) {
-        let square = (deduction.row, deduction.col);
-        let bit: Set = 1 << (square.0 * self.layout.n + square.1);
-        match deduction.kind {
-            Kind::Place => {
-                if !self.queens.contains(&square) {
-                    self.queens.push(square);
-                }
-                self.excluded &= !bit;
-            }
-            Kind::RuleOut => {
-                if !self.queens.contains(&square) {
-                    self.excluded |= bit;
-                }
-            }
-        }
+        self.marks.apply(deduction);
+    }
+
+    /// The squares marked as ruled out.
+    fn excluded(&self) -> Set {
+        let n = self.layout.n;
+        (0..n * n)
+            .filter(|&s| self.marks.is_excluded(s / n, s % n))
+            .fold(0, |set, s| set | 1 << s)
     }
 
     fn queen_set(&self) -> Set {
         let n = self.layout.n;
-        self.queens
+        self.queens()
             .iter()
             .fold(0, |set, &(r, c)| set | 1 << (r * n + c))
     }
 
     /// True when every row holds a queen.
     pub fn is_full(&self) -> bool {
-        let rows = self.queens.iter().fold(0u32, |rows, &(r, _)| rows | 1 << r);
-        rows == (1 << self.layout.n) - 1
+        self.marks.is_full()
     }
 
     fn grid(&self) -> Grid<'_> {
         Grid::with_queens(
             &self.layout,
-            all(self.layout.n) & !self.excluded,
-            &self.queens,
+            all(self.layout.n) & !self.excluded(),
+            self.queens(),
         )
     }
 }
@@ -759,8 +740,8 @@ pub fn deduce(board: &Board, most: Level) -> Option<Deduction> {
     }
     let layout = &board.layout;
     let n = layout.n;
-    let open = all(n) & !board.excluded & !board.queen_set();
-    for &(qr, qc) in &board.queens {
+    let open = all(n) & !board.excluded() & !board.queen_set();
+    for &(qr, qc) in board.queens() {
         let q = qr * n + qc;
         let hit = open & layout.reach[q];
         if hit != 0 {
@@ -944,7 +925,7 @@ pub struct DeadEnd {
 pub fn dead_end(board: &Board) -> Option<DeadEnd> {
     let layout = &board.layout;
     let n = layout.n;
-    let queens = &board.queens;
+    let queens = board.queens();
     if first_completion(layout, queens).is_some() {
         return None;
     }
