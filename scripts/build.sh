@@ -18,6 +18,8 @@ fi
   || die "wasm-pack reported success but pkg/nqueens_bg.wasm, pkg/nqueens.js or pkg/nqueens.d.ts is missing"
 # A method called on the wrong object is refused in the glue, before its pointer reaches the wasm.
 node scripts/guard-glue.mjs pkg/nqueens.js || die "scripts/guard-glue.mjs could not guard pkg/nqueens.js (see above)"
+# The raw wasm exports' JavaScript values are `unknown`, not `any`, in the declarations.
+node scripts/raw-exports.mjs pkg/nqueens.d.ts || die "scripts/raw-exports.mjs could not type pkg/nqueens.d.ts (see above)"
 log "build ok in $((SECONDS - start))s: pkg/nqueens_bg.wasm $(wc -c < pkg/nqueens_bg.wasm) bytes"
 # Python for "Your search": Pyodide from node_modules into the ignored pyodide/.
 node scripts/copy-pyodide.mjs || die "scripts/copy-pyodide.mjs could not copy Pyodide (run npm ci)"

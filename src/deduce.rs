@@ -260,6 +260,12 @@ pub fn queens_on_board(n: usize, squares: &[usize]) -> Result<Vec<(usize, usize)
     if n == 0 || n > MAX_N {
         return Err(Error::BoardSizeOutOfRange { n, max: MAX_N });
     }
+    queens_on(n, squares)
+}
+
+/// Queens on `squares` of an n×n board (N checked already): an error for a
+/// square off the board or given twice. Shared with `regions`.
+pub(crate) fn queens_on(n: usize, squares: &[usize]) -> Result<Vec<(usize, usize)>, Error> {
     let mut queens: Vec<(usize, usize)> = Vec::with_capacity(squares.len());
     for &square in squares {
         if square >= n * n {
@@ -359,8 +365,9 @@ impl Board {
         rows == RowMask::full(self.n).0
     }
 
-    /// Applies a deduction: a queen on its square, or its square marked.
-    pub fn apply(&mut self, deduction: &Deduction) {
+    /// Applies a deduction, on a classic or a regions board: a queen on its
+    /// square, or its square marked.
+    pub fn apply<R, L>(&mut self, deduction: &Deduction<R, L>) {
         let square = (deduction.row, deduction.col);
         match deduction.kind {
             Kind::Place => {
@@ -438,32 +445,6 @@ struct Grid {
 }
 
 impl Grid {
-    /// Puts a queen on the square: its row and column are done, and it takes
-    /// the squares it attacks.
-    fn place(&mut self, row: usize, col: usize) {
-        self.rows_done |= 1 << row;
-        self.cols_done |= 1 << col;
-        for r in 0..self.n {
-            if r == row {
-                self.cand[r] = RowMask::EMPTY;
-                continue;
-            }
-            let d = r.abs_diff(row);
-            let mut hit = RowMask::column(col);
-            if col >= d {
-                hit |= RowMask::column(col - d);
-            }
-            if col + d < self.n {
-                hit |= RowMask::column(col + d);
-            }
-            self.cand[r] &= !hit;
-        }
-    }
-
-    fn rule_out(&mut self, row: usize, col: usize) {
-        self.cand[row] &= !RowMask::column(col);
-    }
-
     fn row_open(&self, row: usize) -> bool {
         self.rows_done >> row & 1 == 0
     }
@@ -483,24 +464,132 @@ impl Grid {
         rows
     }
 
+    /// The squares of `line` left (a row or a column).
+    fn line_squares(&self, line: Line) -> Vec<(usize, usize)> {
+        match line {
+            Line::Row(row) => self.cand[row].map(|col| (row, col)).collect(),
+            Line::Column(col) => self.column(col).map(|row| (row, col)).collect(),
+            Line::Diagonal(_) | Line::AntiDiagonal(_) => Vec::new(),
+        }
+    }
+}
+
+/// A board in progress as the rules see it, on either kind of board: the
+/// squares left, the units that still need a queen (rows and columns; on a
+/// regions board, regions too), and a queen put on a square or a square
+/// ruled out. The rules that need no more than that are written once, over
+/// it: a queen that empties a unit ([`empties`]), the chain of last squares
+/// ([`forced_queens`]), look-ahead ([`look_ahead_on`]) and a solve to the end
+/// ([`solve`]).
+pub(crate) trait Progress: Copy {
+    /// A row, column or region.
+    type Unit: Copy;
+    /// A square, as the board numbers it.
+    type Square: Copy;
     /// Every square left, row by row.
-    fn squares(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    fn squares_left(&self) -> impl Iterator<Item = Self::Square> + '_;
+    /// A unit still to fill with one square left: the unit and the square.
+    fn last_square(&self) -> Option<(Self::Unit, Self::Square)>;
+    /// A unit still to fill with no square left.
+    fn empty_unit(&self) -> Option<Self::Unit>;
+    /// A queen on `square`: its units are done, and it takes what it
+    /// attacks.
+    fn place(&mut self, square: Self::Square);
+    fn rule_out(&mut self, square: Self::Square);
+    /// True when every row holds a queen.
+    fn is_full(&self) -> bool;
+}
+
+/// The first square left where a queen would leave a unit with no square:
+/// the square and that unit.
+pub(crate) fn empties<G: Progress>(grid: &G) -> Option<(G::Square, G::Unit)> {
+    grid.squares_left().find_map(|square| {
+        let mut after = *grid;
+        after.place(square);
+        after.empty_unit().map(|unit| (square, unit))
+    })
+}
+
+/// Places last squares on `grid` one by one, up to `most` of them, until a
+/// unit is left empty: the queens placed (each with the unit it was the last
+/// square of) and the empty unit, if one turned up.
+pub(crate) fn forced_queens<G: Progress>(grid: &mut G, most: usize) -> Chain<G> {
+    let mut forced = Vec::new();
+    loop {
+        if let Some(unit) = grid.empty_unit() {
+            return (forced, Some(unit));
+        }
+        if forced.len() == most {
+            return (forced, None);
+        }
+        let Some((unit, square)) = grid.last_square() else {
+            return (forced, None);
+        };
+        grid.place(square);
+        forced.push((unit, square));
+    }
+}
+
+/// The queens a chain of last squares forces, each with the unit it was the
+/// last square of, and the unit left empty, if one turned up.
+pub(crate) type Chain<G> = (
+    Vec<(<G as Progress>::Unit, <G as Progress>::Square)>,
+    Option<<G as Progress>::Unit>,
+);
+
+/// A look-ahead: the first square left where a queen would force up to
+/// [`LOOK_AHEAD_QUEENS`] queens on last squares (at least one) and then
+/// leave a unit empty; the square, the queens forced and that unit.
+pub(crate) type Ahead<G> = (
+    <G as Progress>::Square,
+    Vec<(<G as Progress>::Unit, <G as Progress>::Square)>,
+    <G as Progress>::Unit,
+);
+
+/// The first look-ahead on `grid` ([`Ahead`]), if any.
+pub(crate) fn look_ahead_on<G: Progress>(grid: &G) -> Option<Ahead<G>> {
+    grid.squares_left().find_map(|square| {
+        let mut after = *grid;
+        after.place(square);
+        match forced_queens(&mut after, LOOK_AHEAD_QUEENS) {
+            (forced, Some(unit)) if !forced.is_empty() => Some((square, forced, unit)),
+            _ => None,
+        }
+    })
+}
+
+/// True when the conclusions `find` draws, applied one by one, fill the
+/// board: it then has exactly one completion, found with no guess. False at
+/// a unit with no square left, or when `find` has nothing more.
+pub(crate) fn solve<G: Progress>(
+    mut grid: G,
+    find: impl Fn(&G) -> Option<(Kind, G::Square)>,
+) -> bool {
+    loop {
+        if grid.is_full() {
+            return true;
+        }
+        if grid.empty_unit().is_some() {
+            return false;
+        }
+        match find(&grid) {
+            Some((Kind::Place, square)) => grid.place(square),
+            Some((Kind::RuleOut, square)) => grid.rule_out(square),
+            None => return false,
+        }
+    }
+}
+
+impl Progress for Grid {
+    type Unit = Line;
+    type Square = (usize, usize);
+
+    fn squares_left(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         (0..self.n).flat_map(move |row| self.cand[row].map(move |col| (row, col)))
     }
 
-    /// A row or column still to fill with no square left, rows first.
-    fn empty_line(&self) -> Option<Line> {
-        if let Some(row) = (0..self.n).find(|&r| self.row_open(r) && self.cand[r].is_empty()) {
-            return Some(Line::Row(row));
-        }
-        (0..self.n)
-            .find(|&c| self.col_open(c) && self.column(c).is_empty())
-            .map(Line::Column)
-    }
-
-    /// A row, else a column, still to fill with exactly one square left: the
-    /// line and its square.
-    fn single(&self) -> Option<(Line, (usize, usize))> {
+    /// A row, else a column, with exactly one square left.
+    fn last_square(&self) -> Option<(Line, (usize, usize))> {
         for row in (0..self.n).filter(|&r| self.row_open(r)) {
             if self.cand[row].count() == 1 {
                 return Some((Line::Row(row), (row, self.cand[row].first())));
@@ -515,79 +604,147 @@ impl Grid {
         None
     }
 
-    /// The squares of `line` left (a row or a column).
-    fn line_squares(&self, line: Line) -> Vec<(usize, usize)> {
-        match line {
-            Line::Row(row) => self.cand[row].map(|col| (row, col)).collect(),
-            Line::Column(col) => self.column(col).map(|row| (row, col)).collect(),
-            Line::Diagonal(_) | Line::AntiDiagonal(_) => Vec::new(),
+    /// A row or column with no square left, rows first.
+    fn empty_unit(&self) -> Option<Line> {
+        if let Some(row) = (0..self.n).find(|&r| self.row_open(r) && self.cand[r].is_empty()) {
+            return Some(Line::Row(row));
         }
+        (0..self.n)
+            .find(|&c| self.col_open(c) && self.column(c).is_empty())
+            .map(Line::Column)
+    }
+
+    fn place(&mut self, (row, col): (usize, usize)) {
+        self.rows_done |= 1 << row;
+        self.cols_done |= 1 << col;
+        for r in 0..self.n {
+            if r == row {
+                self.cand[r] = RowMask::EMPTY;
+                continue;
+            }
+            let d = r.abs_diff(row);
+            let mut hit = RowMask::column(col);
+            if col >= d {
+                hit |= RowMask::column(col - d);
+            }
+            if col + d < self.n {
+                hit |= RowMask::column(col + d);
+            }
+            self.cand[r] &= !hit;
+        }
+    }
+
+    fn rule_out(&mut self, (row, col): (usize, usize)) {
+        self.cand[row] &= !RowMask::column(col);
+    }
+
+    fn is_full(&self) -> bool {
+        self.rows_done == RowMask::full(self.n).0
     }
 }
 
-/// What a rule found, before it is put in words.
-enum Why {
+/// What a rule found, before it is put in words, on either kind of board:
+/// its units `U` are lines (rows, columns, diagonals) or regions boards'
+/// rows, columns and regions, its squares `S` are `(row, col)` or
+/// `row * n + col`.
+pub(crate) enum Why<U, S> {
+    /// A queen takes the square, through the unit they share (`None` on a
+    /// regions board when they only touch).
     Attacked {
         queen: (usize, usize),
-        line: Line,
+        unit: Option<U>,
     },
-    Last(Line),
-    Empties {
-        line: Line,
-        taken: Vec<(usize, usize)>,
-    },
-    /// k rows (or columns) `lines` whose squares left lie on the k lines
-    /// `claimed` (columns, rows or diagonals); `squares` are theirs.
+    /// The unit's last square.
+    Last(U),
+    /// A queen there would leave `unit` with no square; `taken` are the
+    /// squares it would take from it.
+    Empties { unit: U, taken: Vec<(usize, usize)> },
+    /// k units `confined` whose squares left lie on the k units `claimed`;
+    /// `squares` are theirs.
     Confined {
-        lines: Vec<Line>,
-        claimed: Vec<Line>,
+        confined: Vec<U>,
+        claimed: Vec<U>,
         squares: Vec<(usize, usize)>,
     },
-    /// The queens forced, each with the line it was the last square of, and
-    /// the line left empty.
-    LookAhead {
-        forced: Vec<(Line, (usize, usize))>,
-        line: Line,
-    },
+    /// The queens forced, each with the unit it was the last square of, and
+    /// the unit left empty.
+    LookAhead { forced: Vec<(U, S)>, unit: U },
 }
 
-struct Found {
-    rule: Rule,
-    kind: Kind,
-    square: (usize, usize),
-    why: Why,
+/// A rule's finding: the rule `R`, what it concludes about `square`, and
+/// why.
+pub(crate) struct Found<R, U, S> {
+    pub(crate) rule: R,
+    pub(crate) kind: Kind,
+    pub(crate) square: S,
+    pub(crate) why: Why<U, S>,
 }
+
+/// A unit's last square, placed: found by the rule `rule` names for the
+/// unit (last in a row, a column, a region).
+pub(crate) fn last_found<G: Progress, R>(
+    grid: &G,
+    rule: impl Fn(G::Unit) -> R,
+) -> Option<Found<R, G::Unit, G::Square>> {
+    let (unit, square) = grid.last_square()?;
+    Some(Found {
+        rule: rule(unit),
+        kind: Kind::Place,
+        square,
+        why: Why::Last(unit),
+    })
+}
+
+/// A square ruled out by `rule` because a queen there empties a unit
+/// ([`empties`]); `taken` lists a unit's squares left.
+pub(crate) fn empties_found<G: Progress, R>(
+    grid: &G,
+    rule: R,
+    taken: impl Fn(G::Unit) -> Vec<(usize, usize)>,
+) -> Option<Found<R, G::Unit, G::Square>> {
+    let (square, unit) = empties(grid)?;
+    Some(Found {
+        rule,
+        kind: Kind::RuleOut,
+        square,
+        why: Why::Empties {
+            unit,
+            taken: taken(unit),
+        },
+    })
+}
+
+/// A square ruled out by `rule` through a look-ahead ([`look_ahead_on`]).
+pub(crate) fn look_ahead_found<G: Progress, R>(
+    grid: &G,
+    rule: R,
+) -> Option<Found<R, G::Unit, G::Square>> {
+    let (square, forced, unit) = look_ahead_on(grid)?;
+    Some(Found {
+        rule,
+        kind: Kind::RuleOut,
+        square,
+        why: Why::LookAhead { forced, unit },
+    })
+}
+
+/// A finding on a classic board.
+type ClassicFound = Found<Rule, Line, (usize, usize)>;
 
 /// The simplest deduction on `grid` by a rule after `attacked` of at most
 /// level `most`.
-fn find(grid: &Grid, most: Level) -> Option<Found> {
-    if let Some((line, square)) = grid.single() {
-        let rule = match line {
-            Line::Row(_) => Rule::LastInRow,
-            _ => Rule::LastInColumn,
-        };
-        return Some(Found {
-            rule,
-            kind: Kind::Place,
-            square,
-            why: Why::Last(line),
-        });
+fn find(grid: &Grid, most: Level) -> Option<ClassicFound> {
+    let last = |line| match line {
+        Line::Row(_) => Rule::LastInRow,
+        _ => Rule::LastInColumn,
+    };
+    if let Some(found) = last_found(grid, last) {
+        return Some(found);
     }
     if most >= Level::Medium {
-        for (row, col) in grid.squares() {
-            let mut after = *grid;
-            after.place(row, col);
-            if let Some(line) = after.empty_line() {
-                return Some(Found {
-                    rule: Rule::EmptiesLine,
-                    kind: Kind::RuleOut,
-                    square: (row, col),
-                    why: Why::Empties {
-                        line,
-                        taken: grid.line_squares(line),
-                    },
-                });
-            }
+        let taken = |line| grid.line_squares(line);
+        if let Some(found) = empties_found(grid, Rule::EmptiesLine, taken) {
+            return Some(found);
         }
     }
     if most >= Level::Hard {
@@ -612,7 +769,7 @@ fn find(grid: &Grid, most: Level) -> Option<Found> {
         }
     }
     if most >= Level::Expert {
-        return look_ahead(grid);
+        return look_ahead_found(grid, Rule::LookAhead);
     }
     None
 }
@@ -638,7 +795,7 @@ enum Onto {
 /// lines of kind `onto`, when those lines have a square left outside them:
 /// that square, ruled out. Sound because the k lines hold at most one queen
 /// each (exactly one for columns and rows) and the k rows hold k queens.
-fn confinement(grid: &Grid, k: usize, from_rows: bool, onto: Onto) -> Option<Found> {
+fn confinement(grid: &Grid, k: usize, from_rows: bool, onto: Onto) -> Option<ClassicFound> {
     let n = grid.n;
     let line_of = |(row, col): (usize, usize)| match onto {
         Onto::Cross if from_rows => col,
@@ -667,8 +824,8 @@ fn confinement(grid: &Grid, k: usize, from_rows: bool, onto: Onto) -> Option<Fou
         from: usize,
         meets: u64,
         chosen: &mut Vec<usize>,
-        check: &mut impl FnMut(&[usize], u64) -> Option<Found>,
-    ) -> Option<Found> {
+        check: &mut impl FnMut(&[usize], u64) -> Option<ClassicFound>,
+    ) -> Option<ClassicFound> {
         if chosen.len() == k {
             return check(chosen, meets);
         }
@@ -697,7 +854,7 @@ fn confinement(grid: &Grid, k: usize, from_rows: bool, onto: Onto) -> Option<Fou
             })
         };
         let square = grid
-            .squares()
+            .squares_left()
             .find(|sq| meets >> line_of(*sq) & 1 == 1 && !inside(sq))?;
         let claimed = (0..2 * n - 1)
             .filter(|&j| meets >> j & 1 == 1)
@@ -719,45 +876,13 @@ fn confinement(grid: &Grid, k: usize, from_rows: bool, onto: Onto) -> Option<Fou
             kind: Kind::RuleOut,
             square,
             why: Why::Confined {
-                lines: chosen.iter().map(|&i| units[i].0).collect(),
+                confined: chosen.iter().map(|&i| units[i].0).collect(),
                 claimed,
                 squares: chosen.iter().flat_map(|&i| units[i].1.clone()).collect(),
             },
         })
     };
     grow(&units, k, 0, 0, &mut Vec::with_capacity(k), &mut check)
-}
-
-/// A square where a queen would force up to [`LOOK_AHEAD_QUEENS`] queens on
-/// last squares and then leave a row or column empty.
-fn look_ahead(grid: &Grid) -> Option<Found> {
-    for (row, col) in grid.squares() {
-        let mut after = *grid;
-        after.place(row, col);
-        let mut forced = Vec::new();
-        loop {
-            if let Some(line) = after.empty_line() {
-                if forced.is_empty() {
-                    break;
-                }
-                return Some(Found {
-                    rule: Rule::LookAhead,
-                    kind: Kind::RuleOut,
-                    square: (row, col),
-                    why: Why::LookAhead { forced, line },
-                });
-            }
-            if forced.len() == LOOK_AHEAD_QUEENS {
-                break;
-            }
-            let Some((line, (r, c))) = after.single() else {
-                break;
-            };
-            after.place(r, c);
-            forced.push((line, (r, c)));
-        }
-    }
-    None
 }
 
 /// "rows 3 and 6", "columns 2, 4 and 5", "two diagonals".
@@ -816,7 +941,7 @@ pub(crate) fn look_ahead_reason(
 }
 
 /// The found deduction in words.
-fn explain(found: Found) -> Deduction {
+fn explain(found: ClassicFound) -> Deduction {
     let Found {
         rule,
         kind,
@@ -829,13 +954,13 @@ fn explain(found: Found) -> Deduction {
         _ => Vec::new(),
     };
     let (reason, lines, squares) = match why {
-        Why::Attacked { queen, line } => (
+        Why::Attacked { queen, unit } => (
             format!(
                 "The queen on {} attacks {here} along {}, so no queen can go there.",
                 square_words(queen),
-                line.words()
+                unit.map_or_else(|| "a line".to_string(), |line| line.words())
             ),
-            vec![line],
+            unit.into_iter().collect(),
             vec![queen],
         ),
         Why::Last(line) => {
@@ -852,7 +977,7 @@ fn explain(found: Found) -> Deduction {
                 Vec::new(),
             )
         }
-        Why::Empties { line, taken } => (
+        Why::Empties { unit: line, taken } => (
             format!(
                 "A queen on {here} would leave {} with no square left, so no queen can go there.",
                 line.words()
@@ -861,7 +986,7 @@ fn explain(found: Found) -> Deduction {
             taken,
         ),
         Why::Confined {
-            lines,
+            confined: lines,
             claimed,
             squares,
         } => {
@@ -892,7 +1017,7 @@ fn explain(found: Found) -> Deduction {
             used.extend(claimed);
             (reason, used, squares)
         }
-        Why::LookAhead { forced, line } => {
+        Why::LookAhead { forced, unit: line } => {
             let words: Vec<_> = forced.iter().map(|&(last, q)| (last.words(), q)).collect();
             let mut lines: Vec<Line> = forced.iter().map(|&(last, _)| last).collect();
             lines.push(line);
@@ -946,7 +1071,10 @@ pub fn deduce(board: &Board, most: Level) -> Option<Deduction> {
         let square = (row, hit.first());
         let found = board.queens.iter().find_map(|&queen| {
             let line = shared_line(n, queen, square)?;
-            attacks(queen, square).then_some(Why::Attacked { queen, line })
+            attacks(queen, square).then_some(Why::Attacked {
+                queen,
+                unit: Some(line),
+            })
         })?;
         return Some(explain(Found {
             rule: Rule::Attacked,
@@ -966,39 +1094,14 @@ pub type Forced = (Line, (usize, usize));
 /// column still to fill has no square left: the queens forced and that
 /// line, if one turned up. A dead end, shown as a chain a person can follow.
 pub fn forced_chain(board: &Board, most: usize) -> (Vec<Forced>, Option<Line>) {
-    let mut grid = board.grid();
-    let mut forced = Vec::new();
-    loop {
-        if let Some(line) = grid.empty_line() {
-            return (forced, Some(line));
-        }
-        if forced.len() == most {
-            return (forced, None);
-        }
-        let Some((line, (row, col))) = grid.single() else {
-            return (forced, None);
-        };
-        grid.place(row, col);
-        forced.push((line, (row, col)));
-    }
+    forced_queens(&mut board.grid(), most)
 }
 
 /// True when the rules of at most level `most`, applied one by one from the
 /// queens `givens` (each on the board once), fill the board: the givens then
 /// have exactly one completion (if any), found with no guess.
 pub fn solves(n: usize, givens: &[(usize, usize)], most: Level) -> bool {
-    let mut grid = Board::from_queens(n, givens).grid();
-    loop {
-        if grid.rows_done == RowMask::full(n).0 {
-            return true;
-        }
-        let Some(found) = find(&grid, most) else {
-            return false;
-        };
-        let (row, col) = found.square;
-        match found.kind {
-            Kind::Place => grid.place(row, col),
-            Kind::RuleOut => grid.rule_out(row, col),
-        }
-    }
+    solve(Board::from_queens(n, givens).grid(), |grid| {
+        find(grid, most).map(|found| (found.kind, found.square))
+    })
 }

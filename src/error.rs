@@ -27,6 +27,17 @@ pub enum Error {
     BoardSizeOutOfRange { n: usize, max: usize },
     /// A square number that is not on the n×n board.
     SquareOffBoard { square: usize, n: usize },
+    /// A square number that is not on the n×n regions board (said in the
+    /// words the regions exports have always used).
+    SquareOffRegionsBoard { square: usize, n: usize },
+    /// A regions board size outside `min..=max`.
+    RegionsSizeOutOfRange { n: usize, min: usize, max: usize },
+    /// A region map whose length is not n².
+    RegionMapLength { n: usize, got: usize },
+    /// A region number of n or more, on `square`.
+    RegionNumberOutOfRange { n: usize, square: usize, id: usize },
+    /// A region of the n regions with no square.
+    EmptyRegion { n: usize, region: usize },
     /// The same square given twice.
     RepeatedSquare { row: usize, col: usize },
     /// The same square marked as ruled out twice.
@@ -109,6 +120,36 @@ impl fmt::Display for Error {
                 "Square {square} is off the {n}×{n} board: squares are numbered row × {n} + \
                  column, from 0 to {}.",
                 n * n - 1
+            ),
+            Error::SquareOffRegionsBoard { square, n } => write!(
+                f,
+                "Square {square} is not on the {n}×{n} board: squares run from 0 to {} (row × N \
+                 + column).",
+                n * n - 1
+            ),
+            Error::RegionsSizeOutOfRange { n, min, max } => write!(
+                f,
+                "Regions puzzles come in sizes from {min}×{min} to {max}×{max}; got N = {n}."
+            ),
+            Error::RegionMapLength { n, got } => write!(
+                f,
+                "The {n}×{n} board needs {} region numbers, one for each square (row × N + \
+                 column); got {got}.",
+                n * n
+            ),
+            Error::RegionNumberOutOfRange { n, square, id } => write!(
+                f,
+                "Region numbers on the {n}×{n} board run from 0 to {}; square {square} (row {}, \
+                 column {}) has {id}.",
+                n - 1,
+                square / n + 1,
+                square % n + 1
+            ),
+            Error::EmptyRegion { n, region } => write!(
+                f,
+                "The {n}×{n} board needs {n} regions, numbered 0 to {}, each with a square; \
+                 region {region} has none.",
+                n - 1
             ),
             Error::RepeatedSquare { row, col } => write!(
                 f,

@@ -10,18 +10,9 @@
 //! and `wasm` is the only module that knows about JavaScript. See
 //! ARCHITECTURE.md.
 //!
-//! The modules depend one way: each imports only modules before it in
-//!
-//! ```text
-//! board → limits → tree → algorithms/info → error → deduce → puzzle
-//!   → algorithms/vocabulary → algorithms/find_one
-//!   → algorithms/{depth_first, whole_board, one_solution} → the searches
-//!   → algorithms/catalogue → view → session → runs → source_loops → count
-//!   → wasm
-//! ```
-//!
-//! (`algorithms/mod.rs` only declares and re-exports; `source_loops` and
-//! `count` need nothing but `board`.)
+//! The modules depend one way, each using only those before it: the order
+//! is stated once, in ARCHITECTURE.md ("Modules depend one way"), and
+//! `tests/lint/rooms.test.mjs` checks every `crate::` path against it.
 
 pub mod algorithms;
 pub mod board;

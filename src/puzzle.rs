@@ -10,6 +10,7 @@
 //! backtracking and bitwise searches can start from fixed queens too
 //! (`Session::with_fixed`).
 
+use crate::algorithms::find_one::rng::XorShift;
 use crate::board::{attacks, RowMask};
 use crate::deduce::{self, Level};
 use crate::error::Error;
@@ -406,42 +407,4 @@ pub(crate) fn random_rows(
     let mut cols = Vec::with_capacity(n);
     place(&orders, &mut cols, &fits);
     cols
-}
-
-/// A small, seeded generator (xorshift64): puzzles, classic and regions,
-/// replay from their seed.
-pub(crate) struct XorShift(u64);
-
-impl XorShift {
-    /// The generator for `seed`, a different state for every seed below
-    /// 2^64 − 1 (the core takes seeds up to 2^53 − 1): seed + 1
-    /// (never 0, which xorshift cannot leave) through SplitMix64's
-    /// finalizer. (`seed | 1` would give seeds 2k and 2k + 1 the same
-    /// puzzle.)
-    fn from_seed(seed: u64) -> XorShift {
-        XorShift::mixed(seed.wrapping_add(1))
-    }
-
-    /// The generator whose state is `z` through SplitMix64's finalizer, a
-    /// bijection that keeps 0 at 0 and spreads small numbers over all 64
-    /// bits (0 itself becomes 1).
-    pub(crate) fn mixed(mut z: u64) -> XorShift {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        XorShift((z ^ (z >> 31)).max(1))
-    }
-
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            items.swap(i, j);
-        }
-    }
 }

@@ -4,7 +4,7 @@
 //! attack along a diagonal beyond the squares touching it.
 //!
 //! [`Layout`] checks a board's regions; [`completions`] counts the solutions
-//! that hold given queens; [`deduce`] finds the simplest conclusion one of
+//! that hold given queens; [`deduce()`] finds the simplest conclusion one of
 //! the [`RegionRule`]s allows, with the units it uses and, for a look-ahead,
 //! the forced queens in order; [`dead_end`] names the queen to move on a
 //! board with no completion and the chain of forced queens that shows it;
@@ -19,10 +19,14 @@
 //! the k units of the other kind, and no other square of them can hold a
 //! queen (confinement, Hall's condition).
 
-use std::fmt;
-
-use crate::deduce::{look_ahead_reason, numbered, Kind, Level, LOOK_AHEAD_QUEENS};
-use crate::puzzle::{random_rows, XorShift};
+use crate::algorithms::find_one::rng::XorShift;
+use crate::algorithms::vocabulary::StepKind;
+use crate::deduce::{
+    self, empties_found, forced_queens, last_found, look_ahead_found, look_ahead_reason, numbered,
+    solve, Kind, Level, Progress, Why,
+};
+use crate::error::Error;
+use crate::puzzle::random_rows;
 
 /// The smallest board a regions puzzle takes.
 pub const MIN_N: usize = 5;
@@ -35,16 +39,6 @@ const CONFINEMENT_MOST: usize = MAX_N / 2;
 
 /// A set of squares, bit `row * n + col`.
 type Set = u128;
-
-/// Why input was refused: a sentence for a person.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadInput(pub String);
-
-impl fmt::Display for BadInput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// A unit of the board: a row, a column or a region, each holding exactly
 /// one queen in a solution. Counting from 0.
@@ -112,31 +106,19 @@ impl Layout {
     /// `regions[row * n + col]`. An error for N outside [`MIN_N`]..=[`MAX_N`],
     /// a list of the wrong length, a region number of N or more, or a region
     /// with no square.
-    pub fn new(n: usize, regions: &[usize]) -> Result<Layout, BadInput> {
+    pub fn new(n: usize, regions: &[usize]) -> Result<Layout, Error> {
         check_size(n)?;
         if regions.len() != n * n {
-            return Err(BadInput(format!(
-                "The {n}×{n} board needs {} region numbers, one for each square (row × N + \
-                 column); got {}.",
-                n * n,
-                regions.len()
-            )));
+            return Err(Error::RegionMapLength {
+                n,
+                got: regions.len(),
+            });
         }
         if let Some((square, &id)) = regions.iter().enumerate().find(|(_, &id)| id >= n) {
-            return Err(BadInput(format!(
-                "Region numbers on the {n}×{n} board run from 0 to {}; square {square} (row {}, \
-                 column {}) has {id}.",
-                n - 1,
-                square / n + 1,
-                square % n + 1
-            )));
+            return Err(Error::RegionNumberOutOfRange { n, square, id });
         }
-        if let Some(empty) = (0..n).find(|id| !regions.contains(id)) {
-            return Err(BadInput(format!(
-                "The {n}×{n} board needs {n} regions, numbered 0 to {}, each with a square; \
-                 region {empty} has none.",
-                n - 1
-            )));
+        if let Some(region) = (0..n).find(|id| !regions.contains(id)) {
+            return Err(Error::EmptyRegion { n, region });
         }
         let region: Vec<u8> = regions.iter().map(|&id| id as u8).collect();
         let mut units = vec![0 as Set; 3 * n];
@@ -202,43 +184,30 @@ impl Layout {
     /// Queens on `squares` (`row * n + col`), checked: an error for a square
     /// off the board or given twice. Queens that clash are allowed (the
     /// board then has no completion).
-    pub fn queens(&self, squares: &[usize]) -> Result<Vec<(usize, usize)>, BadInput> {
-        let n = self.n;
-        let mut queens = Vec::with_capacity(squares.len());
-        for &square in squares {
-            if square >= n * n {
-                return Err(off_board(square, n));
-            }
-            let queen = (square / n, square % n);
-            if queens.contains(&queen) {
-                return Err(BadInput(format!(
-                    "The square row {}, column {} is given twice.",
-                    queen.0 + 1,
-                    queen.1 + 1
-                )));
-            }
-            queens.push(queen);
-        }
-        Ok(queens)
+    pub fn queens(&self, squares: &[usize]) -> Result<Vec<(usize, usize)>, Error> {
+        on_board(self.n, squares)?;
+        deduce::queens_on(self.n, squares)
     }
 }
 
-fn off_board(square: usize, n: usize) -> BadInput {
-    BadInput(format!(
-        "Square {square} is not on the {n}×{n} board: squares run from 0 to {} (row × N + \
-         column).",
-        n * n - 1
-    ))
+/// An error for the first of `squares` off the n×n board.
+fn on_board(n: usize, squares: &[usize]) -> Result<(), Error> {
+    match squares.iter().find(|&&square| square >= n * n) {
+        Some(&square) => Err(Error::SquareOffRegionsBoard { square, n }),
+        None => Ok(()),
+    }
 }
 
 /// An error unless N is from [`MIN_N`] to [`MAX_N`].
-pub fn check_size(n: usize) -> Result<(), BadInput> {
+pub fn check_size(n: usize) -> Result<(), Error> {
     if (MIN_N..=MAX_N).contains(&n) {
         Ok(())
     } else {
-        Err(BadInput(format!(
-            "Regions puzzles come in sizes from {MIN_N}×{MIN_N} to {MAX_N}×{MAX_N}; got N = {n}."
-        )))
+        Err(Error::RegionsSizeOutOfRange {
+            n,
+            min: MIN_N,
+            max: MAX_N,
+        })
     }
 }
 
@@ -247,44 +216,19 @@ pub fn check_size(n: usize) -> Result<(), BadInput> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     layout: Layout,
-    queens: Vec<(usize, usize)>,
-    excluded: Set,
+    /// The queens and marks, as on a classic board.
+    marks: deduce::Board,
 }
 
 impl Board {
     /// The board with queens on `queens` and `excluded` marked (squares
     /// `row * n + col`): an error for a square off the board, repeated, or
     /// both a queen and marked.
-    pub fn new(layout: Layout, queens: &[usize], excluded: &[usize]) -> Result<Board, BadInput> {
-        let n = layout.n;
-        let queens = layout.queens(queens)?;
-        let mut marked: Set = 0;
-        for &square in excluded {
-            if square >= n * n {
-                return Err(off_board(square, n));
-            }
-            let (row, col) = (square / n, square % n);
-            if marked >> square & 1 == 1 {
-                return Err(BadInput(format!(
-                    "The square row {}, column {} is marked as ruled out twice.",
-                    row + 1,
-                    col + 1
-                )));
-            }
-            if queens.contains(&(row, col)) {
-                return Err(BadInput(format!(
-                    "The square row {}, column {} holds a queen and is marked as ruled out too.",
-                    row + 1,
-                    col + 1
-                )));
-            }
-            marked |= 1 << square;
-        }
-        Ok(Board {
-            layout,
-            queens,
-            excluded: marked,
-        })
+    pub fn new(layout: Layout, queens: &[usize], excluded: &[usize]) -> Result<Board, Error> {
+        on_board(layout.n, queens)?;
+        on_board(layout.n, excluded)?;
+        let marks = deduce::Board::new(layout.n, queens, excluded)?;
+        Ok(Board { layout, marks })
     }
 
     pub fn layout(&self) -> &Layout {
@@ -292,50 +236,40 @@ impl Board {
     }
 
     pub fn queens(&self) -> &[(usize, usize)] {
-        &self.queens
+        self.marks.queens()
     }
 
     /// Applies a deduction: a queen on its square, or its square marked.
     pub fn apply(&mut self, deduction: &Deduction) {
-        let square = (deduction.row, deduction.col);
-        let bit: Set = 1 << (square.0 * self.layout.n + square.1);
-        match deduction.kind {
-            Kind::Place => {
-                if !self.queens.contains(&square) {
-                    self.queens.push(square);
-                }
-                self.excluded &= !bit;
-            }
-            Kind::RuleOut => {
-                if !self.queens.contains(&square) {
-                    self.excluded |= bit;
-                }
-            }
-        }
+        self.marks.apply(deduction);
+    }
+
+    /// The squares marked as ruled out.
+    fn excluded(&self) -> Set {
+        let n = self.layout.n;
+        (0..n * n)
+            .filter(|&s| self.marks.is_excluded(s / n, s % n))
+            .fold(0, |set, s| set | 1 << s)
     }
 
     fn queen_set(&self) -> Set {
         let n = self.layout.n;
-        self.queens
+        self.queens()
             .iter()
             .fold(0, |set, &(r, c)| set | 1 << (r * n + c))
     }
 
     /// True when every row holds a queen.
     pub fn is_full(&self) -> bool {
-        let rows = self.queens.iter().fold(0u32, |rows, &(r, _)| rows | 1 << r);
-        rows == (1 << self.layout.n) - 1
+        self.marks.is_full()
     }
 
-    fn grid(&self) -> Grid {
-        let mut grid = Grid {
-            cand: all(self.layout.n) & !self.excluded & !self.queen_set(),
-            done: 0,
-        };
-        for &(row, col) in &self.queens {
-            grid.take(&self.layout, row * self.layout.n + col);
-        }
-        grid
+    fn grid(&self) -> Grid<'_> {
+        Grid::with_queens(
+            &self.layout,
+            all(self.layout.n) & !self.excluded(),
+            self.queens(),
+        )
     }
 }
 
@@ -348,53 +282,88 @@ fn all(n: usize) -> Set {
     }
 }
 
-/// Where queens may still go, in the rules' eyes, and the units that hold
-/// one.
+/// Where queens may still go on a layout, in the rules' eyes, and the units
+/// that hold one.
 #[derive(Clone, Copy, Debug)]
-struct Grid {
+struct Grid<'a> {
+    layout: &'a Layout,
     cand: Set,
     /// Bit `slot` for each unit that holds a queen.
     done: u64,
 }
 
-impl Grid {
-    /// A queen on `square`: its units are done and it takes its reach.
-    fn take(&mut self, layout: &Layout, square: usize) {
-        self.cand &= !layout.reach[square];
-        for unit in layout.units_of(square) {
-            self.done |= 1 << unit.slot(layout.n);
+impl<'a> Grid<'a> {
+    /// The grid with queens on `queens`, and else only squares of `open`.
+    fn with_queens(layout: &'a Layout, open: Set, queens: &[(usize, usize)]) -> Grid<'a> {
+        let mut grid = Grid {
+            layout,
+            cand: open,
+            done: 0,
+        };
+        for &(row, col) in queens {
+            grid.place(row * layout.n + col);
         }
+        grid
     }
 
     fn open(&self, slot: usize) -> bool {
         self.done >> slot & 1 == 0
     }
 
-    fn left(&self, layout: &Layout, slot: usize) -> Set {
-        self.cand & layout.units[slot]
+    fn left(&self, slot: usize) -> Set {
+        self.cand & self.layout.units[slot]
+    }
+}
+
+impl Progress for Grid<'_> {
+    type Unit = Unit;
+    type Square = usize;
+
+    fn squares_left(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut rest = self.cand;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let square = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                square
+            })
+        })
     }
 
-    /// A unit still to fill with no square left.
-    fn empty_unit(&self, layout: &Layout) -> Option<Unit> {
-        (0..3 * layout.n)
-            .find(|&s| self.open(s) && self.left(layout, s) == 0)
-            .map(|s| Unit::from_slot(s, layout.n))
-    }
-
-    /// A unit still to fill with one square left: the unit and the square.
-    fn single(&self, layout: &Layout) -> Option<(Unit, usize)> {
-        (0..3 * layout.n)
-            .find(|&s| self.open(s) && self.left(layout, s).count_ones() == 1)
+    fn last_square(&self) -> Option<(Unit, usize)> {
+        let n = self.layout.n;
+        (0..3 * n)
+            .find(|&s| self.open(s) && self.left(s).count_ones() == 1)
             .map(|s| {
                 (
-                    Unit::from_slot(s, layout.n),
-                    self.left(layout, s).trailing_zeros() as usize,
+                    Unit::from_slot(s, n),
+                    self.left(s).trailing_zeros() as usize,
                 )
             })
     }
 
-    fn is_full(&self, layout: &Layout) -> bool {
-        (0..layout.n).all(|row| !self.open(row))
+    fn empty_unit(&self) -> Option<Unit> {
+        let n = self.layout.n;
+        (0..3 * n)
+            .find(|&s| self.open(s) && self.left(s) == 0)
+            .map(|s| Unit::from_slot(s, n))
+    }
+
+    /// Its units are done and it takes its reach (its own square too).
+    fn place(&mut self, square: usize) {
+        let layout = self.layout;
+        self.cand &= !layout.reach[square];
+        for unit in layout.units_of(square) {
+            self.done |= 1 << unit.slot(layout.n);
+        }
+    }
+
+    fn rule_out(&mut self, square: usize) {
+        self.cand &= !(1 << square);
+    }
+
+    fn is_full(&self) -> bool {
+        (0..self.layout.n).all(|row| !self.open(row))
     }
 }
 
@@ -509,36 +478,8 @@ impl RegionRule {
 /// rule, and why; its lines are the units it uses.
 pub type Deduction = crate::deduce::Deduction<RegionRule, Unit>;
 
-/// What a rule found, before it is put in words.
-enum Why {
-    Attacked {
-        queen: (usize, usize),
-        unit: Option<Unit>,
-    },
-    Last(Unit),
-    /// k units `confined` whose squares left lie inside the k units
-    /// `claimed`.
-    Confined {
-        confined: Vec<Unit>,
-        claimed: Vec<Unit>,
-        squares: Vec<(usize, usize)>,
-    },
-    Empties {
-        unit: Unit,
-        taken: Vec<(usize, usize)>,
-    },
-    LookAhead {
-        forced: Vec<(Unit, usize)>,
-        unit: Unit,
-    },
-}
-
-struct Found {
-    rule: RegionRule,
-    kind: Kind,
-    square: usize,
-    why: Why,
-}
+/// What a rule found on a regions board, before it is put in words.
+type Found = deduce::Found<RegionRule, Unit, usize>;
 
 fn squares_of(set: Set, n: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -556,53 +497,32 @@ const KINDS: [usize; 3] = [0, 1, 2];
 
 /// The simplest deduction on `grid` by a rule after `attacked`, of at most
 /// level `most`.
-fn find(grid: &Grid, layout: &Layout, most: Level) -> Option<Found> {
-    let n = layout.n;
-    if let Some((unit, square)) = grid.single(layout) {
-        let rule = match unit {
-            Unit::Row(_) => RegionRule::LastInRow,
-            Unit::Column(_) => RegionRule::LastInColumn,
-            Unit::Region(_) => RegionRule::LastInRegion,
-        };
-        return Some(Found {
-            rule,
-            kind: Kind::Place,
-            square,
-            why: Why::Last(unit),
-        });
+fn find(grid: &Grid, most: Level) -> Option<Found> {
+    let n = grid.layout.n;
+    let last = |unit| match unit {
+        Unit::Row(_) => RegionRule::LastInRow,
+        Unit::Column(_) => RegionRule::LastInColumn,
+        Unit::Region(_) => RegionRule::LastInRegion,
+    };
+    if let Some(found) = last_found(grid, last) {
+        return Some(found);
     }
     if most >= Level::Medium {
-        if let Some(found) = confinement(grid, layout, 1) {
+        if let Some(found) = confinement(grid, 1) {
             return Some(found);
         }
-        let mut rest = grid.cand;
-        while rest != 0 {
-            let square = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let mut after = *grid;
-            after.take(layout, square);
-            if let Some(unit) = after.empty_unit(layout) {
-                return Some(Found {
-                    rule: RegionRule::EmptiesLine,
-                    kind: Kind::RuleOut,
-                    square,
-                    why: Why::Empties {
-                        unit,
-                        taken: squares_of(grid.left(layout, unit.slot(n)), n),
-                    },
-                });
-            }
+        let taken = |unit: Unit| squares_of(grid.left(unit.slot(n)), n);
+        if let Some(found) = empties_found(grid, RegionRule::EmptiesLine, taken) {
+            return Some(found);
         }
     }
     if most >= Level::Hard {
-        for k in 2..=CONFINEMENT_MOST {
-            if let Some(found) = confinement(grid, layout, k) {
-                return Some(found);
-            }
+        if let Some(found) = (2..=CONFINEMENT_MOST).find_map(|k| confinement(grid, k)) {
+            return Some(found);
         }
     }
     if most >= Level::Expert {
-        return look_ahead(grid, layout);
+        return look_ahead_found(grid, RegionRule::LookAhead);
     }
     None
 }
@@ -611,7 +531,8 @@ fn find(grid: &Grid, layout: &Layout, most: Level) -> Option<Found> {
 /// another kind, when those k units have a square left outside the first k:
 /// that square, ruled out. Rows and columns are not paired at k = 1 (a line
 /// inside one line is a last square).
-fn confinement(grid: &Grid, layout: &Layout, k: usize) -> Option<Found> {
+fn confinement(grid: &Grid, k: usize) -> Option<Found> {
+    let layout = grid.layout;
     let n = layout.n;
     for a in KINDS {
         for b in KINDS {
@@ -623,7 +544,7 @@ fn confinement(grid: &Grid, layout: &Layout, k: usize) -> Option<Found> {
             let open: Vec<(usize, u32)> = (a * n..a * n + n)
                 .filter(|&s| grid.open(s))
                 .map(|s| {
-                    let left = grid.left(layout, s);
+                    let left = grid.left(s);
                     let meets = (0..n)
                         .filter(|&j| left & layout.units[b * n + j] != 0)
                         .fold(0u32, |m, j| m | 1 << j);
@@ -634,7 +555,7 @@ fn confinement(grid: &Grid, layout: &Layout, k: usize) -> Option<Found> {
                 continue;
             }
             let mut chosen = Vec::with_capacity(k);
-            if let Some(found) = hall(grid, layout, &open, k, 0, 0, &mut chosen, b) {
+            if let Some(found) = hall(grid, &open, k, 0, 0, &mut chosen, b) {
                 return Some(found);
             }
         }
@@ -648,7 +569,6 @@ fn confinement(grid: &Grid, layout: &Layout, k: usize) -> Option<Found> {
 #[allow(clippy::too_many_arguments)]
 fn hall(
     grid: &Grid,
-    layout: &Layout,
     open: &[(usize, u32)],
     k: usize,
     from: usize,
@@ -656,6 +576,7 @@ fn hall(
     chosen: &mut Vec<usize>,
     b: usize,
 ) -> Option<Found> {
+    let layout = grid.layout;
     let n = layout.n;
     if chosen.len() == k {
         let inside = chosen
@@ -698,60 +619,13 @@ fn hall(
             continue;
         }
         chosen.push(i);
-        let found = hall(grid, layout, open, k, i + 1, joined, chosen, b);
+        let found = hall(grid, open, k, i + 1, joined, chosen, b);
         chosen.pop();
         if found.is_some() {
             return found;
         }
     }
     None
-}
-
-/// A square where a queen would force up to [`LOOK_AHEAD_QUEENS`] queens on
-/// last squares and then leave a unit empty.
-fn look_ahead(grid: &Grid, layout: &Layout) -> Option<Found> {
-    let mut rest = grid.cand;
-    while rest != 0 {
-        let square = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let mut after = *grid;
-        after.take(layout, square);
-        let (forced, unit) = forced_chain(&mut after, layout, LOOK_AHEAD_QUEENS);
-        if let (Some(unit), false) = (unit, forced.is_empty()) {
-            return Some(Found {
-                rule: RegionRule::LookAhead,
-                kind: Kind::RuleOut,
-                square,
-                why: Why::LookAhead { forced, unit },
-            });
-        }
-    }
-    None
-}
-
-/// Places last squares on `grid` one by one, up to `most` of them, until a
-/// unit is left empty: the queens placed (each with the unit it was the last
-/// square of) and the empty unit, if one turned up.
-fn forced_chain(
-    grid: &mut Grid,
-    layout: &Layout,
-    most: usize,
-) -> (Vec<(Unit, usize)>, Option<Unit>) {
-    let mut forced = Vec::new();
-    loop {
-        if let Some(unit) = grid.empty_unit(layout) {
-            return (forced, Some(unit));
-        }
-        if forced.len() == most {
-            return (forced, None);
-        }
-        let Some((unit, square)) = grid.single(layout) else {
-            return (forced, None);
-        };
-        grid.cand &= !(1 << square);
-        grid.take(layout, square);
-        forced.push((unit, square));
-    }
 }
 
 fn square_words(n: usize, square: usize) -> String {
@@ -766,15 +640,10 @@ fn unit_list(units: &[Unit]) -> String {
 
 fn explain(found: Found, layout: &Layout) -> Deduction {
     let n = layout.n;
-    let Found {
-        rule,
-        kind,
-        square,
-        why,
-    } = found;
+    let square = found.square;
     let here = square_words(n, square);
     let mut chain = Vec::new();
-    let (reason, lines, squares) = match why {
+    let (reason, lines, squares) = match found.why {
         Why::Attacked { queen, unit } => {
             let q = queen.0 * n + queen.1;
             let how = match unit {
@@ -844,10 +713,10 @@ fn explain(found: Found, layout: &Layout) -> Deduction {
         }
     };
     Deduction {
-        kind,
+        kind: found.kind,
         row: square / n,
         col: square % n,
-        rule,
+        rule: found.rule,
         reason,
         lines,
         squares,
@@ -871,8 +740,8 @@ pub fn deduce(board: &Board, most: Level) -> Option<Deduction> {
     }
     let layout = &board.layout;
     let n = layout.n;
-    let open = all(n) & !board.excluded & !board.queen_set();
-    for &(qr, qc) in &board.queens {
+    let open = all(n) & !board.excluded() & !board.queen_set();
+    for &(qr, qc) in board.queens() {
         let q = qr * n + qc;
         let hit = open & layout.reach[q];
         if hit != 0 {
@@ -897,7 +766,7 @@ pub fn deduce(board: &Board, most: Level) -> Option<Deduction> {
             ));
         }
     }
-    find(&board.grid(), layout, most).map(|found| explain(found, layout))
+    find(&board.grid(), most).map(|found| explain(found, layout))
 }
 
 /// The hardest level a solve of the layout with queens `givens` needs: the
@@ -913,33 +782,10 @@ pub fn grade(layout: &Layout, givens: &[(usize, usize)]) -> Option<Level> {
 /// `givens`, fill the board: it then has exactly one completion, found with
 /// no guess.
 pub fn solves(layout: &Layout, givens: &[(usize, usize)], most: Level) -> bool {
-    let n = layout.n;
-    let mut grid = Grid {
-        cand: all(n),
-        done: 0,
-    };
-    for &(row, col) in givens {
-        grid.cand &= !(1 << (row * n + col));
-        grid.take(layout, row * n + col);
-    }
-    loop {
-        if grid.is_full(layout) {
-            return true;
-        }
-        if grid.empty_unit(layout).is_some() {
-            return false;
-        }
-        let Some(found) = find(&grid, layout, most) else {
-            return false;
-        };
-        match found.kind {
-            Kind::Place => {
-                grid.cand &= !(1 << found.square);
-                grid.take(layout, found.square);
-            }
-            Kind::RuleOut => grid.cand &= !(1 << found.square),
-        }
-    }
+    let grid = Grid::with_queens(layout, all(layout.n), givens);
+    solve(grid, |grid| {
+        find(grid, most).map(|found| (found.kind, found.square))
+    })
 }
 
 /// Walks the solutions that hold every queen of `queens` (and no square of
@@ -1079,7 +925,7 @@ pub struct DeadEnd {
 pub fn dead_end(board: &Board) -> Option<DeadEnd> {
     let layout = &board.layout;
     let n = layout.n;
-    let queens = &board.queens;
+    let queens = board.queens();
     if first_completion(layout, queens).is_some() {
         return None;
     }
@@ -1093,14 +939,8 @@ pub fn dead_end(board: &Board) -> Option<DeadEnd> {
             .find(|&&b| layout.clash(a, b))
             .map(|&b| (a, b))
     });
-    let mut grid = Grid {
-        cand: all(n) & !board.queen_set(),
-        done: 0,
-    };
-    for &(row, col) in queens {
-        grid.take(layout, row * n + col);
-    }
-    let (forced, unit) = forced_chain(&mut grid, layout, n);
+    let mut grid = Grid::with_queens(layout, all(n), queens);
+    let (forced, unit) = forced_queens(&mut grid, n);
     let move_words = match culprit {
         Some(q) => format!("; move the queen on {}", square_words(n, q.0 * n + q.1)),
         None => String::new(),
@@ -1181,10 +1021,8 @@ pub fn generate(n: usize, seed: u64, level: Option<Level>) -> Option<Puzzle> {
     if check_size(n).is_err() {
         return None;
     }
-    // The seed and N, shifted by the golden ratio before SplitMix64's
-    // finalizer.
-    let mut random =
-        XorShift::mixed((seed ^ ((n as u64) << 56)).wrapping_add(0x9e37_79b9_7f4a_7c15));
+    // The seed and N, through one SplitMix64 step.
+    let mut random = XorShift::split_mixed(seed ^ ((n as u64) << 56));
     for _ in 0..ATTEMPTS {
         let solution = random_solution(n, &mut random);
         let mut regions = grow(n, &solution, &mut random);
@@ -1366,30 +1204,6 @@ fn grow(n: usize, solution: &[usize], random: &mut XorShift) -> Vec<usize> {
     region
 }
 
-/// One step of the traced search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKind {
-    /// The search looks at a square.
-    Probe,
-    /// The square is safe: a queen goes there.
-    Place,
-    /// The queen comes off (its row led nowhere).
-    Remove,
-    /// Every row holds a queen: a solution.
-    Found,
-}
-
-impl StepKind {
-    pub fn id(self) -> &'static str {
-        match self {
-            StepKind::Probe => "probe",
-            StepKind::Place => "place",
-            StepKind::Remove => "remove",
-            StepKind::Found => "found",
-        }
-    }
-}
-
 /// A traced search: its steps, and the solution if it found one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
@@ -1403,8 +1217,9 @@ pub struct Trace {
 /// row by row, lowest column first: a square is safe when no queen placed
 /// or given shares its column or region or touches it (a given queen's row
 /// takes only that queen). Each square looked at is a `Probe`, then a
-/// `Place` if it is safe; a queen whose row below led nowhere is `Remove`d;
-/// the full board is `Found` (on the last queen's square). Stops after
+/// `Place` if it is safe; a queen whose row below led nowhere comes off in
+/// a `Backtrack`; the full board is a `Solution` (on the last queen's
+/// square). Stops after
 /// `max_steps` steps.
 pub fn search(layout: &Layout, givens: &[(usize, usize)], max_steps: usize) -> Trace {
     let n = layout.n;
@@ -1436,7 +1251,7 @@ pub fn search(layout: &Layout, givens: &[(usize, usize)], max_steps: usize) -> T
         }
         if row == n {
             let last = cols[n - 1];
-            trace.steps.push((StepKind::Found, n - 1, last));
+            trace.steps.push((StepKind::Solution, n - 1, last));
             trace.solution = Some(cols.clone());
             return trace;
         }
@@ -1448,7 +1263,7 @@ pub fn search(layout: &Layout, givens: &[(usize, usize)], max_steps: usize) -> T
             }
             row -= 1;
             let col = cols.pop().unwrap_or(0);
-            trace.steps.push((StepKind::Remove, row, col));
+            trace.steps.push((StepKind::Backtrack, row, col));
             continue;
         }
         next[row] = col + 1;

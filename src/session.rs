@@ -78,13 +78,12 @@ pub enum Work {
 }
 
 impl Work {
+    /// Both measures.
+    pub const ALL: [Work; 2] = [Work::Steps, Work::Checks];
+
     /// `"steps"` or `"checks"`.
     pub fn from_id(id: &str) -> Option<Work> {
-        match id {
-            "steps" => Some(Work::Steps),
-            "checks" => Some(Work::Checks),
-            _ => None,
-        }
+        Work::ALL.into_iter().find(|work| work.id() == id)
     }
 
     pub fn id(self) -> &'static str {

@@ -201,7 +201,7 @@ fn bad_layouts_are_refused_with_a_sentence() {
     out_of_range[3] = 5;
     assert!(Layout::new(5, &out_of_range)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("run from 0 to 4"));
     let mut missing = good;
     for id in missing.iter_mut() {
@@ -211,6 +211,6 @@ fn bad_layouts_are_refused_with_a_sentence() {
     }
     assert!(Layout::new(5, &missing)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("region 4 has none"));
 }

@@ -48,6 +48,9 @@ pub struct Counters {
 pub enum StepKind {
     /// Nothing yet: the state right after `reset()`.
     Start,
+    /// A square was looked at, before it is judged (the regions search
+    /// shows each look; a `Place` follows when the square is safe).
+    Probe,
     /// A queen went on the board and the search goes deeper.
     Place,
     /// A square or a whole board was tested and found attacked.
@@ -72,6 +75,7 @@ impl StepKind {
     pub fn id(self) -> &'static str {
         match self {
             StepKind::Start => "start",
+            StepKind::Probe => "probe",
             StepKind::Place => "place",
             StepKind::Reject => "reject",
             StepKind::Solution => "solution",

@@ -64,7 +64,9 @@ fn total_object(total: u64) -> Result<JsValue, Problem> {
 /// `(total + rot180 + 2·rot90 + mirror) / 8`. Takes well under a second for
 /// N = 20, a small part of the count.
 #[wasm_bindgen(js_name = countSymmetries, unchecked_return_type = "Symmetries")]
-pub fn count_symmetries(n: JsValue) -> Result<JsValue, Problem> {
+pub fn count_symmetries(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, Problem> {
     let fixed = count::fixed::fixed_points(board_size(&n)?);
     to_js(&shapes::Symmetries {
         rot90: BigInt::from(fixed.rot90).into(),
@@ -76,7 +78,9 @@ pub fn count_symmetries(n: JsValue) -> Result<JsValue, Problem> {
 /// All solutions of the N-Queens puzzle on an N×N board (OEIS A000170), as a
 /// BigInt. Runs to the end on the calling thread.
 #[wasm_bindgen(js_name = countSolutions)]
-pub fn count_solutions(n: JsValue) -> Result<u64, Problem> {
+pub fn count_solutions(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<u64, Problem> {
     let n = board_size(&n)?;
     Ok(match count::Method::for_n(n) {
         count::Method::Symmetric => count::count_solutions(n),
@@ -88,13 +92,17 @@ pub fn count_solutions(n: JsValue) -> Result<u64, Problem> {
 /// Solutions distinct up to rotation and reflection (OEIS A002562), as a
 /// BigInt.
 #[wasm_bindgen(js_name = countFundamental)]
-pub fn count_fundamental(n: JsValue) -> Result<u64, Problem> {
+pub fn count_fundamental(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<u64, Problem> {
     Ok(count::count_fundamental(board_size(&n)?))
 }
 
 /// Both counts at once: `{total: BigInt, fundamental: BigInt}`.
 #[wasm_bindgen(js_name = countBoth, unchecked_return_type = "Counts")]
-pub fn count_both(n: JsValue) -> Result<JsValue, Problem> {
+pub fn count_both(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, Problem> {
     counts_object(count::count_both(board_size(&n)?))
 }
 
@@ -102,7 +110,9 @@ pub fn count_both(n: JsValue) -> Result<JsValue, Problem> {
 /// and 3, which have no solutions). Their `countSubtask` results add up to
 /// the whole counts.
 #[wasm_bindgen(js_name = countSubtasks)]
-pub fn count_subtasks(n: JsValue) -> Result<u32, Problem> {
+pub fn count_subtasks(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<u32, Problem> {
     Ok(plan(board_size(&n)?).len() as u32)
 }
 
@@ -111,7 +121,9 @@ pub fn count_subtasks(n: JsValue) -> Result<u32, Problem> {
 /// weighs its progress and time left by it. Costs a small fraction of the
 /// count.
 #[wasm_bindgen(js_name = countSubtaskWeights)]
-pub fn count_subtask_weights(n: JsValue) -> Result<Vec<f64>, Problem> {
+pub fn count_subtask_weights(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<Vec<f64>, Problem> {
     Ok(plan(board_size(&n)?).weights())
 }
 
@@ -119,7 +131,10 @@ pub fn count_subtask_weights(n: JsValue) -> Result<Vec<f64>, Problem> {
 /// the solutions in that piece. The fundamental count is not shared out: it
 /// comes from the whole total and [`count_symmetries`] by Burnside's lemma.
 #[wasm_bindgen(js_name = countSubtask, unchecked_return_type = "CountTotal")]
-pub fn count_subtask(n: JsValue, index: JsValue) -> Result<JsValue, Problem> {
+pub fn count_subtask(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+) -> Result<JsValue, Problem> {
     let n = board_size(&n)?;
     let plan = plan(n);
     let index = Arg::read(&index);
@@ -147,7 +162,11 @@ pub fn count_subtask(n: JsValue, index: JsValue) -> Result<JsValue, Problem> {
 /// `{total: BigInt}`. One call for a batch of small
 /// subtasks, so a worker does not pay a call and two BigInts for each.
 #[wasm_bindgen(js_name = countSubtaskRange, unchecked_return_type = "CountTotal")]
-pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
+pub fn count_subtask_range(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] from: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] to: JsValue,
+) -> Result<JsValue, Problem> {
     let n = board_size(&n)?;
     let plan = plan(n);
     let len = plan.len() as u64;
@@ -176,7 +195,10 @@ pub fn count_subtask_range(n: JsValue, from: JsValue, to: JsValue) -> Result<JsV
 /// no two queens on a line, each row within its rules; anything else is a
 /// sentence. Count mode's GPU engine is checked against it.
 #[wasm_bindgen(js_name = countBelow, unchecked_return_type = "Counts")]
-pub fn count_below(n: JsValue, columns: Vec<u32>) -> Result<JsValue, Problem> {
+pub fn count_below(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    columns: Vec<u32>,
+) -> Result<JsValue, Problem> {
     let arg = Arg::read(&n);
     let max = count::GPU_MAX_N;
     let n = arg.whole(4, max as u64).ok_or_else(|| {
@@ -198,7 +220,9 @@ pub fn count_below(n: JsValue, columns: Vec<u32>) -> Result<JsValue, Problem> {
 /// (backtracking with the eight symmetries) or `"quadrants"` (meet in the
 /// middle), whichever is faster at this N.
 #[wasm_bindgen(js_name = countMethod, unchecked_return_type = "CountMethod")]
-pub fn count_method(n: JsValue) -> Result<JsValue, Problem> {
+pub fn count_method(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, Problem> {
     let method = count::Method::for_n(board_size(&n)?);
     to_js(&shapes::CountMethod {
         id: method.id().into(),
@@ -211,7 +235,9 @@ pub fn count_method(n: JsValue) -> Result<JsValue, Problem> {
 /// with: `{boards, solutions}` (BigInts). Race mode times it, so that brute
 /// force's wall-clock cost is the source's and not the shortcut's.
 #[wasm_bindgen(js_name = bruteForceEveryBoard, unchecked_return_type = "EveryBoard")]
-pub fn brute_force_every_board(n: JsValue) -> Result<JsValue, Problem> {
+pub fn brute_force_every_board(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, Problem> {
     let arg = Arg::read(&n);
     let max = crate::board::BITBOARD_MAX_N;
     let done = arg

@@ -73,7 +73,11 @@ fn found_object(found: &Found) -> Result<JsValue, Problem> {
 /// `Session.seeded(id, n, seed)` to its solution. Up to `findMaxN` of the
 /// search (100,000,000 for queen-search).
 #[wasm_bindgen(js_name = findOne, unchecked_return_type = "Found")]
-pub fn find_one(id: JsValue, n: JsValue, seed: JsValue) -> Result<JsValue, Problem> {
+pub fn find_one(
+    #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Seed | undefined")] seed: JsValue,
+) -> Result<JsValue, Problem> {
     let (id, n) = sized(&id, &n, "findOne()")?;
     let seed = args::seed(&seed, "findOne()", true)?;
     let found = AnyEngine::new(&id, n, seed)?.solve();
@@ -114,7 +118,11 @@ impl Finder {
     /// take, and when the live Finders would hold more than 20,000,000
     /// queens (call `free()` on finished ones).
     #[wasm_bindgen(constructor)]
-    pub fn new(id: JsValue, n: JsValue, seed: JsValue) -> Result<Finder, Problem> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Seed | undefined")] seed: JsValue,
+    ) -> Result<Finder, Problem> {
         let (id, n) = sized(&id, &n, "new Finder()")?;
         let seed = args::seed(&seed, "new Finder()", true)?;
         let held = LIVE_QUEENS.with(Cell::get);
@@ -139,7 +147,10 @@ impl Finder {
 
     /// Up to `maxSteps` steps (a whole number, or `Infinity`); true once
     /// solved.
-    pub fn run(&mut self, max_steps: JsValue) -> Result<bool, Problem> {
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_steps: JsValue,
+    ) -> Result<bool, Problem> {
         let arg = Arg::read(&max_steps);
         let mut max = arg.steps().ok_or_else(|| {
             Problem(format!(
@@ -278,11 +289,12 @@ fn run_arg(value: &JsValue, name: &str, min: u64, max: u64) -> Result<u64, Probl
 /// restarts off (for `restarts` only).
 #[wasm_bindgen(js_name = runLengths, unchecked_return_type = "RunLengths")]
 pub fn run_lengths(
-    id: JsValue,
-    n: JsValue,
-    first_seed: JsValue,
-    count: JsValue,
-    cap: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Seed")] first_seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] cap: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ restarts?: boolean } | null | undefined")]
     options: JsValue,
 ) -> Result<JsValue, Problem> {
     let id = algorithm_id(&id)?;
@@ -306,7 +318,10 @@ pub fn run_lengths(
 /// What one `runLengths()` call of `id` at N may ask: `{maxRuns, budget}`,
 /// the most runs, and the most steps the runs' caps may add up to.
 #[wasm_bindgen(js_name = runLengthsBudget, unchecked_return_type = "RunBudget")]
-pub fn run_lengths_budget(id: JsValue, n: JsValue) -> Result<JsValue, Problem> {
+pub fn run_lengths_budget(
+    #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, Problem> {
     let id = algorithm_id(&id)?;
     let n = board_size(&id, &Arg::read(&n))?;
     let info = runs::subject(&id, n, Variant::Catalogued)

@@ -134,8 +134,8 @@ fn marked_board(
 /// long: call it from a worker.
 #[wasm_bindgen]
 pub fn completions(
-    n: JsValue,
-    squares: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] squares: JsValue,
     excluded: Option<JsValue>,
 ) -> Result<u64, Problem> {
     Ok(puzzle::completions(&marked_board(&n, &squares, &excluded)?))
@@ -146,8 +146,8 @@ pub fn completions(
 /// column; `null` if there is none. Fast even where counting them all is not.
 #[wasm_bindgen(unchecked_return_type = "Int32Array | null")]
 pub fn completion(
-    n: JsValue,
-    squares: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] squares: JsValue,
     excluded: Option<JsValue>,
 ) -> Result<JsValue, Problem> {
     let found = puzzle::first_completion(&marked_board(&n, &squares, &excluded)?);
@@ -163,20 +163,37 @@ fn or_null(value: Option<JsValue>) -> JsValue {
     value.unwrap_or(JsValue::NULL)
 }
 
+/// The square (`row * n + col`) `pick` names on the board of N and the
+/// queens, or `null`.
+fn square_or_null(
+    n: &JsValue,
+    squares: &JsValue,
+    pick: impl FnOnce(&FixedQueens) -> Option<(usize, usize)>,
+) -> Result<JsValue, Problem> {
+    let fixed = board(n, squares)?;
+    let size = fixed.n();
+    let square = pick(&fixed).map(|(row, col)| ((row * size + col) as u32).into());
+    Ok(or_null(square))
+}
+
 /// A square (`row * n + col`) in an empty row where a queen keeps a
 /// completion possible, or `null` when there is none to give.
 #[wasm_bindgen(unchecked_return_type = "number | null")]
-pub fn hint(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
-    let fixed = board(&n, &squares)?;
-    let size = fixed.n();
-    Ok(or_null(
-        puzzle::hint(&fixed).map(|h| ((h.row * size + h.col) as u32).into()),
-    ))
+pub fn hint(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] squares: JsValue,
+) -> Result<JsValue, Problem> {
+    square_or_null(&n, &squares, |fixed| {
+        puzzle::hint(fixed).map(|h| (h.row, h.col))
+    })
 }
 
 /// `hint()` with its reason (`shapes::Hint`), or `null`.
 #[wasm_bindgen(js_name = hintWithReason, unchecked_return_type = "Hint | null")]
-pub fn hint_with_reason(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
+pub fn hint_with_reason(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] squares: JsValue,
+) -> Result<JsValue, Problem> {
     let fixed = board(&n, &squares)?;
     let size = fixed.n();
     to_js(&puzzle::hint(&fixed).map(|h| shapes::Hint {
@@ -191,12 +208,11 @@ pub fn hint_with_reason(n: JsValue, squares: JsValue) -> Result<JsValue, Problem
 /// makes one possible; `null` if the board can be completed or no single
 /// queen's removal helps.
 #[wasm_bindgen(unchecked_return_type = "number | null")]
-pub fn culprit(n: JsValue, squares: JsValue) -> Result<JsValue, Problem> {
-    let fixed = board(&n, &squares)?;
-    let size = fixed.n();
-    Ok(or_null(
-        puzzle::culprit(&fixed).map(|(row, col)| ((row * size + col) as u32).into()),
-    ))
+pub fn culprit(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] squares: JsValue,
+) -> Result<JsValue, Problem> {
+    square_or_null(&n, &squares, puzzle::culprit)
 }
 
 /// N for `puzzle()` and `puzzleLevels()`: a whole number in `PUZZLE_SIZES`.
@@ -220,7 +236,11 @@ pub(super) fn sized(n: &JsValue, (min, max): (usize, usize), kind: &str) -> Resu
 /// one needs look-ahead.
 /// The same `seed` gives the same puzzle. N from 4 to 12.
 #[wasm_bindgen]
-pub fn puzzle(n: JsValue, difficulty: JsValue, seed: JsValue) -> Result<Vec<u32>, Problem> {
+pub fn puzzle(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PuzzleLevel")] difficulty: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Seed")] seed: JsValue,
+) -> Result<Vec<u32>, Problem> {
     let n = puzzle_size(&n)?;
     let level = match super::args::text(&difficulty) {
         super::args::Text::Short(level) => Level::from_id(&level),
@@ -285,7 +305,9 @@ fn level_list(levels: &[Level]) -> String {
 /// The levels `puzzle(n, level, seed)` offers at N, easy to hard:
 /// `["easy", "medium", "hard", "expert"]` or fewer on the smaller boards.
 #[wasm_bindgen(js_name = puzzleLevels, unchecked_return_type = "PuzzleLevel[]")]
-pub fn puzzle_levels(n: JsValue) -> Result<JsValue, Problem> {
+pub fn puzzle_levels(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, Problem> {
     to_js(&shapes::level_ids(puzzle::levels(puzzle_size(&n)?)))
 }
 
@@ -297,7 +319,11 @@ pub fn puzzle_levels(n: JsValue) -> Result<JsValue, Problem> {
 /// `col` the conclusion; `chain` holds a look-ahead's forced queens in
 /// order (squares), empty for the other rules.
 #[wasm_bindgen(unchecked_return_type = "Deduction | null")]
-pub fn deduce(n: JsValue, queens: JsValue, excluded: Option<JsValue>) -> Result<JsValue, Problem> {
+pub fn deduce(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] queens: JsValue,
+    excluded: Option<JsValue>,
+) -> Result<JsValue, Problem> {
     let n = size(&n)?;
     let board = Board::new(n, &squares(&queens, n)?, &ruled_out(&excluded, n)?)?;
     to_js(&deduce::deduce(&board, Level::Expert).map(|d| shapes::Deduction::new(n, d)))
@@ -310,7 +336,10 @@ pub fn deduce(n: JsValue, queens: JsValue, excluded: Option<JsValue>) -> Result<
 /// they leave with no square (`null` when the reason lies deeper than such
 /// a chain). `null` when the board can be completed.
 #[wasm_bindgen(js_name = deadEnd, unchecked_return_type = "DeadEnd | null")]
-pub fn dead_end(n: JsValue, queens: JsValue) -> Result<JsValue, Problem> {
+pub fn dead_end(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] queens: JsValue,
+) -> Result<JsValue, Problem> {
     let fixed = board(&n, &queens)?;
     let n = fixed.n();
     if puzzle::first_completion(&fixed).is_some() {

@@ -10,13 +10,7 @@ use super::args::{text, Arg, Problem, Text};
 use super::puzzle::{listed, sized};
 use super::shapes::{self, to_js};
 use crate::deduce::Level;
-use crate::regions::{self, BadInput, Board, Layout, RegionRule};
-
-impl From<BadInput> for Problem {
-    fn from(bad: BadInput) -> Problem {
-        Problem(bad.0)
-    }
-}
+use crate::regions::{self, Board, Layout, RegionRule};
 
 /// The most steps one `regionsSearch()` call records.
 pub(crate) const SEARCH_MAX_STEPS: u64 = 1_000_000;
@@ -81,7 +75,11 @@ fn level(value: &JsValue) -> Result<Option<Level>, Problem> {
 /// the levels each N offers). The same (n, seed, level) gives the same
 /// puzzle. N from 5 to 11, seed a whole number from 0 to 2^53 − 1.
 #[wasm_bindgen(js_name = regionsPuzzle, unchecked_return_type = "RegionsPuzzle")]
-pub fn regions_puzzle(n: JsValue, seed: JsValue, level: JsValue) -> Result<JsValue, Problem> {
+pub fn regions_puzzle(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Seed")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PuzzleLevel | null | undefined")] level: JsValue,
+) -> Result<JsValue, Problem> {
     let n = size(&n)?;
     let seed = super::args::seed(&seed, "regionsPuzzle()", false)?;
     let level = self::level(&level)?;
@@ -113,7 +111,9 @@ pub fn regions_puzzle(n: JsValue, seed: JsValue, level: JsValue) -> Result<JsVal
 
 /// The levels `regionsPuzzle(n, seed, level)` offers at N, easy to hard.
 #[wasm_bindgen(js_name = regionsLevels, unchecked_return_type = "PuzzleLevel[]")]
-pub fn regions_levels(n: JsValue) -> Result<JsValue, Problem> {
+pub fn regions_levels(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+) -> Result<JsValue, Problem> {
     to_js(&shapes::level_ids(regions::levels(size(&n)?)))
 }
 
@@ -131,10 +131,10 @@ pub fn regions_rules() -> Result<JsValue, Problem> {
 /// queen.
 #[wasm_bindgen(js_name = regionsDeduce, unchecked_return_type = "Deduction | null")]
 pub fn regions_deduce(
-    n: JsValue,
-    regions: JsValue,
-    queens: JsValue,
-    excluded: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] regions: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] queens: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList | null | undefined")] excluded: JsValue,
 ) -> Result<JsValue, Problem> {
     let board = board(&n, &regions, &queens, &excluded)?;
     let n = board.layout().n();
@@ -144,7 +144,11 @@ pub fn regions_deduce(
 /// How many solutions of the regions board hold every queen on `queens`
 /// (0 when two of them clash), as a number.
 #[wasm_bindgen(js_name = regionsCompletions)]
-pub fn regions_completions(n: JsValue, regions: JsValue, queens: JsValue) -> Result<f64, Problem> {
+pub fn regions_completions(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] regions: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] queens: JsValue,
+) -> Result<f64, Problem> {
     let board = board(&n, &regions, &queens, &JsValue::NULL)?;
     Ok(regions::completions(board.layout(), board.queens(), u64::MAX) as f64)
 }
@@ -156,7 +160,11 @@ pub fn regions_completions(n: JsValue, regions: JsValue, queens: JsValue) -> Res
 /// order, and `line` the row, column or region they leave with no square.
 /// `null` when the board can be completed.
 #[wasm_bindgen(js_name = regionsCulprit, unchecked_return_type = "DeadEnd | null")]
-pub fn regions_culprit(n: JsValue, regions: JsValue, queens: JsValue) -> Result<JsValue, Problem> {
+pub fn regions_culprit(
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] regions: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] queens: JsValue,
+) -> Result<JsValue, Problem> {
     let board = board(&n, &regions, &queens, &JsValue::NULL)?;
     let n = board.layout().n();
     to_js(&regions::dead_end(&board).map(|dead| {
@@ -174,10 +182,10 @@ pub fn regions_culprit(n: JsValue, regions: JsValue, queens: JsValue) -> Result<
 /// `cut` is true when `maxSteps` (1 to 1,000,000) ended the search first.
 #[wasm_bindgen(js_name = regionsSearch, unchecked_return_type = "RegionsTrace")]
 pub fn regions_search(
-    n: JsValue,
-    regions: JsValue,
-    givens: JsValue,
-    max_steps: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] regions: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SquareList")] givens: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] max_steps: JsValue,
 ) -> Result<JsValue, Problem> {
     let board = board(&n, &regions, &givens, &JsValue::NULL)?;
     let n = board.layout().n();

@@ -154,7 +154,12 @@ impl Session {
     /// `fixedSquares` (optional: squares `row * n + col`) starts the search
     /// from those queens; backtracking and bitwise can.
     #[wasm_bindgen(constructor)]
-    pub fn new(id: JsValue, n: JsValue, fixed_squares: JsValue) -> Result<Session, Problem> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "SquareList | null | undefined")]
+        fixed_squares: JsValue,
+    ) -> Result<Session, Problem> {
         let id = algorithm_id(&id)?;
         let n = board_size(&id, &Arg::read(&n))?;
         let inner = if Arg::read(&fixed_squares) == Arg::Missing {
@@ -170,7 +175,11 @@ impl Session {
     /// The search `id` on an n×n board from `seed` (a whole number from 0
     /// to 2^53 − 1): the same seed gives the same run, in any browser and
     /// natively. The searches for every solution take any seed and ignore it.
-    pub fn seeded(id: JsValue, n: JsValue, seed: JsValue) -> Result<Session, Problem> {
+    pub fn seeded(
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Seed")] seed: JsValue,
+    ) -> Result<Session, Problem> {
         let id = algorithm_id(&id)?;
         let n = board_size(&id, &Arg::read(&n))?;
         let seed = args::seed(&seed, "Session.seeded()", false)?;
@@ -225,7 +234,10 @@ impl Session {
     /// conflicts, restarts}`, `Float64Array`s. The same at a step whatever
     /// path led there. `null` for the searches for every solution.
     #[wasm_bindgen(js_name = conflictTrace, unchecked_return_type = "ConflictTrace | null")]
-    pub fn conflict_trace(&self, max_points: JsValue) -> Result<JsValue, Problem> {
+    pub fn conflict_trace(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_points: JsValue,
+    ) -> Result<JsValue, Problem> {
         let arg = Arg::read(&max_points);
         let max = arg.whole(2, 65_536).ok_or_else(|| {
             Problem(format!(
@@ -255,7 +267,10 @@ impl Session {
 
     /// Up to `maxSteps` steps forward (`Infinity`: no limit); returns how many
     /// were taken.
-    pub fn run(&mut self, max_steps: JsValue) -> Result<f64, Problem> {
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_steps: JsValue,
+    ) -> Result<f64, Problem> {
         let max = budget(&Arg::read(&max_steps), "run()", false)?;
         Ok(self.inner.run(max) as f64)
     }
@@ -263,7 +278,10 @@ impl Session {
     /// Runs until a step finds a solution (true), or the search ends or the
     /// optional budget runs out (false).
     #[wasm_bindgen(js_name = runToSolution)]
-    pub fn run_to_solution(&mut self, max_steps: JsValue) -> Result<bool, Problem> {
+    pub fn run_to_solution(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] max_steps: JsValue,
+    ) -> Result<bool, Problem> {
         let max = budget(&Arg::read(&max_steps), "runToSolution()", true)?;
         Ok(self.inner.run_to_solution(max))
     }
@@ -275,7 +293,10 @@ impl Session {
     }
 
     /// Goes to the state exactly `stepIndex` steps after reset().
-    pub fn seek(&mut self, k: JsValue) -> Result<(), Problem> {
+    pub fn seek(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+    ) -> Result<(), Problem> {
         let k = step_index(&Arg::read(&k))?;
         Ok(self.inner.seek(k)?)
     }
@@ -286,7 +307,10 @@ impl Session {
     /// step, and returns the step it stands on. run(stepIndex - that) then
     /// gives exactly seek(stepIndex)'s state.
     #[wasm_bindgen(js_name = seekNear)]
-    pub fn seek_near(&mut self, k: JsValue) -> Result<f64, Problem> {
+    pub fn seek_near(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+    ) -> Result<f64, Problem> {
         let k = step_index(&Arg::read(&k))?;
         Ok(self.inner.seek_near(k) as f64)
     }
@@ -297,7 +321,11 @@ impl Session {
     /// step it stands on. runWithin(unit, budget, ...) to its end then lands
     /// exactly where seekWork(unit, budget) does.
     #[wasm_bindgen(js_name = seekWorkNear)]
-    pub fn seek_work_near(&mut self, unit: JsValue, budget: JsValue) -> Result<f64, Problem> {
+    pub fn seek_work_near(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "WorkUnit")] unit: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<f64, Problem> {
         let work = work_unit(&unit, "seekWorkNear()")?;
         let budget = work_budget(&budget, "seekWorkNear()")?;
         Ok(self.inner.seek_work_near(work, budget) as f64)
@@ -309,7 +337,11 @@ impl Session {
     /// Within the ground explored so far plus 2^24 steps; beyond that it
     /// throws and stays put (use runWithin() a slice at a time).
     #[wasm_bindgen(js_name = seekWork)]
-    pub fn seek_work(&mut self, unit: JsValue, budget: JsValue) -> Result<(), Problem> {
+    pub fn seek_work(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "WorkUnit")] unit: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<(), Problem> {
         let work = work_unit(&unit, "seekWork()")?;
         let budget = work_budget(&budget, "seekWork()")?;
         Ok(self.inner.seek_work(work, budget)?)
@@ -321,9 +353,9 @@ impl Session {
     #[wasm_bindgen(js_name = runWithin)]
     pub fn run_within(
         &mut self,
-        unit: JsValue,
-        budget: JsValue,
-        max_steps: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "WorkUnit")] unit: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] max_steps: JsValue,
     ) -> Result<f64, Problem> {
         let work = work_unit(&unit, "runWithin()")?;
         let limit = work_budget(&budget, "runWithin()")?;
@@ -334,7 +366,10 @@ impl Session {
     /// The work (`unit`: "checks" or "steps") done once the next step is
     /// taken, without taking it; `undefined` at the end of the search.
     #[wasm_bindgen(js_name = nextWork)]
-    pub fn next_work(&self, unit: JsValue) -> Result<Option<f64>, Problem> {
+    pub fn next_work(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "WorkUnit")] unit: JsValue,
+    ) -> Result<Option<f64>, Problem> {
         let work = work_unit(&unit, "nextWork()")?;
         Ok(self.inner.next_work(work).map(|w| w as f64))
     }
@@ -461,7 +496,10 @@ impl Session {
     /// are decided (ruled out or found), row-major in a `Float32Array`; `null`
     /// for a search from fixed queens and for the searches for one solution.
     #[wasm_bindgen(unchecked_return_type = "Float32Array | null")]
-    pub fn icicle(&self, width: JsValue) -> Result<JsValue, Problem> {
+    pub fn icicle(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    ) -> Result<JsValue, Problem> {
         let width_arg = Arg::read(&width);
         let width = width_arg.whole(1, 4096).ok_or_else(|| {
             Problem(format!(
@@ -481,7 +519,11 @@ impl Session {
     /// where `icicle()` is (the indices are not checked then beyond being
     /// whole numbers from 0).
     #[wasm_bindgen(js_name = decidedBetween, unchecked_return_type = "bigint | null")]
-    pub fn decided_between(&self, from: JsValue, to: JsValue) -> Result<JsValue, Problem> {
+    pub fn decided_between(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | bigint")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | bigint")] to: JsValue,
+    ) -> Result<JsValue, Problem> {
         let decided = self.inner.decided();
         let total = match (&decided, self.inner.space()) {
             (Some(_), Some(space)) => space.total,
@@ -537,7 +579,11 @@ impl Session {
     /// Solutions found up to the current step, `{step, queens}`, in the order
     /// found: at most `limit` of them, after skipping the first `skip`.
     #[wasm_bindgen(unchecked_return_type = "FoundSolution[]")]
-    pub fn solutions(&self, limit: JsValue, skip: JsValue) -> Result<Array, Problem> {
+    pub fn solutions(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] limit: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] skip: JsValue,
+    ) -> Result<Array, Problem> {
         let limit = count_arg(&Arg::read(&limit), "limit", usize::MAX)?;
         let skip = count_arg(&Arg::read(&skip), "skip", 0)?;
         self.inner

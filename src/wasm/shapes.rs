@@ -11,6 +11,7 @@ use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use super::args::Problem;
+use crate::algorithms::vocabulary::StepKind;
 use crate::algorithms::{RegisterRole, RegisterValue};
 use crate::deduce::{self, Kind, Level, Line, Rule};
 use crate::regions::{self, RegionRule, Unit};
@@ -39,6 +40,12 @@ export type PuzzleLevel = "easy" | "medium" | "hard" | "expert";
 export type DeductionRuleId = "attacked" | "last-in-row" | "last-in-column" | "empties-line" | "pair" | "triple" | "diagonal-confinement" | "confinement" | "look-ahead";
 /** A regions rule's id, simple to hard. */
 export type RegionRuleId = "attacked" | "last-in-row" | "last-in-column" | "last-in-region" | "region-in-line" | "line-in-region" | "empties-line" | "confinement" | "look-ahead";
+/** The measure of a race's clock. */
+export type WorkUnit = "steps" | "checks";
+/** Squares (row × N + column) or region numbers: an array or a typed array of whole numbers. */
+export type SquareList = readonly number[] | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
+/** A seed: a whole number from 0 to 2^53 − 1, as a number or a BigInt. */
+export type Seed = number | bigint;
 "#;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -450,6 +457,16 @@ pub struct RegionsTrace {
     pub cut: bool,
 }
 
+/// A traced regions step's kind as `regionsSearch()` names it: "probe",
+/// "place", "remove" (a backtrack) or "found" (the solution).
+pub fn search_step_id(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Backtrack => "remove",
+        StepKind::Solution => "found",
+        other => other.id(),
+    }
+}
+
 impl RegionsTrace {
     pub fn new(n: usize, trace: regions::Trace) -> RegionsTrace {
         RegionsTrace {
@@ -457,7 +474,7 @@ impl RegionsTrace {
                 .steps
                 .iter()
                 .map(|&(kind, row, col)| SearchStep {
-                    kind: kind.id(),
+                    kind: search_step_id(kind),
                     row,
                     col,
                 })
@@ -563,6 +580,7 @@ mod tests {
     use super::*;
     use crate::algorithms::info::{Goal, SearchSpace};
     use crate::count::Method;
+    use crate::session::Work;
 
     /// The string unions named by hand above are the core's ids, every one.
     #[test]
@@ -601,14 +619,13 @@ mod tests {
             assert!(line.contains(&quoted(kind)), "{line}");
         }
         let step = <SearchStep as Tsify>::DECL;
-        use regions::StepKind;
         for kind in [
             StepKind::Probe,
             StepKind::Place,
-            StepKind::Remove,
-            StepKind::Found,
+            StepKind::Backtrack,
+            StepKind::Solution,
         ] {
-            assert!(step.contains(&quoted(kind.id())), "{step}");
+            assert!(step.contains(&quoted(search_step_id(kind))), "{step}");
         }
         let register = <Register as Tsify>::DECL;
         for role in [RegisterRole::Permutation, RegisterRole::Swap] {
@@ -629,5 +646,6 @@ mod tests {
         assert_eq!(union("PuzzleLevel"), Level::ALL.map(Level::id));
         assert_eq!(union("DeductionRuleId"), Rule::ALL.map(Rule::id));
         assert_eq!(union("RegionRuleId"), RegionRule::ALL.map(RegionRule::id));
+        assert_eq!(union("WorkUnit"), Work::ALL.map(Work::id));
     }
 }

@@ -166,7 +166,8 @@ export class LiveView {
       this.gallery.totals = guard(() => core.wasm.countBoth(spec.n), null);
       this.gallery.reset(spec.n, this.board.theme);
     }
-    if (spec.step) guard(() => this.session?.seek(spec.step));
+    const step = spec.step;
+    if (step) guard(() => this.session?.seek(step));
     this.showFacts();
     this.render(true);
   }

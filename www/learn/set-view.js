@@ -216,7 +216,7 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
       root.addEventListener('input', changed);
       root.addEventListener('change', changed);
     } else if (it.type === 'puzzle') {
-      const givens = Array.from(core.wasm.puzzle(it.n, it.level, it.seed));
+      const givens = Array.from(core.wasm.puzzle(it.n, /** @type {import('../types.js').PuzzleLevel} */ (it.level), it.seed));
       const n = it.n;
       const placed = new Set(Array.isArray(before?.queens) ? before.queens.filter((/** @type {number} */ s) => Number.isInteger(s) && s >= 0 && s < n * n && !givens.includes(s)) : []);
       const count = el('p', { class: 'learn-set-count', 'data-part': 'puzzle-count' });
@@ -373,7 +373,7 @@ export function mountGradeView(host, set, core, checkProgram) {
     },
     puzzle: (/** @type {number} */ n, /** @type {string} */ level, /** @type {number} */ seed) => {
       const k = `${n}/${level}/${seed}`;
-      if (!givens.has(k)) givens.set(k, Array.from(core().wasm.puzzle(n, level, seed)));
+      if (!givens.has(k)) givens.set(k, Array.from(core().wasm.puzzle(n, /** @type {import('../types.js').PuzzleLevel} */ (level), seed)));
       return /** @type {number[]} */ (givens.get(k));
     },
   };

@@ -73,7 +73,7 @@ export function puzzleMode(page) {
         algorithms,
         limits: core.limits,
         // attach() set wasm, and recover() replaces it.
-        generate: (n, difficulty, seed) => /** @type {import('../types.js').Core} */ (wasm).puzzle(n, difficulty, seed),
+        generate: (n, difficulty, seed) => /** @type {import('../types.js').Core} */ (wasm).puzzle(n, /** @type {import('../types.js').PuzzleLevel} */ (difficulty), seed),
         rules: core.wasm.deductionRules(),
         levels: (n) => /** @type {import('../types.js').Core} */ (wasm).puzzleLevels(n),
         count: (n, squares) => /** @type {import('../types.js').Core} */ (wasm).completions(n, squares),

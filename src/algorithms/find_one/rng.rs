@@ -1,6 +1,9 @@
-//! The family's one source of randomness: xoshiro256** (Blackman and Vigna,
-//! 2018) with its four words of state filled by SplitMix64 (Steele, Lea and
-//! Flood, 2014) from a `u64` seed.
+//! The core's randomness, all seeded from a `u64` through SplitMix64 (Steele,
+//! Lea and Flood, 2014): [`Rng`], xoshiro256** (Blackman and Vigna, 2018),
+//! for the searches, and `XorShift`, xorshift64 (Marsaglia, 2003), for the
+//! generated puzzles, classic and regions. Two generators because a seed
+//! names its run or its puzzle for good (dailies, links and tests pin them):
+//! each keeps the exact numbers it has always drawn.
 //!
 //! Everything is wrapping `u64` arithmetic, shifts and rotations, so a seed
 //! gives the same numbers natively and in WebAssembly. Ranges are unbiased by
@@ -19,10 +22,55 @@ pub struct Rng {
 /// One SplitMix64 step: advances `x` and returns its mixed output.
 pub fn splitmix64(x: &mut u64) -> u64 {
     *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
+    finalize(*x)
+}
+
+/// SplitMix64's finalizer: a bijection of `u64` that keeps 0 at 0 and
+/// spreads small numbers over all 64 bits.
+fn finalize(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// xorshift64 (shifts 13, 7, 17): the generated puzzles' generator, small
+/// and seeded, so that a puzzle replays from its seed.
+pub(crate) struct XorShift(u64);
+
+impl XorShift {
+    /// The generator for `seed`, a different state for every seed below
+    /// 2^64 − 1 (the core takes seeds up to 2^53 − 1): seed + 1 through
+    /// SplitMix64's finalizer. (`seed | 1` would give seeds 2k and 2k + 1
+    /// the same puzzle.)
+    pub(crate) fn from_seed(seed: u64) -> XorShift {
+        XorShift::mixed(seed.wrapping_add(1))
+    }
+
+    /// The generator whose state is one SplitMix64 step from `x`.
+    pub(crate) fn split_mixed(mut x: u64) -> XorShift {
+        XorShift(splitmix64(&mut x).max(1))
+    }
+
+    /// The generator whose state is `z` through SplitMix64's finalizer (0,
+    /// the one state xorshift cannot leave, becomes 1).
+    fn mixed(z: u64) -> XorShift {
+        XorShift(finalize(z).max(1))
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Fisher–Yates, from the last item down.
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 impl Rng {
@@ -125,6 +173,55 @@ mod tests {
         // The reference implementation's first output from seed 0.
         let mut x = 0;
         assert_eq!(splitmix64(&mut x), 0xE220_A839_7B1D_CDAF);
+    }
+
+    #[test]
+    fn xorshift_steps_by_its_published_shifts() {
+        // x ^= x << 13; x ^= x >> 7; x ^= x << 17 from 1, by hand:
+        // 1 → 0x2001 → 0x2041 (0x2001 >> 7 = 0x40) → 0x4082_2041.
+        let mut random = XorShift(1);
+        assert_eq!(random.next(), 0x4082_2041);
+        // Seed 0 and its SplitMix64 step agree on the state they start from.
+        let mut x = 0;
+        let state = splitmix64(&mut x);
+        assert_eq!(XorShift::split_mixed(0).0, state);
+        assert_eq!(XorShift::from_seed(0x9E37_79B9_7F4A_7C14).0, state);
+    }
+
+    /// The puzzles' generator as it was written in `puzzle.rs` before it
+    /// moved here, word for word: its state for a seed, and its steps.
+    fn old_mixed(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)).max(1)
+    }
+
+    fn old_next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn the_puzzles_draw_the_numbers_they_always_drew() {
+        for seed in (0..2_000u64).chain([(1 << 53) - 1, u64::MAX - 1]) {
+            for n in [4u64, 8, 11] {
+                // Classic puzzles seed with `from_seed`, regions puzzles with
+                // the seed and N through one SplitMix64 step.
+                let mut classic = (XorShift::from_seed(seed), old_mixed(seed.wrapping_add(1)));
+                let mixed = (seed ^ (n << 56)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut regions = (XorShift::split_mixed(seed ^ (n << 56)), old_mixed(mixed));
+                for _ in 0..50 {
+                    assert_eq!(classic.0.next(), old_next(&mut classic.1), "seed {seed}");
+                    assert_eq!(
+                        regions.0.next(),
+                        old_next(&mut regions.1),
+                        "seed {seed}, N {n}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
