@@ -313,7 +313,7 @@ export function makeSetMaker(core, shown) {
     const set = read.set;
     const student = el('div');
     mountStudentSet(student, set, core, { preview: SAMPLE_IDENTITY });
-    const graders = { count: (/** @type {number} */ n) => Number(core.wasm.countSolutions(n)), puzzle: (/** @type {number} */ n, /** @type {string} */ l, /** @type {number} */ sd) => core.wasm.puzzle(n, l, sd) };
+    const graders = { count: (/** @type {number} */ n) => Number(core.wasm.countSolutions(n)), puzzle: (/** @type {number} */ n, /** @type {string} */ l, /** @type {number} */ sd) => core.wasm.puzzle(n, /** @type {import('../types.js').PuzzleLevel} */ (l), sd) };
     const key = el('ol', { class: 'learn-answer-key', 'data-part': 'set-answer-key' }, itemsFor(set, SAMPLE_IDENTITY).map((r, i) => {
       let answer = '';
       try {

@@ -266,7 +266,7 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
       const check = el('button', { type: 'button', 'data-part': 'set-check' }, 'Check');
       const said = el('p', { class: 'learn-set-feedback', 'data-part': 'set-feedback', 'aria-live': 'polite' });
       check.addEventListener('click', () => {
-        const graders = { count: (/** @type {number} */ n) => Number(core.wasm.countSolutions(n)), puzzle: (/** @type {number} */ n, /** @type {string} */ l, /** @type {number} */ s) => core.wasm.puzzle(n, l, s) };
+        const graders = { count: (/** @type {number} */ n) => Number(core.wasm.countSolutions(n)), puzzle: (/** @type {number} */ n, /** @type {string} */ l, /** @type {number} */ s) => core.wasm.puzzle(n, /** @type {import('../types.js').PuzzleLevel} */ (l), s) };
         const verdict = verdictOf(it, reader(), graders);
         said.dataset.verdict = verdict;
         said.textContent = verdict === 'right' ? 'Right.' : verdict === 'missing' ? 'Nothing is answered yet.' : 'Not right yet: look again (the answer is not shown in homework).';
