@@ -83,6 +83,8 @@ export interface CoachRequest {
   excluded?: Squares;
   /** a regions puzzle's region of every square (regions-coach.js answers) */
   regions?: number[];
+  /** the queens the puzzle gave ('analyse'): the queen to move is never one of them */
+  given?: Squares;
 }
 
 /** One step of "Solve by reasoning": a deduction and the board it was made on. */

@@ -2,7 +2,7 @@
 // its own copy of the wasm core and answers one job at a time; the page (coach.js)
 // terminates it when a job outruns its time budget or a newer board arrives.
 //
-//   page -> worker  {type: 'analyse', job, n, squares, excluded}  what can this board still become?
+//   page -> worker  {type: 'analyse', job, n, squares, excluded, given}  what can this board still become?
 //                   (any of them with `regions`: a regions puzzle's, answered by regions-coach.js)
 //                                                        (excluded: the learner's marks, checked too)
 //                   {type: 'hint', job, n, squares, excluded}  the simplest deduction, or else
@@ -10,7 +10,8 @@
 //                   {type: 'chain', job, n, squares, excluded}  every deduction from this board on
 //   worker -> page  {type: 'completion', job, solution}  one completion (Int32Array, column per row) or null: fast
 //                   {type: 'count', job, count}          how many completions (BigInt)
-//                   {type: 'culprit', job, square}       on a dead board, the queen to move (or null)
+//                   {type: 'culprit', job, square}       on a dead board, the queen to move (or null):
+//                                                        one the player placed, never one in `given`
 //                   {type: 'rank', job, index, total}    on a solved board: solution index (1-based) of total,
 //                                                        in the order the row searches find them
 //                   {type: 'marks', job, count, wrong}   completions that keep off every mark (BigInt; null:
@@ -26,7 +27,7 @@
 //                   {type: 'error', job, message}
 
 import init, * as core from '../../pkg/nqueens.js';
-import { answerRegions, rowHint } from './regions-coach.js';
+import { answerRegions, playersCulprit, rowHint } from './regions-coach.js';
 import { loader } from '../core/wasm-load.js';
 
 /**
@@ -40,7 +41,7 @@ const RANK_MAX_N = 14;
 
 // Made now, with retries; a job after a failure tries again (wasm-load.js).
 // The coach starts a job's budget once it hears the core is made.
-const { completion, completions, culprit, deduce, hintWithReason } = core;
+const { completion, completions, deduce, hintWithReason } = core;
 
 const ready = loader(() => init().then((made) => {
   self.postMessage(/** @satisfies {CoachReply} */ ({ type: 'loaded' }));
@@ -70,7 +71,7 @@ self.onmessage = async (event) => {
       post('completion', { solution });
       if (!solution) {
         post('count', { count: 0n });
-        post('culprit', { square: culprit(n, squares) });
+        post('culprit', { square: playersCulprit(squares, msg.given ?? [], (queens) => completion(n, queens, []) !== null) });
       } else {
         // Whether the marks leave a way to finish comes first (one search each), the counts after.
         const verdict = excluded.length ? marks(n, squares, excluded) : null;

@@ -1,16 +1,16 @@
 // The puzzle coach's answers on a regions board (one queen in every row,
 // column and region, no two touching), for puzzle-worker.js: the same
 // messages as on the classic board, from the core's regions exports
-// (regionsCompletions, regionsCulprit, regionsDeduce). The learner's marks
+// (regionsCompletions, regionsDeduce). The learner's marks
 // are not judged on a regions board: the core counts completions of queens
 // alone there. `rowHint`, the square a search gives when no rule applies, is
-// both coaches'.
+// both coaches', and so is `playersCulprit`, the queen to move on a dead
+// end: always one the player placed.
 
 /**
  * @typedef {import('../types.js').CoachJob} CoachJob
  * @typedef {import('../types.js').CoachReply} CoachReply
  * @typedef {{ regionsCompletions: (n: number, regions: number[], queens: number[]) => number,
- *   regionsCulprit: (n: number, regions: number[], queens: number[]) => import('../types.js').DeadEnd | null,
  *   regionsDeduce: (n: number, regions: number[], queens: number[], excluded: number[]) => import('../types.js').Deduction | null }} RegionsCore
  */
 
@@ -55,7 +55,7 @@ export function answerRegions(msg, post, core) {
     // The marks are not judged here: said to leave a way (count null), as the core cannot count around them.
     if (excluded.length && count > 0) post('marks', { count: null, wrong: [] });
     post('count', { count: BigInt(count) });
-    if (count === 0) post('culprit', { square: core.regionsCulprit(n, regions, squares)?.square ?? null });
+    if (count === 0) post('culprit', { square: playersCulprit(squares, [...(msg.given ?? [])], (queens) => core.regionsCompletions(n, regions, queens) > 0) });
   } else if (msg.type === 'hint') {
     const deduction = core.regionsDeduce(n, regions, squares, excluded);
     if (deduction) post('deduction', { deduction });
@@ -76,6 +76,27 @@ export function answerRegions(msg, post, core) {
 function searchHint(n, regions, queens, excluded, core) {
   const out = new Set([...excluded, ...regionsAttacked(n, regions, queens)]);
   return rowHint(n, queens, out, (s) => core.regionsCompletions(n, regions, [...queens, s]) > 0);
+}
+
+/**
+ * The queen to move on a board with no completion (both coaches'): the last
+ * in square order of the player's own queens (never one the puzzle gave)
+ * whose removal leaves a way to finish; null when taking off no single one of
+ * them is enough.
+ * @param {ArrayLike<number>} queens  every queen on the board, the given ones among them
+ * @param {ArrayLike<number>} given  the queens the puzzle gave
+ * @param {(queens: number[]) => boolean} completes  whether a board of these queens has a completion
+ * @returns {number | null}
+ */
+export function playersCulprit(queens, given, completes) {
+  const fixed = new Set(Array.from(given));
+  const all = Array.from(queens);
+  for (let i = all.length - 1; i >= 0; i--) {
+    const queen = all[i];
+    if (fixed.has(queen)) continue;
+    if (completes(all.filter((q) => q !== queen))) return queen;
+  }
+  return null;
 }
 
 /**
