@@ -14,6 +14,9 @@ import { PuzzleClock, addDays, dailyPuzzle, daySeed, formatTime, parseDay, readD
 import { Verdict, boardState, coachText, hintRefusal, takeReply } from '../../www/puzzle/verdict.js';
 import { boardLabel, boardPicture, describeSquare, levelRules, puzzleCaption, replayBoard, sharedRow, shownHint } from '../../www/puzzle/shown.js';
 import { CELL } from '../../www/components/cells.js';
+import {
+  GAMES_KEY, GameStore, archive, bestStreak, kindStats, kindStreak, notOutYet, readGame, readResults, shareText, statsText, withPlayed, withSolved,
+} from '../../www/puzzle/record.js';
 
 const LIMITS = { puzzleMinN: 4, puzzleMaxN: 20, defaultN: 8 };
 
@@ -174,6 +177,141 @@ test('the clock runs from the start to the solve, and says minutes and seconds',
   assert.equal(clock.elapsed(99_000), 65_000);
   assert.equal(formatTime(65_000), '1:05');
   assert.equal(formatTime(3_723_000), '1:02:03');
+});
+
+test('the clock stands while paused (the tab hidden or closed), goes on from a kept time, and stops at the time it was paused', () => {
+  const clock = new PuzzleClock();
+  clock.start(0);
+  clock.pause(10_000);
+  assert.equal(clock.elapsed(500_000), 10_000, 'paused: the time stands');
+  clock.pause(20_000);
+  clock.unpause(600_000);
+  assert.equal(clock.elapsed(605_000), 15_000, 'the pause is not counted, and a second pause changes nothing');
+  clock.restore(1_000_000, 42_000, 3, false);
+  assert.equal(clock.elapsed(1_001_000), 43_000, 'a kept game goes on from its time');
+  assert.equal(clock.hints, 3);
+  clock.pause(1_002_000);
+  clock.stop(1_900_000);
+  assert.equal(clock.elapsed(2_000_000), 44_000, 'solved while paused: the time it was paused');
+  clock.restore(5, 9000, 1, true);
+  assert.equal(clock.elapsed(1e9), 9000, 'a solved game kept: the clock stands at its time');
+});
+
+/** A Storage of a Map, as localStorage behaves. */
+function memoryStorage() {
+  const map = new Map();
+  return { getItem: (k) => (map.has(k) ? map.get(k) : null), setItem: (k, v) => void map.set(k, String(v)), map };
+}
+
+test('a puzzle\'s game is kept and read back as it stood: queens, marks, undo and redo, time, hints, solved', () => {
+  const storage = memoryStorage();
+  const games = new GameStore(storage);
+  const game = {
+    id: 'daily=2026-11-27', squares: [3, 12, 20], marks: [5], past: [{ squares: [3], marks: [] }, { squares: [3, 12], marks: [] }],
+    future: [{ squares: [3, 12, 20, 30], marks: [5] }], elapsed: 61_000, hints: 2, solved: null, again: false, noHelp: false, touched: 7,
+  };
+  games.put(game);
+  // A new store on the same storage: as after a reload.
+  assert.deepEqual(new GameStore(storage).get('daily=2026-11-27'), game);
+  assert.equal(new GameStore(storage).get('daily=2026-11-28'), null, 'another puzzle has no game');
+  // Damaged values read as nothing, or as what can be read.
+  storage.setItem(GAMES_KEY, 'not json');
+  assert.equal(new GameStore(storage).get('daily=2026-11-27'), null);
+  assert.deepEqual(readGame('x', { squares: [1, 'a', -3], hints: -2, elapsed: 'soon', past: 'none' })?.squares, [1]);
+  assert.equal(readGame('x', { hints: -2 })?.hints, 0);
+  // A store that refuses to write loses nothing but the game.
+  const refusing = new GameStore({ getItem: () => null, setItem: () => { throw new Error('full'); } });
+  assert.doesNotThrow(() => refusing.put(game));
+  // Past the games kept, the least recently played go first.
+  const many = new GameStore(memoryStorage());
+  for (let i = 0; i < 70; i++) many.put({ ...game, id: `seed=${i}`, touched: 1000 + i });
+  assert.equal(many.get('seed=0'), null);
+  assert.ok(many.get('seed=69'));
+  assert.equal(Object.keys(many.all()).length, 60);
+});
+
+/**
+ * A streak counted here the plain way: from today (or yesterday while today's
+ * is not solved on its date) back, each day solved on that very date.
+ */
+function streakByWalking(log, kind, today) {
+  const on = (d) => log.some((e) => e.kind === kind && e.day === d && e.solvedOn === d);
+  const back = (d) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  let day = on(today) ? today : back(today);
+  let run = 0;
+  while (on(day)) { run++; day = back(day); }
+  return run;
+}
+
+test('streaks per kind count only dailies solved on their own date; a past daily played later is archived, never counted', () => {
+  let results = readResults(null);
+  /** @type {{ kind: string, day: string, solvedOn: string }[]} */
+  const log = [];
+  const solve = (kind, day, solvedOn, time = 60_000, hints = 0) => {
+    results = withSolved(results, kind, day, { time, hints, solvedOn });
+    if (!log.some((e) => e.kind === kind && e.day === day)) log.push({ kind, day, solvedOn });
+  };
+  // A week: classic every day on its date; regions on three days, one of them backfilled the next day.
+  const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
+  week.forEach((d, i) => solve('classic', d, d, 30_000 + i * 10_000, i % 3));
+  solve('regions', '2026-11-27', '2026-11-27');
+  solve('regions', '2026-11-28', '2026-11-29');
+  solve('regions', '2026-11-29', '2026-11-29');
+  for (const today of [...week, '2026-11-30', '2026-12-01']) {
+    for (const kind of ['classic', 'regions']) assert.equal(kindStreak(results, kind, today), streakByWalking(log, kind, today), `${kind} on ${today}`);
+  }
+  assert.equal(kindStreak(results, 'classic', '2026-11-29'), 7);
+  assert.equal(kindStreak(results, 'regions', '2026-11-29'), 1, 'the backfilled 28th breaks the regions streak');
+  // Solving a day again (played again) changes nothing.
+  solve('classic', '2026-11-25', '2026-11-30', 1000, 0);
+  assert.equal(results.solved.classic['2026-11-25'].time, 50_000);
+  assert.equal(bestStreak(results, 'classic'), 7);
+  assert.equal(bestStreak(results, 'regions'), 1, 'the 27th and the 29th, each alone: the 28th was solved late');
+});
+
+test('stats per kind, the archive of recent days, a future date, the share text', () => {
+  let results = readResults(null);
+  results = withPlayed(results, 'classic', '2026-11-20');
+  results = withSolved(results, 'classic', '2026-11-21', { time: 90_000, hints: 1, solvedOn: '2026-11-21' });
+  results = withSolved(results, 'classic', '2026-11-22', { time: 30_000, hints: 0, solvedOn: '2026-11-22' });
+  results = withSolved(results, 'regions', '2026-11-19', { time: 45_000, hints: 2, solvedOn: '2026-11-22' });
+  const s = kindStats(results, 'classic', '2026-11-22');
+  assert.deepEqual(s, { played: 3, solved: 2, best: 30_000, average: 60_000, hintsPer: 0.5, streak: 2, bestStreak: 2 });
+  assert.equal(statsText(s, 'classic'), 'Classic: 3 played, 2 solved. Best time 0:30, average 1:00. 0.5 hints per puzzle. Streak 2 days, best 2 days.');
+  assert.equal(kindStats(results, 'regions', '2026-11-22').streak, 0, 'solved three days late');
+  const days = archive(results, '2026-11-22', 28);
+  assert.equal(days.length, 28);
+  assert.equal(days[0].day, '2026-11-22');
+  assert.equal(days[27].day, '2026-10-26');
+  const byDay = Object.fromEntries(days.map((d) => [d.day, d.kinds]));
+  assert.equal(byDay['2026-11-20'].classic, 'played');
+  assert.equal(byDay['2026-11-21'].classic.late, false);
+  assert.equal(byDay['2026-11-19'].regions.late, true);
+  assert.equal(byDay['2026-11-18'].classic, null);
+  assert.equal(notOutYet('2026-11-23', '2026-11-22'), true);
+  assert.equal(notOutYet('2026-11-22', '2026-11-22'), false);
+  // The older list of days solved reads as classic days solved on their date.
+  const old = readResults(null, '["2026-11-21","2026-11-22"]');
+  assert.equal(kindStreak(old, 'classic', '2026-11-22'), 2);
+  assert.deepEqual(readResults('{"solved":{"classic":{"nope":1,"2026-11-01":{"time":"x"}}}}').solved.classic, { '2026-11-01': { time: 0, hints: 0, solvedOn: '2026-11-01' } });
+  // The share text: date, kind, time, hints, a grid of n rows of n squares with no queen, the link.
+  const n = 5;
+  const regions = Array.from({ length: n * n }, (_, i) => Math.floor(i / n));
+  const link = 'https://example.org/?mode=puzzle&kind=regions&daily=2026-11-22';
+  const text = shareText({ day: '2026-11-22', kind: 'regions', time: 83_000, hints: 1, n, regions, link });
+  const lines = text.split('\n');
+  assert.equal(lines[0], 'N-Queens daily regions puzzle, 2026-11-22');
+  assert.equal(lines[1], 'Solved in 1:23 with 1 hint.');
+  const grid = lines.slice(2, 2 + n);
+  assert.equal(grid.length, n);
+  for (const [r, row] of grid.entries()) {
+    const cells = [...row];
+    assert.equal(cells.length, n);
+    assert.equal(new Set(cells).size, 1, 'a row of this board is one region: one colour, no queen shown');
+  }
+  assert.equal(lines[2 + n], link);
+  assert.doesNotMatch(text, /♛|♕|👑/u, 'no queen in it');
+  assert.match(shareText({ day: 'd', kind: 'classic', time: 0, hints: 0, n: 4, regions: null, link, noHelp: true }), /\(no help\)\nSolved in 0:00 with no hint\./);
 });
 
 test('the coach\'s line and state follow the board', () => {

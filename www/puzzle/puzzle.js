@@ -22,6 +22,8 @@ import { ReplayView } from './replay.js';
 import { Verdict, boardState, coachText, deadReason, takeReply } from './verdict.js';
 import { coachByDefault, puzzleOnly } from './link.js';
 import { GameView, store, stored } from './game.js';
+import { localDay } from './daily.js';
+import { KINDS, kindStreak, notOutYet } from './record.js';
 import { HintView } from './hints.js';
 import { SearchWatch } from './regions-view.js';
 import { PuzzleMaker } from './makers.js';
@@ -115,12 +117,15 @@ export class PuzzleView {
     this.gameView = new GameView(root, {
       timer: $('timer'), hints: $('hints-used'), copy: button('copy-puzzle-link'), side: $('side'), celebration: $('celebration'),
       celebrationText: $('celebration-text'), dailyText: $('daily-text'), stage: this.stageEl, boardFrame: /** @type {HTMLElement} */ (root.querySelector('.board-frame')),
+      pause: button('pause'), share: button('share'), shareText: $('share-text'), playAgain: button('play-again'), stats: $('stats'), archive: $('archive'),
     });
+    this.gameView.model = this.model;
 
     /** @type {(name: string, listener: () => void) => void} */
     const onClick = (name, listener) => button(name).addEventListener('click', listener);
     onClick('reason-start', () => this.replay.startFrom(this.model));
     onClick('get-hint', () => this.hints.ask());
+    onClick('play-again', () => this.playAgain());
     onClick('copy-puzzle-link', () => this.gameView.copyLink(this.model, (text) => this.controls.say(text)));
     onClick('watch', () => this.watcher.watch(this.regionsApi(), this.model, () => this.replay.end()));
     const shading = /** @type {HTMLInputElement} */ ($('shading-toggle'));
@@ -139,10 +144,27 @@ export class PuzzleView {
    */
   load({ n, squares, given, marks = [], coach = null, puzzle = null }) {
     this.loaded = true;
-    const board = this.maker.remake({ n, squares, given, marks, puzzle });
+    const today = localDay(new Date());
+    // A daily still to come is not out yet: today's is played instead.
+    const early = puzzle?.daily && notOutYet(puzzle.daily, today) ? puzzle.daily : '';
+    const wanted = early && puzzle ? { ...puzzle, daily: today } : puzzle;
+    const board = this.maker.remake({ n, squares, given, marks, puzzle: wanted });
     this.setCoachQuietly(coach ?? coachByDefault(board.puzzle));
     this.model.load(board);
     this.shown();
+    if (early) this.controls.say(`The daily puzzle of ${early} is not out yet: it comes out on that day. Here is today's, ${today}.`);
+  }
+
+  /**
+   * The first board shown with no link: today's daily for a player with a
+   * streak going (of the kind the streak is of), else an empty board.
+   */
+  firstBoard() {
+    const results = this.gameView.results();
+    const today = localDay(new Date());
+    const kind = KINDS.find((k) => kindStreak(results, k, today) > 0 && (k === 'classic' || this.regionsApi()));
+    if (!kind) return this.load({ n: this.limits.defaultN, squares: [], given: [] });
+    this.load({ n: this.limits.defaultN, squares: [], given: [], puzzle: { kind, level: '', seed: null, daily: today } });
   }
 
   /**
@@ -172,8 +194,9 @@ export class PuzzleView {
   setActive(active) {
     this.active = active;
     this.url.cancel();
+    this.gameView.followVisibility();
     if (active) {
-      if (!this.loaded) this.load({ n: this.limits.defaultN, squares: [], given: [] });
+      if (!this.loaded) this.firstBoard();
       this.view.board.fit();
       this.render();
       this.writeUrl(true);
@@ -220,13 +243,41 @@ export class PuzzleView {
     const { puzzle, given, squares } = this.model;
     const key = puzzle || given.length ? puzzleOnly(this.model).toString() : '';
     if (this.gameView.startIfNew(key)) {
-      // Another puzzle: its clock starts, and the screen reader hears of the new board.
+      // Another puzzle: the game kept for it comes back (its board, undo, clock and hints), or its clock starts.
+      const game = this.gameView.restore();
+      if (game) this.restoreBoard(game);
+      if (puzzle?.daily) this.gameView.opened(puzzle.kind, puzzle.daily);
+      // The screen reader hears of the new board.
       const caption = this.puzzleCaption.hidden ? '' : ` ${this.puzzleCaption.textContent}`;
       this.cursorText.textContent = `A new ${n}×${n} board, ${counted(squares.length, 'queen')} on it.${caption}`;
     }
     this.analyse();
     this.render();
     this.writeUrl();
+    this.gameView.save(this.model);
+  }
+
+  /**
+   * The kept game's board, undo and redo, on the puzzle just loaded (a game
+   * that lost one of the puzzle's queens is not this puzzle's, and is left).
+   * @param {import('./record.js').Game} game
+   */
+  restoreBoard(game) {
+    const base = this.model.snapshot();
+    const { given } = base;
+    const board = (/** @type {import('./record.js').Step} */ step) => ({ ...base, squares: [...new Set([...given, ...step.squares])], marks: step.marks.filter((s) => !step.squares.includes(s)) });
+    if (!given.every((g) => game.squares.includes(g))) return;
+    this.model.past = game.past.map(board);
+    this.model.future = game.future.map(board);
+    this.model.apply(board(game));
+  }
+
+  /** Play again (not counted): the puzzle's own queens alone, the clock from nothing. */
+  playAgain() {
+    const n = this.model.n;
+    this.model.load({ ...this.model.snapshot(), squares: this.model.given, marks: [] });
+    this.gameView.playAgain();
+    this.shown(n);
   }
 
   /**
@@ -236,7 +287,10 @@ export class PuzzleView {
    */
   play(board, said = '') {
     this.setCoachQuietly(false);
-    this.change(board);
+    // A new puzzle starts with no history: Undo never leaves it.
+    const n = this.model.n;
+    this.model.load(board);
+    this.shown(n);
     if (said) this.controls.say(said);
     // On a phone the board may be far above the button pressed: it scrolls into view (side by side it is in view).
     if (!this.gameView.narrow()) return;
@@ -277,11 +331,11 @@ export class PuzzleView {
   // ---- The coach ------------------------------------------------------------------
 
   analyse() {
-    const { n, squares, marks } = this.model;
+    const { n, squares, marks, given } = this.model;
     this.hints.coach.stop();
     this.verdict.analysis = { pending: true, conflict: this.model.conflicts() };
     const regions = this.model.regions ?? undefined;
-    this.counter.ask({ type: 'analyse', n, squares: Int32Array.from(squares), excluded: Int32Array.from(marks), regions });
+    this.counter.ask({ type: 'analyse', n, squares: Int32Array.from(squares), excluded: Int32Array.from(marks), given: Int32Array.from(given), regions });
   }
 
   /** @param {CoachReply} msg  the counting coach's answers */
