@@ -334,7 +334,7 @@ function lineSquares(n, { kind, index }) {
   return out;
 }
 
-test('the board\'s picture: attacked squares shaded unless shading is off or the board is shown solved, a hint\'s square and lines, the probe', () => {
+test('the board\'s picture: attacked squares hatched, crossed or not marked as the player chose, none on a solved board, a hint\'s square and lines, the probe', () => {
   const n = 6;
   const queens = [1, 15];
   const attacked = (s) => queens.some((q) => q !== s && attacksByWalking(n, q, s));
@@ -355,10 +355,22 @@ test('the board\'s picture: attacked squares shaded unless shading is off or the
   const third = boardPicture({ ...base, stage: 3, probe: 3 });
   assert.ok(third.cells[24] & CELL.CANDIDATE && third.cells[24] & CELL.GHOST, 'the placed queen shows faint at the third stage');
   assert.ok(third.cells[3] & CELL.PROBED);
-  for (const clean of [boardPicture({ ...base, stage: 1, shading: false }), boardPicture({ ...base, stage: 1, solvedClean: true })]) {
-    assert.ok(clean.cells.every((f) => !(f & CELL.THREATENED)));
-    assert.deepEqual(clean.open, []);
-  }
+  const solved = boardPicture({ ...base, stage: 1, solvedClean: true });
+  assert.ok(solved.cells.every((f) => !(f & CELL.THREATENED)));
+  assert.deepEqual(solved.open, [], 'a solved board is shown clean');
+  // Auto-marks off: nothing hatched, but the open squares keep their dots.
+  const none = boardPicture({ ...base, stage: 1, shading: false });
+  assert.ok(none.cells.every((f) => !(f & CELL.THREATENED)));
+  assert.deepEqual(none.open, open);
+  assert.deepEqual(none.crossed, []);
+  // Crossed: a plain X on each attacked empty square that is not ruled out already, no hatch.
+  const crossed = boardPicture({ ...base, stage: 1, shading: false, cross: true });
+  assert.ok(crossed.cells.every((f) => !(f & CELL.THREATENED)));
+  const attackedEmpty = [];
+  for (let s = 0; s < n * n; s++) if (!queens.includes(s) && attacked(s) && s !== 35) attackedEmpty.push(s);
+  assert.deepEqual(crossed.crossed, attackedEmpty);
+  assert.deepEqual(crossed.open, open);
+  assert.deepEqual(boardPicture({ ...base, stage: 1, cross: true, solvedClean: true }).crossed, [], 'none on a solved board');
   assert.deepEqual(boardPicture({ ...base, stage: 1, replaying: true }).open, [], 'no open squares dotted while the replay shows');
   const lookAhead = shownHint(n, { row: 0, col: 0, kind: 'rule-out', rule: 'look-ahead', lines: [{ kind: 'row', index: 1 }], squares: [8, 20], reason: '' });
   assert.deepEqual(lookAhead.chain, [8, 20], 'on the classic board a look-ahead\'s squares are its chain');
@@ -412,6 +424,9 @@ test('the caption names the puzzle played', () => {
   assert.equal(puzzleCaption({ n: 8, given: [], puzzle: null }), '', 'a board of one\'s own has none');
   assert.match(puzzleCaption({ n: 8, given: [3], puzzle: { kind: 'classic', level: 'hard', seed: 41 } }), /^Puzzle 8×8, hard, seed 41:/);
   assert.match(puzzleCaption({ n: 8, given: [3], puzzle: { kind: 'classic', level: 'easy', seed: 2, daily: '2026-11-26' } }), /^The daily puzzle of 2026-11-26: 8×8, easy/);
+  const daily = { n: 8, given: [3], puzzle: { kind: 'classic', level: 'easy', seed: 2, daily: '2026-11-26' } };
+  assert.match(puzzleCaption(daily, '2026-11-26'), /the same for every player today\./);
+  assert.match(puzzleCaption(daily, '2026-11-28'), /the same for every player on that day\./, 'a past daily is not "today"');
   assert.match(puzzleCaption({ n: 7, given: [], puzzle: { kind: 'regions', level: 'easy', seed: 9 } }), /^Regions puzzle 7×7, seed 9: easy, exactly one solution\. One queen in every row, column and coloured region/);
   assert.match(puzzleCaption({ n: 6, given: [1, 8], puzzle: { kind: 'classic', level: '', seed: null } }), /^A shared puzzle/);
 });
@@ -505,4 +520,46 @@ test('the search hint (both coaches\') is the first square that leads to a solut
     assert.equal(hint?.square ?? null, best ? best[0] : null, `queens ${queens}`);
   }
   assert.equal(rowHint(4, [0], new Set([0, 1, 2, 3, 4, 5, 8, 10, 12, 15]), () => false), null, 'no square leads anywhere');
+});
+
+/**
+ * Colour-blindness simulation: Machado, Oliveira and Fernandes (2009), full
+ * severity, applied to linear RGB; the distance is CIE76 ΔE in CIELAB (D65).
+ */
+const SIMULATIONS = {
+  normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+};
+
+/** A colour "#rrggbb" as seen under a simulation, in CIELAB. */
+function seenLab(hex, matrix) {
+  const lin = [1, 3, 5].map((i) => { const c = parseInt(hex.slice(i, i + 2), 16) / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  const [r, g, b] = matrix.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2])));
+  const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883];
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+test('the region colours stay apart for normal vision and under deuteranopia, protanopia and tritanopia, light and dark', async () => {
+  const { LIGHT, DARK, regionLetter, columnLetter } = await import('../../www/puzzle/draw.js');
+  // A difference of about 10 ΔE is plain at a glance; every two regions' colours stay 15 apart.
+  const LEAST = 15;
+  for (const [scheme, palette] of Object.entries({ light: LIGHT, dark: DARK })) {
+    assert.ok(palette.length >= 11, `${scheme}: a colour for each region of an 11×11 board`);
+    for (const [name, matrix] of Object.entries(SIMULATIONS)) {
+      const labs = palette.map((c) => seenLab(c, matrix));
+      for (let i = 0; i < labs.length; i++) {
+        for (let j = i + 1; j < labs.length; j++) {
+          const d = Math.hypot(labs[i][0] - labs[j][0], labs[i][1] - labs[j][1], labs[i][2] - labs[j][2]);
+          assert.ok(d >= LEAST, `${scheme}, ${name}: ${palette[i]} and ${palette[j]} are only ${d.toFixed(1)} apart`);
+        }
+      }
+    }
+  }
+  // The simulation itself: a red and a green that differ plainly for normal vision look alike under deuteranopia.
+  const apart = (a, b, m) => Math.hypot(...seenLab(a, m).map((v, k) => v - seenLab(b, m)[k]));
+  assert.ok(apart('#c0504d', '#9bbb59', SIMULATIONS.normal) > 40 && apart('#c0504d', '#9bbb59', SIMULATIONS.deuteranopia) < apart('#c0504d', '#9bbb59', SIMULATIONS.normal) / 2);
+  assert.deepEqual([regionLetter(0), regionLetter(10), columnLetter(0), columnLetter(7)], ['A', 'K', 'a', 'h']);
 });

@@ -36,8 +36,12 @@ import { PuzzleControls } from './controls.js';
 const COUNT_BUDGET_MS = 1500;
 /** …and one that has not given its verdict (a completion, the marks' check) may go on this long, saying "still checking…". */
 const COUNT_LIMIT_MS = 30_000;
-/** Where the attack shading setting is kept (localStorage). */
+/** Where the auto-mark setting is kept (localStorage): 'on' (hatched), 'cross' or 'off'. */
 const SHADING_KEY = 'nqueens-puzzle-shading';
+/** Where the region letters setting is kept (localStorage). */
+const LETTERS_KEY = 'nqueens-puzzle-letters';
+/** The auto-mark settings as the select names them, and as they are kept. */
+const AUTO_MARKS = /** @type {const} */ ({ hatch: 'on', cross: 'cross', none: 'off' });
 
 /** @typedef {import('../types.js').CoachReply} CoachReply */
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
@@ -70,7 +74,8 @@ export class PuzzleView {
     this.model = new PuzzleModel(limits.defaultN);
     /** @type {'queen' | 'mark'} what a click or tap does */
     this.tool = 'queen';
-    this.shading = stored(SHADING_KEY) !== 'off';
+    /** @type {keyof typeof AUTO_MARKS} how the attacked squares are marked */
+    this.autoMark = stored(SHADING_KEY) === 'off' ? 'none' : stored(SHADING_KEY) === 'cross' ? 'cross' : 'hatch';
     // Coach off: the verdict (dead end, ways to finish) waits for Check, so a
     // learner meets the dead end and backtracks on their own.
     this.verdict = new Verdict();
@@ -128,11 +133,19 @@ export class PuzzleView {
     onClick('play-again', () => this.playAgain());
     onClick('copy-puzzle-link', () => this.gameView.copyLink(this.model, (text) => this.controls.say(text)));
     onClick('watch', () => this.watcher.watch(this.regionsApi(), this.model, () => this.replay.end()));
-    const shading = /** @type {HTMLInputElement} */ ($('shading-toggle'));
-    shading.checked = this.shading;
-    shading.addEventListener('change', () => {
-      this.shading = shading.checked;
-      store(SHADING_KEY, this.shading ? 'on' : 'off');
+    const autoMark = /** @type {HTMLSelectElement} */ ($('automark'));
+    autoMark.value = this.autoMark;
+    autoMark.addEventListener('change', () => {
+      this.autoMark = autoMark.value === 'cross' ? 'cross' : autoMark.value === 'none' ? 'none' : 'hatch';
+      store(SHADING_KEY, AUTO_MARKS[this.autoMark]);
+      this.render();
+    });
+    const letters = /** @type {HTMLInputElement} */ ($('letters-toggle'));
+    this.lettersField = $('letters-field');
+    letters.checked = this.view.letters = stored(LETTERS_KEY) === 'on';
+    letters.addEventListener('change', () => {
+      this.view.letters = letters.checked;
+      store(LETTERS_KEY, letters.checked ? 'on' : 'off');
       this.render();
     });
   }
@@ -238,7 +251,7 @@ export class PuzzleView {
     this.controls.say('');
     this.controls.nPicker.value = String(n);
     this.pickers.follow();
-    this.puzzleCaption.textContent = puzzleCaption(this.model);
+    this.puzzleCaption.textContent = puzzleCaption(this.model, localDay(new Date()));
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
     const { puzzle, given, squares } = this.model;
     const key = puzzle || given.length ? puzzleOnly(this.model).toString() : '';
@@ -407,7 +420,7 @@ export class PuzzleView {
     const picture = boardPicture({
       // A hint's square shows at its third stage (a replay's step at once).
       n, queens: squares, given: shown.given, marks: shown.marks, wrong, regions, hint, stage: replaying ? 3 : this.hints.stages.stage,
-      solvedClean, shading: this.shading, replaying: Boolean(replaying), probe: this.watcher.state?.probe ?? -1,
+      solvedClean, shading: this.autoMark === 'hatch', cross: this.autoMark === 'cross', replaying: Boolean(replaying), probe: this.watcher.state?.probe ?? -1,
     });
     const { analysis } = verdict;
     const culprit = !replaying && verdict.shown() && state === 'dead' && analysis.culprit != null ? analysis.culprit : -1;
@@ -415,6 +428,7 @@ export class PuzzleView {
     this.hints.showStage();
     this.view.showGrid(n, regions);
     this.watchRow.hidden = !regions;
+    this.lettersField.hidden = !regions;
     this.finishButton.disabled = Boolean(regions);
     this.finishButton.title = regions ? 'The searches here place queens on the classic board: watch the regions search below' : '';
     if (solvedClean && this.gameView.puzzleKey) this.gameView.celebrate(this.model);
@@ -430,6 +444,7 @@ export class PuzzleView {
       state,
       deadReason: verdict.shown() ? deadReason(judged) : null,
       coach: verdict.on ? 'on' : 'off',
+      autoMark: this.autoMark,
       completions: analysis.count !== undefined ? String(analysis.count) : null,
       busy: String(Boolean(analysis.pending)),
     });
