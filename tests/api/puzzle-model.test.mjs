@@ -563,3 +563,21 @@ test('the region colours stay apart for normal vision and under deuteranopia, pr
   assert.ok(apart('#c0504d', '#9bbb59', SIMULATIONS.normal) > 40 && apart('#c0504d', '#9bbb59', SIMULATIONS.deuteranopia) < apart('#c0504d', '#9bbb59', SIMULATIONS.normal) / 2);
   assert.deepEqual([regionLetter(0), regionLetter(10), columnLetter(0), columnLetter(7)], ['A', 'K', 'a', 'h']);
 });
+
+test('a drag\'s squares (or a hint\'s Apply) are ruled out as one change: one Undo takes them all back', () => {
+  const model = new PuzzleModel(6);
+  model.load({ n: 6, squares: [1], given: [1], marks: [], puzzle: null });
+  assert.equal(model.markAll([7]), true, 'the square the drag started on: a change');
+  assert.equal(model.markAll([8], true), true, 'the squares it crosses join that change');
+  assert.equal(model.markAll([8, 1], true), false, 'a square ruled out already, or under a queen, is left');
+  model.markAll([9, 1], true);
+  assert.deepEqual(model.marks, [7, 8, 9]);
+  assert.equal(model.past.length, 1, 'one change for the whole drag');
+  model.undo();
+  assert.deepEqual(model.marks, []);
+  model.redo();
+  assert.deepEqual(model.marks, [7, 8, 9]);
+  assert.equal(model.markAll([20, 21, 22, 7]), true, 'Apply: several squares at once, one change');
+  assert.equal(model.past.length, 2);
+  assert.deepEqual(model.marks, [7, 8, 9, 20, 21, 22]);
+});

@@ -218,6 +218,22 @@ export class PuzzleModel {
     return null;
   }
 
+  /**
+   * Rules out every square of `squares` that holds no queen and is not ruled
+   * out yet, as one change (a drag, a hint's Apply); with `amend`, into the
+   * change before it (a drag going on). True if anything was ruled out.
+   * @param {number[]} squares
+   * @param {boolean} [amend]
+   */
+  markAll(squares, amend = false) {
+    const add = [...new Set(squares)].filter((s) => s >= 0 && s < this.n * this.n && !this.squares.includes(s) && !this.marks.includes(s));
+    if (!add.length) return false;
+    const next = { ...this.snapshot(), marks: [...this.marks, ...add] };
+    if (amend && this.past.length) this.apply(next);
+    else this.change(next);
+    return true;
+  }
+
   /** True if it went back a board. */
   undo() {
     const board = this.past.pop();

@@ -102,7 +102,11 @@ export class PuzzleView {
       use: (square) => this.use(square, this.tool),
       mark: (square) => this.use(square, 'mark'),
       moved: (square) => { this.cursorText.textContent = describeSquare(this.model, square); },
+      canDrag: (square) => !this.model.squares.includes(square),
+      drag: (square, first) => this.dragMark(square, first),
     });
+    /** Whether the drag going on has made its change (the squares it crosses join it). */
+    this.dragRecorded = false;
     this.canvas = this.view.canvas;
     this.watcher = new SearchWatch(root, $('watch-text'), () => this.render());
     this.replay = new ReplayView(root, {
@@ -325,6 +329,21 @@ export class PuzzleView {
     if (refused) return this.controls.say(refused);
     this.shown(n);
     if (tool === 'mark') this.cursorText.textContent = describeSquare(this.model, square);
+  }
+
+  /**
+   * A drag crossed `square`: it is ruled out, the whole drag one change for Undo.
+   * @param {number} square
+   * @param {boolean} first  the square the drag started on
+   */
+  dragMark(square, first) {
+    if (first && this.leftReplay()) return;
+    if (first) this.dragRecorded = false;
+    const n = this.model.n;
+    if (!this.model.markAll([square], !first && this.dragRecorded)) return;
+    this.dragRecorded = true;
+    this.shown(n);
+    this.cursorText.textContent = describeSquare(this.model, square);
   }
 
   /**
