@@ -80,6 +80,8 @@ export class GameView {
     this.solved = null;
     /** Played again after it was solved: not counted. */
     this.again = false;
+    /** The daily is played with no help (a setting the view keeps). */
+    this.noHelp = false;
     /** Pause pressed (the board hidden). */
     this.pausedByPlayer = false;
     /** @type {import('./model.js').PuzzleModel | null} the board played, for the share text */
@@ -162,7 +164,7 @@ export class GameView {
     const now = Date.now();
     this.games.put({
       id: key, squares: [...model.squares], marks: [...model.marks], past: model.past.filter(same).map(step), future: model.future.filter(same).map(step),
-      elapsed: this.clock.elapsed(now), hints: this.clock.hints, solved: this.solved, again: this.again, noHelp: false, touched: now,
+      elapsed: this.clock.elapsed(now), hints: this.clock.hints, solved: this.solved, again: this.again, noHelp: this.noHelp && Boolean(model.puzzle?.daily), touched: now,
     });
   }
 
@@ -290,7 +292,7 @@ export class GameView {
     const kind = puzzle?.kind ?? 'classic';
     const today = localDay(new Date(now));
     if (day && first && !this.again) {
-      store(RESULTS_KEY, JSON.stringify(withSolved(this.results(), kind, day, { time, hints, solvedOn: today })));
+      store(RESULTS_KEY, JSON.stringify(withSolved(this.results(), kind, day, { time, hints, solvedOn: today, ...(this.noHelp ? { noHelp: true } : {}) })));
     }
     if (day) this.showDaily();
     const said = first || this.again ? { time, hints } : this.solved ?? { time, hints };
@@ -341,7 +343,7 @@ export class GameView {
     if (!model || !day) return;
     const result = this.again ? { time: this.clock.elapsed(Date.now()), hints: this.clock.hints } : this.solved ?? { time: 0, hints: 0 };
     const text = shareText({
-      day, kind: model.puzzle?.kind ?? 'classic', time: result.time, hints: result.hints, n: model.n, regions: model.regions, link: linkTo(model), again: this.again,
+      day, kind: model.puzzle?.kind ?? 'classic', time: result.time, hints: result.hints, n: model.n, regions: model.regions, link: linkTo(model), again: this.again, noHelp: this.noHelp,
     });
     const box = this.parts.shareText;
     box.textContent = text;

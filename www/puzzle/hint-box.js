@@ -16,7 +16,8 @@ const STAGE_TITLES = ['', 'Where to look', 'The rule', 'The conclusion'];
 export class HintBox {
   /**
    * @param {HTMLElement} root  #puzzle
-   * @param {{ box: HTMLElement, title: HTMLElement, text: HTMLElement }} parts  the box, its title and its words ([data-part=hint-text])
+   * @param {{ box: HTMLElement, title: HTMLElement, text: HTMLElement, apply: HTMLButtonElement }} parts  the box, its title, its words ([data-part=hint-text])
+   *   and Apply (a rule-out's squares ruled out at once)
    */
   constructor(root, parts) {
     this.root = root;
@@ -26,6 +27,7 @@ export class HintBox {
   hide() {
     delete this.root.dataset.hintStage;
     this.parts.box.hidden = true;
+    this.parts.apply.hidden = true;
   }
 
   /**
@@ -35,9 +37,12 @@ export class HintBox {
    * @param {string[]} steps
    * @param {string[]} after
    * @param {boolean} reveal  scroll it into view (after a press of Hint)
+   * @param {number} [apply]  the squares Apply rules out (0: no Apply)
    */
-  fill(title, before, steps, after, reveal) {
+  fill(title, before, steps, after, reveal, apply = 0) {
     const { box, title: heading, text } = this.parts;
+    this.parts.apply.hidden = apply === 0;
+    this.parts.apply.textContent = apply > 1 ? `Apply: rule out these ${apply} squares` : 'Apply: rule it out';
     heading.textContent = title;
     const para = (/** @type {string} */ line) => el('p', {}, line);
     const list = steps.length ? [el('ol', { class: 'hint-chain' }, steps.map((line) => el('li', {}, line)))] : [];
@@ -68,19 +73,24 @@ export class HintBox {
       const names = hint.lines.map((line) => lineName(n, line));
       const look = hint.chain.length && names.length ? [names[names.length - 1]] : names;
       const said = look.length ? `Look at ${look.join(', ').replace(/, ([^,]*)$/, ' and $1')}: marked on the board.` : 'Look at the queens already on the board.';
-      this.fill(title, [said, ...more], [], [], reveal);
+      // A look-ahead names the square it tries as well as the line that runs dry.
+      const tried = hint.chain.length ? [`Try a queen on ${where(n, hint.square)} and follow what it forces.`] : [];
+      this.fill(title, [...tried, said, ...more], [], [], reveal);
     } else if (stage === 2) {
       const rule = rules.find((r) => r.id === hint.rule);
       this.fill(title, [`${ruleName(hint.rule)}: ${rule?.summary ?? ''}`.trim(), ...more], [], [], reveal);
     } else {
-      const so = hint.kind === 'place' ? `So a queen goes on ${where(n, hint.square)}.` : `So ${where(n, hint.square)} is ruled out.`;
+      const cleared = hint.kind === 'rule-out' ? hint.cleared ?? [hint.square] : [];
+      const so = hint.kind === 'place' ? `So a queen goes on ${where(n, hint.square)}.`
+        : cleared.length > 1 ? `So ${cleared.length} squares are ruled out at once: ${cleared.map((s) => where(n, s)).join('; ')}. Apply rules them all out.`
+          : `So ${where(n, hint.square)} is ruled out.`;
       if (hint.chain.length >= CHAIN_LINES_FROM) {
         const [suppose, ...rest] = chainSteps(n, hint);
         const forced = rest.filter((line) => /^\d+\. /.test(line)).map((line) => line.replace(/^\d+\. /, ''));
         const emptied = rest.filter((line) => !/^\d+\. /.test(line));
-        this.fill(title, [suppose], forced, [...emptied, so], reveal);
+        this.fill(title, [suppose], forced, [...emptied, so], reveal, cleared.length);
       } else {
-        this.fill(title, [`${ruleName(hint.rule)}: ${hint.reason}`, so], [], [], reveal);
+        this.fill(title, [`${ruleName(hint.rule)}: ${hint.reason}`, so], [], [], reveal, cleared.length);
       }
     }
   }

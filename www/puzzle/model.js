@@ -33,6 +33,7 @@ import { lineName } from './reasoning.js';
  * @property {number[]} squares  the other squares it used (the attacking queen, a look-ahead's forced queens…)
  * @property {number[]} chain  a look-ahead's forced queens, in order (drawn numbered); none for other rules
  * @property {string} reason  the core's sentence for it
+ * @property {number[]} [cleared]  a rule-out's every square the same technique rules out (Apply marks them all)
  */
 
 /**

@@ -40,6 +40,8 @@ const COUNT_LIMIT_MS = 30_000;
 const SHADING_KEY = 'nqueens-puzzle-shading';
 /** Where the region letters setting is kept (localStorage). */
 const LETTERS_KEY = 'nqueens-puzzle-letters';
+/** Where the daily's "no help" setting is kept (localStorage). */
+const NO_HELP_KEY = 'nqueens-puzzle-no-help';
 /** The auto-mark settings as the select names them, and as they are kept. */
 const AUTO_MARKS = /** @type {const} */ ({ hatch: 'on', cross: 'cross', none: 'off' });
 
@@ -91,7 +93,12 @@ export class PuzzleView {
       tool: (tool) => { this.tool = tool; this.controls.setTool(tool); },
       history: (action) => this.history(action),
       empty: () => this.leave({ n: this.model.n, squares: [], given: [], marks: [], puzzle: null }),
-      check: () => { this.verdict.revealed = true; this.render(); },
+      check: () => {
+        // With no help, Check counts as a hint.
+        if (this.helpless()) this.gameView.hintUsed();
+        this.verdict.revealed = true;
+        this.render();
+      },
       coach: (on) => this.setCoach(on),
     });
     this.puzzleCaption = $('puzzle-caption');
@@ -118,10 +125,14 @@ export class PuzzleView {
     this.counter = new Coach((msg) => this.heard(msg), {
       budgetMs: COUNT_BUDGET_MS, limitMs: COUNT_LIMIT_MS, owes: () => unchecked(this.verdict.analysis, this.model.marks.length > 0), name: 'puzzle-count',
     });
-    this.hints = new HintView(root, { box: $('hint-box'), title: $('hint-stage'), text: $('hint-text') }, {
+    this.hints = new HintView(root, { box: $('hint-box'), title: $('hint-stage'), text: $('hint-text'), apply: button('hint-apply') }, {
       model: this.model, judged: () => this.judged(), replay: this.replay, watching: () => Boolean(this.watcher.state), active: () => this.active,
       say: (text) => this.controls.say(text), render: () => this.render(), rules: () => this.rulesShown(),
       shown: (hint) => { this.view.input.cursor = hint.square; this.gameView.hintUsed(); },
+      apply: (squares) => {
+        const n = this.model.n;
+        if (this.model.markAll(squares)) this.shown(n);
+      },
     });
     this.gameView = new GameView(root, {
       timer: $('timer'), hints: $('hints-used'), copy: button('copy-puzzle-link'), side: $('side'), celebration: $('celebration'),
@@ -129,6 +140,14 @@ export class PuzzleView {
       pause: button('pause'), share: button('share'), shareText: $('share-text'), playAgain: button('play-again'), stats: $('stats'), archive: $('archive'),
     });
     this.gameView.model = this.model;
+    const noHelp = /** @type {HTMLInputElement} */ ($('no-help'));
+    noHelp.checked = this.gameView.noHelp = stored(NO_HELP_KEY) === 'on';
+    noHelp.addEventListener('change', () => {
+      this.gameView.noHelp = noHelp.checked;
+      store(NO_HELP_KEY, noHelp.checked ? 'on' : 'off');
+      if (this.helpless()) this.setCoachQuietly(false);
+      this.render();
+    });
 
     /** @type {(name: string, listener: () => void) => void} */
     const onClick = (name, listener) => button(name).addEventListener('click', listener);
@@ -184,6 +203,11 @@ export class PuzzleView {
     this.load({ n: this.limits.defaultN, squares: [], given: [], puzzle: { kind, level: '', seed: null, daily: today } });
   }
 
+  /** Whether the board is a daily played with no help: no coach, no auto-marks, Check counts as a hint. */
+  helpless() {
+    return this.gameView.noHelp && Boolean(this.model.puzzle?.daily);
+  }
+
   /**
    * Coach on (dead ends flagged as they happen) or off (only when Check asks).
    * @param {boolean} on
@@ -200,8 +224,8 @@ export class PuzzleView {
    * @param {boolean} on
    */
   setCoachQuietly(on) {
-    this.verdict.on = on;
-    this.controls.coachToggle.checked = on;
+    this.verdict.on = on && !this.helpless();
+    this.controls.coachToggle.checked = this.verdict.on;
   }
 
   /**
@@ -425,6 +449,7 @@ export class PuzzleView {
   // ---- Showing --------------------------------------------------------------------
 
   render() {
+    if (this.helpless() && this.verdict.on) this.setCoachQuietly(false);
     const { n, regions } = this.model;
     const { verdict } = this;
     const shown = this.shownBoard();
@@ -439,7 +464,7 @@ export class PuzzleView {
     const picture = boardPicture({
       // A hint's square shows at its third stage (a replay's step at once).
       n, queens: squares, given: shown.given, marks: shown.marks, wrong, regions, hint, stage: replaying ? 3 : this.hints.stages.stage,
-      solvedClean, shading: this.autoMark === 'hatch', cross: this.autoMark === 'cross', replaying: Boolean(replaying), probe: this.watcher.state?.probe ?? -1,
+      solvedClean: solvedClean || (this.helpless() && !replaying), shading: this.autoMark === 'hatch', cross: this.autoMark === 'cross', replaying: Boolean(replaying), probe: this.watcher.state?.probe ?? -1,
     });
     const { analysis } = verdict;
     const culprit = !replaying && verdict.shown() && state === 'dead' && analysis.culprit != null ? analysis.culprit : -1;
@@ -448,6 +473,7 @@ export class PuzzleView {
     this.view.showGrid(n, regions);
     this.watchRow.hidden = !regions;
     this.lettersField.hidden = !regions;
+    this.controls.coachToggle.disabled = this.helpless();
     this.finishButton.disabled = Boolean(regions);
     this.finishButton.title = regions ? 'The searches here place queens on the classic board: watch the regions search below' : '';
     if (solvedClean && this.gameView.puzzleKey) this.gameView.celebrate(this.model);

@@ -70,6 +70,8 @@ export function boardPicture({ n, queens, given, marks, wrong, regions, hint, st
   const { cells, lines } = boardMarks(n, queens, hint && stage === 3 ? hint.square : -1, given, marks, wrong, regions);
   // A queen a hint places shows as a faint queen; a square it rules out keeps the ring.
   if (hint?.kind === 'place' && stage === 3) cells[hint.square] |= CELL.GHOST;
+  // A technique that rules out several squares shows them all at the conclusion.
+  if (hint?.kind === 'rule-out' && stage === 3) for (const s of hint.cleared ?? []) cells[s] |= CELL.CANDIDATE;
   /** @type {number[]} */
   const crossed = [];
   if (cross && !solvedClean && !replaying) cells.forEach((flags, s) => { if (flags & CELL.THREATENED && !(flags & (CELL.QUEEN | CELL.RULED_OUT))) crossed.push(s); });

@@ -18,7 +18,8 @@
 //                                                        some, not counted yet), and the marks every completion
 //                                                        needs (when that count is 0); said before the count,
 //                                                        again with the count once it is known
-//                   {type: 'deduction', job, deduction}  deduce()'s answer for a hint
+//                   {type: 'deduction', job, deduction, cleared}  deduce()'s answer for a hint, and every
+//                                                        square the same technique rules out with it
 //                   {type: 'hint', job, hint}            hintWithReason()'s {square, row, col, reason} or null,
 //                                                        when no rule applies (a search, not a deduction)
 //                   {type: 'chain', job, steps, solved}  the deductions one after another from the board,
@@ -27,7 +28,7 @@
 //                   {type: 'error', job, message}
 
 import init, * as core from '../../pkg/nqueens.js';
-import { answerRegions, playersCulprit, rowHint } from './regions-coach.js';
+import { answerRegions, playersCulprit, rowHint, techniqueSquares } from './regions-coach.js';
 import { loader } from '../core/wasm-load.js';
 
 /**
@@ -83,7 +84,7 @@ self.onmessage = async (event) => {
     } else if (msg.type === 'hint') {
       // The attacked squares come in `excluded`: the board shows them already.
       const deduction = deduce(n, squares, excluded);
-      if (deduction) post('deduction', { deduction });
+      if (deduction) post('deduction', { deduction, cleared: techniqueSquares(n, deduction, (out) => deduce(n, squares, [...excluded, ...out])) });
       else post('hint', { hint: excluded.length ? searchHint(n, [...squares], [...excluded]) : hintWithReason(n, squares) });
     } else if (msg.type === 'chain') {
       post('chain', chain(n, [...squares], [...excluded]));

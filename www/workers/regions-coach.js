@@ -58,7 +58,7 @@ export function answerRegions(msg, post, core) {
     if (count === 0) post('culprit', { square: playersCulprit(squares, [...(msg.given ?? [])], (queens) => core.regionsCompletions(n, regions, queens) > 0) });
   } else if (msg.type === 'hint') {
     const deduction = core.regionsDeduce(n, regions, squares, excluded);
-    if (deduction) post('deduction', { deduction });
+    if (deduction) post('deduction', { deduction, cleared: techniqueSquares(n, deduction, (out) => core.regionsDeduce(n, regions, squares, [...excluded, ...out])) });
     else post('hint', { hint: searchHint(n, regions, squares, excluded, core) });
   } else if (msg.type === 'chain') {
     post('chain', chain(n, regions, squares, excluded, core));
@@ -76,6 +76,32 @@ export function answerRegions(msg, post, core) {
 function searchHint(n, regions, queens, excluded, core) {
   const out = new Set([...excluded, ...regionsAttacked(n, regions, queens)]);
   return rowHint(n, queens, out, (s) => core.regionsCompletions(n, regions, [...queens, s]) > 0);
+}
+
+/**
+ * Every square one technique rules out at once (both coaches'): a rule-out
+ * deduction's square, then each next deduction's while it is the same rule
+ * on the same lines (a region in a line clears the rest of that line, say),
+ * the squares found so far taken as ruled out. A placing deduction, or a
+ * look-ahead (each square its own supposition), is its square alone.
+ * @param {number} n
+ * @param {import('../types.js').Deduction} deduction
+ * @param {(out: number[]) => import('../types.js').Deduction | null | undefined} next  the next deduction with these squares ruled out too
+ * @returns {number[]}
+ */
+export function techniqueSquares(n, deduction, next) {
+  const first = deduction.row * n + deduction.col;
+  if (deduction.kind !== 'rule-out' || deduction.rule.includes('look-ahead')) return [first];
+  const same = JSON.stringify([deduction.rule, deduction.lines]);
+  const out = [first];
+  while (out.length < n * n) {
+    const d = next(out);
+    if (!d || d.kind !== 'rule-out' || JSON.stringify([d.rule, d.lines]) !== same) break;
+    const square = d.row * n + d.col;
+    if (out.includes(square)) break;
+    out.push(square);
+  }
+  return out;
 }
 
 /**
