@@ -209,8 +209,11 @@ test('solving the daily puzzle: the clock stops, the hints are counted, the stre
     await page.waitForSelector('[data-part="celebration"]:not([hidden])');
     const text = await page.textContent('[data-part="celebration-text"]');
     assert.match(text, new RegExp(`You solved the daily puzzle of ${day} in \\d+:\\d\\d, with 1 hint\\.`));
-    assert.match(text, /Your streak: 2 days in a row/);
-    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('nqueens-daily-solved'))), [yesterday, day]);
+    assert.match(text, /Your classic streak: 2 days in a row/);
+    const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('nqueens-puzzle-dailies')));
+    assert.deepEqual(Object.keys(kept.solved.classic).sort(), [yesterday, day]);
+    assert.equal(kept.solved.classic[day].hints, 1);
+    assert.equal(kept.solved.classic[day].solvedOn, day);
     assert.equal(await squareColours(page, puzzle.n, empty), 1, 'after: the solved board is clean, not hatched');
     const shown = await page.textContent('[data-part="timer"]');
     await page.waitForTimeout(1500);
@@ -325,7 +328,7 @@ test('by keyboard and by touch: Hint steps through its stages; the tools work on
   }
 });
 
-test('the coach is off on a generated puzzle, on for a board of one\'s own; the shading is a setting', async () => {
+test('the coach is off on a generated puzzle, on for a board of one\'s own; the auto-marks are a setting', async () => {
   const { page, errors } = await openPage('/?mode=puzzle&n=8');
   try {
     assert.equal((await dataset(page)).coach, 'on');
@@ -336,12 +339,14 @@ test('the coach is off on a generated puzzle, on for a board of one\'s own; the 
     const puzzle = await puzzleOf(page);
     const open = attacked(puzzle.n, puzzle.givens)[0];
     assert.ok(await squareColours(page, puzzle.n, open) >= 2, 'an attacked square is hatched');
-    await page.uncheck('[data-part="shading-toggle"]');
-    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) === 1, { message: 'no hatch with the shading off' });
+    await page.selectOption('[data-part="automark"]', 'none');
+    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) === 1, { message: 'no hatch with the auto-marks off' });
     assert.equal(await page.evaluate(() => localStorage.getItem('nqueens-puzzle-shading')), 'off');
+    await page.selectOption('[data-part="automark"]', 'cross');
+    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) >= 2, { message: 'a plain X on the attacked square' });
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    assert.equal(await page.isChecked('[data-part="shading-toggle"]'), false, 'the setting is kept');
+    assert.equal(await page.inputValue('[data-part="automark"]'), 'cross', 'the setting is kept');
     assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();

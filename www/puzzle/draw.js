@@ -91,14 +91,14 @@ export function drawExtras(ctx, size, n, { regions, letters = false, crossed = [
     }
   }
   // The coordinates: a column's letter at the bottom right of the last row's squares, a row's number at the top left of the first column's.
-  ctx.font = `600 ${Math.round(Math.max(9, cell * 0.2))}px system-ui, sans-serif`;
+  ctx.font = `600 ${Math.round(Math.max(8, cell * 0.16))}px system-ui, sans-serif`;
   ctx.fillStyle = dark ? 'rgba(255, 255, 255, 0.75)' : 'rgba(20, 20, 40, 0.7)';
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'right';
-  for (let col = 0; col < n; col++) ctx.fillText(columnLetter(col), (col + 1) * cell - cell * 0.07, size - cell * 0.07);
+  for (let col = 0; col < n; col++) ctx.fillText(columnLetter(col), (col + 1) * cell - cell * 0.05, size - cell * 0.05);
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  for (let row = 0; row < n; row++) ctx.fillText(String(row + 1), cell * 0.07, row * cell + cell * 0.06);
+  for (let row = 0; row < n; row++) ctx.fillText(String(row + 1), cell * 0.05, row * cell + cell * 0.04);
   if (regions) {
     // Every square's edge, thin, so that the squares of a region can be counted…
     ctx.strokeStyle = dark ? 'rgba(255, 255, 255, 0.28)' : 'rgba(0, 0, 0, 0.22)';
