@@ -482,6 +482,7 @@ export class PuzzleView {
       culprit: culprit >= 0 ? String(culprit) : null,
       hintSquare: hint ? String(hint.square) : null,
       hintKind: hint ? hint.kind : null,
+      hintCleared: hint?.cleared ? hint.cleared.join(',') : null,
       hintLines: hint ? hint.lines.map((l) => `${l.kind}:${l.index}`).join(' ') : null,
       shownQueens: squares.join(','),
       marks: shown.marks.join(','),
