@@ -458,3 +458,64 @@ test('on a 12×12 board the few open squares stand out among the hatching: each 
     await page.close();
   }
 });
+
+test('a reload mid-puzzle keeps the board, undo, the clock and the hints; Undo never leaves the puzzle; Redo keeps the clock and hints', async () => {
+  const day = '2026-11-20';
+  const { page, context } = await dailyIn(day);
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  try {
+    // Undo on a fresh daily stays on the daily.
+    assert.equal(await page.isDisabled('#puzzle-undo'), true, 'nothing to undo on a fresh daily');
+    await page.keyboard.press('Control+z');
+    assert.equal((await puzzleOf(page)).daily, day);
+    const puzzle = await puzzleOf(page);
+    const [solution] = completionsOf(puzzle.n, puzzle.givens);
+    const mine = solution.filter((s) => !puzzle.givens.includes(s));
+    await page.click('#puzzle-hint');
+    await waitUntil(async () => (await dataset(page)).hintStage === '1', { message: 'a hint' });
+    await clickSquare(page, puzzle.n, Math.floor(mine[0] / puzzle.n), mine[0] % puzzle.n);
+    await clickSquare(page, puzzle.n, Math.floor(mine[1] / puzzle.n), mine[1] % puzzle.n);
+    const wrong = [...Array(puzzle.n * puzzle.n).keys()].find((s) => !solution.includes(s) && !attacked(puzzle.n, [...puzzle.givens, mine[0], mine[1]]).includes(s) && ![...puzzle.givens, mine[0], mine[1]].includes(s));
+    await page.click('#puzzle-tool-mark');
+    await clickSquare(page, puzzle.n, Math.floor(wrong / puzzle.n), wrong % puzzle.n);
+    await page.click('#puzzle-tool-queen');
+    await settled(page);
+    // Hint ×1, Undo, Redo: the hints used stay.
+    await page.click('#puzzle-undo');
+    await page.click('#puzzle-redo');
+    assert.equal(await page.textContent('[data-part="hints-used"]'), '1 hint used');
+    const before = await puzzleOf(page);
+    assert.deepEqual(before.queens, [...puzzle.givens, mine[0], mine[1]].sort((a, b) => a - b));
+    assert.deepEqual(before.marks, [wrong]);
+    const seconds = (text) => text.replace('Time ', '').split(':').reduce((a, v) => a * 60 + Number(v), 0);
+    await waitUntil(async () => seconds(await page.textContent('[data-part="timer"]')) >= 1, { message: 'the clock runs' });
+    const shown = seconds(await page.textContent('[data-part="timer"]'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await settled(page);
+    const after = await puzzleOf(page);
+    assert.deepEqual([after.queens, after.marks, after.daily], [before.queens, before.marks, day], 'the board as it stood');
+    assert.equal(await page.textContent('[data-part="hints-used"]'), '1 hint used');
+    assert.ok(seconds(await page.textContent('[data-part="timer"]')) >= shown, 'the clock goes on from its time');
+    // Undo's history came back with the board: the mark, then the second queen.
+    await page.click('#puzzle-undo');
+    assert.deepEqual((await puzzleOf(page)).marks, []);
+    await page.click('#puzzle-undo');
+    assert.equal((await puzzleOf(page)).queens.length, puzzle.givens.length + 1);
+    // Pause hides the board and the clock stands.
+    await page.click('[data-part="pause"]');
+    assert.equal(await page.isVisible('#puzzle-board'), false, 'the board is hidden while paused');
+    const paused = await page.textContent('[data-part="timer"]');
+    await waitUntil(async () => (await page.evaluate(() => document.getElementById('puzzle').dataset.paused)) === '', { message: 'paused' });
+    // Past the next tick of the page's clock (once a second): it would have moved by then.
+    const from = await page.evaluate(() => Date.now());
+    await waitUntil(() => page.evaluate((t) => Date.now() - t > 1500, from), { message: 'a second and a half' });
+    assert.equal(await page.textContent('[data-part="timer"]'), paused, 'the clock stands while paused');
+    await page.click('[data-part="pause"]');
+    assert.equal(await page.isVisible('#puzzle-board'), true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

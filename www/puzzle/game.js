@@ -82,6 +82,8 @@ export class GameView {
     this.again = false;
     /** The daily is played with no help (a setting the view keeps). */
     this.noHelp = false;
+    /** Between a new puzzle's start and its kept game's return: nothing is kept meanwhile. */
+    this.restoring = false;
     /** Pause pressed (the board hidden). */
     this.pausedByPlayer = false;
     /** @type {import('./model.js').PuzzleModel | null} the board played, for the share text */
@@ -112,6 +114,8 @@ export class GameView {
     delete this.root.dataset.celebrate;
     if (key === this.puzzleKey) return false;
     this.puzzleKey = key;
+    // Nothing is kept of the new puzzle until its kept game, if any, is back (restore).
+    this.restoring = true;
     this.found.clear();
     this.total = null;
     this.celebrated = '';
@@ -131,6 +135,7 @@ export class GameView {
    * @returns {Game | null}
    */
   restore() {
+    this.restoring = false;
     const game = this.games.get(this.puzzleKey);
     if (!game) return null;
     this.solved = game.solved;
@@ -157,7 +162,7 @@ export class GameView {
    */
   save(model = this.model ?? undefined) {
     const key = this.puzzleKey;
-    if (!key || !model) return;
+    if (!key || !model || this.restoring) return;
     // Undo's boards of this puzzle only (a board left for another is not this game's).
     const same = (/** @type {import('./model.js').PuzzleBoard} */ b) => puzzleOnly(b).toString() === key;
     const step = (/** @type {import('./model.js').PuzzleBoard} */ b) => ({ squares: [...b.squares], marks: [...(b.marks ?? [])] });
