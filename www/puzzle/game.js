@@ -321,7 +321,7 @@ export class GameView {
     this.parts.celebrationText.textContent = parts.join(' ');
     this.parts.share.hidden = !day;
     this.parts.shareText.hidden = true;
-    this.parts.playAgain.hidden = !model.given.length;
+    this.parts.playAgain.hidden = !model.puzzle;
     this.parts.celebration.hidden = false;
     this.root.dataset.celebrate = '';
     this.model = model;

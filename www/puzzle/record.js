@@ -327,7 +327,8 @@ export function statsText(s, kind) {
   const name = kind === 'regions' ? 'Regions' : 'Classic';
   const days = (/** @type {number} */ v) => `${v} ${v === 1 ? 'day' : 'days'}`;
   const times = s.best === null || s.average === null ? '' : ` Best time ${formatTime(s.best)}, average ${formatTime(s.average)}.`;
-  const hints = s.hintsPer === null ? '' : ` ${s.hintsPer === 0 ? 'No hints' : `${Number(s.hintsPer.toFixed(1))} hints`} per puzzle.`;
+  const per = s.hintsPer === null ? 0 : Number(s.hintsPer.toFixed(1));
+  const hints = s.hintsPer === null ? '' : ` ${per === 0 ? 'No hints' : `${per} ${per === 1 ? 'hint' : 'hints'}`} per puzzle.`;
   return `${name}: ${s.played} played, ${s.solved} solved.${times}${hints} Streak ${days(s.streak)}, best ${days(s.bestStreak)}.`;
 }
 
