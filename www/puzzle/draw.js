@@ -16,6 +16,19 @@
 export const LIGHT = ['#ebc59f', '#d78a97', '#a5983b', '#6dac64', '#aac0ff', '#439ff2', '#55d0c3', '#bffbd7', '#9cffff', '#ffefa2', '#9993ba'];
 /** …and dark, chosen the same way. */
 export const DARK = ['#640c2b', '#3c2f00', '#9377b9', '#6c8c55', '#6e5713', '#983553', '#958334', '#3e8c93', '#282969', '#7b3065', '#41549d'];
+/** The colours' names, as a hint says them. */
+const LIGHT_NAMES = ['tan', 'rose', 'olive', 'green', 'periwinkle', 'blue', 'teal', 'mint', 'cyan', 'yellow', 'lavender'];
+const DARK_NAMES = ['wine', 'dark brown', 'purple', 'green', 'brown', 'raspberry', 'olive', 'teal', 'navy', 'plum', 'blue'];
+
+/**
+ * A region's colour by name ("rose"), in the scheme shown.
+ * @param {number} region
+ * @param {boolean} dark
+ */
+export function regionColourName(region, dark) {
+  const names = dark ? DARK_NAMES : LIGHT_NAMES;
+  return names[region % names.length];
+}
 
 /**
  * A regions puzzle's colour of a square.
