@@ -519,3 +519,42 @@ test('a reload mid-puzzle keeps the board, undo, the clock and the hints; Undo n
     await context.close();
   }
 });
+
+test('a drag rules out every square it crosses, by mouse and by touch; one Undo takes the drag back', async () => {
+  for (const touch of [false, true]) {
+    const context = await (await browser()).newContext(touch ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    try {
+      await page.goto(await url('/?mode=puzzle&n=8'));
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await settled(page);
+      const box = await page.locator('#puzzle-board').boundingBox();
+      const at = (row, col) => ({ x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 });
+      // Along row 3 from column 1 to column 5, in small steps as a hand moves.
+      const path = [];
+      for (let i = 0; i <= 16; i++) path.push({ x: at(2, 0).x + (i / 16) * (at(2, 4).x - at(2, 0).x), y: at(2, 0).y });
+      if (!touch) {
+        await page.mouse.move(path[0].x, path[0].y);
+        await page.mouse.down();
+        for (const p of path.slice(1)) await page.mouse.move(p.x, p.y);
+        await page.mouse.up();
+      } else {
+        const cdp = await context.newCDPSession(page);
+        const touchAt = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: p.x, y: p.y, id: 1 }] });
+        await touchAt('touchStart', path[0]);
+        for (const p of path.slice(1)) await touchAt('touchMove', p);
+        await touchAt('touchEnd', path[path.length - 1]);
+      }
+      const crossed = [16, 17, 18, 19, 20];
+      await waitUntil(async () => (await puzzleOf(page)).marks.join(',') === crossed.join(','), { message: `${touch ? 'touch' : 'mouse'}: row 3, columns 1 to 5 ruled out` });
+      assert.deepEqual((await puzzleOf(page)).queens, [], 'no queen placed by the drag');
+      await page.click('#puzzle-undo');
+      assert.deepEqual((await puzzleOf(page)).marks, [], 'one Undo takes the whole drag back');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
