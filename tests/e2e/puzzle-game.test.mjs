@@ -558,3 +558,27 @@ test('a drag rules out every square it crosses, by mouse and by touch; one Undo 
     }
   }
 });
+
+test('the daily with no help: no coach, no marks on attacked squares, Check counts as a hint; the Difficulty list follows the daily\'s level', async () => {
+  const day = '2026-11-20';
+  const { page, context } = await dailyIn(day);
+  try {
+    assert.equal(await page.inputValue('#puzzle-difficulty'), (await puzzleOf(page)).level, 'the Difficulty list shows the daily\'s level');
+    const puzzle = await puzzleOf(page);
+    const open = attacked(puzzle.n, puzzle.givens)[0];
+    assert.ok(await squareColours(page, puzzle.n, open) >= 2, 'with help: the attacked square is hatched');
+    await page.check('[data-part="no-help"]');
+    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) === 1, { message: 'no help: no hatch' });
+    assert.equal(await page.isDisabled('[data-part="coach-toggle"]'), true, 'no coach to switch on');
+    assert.equal(await page.isChecked('[data-part="coach-toggle"]'), false);
+    const [solution] = completionsOf(puzzle.n, puzzle.givens);
+    const mine = solution.find((s) => !puzzle.givens.includes(s));
+    await clickSquare(page, puzzle.n, Math.floor(mine / puzzle.n), mine % puzzle.n);
+    await settled(page);
+    await page.click('#puzzle-check');
+    assert.equal(await page.textContent('[data-part="hints-used"]'), '1 hint used', 'Check counts as a hint');
+    await page.uncheck('[data-part="no-help"]');
+  } finally {
+    await context.close();
+  }
+});
