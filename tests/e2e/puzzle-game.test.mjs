@@ -104,15 +104,27 @@ test('Copy puzzle link names the puzzle alone; a link shared from a solved board
     const written = await urlWhen(page, (u) => u.searchParams.get('seed') === String(puzzle.seed), 'the puzzle written in the address bar');
     const address = written.pathname + written.search;
     assert.ok(!/[?&](q|x)=/.test(address), `the address bar holds no queens of the player's: ${address}`);
-    for (const shared of [address, new URL(link).pathname + new URL(link).search]) {
-      await page.goto(await url(shared));
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-      const opened = await settled(page);
-      assert.equal(opened.state, 'open', `${shared} opens the puzzle, not its solution`);
-      assert.ok(!/Solved/.test(opened.coach));
-      const again = await puzzleOf(page);
-      assert.deepEqual([again.givens, again.queens, again.level, again.seed], [puzzle.givens, puzzle.givens, 'medium', puzzle.seed]);
+    // Another player (a browser of their own) opens the puzzle, not its solution.
+    const friend = await (await browser()).newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const other = await friend.newPage();
+      for (const shared of [address, new URL(link).pathname + new URL(link).search]) {
+        await other.goto(await url(shared));
+        await other.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+        const opened = await settled(other);
+        assert.equal(opened.state, 'open', `${shared} opens the puzzle, not its solution`);
+        assert.ok(!/Solved/.test(opened.coach));
+        const again = await puzzleOf(other);
+        assert.deepEqual([again.givens, again.queens, again.level, again.seed], [puzzle.givens, puzzle.givens, 'medium', puzzle.seed]);
+      }
+    } finally {
+      await friend.close();
     }
+    // The player who solved it finds it solved, with Play again.
+    await page.goto(await url(address));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    assert.equal((await settled(page)).state, 'solved');
+    await page.waitForSelector('[data-part="play-again"]:not([hidden])');
     // A puzzle given by its queens alone (Nauck's) keeps them, and nothing else.
     await page.click('#nauck-load');
     await settled(page);

@@ -61,7 +61,8 @@ export class GameView {
    * @param {HTMLElement} root  #puzzle
    * @param {{ timer: HTMLElement, hints: HTMLElement, copy: HTMLButtonElement, side: HTMLElement, celebration: HTMLElement,
    *   celebrationText: HTMLElement, dailyText: HTMLElement, stage: HTMLElement, boardFrame: HTMLElement, pause: HTMLButtonElement,
-   *   share: HTMLButtonElement, shareText: HTMLElement, playAgain: HTMLButtonElement, stats: HTMLElement, archive: HTMLElement }} parts
+   *   share: HTMLButtonElement, shareText: HTMLElement, playAgain: HTMLButtonElement, stats: HTMLElement, archive: HTMLElement,
+   *   quick: HTMLButtonElement }} parts  quick: Today's puzzle over the board, while no puzzle is played
    */
   constructor(root, parts) {
     this.root = root;
@@ -227,8 +228,9 @@ export class GameView {
 
   /** The clock's line, once a second while a puzzle is played. */
   tick() {
-    const { timer, hints, pause } = this.parts;
+    const { timer, hints, pause, quick } = this.parts;
     const on = this.clock.running;
+    quick.hidden = on;
     timer.hidden = !on;
     hints.hidden = !on;
     pause.hidden = !on || (this.clock.stopped !== null && !this.pausedByPlayer);

@@ -137,7 +137,7 @@ export class PuzzleView {
     this.gameView = new GameView(root, {
       timer: $('timer'), hints: $('hints-used'), copy: button('copy-puzzle-link'), side: $('side'), celebration: $('celebration'),
       celebrationText: $('celebration-text'), dailyText: $('daily-text'), stage: this.stageEl, boardFrame: /** @type {HTMLElement} */ (root.querySelector('.board-frame')),
-      pause: button('pause'), share: button('share'), shareText: $('share-text'), playAgain: button('play-again'), stats: $('stats'), archive: $('archive'),
+      pause: button('pause'), quick: button('daily-quick'), share: button('share'), shareText: $('share-text'), playAgain: button('play-again'), stats: $('stats'), archive: $('archive'),
     });
     this.gameView.model = this.model;
     const noHelp = /** @type {HTMLInputElement} */ ($('no-help'));
@@ -154,6 +154,7 @@ export class PuzzleView {
     onClick('reason-start', () => this.replay.startFrom(this.model));
     onClick('get-hint', () => this.hints.ask());
     onClick('play-again', () => this.playAgain());
+    onClick('daily-quick', () => this.pickers.loadDaily(localDay(new Date())));
     onClick('copy-puzzle-link', () => this.gameView.copyLink(this.model, (text) => this.controls.say(text)));
     onClick('watch', () => this.watcher.watch(this.regionsApi(), this.model, () => this.replay.end()));
     const autoMark = /** @type {HTMLSelectElement} */ ($('automark'));
