@@ -175,8 +175,9 @@ function finishes(n, squares) {
 }
 
 test('the queen to move on a daily\'s dead end is the player\'s, never a given one (2026-11-27, 2026-11-28), with Check and with the coach on', async () => {
-  for (const [day, row, col] of [['2026-11-27', 0, 1], ['2026-11-28', 0, 0]]) {
-    for (const coach of ['off', 'on']) {
+  // As the player met them: 2026-11-27 with Check, 2026-11-28 with the coach on.
+  for (const [day, row, col, coaches] of [['2026-11-27', 0, 1, ['off']], ['2026-11-28', 0, 0, ['on']]]) {
+    for (const coach of coaches) {
       const { page, errors } = await openPage(`/?mode=puzzle&daily=${day}&coach=${coach}`);
       try {
         await settled(page);
