@@ -407,12 +407,13 @@ test('the cursor\'s line and the board\'s label say what is on the squares', () 
   const board = { n, squares: [0, 6], marks: [14], regions: null };
   for (let s = 0; s < n * n; s++) {
     const said = describeSquare(board, s);
-    assert.ok(said.startsWith(`Row ${Math.floor(s / n) + 1}, column ${(s % n) + 1}: `), said);
+    assert.ok(said.startsWith(`Row ${Math.floor(s / n) + 1}, column ${(s % n) + 1} (${'abcde'[s % n]}${Math.floor(s / n) + 1}): `), said);
     const queen = board.squares.includes(s);
     const hit = board.squares.some((q) => q !== s && attacksByWalking(n, q, s));
     const expected = queen ? (hit ? 'a queen under attack' : 'a queen') : hit ? 'empty, threatened' : s === 14 ? 'empty, ruled out' : 'empty, safe';
     assert.ok(said.endsWith(`: ${expected}${!queen && hit && s === 14 ? ', ruled out' : ''}.`), `${s}: ${said}`);
   }
+  assert.equal(describeSquare({ n: 2, squares: [], marks: [], regions: [0, 0, 1, 1] }, 3), 'Row 2, column 2 (b2), region 2 (B): empty, safe.');
   const label = boardLabel({ n, queens: [0, 13], given: [0], marks: [4], hint: null, replay: null, tool: 'mark' });
   assert.match(label, /^5×5 puzzle board, 2 queens: row 1, column 1 \(given\); row 3, column 4\. Ruled out: row 1, column 5\./);
   assert.match(label, /Enter or Space rules a square out or lets it back in/);

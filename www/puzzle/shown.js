@@ -116,8 +116,9 @@ export function describeSquare({ n, squares, marks, regions }, square) {
   const flags = cells[square];
   const ruled = flags & CELL.RULED_OUT ? ', ruled out' : '';
   const what = flags & CELL.QUEEN ? (flags & CELL.CONFLICT ? 'a queen under attack' : 'a queen') : flags & CELL.THREATENED ? `empty, threatened${ruled}` : `empty${ruled || ', safe'}`;
-  const region = regions ? `, region ${regions[square] + 1}` : '';
-  return `Row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}${region}: ${what}.`;
+  const region = regions ? `, region ${regions[square] + 1} (${String.fromCharCode(65 + regions[square])})` : '';
+  // The board's coordinates as well: the column's letter and the row's number ("b4").
+  return `Row ${Math.floor(square / n) + 1}, column ${(square % n) + 1} (${String.fromCharCode(97 + (square % n))}${Math.floor(square / n) + 1})${region}: ${what}.`;
 }
 
 /**
