@@ -85,6 +85,8 @@ export class GameView {
     this.noHelp = false;
     /** Between a new puzzle's start and its kept game's return: nothing is kept meanwhile. */
     this.restoring = false;
+    /** The puzzle view is the one shown (the view says so). */
+    this.active = false;
     /** Pause pressed (the board hidden). */
     this.pausedByPlayer = false;
     /** @type {import('./model.js').PuzzleModel | null} the board played, for the share text */
@@ -184,7 +186,7 @@ export class GameView {
   /** The clock stands while the tab is hidden, the puzzle view is not shown, or Pause is pressed. */
   followVisibility() {
     const now = Date.now();
-    const hidden = document.visibilityState === 'hidden' || this.root.hidden || this.pausedByPlayer;
+    const hidden = document.visibilityState === 'hidden' || !this.active || this.pausedByPlayer;
     if (hidden) {
       this.clock.pause(now);
       this.save();

@@ -236,6 +236,7 @@ export class PuzzleView {
   setActive(active) {
     this.active = active;
     this.url.cancel();
+    this.gameView.active = active;
     this.gameView.followVisibility();
     if (active) {
       if (!this.loaded) this.firstBoard();
