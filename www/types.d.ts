@@ -83,6 +83,8 @@ export interface CoachRequest {
   excluded?: Squares;
   /** a regions puzzle's region of every square (regions-coach.js answers) */
   regions?: number[];
+  /** the queens the puzzle gave ('analyse'): the queen to move is never one of them */
+  given?: Squares;
 }
 
 /** One step of "Solve by reasoning": a deduction and the board it was made on. */
@@ -103,7 +105,8 @@ export type CoachReply =
   | { type: 'hint'; job: number; hint: Hint | null }
   /** count null: some completion keeps off every mark, not counted yet */
   | { type: 'marks'; job: number; count: bigint | null; wrong: number[] }
-  | { type: 'deduction'; job: number; deduction: Deduction }
+  /** cleared: every square the same technique rules out, the deduction's own first (techniqueSquares) */
+  | { type: 'deduction'; job: number; deduction: Deduction; cleared?: number[] }
   | { type: 'chain'; job: number; steps: ReasoningStep[]; solved: boolean; queens: number[]; excluded: number[] }
   | { type: 'done'; job: number }
   /** the job is past its budget and goes on to its limit (coach.js) */

@@ -14,6 +14,9 @@ import { PuzzleClock, addDays, dailyPuzzle, daySeed, formatTime, parseDay, readD
 import { Verdict, boardState, coachText, hintRefusal, takeReply } from '../../www/puzzle/verdict.js';
 import { boardLabel, boardPicture, describeSquare, levelRules, puzzleCaption, replayBoard, sharedRow, shownHint } from '../../www/puzzle/shown.js';
 import { CELL } from '../../www/components/cells.js';
+import {
+  GAMES_KEY, GameStore, archive, bestStreak, kindStats, kindStreak, notOutYet, readGame, readResults, shareText, statsText, withPlayed, withSolved,
+} from '../../www/puzzle/record.js';
 
 const LIMITS = { puzzleMinN: 4, puzzleMaxN: 20, defaultN: 8 };
 
@@ -176,6 +179,141 @@ test('the clock runs from the start to the solve, and says minutes and seconds',
   assert.equal(formatTime(3_723_000), '1:02:03');
 });
 
+test('the clock stands while paused (the tab hidden or closed), goes on from a kept time, and stops at the time it was paused', () => {
+  const clock = new PuzzleClock();
+  clock.start(0);
+  clock.pause(10_000);
+  assert.equal(clock.elapsed(500_000), 10_000, 'paused: the time stands');
+  clock.pause(20_000);
+  clock.unpause(600_000);
+  assert.equal(clock.elapsed(605_000), 15_000, 'the pause is not counted, and a second pause changes nothing');
+  clock.restore(1_000_000, 42_000, 3, false);
+  assert.equal(clock.elapsed(1_001_000), 43_000, 'a kept game goes on from its time');
+  assert.equal(clock.hints, 3);
+  clock.pause(1_002_000);
+  clock.stop(1_900_000);
+  assert.equal(clock.elapsed(2_000_000), 44_000, 'solved while paused: the time it was paused');
+  clock.restore(5, 9000, 1, true);
+  assert.equal(clock.elapsed(1e9), 9000, 'a solved game kept: the clock stands at its time');
+});
+
+/** A Storage of a Map, as localStorage behaves. */
+function memoryStorage() {
+  const map = new Map();
+  return { getItem: (k) => (map.has(k) ? map.get(k) : null), setItem: (k, v) => void map.set(k, String(v)), map };
+}
+
+test('a puzzle\'s game is kept and read back as it stood: queens, marks, undo and redo, time, hints, solved', () => {
+  const storage = memoryStorage();
+  const games = new GameStore(storage);
+  const game = {
+    id: 'daily=2026-11-27', squares: [3, 12, 20], marks: [5], past: [{ squares: [3], marks: [] }, { squares: [3, 12], marks: [] }],
+    future: [{ squares: [3, 12, 20, 30], marks: [5] }], elapsed: 61_000, hints: 2, solved: null, again: false, noHelp: false, touched: 7,
+  };
+  games.put(game);
+  // A new store on the same storage: as after a reload.
+  assert.deepEqual(new GameStore(storage).get('daily=2026-11-27'), game);
+  assert.equal(new GameStore(storage).get('daily=2026-11-28'), null, 'another puzzle has no game');
+  // Damaged values read as nothing, or as what can be read.
+  storage.setItem(GAMES_KEY, 'not json');
+  assert.equal(new GameStore(storage).get('daily=2026-11-27'), null);
+  assert.deepEqual(readGame('x', { squares: [1, 'a', -3], hints: -2, elapsed: 'soon', past: 'none' })?.squares, [1]);
+  assert.equal(readGame('x', { hints: -2 })?.hints, 0);
+  // A store that refuses to write loses nothing but the game.
+  const refusing = new GameStore({ getItem: () => null, setItem: () => { throw new Error('full'); } });
+  assert.doesNotThrow(() => refusing.put(game));
+  // Past the games kept, the least recently played go first.
+  const many = new GameStore(memoryStorage());
+  for (let i = 0; i < 70; i++) many.put({ ...game, id: `seed=${i}`, touched: 1000 + i });
+  assert.equal(many.get('seed=0'), null);
+  assert.ok(many.get('seed=69'));
+  assert.equal(Object.keys(many.all()).length, 60);
+});
+
+/**
+ * A streak counted here the plain way: from today (or yesterday while today's
+ * is not solved on its date) back, each day solved on that very date.
+ */
+function streakByWalking(log, kind, today) {
+  const on = (d) => log.some((e) => e.kind === kind && e.day === d && e.solvedOn === d);
+  const back = (d) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  let day = on(today) ? today : back(today);
+  let run = 0;
+  while (on(day)) { run++; day = back(day); }
+  return run;
+}
+
+test('streaks per kind count only dailies solved on their own date; a past daily played later is archived, never counted', () => {
+  let results = readResults(null);
+  /** @type {{ kind: string, day: string, solvedOn: string }[]} */
+  const log = [];
+  const solve = (kind, day, solvedOn, time = 60_000, hints = 0) => {
+    results = withSolved(results, kind, day, { time, hints, solvedOn });
+    if (!log.some((e) => e.kind === kind && e.day === day)) log.push({ kind, day, solvedOn });
+  };
+  // A week: classic every day on its date; regions on three days, one of them backfilled the next day.
+  const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
+  week.forEach((d, i) => solve('classic', d, d, 30_000 + i * 10_000, i % 3));
+  solve('regions', '2026-11-27', '2026-11-27');
+  solve('regions', '2026-11-28', '2026-11-29');
+  solve('regions', '2026-11-29', '2026-11-29');
+  for (const today of [...week, '2026-11-30', '2026-12-01']) {
+    for (const kind of ['classic', 'regions']) assert.equal(kindStreak(results, kind, today), streakByWalking(log, kind, today), `${kind} on ${today}`);
+  }
+  assert.equal(kindStreak(results, 'classic', '2026-11-29'), 7);
+  assert.equal(kindStreak(results, 'regions', '2026-11-29'), 1, 'the backfilled 28th breaks the regions streak');
+  // Solving a day again (played again) changes nothing.
+  solve('classic', '2026-11-25', '2026-11-30', 1000, 0);
+  assert.equal(results.solved.classic['2026-11-25'].time, 50_000);
+  assert.equal(bestStreak(results, 'classic'), 7);
+  assert.equal(bestStreak(results, 'regions'), 1, 'the 27th and the 29th, each alone: the 28th was solved late');
+});
+
+test('stats per kind, the archive of recent days, a future date, the share text', () => {
+  let results = readResults(null);
+  results = withPlayed(results, 'classic', '2026-11-20');
+  results = withSolved(results, 'classic', '2026-11-21', { time: 90_000, hints: 1, solvedOn: '2026-11-21' });
+  results = withSolved(results, 'classic', '2026-11-22', { time: 30_000, hints: 0, solvedOn: '2026-11-22' });
+  results = withSolved(results, 'regions', '2026-11-19', { time: 45_000, hints: 2, solvedOn: '2026-11-22' });
+  const s = kindStats(results, 'classic', '2026-11-22');
+  assert.deepEqual(s, { played: 3, solved: 2, best: 30_000, average: 60_000, hintsPer: 0.5, streak: 2, bestStreak: 2 });
+  assert.equal(statsText(s, 'classic'), 'Classic: 3 played, 2 solved. Best time 0:30, average 1:00. 0.5 hints per puzzle. Streak 2 days, best 2 days.');
+  assert.equal(kindStats(results, 'regions', '2026-11-22').streak, 0, 'solved three days late');
+  const days = archive(results, '2026-11-22', 28);
+  assert.equal(days.length, 28);
+  assert.equal(days[0].day, '2026-11-22');
+  assert.equal(days[27].day, '2026-10-26');
+  const byDay = Object.fromEntries(days.map((d) => [d.day, d.kinds]));
+  assert.equal(byDay['2026-11-20'].classic, 'played');
+  assert.equal(byDay['2026-11-21'].classic.late, false);
+  assert.equal(byDay['2026-11-19'].regions.late, true);
+  assert.equal(byDay['2026-11-18'].classic, null);
+  assert.equal(notOutYet('2026-11-23', '2026-11-22'), true);
+  assert.equal(notOutYet('2026-11-22', '2026-11-22'), false);
+  // The older list of days solved reads as classic days solved on their date.
+  const old = readResults(null, '["2026-11-21","2026-11-22"]');
+  assert.equal(kindStreak(old, 'classic', '2026-11-22'), 2);
+  assert.deepEqual(readResults('{"solved":{"classic":{"nope":1,"2026-11-01":{"time":"x"}}}}').solved.classic, { '2026-11-01': { time: 0, hints: 0, solvedOn: '2026-11-01' } });
+  // The share text: date, kind, time, hints, a grid of n rows of n squares with no queen, the link.
+  const n = 5;
+  const regions = Array.from({ length: n * n }, (_, i) => Math.floor(i / n));
+  const link = 'https://example.org/?mode=puzzle&kind=regions&daily=2026-11-22';
+  const text = shareText({ day: '2026-11-22', kind: 'regions', time: 83_000, hints: 1, n, regions, link });
+  const lines = text.split('\n');
+  assert.equal(lines[0], 'N-Queens daily regions puzzle, 2026-11-22');
+  assert.equal(lines[1], 'Solved in 1:23 with 1 hint.');
+  const grid = lines.slice(2, 2 + n);
+  assert.equal(grid.length, n);
+  for (const [r, row] of grid.entries()) {
+    const cells = [...row];
+    assert.equal(cells.length, n);
+    assert.equal(new Set(cells).size, 1, 'a row of this board is one region: one colour, no queen shown');
+  }
+  assert.equal(lines[2 + n], link);
+  assert.doesNotMatch(text, /♛|♕|👑/u, 'no queen in it');
+  assert.match(shareText({ day: 'd', kind: 'classic', time: 0, hints: 0, n: 4, regions: null, link, noHelp: true }), /\(no help\)\nSolved in 0:00 with no hint\./);
+});
+
 test('the coach\'s line and state follow the board', () => {
   const board = (squares, analysis) => ({ n: 4, squares, marks: [], regions: null, analysis, shown: true });
   assert.equal(boardState(board([], {})), 'empty');
@@ -196,7 +334,7 @@ function lineSquares(n, { kind, index }) {
   return out;
 }
 
-test('the board\'s picture: attacked squares shaded unless shading is off or the board is shown solved, a hint\'s square and lines, the probe', () => {
+test('the board\'s picture: attacked squares hatched, crossed or not marked as the player chose, none on a solved board, a hint\'s square and lines, the probe', () => {
   const n = 6;
   const queens = [1, 15];
   const attacked = (s) => queens.some((q) => q !== s && attacksByWalking(n, q, s));
@@ -217,10 +355,22 @@ test('the board\'s picture: attacked squares shaded unless shading is off or the
   const third = boardPicture({ ...base, stage: 3, probe: 3 });
   assert.ok(third.cells[24] & CELL.CANDIDATE && third.cells[24] & CELL.GHOST, 'the placed queen shows faint at the third stage');
   assert.ok(third.cells[3] & CELL.PROBED);
-  for (const clean of [boardPicture({ ...base, stage: 1, shading: false }), boardPicture({ ...base, stage: 1, solvedClean: true })]) {
-    assert.ok(clean.cells.every((f) => !(f & CELL.THREATENED)));
-    assert.deepEqual(clean.open, []);
-  }
+  const solved = boardPicture({ ...base, stage: 1, solvedClean: true });
+  assert.ok(solved.cells.every((f) => !(f & CELL.THREATENED)));
+  assert.deepEqual(solved.open, [], 'a solved board is shown clean');
+  // Auto-marks off: nothing hatched, but the open squares keep their dots.
+  const none = boardPicture({ ...base, stage: 1, shading: false });
+  assert.ok(none.cells.every((f) => !(f & CELL.THREATENED)));
+  assert.deepEqual(none.open, open);
+  assert.deepEqual(none.crossed, []);
+  // Crossed: a plain X on each attacked empty square that is not ruled out already, no hatch.
+  const crossed = boardPicture({ ...base, stage: 1, shading: false, cross: true });
+  assert.ok(crossed.cells.every((f) => !(f & CELL.THREATENED)));
+  const attackedEmpty = [];
+  for (let s = 0; s < n * n; s++) if (!queens.includes(s) && attacked(s) && s !== 35) attackedEmpty.push(s);
+  assert.deepEqual(crossed.crossed, attackedEmpty);
+  assert.deepEqual(crossed.open, open);
+  assert.deepEqual(boardPicture({ ...base, stage: 1, cross: true, solvedClean: true }).crossed, [], 'none on a solved board');
   assert.deepEqual(boardPicture({ ...base, stage: 1, replaying: true }).open, [], 'no open squares dotted while the replay shows');
   const lookAhead = shownHint(n, { row: 0, col: 0, kind: 'rule-out', rule: 'look-ahead', lines: [{ kind: 'row', index: 1 }], squares: [8, 20], reason: '' });
   assert.deepEqual(lookAhead.chain, [8, 20], 'on the classic board a look-ahead\'s squares are its chain');
@@ -257,12 +407,13 @@ test('the cursor\'s line and the board\'s label say what is on the squares', () 
   const board = { n, squares: [0, 6], marks: [14], regions: null };
   for (let s = 0; s < n * n; s++) {
     const said = describeSquare(board, s);
-    assert.ok(said.startsWith(`Row ${Math.floor(s / n) + 1}, column ${(s % n) + 1}: `), said);
+    assert.ok(said.startsWith(`Row ${Math.floor(s / n) + 1}, column ${(s % n) + 1} (${'abcde'[s % n]}${Math.floor(s / n) + 1}): `), said);
     const queen = board.squares.includes(s);
     const hit = board.squares.some((q) => q !== s && attacksByWalking(n, q, s));
     const expected = queen ? (hit ? 'a queen under attack' : 'a queen') : hit ? 'empty, threatened' : s === 14 ? 'empty, ruled out' : 'empty, safe';
     assert.ok(said.endsWith(`: ${expected}${!queen && hit && s === 14 ? ', ruled out' : ''}.`), `${s}: ${said}`);
   }
+  assert.equal(describeSquare({ n: 2, squares: [], marks: [], regions: [0, 0, 1, 1] }, 3), 'Row 2, column 2 (b2), region 2 (B): empty, safe.');
   const label = boardLabel({ n, queens: [0, 13], given: [0], marks: [4], hint: null, replay: null, tool: 'mark' });
   assert.match(label, /^5×5 puzzle board, 2 queens: row 1, column 1 \(given\); row 3, column 4\. Ruled out: row 1, column 5\./);
   assert.match(label, /Enter or Space rules a square out or lets it back in/);
@@ -274,6 +425,9 @@ test('the caption names the puzzle played', () => {
   assert.equal(puzzleCaption({ n: 8, given: [], puzzle: null }), '', 'a board of one\'s own has none');
   assert.match(puzzleCaption({ n: 8, given: [3], puzzle: { kind: 'classic', level: 'hard', seed: 41 } }), /^Puzzle 8×8, hard, seed 41:/);
   assert.match(puzzleCaption({ n: 8, given: [3], puzzle: { kind: 'classic', level: 'easy', seed: 2, daily: '2026-11-26' } }), /^The daily puzzle of 2026-11-26: 8×8, easy/);
+  const daily = { n: 8, given: [3], puzzle: { kind: 'classic', level: 'easy', seed: 2, daily: '2026-11-26' } };
+  assert.match(puzzleCaption(daily, '2026-11-26'), /the same for every player today\./);
+  assert.match(puzzleCaption(daily, '2026-11-28'), /the same for every player on that day\./, 'a past daily is not "today"');
   assert.match(puzzleCaption({ n: 7, given: [], puzzle: { kind: 'regions', level: 'easy', seed: 9 } }), /^Regions puzzle 7×7, seed 9: easy, exactly one solution\. One queen in every row, column and coloured region/);
   assert.match(puzzleCaption({ n: 6, given: [1, 8], puzzle: { kind: 'classic', level: '', seed: null } }), /^A shared puzzle/);
 });
@@ -367,4 +521,64 @@ test('the search hint (both coaches\') is the first square that leads to a solut
     assert.equal(hint?.square ?? null, best ? best[0] : null, `queens ${queens}`);
   }
   assert.equal(rowHint(4, [0], new Set([0, 1, 2, 3, 4, 5, 8, 10, 12, 15]), () => false), null, 'no square leads anywhere');
+});
+
+/**
+ * Colour-blindness simulation: Machado, Oliveira and Fernandes (2009), full
+ * severity, applied to linear RGB; the distance is CIE76 ΔE in CIELAB (D65).
+ */
+const SIMULATIONS = {
+  normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+};
+
+/** A colour "#rrggbb" as seen under a simulation, in CIELAB. */
+function seenLab(hex, matrix) {
+  const lin = [1, 3, 5].map((i) => { const c = parseInt(hex.slice(i, i + 2), 16) / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  const [r, g, b] = matrix.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2])));
+  const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883];
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+test('the region colours stay apart for normal vision and under deuteranopia, protanopia and tritanopia, light and dark', async () => {
+  const { LIGHT, DARK, regionLetter, columnLetter } = await import('../../www/puzzle/draw.js');
+  // A difference of about 10 ΔE is plain at a glance; every two regions' colours stay 15 apart.
+  const LEAST = 15;
+  for (const [scheme, palette] of Object.entries({ light: LIGHT, dark: DARK })) {
+    assert.ok(palette.length >= 11, `${scheme}: a colour for each region of an 11×11 board`);
+    for (const [name, matrix] of Object.entries(SIMULATIONS)) {
+      const labs = palette.map((c) => seenLab(c, matrix));
+      for (let i = 0; i < labs.length; i++) {
+        for (let j = i + 1; j < labs.length; j++) {
+          const d = Math.hypot(labs[i][0] - labs[j][0], labs[i][1] - labs[j][1], labs[i][2] - labs[j][2]);
+          assert.ok(d >= LEAST, `${scheme}, ${name}: ${palette[i]} and ${palette[j]} are only ${d.toFixed(1)} apart`);
+        }
+      }
+    }
+  }
+  // The simulation itself: a red and a green that differ plainly for normal vision look alike under deuteranopia.
+  const apart = (a, b, m) => Math.hypot(...seenLab(a, m).map((v, k) => v - seenLab(b, m)[k]));
+  assert.ok(apart('#c0504d', '#9bbb59', SIMULATIONS.normal) > 40 && apart('#c0504d', '#9bbb59', SIMULATIONS.deuteranopia) < apart('#c0504d', '#9bbb59', SIMULATIONS.normal) / 2);
+  assert.deepEqual([regionLetter(0), regionLetter(10), columnLetter(0), columnLetter(7)], ['A', 'K', 'a', 'h']);
+});
+
+test('a drag\'s squares (or a hint\'s Apply) are ruled out as one change: one Undo takes them all back', () => {
+  const model = new PuzzleModel(6);
+  model.load({ n: 6, squares: [1], given: [1], marks: [], puzzle: null });
+  assert.equal(model.markAll([7]), true, 'the square the drag started on: a change');
+  assert.equal(model.markAll([8], true), true, 'the squares it crosses join that change');
+  assert.equal(model.markAll([8, 1], true), false, 'a square ruled out already, or under a queen, is left');
+  model.markAll([9, 1], true);
+  assert.deepEqual(model.marks, [7, 8, 9]);
+  assert.equal(model.past.length, 1, 'one change for the whole drag');
+  model.undo();
+  assert.deepEqual(model.marks, []);
+  model.redo();
+  assert.deepEqual(model.marks, [7, 8, 9]);
+  assert.equal(model.markAll([20, 21, 22, 7]), true, 'Apply: several squares at once, one change');
+  assert.equal(model.past.length, 2);
+  assert.deepEqual(model.marks, [7, 8, 9, 20, 21, 22]);
 });

@@ -154,3 +154,48 @@ test("a generated puzzle's queens look different from the learner's; Clear mine 
     await page.close();
   }
 });
+
+/** Whether the queens (squares of the n×n board) can be finished: a plain row-by-row search. */
+function finishes(n, squares) {
+  const byRow = new Map(squares.map((s) => [Math.floor(s / n), s % n]));
+  if (byRow.size !== squares.length) return false;
+  const cols = [];
+  const place = (row) => {
+    if (row === n) return true;
+    for (let c = 0; c < n; c++) {
+      if (byRow.has(row) && byRow.get(row) !== c) continue;
+      if (cols.some((d, r) => attacks([r, d], [row, c]))) continue;
+      cols.push(c);
+      if (place(row + 1)) return true;
+      cols.pop();
+    }
+    return false;
+  };
+  return place(0);
+}
+
+test('the queen to move on a daily\'s dead end is the player\'s, never a given one (2026-11-27, 2026-11-28), with Check and with the coach on', async () => {
+  // As the player met them: 2026-11-27 with Check, 2026-11-28 with the coach on.
+  for (const [day, row, col, coaches] of [['2026-11-27', 0, 1, ['off']], ['2026-11-28', 0, 0, ['on']]]) {
+    for (const coach of coaches) {
+      const { page, errors } = await openPage(`/?mode=puzzle&daily=${day}&coach=${coach}`);
+      try {
+        await settled(page);
+        const { n, givens } = await page.evaluate(() => window.nqueens.puzzle);
+        const mine = row * n + col;
+        assert.ok(!givens.includes(mine));
+        assert.equal(finishes(n, [...givens, mine]), false, `${day}: a queen on row ${row + 1}, column ${col + 1} leaves no way to finish (searched here)`);
+        await clickSquare(page, n, row, col);
+        await settled(page);
+        if (coach === 'off') await page.click('#puzzle-check');
+        await waitUntil(() => page.evaluate(() => document.getElementById('puzzle').dataset.culprit !== undefined), { message: `${day}: the queen to move is named` });
+        const culprit = Number(await page.evaluate(() => document.getElementById('puzzle').dataset.culprit));
+        assert.equal(culprit, mine, `${day}, coach ${coach}: the player's own queen is the one to move, not the given ${culprit}`);
+        assert.match(await page.textContent('#coach'), new RegExp(`The queen on row ${row + 1}, column ${col + 1} is the one to move\\.`));
+        assertNoErrors(errors);
+      } finally {
+        await page.close();
+      }
+    }
+  }
+});

@@ -72,15 +72,27 @@ test('Copy puzzle link names the puzzle alone; a link shared from a solved board
     const written = await urlWhen(page, (u) => u.searchParams.get('seed') === String(puzzle.seed), 'the puzzle written in the address bar');
     const address = written.pathname + written.search;
     assert.ok(!/[?&](q|x)=/.test(address), `the address bar holds no queens of the player's: ${address}`);
-    for (const shared of [address, new URL(link).pathname + new URL(link).search]) {
-      await page.goto(await url(shared));
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-      const opened = await settled(page);
-      assert.equal(opened.state, 'open', `${shared} opens the puzzle, not its solution`);
-      assert.ok(!/Solved/.test(opened.coach));
-      const again = await puzzleOf(page);
-      assert.deepEqual([again.givens, again.queens, again.level, again.seed], [puzzle.givens, puzzle.givens, 'medium', puzzle.seed]);
+    // Another player (a browser of their own) opens the puzzle, not its solution.
+    const friend = await (await browser()).newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const other = await friend.newPage();
+      for (const shared of [address, new URL(link).pathname + new URL(link).search]) {
+        await other.goto(await url(shared));
+        await other.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+        const opened = await settled(other);
+        assert.equal(opened.state, 'open', `${shared} opens the puzzle, not its solution`);
+        assert.ok(!/Solved/.test(opened.coach));
+        const again = await puzzleOf(other);
+        assert.deepEqual([again.givens, again.queens, again.level, again.seed], [puzzle.givens, puzzle.givens, 'medium', puzzle.seed]);
+      }
+    } finally {
+      await friend.close();
     }
+    // The player who solved it finds it solved, with Play again.
+    await page.goto(await url(address));
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    assert.equal((await settled(page)).state, 'solved');
+    await page.waitForSelector('[data-part="play-again"]:not([hidden])');
     // A puzzle given by its queens alone (Nauck's) keeps them, and nothing else.
     await page.click('#nauck-load');
     await settled(page);
@@ -104,9 +116,10 @@ async function dailyIn(day, timezoneId = 'UTC') {
 }
 
 test('the daily puzzle: the same for two players on a date, another the next day, the level rising over the week', async () => {
-  const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
-  // 2026-11-23 is a Monday: days since 1970-01-01 (a Thursday), counted here.
-  assert.equal((Math.round(Date.UTC(2026, 10, 23) / 86_400_000) + 4) % 7, 1);
+  // A past week (a date still to come in Los Angeles would not be out yet there).
+  const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
+  // 2026-11-16 is a Monday: days since 1970-01-01 (a Thursday), counted here.
+  assert.equal((Math.round(Date.UTC(2026, 10, 16) / 86_400_000) + 4) % 7, 1);
   const seen = [];
   // Two players, one in Tokyo and one in Los Angeles, each following the
   // week's links in one browser.
@@ -177,8 +190,11 @@ test('solving the daily puzzle: the clock stops, the hints are counted, the stre
     await page.waitForSelector('[data-part="celebration"]:not([hidden])');
     const text = await page.textContent('[data-part="celebration-text"]');
     assert.match(text, new RegExp(`You solved the daily puzzle of ${day} in \\d+:\\d\\d, with 1 hint\\.`));
-    assert.match(text, /Your streak: 2 days in a row/);
-    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('nqueens-daily-solved'))), [yesterday, day]);
+    assert.match(text, /Your classic streak: 2 days in a row/);
+    const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('nqueens-puzzle-dailies')));
+    assert.deepEqual(Object.keys(kept.solved.classic).sort(), [yesterday, day]);
+    assert.equal(kept.solved.classic[day].hints, 1);
+    assert.equal(kept.solved.classic[day].solvedOn, day);
     assert.equal(await squareColours(page, puzzle.n, empty), 1, 'after: the solved board is clean, not hatched');
     const shown = await page.textContent('[data-part="timer"]');
     // A fixed wait, to prove the clock stopped: a running one shows a new
@@ -225,17 +241,22 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       const board = await page.locator('#puzzle-board').boundingBox();
       assert.ok(textBox.y >= 0 && textBox.y + textBox.height <= height, `the hint's words are on screen: ${JSON.stringify(textBox)}`);
       if (width > 500) assert.ok(textBox.x >= board.x + board.width, 'beside the board');
-      else assert.ok(textBox.y >= board.y + board.height && textBox.y - (board.y + board.height) < 60, 'right under the board');
+      else assert.ok(textBox.y >= board.y + board.height, 'under the board');
+      // The Hint button stays where it is on the page as the hint opens, stage after stage.
+      const hintAt = () => page.evaluate(() => document.getElementById('puzzle-hint').getBoundingClientRect().top + window.scrollY);
+      const hintTop = await hintAt();
       const lineNames = d.lines.map((l) => (l.kind === 'row' ? `row ${l.index + 1}` : l.kind === 'column' ? `column ${l.index + 1}` : 'diagonal'));
       const stage1 = await page.textContent('[data-part="hint-text"]');
       assert.ok(lineNames.some((name) => stage1.includes(name)), `stage 1 says where to look: ${stage1}`);
       assert.ok(!stage1.includes('So '), 'and not the conclusion');
       await page.click('#puzzle-hint');
       await waitUntil(async () => (await dataset(page)).hintStage === '2', { message: 'stage 2' });
+      assert.equal(await hintAt(), hintTop, 'Hint has not moved at stage 2');
       const rule = rules.find((r) => r.id === d.rule);
       assert.ok((await page.textContent('[data-part="hint-text"]')).includes(rule.summary), 'stage 2 says the rule');
       await page.click('#puzzle-hint');
       await waitUntil(async () => (await dataset(page)).hintStage === '3', { message: 'stage 3' });
+      assert.equal(await hintAt(), hintTop, 'Hint has not moved at stage 3');
       const square = Number((await dataset(page)).hintSquare);
       const stage3 = await page.textContent('[data-part="hint-text"]');
       const words = `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
@@ -244,7 +265,9 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         assert.ok(stage3.includes(`So a queen goes on ${words}.`));
       } else {
         assert.ok(!solution.includes(square), 'the square it rules out is not in the only completion');
-        assert.ok(stage3.includes(`So ${words} is ruled out.`));
+        const cleared = ((await dataset(page)).hintCleared ?? String(square)).split(',').map(Number);
+        assert.ok(cleared.every((s) => !solution.includes(s)), 'no square the technique rules out is in the only completion');
+        assert.ok(stage3.includes(cleared.length > 1 ? words : `So ${words} is ruled out.`));
       }
       const after = await page.locator('[data-part="hint-text"]').boundingBox();
       assert.ok(after.y >= 0 && after.y + after.height <= height, 'still on screen at stage 3');
@@ -295,7 +318,7 @@ test('by keyboard and by touch: Hint steps through its stages; the tools work on
   }
 });
 
-test('the coach is off on a generated puzzle, on for a board of one\'s own; the shading is a setting', async () => {
+test('the coach is off on a generated puzzle, on for a board of one\'s own; the auto-marks are a setting', async () => {
   const { page, errors } = await openPage('/?mode=puzzle&n=8');
   try {
     assert.equal((await dataset(page)).coach, 'on');
@@ -306,12 +329,14 @@ test('the coach is off on a generated puzzle, on for a board of one\'s own; the 
     const puzzle = await puzzleOf(page);
     const open = attacked(puzzle.n, puzzle.givens)[0];
     assert.ok(await squareColours(page, puzzle.n, open) >= 2, 'an attacked square is hatched');
-    await page.uncheck('[data-part="shading-toggle"]');
-    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) === 1, { message: 'no hatch with the shading off' });
+    await page.selectOption('[data-part="automark"]', 'none');
+    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) === 1, { message: 'no hatch with the auto-marks off' });
     assert.equal(await page.evaluate(() => localStorage.getItem('nqueens-puzzle-shading')), 'off');
+    await page.selectOption('[data-part="automark"]', 'cross');
+    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) >= 2, { message: 'a plain X on the attacked square' });
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    assert.equal(await page.isChecked('[data-part="shading-toggle"]'), false, 'the setting is kept');
+    assert.equal(await page.inputValue('[data-part="automark"]'), 'cross', 'the setting is kept');
     assertNoErrors(errors, { allow: [ABORTED] });
   } finally {
     await page.close();
@@ -413,5 +438,117 @@ test('on a 12×12 board the few open squares stand out among the hatching: each 
     assertNoErrors(errors);
   } finally {
     await page.close();
+  }
+});
+
+test('a reload mid-puzzle keeps the board, undo, the clock and the hints; Undo never leaves the puzzle; Redo keeps the clock and hints; Pause; no help', async () => {
+  const day = '2026-11-20';
+  const { page, context } = await dailyIn(day);
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  try {
+    // Undo on a fresh daily stays on the daily.
+    assert.equal(await page.isDisabled('#puzzle-undo'), true, 'nothing to undo on a fresh daily');
+    await page.keyboard.press('Control+z');
+    assert.equal((await puzzleOf(page)).daily, day);
+    const puzzle = await puzzleOf(page);
+    const [solution] = completionsOf(puzzle.n, puzzle.givens);
+    const mine = solution.filter((s) => !puzzle.givens.includes(s));
+    await page.click('#puzzle-hint');
+    await waitUntil(async () => (await dataset(page)).hintStage === '1', { message: 'a hint' });
+    await clickSquare(page, puzzle.n, Math.floor(mine[0] / puzzle.n), mine[0] % puzzle.n);
+    await clickSquare(page, puzzle.n, Math.floor(mine[1] / puzzle.n), mine[1] % puzzle.n);
+    const wrong = [...Array(puzzle.n * puzzle.n).keys()].find((s) => !solution.includes(s) && !attacked(puzzle.n, [...puzzle.givens, mine[0], mine[1]]).includes(s) && ![...puzzle.givens, mine[0], mine[1]].includes(s));
+    await page.click('#puzzle-tool-mark');
+    await clickSquare(page, puzzle.n, Math.floor(wrong / puzzle.n), wrong % puzzle.n);
+    await page.click('#puzzle-tool-queen');
+    await settled(page);
+    // Hint ×1, Undo, Redo: the hints used stay.
+    await page.click('#puzzle-undo');
+    await page.click('#puzzle-redo');
+    assert.equal(await page.textContent('[data-part="hints-used"]'), '1 hint used');
+    const before = await puzzleOf(page);
+    assert.deepEqual(before.queens, [...puzzle.givens, mine[0], mine[1]].sort((a, b) => a - b));
+    assert.deepEqual(before.marks, [wrong]);
+    const seconds = (text) => text.replace('Time ', '').split(':').reduce((a, v) => a * 60 + Number(v), 0);
+    await waitUntil(async () => seconds(await page.textContent('[data-part="timer"]')) >= 1, { message: 'the clock runs' });
+    const shown = seconds(await page.textContent('[data-part="timer"]'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await settled(page);
+    const after = await puzzleOf(page);
+    assert.deepEqual([after.queens, after.marks, after.daily], [before.queens, before.marks, day], 'the board as it stood');
+    assert.equal(await page.textContent('[data-part="hints-used"]'), '1 hint used');
+    assert.ok(seconds(await page.textContent('[data-part="timer"]')) >= shown, 'the clock goes on from its time');
+    // Undo's history came back with the board: the mark, then the second queen.
+    await page.click('#puzzle-undo');
+    assert.deepEqual((await puzzleOf(page)).marks, []);
+    await page.click('#puzzle-undo');
+    assert.equal((await puzzleOf(page)).queens.length, puzzle.givens.length + 1);
+    // Pause hides the board and the clock stands.
+    await page.click('[data-part="pause"]');
+    assert.equal(await page.isVisible('#puzzle-board'), false, 'the board is hidden while paused');
+    const paused = await page.textContent('[data-part="timer"]');
+    await waitUntil(async () => (await page.evaluate(() => document.getElementById('puzzle').dataset.paused)) === '', { message: 'paused' });
+    // Past the next tick of the page's clock (once a second): it would have moved by then.
+    const from = await page.evaluate(() => Date.now());
+    await waitUntil(() => page.evaluate((t) => Date.now() - t > 1500, from), { message: 'a second and a half' });
+    assert.equal(await page.textContent('[data-part="timer"]'), paused, 'the clock stands while paused');
+    await page.click('[data-part="pause"]');
+    assert.equal(await page.isVisible('#puzzle-board'), true);
+    // The Difficulty list shows the daily's level (a Friday's: hard, not the list's Medium).
+    assert.equal(await page.inputValue('#puzzle-difficulty'), puzzle.level);
+    // No help: no coach, no marks on attacked squares, and Check counts as a hint.
+    const open = attacked(puzzle.n, (await puzzleOf(page)).queens)[0];
+    assert.ok(await squareColours(page, puzzle.n, open) >= 2, 'with help: the attacked square is hatched');
+    await page.check('[data-part="no-help"]');
+    await waitUntil(async () => (await squareColours(page, puzzle.n, open)) === 1, { message: 'no help: no hatch' });
+    assert.equal(await page.isDisabled('[data-part="coach-toggle"]'), true, 'no coach to switch on');
+    assert.equal(await page.isChecked('[data-part="coach-toggle"]'), false);
+    await page.click('#puzzle-check');
+    assert.equal(await page.textContent('[data-part="hints-used"]'), '2 hints used', 'Check counts as a hint');
+    await page.uncheck('[data-part="no-help"]');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a drag rules out every square it crosses, by mouse and by touch; one Undo takes the drag back', async () => {
+  for (const touch of [false, true]) {
+    const context = await (await browser()).newContext(touch ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    try {
+      await page.goto(await url('/?mode=puzzle&n=8'));
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await settled(page);
+      const box = await page.locator('#puzzle-board').boundingBox();
+      const at = (row, col) => ({ x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 });
+      // Along row 3 from column 1 to column 5, in small steps as a hand moves.
+      const path = [];
+      for (let i = 0; i <= 16; i++) path.push({ x: at(2, 0).x + (i / 16) * (at(2, 4).x - at(2, 0).x), y: at(2, 0).y });
+      if (!touch) {
+        await page.mouse.move(path[0].x, path[0].y);
+        await page.mouse.down();
+        for (const p of path.slice(1)) await page.mouse.move(p.x, p.y);
+        await page.mouse.up();
+      } else {
+        const cdp = await context.newCDPSession(page);
+        const touchAt = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: p.x, y: p.y, id: 1 }] });
+        await touchAt('touchStart', path[0]);
+        for (const p of path.slice(1)) await touchAt('touchMove', p);
+        await touchAt('touchEnd', path[path.length - 1]);
+      }
+      const crossed = [16, 17, 18, 19, 20];
+      await waitUntil(async () => (await puzzleOf(page)).marks.join(',') === crossed.join(','), { message: `${touch ? 'touch' : 'mouse'}: row 3, columns 1 to 5 ruled out` });
+      assert.deepEqual((await puzzleOf(page)).queens, [], 'no queen placed by the drag');
+      await page.click('#puzzle-undo');
+      assert.deepEqual((await puzzleOf(page)).marks, [], 'one Undo takes the whole drag back');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   }
 });

@@ -450,8 +450,11 @@ export class BoardView {
         ctx.fillStyle = this.squareColour?.(row * n + col) ?? ((row + col) % 2 === 0 ? theme.light : theme.dark);
         ctx.fillRect(x0, y0, w, h);
         if (flags & CELL.THREATENED && !(flags & CELL.QUEEN)) {
-          ctx.fillStyle = theme.threat;
-          ctx.fillRect(x0, y0, w, h);
+          // A square of its own colour (a regions puzzle's) keeps it under the hatch: no tint over it.
+          if (!this.squareColour) {
+            ctx.fillStyle = theme.threat;
+            ctx.fillRect(x0, y0, w, h);
+          }
           if (this.hatch) {
             ctx.fillStyle = this.hatch;
             ctx.fillRect(x0, y0, w, h);

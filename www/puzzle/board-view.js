@@ -20,7 +20,10 @@ export class PuzzleBoardView {
     this.board = new BoardView(root);
     this.canvas = this.board.canvas;
     this.regionGrid = regionGrid;
-    this.extras = { regions: /** @type {number[] | null} */ (null), open: /** @type {number[]} */ ([]), numbered: /** @type {number[]} */ ([]), culprit: -1, dark: false };
+    /** A letter in each region (a setting). */
+    this.letters = false;
+    /** @type {import('./draw.js').Extras} */
+    this.extras = { regions: null, open: [], numbered: [], culprit: -1, dark: false };
     this.board.overlay = (ctx, size, n) => drawExtras(ctx, size, n, this.extras);
     this.input = new BoardInput(this.canvas, cursorBox, actions);
     new ResizeObserver(() => {
@@ -40,9 +43,9 @@ export class PuzzleBoardView {
    * @param {number[] | null} regions
    * @param {number} culprit  the queen to move, or -1
    */
-  draw(n, { cells, lines, bands, open, numbered }, regions, culprit) {
+  draw(n, { cells, lines, bands, open, crossed, numbered }, regions, culprit) {
     const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    this.extras = { regions, open, numbered, culprit, dark };
+    this.extras = { regions, letters: this.letters, crossed, open, numbered, culprit, dark };
     this.board.squareColour = regions ? regionColour(regions, dark) : null;
     this.board.draw(cells, n, lines, bands);
   }

@@ -137,28 +137,47 @@ export function formatTime(ms) {
   return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
 
-/** A puzzle's clock and the hints asked on it: started when the puzzle is shown, stopped when it is solved. */
+/**
+ * A puzzle's clock and the hints asked on it: started when the puzzle is
+ * shown, paused while it is not (the tab hidden, Pause pressed), stopped when
+ * it is solved; a kept game's clock goes on from the time it had.
+ */
 export class PuzzleClock {
   constructor() {
     this.started = 0;
     /** @type {number | null} */
     this.stopped = null;
+    /** @type {number | null} when it was paused, while it is */
+    this.pausedAt = null;
     this.hints = 0;
     this.running = false;
   }
 
   /** @param {number} now  ms */
   start(now) {
-    this.started = now;
-    this.stopped = null;
-    this.hints = 0;
+    this.restore(now, 0, 0, false);
+  }
+
+  /**
+   * Goes on from a kept time and hints (stopped: the game was solved).
+   * @param {number} now
+   * @param {number} elapsed  ms
+   * @param {number} hints
+   * @param {boolean} stopped
+   */
+  restore(now, elapsed, hints, stopped) {
+    this.started = now - elapsed;
+    this.stopped = stopped ? now : null;
+    this.pausedAt = null;
+    this.hints = hints;
     this.running = true;
   }
 
   /** @param {number} now */
   stop(now) {
     if (!this.running || this.stopped !== null) return;
-    this.stopped = now;
+    this.stopped = this.pausedAt ?? now;
+    this.pausedAt = null;
   }
 
   /** Going on after a solved board was changed again. @param {number} now */
@@ -168,9 +187,27 @@ export class PuzzleClock {
     this.stopped = null;
   }
 
+  /** Paused: the time stands until unpause. @param {number} now */
+  pause(now) {
+    if (!this.running || this.stopped !== null || this.pausedAt !== null) return;
+    this.pausedAt = now;
+  }
+
+  /** @param {number} now */
+  unpause(now) {
+    if (this.pausedAt === null) return;
+    this.started += now - this.pausedAt;
+    this.pausedAt = null;
+  }
+
+  /** Whether the clock stands while the puzzle is not played. */
+  paused() {
+    return this.pausedAt !== null;
+  }
+
   /** @param {number} now */
   elapsed(now) {
     if (!this.running) return 0;
-    return (this.stopped ?? now) - this.started;
+    return (this.stopped ?? this.pausedAt ?? now) - this.started;
   }
 }

@@ -1,12 +1,34 @@
 // What puzzle mode draws over board.js's board: a regions puzzle's colours
-// and the thick borders between its regions (readable without the colours),
-// the open squares (empty, attacked by no queen, not ruled out) as dots, a
-// look-ahead's forced queens numbered in order, and the queen to move ringed.
+// (chosen to stay apart under the three kinds of colour blindness) and the
+// thick borders between its regions (readable without the colours), a letter
+// in each region where the player asks, the squares the queens attack as
+// plain crosses (one of the auto-mark settings), the open squares (empty,
+// attacked by no queen, not ruled out) as dots, a look-ahead's forced queens
+// numbered in order, the queen to move ringed, and the coordinates: column
+// letters along the bottom row, row numbers down the first column.
 
-/** The regions' colours, light scheme: soft enough for the hatch and the queens to show on them. */
-const LIGHT = ['#f4c7c3', '#c6dbf7', '#cfe8c4', '#f9e3a3', '#dcc8ef', '#bfe6e3', '#f6d0b1', '#e2e2e2', '#f2c4de', '#d5d9a6', '#b9d3c9'];
-/** …and dark. */
-const DARK = ['#7a3a36', '#34507a', '#3f6634', '#7a6424', '#5a4275', '#2f6663', '#7a5030', '#555555', '#74385a', '#5c6330', '#35584b'];
+/**
+ * The regions' colours, light scheme: light enough for the hatch and the
+ * queens to show on them, and chosen (by a search over colours) so that every
+ * two stay apart for normal vision and under deuteranopia, protanopia and
+ * tritanopia alike (tests/api/puzzle-model.test.mjs simulates them).
+ */
+export const LIGHT = ['#ebc59f', '#d78a97', '#a5983b', '#6dac64', '#aac0ff', '#439ff2', '#55d0c3', '#bffbd7', '#9cffff', '#ffefa2', '#9993ba'];
+/** …and dark, chosen the same way. */
+export const DARK = ['#640c2b', '#3c2f00', '#9377b9', '#6c8c55', '#6e5713', '#983553', '#958334', '#3e8c93', '#282969', '#7b3065', '#41549d'];
+/** The colours' names, as a hint says them. */
+const LIGHT_NAMES = ['tan', 'rose', 'olive', 'green', 'periwinkle', 'blue', 'teal', 'mint', 'cyan', 'yellow', 'lavender'];
+const DARK_NAMES = ['wine', 'dark brown', 'purple', 'green', 'brown', 'raspberry', 'olive', 'teal', 'navy', 'plum', 'blue'];
+
+/**
+ * A region's colour by name ("rose"), in the scheme shown.
+ * @param {number} region
+ * @param {boolean} dark
+ */
+export function regionColourName(region, dark) {
+  const names = dark ? DARK_NAMES : LIGHT_NAMES;
+  return names[region % names.length];
+}
 
 /**
  * A regions puzzle's colour of a square.
@@ -20,8 +42,22 @@ export function regionColour(regions, dark) {
 }
 
 /**
+ * A region's letter: A for the first, B for the second…
+ * @param {number} region
+ */
+export const regionLetter = (region) => String.fromCharCode(65 + region);
+
+/**
+ * A column's letter, as the board's coordinates write it: a for the first.
+ * @param {number} col
+ */
+export const columnLetter = (col) => String.fromCharCode(97 + col);
+
+/**
  * @typedef {object} Extras
  * @property {ArrayLike<number> | null} regions
+ * @property {boolean} [letters]  a letter in each region
+ * @property {number[]} [crossed]  the squares the queens attack, crossed
  * @property {number[]} open  the open squares, dotted
  * @property {number[]} numbered  a look-ahead's forced queens, in order
  * @property {number} culprit  the queen to move, or -1
@@ -35,9 +71,47 @@ export function regionColour(regions, dark) {
  * @param {number} n
  * @param {Extras} extras
  */
-export function drawExtras(ctx, size, n, { regions, open, numbered, culprit, dark }) {
+export function drawExtras(ctx, size, n, { regions, letters = false, crossed = [], open, numbered, culprit, dark }) {
   const cell = size / n;
   const ink = dark ? '#f5f5f5' : '#1d1d28';
+  // The auto-marks as crosses: thin, so that the region's colour shows around them.
+  if (crossed.length) {
+    ctx.strokeStyle = dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(40, 40, 60, 0.55)';
+    ctx.lineWidth = Math.max(1, cell * 0.035);
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    for (const s of crossed) {
+      const [x, y] = [(s % n) * cell, Math.floor(s / n) * cell];
+      const m = cell * 0.32;
+      ctx.moveTo(x + m, y + m);
+      ctx.lineTo(x + cell - m, y + cell - m);
+      ctx.moveTo(x + cell - m, y + m);
+      ctx.lineTo(x + m, y + cell - m);
+    }
+    ctx.stroke();
+  }
+  if (regions && letters) {
+    // A letter in the top-left corner of each region's first square… and faint in the others.
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const seen = new Set();
+    for (let s = 0; s < n * n; s++) {
+      const first = !seen.has(regions[s]);
+      seen.add(regions[s]);
+      ctx.font = `${first ? 'bold ' : ''}${Math.round(cell * (first ? 0.3 : 0.22))}px system-ui, sans-serif`;
+      ctx.fillStyle = dark ? `rgba(255, 255, 255, ${first ? 0.85 : 0.4})` : `rgba(20, 20, 40, ${first ? 0.8 : 0.35})`;
+      ctx.fillText(regionLetter(regions[s]), (s % n + 0.78) * cell, (Math.floor(s / n) + 0.24) * cell);
+    }
+  }
+  // The coordinates: a column's letter at the bottom right of the last row's squares, a row's number at the top left of the first column's.
+  ctx.font = `600 ${Math.round(Math.max(8, cell * 0.16))}px system-ui, sans-serif`;
+  ctx.fillStyle = dark ? 'rgba(255, 255, 255, 0.75)' : 'rgba(20, 20, 40, 0.7)';
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'right';
+  for (let col = 0; col < n; col++) ctx.fillText(columnLetter(col), (col + 1) * cell - cell * 0.05, size - cell * 0.05);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  for (let row = 0; row < n; row++) ctx.fillText(String(row + 1), cell * 0.05, row * cell + cell * 0.04);
   if (regions) {
     // Every square's edge, thin, so that the squares of a region can be counted…
     ctx.strokeStyle = dark ? 'rgba(255, 255, 255, 0.28)' : 'rgba(0, 0, 0, 0.22)';

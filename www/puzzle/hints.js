@@ -26,18 +26,23 @@ const HINT_BUDGET_MS = 4000;
  * @property {(hint: ShownHint) => void} shown  a new hint is shown (its square under the cursor, the game counts it)
  * @property {() => void} render
  * @property {() => import('../types.js').DeductionRule[]} rules  the rules of the board played
+ * @property {(squares: number[]) => void} apply  Apply: a hint's squares ruled out, one change
  */
 
 export class HintView {
   /**
    * @param {HTMLElement} root  #puzzle (its data-hint-rule and data-hint-stage)
-   * @param {{ box: HTMLElement, title: HTMLElement, text: HTMLElement }} parts  the box beside the board
+   * @param {{ box: HTMLElement, title: HTMLElement, text: HTMLElement, apply: HTMLButtonElement }} parts  the box beside the board
    * @param {HintHost} host
    */
   constructor(root, parts, host) {
     this.root = root;
     this.host = host;
     this.box = new HintBox(root, parts);
+    parts.apply.addEventListener('click', () => {
+      const hint = this.stages.hint;
+      if (hint && hint.kind === 'rule-out' && this.stages.stage === 3) host.apply(hint.cleared ?? [hint.square]);
+    });
     this.stages = new HintStages();
     /** Presses of Hint while a new hint is on its way (0: none asked). */
     this.presses = 0;
@@ -122,7 +127,8 @@ export class HintView {
     const { say } = this.host;
     if (msg.type !== 'deduction' && msg.type !== 'hint') this.presses = 0;
     if (msg.type === 'deduction') {
-      this.show(shownHint(this.host.model.n, msg.deduction));
+      const hint = shownHint(this.host.model.n, msg.deduction);
+      this.show(msg.cleared?.length ? { ...hint, cleared: msg.cleared } : hint);
     } else if (msg.type === 'hint') {
       const { hint } = msg;
       if (!hint) {

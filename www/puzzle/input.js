@@ -1,7 +1,9 @@
-// Puzzle mode's board input: a click or tap, a right-click, a long-press, and
-// the keys on the board (arrows move a cursor, Enter or Space use the tool
-// there, X rules out), with the cursor's outline over the canvas. It says what
-// the player did through `use` and `mark`; the view decides what that does.
+// Puzzle mode's board input: a click or tap, a right-click, a long-press, a
+// drag (by mouse, pen or touch) that starts on a square with no queen and
+// rules out every square it crosses, and the keys on the board (arrows move a
+// cursor, Enter or Space use the tool there, X rules out), with the cursor's
+// outline over the canvas. It says what the player did through `use`, `mark`
+// and `drag`; the view decides what that does.
 
 /** A touch held this long rules a square out (or lets it back in). */
 const LONG_PRESS_MS = 500;
@@ -11,9 +13,10 @@ export class BoardInput {
    * @param {HTMLCanvasElement} canvas
    * @param {HTMLElement} cursorBox  the cursor's outline
    * @param {{ n: () => number, use: (square: number) => void, mark: (square: number) => void,
-   *   moved: (square: number) => void }} actions
+   *   moved: (square: number) => void, canDrag: (square: number) => boolean, drag: (square: number, first: boolean) => void }} actions
    *   use: the tool's action (a click, a tap, Enter, Space); mark: rule out (right-click,
-   *   long-press, X); moved: the keyboard cursor went to a square
+   *   long-press, X); moved: the keyboard cursor went to a square; canDrag: whether a drag
+   *   from this square marks; drag: a square a drag crossed (first: the square it started on)
    */
   constructor(canvas, cursorBox, actions) {
     this.canvas = canvas;
@@ -22,11 +25,16 @@ export class BoardInput {
     this.cursor = 0;
     /** A touch held on the board: its timer, square and start; `fired` once it ruled the square out. */
     this.press = { timer: 0, square: -1, x: 0, y: 0, fired: false };
+    /** @type {{ id: number, start: number, last: number, active: boolean } | null} a pointer held on the board, and whether it drags */
+    this.drag = null;
+    /** The click that ends a drag is not a click on a square. */
+    this.dragged = false;
     canvas.addEventListener('click', (event) => this.clicked(event));
     canvas.addEventListener('contextmenu', (event) => this.contextMenu(event));
     canvas.addEventListener('pointerdown', (event) => this.pressStart(event));
     canvas.addEventListener('pointermove', (event) => this.pressMove(event));
     for (const type of ['pointerup', 'pointercancel', 'pointerleave']) canvas.addEventListener(type, () => this.pressEnd());
+    for (const type of ['pointerup', 'pointercancel']) canvas.addEventListener(type, (event) => this.dragEnd(/** @type {PointerEvent} */ (event)));
     canvas.addEventListener('keydown', (event) => this.boardKey(event));
     canvas.addEventListener('focus', () => this.placeCursor());
     canvas.addEventListener('blur', () => this.placeCursor());
@@ -47,6 +55,10 @@ export class BoardInput {
 
   /** @param {MouseEvent} event  a click on the board */
   clicked(event) {
+    if (this.dragged) {
+      this.dragged = false;
+      return;
+    }
     if (this.press.fired) {
       // The tap that ended a long-press: the press did its work.
       this.press.fired = false;
@@ -82,8 +94,10 @@ export class BoardInput {
   pressStart(event) {
     this.pressEnd();
     this.press.fired = false;
-    if (event.pointerType === 'mouse') return;
+    this.dragged = false;
     const square = this.squareAt(event);
+    if (square >= 0 && event.button === 0 && event.isPrimary) this.drag = { id: event.pointerId, start: square, last: square, active: false };
+    if (event.pointerType === 'mouse') return;
     if (square < 0) return;
     this.press = {
       square, x: event.clientX, y: event.clientY, fired: false,
@@ -96,9 +110,34 @@ export class BoardInput {
     };
   }
 
-  /** @param {PointerEvent} event  a held touch that moves is a scroll, not a press */
+  /** @param {PointerEvent} event  a held pointer that moves to another square drags: every square it crosses is ruled out */
   pressMove(event) {
     if (this.press.timer && Math.hypot(event.clientX - this.press.x, event.clientY - this.press.y) > 10) this.pressEnd();
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const square = this.squareAt(event);
+    if (square < 0 || square === drag.last) return;
+    if (!drag.active) {
+      if (!this.actions.canDrag(drag.start)) {
+        this.drag = null;
+        return;
+      }
+      drag.active = true;
+      this.pressEnd();
+      if (this.canvas.setPointerCapture) this.canvas.setPointerCapture(event.pointerId);
+      this.actions.drag(drag.start, true);
+    }
+    drag.last = square;
+    this.cursor = square;
+    this.actions.drag(square, false);
+  }
+
+  /** @param {PointerEvent} event  the pointer let go: a drag ends (its click does nothing more) */
+  dragEnd(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    this.drag = null;
+    if (drag.active) this.dragged = event.type === 'pointerup';
   }
 
   pressEnd() {

@@ -32,6 +32,7 @@ const LEVELS = ['easy', 'medium', 'hard', 'expert'];
  * @property {boolean | null} coach  coach=on or off; null: the board's default
  * @property {PuzzleSpec | null} puzzle  the puzzle it names (a daily one's n and level come from its date)
  * @property {string[]} problems
+ * @property {boolean} [bare]  the link names no board at all (a plain ?mode=puzzle)
  */
 
 /**
@@ -133,7 +134,8 @@ export function parsePuzzleParams(search, { puzzleMinN, puzzleMaxN, defaultN }, 
   else if (seed !== null && level) puzzle = { kind, level, seed };
   else if (given.length) puzzle = { kind, level, seed: null };
   if (kind === 'regions' && !puzzle) n = Math.min(puzzleMaxN, Math.max(puzzleMinN, n));
-  return { n, squares: given.length || !params.has('q') ? squares : queens, given, marks, coach, puzzle, problems };
+  const bare = !['n', 'q', 'g', 'x', 'kind', 'level', 'seed', 'daily'].some((name) => params.has(name));
+  return { n, squares: given.length || !params.has('q') ? squares : queens, given, marks, coach, puzzle, problems, bare };
 }
 
 /**

@@ -113,7 +113,9 @@ export class PuzzleMaker {
       const board = this.regionsBoard(current, seed, level);
       if (!board) return null;
       const made = board.puzzle?.level ?? level;
-      return { board, said: made !== level ? `This ${board.n}×${board.n} regions board offers no ${level} puzzle, so this one is ${made}.` : '' };
+      const sized = board.n !== current ? `Regions puzzles come in sizes ${REGIONS_MIN_N}×${REGIONS_MIN_N} to ${REGIONS_MAX_N}×${REGIONS_MAX_N}, so this one is ${board.n}×${board.n}.` : '';
+      const leveled = made !== level ? `This ${board.n}×${board.n} regions board offers no ${level} puzzle, so this one is ${made}.` : '';
+      return { board, said: [sized, leveled].filter(Boolean).join(' ') };
     }
     const { generatedMinN, generatedMaxN, defaultN } = this.limits;
     let n = current >= generatedMinN && current <= generatedMaxN ? current : defaultN;

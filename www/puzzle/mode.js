@@ -89,7 +89,8 @@ export function puzzleMode(page) {
           visualizer.say(`Your queens are fixed. Press Play or Space to watch ${name} ${task}.`);
         },
       });
-      if (wanted) view.load(wanted); // otherwise the empty board, when first shown
+      // A plain ?mode=puzzle opens as the page does with no link (today's daily for a player with a streak).
+      if (wanted && !wanted.bare) view.load(wanted); // otherwise firstBoard(), when first shown
     },
 
     setActive: (on) => view?.setActive(on),

@@ -33,6 +33,7 @@ import { lineName } from './reasoning.js';
  * @property {number[]} squares  the other squares it used (the attacking queen, a look-ahead's forced queens…)
  * @property {number[]} chain  a look-ahead's forced queens, in order (drawn numbered); none for other rules
  * @property {string} reason  the core's sentence for it
+ * @property {number[]} [cleared]  a rule-out's every square the same technique rules out (Apply marks them all)
  */
 
 /**
@@ -216,6 +217,22 @@ export class PuzzleModel {
     const marks = this.marks.includes(square) ? this.marks.filter((s) => s !== square) : [...this.marks, square];
     this.change({ ...this.snapshot(), marks });
     return null;
+  }
+
+  /**
+   * Rules out every square of `squares` that holds no queen and is not ruled
+   * out yet, as one change (a drag, a hint's Apply); with `amend`, into the
+   * change before it (a drag going on). True if anything was ruled out.
+   * @param {number[]} squares
+   * @param {boolean} [amend]
+   */
+  markAll(squares, amend = false) {
+    const add = [...new Set(squares)].filter((s) => s >= 0 && s < this.n * this.n && !this.squares.includes(s) && !this.marks.includes(s));
+    if (!add.length) return false;
+    const next = { ...this.snapshot(), marks: [...this.marks, ...add] };
+    if (amend && this.past.length) this.apply(next);
+    else this.change(next);
+    return true;
   }
 
   /** True if it went back a board. */

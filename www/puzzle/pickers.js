@@ -72,11 +72,22 @@ export class PuzzlePickers {
     this.levelRules.replaceChildren(...lines.map(({ level, text }) => el('li', level === this.difficulty.value ? { 'data-current': '' } : {}, text)));
   }
 
-  /** A regions puzzle is played: the kind picker says so. */
+  /** A puzzle is played: the kind and difficulty pickers say which (a hard daily shows Hard, not Medium). */
   follow() {
-    if (this.host.model.puzzle?.kind !== 'regions' || this.kind.value === 'regions') return;
-    this.kind.value = 'regions';
-    this.showLevelRules();
+    const p = this.host.model.puzzle;
+    if (!p) return;
+    let changed = false;
+    if (p.kind === 'regions' && this.kind.value !== 'regions') {
+      this.kind.value = 'regions';
+      changed = true;
+    }
+    const option = p.level ? this.difficulty.querySelector(`option[value="${p.level}"]`) : null;
+    if (option && this.difficulty.value !== p.level) {
+      /** @type {HTMLOptionElement} */ (option).hidden = false;
+      this.difficulty.value = p.level;
+      changed = true;
+    }
+    if (changed) this.showLevelRules();
   }
 
   /**

@@ -22,6 +22,8 @@ import { ReplayView } from './replay.js';
 import { Verdict, boardState, coachText, deadReason, takeReply } from './verdict.js';
 import { coachByDefault, puzzleOnly } from './link.js';
 import { GameView, store, stored } from './game.js';
+import { localDay } from './daily.js';
+import { KINDS, kindStreak, notOutYet } from './record.js';
 import { HintView } from './hints.js';
 import { SearchWatch } from './regions-view.js';
 import { PuzzleMaker } from './makers.js';
@@ -34,8 +36,14 @@ import { PuzzleControls } from './controls.js';
 const COUNT_BUDGET_MS = 1500;
 /** …and one that has not given its verdict (a completion, the marks' check) may go on this long, saying "still checking…". */
 const COUNT_LIMIT_MS = 30_000;
-/** Where the attack shading setting is kept (localStorage). */
+/** Where the auto-mark setting is kept (localStorage): 'on' (hatched), 'cross' or 'off'. */
 const SHADING_KEY = 'nqueens-puzzle-shading';
+/** Where the region letters setting is kept (localStorage). */
+const LETTERS_KEY = 'nqueens-puzzle-letters';
+/** Where the daily's "no help" setting is kept (localStorage). */
+const NO_HELP_KEY = 'nqueens-puzzle-no-help';
+/** The auto-mark settings as the select names them, and as they are kept. */
+const AUTO_MARKS = /** @type {const} */ ({ hatch: 'on', cross: 'cross', none: 'off' });
 
 /** @typedef {import('../types.js').CoachReply} CoachReply */
 /** @typedef {import('./model.js').PuzzleBoard} PuzzleBoard */
@@ -68,7 +76,8 @@ export class PuzzleView {
     this.model = new PuzzleModel(limits.defaultN);
     /** @type {'queen' | 'mark'} what a click or tap does */
     this.tool = 'queen';
-    this.shading = stored(SHADING_KEY) !== 'off';
+    /** @type {keyof typeof AUTO_MARKS} how the attacked squares are marked */
+    this.autoMark = stored(SHADING_KEY) === 'off' ? 'none' : stored(SHADING_KEY) === 'cross' ? 'cross' : 'hatch';
     // Coach off: the verdict (dead end, ways to finish) waits for Check, so a
     // learner meets the dead end and backtracks on their own.
     this.verdict = new Verdict();
@@ -84,7 +93,12 @@ export class PuzzleView {
       tool: (tool) => { this.tool = tool; this.controls.setTool(tool); },
       history: (action) => this.history(action),
       empty: () => this.leave({ n: this.model.n, squares: [], given: [], marks: [], puzzle: null }),
-      check: () => { this.verdict.revealed = true; this.render(); },
+      check: () => {
+        // With no help, Check counts as a hint.
+        if (this.helpless()) this.gameView.hintUsed();
+        this.verdict.revealed = true;
+        this.render();
+      },
       coach: (on) => this.setCoach(on),
     });
     this.puzzleCaption = $('puzzle-caption');
@@ -95,7 +109,11 @@ export class PuzzleView {
       use: (square) => this.use(square, this.tool),
       mark: (square) => this.use(square, 'mark'),
       moved: (square) => { this.cursorText.textContent = describeSquare(this.model, square); },
+      canDrag: (square) => !this.model.squares.includes(square),
+      drag: (square, first) => this.dragMark(square, first),
     });
+    /** Whether the drag going on has made its change (the squares it crosses join it). */
+    this.dragRecorded = false;
     this.canvas = this.view.canvas;
     this.watcher = new SearchWatch(root, $('watch-text'), () => this.render());
     this.replay = new ReplayView(root, {
@@ -107,27 +125,51 @@ export class PuzzleView {
     this.counter = new Coach((msg) => this.heard(msg), {
       budgetMs: COUNT_BUDGET_MS, limitMs: COUNT_LIMIT_MS, owes: () => unchecked(this.verdict.analysis, this.model.marks.length > 0), name: 'puzzle-count',
     });
-    this.hints = new HintView(root, { box: $('hint-box'), title: $('hint-stage'), text: $('hint-text') }, {
+    this.hints = new HintView(root, { box: $('hint-box'), title: $('hint-stage'), text: $('hint-text'), apply: button('hint-apply') }, {
       model: this.model, judged: () => this.judged(), replay: this.replay, watching: () => Boolean(this.watcher.state), active: () => this.active,
       say: (text) => this.controls.say(text), render: () => this.render(), rules: () => this.rulesShown(),
       shown: (hint) => { this.view.input.cursor = hint.square; this.gameView.hintUsed(); },
+      apply: (squares) => {
+        const n = this.model.n;
+        if (this.model.markAll(squares)) this.shown(n);
+      },
     });
     this.gameView = new GameView(root, {
       timer: $('timer'), hints: $('hints-used'), copy: button('copy-puzzle-link'), side: $('side'), celebration: $('celebration'),
       celebrationText: $('celebration-text'), dailyText: $('daily-text'), stage: this.stageEl, boardFrame: /** @type {HTMLElement} */ (root.querySelector('.board-frame')),
+      pause: button('pause'), quick: button('daily-quick'), share: button('share'), shareText: $('share-text'), playAgain: button('play-again'), stats: $('stats'), archive: $('archive'),
+    });
+    this.gameView.model = this.model;
+    const noHelp = /** @type {HTMLInputElement} */ ($('no-help'));
+    noHelp.checked = this.gameView.noHelp = stored(NO_HELP_KEY) === 'on';
+    noHelp.addEventListener('change', () => {
+      this.gameView.noHelp = noHelp.checked;
+      store(NO_HELP_KEY, noHelp.checked ? 'on' : 'off');
+      if (this.helpless()) this.setCoachQuietly(false);
+      this.render();
     });
 
     /** @type {(name: string, listener: () => void) => void} */
     const onClick = (name, listener) => button(name).addEventListener('click', listener);
     onClick('reason-start', () => this.replay.startFrom(this.model));
     onClick('get-hint', () => this.hints.ask());
+    onClick('play-again', () => this.playAgain());
+    onClick('daily-quick', () => this.pickers.loadDaily(localDay(new Date())));
     onClick('copy-puzzle-link', () => this.gameView.copyLink(this.model, (text) => this.controls.say(text)));
     onClick('watch', () => this.watcher.watch(this.regionsApi(), this.model, () => this.replay.end()));
-    const shading = /** @type {HTMLInputElement} */ ($('shading-toggle'));
-    shading.checked = this.shading;
-    shading.addEventListener('change', () => {
-      this.shading = shading.checked;
-      store(SHADING_KEY, this.shading ? 'on' : 'off');
+    const autoMark = /** @type {HTMLSelectElement} */ ($('automark'));
+    autoMark.value = this.autoMark;
+    autoMark.addEventListener('change', () => {
+      this.autoMark = autoMark.value === 'cross' ? 'cross' : autoMark.value === 'none' ? 'none' : 'hatch';
+      store(SHADING_KEY, AUTO_MARKS[this.autoMark]);
+      this.render();
+    });
+    const letters = /** @type {HTMLInputElement} */ ($('letters-toggle'));
+    this.lettersField = $('letters-field');
+    letters.checked = this.view.letters = stored(LETTERS_KEY) === 'on';
+    letters.addEventListener('change', () => {
+      this.view.letters = letters.checked;
+      store(LETTERS_KEY, letters.checked ? 'on' : 'off');
       this.render();
     });
   }
@@ -139,10 +181,32 @@ export class PuzzleView {
    */
   load({ n, squares, given, marks = [], coach = null, puzzle = null }) {
     this.loaded = true;
-    const board = this.maker.remake({ n, squares, given, marks, puzzle });
+    const today = localDay(new Date());
+    // A daily still to come is not out yet: today's is played instead.
+    const early = puzzle?.daily && notOutYet(puzzle.daily, today) ? puzzle.daily : '';
+    const wanted = early && puzzle ? { ...puzzle, daily: today } : puzzle;
+    const board = this.maker.remake({ n, squares, given, marks, puzzle: wanted });
     this.setCoachQuietly(coach ?? coachByDefault(board.puzzle));
     this.model.load(board);
     this.shown();
+    if (early) this.controls.say(`The daily puzzle of ${early} is not out yet: it comes out on that day. Here is today's, ${today}.`);
+  }
+
+  /**
+   * The first board shown with no link: today's daily for a player with a
+   * streak going (of the kind the streak is of), else an empty board.
+   */
+  firstBoard() {
+    const results = this.gameView.results();
+    const today = localDay(new Date());
+    const kind = KINDS.find((k) => kindStreak(results, k, today) > 0 && (k === 'classic' || this.regionsApi()));
+    if (!kind) return this.load({ n: this.limits.defaultN, squares: [], given: [] });
+    this.load({ n: this.limits.defaultN, squares: [], given: [], puzzle: { kind, level: '', seed: null, daily: today } });
+  }
+
+  /** Whether the board is a daily played with no help: no coach, no auto-marks, Check counts as a hint. */
+  helpless() {
+    return this.gameView.noHelp && Boolean(this.model.puzzle?.daily);
   }
 
   /**
@@ -161,8 +225,8 @@ export class PuzzleView {
    * @param {boolean} on
    */
   setCoachQuietly(on) {
-    this.verdict.on = on;
-    this.controls.coachToggle.checked = on;
+    this.verdict.on = on && !this.helpless();
+    this.controls.coachToggle.checked = this.verdict.on;
   }
 
   /**
@@ -172,8 +236,10 @@ export class PuzzleView {
   setActive(active) {
     this.active = active;
     this.url.cancel();
+    this.gameView.active = active;
+    this.gameView.followVisibility();
     if (active) {
-      if (!this.loaded) this.load({ n: this.limits.defaultN, squares: [], given: [] });
+      if (!this.loaded) this.firstBoard();
       this.view.board.fit();
       this.render();
       this.writeUrl(true);
@@ -215,18 +281,46 @@ export class PuzzleView {
     this.controls.say('');
     this.controls.nPicker.value = String(n);
     this.pickers.follow();
-    this.puzzleCaption.textContent = puzzleCaption(this.model);
+    this.puzzleCaption.textContent = puzzleCaption(this.model, localDay(new Date()));
     this.puzzleCaption.hidden = !this.puzzleCaption.textContent;
     const { puzzle, given, squares } = this.model;
     const key = puzzle || given.length ? puzzleOnly(this.model).toString() : '';
     if (this.gameView.startIfNew(key)) {
-      // Another puzzle: its clock starts, and the screen reader hears of the new board.
+      // Another puzzle: the game kept for it comes back (its board, undo, clock and hints), or its clock starts.
+      const game = this.gameView.restore();
+      if (game) this.restoreBoard(game);
+      if (puzzle?.daily) this.gameView.opened(puzzle.kind, puzzle.daily);
+      // The screen reader hears of the new board.
       const caption = this.puzzleCaption.hidden ? '' : ` ${this.puzzleCaption.textContent}`;
       this.cursorText.textContent = `A new ${n}×${n} board, ${counted(squares.length, 'queen')} on it.${caption}`;
     }
     this.analyse();
     this.render();
     this.writeUrl();
+    this.gameView.save(this.model);
+  }
+
+  /**
+   * The kept game's board, undo and redo, on the puzzle just loaded (a game
+   * that lost one of the puzzle's queens is not this puzzle's, and is left).
+   * @param {import('./record.js').Game} game
+   */
+  restoreBoard(game) {
+    const base = this.model.snapshot();
+    const { given } = base;
+    const board = (/** @type {import('./record.js').Step} */ step) => ({ ...base, squares: [...new Set([...given, ...step.squares])], marks: step.marks.filter((s) => !step.squares.includes(s)) });
+    if (!given.every((g) => game.squares.includes(g))) return;
+    this.model.past = game.past.map(board);
+    this.model.future = game.future.map(board);
+    this.model.apply(board(game));
+  }
+
+  /** Play again (not counted): the puzzle's own queens alone, the clock from nothing. */
+  playAgain() {
+    const n = this.model.n;
+    this.model.load({ ...this.model.snapshot(), squares: this.model.given, marks: [] });
+    this.gameView.playAgain();
+    this.shown(n);
   }
 
   /**
@@ -236,7 +330,10 @@ export class PuzzleView {
    */
   play(board, said = '') {
     this.setCoachQuietly(false);
-    this.change(board);
+    // A new puzzle starts with no history: Undo never leaves it.
+    const n = this.model.n;
+    this.model.load(board);
+    this.shown(n);
     if (said) this.controls.say(said);
     // On a phone the board may be far above the button pressed: it scrolls into view (side by side it is in view).
     if (!this.gameView.narrow()) return;
@@ -261,6 +358,21 @@ export class PuzzleView {
   }
 
   /**
+   * A drag crossed `square`: it is ruled out, the whole drag one change for Undo.
+   * @param {number} square
+   * @param {boolean} first  the square the drag started on
+   */
+  dragMark(square, first) {
+    if (first && this.leftReplay()) return;
+    if (first) this.dragRecorded = false;
+    const n = this.model.n;
+    if (!this.model.markAll([square], !first && this.dragRecorded)) return;
+    this.dragRecorded = true;
+    this.shown(n);
+    this.cursorText.textContent = describeSquare(this.model, square);
+  }
+
+  /**
    * Undo, redo or clear: the view follows if the board changed.
    * @param {'undo' | 'redo' | 'clear'} action
    */
@@ -277,11 +389,11 @@ export class PuzzleView {
   // ---- The coach ------------------------------------------------------------------
 
   analyse() {
-    const { n, squares, marks } = this.model;
+    const { n, squares, marks, given } = this.model;
     this.hints.coach.stop();
     this.verdict.analysis = { pending: true, conflict: this.model.conflicts() };
     const regions = this.model.regions ?? undefined;
-    this.counter.ask({ type: 'analyse', n, squares: Int32Array.from(squares), excluded: Int32Array.from(marks), regions });
+    this.counter.ask({ type: 'analyse', n, squares: Int32Array.from(squares), excluded: Int32Array.from(marks), given: Int32Array.from(given), regions });
   }
 
   /** @param {CoachReply} msg  the counting coach's answers */
@@ -339,6 +451,7 @@ export class PuzzleView {
   // ---- Showing --------------------------------------------------------------------
 
   render() {
+    if (this.helpless() && this.verdict.on) this.setCoachQuietly(false);
     const { n, regions } = this.model;
     const { verdict } = this;
     const shown = this.shownBoard();
@@ -353,7 +466,7 @@ export class PuzzleView {
     const picture = boardPicture({
       // A hint's square shows at its third stage (a replay's step at once).
       n, queens: squares, given: shown.given, marks: shown.marks, wrong, regions, hint, stage: replaying ? 3 : this.hints.stages.stage,
-      solvedClean, shading: this.shading, replaying: Boolean(replaying), probe: this.watcher.state?.probe ?? -1,
+      solvedClean: solvedClean || (this.helpless() && !replaying), shading: this.autoMark === 'hatch', cross: this.autoMark === 'cross', replaying: Boolean(replaying), probe: this.watcher.state?.probe ?? -1,
     });
     const { analysis } = verdict;
     const culprit = !replaying && verdict.shown() && state === 'dead' && analysis.culprit != null ? analysis.culprit : -1;
@@ -361,6 +474,8 @@ export class PuzzleView {
     this.hints.showStage();
     this.view.showGrid(n, regions);
     this.watchRow.hidden = !regions;
+    this.lettersField.hidden = !regions;
+    this.controls.coachToggle.disabled = this.helpless();
     this.finishButton.disabled = Boolean(regions);
     this.finishButton.title = regions ? 'The searches here place queens on the classic board: watch the regions search below' : '';
     if (solvedClean && this.gameView.puzzleKey) this.gameView.celebrate(this.model);
@@ -369,6 +484,7 @@ export class PuzzleView {
       culprit: culprit >= 0 ? String(culprit) : null,
       hintSquare: hint ? String(hint.square) : null,
       hintKind: hint ? hint.kind : null,
+      hintCleared: hint?.cleared ? hint.cleared.join(',') : null,
       hintLines: hint ? hint.lines.map((l) => `${l.kind}:${l.index}`).join(' ') : null,
       shownQueens: squares.join(','),
       marks: shown.marks.join(','),
@@ -376,6 +492,7 @@ export class PuzzleView {
       state,
       deadReason: verdict.shown() ? deadReason(judged) : null,
       coach: verdict.on ? 'on' : 'off',
+      autoMark: this.autoMark,
       completions: analysis.count !== undefined ? String(analysis.count) : null,
       busy: String(Boolean(analysis.pending)),
     });

@@ -56,7 +56,8 @@ export function lineEnds(n, { kind, index }) {
 export function lineName(n, line) {
   if (line.kind === 'row') return `row ${line.index + 1}`;
   if (line.kind === 'column') return `column ${line.index + 1}`;
-  if (line.kind === 'region') return `region ${line.index + 1}`;
+  // A region by its number and the letter the board can show in it (A for region 1).
+  if (line.kind === 'region') return `region ${line.index + 1} (${String.fromCharCode(65 + line.index)})`;
   const [first] = lineEnds(n, line);
   const arrow = line.kind === 'diagonal' ? '↘' : '↙';
   return `the ${arrow} diagonal from row ${Math.floor(first / n) + 1}, column ${(first % n) + 1}`;

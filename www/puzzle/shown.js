@@ -50,24 +50,32 @@ export function replayBoard(n, { steps, index, queens: last, excluded: lastExclu
  * @property {import('../components/board.js').Lines} lines  the attacks between queens
  * @property {import('../components/board.js').Lines} bands  the hint's lines as bands, its squares as discs
  * @property {number[]} open  the open squares, dotted
+ * @property {number[]} crossed  the squares the queens attack, drawn crossed (the auto-mark "crossed")
  * @property {number[]} numbered  a look-ahead's forced queens, numbered at the conclusion
  */
 
 /**
  * The board's picture: the queens and their attacks, the given ones framed,
  * the marks (wrong ones as conflicts), a hint's square at its third stage (a
- * queen it places faint), the attack shading unless it is off or the board is
- * shown solved, and the square the watched search probes.
+ * queen it places faint), the squares the queens attack as the player chose
+ * (hatched, `shading`; crossed, `cross`: a plain X each, in `crossed`; or not
+ * marked) unless the board is shown solved, the open squares dotted, and the
+ * square the watched search probes.
  * @param {{ n: number, queens: number[], given: number[], marks: number[], wrong: number[], regions: number[] | null,
- *   hint: ShownHint | null, stage: number, solvedClean: boolean, shading: boolean, replaying: boolean, probe: number }} board
+ *   hint: ShownHint | null, stage: number, solvedClean: boolean, shading: boolean, cross?: boolean, replaying: boolean, probe: number }} board
  * @returns {Picture}
  */
-export function boardPicture({ n, queens, given, marks, wrong, regions, hint, stage, solvedClean, shading, replaying, probe }) {
+export function boardPicture({ n, queens, given, marks, wrong, regions, hint, stage, solvedClean, shading, cross = false, replaying, probe }) {
   const chain = hint?.chain ?? [];
   const { cells, lines } = boardMarks(n, queens, hint && stage === 3 ? hint.square : -1, given, marks, wrong, regions);
   // A queen a hint places shows as a faint queen; a square it rules out keeps the ring.
   if (hint?.kind === 'place' && stage === 3) cells[hint.square] |= CELL.GHOST;
-  if (solvedClean || !shading) cells.forEach((flags, s) => { cells[s] = flags & ~CELL.THREATENED; });
+  // A technique that rules out several squares shows them all at the conclusion.
+  if (hint?.kind === 'rule-out' && stage === 3) for (const s of hint.cleared ?? []) cells[s] |= CELL.CANDIDATE;
+  /** @type {number[]} */
+  const crossed = [];
+  if (cross && !solvedClean && !replaying) cells.forEach((flags, s) => { if (flags & CELL.THREATENED && !(flags & (CELL.QUEEN | CELL.RULED_OUT))) crossed.push(s); });
+  if (solvedClean || !shading || cross) cells.forEach((flags, s) => { cells[s] = flags & ~CELL.THREATENED; });
   // The lines the hint used as bands, and the squares it used as discs (a look-ahead's forced queens are numbered instead, at the conclusion).
   const disc = (/** @type {number} */ s) => /** @type {[number, number]} */ ([s, s]);
   const used = hint?.lines ?? [];
@@ -78,8 +86,8 @@ export function boardPicture({ n, queens, given, marks, wrong, regions, hint, st
     ...(hint?.squares ?? []).filter((s) => !chain.includes(s)).map(disc),
   ];
   if (probe >= 0) cells[probe] |= CELL.PROBED;
-  const open = shading && !solvedClean && !replaying && queens.length ? openSquares(n, queens, marks, regions) : [];
-  return { cells, lines, bands, open, numbered: stage === 3 ? chain : [] };
+  const open = !solvedClean && !replaying && queens.length ? openSquares(n, queens, marks, regions) : [];
+  return { cells, lines, bands, open, crossed, numbered: stage === 3 ? chain : [] };
 }
 
 /**
@@ -108,23 +116,25 @@ export function describeSquare({ n, squares, marks, regions }, square) {
   const flags = cells[square];
   const ruled = flags & CELL.RULED_OUT ? ', ruled out' : '';
   const what = flags & CELL.QUEEN ? (flags & CELL.CONFLICT ? 'a queen under attack' : 'a queen') : flags & CELL.THREATENED ? `empty, threatened${ruled}` : `empty${ruled || ', safe'}`;
-  const region = regions ? `, region ${regions[square] + 1}` : '';
-  return `Row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}${region}: ${what}.`;
+  const region = regions ? `, region ${regions[square] + 1} (${String.fromCharCode(65 + regions[square])})` : '';
+  // The board's coordinates as well: the column's letter and the row's number ("b4").
+  return `Row ${Math.floor(square / n) + 1}, column ${(square % n) + 1} (${String.fromCharCode(97 + (square % n))}${Math.floor(square / n) + 1})${region}: ${what}.`;
 }
 
 /**
  * The caption over the board: Nauck's problem, the puzzle played (regions,
  * daily, generated, shared), or '' for a board of one's own.
  * @param {{ n: number, given: number[], puzzle: import('./model.js').PuzzleSpec | null }} board
+ * @param {string} [today]  the player's date (YYYY-MM-DD): a daily of another date is every player's on its own day
  * @returns {string}
  */
-export function puzzleCaption({ n, given, puzzle: p }) {
+export function puzzleCaption({ n, given, puzzle: p }, today = '') {
   if (!p && isNauck(n, given)) return 'Nauck\'s problem of 1850: the two framed queens are given; place the other six.';
   if (p?.kind === 'regions') {
     const rules = ' One queen in every row, column and coloured region, and no two queens touching, not even at a corner.';
     return `${p.daily ? `The daily regions puzzle of ${p.daily}` : `Regions puzzle ${n}×${n}, seed ${p.seed}`}: ${p.level}, exactly one solution.${rules}`;
   }
-  if (p?.daily) return `The daily puzzle of ${p.daily}: ${n}×${n}, ${p.level}, exactly one way to finish it, the same for every player today. The queens it gives stand on framed squares.`;
+  if (p?.daily) return `The daily puzzle of ${p.daily}: ${n}×${n}, ${p.level}, exactly one way to finish it, the same for every player ${!today || p.daily === today ? 'today' : 'on that day'}. The queens it gives stand on framed squares.`;
   if (p && p.seed !== null) return `Puzzle ${n}×${n}, ${p.level}, seed ${p.seed}: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.`;
   return given.length ? 'A shared puzzle: exactly one way to finish it. The queens it gives stay put: they stand on framed squares.' : '';
 }

@@ -2,7 +2,7 @@
 // its own copy of the wasm core and answers one job at a time; the page (coach.js)
 // terminates it when a job outruns its time budget or a newer board arrives.
 //
-//   page -> worker  {type: 'analyse', job, n, squares, excluded}  what can this board still become?
+//   page -> worker  {type: 'analyse', job, n, squares, excluded, given}  what can this board still become?
 //                   (any of them with `regions`: a regions puzzle's, answered by regions-coach.js)
 //                                                        (excluded: the learner's marks, checked too)
 //                   {type: 'hint', job, n, squares, excluded}  the simplest deduction, or else
@@ -10,14 +10,16 @@
 //                   {type: 'chain', job, n, squares, excluded}  every deduction from this board on
 //   worker -> page  {type: 'completion', job, solution}  one completion (Int32Array, column per row) or null: fast
 //                   {type: 'count', job, count}          how many completions (BigInt)
-//                   {type: 'culprit', job, square}       on a dead board, the queen to move (or null)
+//                   {type: 'culprit', job, square}       on a dead board, the queen to move (or null):
+//                                                        one the player placed, never one in `given`
 //                   {type: 'rank', job, index, total}    on a solved board: solution index (1-based) of total,
 //                                                        in the order the row searches find them
 //                   {type: 'marks', job, count, wrong}   completions that keep off every mark (BigInt; null:
 //                                                        some, not counted yet), and the marks every completion
 //                                                        needs (when that count is 0); said before the count,
 //                                                        again with the count once it is known
-//                   {type: 'deduction', job, deduction}  deduce()'s answer for a hint
+//                   {type: 'deduction', job, deduction, cleared}  deduce()'s answer for a hint, and every
+//                                                        square the same technique rules out with it
 //                   {type: 'hint', job, hint}            hintWithReason()'s {square, row, col, reason} or null,
 //                                                        when no rule applies (a search, not a deduction)
 //                   {type: 'chain', job, steps, solved}  the deductions one after another from the board,
@@ -26,7 +28,7 @@
 //                   {type: 'error', job, message}
 
 import init, * as core from '../../pkg/nqueens.js';
-import { answerRegions, rowHint } from './regions-coach.js';
+import { answerRegions, playersCulprit, rowHint, techniqueSquares } from './regions-coach.js';
 import { loader } from '../core/wasm-load.js';
 
 /**
@@ -40,7 +42,7 @@ const RANK_MAX_N = 14;
 
 // Made now, with retries; a job after a failure tries again (wasm-load.js).
 // The coach starts a job's budget once it hears the core is made.
-const { completion, completions, culprit, deduce, hintWithReason } = core;
+const { completion, completions, deduce, hintWithReason } = core;
 
 const ready = loader(() => init().then((made) => {
   self.postMessage(/** @satisfies {CoachReply} */ ({ type: 'loaded' }));
@@ -70,7 +72,7 @@ self.onmessage = async (event) => {
       post('completion', { solution });
       if (!solution) {
         post('count', { count: 0n });
-        post('culprit', { square: culprit(n, squares) });
+        post('culprit', { square: playersCulprit(squares, msg.given ?? [], (queens) => completion(n, queens, []) !== null) });
       } else {
         // Whether the marks leave a way to finish comes first (one search each), the counts after.
         const verdict = excluded.length ? marks(n, squares, excluded) : null;
@@ -82,7 +84,7 @@ self.onmessage = async (event) => {
     } else if (msg.type === 'hint') {
       // The attacked squares come in `excluded`: the board shows them already.
       const deduction = deduce(n, squares, excluded);
-      if (deduction) post('deduction', { deduction });
+      if (deduction) post('deduction', { deduction, cleared: techniqueSquares(n, deduction, (out) => deduce(n, squares, [...excluded, ...out])) });
       else post('hint', { hint: excluded.length ? searchHint(n, [...squares], [...excluded]) : hintWithReason(n, squares) });
     } else if (msg.type === 'chain') {
       post('chain', chain(n, [...squares], [...excluded]));

@@ -1,16 +1,16 @@
 // The puzzle coach's answers on a regions board (one queen in every row,
 // column and region, no two touching), for puzzle-worker.js: the same
 // messages as on the classic board, from the core's regions exports
-// (regionsCompletions, regionsCulprit, regionsDeduce). The learner's marks
+// (regionsCompletions, regionsDeduce). The learner's marks
 // are not judged on a regions board: the core counts completions of queens
 // alone there. `rowHint`, the square a search gives when no rule applies, is
-// both coaches'.
+// both coaches', and so is `playersCulprit`, the queen to move on a dead
+// end: always one the player placed.
 
 /**
  * @typedef {import('../types.js').CoachJob} CoachJob
  * @typedef {import('../types.js').CoachReply} CoachReply
  * @typedef {{ regionsCompletions: (n: number, regions: number[], queens: number[]) => number,
- *   regionsCulprit: (n: number, regions: number[], queens: number[]) => import('../types.js').DeadEnd | null,
  *   regionsDeduce: (n: number, regions: number[], queens: number[], excluded: number[]) => import('../types.js').Deduction | null }} RegionsCore
  */
 
@@ -55,10 +55,10 @@ export function answerRegions(msg, post, core) {
     // The marks are not judged here: said to leave a way (count null), as the core cannot count around them.
     if (excluded.length && count > 0) post('marks', { count: null, wrong: [] });
     post('count', { count: BigInt(count) });
-    if (count === 0) post('culprit', { square: core.regionsCulprit(n, regions, squares)?.square ?? null });
+    if (count === 0) post('culprit', { square: playersCulprit(squares, [...(msg.given ?? [])], (queens) => core.regionsCompletions(n, regions, queens) > 0) });
   } else if (msg.type === 'hint') {
     const deduction = core.regionsDeduce(n, regions, squares, excluded);
-    if (deduction) post('deduction', { deduction });
+    if (deduction) post('deduction', { deduction, cleared: techniqueSquares(n, deduction, (out) => core.regionsDeduce(n, regions, squares, [...excluded, ...out])) });
     else post('hint', { hint: searchHint(n, regions, squares, excluded, core) });
   } else if (msg.type === 'chain') {
     post('chain', chain(n, regions, squares, excluded, core));
@@ -76,6 +76,53 @@ export function answerRegions(msg, post, core) {
 function searchHint(n, regions, queens, excluded, core) {
   const out = new Set([...excluded, ...regionsAttacked(n, regions, queens)]);
   return rowHint(n, queens, out, (s) => core.regionsCompletions(n, regions, [...queens, s]) > 0);
+}
+
+/**
+ * Every square one technique rules out at once (both coaches'): a rule-out
+ * deduction's square, then each next deduction's while it is the same rule
+ * on the same lines (a region in a line clears the rest of that line, say),
+ * the squares found so far taken as ruled out. A placing deduction, or a
+ * look-ahead (each square its own supposition), is its square alone.
+ * @param {number} n
+ * @param {import('../types.js').Deduction} deduction
+ * @param {(out: number[]) => import('../types.js').Deduction | null | undefined} next  the next deduction with these squares ruled out too
+ * @returns {number[]}
+ */
+export function techniqueSquares(n, deduction, next) {
+  const first = deduction.row * n + deduction.col;
+  if (deduction.kind !== 'rule-out' || deduction.rule.includes('look-ahead')) return [first];
+  const same = JSON.stringify([deduction.rule, deduction.lines]);
+  const out = [first];
+  while (out.length < n * n) {
+    const d = next(out);
+    if (!d || d.kind !== 'rule-out' || JSON.stringify([d.rule, d.lines]) !== same) break;
+    const square = d.row * n + d.col;
+    if (out.includes(square)) break;
+    out.push(square);
+  }
+  return out;
+}
+
+/**
+ * The queen to move on a board with no completion (both coaches'): the last
+ * in square order of the player's own queens (never one the puzzle gave)
+ * whose removal leaves a way to finish; null when taking off no single one of
+ * them is enough.
+ * @param {ArrayLike<number>} queens  every queen on the board, the given ones among them
+ * @param {ArrayLike<number>} given  the queens the puzzle gave
+ * @param {(queens: number[]) => boolean} completes  whether a board of these queens has a completion
+ * @returns {number | null}
+ */
+export function playersCulprit(queens, given, completes) {
+  const fixed = new Set(Array.from(given));
+  const all = Array.from(queens);
+  for (let i = all.length - 1; i >= 0; i--) {
+    const queen = all[i];
+    if (fixed.has(queen)) continue;
+    if (completes(all.filter((q) => q !== queen))) return queen;
+  }
+  return null;
 }
 
 /**
