@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Trace, KIND } from '../../www/program/trace.js';
-import { TraceSession, keepRun, keptSession, keptSizes, yourSearchInfo, YOUR_SEARCH } from '../../www/program/trace-session.js';
+import { TraceSession, yourSearchInfo, YOUR_SEARCH } from '../../www/program/trace-session.js';
+import { Kept } from '../../www/lib/kept.js';
 
 /** Row backtracking's tracer records at n, with a safe call before each place. */
 function records(n) {
@@ -85,14 +86,18 @@ test('seekWork and runWithin stop where the replay says, on the steps clock and 
   assert.equal(s.stepIndex, truth.findIndex((x) => x.solutions.length === 1));
 });
 
-test('a kept run is offered at its board size only', () => {
+test('a kept run (the shell’s store, handed to every mode) is offered at its board size only', () => {
   const trace = new Trace(5);
   trace.ingest(Int32Array.from(records(5)));
-  assert.equal(keptSession(5), null);
-  keepRun(trace);
-  assert.deepEqual(keptSizes(), [5]);
-  assert.equal(keptSession(4), null);
-  assert.equal(keptSession(5)?.totalSteps, trace.steps);
-  assert.equal(yourSearchInfo().id, YOUR_SEARCH);
-  assert.deepEqual([yourSearchInfo().minN, yourSearchInfo().maxN], [5, 5]);
+  const kept = new Kept();
+  let told = 0;
+  kept.onKeep(() => told++);
+  assert.equal(kept.get(5), null);
+  kept.keep(5, trace);
+  assert.equal(told, 1);
+  assert.deepEqual(kept.sizes(), [5]);
+  assert.equal(kept.get(4), null);
+  assert.equal(new TraceSession(kept.get(5)).totalSteps, trace.steps);
+  assert.equal(yourSearchInfo(kept.sizes()).id, YOUR_SEARCH);
+  assert.deepEqual([yourSearchInfo(kept.sizes()).minN, yourSearchInfo(kept.sizes()).maxN], [5, 5]);
 });

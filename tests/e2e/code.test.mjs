@@ -135,7 +135,7 @@ test('a link’s program is shown and not run until Run; a malformed src= is a s
   assert.equal(await page.getAttribute('#code', 'data-state'), 'idle');
   assert.equal(await page.evaluate(() => document.querySelector('#code .cm-content')?.textContent?.includes('board.say("all " + n + " rows filled");')), true);
   await page.waitForTimeout(500);
-  assert.deepEqual(await yours(page), { state: 'idle', step: 0, steps: 0, queens: [-1, -1, -1, -1], verdict: null, tree: null });
+  assert.deepEqual(await yours(page), { state: 'idle', step: 0, steps: 0, queens: [-1, -1, -1, -1], verdict: null, stale: false, tree: null });
   assert.equal(await run(page), 'done');
   assert.equal((await yours(page)).steps, replay(4).length - 1);
   assertNoErrors(errors);

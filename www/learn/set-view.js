@@ -232,7 +232,7 @@ export function mountStudentSet(host, set, core) {
  * @param {HTMLElement} host
  * @param {ProblemSet} set
  * @param {() => Core} core  the core as it stands (a fresh one after a trap)
- * @param {import('../modes.js').Page['checkProgram']} checkProgram
+ * @param {typeof import('../program/check.js').checkProgram} checkProgram
  */
 export function mountGradeView(host, set, core, checkProgram) {
   const input = el('input', { type: 'file', multiple: true, accept: '.json,application/json', id: 'learn-hand-ins', 'data-part': 'hand-ins' });

@@ -4,50 +4,20 @@
 // mode, can step it beside the core's searches on the same clocks: steps are
 // its place, remove and found calls, checks its safe calls. It accounts for
 // no boards (space and icicle are null), as the searches for one solution.
-// The runs of this tab are kept here (`keepRun`), one trace a board size.
+// The runs a tab keeps are the shell's (Page.keptRuns), one trace a board
+// size; Race wraps the one it races in a TraceSession.
 
-import { KIND, judgeBoard } from './trace.js';
+import { KIND, judgeBoard, boardCells } from './trace.js';
 
 /** The id a learner's search has where the core's have theirs. */
 export const YOUR_SEARCH = 'your-search';
 
-/** @type {Map<number, import('./trace.js').Trace>} the last finished run at each N, in this tab */
-const kept = new Map();
-/** @type {Set<() => void>} */
-const listeners = new Set();
-
-/**
- * Keeps a finished run (a run that ended by itself, not a stopped one) for
- * the pages that offer it.
- * @param {import('./trace.js').Trace} trace
- */
-export function keepRun(trace) {
-  kept.set(trace.n, trace);
-  for (const listener of listeners) listener();
-}
-
-/** The board sizes a run has been kept at, ascending. */
-export function keptSizes() {
-  return [...kept.keys()].sort((a, b) => a - b);
-}
-
-/** The kept run at n, as a session; null when none. @param {number} n */
-export function keptSession(n) {
-  const trace = kept.get(n);
-  return trace ? new TraceSession(trace) : null;
-}
-
-/** Calls `listener` when a run is kept. @param {() => void} listener */
-export function onKeep(listener) {
-  listeners.add(listener);
-}
-
 /**
  * What Race reads of an algorithm, for the learner's search.
+ * @param {number[]} sizes  the board sizes a run is kept at, ascending
  * @returns {import('../types.js').AlgorithmInfo}
  */
-export function yourSearchInfo() {
-  const sizes = keptSizes();
+export function yourSearchInfo(sizes) {
   return {
     id: YOUR_SEARCH, name: 'Your search', source: '', goal: 'all',
     minN: sizes[0] ?? 1, maxN: sizes[sizes.length - 1] ?? 1, findMaxN: 0, seeded: false,
@@ -168,23 +138,10 @@ export class TraceSession {
     return out;
   }
 
-  /** n*n flags, as the core's: 1 queen, 2 threatened, 4 probed, 8 a queen another attacks. */
+  /** n*n flags, as the core's (components/cells.js's CELL). */
   cells() {
-    const n = this.n;
     const view = this.trace.at(this.k);
-    const cells = new Uint8Array(n * n);
-    const queens = [];
-    for (let s = 0; s < n * n; s++) if (view.occupied[s]) queens.push(s);
-    for (const q of queens) {
-      cells[q] |= 1;
-      for (let s = 0; s < n * n; s++) {
-        if (s === q) continue;
-        const r = Math.floor(s / n), c = s % n, qr = Math.floor(q / n), qc = q % n;
-        if (r === qr || c === qc || Math.abs(r - qr) === Math.abs(c - qc)) cells[s] |= view.occupied[s] ? 8 : 2;
-      }
-    }
-    if (view.probe >= 0) cells[view.probe] |= 4;
-    return cells;
+    return boardCells(view.occupied, this.n, view.probe).cells;
   }
 
   message() { return this.trace.at(this.k).sentence; }

@@ -6,6 +6,8 @@
 // after k steps (0: empty; the last also holds any checks after the last
 // step). Taken in chunks as they come, so no call is long.
 
+import { CELL } from '../components/cells.js';
+
 /** The record kinds. */
 export const KIND = Object.freeze({ PLACE: 0, REMOVE: 1, UNSAFE: 2, SAFE: 3, FOUND: 4, SAY: 5, BOARD: 6 });
 
@@ -62,19 +64,71 @@ export function judgeBoard(squares, n) {
 /**
  * Feeds the records of a run over several N into their traces: a board
  * record [BOARD, 0, n, 0] starts the trace of the next N, and the records
- * after it, in this chunk or the next, go to that trace.
+ * after it, in this chunk or the next, go to that trace. The say() texts
+ * are numbered over the whole run (the sandboxes count them across N): every
+ * trace of a run holds the run's one list, so each N's say records find
+ * their texts, whichever N was running when they came.
  * @param {Trace[]} traces  the run's traces so far, added to
  * @param {Int32Array} data  records [kind, row, col, line]...
+ * @param {string[]} [texts]  the say() texts that came with them, in order
  */
-export function ingestRuns(traces, data) {
+export function ingestRuns(traces, data, texts = []) {
   let from = 0;
   for (let i = 0; i < data.length; i += 4) {
     if (data[i] !== KIND.BOARD) continue;
-    if (i > from && traces.length) traces[traces.length - 1].ingest(data.subarray(from, i), []);
-    traces.push(new Trace(data[i + 2]));
+    if (i > from && traces.length) traces[traces.length - 1].ingest(data.subarray(from, i));
+    const next = new Trace(data[i + 2]);
+    if (traces.length) next.texts = traces[0].texts;
+    traces.push(next);
     from = i + 4;
   }
-  if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from), []);
+  if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from));
+  if (traces.length) for (const t of texts) traces[0].texts.push(t);
+}
+
+/**
+ * The cells a board draws for a set of queens (CELL's flags): the queens, the
+ * squares they attack, a queen another attacks, the probed square; and the
+ * attacking pairs.
+ * @param {Uint8Array} occupied  n*n, 1 where a queen stands
+ * @param {number} n
+ * @param {number} probe  a square, or -1
+ * @returns {{ cells: Uint8Array, lines: Array<[number, number]> }}
+ */
+export function boardCells(occupied, n, probe) {
+  const cells = new Uint8Array(n * n);
+  /** @type {number[]} */
+  const queens = [];
+  for (let s = 0; s < n * n; s++) if (occupied[s]) queens.push(s);
+  /** @type {Array<[number, number]>} */
+  const lines = [];
+  for (const q of queens) {
+    const qr = Math.floor(q / n), qc = q % n;
+    for (let s = 0; s < n * n; s++) {
+      if (s === q) continue;
+      const r = Math.floor(s / n), c = s % n;
+      if (r === qr || c === qc || Math.abs(r - qr) === Math.abs(c - qc)) cells[s] |= occupied[s] ? CELL.CONFLICT : CELL.THREATENED;
+    }
+  }
+  for (let i = 0; i < queens.length; i++) {
+    cells[queens[i]] |= CELL.QUEEN;
+    for (let j = i + 1; j < queens.length; j++) {
+      const a = queens[i], b = queens[j];
+      if (judgeBoard([a, b], n).pair) lines.push([a, b]);
+    }
+  }
+  if (probe >= 0) cells[probe] |= CELL.PROBED;
+  return { cells, lines };
+}
+
+/**
+ * The queens of a board, row by row: the column of each row's queen (the leftmost if there are more), or -1.
+ * @param {Uint8Array} occupied  @param {number} n  @returns {number[]}
+ */
+export function queensByRow(occupied, n) {
+  const out = new Array(n).fill(-1);
+  for (let s = 0; s < n * n; s++) if (occupied[s] && out[Math.floor(s / n)] < 0) out[Math.floor(s / n)] = s % n;
+  return out;
 }
 
 export class Trace {
