@@ -7,6 +7,7 @@ import { el, formatCount } from '../lib/dom.js';
 import { STARTERS } from '../program/starters.js';
 import { MAX_CALLS, TIME_LIMIT_MS } from '../program/runner.js';
 import { MIN_N, MAX_N, DEFAULT_N } from './model.js';
+import { SharedStore } from '../lib/shared-store.js';
 import { SPEEDS, DEFAULT_SPEED_INDEX, speedLabel } from '../components/speeds.js';
 
 const ICON = {
@@ -64,6 +65,7 @@ export function buildMarkup(root, tree) {
     nInput: el('input', { type: 'number', 'data-part': 'n', min: MIN_N, max: MAX_N, step: 1, value: DEFAULT_N, inputmode: 'numeric', title: `The board size a run and a check use, ${MIN_N} to ${MAX_N}` }),
     task: el('p', { class: 'code-task', 'data-part': 'task' }),
     editorBox: el('div', { class: 'code-editor', 'data-part': 'editor' }),
+    bracketsBox: el('input', { type: 'checkbox', 'data-part': 'close-brackets', checked: true }),
     runButton: button('run', 'Run', 'Run solve(n, board) at this N in a worker of its own (Ctrl+Enter)'),
     stopButton: button('stop', 'Stop', 'Stop the run (Esc): the steps made so far are kept'),
     gradeButton: button('grade', 'Check my search', 'Run it for every N from 1 to this N and judge what it reports against every solution'),
@@ -138,6 +140,7 @@ export function buildMarkup(root, tree) {
         ]),
         p.task,
         p.editorBox,
+        el('label', { class: 'code-option', title: 'Off: typing ( [ { or a quote adds nothing after it, as on paper' }, [p.bracketsBox, ' Close brackets and quotes as I type']),
         el('div', { class: 'code-actions', role: 'group', 'aria-label': 'Run' }, [p.runButton, p.stopButton, p.gradeButton, p.copyButton]),
         p.progressRow,
         p.runLine,
@@ -159,4 +162,22 @@ export function buildMarkup(root, tree) {
     p.gradePanel,
   );
   return parts;
+}
+
+/**
+ * The bracket-closing box: the editor follows it, and the choice is kept
+ * for the next visit (in localStorage, every tab following).
+ * @param {HTMLInputElement} box  @param {import('../program/editor.js').Editor} editor
+ */
+export function followBrackets(box, editor) {
+  const PREFERENCES = new SharedStore('nqueens-your-search', {
+    parse: (raw) => ({ closeBrackets: !(raw && typeof raw === 'object' && /** @type {{ closeBrackets?: unknown }} */ (raw).closeBrackets === false) }),
+    empty: () => ({ closeBrackets: true }),
+  });
+  box.checked = PREFERENCES.value.closeBrackets;
+  editor.setCloseBrackets(box.checked);
+  box.addEventListener('change', () => {
+    editor.setCloseBrackets(box.checked);
+    PREFERENCES.update((r) => { r.closeBrackets = box.checked; });
+  });
 }

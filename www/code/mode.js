@@ -17,8 +17,8 @@ import { Editor } from '../program/editor.js';
 import { packSource, unpackSource } from '../program/link.js';
 import { queensByRow } from '../program/trace.js';
 import { CodeTree } from './tree-view.js';
-import { CodeModel, DEFAULT_N, parseCodeParams, seedWork } from './model.js';
-import { buildMarkup } from './markup.js';
+import { CodeModel, DEFAULT_N, keepsStarter, parseCodeParams, seedWork } from './model.js';
+import { buildMarkup, followBrackets } from './markup.js';
 import { Playback } from './playback.js';
 import { gradeStarted, showStale, showVerdict, showWork } from './grade-view.js';
 
@@ -80,9 +80,10 @@ export function codeMode(page) {
     clearTimeout(view.urlTimer);
     view.urlTimer = window.setTimeout(() => { writeUrl(); }, 300);
   };
-  /** @param {string} id */
+  /** The starter's task while the program is still that starter's (edited, not replaced). @param {string} id */
   const showTask = (id) => {
     const s = model.starter(id);
+    p.task.hidden = Boolean(live.editor) && !keepsStarter(source(), s[model.lang]);
     p.task.textContent = `${s.name}: ${s.task}`;
   };
 
@@ -155,22 +156,17 @@ export function codeMode(page) {
     });
   };
 
-  const stop = () => {
-    model.stop();
-    setState();
-  };
+  const stop = () => { model.stop(); setState(); };
 
   /** @param {'js'|'py'} next */
   const setLang = (next) => {
     if (next === model.lang) return;
-    model.programs[model.lang] = source();
-    model.lang = next;
+    const text = model.setLang(next, source());
     p.langSelect.value = next;
-    if (!model.programs[next]) model.programs[next] = model.starter(model.starterId)[next];
     live.editor?.setLang(next);
-    live.editor?.setText(model.programs[next]);
+    live.editor?.setText(text);
     live.editor?.showError(0);
-    if (next === 'py') warmPython().catch(() => {});
+    if (next === 'py') warmPython();
     writeUrlSoon();
   };
 
@@ -196,10 +192,12 @@ export function codeMode(page) {
     const editor = new Editor(p.editorBox, text, lang, () => {
       editor.showError(0);
       model.edited(editor.text);
+      showTask(model.starterId);
       if (model.verdict?.stale) showStale(p, model.verdict.stale);
       writeUrlSoon();
     });
     live.editor = editor;
+    followBrackets(p.bracketsBox, editor);
     showTask(model.starterId);
     if (packed && !problem) p.task.textContent = 'A program from a link: read it, then press Run (nothing runs until you do).';
     playback = new Playback(p, model, (shown) => {
@@ -209,7 +207,7 @@ export function codeMode(page) {
     setState();
     playback.render();
     if (problem) say(problem);
-    if (lang === 'py') warmPython().catch(() => {});
+    if (lang === 'py') warmPython();
     wire();
   };
 

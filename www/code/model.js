@@ -63,6 +63,17 @@ export function closed(text) {
 }
 
 /**
+ * Whether a program is still the starter's (edited, not replaced): most of
+ * the starter's lines are still in it.
+ * @param {string} text  @param {string} starter
+ */
+export function keepsStarter(text, starter) {
+  const lines = starter.split('\n').map((l) => l.trim()).filter((l) => l.length > 3);
+  const have = new Set(text.split('\n').map((l) => l.trim()));
+  return lines.length > 0 && lines.filter((l) => have.has(l)).length * 2 >= lines.length;
+}
+
+/**
  * @typedef {object} CheckedVerdict  a Check's verdict and what it judged
  * @property {import('../program/check.js').Verdict} judged
  * @property {Lang} lang  the program's language
@@ -182,6 +193,18 @@ export class CodeModel {
     this.shownNote = '';
     if (kind === 'check') this.verdict = null;
     else if (this.verdict && !this.verdict.stale) this.verdict.stale = 'A new run came after this check: its step links were for the checked runs, and check again for a verdict on the program now.';
+  }
+
+  /**
+   * Switches language, keeping each language's program: the new one's text
+   * (its starter's the first time).
+   * @param {Lang} next  @param {string} text  the program in the editor now
+   */
+  setLang(next, text) {
+    this.programs[this.lang] = text;
+    this.lang = next;
+    this.programs[next] ||= this.starter(this.starterId)[next];
+    return this.programs[next];
   }
 
   /** Starts loading Python (once), for a Run to find it ready. */

@@ -22,7 +22,8 @@ export class Playback {
     this.shown = shown;
     this.board = new BoardView(parts.boardFrame);
     this.player = new Player({
-      session: () => (model.busy ? null : model.session),
+      // A trace's session steps as the core's do (Race steps it the same way).
+      session: () => /** @type {import('../types.js').Session | null} */ (/** @type {unknown} */ (model.busy ? null : model.session)),
       render: () => { this.render(); return true; },
       say: () => {},
       warn: () => {},

@@ -97,6 +97,7 @@ export class Editor {
   constructor(parent, text, lang, onChange) {
     this.lang = new Compartment();
     this.theme = new Compartment();
+    this.brackets = new Compartment();
     this.stepLine = 0;
     const dark = window.matchMedia('(prefers-color-scheme: dark)');
     this.view = new EditorView({
@@ -104,6 +105,7 @@ export class Editor {
       state: EditorState.create({
         doc: text,
         extensions: [
+          this.brackets.of([]),
           basicSetup,
           keymap.of([indentWithTab]),
           this.lang.of(language(lang)),
@@ -136,15 +138,32 @@ export class Editor {
     this.view.dispatch({ effects: this.lang.reconfigure(language(lang)) });
   }
 
-  /** Marks the line of the step shown (0: none) and scrolls it into view. @param {number} line */
+  /**
+   * Whether typing an opening bracket or quote adds its closing one (the
+   * editor's default); off, the program is typed as on paper.
+   * @param {boolean} on
+   */
+  setCloseBrackets(on) {
+    // The first closeBrackets language data found wins: this one comes before the language's.
+    const off = EditorState.languageData.of(() => [{ closeBrackets: { brackets: [] } }]);
+    this.view.dispatch({ effects: this.brackets.reconfigure(on ? [] : off) });
+  }
+
+  /**
+   * Marks the line of the step shown (0: none) and scrolls the editor's own
+   * box to it, never the page: stepping keeps the board where it is.
+   * @param {number} line
+   */
   showStep(line) {
     if (line === this.stepLine) return;
     this.stepLine = line;
-    /** @type {any[]} */
-    const effects = [setStepLine.of(line)];
+    this.view.dispatch({ effects: [setStepLine.of(line)] });
     const doc = this.view.state.doc;
-    if (line >= 1 && line <= doc.lines) effects.push(EditorView.scrollIntoView(doc.line(line).from, { y: 'nearest' }));
-    this.view.dispatch({ effects });
+    if (line < 1 || line > doc.lines) return;
+    const block = this.view.lineBlockAt(doc.line(line).from);
+    const box = this.view.scrollDOM;
+    if (block.top < box.scrollTop) box.scrollTop = block.top;
+    else if (block.bottom > box.scrollTop + box.clientHeight) box.scrollTop = block.bottom - box.clientHeight;
   }
 
   /** Marks the line of an error (0: none). @param {number} line */
