@@ -202,12 +202,13 @@ def solve(n, board):
 });
 
 test('Python: every starter is checked at N = 8: the three searches right, the three with a planted bug wrong', async () => {
-  await page.fill('#code [data-part=n]', '8');
-  await page.dispatchEvent('#code [data-part=n]', 'change');
   const starters = await page.evaluate(() => [...document.querySelectorAll('#code [data-part=starter] option')].map((o) => o.value).filter(Boolean));
   assert.equal(starters.length, 6);
   for (const id of starters) {
     await page.selectOption('#code [data-part=starter]', id);
+    // A failed check shows the N where it first went wrong, and the N field follows it: back to 8.
+    await page.fill('#code [data-part=n]', '8');
+    await page.dispatchEvent('#code [data-part=n]', 'change');
     await page.click('#code [data-part=grade]');
     await page.waitForSelector('#code[data-verdict]:not([data-state=running]):not([data-state=loading])', { timeout: 120_000 });
     assert.equal(await page.getAttribute('#code', 'data-verdict'), id.startsWith('bug-') ? 'wrong' : 'right', `${id}: ${await page.textContent('#code [data-part=verdict]')}`);

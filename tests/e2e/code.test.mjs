@@ -372,6 +372,9 @@ test('every starter runs and is checked at N = 8: the three searches right, the 
   const effects = { 'bug-diagonal': /not a solution.*attack each other/, 'bug-twice': /reported a solution twice/, 'bug-early': /not a solution.*has \d+ queens?, not \d+/ };
   for (const id of starters) {
     await page.selectOption('#code [data-part=starter]', id);
+    // A failed check shows the N where it first went wrong, and the N field follows it: back to 8.
+    await page.fill('#code [data-part=n]', '8');
+    await page.dispatchEvent('#code [data-part=n]', 'change');
     await page.click('#code [data-part=grade]');
     await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 60_000 });
     const verdict = await page.getAttribute('#code', 'data-verdict');

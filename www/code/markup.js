@@ -181,3 +181,13 @@ export function followBrackets(box, editor) {
     PREFERENCES.update((r) => { r.closeBrackets = box.checked; });
   });
 }
+
+/**
+ * Python's loading on the progress bar (hidden once loaded).
+ * @param {ReturnType<typeof buildMarkup>} p  @param {number} fraction  @param {string} text
+ */
+export function showProgress(p, fraction, text) {
+  p.progressRow.hidden = fraction >= 1;
+  p.progressBar.value = fraction;
+  p.progressText.textContent = text;
+}

@@ -16,9 +16,10 @@ import { replaceUrl } from '../lib/params.js';
 import { Editor } from '../program/editor.js';
 import { packSource, unpackSource } from '../program/link.js';
 import { queensByRow } from '../program/trace.js';
+import { SearchTree } from '../program/search-tree.js';
 import { CodeTree } from './tree-view.js';
 import { CodeModel, DEFAULT_N, keepsStarter, parseCodeParams, seedWork } from './model.js';
-import { buildMarkup, followBrackets } from './markup.js';
+import { buildMarkup, followBrackets, showProgress } from './markup.js';
 import { Playback } from './playback.js';
 import { gradeStarted, showStale, showVerdict, showWork } from './grade-view.js';
 
@@ -28,14 +29,7 @@ import { gradeStarted, showStale, showVerdict, showWork } from './grade-view.js'
  */
 export function codeMode(page) {
   const root = /** @type {HTMLElement} */ (document.getElementById('code'));
-  const model = new CodeModel({
-    keep: (n, trace) => page.keptRuns.keep(n, trace),
-    progress: (fraction, text) => {
-      p.progressRow.hidden = fraction >= 1;
-      p.progressBar.value = fraction;
-      p.progressText.textContent = text;
-    },
-  });
+  const model = new CodeModel({ keep: (n, trace) => page.keptRuns.keep(n, trace), progress: (fraction, text) => showProgress(p, fraction, text) });
   const view = { active: false, built: false, urlTimer: 0 };
   /** @type {{ core: import('../core/core.js').Core | null, editor: Editor | null, wanted: { lang: 'js'|'py', n: number, src: string | null, starter: string | null } | null }} */
   const live = { core: null, editor: null, wanted: null };
@@ -88,11 +82,7 @@ export function codeMode(page) {
   };
 
   const warmPython = () => {
-    if (!model.python?.loaded) {
-      p.progressRow.hidden = false;
-      p.progressBar.value = 0;
-      p.progressText.textContent = 'Loading Python (about 13.5 MB, once)…';
-    }
+    if (!model.python?.loaded) showProgress(p, 0, 'Loading Python (about 13.5 MB, once)…');
     return model.warmPython().catch((error) => {
       p.progressRow.hidden = true;
       say(/** @type {Error} */ (error).message);
@@ -147,13 +137,23 @@ export function codeMode(page) {
       p.nInput.value = String(model.n);
       playback.render();
       say(`${v.right ? 'Checked: right. Its work against the seeds is below the table.' : `Checked: ${v.sentence}`}${model.shownNote ? ` ${model.shownNote}` : ''}`);
-      const trace = /** @type {import('../program/trace.js').Trace} */ (model.trace);
-      if (trace.n === v.upTo && v.finished) {
-        const seeds = live.core ? await seedWork(live.core, trace.n) : [];
-        const tree = await buildTree();
-        if (model.trace === trace) showWork(p, trace, seeds, tree, (step) => { go(step); playback.board.reveal(); });
-      } else buildTree();
+      const shown = model.trace, top = traces[traces.length - 1];
+      const tree = await buildTree();
+      if (!v.finished || model.trace !== shown) return;
+      const seeds = live.core ? await seedWork(live.core, top.n) : [];
+      const outside = top === shown ? tree : await SearchTree.fromTrace(top);
+      if (model.trace === shown) showWork(p, top, seeds, outside, (step) => showCheckedStep(top.n, step));
     });
+  };
+
+  /** A step of the last Check's run at N = size, from its verdict's link: that trace shown, N following. @param {number} size  @param {number} step */
+  const showCheckedStep = async (size, step) => {
+    const fresh = model.trace?.n !== size;
+    if (!model.showChecked(size) || model.verdict?.stale) return;
+    p.nInput.value = String(size);
+    go(step);
+    playback.board.reveal();
+    if (fresh) await buildTree();
   };
 
   const stop = () => { model.stop(); setState(); };

@@ -111,6 +111,8 @@ export class CodeModel {
     this.verdict = null;
     /** A note on the N shown when it is not the one asked for ('' when it is). */
     this.shownNote = '';
+    /** @type {Trace[]} the traces of the last Check, one per N */
+    this.checked = [];
     /** @type {SearchTree | null} the search tree of the trace shown, once built */
     this.tree = null;
     this.treeToken = 0;
@@ -191,7 +193,10 @@ export class CodeModel {
     this.treeToken++;
     this.tree = null;
     this.shownNote = '';
-    if (kind === 'check') this.verdict = null;
+    if (kind === 'check') {
+      this.verdict = null;
+      this.checked = [];
+    }
     else if (this.verdict && !this.verdict.stale) this.verdict.stale = 'A new run came after this check: its step links were for the checked runs, and check again for a verdict on the program now.';
   }
 
@@ -258,6 +263,19 @@ export class CodeModel {
     this.session = new TraceSession(trace);
   }
 
+  /**
+   * Shows the last Check's trace at `n` (N follows); false when it has none.
+   * @param {number} n
+   */
+  showChecked(n) {
+    const trace = this.checked.find((t) => t.n === n);
+    if (!trace || this.busy) return false;
+    if (trace !== this.trace) this.show(trace);
+    this.n = n;
+    this.shownNote = '';
+    return true;
+  }
+
   /** Goes to step k of the trace shown (clamped). @param {number} k */
   seek(k) { this.session?.seek(k); }
 
@@ -292,6 +310,7 @@ export class CodeModel {
     this.state = stateAfter(end);
     judged.complete.forEach((whole, i) => { if (whole) this.keep(traces[i].n, traces[i]); });
     this.verdict = { judged, lang: this.lang, source, stale: '' };
+    this.checked = traces;
     const trace = traces.find((t) => t.n === judged.shownN) ?? traces[traces.length - 1] ?? new Trace(upTo);
     this.show(trace);
     this.seek(trace.steps);
