@@ -385,3 +385,83 @@ test('every starter runs and is checked at N = 8: the three searches right, the 
   assertNoErrors(errors);
   await page.close();
 });
+
+// ---- What a student tripped over -------------------------------------------------
+
+/** A row-by-row search that says each solution's columns; `last` is the loop's bound (`n` is right, `n - 1` loses solutions). */
+const SAYING = (last) => [
+  'function solve(n, board) {',
+  '  const cols = [];',
+  '  function go(row) {',
+  '    if (row === n) { board.say("N " + n + ": " + cols.join("")); board.found(); return; }',
+  `    for (let c = 0; c < ${last}; c++) {`,
+  '      if (!board.safe(row, c)) continue;',
+  '      cols.push(c); board.place(row, c); go(row + 1); board.remove(row, c); cols.pop();',
+  '    }',
+  '  }',
+  '  go(0);',
+  '}',
+].join('\n');
+
+/** Every solution of n as its columns' text, in a row-by-row order: the test's own enumeration. */
+function solutionsOf(n) {
+  const out = [];
+  const cols = [];
+  const go = (row) => {
+    if (row === n) return void out.push(cols.join(''));
+    for (let c = 0; c < n; c++) {
+      if (cols.some((q, r) => q === c || Math.abs(q - c) === row - r)) continue;
+      cols.push(c); go(row + 1); cols.pop();
+    }
+  };
+  go(0);
+  return out;
+}
+
+test('a failed Check shows where it first went wrong with N following; an edit or a new run marks its verdict out of date; each N keeps its own say() texts', async () => {
+  const { page, errors } = await openProgram(SAYING('n - 1'), { n: 6, viewport: { width: 390, height: 844 } });
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'wrong');
+  // c < n - 1 finds nothing at N = 1, which has one solution: the board is 1×1 and N says so.
+  assert.equal(await page.inputValue('#code [data-part=n]'), '1');
+  assert.match(await message(page), /Showing N = 1, where it first went wrong \(the check went up to N = 6\)/);
+  assert.match(await page.getAttribute('#code [data-part=board]', 'aria-label'), /^1×1 board/);
+  assert.equal(await page.isVisible('#code [data-part=verdict-stale]'), false);
+
+  // The fixed program, run: the verdict above is about the old one.
+  await page.fill('#code .cm-content', SAYING('n'));
+  await page.waitForSelector('#code [data-part=grade-panel][data-stale]');
+  assert.match(await page.textContent('#code [data-part=verdict-stale]'), /^Out of date: The program was edited/);
+  assert.equal((await yours(page)).stale, true);
+  assert.equal(await run(page), 'done');
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'wrong', 'the old verdict stays, marked');
+  assert.equal(await page.isVisible('#code [data-part=verdict-stale]'), true);
+
+  // Checked again up to 6: right, current, and the trace of N = 6 says its own solutions at its found() steps.
+  await page.fill('#code [data-part=n]', '6');
+  await page.dispatchEvent('#code [data-part=n]', 'change');
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'right');
+  assert.equal(await page.isVisible('#code [data-part=verdict-stale]'), false);
+  assert.equal(await page.inputValue('#code [data-part=n]'), '6');
+  const said = [];
+  const steps = (await yours(page)).steps;
+  await page.click('#code [data-part=home]');
+  for (let k = 1; k <= steps; k++) {
+    await page.keyboard.press('ArrowRight');
+    const text = await page.textContent('#code [data-part=sentence]');
+    const m = /: (N \d+: \d+)$/.exec(text);
+    if (m) said.push(m[1]);
+  }
+  assert.deepEqual(said, solutionsOf(6).map((cols) => `N 6: ${cols}`));
+  // Stepping marks each step's line in the editor above the board, and the page stays on the board.
+  await page.evaluate(() => document.querySelector('#code [data-part=board]').scrollIntoView({ block: 'center' }));
+  await page.click('#code [data-part=home]');
+  for (let k = 0; k < 12; k++) await page.keyboard.press('ArrowRight');
+  const box = await page.evaluate(() => { const r = document.querySelector('#code [data-part=board]').getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+  assert.ok(box.top >= 0 && box.bottom <= 844, `the board is in view: ${JSON.stringify(box)}`);
+  assertNoErrors(errors);
+  await page.close();
+});
