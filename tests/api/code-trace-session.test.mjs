@@ -101,3 +101,19 @@ test('a kept run (the shell’s store, handed to every mode) is offered at its b
   assert.equal(yourSearchInfo(kept.sizes()).id, YOUR_SEARCH);
   assert.deepEqual([yourSearchInfo(kept.sizes()).minN, yourSearchInfo(kept.sizes()).maxN], [5, 5]);
 });
+
+test('a program that never calls safe() counts each step as a check, so it cannot win on checks at 0', () => {
+  const trace = new Trace(4);
+  const recs = records(4);
+  // The same search with its safe calls left out: only place, remove and found.
+  const noChecks = [];
+  for (let i = 0; i < recs.length; i += 4) if (recs[i] !== KIND.SAFE && recs[i] !== KIND.UNSAFE) noChecks.push(...recs.slice(i, i + 4));
+  trace.ingest(Int32Array.from(noChecks));
+  assert.equal(trace.checks, 0);
+  const s = new TraceSession(trace);
+  for (const k of [0, 1, 7, trace.steps]) {
+    s.seek(k);
+    assert.equal(s.checks, k);
+  }
+  assert.match(yourSearchInfo([4]).checkIs, /never calls safe\(\).*each of its steps as a check/);
+});

@@ -66,8 +66,11 @@ test('a race that cannot start says what to choose', () => {
   assert.equal(fitAdvice(ALGORITHMS, ['deep', 'repair'], 2), 'choose a bigger board or other lanes.');
   assert.equal(fitAdvice(ALGORITHMS, ['small', 'repair'], 13), 'choose other lanes or another board size.');
   const setup = { goal: 'one', ids: ['deep', 'repair'], n: 8, clock: 'steps', seed: 7 };
-  assert.equal(openSentence(setup, ALGORITHMS, 2, null), '2 searches at the start line, N=8, on equal steps, racing to a first solution (seed 7). Press Play or Space.');
-  assert.equal(openSentence({ ...setup, goal: 'all', clock: 'wall' }, ALGORITHMS, 1, null), '1 search at the start line, N=8, on equal wall time. Press Play or Space.');
+  const hint = ' To race your own program, run it to its end in Your search first: it then joins as a lane.';
+  assert.equal(openSentence(setup, ALGORITHMS, 2, null), `2 searches at the start line, N=8, on equal steps, racing to a first solution (seed 7). Press Play or Space.${hint}`);
+  assert.equal(openSentence({ ...setup, goal: 'all', clock: 'wall' }, ALGORITHMS, 1, null), `1 search at the start line, N=8, on equal wall time. Press Play or Space.${hint}`);
+  // Once Your search is a lane, the hint goes.
+  assert.equal(openSentence({ ...setup, goal: 'all', clock: 'wall' }, [...ALGORITHMS, { id: 'your-search' }], 1, null), '1 search at the start line, N=8, on equal wall time. Press Play or Space.');
   assert.equal(openSentence(setup, ALGORITHMS, 0, 'No 3×3 board has a solution.'), 'No 3×3 board has a solution. Choose another board size.');
   assert.equal(openSentence({ ...setup, n: 2 }, ALGORITHMS, 0, null), 'None of the chosen searches can run at N=2: choose a bigger board or other lanes.');
 });

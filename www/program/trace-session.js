@@ -23,7 +23,7 @@ export function yourSearchInfo(sizes) {
     minN: sizes[0] ?? 1, maxN: sizes[sizes.length - 1] ?? 1, findMaxN: 0, seeded: false,
     space: /** @type {import('../types.js').SearchSpaceId} */ ('none'), takesFixedQueens: false,
     description: 'Your own solve(n, board), as it ran in Your search.',
-    stepIs: 'A step is one place, remove or found call.', checkIs: 'A check is one safe call.',
+    stepIs: 'A step is one place, remove or found call.', checkIs: 'A check is one safe call; a program that never calls safe() (it tests squares with its own arrays) counts each of its steps as a check.',
     placementIs: 'A placement is one place call.', moveIs: '', conflictsNote: '', glossary: [], pseudocode: [],
   };
 }
@@ -66,9 +66,16 @@ export class TraceSession {
     return kind === KIND.PLACE ? 'place' : kind === KIND.REMOVE ? 'remove' : 'found';
   }
 
-  /** The checks made by step k (the last step also holds the checks after it). @param {number} k */
+  /**
+   * The checks made by step k (the last step also holds the checks after it).
+   * A program that never calls safe() tests squares with its own arrays: each
+   * of its steps counts as a check, so that it does not win a race on checks
+   * at 0.
+   * @param {number} k
+   */
   checksAt(k) {
     if (k <= 0) return 0;
+    if (this.trace.checks === 0) return Math.min(k, this.totalSteps);
     return k >= this.totalSteps ? this.trace.checks : this.trace.checksAt[k - 1];
   }
 
