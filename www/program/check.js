@@ -33,7 +33,7 @@ export async function startProgram(lang, source, ns, { python, tick } = {}) {
   /** @type {Promise<{ traces: import('./trace.js').Trace[], end: import('./runner.js').RunEnd }>} */
   const done = new Promise((resolve) => { finish = (end) => resolve({ traces, end }); });
   /** @type {import('./runner.js').RunHooks} */
-  const hooks = { chunk: (data, texts) => ingestRuns(traces, data, texts), end: finish, tick };
+  const hooks = { chunk: (data, texts, _calls, state) => ingestRuns(traces, data, texts, state), end: finish, tick };
   let stop = () => {};
   try {
     stop = lang === 'py' ? await (python ?? new PythonWorkers(() => {})).run(source, ns, hooks) : runJs(source, ns, hooks);

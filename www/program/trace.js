@@ -71,19 +71,38 @@ export function judgeBoard(squares, n) {
  * @param {Trace[]} traces  the run's traces so far, added to
  * @param {Int32Array} data  records [kind, row, col, line]...
  * @param {string[]} [texts]  the say() texts that came with them, in order
+ * @param {import('./runner.js').StateChunk} [state]  the learner's state at some of their steps
  */
-export function ingestRuns(traces, data, texts = []) {
+export function ingestRuns(traces, data, texts = [], state = { states: [], stateSteps: [], masks: [] }) {
   let from = 0;
+  let q = 0;
+  /** The states of the steps the last trace just took. @param {Trace} t  @param {number} before */
+  const states = (t, before) => {
+    for (; q < state.stateSteps.length && state.stateSteps[q] > before && state.stateSteps[q] <= t.steps; q++) t.states[state.stateSteps[q] - 1] = state.states[q];
+  };
+  /** @param {Int32Array} part */
+  const feed = (part) => {
+    const t = traces[traces.length - 1];
+    const before = t.steps;
+    t.ingest(part);
+    states(t, before);
+  };
   for (let i = 0; i < data.length; i += 4) {
     if (data[i] !== KIND.BOARD) continue;
-    if (i > from && traces.length) traces[traces.length - 1].ingest(data.subarray(from, i));
+    if (i > from && traces.length) feed(data.subarray(from, i));
     const next = new Trace(data[i + 2]);
-    if (traces.length) next.texts = traces[0].texts;
+    if (traces.length) {
+      next.texts = traces[0].texts;
+      next.masks = traces[0].masks;
+    }
     traces.push(next);
     from = i + 4;
   }
-  if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from));
-  if (traces.length) for (const t of texts) traces[0].texts.push(t);
+  if (from < data.length && traces.length) feed(data.subarray(from));
+  if (traces.length) {
+    for (const t of texts) traces[0].texts.push(t);
+    for (const m of state.masks) if (!traces[0].masks.includes(m)) traces[0].masks.push(m);
+  }
 }
 
 /**
@@ -139,6 +158,10 @@ export class Trace {
     this.length = 0; // records
     /** @type {string[]} the say() texts, by index */
     this.texts = [];
+    /** @type {string[]} the learner's state after each step (JSON texts; none past the bound) */
+    this.states = [];
+    /** @type {string[]} the names the program uses as bit masks */
+    this.masks = [];
     this.stepAt = new Int32Array(1 << 12); // record index of each step
     this.checksAt = new Int32Array(1 << 12); // checks up to and including each step
     this.placementsAt = new Int32Array(1 << 12);
@@ -208,6 +231,24 @@ export class Trace {
       if (this.steps % SNAP === 0) this.snaps.push(this.live.slice());
     }
     this.length += count;
+  }
+
+  /**
+   * The learner's state after step k: the calls under way (outermost first,
+   * each its function and arguments) and the variables in scope; null when
+   * the step has none (step 0, or past the bound of kept states).
+   * @param {number} k
+   * @returns {{ stack: Array<[string, Record<string, unknown>]>, vars: Record<string, unknown> } | null}
+   */
+  stateAt(k) {
+    const text = k >= 1 ? this.states[k - 1] : undefined;
+    if (text === undefined) return null;
+    try {
+      const o = JSON.parse(text);
+      return { stack: Array.isArray(o.s) ? o.s : [], vars: o.v && typeof o.v === 'object' ? o.v : {} };
+    } catch {
+      return null;
+    }
   }
 
   /** The record at index i: [kind, row, col, line]. @param {number} i */

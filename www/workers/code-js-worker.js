@@ -133,7 +133,7 @@
   const flush = () => {
     if (used === 0 && texts.length === 0) return;
     const data = buffer.slice(0, used * 4);
-    post({ nonce, type: 'chunk', data, texts, calls }, [data.buffer]);
+    post({ nonce, type: 'chunk', data, texts, calls, ...takeStates() }, [data.buffer]);
     used = 0;
     texts = [];
     lastFlush = clock();
@@ -211,6 +211,7 @@
     occupied[sq] = 1;
     rows[r]++; cols[c]++; downs[r + c]++; ups[r - c + n - 1]++;
     record(0, r, c, line);
+    captureState();
   };
   /** @param {unknown} row  @param {unknown} col  @param {number} line */
   const remove = (row, col, line) => {
@@ -220,6 +221,7 @@
     occupied[sq] = 0;
     rows[r]--; cols[c]--; downs[r + c]--; ups[r - c + n - 1]--;
     record(1, r, c, line);
+    captureState();
   };
   /** @param {unknown} row  @param {unknown} col  @param {number} line */
   const safe = (row, col, line) => {
@@ -232,6 +234,7 @@
   /** @param {number} line */
   const found = (line) => {
     record(4, -1, -1, line);
+    captureState();
   };
   /** @param {unknown} text  @param {number} line */
   const say = (text, line) => {
@@ -255,10 +258,96 @@
   Object.defineProperty(scope, '__nqueensLine', {
     configurable: false,
     writable: false,
-    value: (/** @type {number} */ at, /** @type {string} */ name) => {
+    value: (/** @type {number} */ at, /** @type {string} */ name, /** @type {(() => Record<string, unknown>) | undefined} */ state) => {
       pending = at;
+      if (state) stateOf = state;
       return name;
     },
+  });
+
+  // ---- The learner's state at each step -------------------------------------
+  // The rewritten program notes each call of its functions (__nqueensEnter,
+  // __nqueensLeave) and hands each step's call the variables in scope there
+  // (through __nqueensLine); after each step they are kept as a JSON text,
+  // bounded (64 items a list, 16 keys an object, 80 characters a text, two
+  // levels deep), for the first SNAP_STEPS steps of each N and SNAP_RUN of
+  // a run. They go to the page with the chunk of their step.
+  const SNAP_STEPS = 100_000;
+  const SNAP_RUN = 300_000;
+  /** @type {Array<[string, Record<string, unknown>]>} the program's calls under way, outermost first */
+  const frames = [];
+  /** @type {(() => Record<string, unknown>) | null} the variables of the step call being made */
+  let stateOf = null;
+  let stepsInN = 0;
+  let captured = 0;
+  /** @type {string[]} */ let states = [];
+  /** @type {number[]} */ let stateSteps = [];
+  /** @type {object | null} */ let boardNow = null;
+
+  /** A value as JSON holds it, bounded. @param {unknown} v  @param {number} depth  @returns {unknown} */
+  const plain = (v, depth) => {
+    if (v === boardNow) return 'board';
+    if (v === null || v === undefined || typeof v === 'boolean') return v ?? null;
+    if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+    if (typeof v === 'string') return v.slice(0, 80);
+    if (typeof v === 'bigint' || typeof v === 'symbol' || typeof v === 'function') return String(v).slice(0, 80);
+    if (Array.isArray(v) || ArrayBuffer.isView(v) || v instanceof Set) {
+      if (depth >= 2) return '[…]';
+      const items = v instanceof Set ? [...v].slice(0, 64) : Array.prototype.slice.call(v, 0, 64);
+      return items.map((x) => plain(x, depth + 1));
+    }
+    if (depth >= 1) return '{…}';
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    const entries = v instanceof Map ? [...v].slice(0, 16) : Object.keys(/** @type {object} */ (v)).slice(0, 16).map((k) => [k, /** @type {any} */ (v)[k]]);
+    for (const [k, x] of entries) out[String(k).slice(0, 40)] = plain(x, depth + 1);
+    return out;
+  };
+  /** After a step: its variables and the calls under way, while the bounds allow. */
+  const captureState = () => {
+    stepsInN++;
+    const getter = stateOf;
+    stateOf = null;
+    if (stepsInN > SNAP_STEPS || captured >= SNAP_RUN) return;
+    captured++;
+    /** @type {Record<string, unknown>} */
+    const vars = {};
+    try {
+      const given = getter ? getter() : {};
+      for (const k of Object.keys(given).slice(0, 32)) if (typeof given[k] !== 'function' && given[k] !== boardNow) vars[k] = plain(given[k], 0);
+    } catch {
+      // A variable not yet set: the step keeps the calls only.
+    }
+    states.push(JSON.stringify({ s: frames.slice(-64), v: vars }));
+    stateSteps.push(stepsInN);
+  };
+  /** The states of the chunk being sent, as its extra fields. */
+  const takeStates = () => {
+    const out = { states, stateSteps };
+    states = [];
+    stateSteps = [];
+    return out;
+  };
+  /** A new N: its steps count from 1. @param {object} board */
+  const newStates = (board) => {
+    stepsInN = 0;
+    frames.length = 0;
+    boardNow = board;
+  };
+  Object.defineProperty(scope, '__nqueensEnter', {
+    configurable: false,
+    writable: false,
+    value: (/** @type {string} */ name, /** @type {string[]} */ names, /** @type {unknown[]} */ values) => {
+      /** @type {Record<string, unknown>} */
+      const args = {};
+      names.forEach((k, i) => { args[k] = plain(values[i], 1); });
+      frames.push([name, args]);
+    },
+  });
+  Object.defineProperty(scope, '__nqueensLeave', {
+    configurable: false,
+    writable: false,
+    value: () => { frames.pop(); },
   });
 
   // The board object: the five calls, frozen.
@@ -331,8 +420,10 @@
         // The limit of calls holds for each N.
         calls = -1;
         record(6, nIndex, n, 0);
+        const board = makeBoard();
+        newStates(board);
         try {
-          await /** @type {Function} */ (solve)(n, makeBoard());
+          await /** @type {Function} */ (solve)(n, board);
         } catch (error) {
           if (finished) return;
           if (error instanceof Stopped) return;
