@@ -25,6 +25,7 @@ const TRACER_METHODS = ['place', 'remove', 'safe', 'found', 'say'];
 const STEP_METHODS = ['place', 'remove', 'found'];
 /** Operators that make a number a bit mask. */
 const BITWISE = ['&', '|', '^', '<<', '>>', '>>>', '&=', '|=', '^=', '<<=', '>>=', '>>>='];
+const SHIFTS = ['<<', '>>', '>>>'];
 
 const NAME = /[A-Za-z0-9_$]/;
 
@@ -152,7 +153,8 @@ function fromTree(source, tree) {
         if (node.id) declare(node.id.name, node.end, false);
         break;
       case 'BinaryExpression':
-        if (BITWISE.includes(node.operator)) { maskSide(node.left); maskSide(node.right); }
+        // A shift's count is no mask: only what it shifts.
+        if (BITWISE.includes(node.operator)) { maskSide(node.left); if (!SHIFTS.includes(node.operator)) maskSide(node.right); }
         break;
       case 'AssignmentExpression':
         if (BITWISE.includes(node.operator)) maskSide(node.left);

@@ -76,9 +76,15 @@ export function judgeBoard(squares, n) {
 export function ingestRuns(traces, data, texts = [], state = { states: [], stateSteps: [], masks: [] }) {
   let from = 0;
   let q = 0;
-  /** The states of the steps the last trace just took. @param {Trace} t  @param {number} before */
+  /**
+   * The states of the steps the last trace just took: those in its range, up
+   * to where the steps count down again (the next N's).
+   * @param {Trace} t  @param {number} before
+   */
   const states = (t, before) => {
-    for (; q < state.stateSteps.length && state.stateSteps[q] > before && state.stateSteps[q] <= t.steps; q++) t.states[state.stateSteps[q] - 1] = state.states[q];
+    const first = q;
+    const steps = state.stateSteps;
+    for (; q < steps.length && steps[q] > before && steps[q] <= t.steps && (q === first || steps[q] > steps[q - 1]); q++) t.states[steps[q] - 1] = state.states[q];
   };
   /** @param {Int32Array} part */
   const feed = (part) => {

@@ -100,7 +100,9 @@ def _mask_names(source):
     for node in ast.walk(tree):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ops):
             side(node.left)
-            side(node.right)
+            # A shift's count is no mask: only what it shifts.
+            if not isinstance(node.op, (ast.LShift, ast.RShift)):
+                side(node.right)
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
             side(node.operand)
         elif isinstance(node, ast.AugAssign) and isinstance(node.op, ops):
