@@ -465,3 +465,87 @@ test('a failed Check shows where it first went wrong with N following; an edit o
   assertNoErrors(errors);
   await page.close();
 });
+
+// ---- The learner's own state at each step --------------------------------------
+
+const STATE_PROGRAM = [
+  'function solve(n, board) {',
+  '  const cols = [];',
+  '  let used = 0;',
+  '  function go(row) {',
+  '    if (row === n) { board.found(); return; }',
+  '    for (let c = 0; c < n; c++) {',
+  '      if (used & (1 << c) || cols.some((q, r) => Math.abs(q - c) === row - r)) continue;',
+  '      cols.push(c); used |= 1 << c;',
+  '      board.place(row, c);',
+  '      go(row + 1);',
+  '      cols.pop(); used &= ~(1 << c);',
+  '      board.remove(row, c);',
+  '    }',
+  '  }',
+  '  go(0);',
+  '}',
+].join('\n');
+
+/** The same search in the test: after each step, the variables of the function that made it and the calls under way. */
+function stateReplay(n) {
+  const out = [];
+  const cols = [];
+  let used = 0;
+  const stack = [['solve', `solve(n=${n}, board="board")`]];
+  const go = (row) => {
+    stack.push(['go', `go(row=${row})`]);
+    if (row === n) out.push({ vars: { row, cols: [...cols], used, n }, stack: stack.map((f) => [...f]) });
+    else {
+      for (let c = 0; c < n; c++) {
+        if (used & (1 << c) || cols.some((q, r) => Math.abs(q - c) === row - r)) continue;
+        cols.push(c); used |= 1 << c;
+        out.push({ vars: { c, row, cols: [...cols], used, n }, stack: stack.map((f) => [...f]) });
+        go(row + 1);
+        cols.pop(); used &= ~(1 << c);
+        out.push({ vars: { c, row, cols: [...cols], used, n }, stack: stack.map((f) => [...f]) });
+      }
+    }
+    stack.pop();
+  };
+  go(0);
+  return out;
+}
+
+/** The variables and calls the page shows. */
+const shownState = (page) => page.evaluate(() => ({
+  vars: Object.fromEntries([...document.querySelectorAll('#code [data-part=variables] [data-var]')].map((e) => [e.getAttribute('data-var'), JSON.parse(e.getAttribute('data-value'))])),
+  stack: [...document.querySelectorAll('#code [data-part=call-stack] [data-frame]')].map((e) => [e.getAttribute('data-function'), e.textContent]),
+  bits: document.querySelector('#code [data-var=used] [data-part=bits]')?.textContent ?? null,
+}));
+
+test('JavaScript: the variables and the call stack at a step are the program’s own, computed here, and stepping back shows them as they were', async () => {
+  const n = 5;
+  const { page, errors } = await openProgram(STATE_PROGRAM, { n });
+  assert.equal(await run(page), 'done');
+  const truth = stateReplay(n);
+  assert.equal((await yours(page)).steps, truth.length);
+  await page.click('#code [data-part=home]');
+  const check = async (k) => {
+    const shown = await shownState(page);
+    assert.deepEqual(shown.vars, truth[k - 1].vars, `step ${k}`);
+    assert.deepEqual(shown.stack, truth[k - 1].stack, `step ${k}`);
+    assert.equal(shown.bits, ` 0b${truth[k - 1].vars.used.toString(2).padStart(n, '0')}`, `step ${k}: the mask in binary`);
+  };
+  for (let k = 1; k <= 30; k++) {
+    await page.keyboard.press('ArrowRight');
+    await check(k);
+  }
+  // Back: the state as it was, with the cell that changed at step 30 marked.
+  for (let k = 29; k >= 20; k--) {
+    await page.click('#code [data-part=step-back]');
+    await check(k);
+  }
+  const changed = await page.evaluate(() => [...document.querySelectorAll('#code [data-var=cols] [data-changed]')].length);
+  assert.ok(changed <= 1, 'at most the one cell a step changes is marked');
+  await page.click('#code [data-part=home]');
+  assert.match(await page.textContent('#code [data-part=state-note]'), /^Step 0/);
+  assert.equal(await page.locator('#code [data-part=variables] [data-var]').count(), 0);
+  assertNoErrors(errors);
+  await page.close();
+});

@@ -87,6 +87,9 @@ export function buildMarkup(root, tree) {
     sentence: el('p', { class: 'status code-sentence', 'data-part': 'sentence', 'aria-live': 'polite' }, 'No run yet.'),
     /** @type {Record<string, HTMLElement>} */
     stats: {},
+    variables: el('div', { class: 'code-variables', 'data-part': 'variables', 'aria-label': 'Variables' }),
+    callStack: el('ol', { class: 'code-call-stack', 'data-part': 'call-stack', 'aria-label': 'Call stack' }),
+    stateNote: el('p', { class: 'muted code-state-note', 'data-part': 'state-note' }),
     verdictLine: el('p', { class: 'code-verdict', 'data-part': 'verdict' }),
     staleLine: el('p', { class: 'code-stale', 'data-part': 'verdict-stale', hidden: true }),
     gradeRows: el('tbody', { 'data-part': 'grade-rows' }),
@@ -156,6 +159,11 @@ export function buildMarkup(root, tree) {
         ]),
         p.sentence,
         statList,
+        el('section', { class: 'code-state', 'data-part': 'state-panel', 'aria-label': 'Your variables and calls at this step' }, [
+          el('div', { class: 'code-state-part' }, [el('h3', '', 'Call stack'), p.callStack]),
+          el('div', { class: 'code-state-part' }, [el('h3', '', 'Variables'), p.variables]),
+          p.stateNote,
+        ]),
       ]),
     ]),
     tree,

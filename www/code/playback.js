@@ -9,6 +9,7 @@ import { BoardView, readTheme } from '../components/board.js';
 import { Player } from '../components/player.js';
 import { SPEEDS, speedLabel } from '../components/speeds.js';
 import { boardCells, queensByRow } from '../program/trace.js';
+import { StateView } from './state-view.js';
 
 export class Playback {
   /**
@@ -21,6 +22,7 @@ export class Playback {
     this.model = model;
     this.shown = shown;
     this.board = new BoardView(parts.boardFrame);
+    this.state = new StateView(parts.variables, parts.callStack, parts.stateNote);
     this.player = new Player({
       // A trace's session steps as the core's do (Race steps it the same way).
       session: () => /** @type {import('../types.js').Session | null} */ (/** @type {unknown} */ (model.busy ? null : model.session)),
@@ -86,6 +88,7 @@ export class Playback {
       board.fit();
       board.draw(new Uint8Array(n * n), n);
       board.describe(new Array(n).fill(-1), n);
+      this.state.show(null, 0);
       this.update();
       return;
     }
@@ -99,6 +102,7 @@ export class Playback {
       p.stats[name].dataset.value = String(value);
       p.stats[name].textContent = formatCount(value);
     }
+    this.state.show(trace, view.step);
     this.shown(view);
     this.update();
   }

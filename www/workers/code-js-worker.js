@@ -210,8 +210,8 @@
     if (occupied[sq]) bad(`board.place(${r}, ${c}) on line ${line} puts a second queen on row ${r}, column ${c}.`, line);
     occupied[sq] = 1;
     rows[r]++; cols[c]++; downs[r + c]++; ups[r - c + n - 1]++;
-    record(0, r, c, line);
     captureState();
+    record(0, r, c, line);
   };
   /** @param {unknown} row  @param {unknown} col  @param {number} line */
   const remove = (row, col, line) => {
@@ -220,8 +220,8 @@
     if (!occupied[sq]) bad(`board.remove(${r}, ${c}) on line ${line} takes away a queen that is not there: row ${r}, column ${c} is empty.`, line);
     occupied[sq] = 0;
     rows[r]--; cols[c]--; downs[r + c]--; ups[r - c + n - 1]--;
-    record(1, r, c, line);
     captureState();
+    record(1, r, c, line);
   };
   /** @param {unknown} row  @param {unknown} col  @param {number} line */
   const safe = (row, col, line) => {
@@ -233,8 +233,8 @@
   };
   /** @param {number} line */
   const found = (line) => {
-    record(4, -1, -1, line);
     captureState();
+    record(4, -1, -1, line);
   };
   /** @param {unknown} text  @param {number} line */
   const say = (text, line) => {
@@ -303,7 +303,7 @@
     for (const [k, x] of entries) out[String(k).slice(0, 40)] = plain(x, depth + 1);
     return out;
   };
-  /** After a step: its variables and the calls under way, while the bounds allow. */
+  /** At a step (before its record, so both go in one chunk): its variables and the calls under way, while the bounds allow. */
   const captureState = () => {
     stepsInN++;
     const getter = stateOf;
