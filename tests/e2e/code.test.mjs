@@ -427,6 +427,9 @@ test('a failed Check shows where it first went wrong with N following; an edit o
   assert.equal(await page.inputValue('#code [data-part=n]'), '1');
   assert.match(await message(page), /Showing N = 1, where it first went wrong \(the check went up to N = 6\)/);
   assert.match(await page.getAttribute('#code [data-part=board]', 'aria-label'), /^1×1 board/);
+  // The missed solution of N = 1 (one queen, column 0) was never placed: the run's last step, 0 (it made none).
+  const missed = await page.$eval('#code [data-part=missed-step]', (e) => [e.dataset.n, e.dataset.solution, e.dataset.step]);
+  assert.deepEqual(missed, ['1', '0', '0']);
   assert.equal(await page.isVisible('#code [data-part=verdict-stale]'), false);
 
   // The fixed program, run: the verdict above is about the old one.

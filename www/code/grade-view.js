@@ -34,6 +34,7 @@ export function gradeStarted(p, upTo) {
   p.wrongFigure.hidden = true;
   p.missedFigure.hidden = true;
   p.workBox.replaceChildren();
+  for (const note of p.gradePanel.querySelectorAll('.code-missed-note')) note.remove();
   showStale(p, '');
 }
 
@@ -50,11 +51,30 @@ export function showStale(p, why) {
 }
 
 /**
+ * Where the search lost a missed solution, in words, with a link to that step.
+ * @param {NonNullable<import('../program/check.js').Verdict['missed']>} m
+ * @param {(n: number, step: number) => void} go  shows a step of the check's run at that N
+ */
+function missedNote(m, go) {
+  const link = el('button', { type: 'button', class: 'linkish', 'data-part': 'missed-step', 'data-n': m.n, 'data-solution': m.cols.join(','), 'data-step': m.step }, `Step ${formatCount(m.step)}`);
+  link.addEventListener('click', () => go(m.n, m.step));
+  const where = m.line ? ` (line ${m.line})` : '';
+  const solution = `the missed solution ${m.cols.join(', ')} (its columns, row by row, N = ${m.n})`;
+  const text = m.depth === 0
+    ? `: your search never placed the first queen of ${solution}, row 0, column ${m.cols[0]}; that is its last step.`
+    : m.depth >= m.cols.length
+      ? `${where}: your search left the full board of ${solution} without reporting it.`
+      : `${where}: your search left rows 0–${m.depth - 1} as ${solution} has them, with column ${m.cols[m.depth]} on row ${m.depth} untried: row backtracking tries it there, and it leads to this solution.`;
+  return el('p', { class: 'code-missed-note' }, [link, text]);
+}
+
+/**
  * The verdict's table, figures and sentence.
  * @param {ReturnType<typeof import('./markup.js').buildMarkup>} p
  * @param {import('../program/check.js').Verdict} v
+ * @param {(n: number, step: number) => void} go  shows a step of the check's run at that N
  */
-export function showVerdict(p, v) {
+export function showVerdict(p, v, go) {
   v.grades.forEach((g, i) => {
     const whole = v.complete[i];
     p.gradeRows.append(el('tr', { 'data-n': g.n, 'data-found': g.found, 'data-expected': g.expected, 'data-wrong': g.wrong, 'data-duplicates': g.duplicates, 'data-missed': g.missed, class: g.right && whole ? 'right' : 'wrong' }, [
@@ -67,6 +87,7 @@ export function showVerdict(p, v) {
   if (wrongOne?.firstWrong) drawFigure(p.wrongFigure, wrongOne.firstWrong.squares, wrongOne.n, `The first wrong board, N = ${wrongOne.n}, step ${formatCount(wrongOne.firstWrong.step)}: ${wrongWhy(wrongOne.firstWrong, wrongOne.n)}.`);
   const first = v.grades.find((g, i) => g.missed > 0 && v.complete[i]);
   if (first?.oneMissed) drawFigure(p.missedFigure, first.oneMissed, first.n, `A solution it missed at N = ${first.n}.`);
+  if (v.missed) p.missedFigure.parentElement?.after(missedNote(v.missed, go));
   p.verdictLine.textContent = v.sentence;
 }
 

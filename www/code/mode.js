@@ -133,7 +133,7 @@ export function codeMode(page) {
     start('check', Array.from({ length: model.n }, (_, i) => i + 1), async (traces, end, text) => {
       const v = model.endCheck(traces, end, text);
       root.dataset.verdict = v.right ? 'right' : 'wrong';
-      showVerdict(p, v);
+      showVerdict(p, v, (size, step) => showCheckedStep(size, step));
       p.nInput.value = String(model.n);
       playback.render();
       say(`${v.right ? 'Checked: right. Its work against the seeds is below the table.' : `Checked: ${v.sentence}`}${model.shownNote ? ` ${model.shownNote}` : ''}`);

@@ -6,7 +6,7 @@
 
 import { runJs, PythonWorkers, MAX_CALLS } from './runner.js';
 import { ingestRuns, squareName } from './trace.js';
-import { allSolutions, gradeReports } from './grade.js';
+import { allSolutions, gradeReports, missedAt } from './grade.js';
 import { formatCount } from '../lib/dom.js';
 
 /**
@@ -53,6 +53,7 @@ export async function startProgram(lang, source, ns, { python, tick } = {}) {
  * @property {string[]} problems  what is wrong, each a clause
  * @property {string} sentence  the verdict in words
  * @property {number} shownN  the N whose trace to show: where it first went wrong, else upTo
+ * @property {(import('./grade.js').MissedAt & { n: number }) | null} missed  where the first N that missed a solution lost one
  */
 
 /**
@@ -104,9 +105,11 @@ export function judgeRun(traces, end, upTo) {
   const sentence = right
     ? `Right: for every N from 1 to ${upTo} it reports each solution once and nothing else (${grades.map((g) => formatCount(g.expected)).join(', ')}, as OEIS A000170 says).`
     : `Not right yet: ${problems.join('; ')}.`;
+  const lost = grades.findIndex((g, i) => g.missed > 0 && complete[i] && g.oneMissed);
+  const missed = lost >= 0 ? { n: grades[lost].n, ...missedAt(traces[lost], /** @type {number[]} */ (grades[lost].oneMissed)) } : null;
   const firstBad = grades.findIndex((g, i) => !g.right || !complete[i]);
   const shownN = right || firstBad < 0 ? (traces.find((t) => t.n === upTo)?.n ?? traces[traces.length - 1]?.n ?? upTo) : grades[firstBad].n;
-  return { upTo, grades, complete, finished, right, problems, sentence, shownN };
+  return { upTo, grades, complete, finished, right, problems, sentence, shownN, missed };
 }
 
 /** Why a reported board is not a solution. @param {import('./trace.js').Found} f  @param {number} n */

@@ -85,3 +85,61 @@ export function gradeReports(n, reports, solutions = allSolutions(n)) {
     right: wrong === 0 && duplicates === 0 && missing.length === 0,
   };
 }
+
+/**
+ * @typedef {object} MissedAt  where a search lost a solution it never reported
+ * @property {number[]} cols  the solution's columns, row by row
+ * @property {number} depth  the most of its rows (from row 0) the search ever held as it has them
+ * @property {number} step  the step that left that partial board (a remove of one of its queens),
+ *   or the run's last step when the search never placed its first queen (or never left the board)
+ * @property {number} line  the program's line that made that step (0: none)
+ */
+
+/**
+ * The step where a search left the deepest partial board of a solution it
+ * missed: replays the trace's steps, watching for the board that holds
+ * exactly the solution's queens on rows 0 … d-1; after the first time it
+ * holds the most rows, the first remove of one of them is the step.
+ * @param {import('./trace.js').Trace} trace
+ * @param {number[]} squares  the missed solution (row * n + col, one a row)
+ * @returns {MissedAt}
+ */
+export function missedAt(trace, squares) {
+  const n = trace.n;
+  const cols = squares.map((s) => s % n);
+  const at = new Int32Array(n).fill(-1); // the column of each row's queen, or -1 (-2: more than one)
+  const count = new Int32Array(n);
+  let placed = 0;
+  let best = 0, bestStep = 0, left = 0;
+  /** How many rows from row 0 hold exactly the solution's queen, when the board holds nothing else. */
+  const prefix = () => {
+    let d = 0;
+    while (d < n && count[d] === 1 && at[d] === cols[d]) d++;
+    return d === placed ? d : 0;
+  };
+  for (let k = 1; k <= trace.steps; k++) {
+    const [kind, row, col] = trace.record(trace.stepAt[k - 1]);
+    if (kind === 0) {
+      count[row]++;
+      at[row] = count[row] === 1 ? col : -2;
+      placed++;
+      const d = prefix();
+      if (d > best) { best = d; bestStep = k; left = 0; }
+    } else if (kind === 1) {
+      const was = best > 0 && !left && bestStep > 0 && row < best && cols[row] === col;
+      count[row]--;
+      placed--;
+      if (count[row] === 0) at[row] = -1;
+      else {
+        // One queen left on the row: find its column again from the board.
+        const view = trace.at(k);
+        at[row] = -1;
+        for (let c = 0; c < n; c++) if (view.occupied[row * n + c]) at[row] = c;
+      }
+      if (was) left = k;
+    }
+  }
+  const step = best > 0 && left ? left : trace.steps;
+  const line = step > 0 ? trace.record(trace.stepAt[step - 1])[3] : 0;
+  return { cols, depth: best, step, line };
+}
