@@ -20,7 +20,7 @@ import json
 sent = []
 ended = []
 states = []
-def flush(buf, texts, calls, snaps=(), snap_steps=(), masks=()):
+def flush(buf, texts, calls, snaps=(), snap_steps=(), masks=(), *rest):
     sent.extend(buf.tolist())
     states.extend(zip(snap_steps, snaps))
 def finish(reason, message, line, calls):

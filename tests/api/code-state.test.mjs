@@ -75,7 +75,7 @@ test('Python: each step carries the caller’s variables and the calls under way
 import json
 states = []
 masks = []
-def flush(buf, texts, calls, snaps=(), snap_steps=(), m=()):
+def flush(buf, texts, calls, snaps=(), snap_steps=(), m=(), *rest):
     states.extend(zip(snap_steps, snaps))
     masks.extend(m)
 def finish(reason, message, line, calls):

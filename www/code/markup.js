@@ -126,7 +126,8 @@ export function buildMarkup(root, tree) {
     el('ul', '', [
       el('li', '', [el('code', '', 'board.place(row, col)'), ' puts a queen (a step); ', el('code', '', 'board.remove(row, col)'), ' takes it back (a step).']),
       el('li', '', [el('code', '', 'board.safe(row, col)'), ' answers whether any queen on the board attacks the square (a check; the page answers, not your code).']),
-      el('li', '', [el('code', '', 'board.found()'), ' says the board as it stands is a solution (a step; the page judges it).']),
+      el('li', '', [el('code', '', 'board.found()'), ' says the board as it stands is a solution (a step; the page judges it). ', el('code', '', 'board.found(2)'), ' says it stands for two (itself and its mirror image, for a search that tries half of row 0).']),
+      el('li', '', [el('code', '', 'board.count(k)'), ' adds k solutions with no board (a counter). With found(k) or count(k) the check grades the total against the number of solutions, each board still checked.']),
       el('li', '', [el('code', '', 'board.say(text)'), ' sets the sentence shown for the next step (optional).']),
     ]),
     el('p', '', `Rows and columns count from 0. Keep any state of your own; only these calls are steps. A run may make ${formatCount(MAX_CALLS)} calls and take ${TIME_LIMIT_MS / 1000} seconds for each N; it has no network and no storage.`),

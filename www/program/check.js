@@ -81,7 +81,9 @@ export function endingText(end) {
  */
 export function judgeRun(traces, end, upTo) {
   const complete = traces.map((t, i) => i < traces.length - 1 || end.reason === 'done');
-  const grades = traces.map((t) => gradeReports(t.n, t.found, allSolutions(t.n)));
+  // found(k) or count(k) anywhere in the run: every N is graded by its total.
+  const weighted = traces.some((t) => t.weighted);
+  const grades = traces.map((t) => gradeReports(t.n, t.found, allSolutions(t.n), { counted: t.counted, weighted }));
   const finished = end.reason === 'done' && traces.length === upTo;
   const right = finished && grades.every((g) => g.right);
   /** @type {string[]} */
@@ -97,15 +99,22 @@ export function judgeRun(traces, end, upTo) {
   }
   const dup = grades.find((g) => g.firstDuplicate);
   if (dup?.firstDuplicate) problems.push(`it reported a solution twice at N = ${dup.n} (first at step ${formatCount(dup.firstDuplicate.firstStep)}, again at step ${formatCount(dup.firstDuplicate.step)})`);
-  const missing = grades.filter((g, i) => g.missed > 0 && complete[i]);
+  const byTotal = grades.filter((g, i) => g.by === 'total' && complete[i] && g.total !== g.expected);
+  for (const g of byTotal) problems.push(`its total at N = ${g.n} is ${formatCount(g.total)}, ${g.total > g.expected ? 'more' : 'fewer'} than the ${formatCount(g.expected)} solutions there are`);
+  const missing = grades.filter((g, i) => g.missed > 0 && complete[i] && g.by === 'boards');
   if (missing.length) {
     const total = missing.reduce((a, g) => a + g.missed, 0);
     problems.push(`it missed ${formatCount(total)} solution${total === 1 ? '' : 's'} (${missing.map((g) => `${formatCount(g.missed)} of ${formatCount(g.expected)} at N = ${g.n}`).join(', ')})`);
   }
+  const totals = grades.some((g) => g.by === 'total');
+  // Which way it was graded: board by board, or by its total of found(k) and count(k).
+  const way = totals
+    ? ' Graded by its total: the boards it reported (each checked, each counted as found(k) says) and its count(k) calls add up to the number of solutions.'
+    : '';
   const sentence = right
-    ? `Right: for every N from 1 to ${upTo} it reports each solution once and nothing else (${grades.map((g) => formatCount(g.expected)).join(', ')}, as OEIS A000170 says).`
-    : `Not right yet: ${problems.join('; ')}.`;
-  const lost = grades.findIndex((g, i) => g.missed > 0 && complete[i] && g.oneMissed);
+    ? `Right: for every N from 1 to ${upTo} it ${totals ? 'accounts for every solution' : 'reports each solution once and nothing else'} (${grades.map((g) => formatCount(g.expected)).join(', ')}, as OEIS A000170 says).${way}`
+    : `Not right yet: ${problems.join('; ')}.${way}`;
+  const lost = grades.findIndex((g, i) => g.missed > 0 && complete[i] && g.oneMissed && g.by === 'boards');
   const missed = lost >= 0 ? { n: grades[lost].n, ...missedAt(traces[lost], /** @type {number[]} */ (grades[lost].oneMissed)) } : null;
   const firstBad = grades.findIndex((g, i) => !g.right || !complete[i]);
   const shownN = right || firstBad < 0 ? (traces.find((t) => t.n === upTo)?.n ?? traces[traces.length - 1]?.n ?? upTo) : grades[firstBad].n;

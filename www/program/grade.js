@@ -45,15 +45,22 @@ export function allSolutions(n) {
  * @property {import('./trace.js').Found | null} firstDuplicate
  * @property {number[] | null} oneMissed  a solution never reported (its squares)
  * @property {boolean} right
+ * @property {'boards' | 'total'} by  board by board, or by the total of found(k) and count(k)
+ * @property {number} total  the solutions the program accounts for: its boards' weights and its counts
  */
 
 /**
+ * Judges the boards a program reported. A program that says what a board
+ * stands for (found(k): a board and its mirror image, k = 2) or counts with
+ * no board (count(k)) is graded by its total against the count of solutions
+ * (OEIS A000170), each board it reports still checked; else board by board.
  * @param {number} n
  * @param {import('./trace.js').Found[]} reports  the found() calls, in order
  * @param {number[][]} [solutions]  every solution of n (allSolutions(n))
+ * @param {{ counted: number, weighted: boolean }} [tally]  count(k)'s sum, and whether found(k) or count(k) was used
  * @returns {Grade}
  */
-export function gradeReports(n, reports, solutions = allSolutions(n)) {
+export function gradeReports(n, reports, solutions = allSolutions(n), tally = { counted: 0, weighted: false }) {
   const truth = new Set(solutions.map((s) => s.join(',')));
   /** @type {Set<string>} */
   const seen = new Set();
@@ -72,6 +79,17 @@ export function gradeReports(n, reports, solutions = allSolutions(n)) {
     } else seen.add(r.key);
   }
   const missing = solutions.filter((s) => !seen.has(s.join(',')));
+  let total = tally.counted;
+  /** @type {Set<string>} */
+  const once = new Set();
+  for (const r of reports) if (truth.has(r.key) && !once.has(r.key)) { once.add(r.key); total += r.weight ?? 1; }
+  if (tally.weighted) {
+    return {
+      n, found: seen.size, expected: solutions.length, wrong, duplicates,
+      missed: Math.max(0, solutions.length - total), firstWrong, firstDuplicate, oneMissed: null,
+      right: wrong === 0 && duplicates === 0 && total === solutions.length, by: 'total', total,
+    };
+  }
   return {
     n,
     found: seen.size,
@@ -83,6 +101,8 @@ export function gradeReports(n, reports, solutions = allSolutions(n)) {
     firstDuplicate,
     oneMissed: missing[0] ?? null,
     right: wrong === 0 && duplicates === 0 && missing.length === 0,
+    by: 'boards',
+    total,
   };
 }
 

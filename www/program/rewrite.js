@@ -20,7 +20,7 @@
 import { parse } from '../vendor/acorn.js';
 
 /** The tracer's methods (www/workers/code-js-worker.js). */
-const TRACER_METHODS = ['place', 'remove', 'safe', 'found', 'say'];
+const TRACER_METHODS = ['place', 'remove', 'safe', 'found', 'say', 'count'];
 /** The methods that make a step, which carry the state. */
 const STEP_METHODS = ['place', 'remove', 'found'];
 /** Operators that make a number a bit mask. */

@@ -25,6 +25,8 @@ export const TIME_LIMIT_MS = 10_000;
  * @property {string[]} states  each a JSON text: { s: [[function, { argument: value }]…], v: { variable: value } }
  * @property {number[]} stateSteps  each one's step within its N (from 1)
  * @property {string[]} masks  the names the program uses as bit masks (the first chunk)
+ * @property {number[]} [weights]  (N, step within its N, k) triples: a found(k) whose board stands for k solutions
+ * @property {number[]} [counts]  (N, k) pairs: a count(k) of solutions with no board
  */
 
 /**
@@ -36,7 +38,11 @@ function stateFields(m) {
   const strings = (/** @type {unknown} */ a, /** @type {number} */ most) => (Array.isArray(a) ? a.filter((x) => typeof x === 'string' && x.length <= 20_000).slice(0, most) : []);
   const states = strings(m.states, 1 << 16);
   const steps = Array.isArray(m.stateSteps) ? m.stateSteps.slice(0, states.length).map((/** @type {unknown} */ x) => (Number.isInteger(x) ? x : 0)) : [];
-  return { states: states.slice(0, steps.length), stateSteps: steps, masks: strings(m.masks, 256) };
+  const tuples = (/** @type {unknown} */ a, /** @type {number} */ size) => {
+    const list = Array.isArray(a) ? a.slice(0, 3 << 20) : [];
+    return list.length % size === 0 && list.every((x) => Number.isInteger(x) && x >= 0 && x <= 1e9) ? list : [];
+  };
+  return { states: states.slice(0, steps.length), stateSteps: steps, masks: strings(m.masks, 256), weights: tuples(m.weights, 3), counts: tuples(m.counts, 2) };
 }
 
 /**

@@ -48,6 +48,7 @@ export function judgeBoard(squares, n) {
  * @property {boolean} solution
  * @property {[number, number] | null} pair  two queens that attack each other, if any
  * @property {number} firstStep  0, or the step at which the same solution was reported first
+ * @property {number} [weight]  how many solutions the board stands for (found(k)); 1 when not given
  */
 
 /**
@@ -105,6 +106,16 @@ export function ingestRuns(traces, data, texts = [], state = { states: [], state
     from = i + 4;
   }
   if (from < data.length && traces.length) feed(data.subarray(from));
+  // found(k) calls, each with its N and step, and count(k) calls, each with its N: the last trace of that N.
+  const weights = state.weights ?? [];
+  for (let i = 0; i + 2 < weights.length; i += 3) [...traces].reverse().find((x) => x.n === weights[i])?.weigh(weights[i + 1], weights[i + 2]);
+  const counts = state.counts ?? [];
+  for (let i = 0; i + 1 < counts.length; i += 2) {
+    const t = [...traces].reverse().find((x) => x.n === counts[i]);
+    if (!t) continue;
+    t.counted += counts[i + 1];
+    t.weighted = true;
+  }
   if (traces.length) {
     for (const t of texts) traces[0].texts.push(t);
     for (const m of state.masks) if (!traces[0].masks.includes(m)) traces[0].masks.push(m);
@@ -168,6 +179,10 @@ export class Trace {
     this.states = [];
     /** @type {string[]} the names the program uses as bit masks */
     this.masks = [];
+    /** The solutions counted with count(k), no board. */
+    this.counted = 0;
+    /** Whether found(k) or count(k) was used: then the total is graded. */
+    this.weighted = false;
     this.stepAt = new Int32Array(1 << 12); // record index of each step
     this.checksAt = new Int32Array(1 << 12); // checks up to and including each step
     this.placementsAt = new Int32Array(1 << 12);
@@ -237,6 +252,21 @@ export class Trace {
       if (this.steps % SNAP === 0) this.snaps.push(this.live.slice());
     }
     this.length += count;
+  }
+
+  /**
+   * found(k) at step `step`: its board stands for k solutions.
+   * @param {number} step  @param {number} k
+   */
+  weigh(step, k) {
+    this.weighted = true;
+    for (let i = this.found.length - 1; i >= 0; i--) {
+      if (this.found[i].step === step) {
+        this.found[i].weight = k;
+        return;
+      }
+      if (this.found[i].step < step) return;
+    }
   }
 
   /**

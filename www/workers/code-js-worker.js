@@ -133,7 +133,7 @@
   const flush = () => {
     if (used === 0 && texts.length === 0) return;
     const data = buffer.slice(0, used * 4);
-    post({ nonce, type: 'chunk', data, texts, calls, ...takeStates() }, [data.buffer]);
+    post({ nonce, type: 'chunk', data, texts, calls, ...takeStates(), ...takeCounts() }, [data.buffer]);
     used = 0;
     texts = [];
     lastFlush = clock();
@@ -231,9 +231,11 @@
     record(answer ? 3 : 2, r, c, line);
     return answer;
   };
-  /** @param {number} line */
-  const found = (line) => {
+  /** @param {number} line  @param {unknown} [k]  how many solutions the board stands for (1 when not given) */
+  const found = (line, k) => {
+    const weight = weightOf('found', k, line);
     captureState();
+    if (weight !== 1) weights.push(n, stepsInN, weight);
     record(4, -1, -1, line);
   };
   /** @param {unknown} text  @param {number} line */
@@ -264,6 +266,35 @@
       return name;
     },
   });
+
+  // ---- What a found board stands for, and a counter's counts -----------------
+  // board.found(k) says the board stands for k solutions (a board and its
+  // mirror image: 2); board.count(k) adds k solutions with no board (a
+  // counter). Both go to the page as the chunk's extra fields: `weights`
+  // (N, step within its N, k) triples and `counts` (N, k) pairs.
+  /** @type {number[]} */ let weights = [];
+  /** @type {number[]} */ let counts = [];
+  let countCalls = 0;
+  /** @param {string} call  @param {unknown} k  @param {number} line */
+  const weightOf = (call, k, line) => {
+    if (k === undefined) return 1;
+    if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > 1e9) bad(`board.${call}(${String(k).slice(0, 40)}) on line ${line}: the count is a whole number from 0 to 1,000,000,000.`, line);
+    return /** @type {number} */ (k);
+  };
+  /** @param {unknown} k  @param {number} line */
+  const count = (k, line) => {
+    if (finished) throw new Stopped('The run has ended.');
+    const weight = weightOf('count', k === undefined ? 1 : k, line);
+    if (++countCalls > job.maxCalls) bad(`board.count() on line ${line} was called more than ${job.maxCalls.toLocaleString('en')} times, the most a run may.`, line);
+    counts.push(n, weight);
+  };
+  /** The counts of the chunk being sent, as its extra fields. */
+  const takeCounts = () => {
+    const out = { weights, counts };
+    weights = [];
+    counts = [];
+    return out;
+  };
 
   // ---- The learner's state at each step -------------------------------------
   // The rewritten program notes each call of its functions (__nqueensEnter,
@@ -350,12 +381,13 @@
     value: () => { frames.pop(); },
   });
 
-  // The board object: the five calls, frozen.
+  // The board object: the six calls, frozen.
   const makeBoard = () => Object.freeze({
     place: (/** @type {unknown} */ r, /** @type {unknown} */ c) => place(r, c, line()),
     remove: (/** @type {unknown} */ r, /** @type {unknown} */ c) => remove(r, c, line()),
     safe: (/** @type {unknown} */ r, /** @type {unknown} */ c) => safe(r, c, line()),
-    found: () => found(line()),
+    found: (/** @type {unknown} */ k) => found(line(), k),
+    count: (/** @type {unknown} */ k) => count(k, line()),
     say: (/** @type {unknown} */ t) => say(t, line()),
   });
 

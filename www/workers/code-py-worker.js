@@ -117,6 +117,9 @@ def run(source, ns, max_calls, flush, finish):
     snaps = []
     snap_steps = []
     masks = _mask_names(source)
+    weights = []
+    counts = []
+    count_calls = 0
     steps_in_n = 0
     captured = 0
     extend = buf.extend
@@ -132,12 +135,22 @@ def run(source, ns, max_calls, flush, finish):
     def send():
         nonlocal masks
         if len(buf) or texts:
-            flush(buf, texts[:], calls, snaps[:], snap_steps[:], masks)
+            flush(buf, texts[:], calls, snaps[:], snap_steps[:], masks, weights[:], counts[:])
             masks = []
+            del weights[:]
+            del counts[:]
             del buf[:]
             texts.clear()
             snaps.clear()
             snap_steps.clear()
+
+    def weight_of(call, k, line):
+        # found(k) / count(k): how many solutions a board, or a count, stands for.
+        if k is None:
+            return 1
+        if type(k) is not int or not (0 <= k <= 10**9):
+            bad(f"board.{call}({str(k)[:40]}) on line {line}: the count is a whole number from 0 to 1,000,000,000.", line)
+        return k
 
     def state(frame):
         # After each step: the caller's variables and stack, while the bounds allow.
@@ -171,7 +184,7 @@ def run(source, ns, max_calls, flush, finish):
         bad(f"board.{call}({row!r}, {col!r}) on line {line} names a square off the {n}×{n} board: row and column are whole numbers from 0 to {n - 1}.", line)
 
     class Board:
-        __slots__ = ("place", "remove", "safe", "found", "say")
+        __slots__ = ("place", "remove", "safe", "found", "say", "count")
 
     def make_board(n):
         # The board's state lives in this closure; the learner gets only the five calls.
@@ -238,14 +251,17 @@ def run(source, ns, max_calls, flush, finish):
                 send()
             return answer
 
-        def found():
+        def found(k=None):
             nonlocal calls
             line = getframe(1).f_lineno
+            weight = weight_of("found", k, line)
             if finished or calls >= max_calls:
                 over()
             calls += 1
             extend((4, -1, -1, line))
             state(getframe(1))
+            if weight != 1:
+                weights.extend((n, steps_in_n, weight))
             if calls <= EAGER or not calls & BATCH:
                 send()
 
@@ -260,7 +276,19 @@ def run(source, ns, max_calls, flush, finish):
             extend((5, says, -1, line))
             says += 1
 
+        def count(k=1):
+            nonlocal count_calls
+            line = getframe(1).f_lineno
+            if finished:
+                raise Stopped("The run has ended.")
+            weight = weight_of("count", k, line)
+            count_calls += 1
+            if count_calls > max_calls:
+                bad(f"board.count() on line {line} was called more than {max_calls} times, the most a run may.", line)
+            counts.extend((n, weight))
+
         board = Board()
+        board.count = count
         board.place = place
         board.remove = remove
         board.safe = safe
@@ -395,14 +423,17 @@ scope.onmessage = (/** @type {MessageEvent} */ event) => {
   pyodide.runPython(PRELUDE, { globals: space });
   pyodide.runPython(CLOSE_PYTHON, { globals: pyodide.globals.get('dict')() });
   closeTheWorker();
-  const flush = (/** @type {any} */ buf, /** @type {any} */ texts, /** @type {number} */ calls, /** @type {any} */ snaps, /** @type {any} */ snapSteps, /** @type {any} */ masks) => {
+  const flush = (/** @type {any} */ buf, /** @type {any} */ texts, /** @type {number} */ calls, /** @type {any} */ snaps, /** @type {any} */ snapSteps, /** @type {any} */ masks, /** @type {any} */ weights, /** @type {any} */ counts) => {
     const view = buf.getBuffer('i32');
     const data = view.data.slice();
     view.release();
     buf.destroy();
     const said = texts.toJs();
     texts.destroy();
-    post({ nonce, type: 'chunk', data, texts: said, calls, ...states(snaps, snapSteps, masks) }, [data.buffer]);
+    const counted = { weights: weights.toJs(), counts: counts.toJs() };
+    weights.destroy();
+    counts.destroy();
+    post({ nonce, type: 'chunk', data, texts: said, calls, ...states(snaps, snapSteps, masks), ...counted }, [data.buffer]);
   };
   const finish = (/** @type {string} */ reason, /** @type {string} */ message, /** @type {number} */ line, /** @type {number} */ calls) => {
     post({ nonce, type: 'end', reason, message, line, calls });
