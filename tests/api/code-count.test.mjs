@@ -8,6 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KIND, ingestRuns } from '../../www/program/trace.js';
 import { judgeRun } from '../../www/program/check.js';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** OEIS A000170, N = 1..8. */
 const A000170 = [1, 0, 0, 2, 10, 4, 40, 92];
@@ -107,4 +110,27 @@ test('a board still is checked when the total is graded: a wrong board found(2) 
   const v = judgeRun(traces, DONE, 1);
   assert.equal(v.grades[0].wrong, 1);
   assert.equal(v.right, false);
+});
+
+test('Python: found(k) and count(k) travel with their N and step, and a bad count is a sentence with its line', { skip: spawnSync('python3', ['--version']).status !== 0 && 'no python3 here' }, () => {
+  const worker = readFileSync(fileURLToPath(new URL('../../www/workers/code-py-worker.js', import.meta.url)), 'utf8');
+  const prelude = /const PRELUDE = `([\s\S]*?)`;/.exec(worker)?.[1];
+  const program = 'def solve(n, board):\n    board.place(0, 0)\n    board.found(2)\n    board.count(n * 10)\n    if n == 5:\n        board.count(-1)\n';
+  const driver = `${prelude}
+import json
+weights, counts, ended = [], [], []
+def flush(buf, texts, calls, snaps=(), steps=(), masks=(), w=(), c=()):
+    weights.extend(w)
+    counts.extend(c)
+def finish(reason, message, line, calls):
+    ended.append([reason, message, line])
+run(${JSON.stringify(program)}, [3, 4, 5], 1000, flush, finish)
+print(json.dumps({"weights": weights, "counts": counts, "end": ended}))
+`;
+  const out = JSON.parse(execFileSync('python3', ['-c', driver], { encoding: 'utf8' }));
+  assert.deepEqual(out.weights, [3, 2, 2, 4, 2, 2, 5, 2, 2]);
+  assert.deepEqual(out.counts, [3, 30, 4, 40, 5, 50]);
+  assert.equal(out.end[0][0], 'bad');
+  assert.match(out.end[0][1], /board\.count\(-1\) on line 6: the count is a whole number/);
+  assert.equal(out.end[0][2], 6);
 });

@@ -552,3 +552,33 @@ test('JavaScript: the variables and the call stack at a step are the program’s
   assertNoErrors(errors);
   await page.close();
 });
+
+test('a search over half of row 0 that says found(2) is graded by its total, right up to N = 8, and the verdict says so', async () => {
+  const program = [
+    'function solve(n, board) {',
+    '  const cols = [];',
+    '  function go(row, weight) {',
+    '    if (row === n) { board.found(weight); return; }',
+    '    const last = row === 0 ? Math.ceil(n / 2) : n;',
+    '    for (let c = 0; c < last; c++) {',
+    '      if (!board.safe(row, c)) continue;',
+    '      cols.push(c); board.place(row, c);',
+    '      go(row + 1, row > 0 ? weight : (n % 2 === 1 && c === (n - 1) / 2 ? 1 : 2));',
+    '      board.remove(row, c); cols.pop();',
+    '    }',
+    '  }',
+    '  go(0, 1);',
+    '}',
+  ].join('\n');
+  const { page, errors } = await openProgram(program, { n: 8 });
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 30_000 });
+  const verdict = await page.textContent('#code [data-part=verdict]');
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'right', verdict);
+  assert.match(verdict, /Graded by its total/);
+  // The boards it reported are about half of them, each a solution: the test's count of those with row 0 in the left half.
+  const found8 = Number(await page.getAttribute('#code tr[data-n="8"]', 'data-found'));
+  assert.equal(found8, solutionsOf(8).filter((cols) => Number(cols[0]) < 4).length);
+  assertNoErrors(errors);
+  await page.close();
+});

@@ -131,7 +131,7 @@
   let lastFlush = clock();
 
   const flush = () => {
-    if (used === 0 && texts.length === 0) return;
+    if (used === 0 && texts.length === 0 && counts.length === 0) return;
     const data = buffer.slice(0, used * 4);
     post({ nonce, type: 'chunk', data, texts, calls, ...takeStates(), ...takeCounts() }, [data.buffer]);
     used = 0;

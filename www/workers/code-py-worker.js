@@ -134,7 +134,7 @@ def run(source, ns, max_calls, flush, finish):
 
     def send():
         nonlocal masks
-        if len(buf) or texts:
+        if len(buf) or texts or counts:
             flush(buf, texts[:], calls, snaps[:], snap_steps[:], masks, weights[:], counts[:])
             masks = []
             del weights[:]
