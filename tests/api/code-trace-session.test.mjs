@@ -117,3 +117,20 @@ test('a program that never calls safe() counts each step as a check, so it canno
   }
   assert.match(yourSearchInfo([4]).checkIs, /never calls safe\(\).*each of its steps as a check/);
 });
+
+test('breakpoints: run() stops on the first step a line with a breakpoint makes, and holds there until a seek', () => {
+  const trace = new Trace(5);
+  trace.ingest(Int32Array.from(records(5)));
+  const s = new TraceSession(trace);
+  const lines = [...Array(trace.steps).keys()].map((i) => trace.record(trace.stepAt[i])[3]);
+  const line = lines[lines.length - 1];
+  s.breakpoints = new Set([line]);
+  const moved = s.run(1_000_000);
+  assert.equal(s.stepIndex, lines.indexOf(line) + 1, 'the first step of that line');
+  assert.equal(moved, s.stepIndex);
+  assert.equal(s.hitBreakpoint, line);
+  assert.equal(s.run(10), 0, 'held until seen');
+  s.seek(s.stepIndex);
+  s.run(1_000_000);
+  assert.equal(s.stepIndex, lines.indexOf(line, lines.indexOf(line) + 1) + 1, 'then on to the next time that line makes a step');
+});

@@ -582,3 +582,30 @@ test('a search over half of row 0 that says found(2) is graded by its total, rig
   assertNoErrors(errors);
   await page.close();
 });
+
+test('a breakpoint: a click on a line number, and Play stops at each step that line makes', async () => {
+  const n = 6;
+  const { page, errors } = await openProgram(STATE_PROGRAM, { n });
+  assert.equal(await run(page), 'done');
+  // Line 5 calls found(): the test's replay says at which steps.
+  const truth = stateReplay(n);
+  const founds = truth.map((s, i) => (!('c' in s.vars) ? i + 1 : 0)).filter(Boolean);
+  await page.click('#code .cm-lineNumbers .cm-gutterElement:text-is("5")');
+  await page.waitForSelector('#code .cm-breakpoint-line');
+  await page.fill('#code [data-part=speed]', String(await page.getAttribute('#code [data-part=speed]', 'max')));
+  await page.dispatchEvent('#code [data-part=speed]', 'input');
+  await page.click('#code [data-part=home]');
+  for (const step of founds.slice(0, 2)) {
+    await page.click('#code [data-part=play]');
+    await page.waitForFunction(() => document.querySelector('#code [data-part=play]').getAttribute('aria-pressed') === 'false' && /breakpoint/.test(document.querySelector('#code [data-part=sentence]').textContent));
+    assert.equal((await yours(page)).step, step);
+    assert.match(await page.textContent('#code [data-part=sentence]'), /Stopped at the breakpoint on line 5/);
+  }
+  // Cleared: Play runs to the end.
+  await page.click('#code .cm-lineNumbers .cm-gutterElement:text-is("5")');
+  assert.equal(await page.locator('#code .cm-breakpoint-line').count(), 0);
+  await page.click('#code [data-part=play]');
+  await page.waitForFunction((last) => window.nqueens.yourSearch.step === last, truth.length);
+  assertNoErrors(errors);
+  await page.close();
+});

@@ -130,6 +130,7 @@ export function buildMarkup(root, tree) {
       el('li', '', [el('code', '', 'board.count(k)'), ' adds k solutions with no board (a counter). With found(k) or count(k) the check grades the total against the number of solutions, each board still checked.']),
       el('li', '', [el('code', '', 'board.say(text)'), ' sets the sentence shown for the next step (optional).']),
     ]),
+    el('p', '', 'Click a line number to set a breakpoint: Play stops at each step that line makes (click it again to clear it).'),
     el('p', '', `Rows and columns count from 0. Keep any state of your own; only these calls are steps. A run may make ${formatCount(MAX_CALLS)} calls and take ${TIME_LIMIT_MS / 1000} seconds for each N; it has no network and no storage.`),
   ]);
   const p = parts;

@@ -192,10 +192,11 @@ export function codeMode(page) {
     const editor = new Editor(p.editorBox, text, lang, () => {
       editor.showError(0);
       model.edited(editor.text);
+      for (const l of [...model.breakpoints]) if (!editor.breakpoints.has(l)) model.breakpoints.delete(l);
       showTask(model.starterId);
       if (model.verdict?.stale) showStale(p, model.verdict.stale);
       writeUrlSoon();
-    });
+    }, (lines) => { model.breakpoints.clear(); for (const l of lines) model.breakpoints.add(l); });
     live.editor = editor;
     followBrackets(p.bracketsBox, editor);
     showTask(model.starterId);

@@ -109,6 +109,8 @@ export class CodeModel {
     this.session = null;
     /** @type {CheckedVerdict | null} */
     this.verdict = null;
+    /** @type {Set<number>} the program's lines where Play stops */
+    this.breakpoints = new Set();
     /** A note on the N shown when it is not the one asked for ('' when it is). */
     this.shownNote = '';
     /** @type {Trace[]} the traces of the last Check, one per N */
@@ -261,6 +263,7 @@ export class CodeModel {
     this.tree = null;
     this.trace = trace;
     this.session = new TraceSession(trace);
+    this.session.breakpoints = this.breakpoints;
   }
 
   /**

@@ -26,7 +26,20 @@ export class Playback {
     this.player = new Player({
       // A trace's session steps as the core's do (Race steps it the same way).
       session: () => /** @type {import('../types.js').Session | null} */ (/** @type {unknown} */ (model.busy ? null : model.session)),
-      render: () => { this.render(); return true; },
+      render: () => {
+        // Play stops on a step made by a line with a breakpoint.
+        const s = model.session;
+        if (s?.hitBreakpoint) {
+          const line = s.hitBreakpoint;
+          s.hitBreakpoint = 0;
+          this.player.stop();
+          this.render();
+          parts.sentence.textContent += ` (Stopped at the breakpoint on line ${line}.)`;
+          return false;
+        }
+        this.render();
+        return true;
+      },
       say: () => {},
       warn: () => {},
       modeChanged: () => this.update(),

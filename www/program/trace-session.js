@@ -42,6 +42,10 @@ export class TraceSession {
     this.restarts = 0;
     this.line = 0;
     this.k = 0;
+    /** @type {Set<number>} the program's lines where Play stops (Your search's breakpoints) */
+    this.breakpoints = new Set();
+    /** The breakpoint's line run() last stopped on (0: none), for the player's host to see. */
+    this.hitBreakpoint = 0;
     // Removes up to each step, and the most checks one step made.
     this.removesAt = new Int32Array(trace.steps);
     let removes = 0, most = 0, before = 0;
@@ -85,16 +89,36 @@ export class TraceSession {
   }
 
   /** @param {number} k */
-  seek(k) { this.k = Math.max(0, Math.min(this.totalSteps, Math.floor(k))); }
+  seek(k) {
+    this.k = Math.max(0, Math.min(this.totalSteps, Math.floor(k)));
+    this.hitBreakpoint = 0;
+  }
   /** @param {number} k */
   seekNear(k) { this.seek(k); return this.k; }
   reset() { this.k = 0; }
   step() { if (this.done) return false; this.k++; return true; }
   stepBack() { if (this.k === 0) return false; this.k--; return true; }
-  /** @param {number} maxSteps */
+  /**
+   * Steps on at most `maxSteps`; with breakpoints, stops on the first step
+   * made by a line that has one (and notes it in `hitBreakpoint`).
+   * @param {number} maxSteps
+   */
   run(maxSteps) {
     const from = this.k;
-    this.seek(this.k + Math.max(0, maxSteps));
+    // Stopped on a breakpoint: no further until the host has seen it (or a seek).
+    if (this.hitBreakpoint) return 0;
+    if (!this.breakpoints.size) {
+      this.seek(this.k + Math.max(0, maxSteps));
+      return this.k - from;
+    }
+    for (let i = 0; i < maxSteps && !this.done; i++) {
+      this.k++;
+      const line = this.trace.record(this.trace.stepAt[this.k - 1])[3];
+      if (this.breakpoints.has(line)) {
+        this.hitBreakpoint = line;
+        break;
+      }
+    }
     return this.k - from;
   }
   /** @param {number} maxSteps */
