@@ -170,3 +170,11 @@ test('judgeRun grades every N against every solution, as A000170 counts them', (
   assert.deepEqual(v.grades.map((g) => g.expected), A000170);
   assert.match(v.sentence, /^Right: .*1, 0, 0, 2, 10, 4, 40, 92/);
 });
+
+test('a run of checks and no step says its count with separators', () => {
+  const t = new Trace(4);
+  const data = [];
+  for (let i = 0; i < 1234; i++) data.push(KIND.SAFE, 0, 0, 2);
+  t.ingest(Int32Array.from(data));
+  assert.equal(t.at(0).sentence, 'The program made 1,234 checks and no step.');
+});

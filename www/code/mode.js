@@ -104,6 +104,7 @@ export function codeMode(page) {
     const { traces, end } = await model.execute(kind, ns, text, {
       changed: () => {
         setState();
+        playback.render();
         if (model.verdict?.stale) showStale(p, model.verdict.stale);
         say(model.state === 'loading' ? 'Loading Python…' : model.lang === 'py' ? 'Running your program in Python…' : 'Running your program…');
       },

@@ -101,6 +101,12 @@ export class Playback {
       board.fit();
       board.draw(new Uint8Array(n * n), n);
       board.describe(new Array(n).fill(-1), n);
+      // While a run goes, nothing of the last one stays on show.
+      p.sentence.textContent = this.model.busy ? 'Running: its steps show here when it ends.' : 'No run yet.';
+      for (const stat of Object.values(p.stats)) {
+        stat.dataset.value = '0';
+        stat.textContent = '0';
+      }
       this.state.show(null, 0);
       this.update();
       return;

@@ -7,6 +7,7 @@
 // step). Taken in chunks as they come, so no call is long.
 
 import { CELL } from '../components/cells.js';
+import { counted, formatCount } from '../lib/dom.js';
 
 /** The record kinds. */
 export const KIND = Object.freeze({ PLACE: 0, REMOVE: 1, UNSAFE: 2, SAFE: 3, FOUND: 4, SAY: 5, BOARD: 6 });
@@ -334,14 +335,14 @@ export class Trace {
 
   /** The page's own sentence for step k. @param {number} k  @param {number} checks  the checks made for it */
   sentence(k, checks) {
-    const checked = checks === 0 ? '' : ` after ${checks} check${checks === 1 ? '' : 's'}`;
-    if (k === 0) return this.steps === 0 && this.checks > 0 ? `The program made ${this.checks} check${this.checks === 1 ? '' : 's'} and no step.` : 'The empty board, before the first step.';
+    const checked = checks === 0 ? '' : ` after ${counted(checks, 'check')}`;
+    if (k === 0) return this.steps === 0 && this.checks > 0 ? `The program made ${counted(this.checks, 'check')} and no step.` : 'The empty board, before the first step.';
     const [kind, row, col] = this.record(this.stepAt[k - 1]);
     if (kind === KIND.PLACE) return `place(${row}, ${col}): a queen on row ${row}, column ${col}${checked}.`;
     if (kind === KIND.REMOVE) return `remove(${row}, ${col}): the queen on row ${row}, column ${col} is taken back${checked}.`;
     const f = this.found.find((x) => x.step === k);
     if (!f) return 'found()';
-    if (f.firstStep) return `found(): this solution was already reported at step ${f.firstStep}.`;
+    if (f.firstStep) return `found(): this solution was already reported at step ${formatCount(f.firstStep)}.`;
     if (f.solution) return `found(): a solution, the ${ordinal(this.solutionsAt[k - 1])}.`;
     if (f.pair) return `found(): not a solution: the queens on ${squareName(f.pair[0], this.n)} and ${squareName(f.pair[1], this.n)} attack each other.`;
     return `found(): not a solution: ${f.squares.length} queen${f.squares.length === 1 ? '' : 's'} on a ${this.n}×${this.n} board.`;
