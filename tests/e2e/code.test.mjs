@@ -609,3 +609,52 @@ test('a breakpoint: a click on a line number, and Play stops at each step that l
   assertNoErrors(errors);
   await page.close();
 });
+
+test('a missed solution is pointed at: the step that left its deepest partial board, as the test’s replay of the program finds it', async () => {
+  // "return for continue": the loop ends at the first attacked square.
+  const program = [
+    'function solve(n, board) {',
+    '  function go(row) {',
+    '    if (row === n) { board.found(); return; }',
+    '    for (let c = 0; c < n; c++) {',
+    '      if (!board.safe(row, c)) return;',
+    '      board.place(row, c);',
+    '      go(row + 1);',
+    '      board.remove(row, c);',
+    '    }',
+    '  }',
+    '  go(0);',
+    '}',
+  ].join('\n');
+  const n = 4;
+  // The same search here: its boards after each step.
+  const boards = [];
+  const cols = [];
+  const go = (row) => {
+    if (row === n) return void boards.push([...cols]);
+    for (let c = 0; c < n; c++) {
+      if (cols.some((q, r) => q === c || Math.abs(q - c) === row - r)) return;
+      cols.push(c); boards.push([...cols]);
+      go(row + 1);
+      cols.pop(); boards.push([...cols]);
+    }
+  };
+  go(0);
+  const reported = new Set(boards.filter((b) => b.length === n).map((b) => b.join('')));
+  const lost = solutionsOf(n).find((s) => !reported.has(s));
+  // The deepest prefix of it a board held exactly, first held at step `first`; the first step after that no longer holding it.
+  const depth = (b) => (b.every((c, r) => String(c) === lost[r]) ? b.length : 0);
+  const best = Math.max(...boards.map(depth));
+  const first = boards.findIndex((b) => depth(b) === best) + 1;
+  const left = boards.findIndex((b, i) => i >= first && !(b.length >= best && b.slice(0, best).every((c, r) => String(c) === lost[r]))) + 1;
+  const { page, errors } = await openProgram(program, { n });
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code [data-part=missed-step]', { timeout: 30_000 });
+  const shown = await page.$eval('#code [data-part=missed-step]', (e) => ({ ...e.dataset }));
+  assert.deepEqual(shown, { part: 'missed-step', n: String(n), solution: [...lost].join(','), step: String(best ? left : boards.length) });
+  // Its link shows that step of that N.
+  await page.click('#code [data-part=missed-step]');
+  assert.equal((await yours(page)).step, Number(shown.step));
+  assertNoErrors(errors);
+  await page.close();
+});
