@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, revisit } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -655,6 +655,29 @@ test('a missed solution is pointed at: the step that left its deepest partial bo
   // Its link shows that step of that N.
   await page.click('#code [data-part=missed-step]');
   assert.equal((await yours(page)).step, Number(shown.step));
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('typing as on paper: closing brackets can be turned off, and stay off after a reload; the starter’s task goes once the program is replaced', async () => {
+  const { page, errors } = await openPage('/?mode=code&n=5');
+  await page.waitForSelector('#code .cm-editor');
+  assert.equal(await page.isVisible('#code [data-part=task]'), true, 'the starter’s task shows with its program');
+  const typed = async (text) => {
+    await page.click('#code .cm-content');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(text);
+    return page.evaluate(() => [...document.querySelectorAll('#code .cm-line')].map((l) => l.textContent).join('\n'));
+  };
+  assert.equal(await typed('f('), 'f()', 'by default the editor closes a bracket');
+  assert.equal(await page.isVisible('#code [data-part=task]'), false, 'a replaced program has no starter’s task');
+  await page.uncheck('#code [data-part=close-brackets]');
+  assert.equal(await typed('function solve(n, board) {'), 'function solve(n, board) {');
+  await revisit(page, '/?mode=code&n=5');
+  await page.waitForSelector('#code .cm-editor');
+  assert.equal(await page.isChecked('#code [data-part=close-brackets]'), false, 'the choice is kept');
+  assert.equal(await typed('g(['), 'g([');
   assertNoErrors(errors);
   await page.close();
 });
