@@ -87,7 +87,7 @@ export function buildMarkup(root, tree) {
     sentence: el('p', { class: 'status code-sentence', 'data-part': 'sentence', 'aria-live': 'polite' }, 'No run yet.'),
     /** @type {Record<string, HTMLElement>} */
     stats: {},
-    variables: el('div', { class: 'code-variables', 'data-part': 'variables', 'aria-label': 'Variables' }),
+    variables: el('div', { class: 'code-variables', 'data-part': 'variables', role: 'group', 'aria-label': 'Variables' }),
     callStack: el('ol', { class: 'code-call-stack', 'data-part': 'call-stack', 'aria-label': 'Call stack' }),
     stateNote: el('p', { class: 'muted code-state-note', 'data-part': 'state-note' }),
     verdictLine: el('p', { class: 'code-verdict', 'data-part': 'verdict' }),
