@@ -169,3 +169,21 @@ test('each trace holds its steps’ states from the chunks, and none past the on
   assert.deepEqual(traces[1].masks, ['used']);
   assert.ok(traces[0] instanceof Trace);
 });
+
+test('a nested function declared before its outer variables still hands them over once they are set, and leaves out one not set yet', () => {
+  const source = 'function solve(n, board) {\n  function go(row) {\n    board.place(row, 0);\n  }\n  const cols = [7];\n  go(0);\n  let later = 1;\n}';
+  const { code } = rewriteProgram(source);
+  const seen = [];
+  let getter = null;
+  const board = { place: () => { seen.push(getter()); getter = null; } };
+  const context = vm.createContext({
+    __nqueensLine: (line, name, state) => { if (state) getter = state; return name; },
+    __nqueensEnter: () => {},
+    __nqueensLeave: () => {},
+    board,
+  });
+  vm.runInContext(`${code}\nsolve(3, board)`, context);
+  assert.equal(seen.length, 1);
+  assert.deepEqual(Object.keys(seen[0]).sort(), ['board', 'cols', 'n', 'row']);
+  assert.deepEqual(JSON.parse(JSON.stringify(seen[0].cols)), [7]);
+});

@@ -77,16 +77,31 @@ function fromTree(source, tree) {
     else if (p.type === 'AssignmentPattern') bound(p.left, out);
     return out;
   };
-  /** The variables in scope at `at`, innermost first, each once. @param {number} at */
+  /**
+   * The variables in scope at `at`, innermost first, each once: `safe` ones
+   * (set by then), and `late` ones, declared further down in an enclosing
+   * function (set by the time a nested function is called, as a rule; read
+   * each on its own, in case not).
+   * @param {number} at
+   */
   const visible = (at) => {
     /** @type {string[]} */
-    const out = [];
+    const seen = [];
+    /** @type {string[]} */
+    const safe = [];
+    /** @type {string[]} */
+    const late = [];
+    let crossed = false;
     for (let i = scopes.length - 1; i >= 0; i--) {
-      for (const d of scopes[i].names) if ((d.hoisted || d.end <= at) && !out.includes(d.name)) out.push(d.name);
-      // A name the inner scope gives a function hides an outer variable: it stays out, and so does the outer one.
-      for (const d of scopes[i].names) if (d.fn && !out.includes(d.name)) out.push(`\0${d.name}`);
+      for (const d of scopes[i].names) {
+        if (seen.includes(d.name)) continue;
+        if (d.fn) { seen.push(d.name); continue; }
+        if (d.hoisted || d.end <= at) { seen.push(d.name); safe.push(d.name); }
+        else if (crossed) { seen.push(d.name); late.push(d.name); }
+      }
+      if (scopes[i].fn) crossed = true;
     }
-    return out.filter((name) => !name.startsWith('\0') && !scopes.some((sc) => sc.names.some((d) => d.fn && d.name === name)));
+    return { safe, late };
   };
   /** @param {any} x */
   const maskSide = (x) => {
@@ -115,6 +130,13 @@ function fromTree(source, tree) {
         for (const name of params) declare(name, node.start, true);
         if (node.type !== 'FunctionDeclaration' && node.id) declare(node.id.name, node.start, true, false, true);
         const name = nameOf(node, parent);
+        // The body's own let, const and class, known from the start: a function nested in it may read them.
+        if (node.body.type === 'BlockStatement') {
+          for (const st of node.body.body) {
+            if (st.type === 'VariableDeclaration' && st.kind !== 'var') for (const d of st.declarations) for (const b of bound(d.id)) declare(b, d.end, false);
+            else if (st.type === 'ClassDeclaration' && st.id) declare(st.id.name, st.end, false);
+          }
+        }
         if (node.body.type === 'BlockStatement' && !node.async && !node.generator) {
           const simple = node.params.filter((/** @type {any} */ p) => p.type === 'Identifier').map((/** @type {any} */ p) => p.name);
           edits.push({ from: node.body.start + 1, to: node.body.start + 1, text: `__nqueensEnter(${JSON.stringify(name)}, ${JSON.stringify(simple)}, [${simple.join(', ')}]);try{` });
@@ -173,7 +195,8 @@ function fromTree(source, tree) {
           const line = callee.property.loc.start.line;
           lines.add(line);
           const names = STEP_METHODS.includes(method) ? visible(node.start) : null;
-          const state = names ? `, () => ({ ${names.join(', ')} })` : '';
+          const reads = names?.late.map((v) => `try{o.${v}=${v}}catch{}`).join('') ?? '';
+          const state = !names ? '' : reads ? `, () => { const o = { ${names.safe.join(', ')} }; ${reads}return o; }` : `, () => ({ ${names.safe.join(', ')} })`;
           // The dot nearest the name: `.name` becomes `[…]`, `?.name` becomes `?.[…]`; what comes before it stays.
           const dot = callee.object.end + source.slice(callee.object.end, callee.property.start).lastIndexOf('.');
           edits.push({ from: callee.optional ? dot + 1 : dot, to: callee.property.end, text: `[__nqueensLine(${line}, ${JSON.stringify(method)}${state})]` });
