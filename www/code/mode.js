@@ -135,7 +135,7 @@ export function codeMode(page) {
       const v = model.endCheck(traces, end, text);
       root.dataset.verdict = v.right ? 'right' : 'wrong';
       showVerdict(p, v, (size, step) => showCheckedStep(size, step));
-      p.nInput.value = String(model.n);
+      followN();
       playback.render();
       say(`${v.right ? 'Checked: right. Its work against the seeds is below the table.' : `Checked: ${v.sentence}`}${model.shownNote ? ` ${model.shownNote}` : ''}`);
       const shown = model.trace, top = traces[traces.length - 1];
@@ -151,12 +151,13 @@ export function codeMode(page) {
   const showCheckedStep = async (size, step) => {
     const fresh = model.trace?.n !== size;
     if (!model.showChecked(size) || model.verdict?.stale) return;
-    p.nInput.value = String(size);
+    followN();
     go(step);
     playback.board.reveal();
     if (fresh) await buildTree();
   };
-
+  /** The N field and the address follow the N shown. */
+  const followN = () => { p.nInput.value = String(model.n); writeUrlSoon(); };
   const stop = () => { model.stop(); setState(); };
 
   /** @param {'js'|'py'} next */
@@ -226,12 +227,9 @@ export function codeMode(page) {
     });
     p.nInput.addEventListener('change', () => {
       const problem = model.setN(p.nInput.value);
-      p.nInput.value = String(model.n);
+      followN();
       if (problem) say(problem);
-      else {
-        if (!model.trace) playback.render();
-        writeUrlSoon();
-      }
+      else if (!model.trace) playback.render();
     });
     p.runButton.addEventListener('click', run);
     p.stopButton.addEventListener('click', stop);
