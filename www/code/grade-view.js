@@ -64,7 +64,7 @@ function missedNote(m, go) {
     ? `: your search never placed the first queen of ${solution}, row 0, column ${m.cols[0]}; that is its last step.`
     : m.depth >= m.cols.length
       ? `${where}: your search left the full board of ${solution} without reporting it.`
-      : `${where}: your search left rows 0–${m.depth - 1} as ${solution} has them, with column ${m.cols[m.depth]} on row ${m.depth} untried: row backtracking tries it there, and it leads to this solution.`;
+      : `${where}: your search left ${m.depth === 1 ? 'row 0' : `rows 0–${m.depth - 1}`} as ${solution} has ${m.depth === 1 ? 'it' : 'them'}, with column ${m.cols[m.depth]} on row ${m.depth} untried: row backtracking tries it there, and it leads to this solution.`;
   return el('p', { class: 'code-missed-note' }, [link, text]);
 }
 
