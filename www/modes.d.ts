@@ -14,6 +14,18 @@ export interface SearchPlace {
   step?: number | null;
 }
 
+/** Finished runs kept by board size, for the modes that offer them (the shell holds one for the page). */
+export interface KeptRuns {
+  /** Keeps `run` as the one at `n`, and tells the listeners. */
+  keep(n: number, run: import('./program/trace.js').Trace): void;
+  /** The run kept at `n`, or null. */
+  get(n: number): import('./program/trace.js').Trace | null;
+  /** The sizes a run is kept at, ascending. */
+  sizes(): number[];
+  /** Calls `listener` after each keep. */
+  onKeep(listener: () => void): void;
+}
+
 /** What main.js hands every mode's factory. */
 export interface Page {
   /** Shows mode `id`, as a click on its tab does. */
@@ -26,8 +38,8 @@ export interface Page {
   openSearch(algorithm: string, n: number, at?: SearchPlace): Visualizer | null;
   /** The board size the page's searches are shown at (the mode with `boardN`), for a mode to start from. */
   boardN(): number | null;
-  /** Runs a learner's program for every N from 1 to `upTo` and judges its reports against every solution (the mode that runs programs). */
-  checkProgram(lang: 'js' | 'py', source: string, upTo: number): Promise<{ right: boolean, sentence: string }>;
+  /** The learner's finished runs of this tab, one a board size: Your search keeps them, Race replays them. */
+  keptRuns: KeptRuns;
 }
 
 /** One mode of the page, behind a tab. */

@@ -15,7 +15,7 @@ export interface NqueensHandle {
   readonly algorithms: AlgorithmInfo[];
   /** "Your search" (www/code/mode.js): the run's state, the step shown of how many, and each row's queen's column (-1: none) there; its search tree once built (www/program/search-tree.js). */
   readonly yourSearch?: {
-    state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null;
+    state: string; step: number; steps: number; queens: number[]; verdict: 'right' | 'wrong' | null; stale: boolean;
     tree: { entered: number; wrong: number; neverRoots: number; neverBoards: number; outside: number; nodes: number[][] | null; never: number[][] } | null;
   };
   /** Puzzle mode's board (www/puzzle/mode.js): squares as row × N + column; `queens` holds the given ones; `regions[square]` on a regions puzzle. */

@@ -19,12 +19,14 @@ function trace(program, ns, maxCalls) {
 import json
 sent = []
 ended = []
-def flush(buf, texts, calls):
+states = []
+def flush(buf, texts, calls, snaps=(), snap_steps=(), masks=(), *rest):
     sent.extend(buf.tolist())
+    states.extend(zip(snap_steps, snaps))
 def finish(reason, message, line, calls):
     ended.append([reason, message, line, calls])
 run(${JSON.stringify(program)}, ${JSON.stringify(ns)}, ${maxCalls}, flush, finish)
-print(json.dumps({"records": sent, "end": ended}))
+print(json.dumps({"records": sent, "end": ended, "states": [[k, json.loads(t)] for k, t in states]}))
 `;
   return JSON.parse(execFileSync('python3', ['-c', driver], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Trace, KIND } from '../../www/program/trace.js';
-import { TraceSession, keepRun, keptSession, keptSizes, yourSearchInfo, YOUR_SEARCH } from '../../www/program/trace-session.js';
+import { TraceSession, yourSearchInfo, YOUR_SEARCH } from '../../www/program/trace-session.js';
+import { Kept } from '../../www/lib/kept.js';
 
 /** Row backtracking's tracer records at n, with a safe call before each place. */
 function records(n) {
@@ -85,14 +86,51 @@ test('seekWork and runWithin stop where the replay says, on the steps clock and 
   assert.equal(s.stepIndex, truth.findIndex((x) => x.solutions.length === 1));
 });
 
-test('a kept run is offered at its board size only', () => {
+test('a kept run (the shell’s store, handed to every mode) is offered at its board size only', () => {
   const trace = new Trace(5);
   trace.ingest(Int32Array.from(records(5)));
-  assert.equal(keptSession(5), null);
-  keepRun(trace);
-  assert.deepEqual(keptSizes(), [5]);
-  assert.equal(keptSession(4), null);
-  assert.equal(keptSession(5)?.totalSteps, trace.steps);
-  assert.equal(yourSearchInfo().id, YOUR_SEARCH);
-  assert.deepEqual([yourSearchInfo().minN, yourSearchInfo().maxN], [5, 5]);
+  const kept = new Kept();
+  let told = 0;
+  kept.onKeep(() => told++);
+  assert.equal(kept.get(5), null);
+  kept.keep(5, trace);
+  assert.equal(told, 1);
+  assert.deepEqual(kept.sizes(), [5]);
+  assert.equal(kept.get(4), null);
+  assert.equal(new TraceSession(kept.get(5)).totalSteps, trace.steps);
+  assert.equal(yourSearchInfo(kept.sizes()).id, YOUR_SEARCH);
+  assert.deepEqual([yourSearchInfo(kept.sizes()).minN, yourSearchInfo(kept.sizes()).maxN], [5, 5]);
+});
+
+test('a program that never calls safe() counts each step as a check, so it cannot win on checks at 0', () => {
+  const trace = new Trace(4);
+  const recs = records(4);
+  // The same search with its safe calls left out: only place, remove and found.
+  const noChecks = [];
+  for (let i = 0; i < recs.length; i += 4) if (recs[i] !== KIND.SAFE && recs[i] !== KIND.UNSAFE) noChecks.push(...recs.slice(i, i + 4));
+  trace.ingest(Int32Array.from(noChecks));
+  assert.equal(trace.checks, 0);
+  const s = new TraceSession(trace);
+  for (const k of [0, 1, 7, trace.steps]) {
+    s.seek(k);
+    assert.equal(s.checks, k);
+  }
+  assert.match(yourSearchInfo([4]).checkIs, /never calls safe\(\).*each of its steps as a check/);
+});
+
+test('breakpoints: run() stops on the first step a line with a breakpoint makes, and holds there until a seek', () => {
+  const trace = new Trace(5);
+  trace.ingest(Int32Array.from(records(5)));
+  const s = new TraceSession(trace);
+  const lines = [...Array(trace.steps).keys()].map((i) => trace.record(trace.stepAt[i])[3]);
+  const line = lines[lines.length - 1];
+  s.breakpoints = new Set([line]);
+  const moved = s.run(1_000_000);
+  assert.equal(s.stepIndex, lines.indexOf(line) + 1, 'the first step of that line');
+  assert.equal(moved, s.stepIndex);
+  assert.equal(s.hitBreakpoint, line);
+  assert.equal(s.run(10), 0, 'held until seen');
+  s.seek(s.stepIndex);
+  s.run(1_000_000);
+  assert.equal(s.stepIndex, lines.indexOf(line, lines.indexOf(line) + 1) + 1, 'then on to the next time that line makes a step');
 });

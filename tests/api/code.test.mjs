@@ -160,9 +160,10 @@ test('rewriting names each tracer call with its line, leaving strings, comments 
   const out = code.split('\n');
   assert.equal(out.length, source.split('\n').length, 'no line moves');
   assert.equal(out[1], source.split('\n')[1], 'strings and comments unchanged');
-  assert.equal(out[2], '  if (board[__nqueensLine(3, "safe")](0, 0)) board[__nqueensLine(3, "place")](0, 0);');
+  // A step's call also hands over the variables in scope there, declared before it.
+  assert.equal(out[2], '  if (board[__nqueensLine(3, "safe")](0, 0)) board[__nqueensLine(3, "place", () => ({ s, n, board }))](0, 0);');
   assert.equal(out[4], source.split('\n')[4]);
-  assert.equal(out[6], '    [__nqueensLine(7, "found")]();');
+  assert.equal(out[6], '    [__nqueensLine(7, "found", () => ({ s, n, board }))]();');
   assert.equal(rewriteProgram('b?.safe(1, 2)').code, 'b?.[__nqueensLine(1, "safe")](1, 2)');
   assert.equal(out[7], '  __nqueensImport("http://x/");');
 });

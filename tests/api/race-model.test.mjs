@@ -88,6 +88,11 @@ test('a race that cannot start says what to choose', () => {
   assert.match(none, /N=2/);
   assert.match(none, /bigger board/);
   assert.doesNotMatch(none, /Play/, `nothing can start: ${none}`);
+  // Until Your search is a lane, the sentence says how to add it; once it is, that goes.
+  assert.match(two, /Your search/);
+  const withYours = openSentence({ ...setup, goal: 'all', clock: 'wall' }, [...ALGORITHMS, { id: 'your-search' }], 1, null);
+  assert.doesNotMatch(withYours, /Your search/);
+  assert.match(withYours, /N=8/);
 });
 
 test('the timeline is log-scaled on the work clocks and a reading a position on the wall clock', () => {

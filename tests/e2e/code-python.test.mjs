@@ -204,15 +204,87 @@ def solve(n, board):
 });
 
 test('Python: every starter is checked at N = 8: the three searches right, the three with a planted bug wrong', async () => {
-  await page.fill('#code [data-part=n]', '8');
-  await page.dispatchEvent('#code [data-part=n]', 'change');
   const starters = await page.evaluate(() => [...document.querySelectorAll('#code [data-part=starter] option')].map((o) => o.value).filter(Boolean));
   assert.equal(starters.length, 6);
   for (const id of starters) {
     await page.selectOption('#code [data-part=starter]', id);
+    // A failed check shows the N where it first went wrong, and the N field follows it: back to 8.
+    await page.fill('#code [data-part=n]', '8');
+    await page.dispatchEvent('#code [data-part=n]', 'change');
     await page.click('#code [data-part=grade]');
     await page.waitForSelector('#code[data-verdict]:not([data-state=running]):not([data-state=loading])', { timeout: 120_000 });
     assert.equal(await page.getAttribute('#code', 'data-verdict'), id.startsWith('bug-') ? 'wrong' : 'right', `${id}: ${await page.textContent('#code [data-part=verdict]')}`);
     assert.equal(await page.getAttribute('#code tr[data-n="8"]', 'data-expected'), '92');
   }
+});
+
+test('Python: the variables and the call stack at a step are the program’s own, computed here, and stepping back shows them as they were', async () => {
+  const n = 5;
+  await setProgram([
+    'def solve(n, board):',
+    '    cols = []',
+    '    used = 0',
+    '    def go(row):',
+    '        nonlocal used',
+    '        if row == n:',
+    '            board.found()',
+    '            return',
+    '        for c in range(n):',
+    '            if used & (1 << c) or any(abs(q - c) == row - r for r, q in enumerate(cols)):',
+    '                continue',
+    '            cols.append(c)',
+    '            used |= 1 << c',
+    '            board.place(row, c)',
+    '            go(row + 1)',
+    '            cols.pop()',
+    '            used &= ~(1 << c)',
+    '            board.remove(row, c)',
+    '    go(0)',
+  ].join('\n'));
+  await page.fill('#code [data-part=n]', String(n));
+  await page.dispatchEvent('#code [data-part=n]', 'change');
+  assert.equal(await run(), 'done');
+  // The same search here: after each step, the variables of the frame that made it (Python's frame holds n too) and the calls.
+  const truth = [];
+  const cols = [];
+  let used = 0;
+  const stack = [['solve', `solve(n=${n}, board="board")`]];
+  const go = (row) => {
+    stack.push(['go', `go(row=${row})`]);
+    if (row === n) truth.push({ vars: { row, cols: [...cols], n, used }, stack: stack.map((f) => [...f]) });
+    else {
+      for (let c = 0; c < n; c++) {
+        if (used & (1 << c) || cols.some((q, r) => Math.abs(q - c) === row - r)) continue;
+        cols.push(c); used |= 1 << c;
+        truth.push({ vars: { row, c, cols: [...cols], n, used }, stack: stack.map((f) => [...f]) });
+        go(row + 1);
+        cols.pop(); used &= ~(1 << c);
+        truth.push({ vars: { row, c, cols: [...cols], n, used }, stack: stack.map((f) => [...f]) });
+      }
+    }
+    stack.pop();
+  };
+  go(0);
+  assert.equal((await yours()).steps, truth.length);
+  const shown = () => page.evaluate(() => ({
+    vars: Object.fromEntries([...document.querySelectorAll('#code [data-part=variables] [data-var]')].map((e) => [e.getAttribute('data-var'), JSON.parse(e.getAttribute('data-value'))])),
+    stack: [...document.querySelectorAll('#code [data-part=call-stack] [data-frame]')].map((e) => [e.getAttribute('data-function'), e.textContent]),
+    bits: document.querySelector('#code [data-var=used] [data-part=bits]')?.textContent ?? null,
+  }));
+  const check = async (k) => {
+    const s = await shown();
+    assert.deepEqual(s.vars, truth[k - 1].vars, `step ${k}`);
+    assert.deepEqual(s.stack, truth[k - 1].stack, `step ${k}`);
+    assert.equal(s.bits, ` 0b${truth[k - 1].vars.used.toString(2).padStart(n, '0')}`, `step ${k}`);
+  };
+  await page.click('#code [data-part=home]');
+  for (let k = 1; k <= 25; k++) {
+    await page.keyboard.press('ArrowRight');
+    await check(k);
+  }
+  for (let k = 24; k >= 15; k--) {
+    await page.click('#code [data-part=step-back]');
+    await check(k);
+  }
+  assertNoErrors(errors);
 });

@@ -127,6 +127,11 @@ test('the search tree of a run is the test’s own enumeration of the boards it 
   await page.waitForSelector('#code [data-part=first-outside]', { timeout: 30_000 });
   await page.click('#code [data-part=first-outside]');
   assert.equal((await page.evaluate(() => window.nqueens.yourSearch)).step, truth.outside);
+  // The link brings the board into view, and nothing (the editor's marked line) scrolls it out again.
+  await page.waitForFunction(() => {
+    const r = document.querySelector('#code [data-part=board]').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }, null, { timeout: 5_000 });
   assertNoErrors(errors);
   await page.close();
 });

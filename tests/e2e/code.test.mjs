@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, pageIdle } from './helpers.mjs';
+import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, pageIdle, revisit } from './helpers.mjs';
 
 after(closeHarness);
 
@@ -135,7 +135,7 @@ test('a link’s program is shown and not run until Run; a malformed src= is a s
   assert.equal(await page.getAttribute('#code', 'data-state'), 'idle');
   assert.equal(await page.evaluate(() => document.querySelector('#code .cm-content')?.textContent?.includes('board.say("all " + n + " rows filled");')), true);
   await pageIdle(page); // a run the link started would be under way by now
-  assert.deepEqual(await yours(page), { state: 'idle', step: 0, steps: 0, queens: [-1, -1, -1, -1], verdict: null, tree: null });
+  assert.deepEqual(await yours(page), { state: 'idle', step: 0, steps: 0, queens: [-1, -1, -1, -1], verdict: null, stale: false, tree: null });
   assert.equal(await run(page), 'done');
   assert.equal((await yours(page)).steps, replay(4).length - 1);
   assertNoErrors(errors);
@@ -373,6 +373,9 @@ test('every starter runs and is checked at N = 8: the three searches right, the 
   const effects = { 'bug-diagonal': /not a solution.*attack each other/, 'bug-twice': /reported a solution twice/, 'bug-early': /not a solution.*has \d+ queens?, not \d+/ };
   for (const id of starters) {
     await page.selectOption('#code [data-part=starter]', id);
+    // A failed check shows the N where it first went wrong, and the N field follows it: back to 8.
+    await page.fill('#code [data-part=n]', '8');
+    await page.dispatchEvent('#code [data-part=n]', 'change');
     await page.click('#code [data-part=grade]');
     await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 60_000 });
     const verdict = await page.getAttribute('#code', 'data-verdict');
@@ -380,6 +383,302 @@ test('every starter runs and is checked at N = 8: the three searches right, the 
     if (effects[id]) assert.match(await page.textContent('#code [data-part=verdict]'), effects[id], id);
     assert.equal(await page.getAttribute('#code tr[data-n="8"]', 'data-expected'), '92');
   }
+  assertNoErrors(errors);
+  await page.close();
+});
+
+// ---- What a student tripped over -------------------------------------------------
+
+/** A row-by-row search that says each solution's columns; `last` is the loop's bound (`n` is right, `n - 1` loses solutions). */
+const SAYING = (last) => [
+  'function solve(n, board) {',
+  '  const cols = [];',
+  '  function go(row) {',
+  '    if (row === n) { board.say("N " + n + ": " + cols.join("")); board.found(); return; }',
+  `    for (let c = 0; c < ${last}; c++) {`,
+  '      if (!board.safe(row, c)) continue;',
+  '      cols.push(c); board.place(row, c); go(row + 1); board.remove(row, c); cols.pop();',
+  '    }',
+  '  }',
+  '  go(0);',
+  '}',
+].join('\n');
+
+/** Every solution of n as its columns' text, in a row-by-row order: the test's own enumeration. */
+function solutionsOf(n) {
+  const out = [];
+  const cols = [];
+  const go = (row) => {
+    if (row === n) return void out.push(cols.join(''));
+    for (let c = 0; c < n; c++) {
+      if (cols.some((q, r) => q === c || Math.abs(q - c) === row - r)) continue;
+      cols.push(c); go(row + 1); cols.pop();
+    }
+  };
+  go(0);
+  return out;
+}
+
+test('a failed Check shows where it first went wrong with N following; an edit or a new run marks its verdict out of date; each N keeps its own say() texts', async () => {
+  const { page, errors } = await openProgram(SAYING('n - 1'), { n: 6, viewport: { width: 390, height: 844 } });
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'wrong');
+  // c < n - 1 finds nothing at N = 1, which has one solution: the board is 1×1 and N says so.
+  assert.equal(await page.inputValue('#code [data-part=n]'), '1');
+  assert.match(await message(page), /Showing N = 1, where it first went wrong \(the check went up to N = 6\)/);
+  assert.match(await page.getAttribute('#code [data-part=board]', 'aria-label'), /^1×1 board/);
+  // The missed solution of N = 1 (one queen, column 0) was never placed: the run's last step, 0 (it made none).
+  const missed = await page.$eval('#code [data-part=missed-step]', (e) => [e.dataset.n, e.dataset.solution, e.dataset.step]);
+  assert.deepEqual(missed, ['1', '0', '0']);
+  assert.equal(await page.isVisible('#code [data-part=verdict-stale]'), false);
+
+  // The fixed program, run: the verdict above is about the old one.
+  await page.fill('#code .cm-content', SAYING('n'));
+  await page.waitForSelector('#code [data-part=grade-panel][data-stale]');
+  assert.match(await page.textContent('#code [data-part=verdict-stale]'), /^Out of date: The program was edited/);
+  assert.equal((await yours(page)).stale, true);
+  assert.equal(await run(page), 'done');
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'wrong', 'the old verdict stays, marked');
+  assert.equal(await page.isVisible('#code [data-part=verdict-stale]'), true);
+
+  // Checked again up to 6: right, current, and the trace of N = 6 says its own solutions at its found() steps.
+  await page.fill('#code [data-part=n]', '6');
+  await page.dispatchEvent('#code [data-part=n]', 'change');
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'right');
+  assert.equal(await page.isVisible('#code [data-part=verdict-stale]'), false);
+  assert.equal(await page.inputValue('#code [data-part=n]'), '6');
+  const said = [];
+  const steps = (await yours(page)).steps;
+  await page.click('#code [data-part=home]');
+  for (let k = 1; k <= steps; k++) {
+    await page.keyboard.press('ArrowRight');
+    const text = await page.textContent('#code [data-part=sentence]');
+    const m = /: (N \d+: \d+)$/.exec(text);
+    if (m) said.push(m[1]);
+  }
+  assert.deepEqual(said, solutionsOf(6).map((cols) => `N 6: ${cols}`));
+  // Stepping marks each step's line in the editor above the board, and the page stays on the board.
+  await page.evaluate(() => document.querySelector('#code [data-part=board]').scrollIntoView({ block: 'center' }));
+  await page.click('#code [data-part=home]');
+  for (let k = 0; k < 12; k++) await page.keyboard.press('ArrowRight');
+  const box = await page.evaluate(() => { const r = document.querySelector('#code [data-part=board]').getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+  assert.ok(box.top >= 0 && box.bottom <= 844, `the board is in view: ${JSON.stringify(box)}`);
+  assertNoErrors(errors);
+  await page.close();
+});
+
+// ---- The learner's own state at each step --------------------------------------
+
+const STATE_PROGRAM = [
+  'function solve(n, board) {',
+  '  const cols = [];',
+  '  let used = 0;',
+  '  function go(row) {',
+  '    if (row === n) { board.found(); return; }',
+  '    for (let c = 0; c < n; c++) {',
+  '      if (used & (1 << c) || cols.some((q, r) => Math.abs(q - c) === row - r)) continue;',
+  '      cols.push(c); used |= 1 << c;',
+  '      board.place(row, c);',
+  '      go(row + 1);',
+  '      cols.pop(); used &= ~(1 << c);',
+  '      board.remove(row, c);',
+  '    }',
+  '  }',
+  '  go(0);',
+  '}',
+].join('\n');
+
+/** The same search in the test: after each step, the variables of the function that made it and the calls under way. */
+function stateReplay(n) {
+  const out = [];
+  const cols = [];
+  let used = 0;
+  const stack = [['solve', `solve(n=${n}, board="board")`]];
+  const go = (row) => {
+    stack.push(['go', `go(row=${row})`]);
+    if (row === n) out.push({ vars: { row, cols: [...cols], used, n }, stack: stack.map((f) => [...f]) });
+    else {
+      for (let c = 0; c < n; c++) {
+        if (used & (1 << c) || cols.some((q, r) => Math.abs(q - c) === row - r)) continue;
+        cols.push(c); used |= 1 << c;
+        out.push({ vars: { c, row, cols: [...cols], used, n }, stack: stack.map((f) => [...f]) });
+        go(row + 1);
+        cols.pop(); used &= ~(1 << c);
+        out.push({ vars: { c, row, cols: [...cols], used, n }, stack: stack.map((f) => [...f]) });
+      }
+    }
+    stack.pop();
+  };
+  go(0);
+  return out;
+}
+
+/** The variables and calls the page shows. */
+const shownState = (page) => page.evaluate(() => ({
+  vars: Object.fromEntries([...document.querySelectorAll('#code [data-part=variables] [data-var]')].map((e) => [e.getAttribute('data-var'), JSON.parse(e.getAttribute('data-value'))])),
+  stack: [...document.querySelectorAll('#code [data-part=call-stack] [data-frame]')].map((e) => [e.getAttribute('data-function'), e.textContent]),
+  bits: document.querySelector('#code [data-var=used] [data-part=bits]')?.textContent ?? null,
+}));
+
+test('JavaScript: the variables and the call stack at a step are the program’s own, computed here, and stepping back shows them as they were', async () => {
+  const n = 5;
+  const { page, errors } = await openProgram(STATE_PROGRAM, { n });
+  assert.equal(await run(page), 'done');
+  const truth = stateReplay(n);
+  assert.equal((await yours(page)).steps, truth.length);
+  await page.click('#code [data-part=home]');
+  const check = async (k) => {
+    const shown = await shownState(page);
+    assert.deepEqual(shown.vars, truth[k - 1].vars, `step ${k}`);
+    assert.deepEqual(shown.stack, truth[k - 1].stack, `step ${k}`);
+    assert.equal(shown.bits, ` 0b${truth[k - 1].vars.used.toString(2).padStart(n, '0')}`, `step ${k}: the mask in binary`);
+  };
+  for (let k = 1; k <= 30; k++) {
+    await page.keyboard.press('ArrowRight');
+    await check(k);
+  }
+  // Back: the state as it was, with the cell that changed at step 30 marked.
+  for (let k = 29; k >= 20; k--) {
+    await page.click('#code [data-part=step-back]');
+    await check(k);
+  }
+  const changed = await page.evaluate(() => [...document.querySelectorAll('#code [data-var=cols] [data-changed]')].length);
+  assert.ok(changed <= 1, 'at most the one cell a step changes is marked');
+  await page.click('#code [data-part=home]');
+  assert.match(await page.textContent('#code [data-part=state-note]'), /^Step 0/);
+  assert.equal(await page.locator('#code [data-part=variables] [data-var]').count(), 0);
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('a search over half of row 0 that says found(2) is graded by its total, right up to N = 8, and the verdict says so', async () => {
+  const program = [
+    'function solve(n, board) {',
+    '  const cols = [];',
+    '  function go(row, weight) {',
+    '    if (row === n) { board.found(weight); return; }',
+    '    const last = row === 0 ? Math.ceil(n / 2) : n;',
+    '    for (let c = 0; c < last; c++) {',
+    '      if (!board.safe(row, c)) continue;',
+    '      cols.push(c); board.place(row, c);',
+    '      go(row + 1, row > 0 ? weight : (n % 2 === 1 && c === (n - 1) / 2 ? 1 : 2));',
+    '      board.remove(row, c); cols.pop();',
+    '    }',
+    '  }',
+    '  go(0, 1);',
+    '}',
+  ].join('\n');
+  const { page, errors } = await openProgram(program, { n: 8 });
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code[data-verdict]:not([data-state=running])', { timeout: 30_000 });
+  const verdict = await page.textContent('#code [data-part=verdict]');
+  assert.equal(await page.getAttribute('#code', 'data-verdict'), 'right', verdict);
+  assert.match(verdict, /Graded by its total/);
+  // The boards it reported are about half of them, each a solution: the test's count of those with row 0 in the left half.
+  const found8 = Number(await page.getAttribute('#code tr[data-n="8"]', 'data-found'));
+  assert.equal(found8, solutionsOf(8).filter((cols) => Number(cols[0]) < 4).length);
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('a breakpoint: a click on a line number, and Play stops at each step that line makes', async () => {
+  const n = 6;
+  const { page, errors } = await openProgram(STATE_PROGRAM, { n });
+  assert.equal(await run(page), 'done');
+  // Line 5 calls found(): the test's replay says at which steps.
+  const truth = stateReplay(n);
+  const founds = truth.map((s, i) => (!('c' in s.vars) ? i + 1 : 0)).filter(Boolean);
+  await page.click('#code .cm-lineNumbers .cm-gutterElement:text-is("5")');
+  await page.waitForSelector('#code .cm-breakpoint-line');
+  await page.fill('#code [data-part=speed]', String(await page.getAttribute('#code [data-part=speed]', 'max')));
+  await page.dispatchEvent('#code [data-part=speed]', 'input');
+  await page.click('#code [data-part=home]');
+  for (const step of founds.slice(0, 2)) {
+    await page.click('#code [data-part=play]');
+    await page.waitForFunction(() => document.querySelector('#code [data-part=play]').getAttribute('aria-pressed') === 'false' && /breakpoint/.test(document.querySelector('#code [data-part=sentence]').textContent));
+    assert.equal((await yours(page)).step, step);
+    assert.match(await page.textContent('#code [data-part=sentence]'), /Stopped at the breakpoint on line 5/);
+  }
+  // Cleared: Play runs to the end.
+  await page.click('#code .cm-lineNumbers .cm-gutterElement:text-is("5")');
+  assert.equal(await page.locator('#code .cm-breakpoint-line').count(), 0);
+  await page.click('#code [data-part=play]');
+  await page.waitForFunction((last) => window.nqueens.yourSearch.step === last, truth.length);
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('a missed solution is pointed at: the step that left its deepest partial board, as the test’s replay of the program finds it', async () => {
+  // "return for continue": the loop ends at the first attacked square.
+  const program = [
+    'function solve(n, board) {',
+    '  function go(row) {',
+    '    if (row === n) { board.found(); return; }',
+    '    for (let c = 0; c < n; c++) {',
+    '      if (!board.safe(row, c)) return;',
+    '      board.place(row, c);',
+    '      go(row + 1);',
+    '      board.remove(row, c);',
+    '    }',
+    '  }',
+    '  go(0);',
+    '}',
+  ].join('\n');
+  const n = 4;
+  // The same search here: its boards after each step.
+  const boards = [];
+  const cols = [];
+  const go = (row) => {
+    if (row === n) return void boards.push([...cols]);
+    for (let c = 0; c < n; c++) {
+      if (cols.some((q, r) => q === c || Math.abs(q - c) === row - r)) return;
+      cols.push(c); boards.push([...cols]);
+      go(row + 1);
+      cols.pop(); boards.push([...cols]);
+    }
+  };
+  go(0);
+  const reported = new Set(boards.filter((b) => b.length === n).map((b) => b.join('')));
+  const lost = solutionsOf(n).find((s) => !reported.has(s));
+  // The deepest prefix of it a board held exactly, first held at step `first`; the first step after that no longer holding it.
+  const depth = (b) => (b.every((c, r) => String(c) === lost[r]) ? b.length : 0);
+  const best = Math.max(...boards.map(depth));
+  const first = boards.findIndex((b) => depth(b) === best) + 1;
+  const left = boards.findIndex((b, i) => i >= first && !(b.length >= best && b.slice(0, best).every((c, r) => String(c) === lost[r]))) + 1;
+  const { page, errors } = await openProgram(program, { n });
+  await page.click('#code [data-part=grade]');
+  await page.waitForSelector('#code [data-part=missed-step]', { timeout: 30_000 });
+  const shown = await page.$eval('#code [data-part=missed-step]', (e) => ({ ...e.dataset }));
+  assert.deepEqual(shown, { part: 'missed-step', n: String(n), solution: [...lost].join(','), step: String(best ? left : boards.length) });
+  // Its link shows that step of that N.
+  await page.click('#code [data-part=missed-step]');
+  assert.equal((await yours(page)).step, Number(shown.step));
+  assertNoErrors(errors);
+  await page.close();
+});
+
+test('typing as on paper: closing brackets can be turned off, and stay off after a reload; the starter’s task goes once the program is replaced', async () => {
+  const { page, errors } = await openPage('/?mode=code&n=5');
+  await page.waitForSelector('#code .cm-editor');
+  assert.equal(await page.isVisible('#code [data-part=task]'), true, 'the starter’s task shows with its program');
+  const typed = async (text) => {
+    await page.click('#code .cm-content');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(text);
+    return page.evaluate(() => [...document.querySelectorAll('#code .cm-line')].map((l) => l.textContent).join('\n'));
+  };
+  assert.equal(await typed('f('), 'f()', 'by default the editor closes a bracket');
+  assert.equal(await page.isVisible('#code [data-part=task]'), false, 'a replaced program has no starter’s task');
+  await page.uncheck('#code [data-part=close-brackets]');
+  assert.equal(await typed('function solve(n, board) {'), 'function solve(n, board) {');
+  await revisit(page, '/?mode=code&n=5');
+  await page.waitForSelector('#code .cm-editor');
+  assert.equal(await page.isChecked('#code [data-part=close-brackets]'), false, 'the choice is kept');
+  assert.equal(await typed('g(['), 'g([');
   assertNoErrors(errors);
   await page.close();
 });

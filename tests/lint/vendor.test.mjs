@@ -16,6 +16,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Each vendored file: where it is served from, and the package file it is. */
 const VENDORED = [
   { file: 'www/vendor/gifenc.esm.js', package: 'gifenc', from: 'dist/gifenc.esm.js', licence: 'www/vendor/gifenc.LICENSE.md', packageLicence: 'LICENSE.md' },
+  { file: 'www/vendor/acorn.js', package: 'acorn', from: 'dist/acorn.mjs', licence: 'www/vendor/acorn.LICENSE', packageLicence: 'LICENSE' },
 ];
 
 const json = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));

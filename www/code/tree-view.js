@@ -47,6 +47,8 @@ export class CodeTree {
     this.ctx = context2d(this.canvas);
     /** @type {import('../program/search-tree.js').SearchTree | null} */
     this.tree = null;
+    /** @type {import('../program/trace.js').Trace | null} the trace whose tree is shown */
+    this.trace = null;
     /** @type {number[]} the leaves of the solutions reported */
     this.solutions = [];
     /** @type {number[]} the path's columns, row 0 first */
@@ -82,6 +84,7 @@ export class CodeTree {
    */
   show(tree, trace) {
     this.tree = tree;
+    this.trace = trace;
     this.n = tree.n;
     const n = tree.n;
     this.solutions = trace.found.filter((f) => f.solution && !f.firstStep).map((f) => {
@@ -257,9 +260,12 @@ export class CodeTree {
     const state = this.tree.state(depth, index);
     const head = `${rowsOf(depth)}: column${depth === 1 ? '' : 's'} ${cols.join(', ')}; ${formatCount(boards)} board${boards === 1 ? '' : 's'}`;
     const skipped = state.neverShare > 0 && state.neverShare < 1 ? `; ${formatCount(Math.round(state.neverShare * boards))} of them in subtrees it never entered` : '';
+    // How deep the program's own calls were then, when the step kept its state.
+    const calls = this.trace?.stateAt(state.firstStep)?.stack.length;
+    const deep = calls ? `, ${calls} call${calls === 1 ? '' : 's'} deep` : '';
     const what = {
-      entered: `entered first at step ${formatCount(state.firstStep)}${skipped} (click to go there)`,
-      wrong: `entered at step ${formatCount(state.firstStep)} though a queen attacks another: row backtracking never enters it (click to go there)`,
+      entered: `entered first at step ${formatCount(state.firstStep)}${deep}${skipped} (click to go there)`,
+      wrong: `entered at step ${formatCount(state.firstStep)}${deep} though a queen attacks another: row backtracking never enters it (click to go there)`,
       ruled: 'ruled out: a queen attacks another, and your search never entered it',
       never: 'never entered, though no queen attacks another: row backtracking enters it',
     }[state.kind];

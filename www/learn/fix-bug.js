@@ -37,7 +37,7 @@ export function fixBug(seed, { root, prompt, body }) {
       const text = editor.text;
       if (!text.trim()) return { empty: 'The editor is empty: bring the program back with Ctrl+Z, fix it, then Check.' };
       verdict.textContent = `Running your program for N = 1 to ${q.n}…`;
-      const { grades, end, finished, right } = await checkProgram(text, q.n);
+      const { grades, end, finished, right } = await checkProgram('js', text, q.n);
       if (end.line) editor.showError(end.line);
       /** @type {string[]} */
       const reasons = grades.map((g) => `N = ${g.n}: ${formatCount(g.found)} of ${formatCount(g.expected)} solutions reported`

@@ -24,6 +24,7 @@ import { Review } from './review.js';
 import { makeSetMaker } from './set-maker.js';
 import { HOMEWORK_SEED_MIN, decodeSet, gradeRefusal, readSet, setKey } from './set-model.js';
 import { mountGradeView, mountStudentSet } from './set-view.js';
+import { checkProgram } from '../program/check.js';
 import { defaultSeed, newSeed, seedNumber, seedRange } from '../core/seeds.js';
 import { el, formatCount } from '../lib/dom.js';
 import { guard } from '../lib/errors.js';
@@ -269,7 +270,7 @@ export function learnMode(page) {
     if (grade) root.dataset.grading = 'true';
     closeChapter();
     /** @type {HTMLElement} */ (root.querySelector('.learn-layout')).hidden = true;
-    if (grade) mountGradeView(setHost, set, () => /** @type {Core} */ (core), page.checkProgram);
+    if (grade) mountGradeView(setHost, set, () => /** @type {Core} */ (core), checkProgram);
     else mountStudentSet(setHost, set, core);
     if (refusal) setHost.prepend(el('p', { class: 'learn-set-problem', 'data-part': 'grade-refused', role: 'alert' }, refusal));
     writeUrl();

@@ -324,7 +324,7 @@ export function mountStudentSet(host, set, core, { preview } = {}) {
  * @param {HTMLElement} host
  * @param {ProblemSet} set
  * @param {() => Core} core  the core as it stands (a fresh one after a trap)
- * @param {import('../modes.js').Page['checkProgram']} checkProgram
+ * @param {typeof import('../program/check.js').checkProgram} checkProgram
  */
 export function mountGradeView(host, set, core, checkProgram) {
   const bookKey = BOOK_PREFIX + setKey(set);

@@ -84,6 +84,23 @@ function lineField(effect, mark) {
   });
 }
 
+const setBreakpoints = StateEffect.define();
+const breakMark = Decoration.line({ class: 'cm-breakpoint-line' });
+/** The lines with a breakpoint, as line decorations that follow the text as it is edited. */
+const breakpointField = StateField.define({
+  create: () => Decoration.none,
+  update(/** @type {any} */ value, /** @type {any} */ tr) {
+    value = value.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setBreakpoints)) continue;
+      const lines = /** @type {number[]} */ (e.value).filter((l) => l >= 1 && l <= tr.state.doc.lines).sort((a, b) => a - b);
+      value = Decoration.set(lines.map((l) => breakMark.range(tr.state.doc.line(l).from)));
+    }
+    return value;
+  },
+  provide: (/** @type {any} */ f) => EditorView.decorations.from(f),
+});
+
 /** @param {Lang} lang */
 const language = (lang) => (lang === 'py' ? [python(), indentUnit.of('    ')] : [javascript(), indentUnit.of('  ')]);
 
@@ -93,10 +110,12 @@ export class Editor {
    * @param {string} text
    * @param {Lang} lang
    * @param {() => void} onChange  after every edit
+   * @param {(lines: Set<number>) => void} [onBreakpoints]  after a click on a line number sets or clears a breakpoint
    */
-  constructor(parent, text, lang, onChange) {
+  constructor(parent, text, lang, onChange, onBreakpoints = () => {}) {
     this.lang = new Compartment();
     this.theme = new Compartment();
+    this.brackets = new Compartment();
     this.stepLine = 0;
     const dark = window.matchMedia('(prefers-color-scheme: dark)');
     this.view = new EditorView({
@@ -104,6 +123,7 @@ export class Editor {
       state: EditorState.create({
         doc: text,
         extensions: [
+          this.brackets.of([]),
           basicSetup,
           keymap.of([indentWithTab]),
           this.lang.of(language(lang)),
@@ -111,6 +131,7 @@ export class Editor {
           EditorView.lineWrapping,
           lineField(setStepLine, stepMark),
           lineField(setErrorLine, errorMark),
+          breakpointField,
           EditorView.contentAttributes.of({ 'aria-label': 'Your program' }),
           EditorView.updateListener.of((/** @type {any} */ update) => {
             if (update.docChanged) onChange();
@@ -119,6 +140,28 @@ export class Editor {
       }),
     });
     dark.addEventListener('change', () => this.view.dispatch({ effects: this.theme.reconfigure(dark.matches ? oneDark : light) }));
+    // A click on a line number sets a breakpoint there, or clears it.
+    this.view.dom.addEventListener('mousedown', (/** @type {MouseEvent} */ event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target?.closest('.cm-lineNumbers .cm-gutterElement')) return;
+      event.preventDefault();
+      const view = this.view;
+      const line = view.state.doc.lineAt(view.lineBlockAtHeight(event.clientY - view.documentTop).from).number;
+      const lines = this.breakpoints;
+      if (lines.has(line)) lines.delete(line);
+      else lines.add(line);
+      view.dispatch({ effects: setBreakpoints.of([...lines]) });
+      onBreakpoints(this.breakpoints);
+    });
+  }
+
+  /** The lines with a breakpoint. @returns {Set<number>} */
+  get breakpoints() {
+    /** @type {Set<number>} */
+    const lines = new Set();
+    const state = this.view.state;
+    state.field(breakpointField).between(0, state.doc.length, (/** @type {number} */ from) => { lines.add(state.doc.lineAt(from).number); });
+    return lines;
   }
 
   /** @returns {string} */
@@ -136,15 +179,32 @@ export class Editor {
     this.view.dispatch({ effects: this.lang.reconfigure(language(lang)) });
   }
 
-  /** Marks the line of the step shown (0: none) and scrolls it into view. @param {number} line */
+  /**
+   * Whether typing an opening bracket or quote adds its closing one (the
+   * editor's default); off, the program is typed as on paper.
+   * @param {boolean} on
+   */
+  setCloseBrackets(on) {
+    // The first closeBrackets language data found wins: this one comes before the language's.
+    const off = EditorState.languageData.of(() => [{ closeBrackets: { brackets: [] } }]);
+    this.view.dispatch({ effects: this.brackets.reconfigure(on ? [] : off) });
+  }
+
+  /**
+   * Marks the line of the step shown (0: none) and scrolls the editor's own
+   * box to it, never the page: stepping keeps the board where it is.
+   * @param {number} line
+   */
   showStep(line) {
     if (line === this.stepLine) return;
     this.stepLine = line;
-    /** @type {any[]} */
-    const effects = [setStepLine.of(line)];
+    this.view.dispatch({ effects: [setStepLine.of(line)] });
     const doc = this.view.state.doc;
-    if (line >= 1 && line <= doc.lines) effects.push(EditorView.scrollIntoView(doc.line(line).from, { y: 'nearest' }));
-    this.view.dispatch({ effects });
+    if (line < 1 || line > doc.lines) return;
+    const block = this.view.lineBlockAt(doc.line(line).from);
+    const box = this.view.scrollDOM;
+    if (block.top < box.scrollTop) box.scrollTop = block.top;
+    else if (block.bottom > box.scrollTop + box.clientHeight) box.scrollTop = block.bottom - box.clientHeight;
   }
 
   /** Marks the line of an error (0: none). @param {number} line */

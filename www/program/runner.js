@@ -21,8 +21,33 @@ export const TIME_LIMIT_MS = 10_000;
  */
 
 /**
+ * @typedef {object} StateChunk  the learner's state at some steps of a chunk
+ * @property {string[]} states  each a JSON text: { s: [[function, { argument: value }]…], v: { variable: value } }
+ * @property {number[]} stateSteps  each one's step within its N (from 1)
+ * @property {string[]} masks  the names the program uses as bit masks (the first chunk)
+ * @property {number[]} [weights]  (N, step within its N, k) triples: a found(k) whose board stands for k solutions
+ * @property {number[]} [counts]  (N, k) pairs: a count(k) of solutions with no board
+ */
+
+/**
+ * The state fields of a chunk message, checked: lists of the right kinds, bounded.
+ * @param {any} m
+ * @returns {StateChunk}
+ */
+function stateFields(m) {
+  const strings = (/** @type {unknown} */ a, /** @type {number} */ most) => (Array.isArray(a) ? a.filter((x) => typeof x === 'string' && x.length <= 20_000).slice(0, most) : []);
+  const states = strings(m.states, 1 << 16);
+  const steps = Array.isArray(m.stateSteps) ? m.stateSteps.slice(0, states.length).map((/** @type {unknown} */ x) => (Number.isInteger(x) ? x : 0)) : [];
+  const tuples = (/** @type {unknown} */ a, /** @type {number} */ size) => {
+    const list = Array.isArray(a) ? a.slice(0, 3 << 20) : [];
+    return list.length % size === 0 && list.every((x) => Number.isInteger(x) && x >= 0 && x <= 1e9) ? list : [];
+  };
+  return { states: states.slice(0, steps.length), stateSteps: steps, masks: strings(m.masks, 256), weights: tuples(m.weights, 3), counts: tuples(m.counts, 2) };
+}
+
+/**
  * @typedef {object} RunHooks
- * @property {(data: Int32Array, texts: string[], calls: number) => void} chunk  records as they come
+ * @property {(data: Int32Array, texts: string[], calls: number, state: StateChunk) => void} chunk  records as they come
  * @property {(end: RunEnd) => void} end  once, at the end
  * @property {(elapsedMs: number, calls: number) => void} [tick]  a few times a second while it runs
  */
@@ -61,7 +86,7 @@ function watch(worker, key, limitMs, hooks, onError) {
     if (over || !m || m.nonce !== key) return;
     if (m.type === 'chunk') {
       calls = m.calls;
-      hooks.chunk(m.data, m.texts ?? [], m.calls);
+      hooks.chunk(m.data, m.texts ?? [], m.calls, stateFields(m));
     } else if (m.type === 'end') {
       close({ reason: m.reason, message: m.message, line: m.line ?? 0, calls: m.calls });
     }
@@ -81,7 +106,14 @@ function watch(worker, key, limitMs, hooks, onError) {
  * @returns {() => void}  stop
  */
 export function runJs(source, ns, hooks) {
-  const { code } = rewriteProgram(source);
+  const { code, masks } = rewriteProgram(source);
+  // The names used as bit masks are read here, from the program's tree: they go with the first chunk.
+  let first = true;
+  const given = hooks;
+  hooks = { ...given, chunk: (data, texts, calls, state) => {
+    given.chunk(data, texts, calls, first ? { ...state, masks } : state);
+    first = false;
+  } };
   const key = nonce();
   const job = { ns, maxCalls: MAX_CALLS };
   const script = `importScripts(${JSON.stringify(JS_SANDBOX.href)}); __nqueensInit(${JSON.stringify(key)}, ${JSON.stringify(job)});\n${code}\n;__nqueensStart(typeof solve === 'function' ? solve : undefined);\n`;

@@ -4,57 +4,26 @@
 // mode, can step it beside the core's searches on the same clocks: steps are
 // its place, remove and found calls, checks its safe calls. It accounts for
 // no boards (space and icicle are null), as the searches for one solution.
-// The runs of this tab are kept here (`keepRun`), one trace a board size.
+// The runs a tab keeps are the shell's (Page.keptRuns), one trace a board
+// size; Race wraps the one it races in a TraceSession.
 
-import { attacks } from '../lib/attack.js';
-import { KIND, judgeBoard } from './trace.js';
+import { KIND, judgeBoard, boardCells } from './trace.js';
 
 /** The id a learner's search has where the core's have theirs. */
 export const YOUR_SEARCH = 'your-search';
 
-/** @type {Map<number, import('./trace.js').Trace>} the last finished run at each N, in this tab */
-const kept = new Map();
-/** @type {Set<() => void>} */
-const listeners = new Set();
-
-/**
- * Keeps a finished run (a run that ended by itself, not a stopped one) for
- * the pages that offer it.
- * @param {import('./trace.js').Trace} trace
- */
-export function keepRun(trace) {
-  kept.set(trace.n, trace);
-  for (const listener of listeners) listener();
-}
-
-/** The board sizes a run has been kept at, ascending. */
-export function keptSizes() {
-  return [...kept.keys()].sort((a, b) => a - b);
-}
-
-/** The kept run at n, as a session; null when none. @param {number} n */
-export function keptSession(n) {
-  const trace = kept.get(n);
-  return trace ? new TraceSession(trace) : null;
-}
-
-/** Calls `listener` when a run is kept. @param {() => void} listener */
-export function onKeep(listener) {
-  listeners.add(listener);
-}
-
 /**
  * What Race reads of an algorithm, for the learner's search.
+ * @param {number[]} sizes  the board sizes a run is kept at, ascending
  * @returns {import('../types.js').AlgorithmInfo}
  */
-export function yourSearchInfo() {
-  const sizes = keptSizes();
+export function yourSearchInfo(sizes) {
   return {
     id: YOUR_SEARCH, name: 'Your search', source: '', goal: 'all',
     minN: sizes[0] ?? 1, maxN: sizes[sizes.length - 1] ?? 1, findMaxN: 0, seeded: false,
     space: /** @type {import('../types.js').SearchSpaceId} */ ('none'), takesFixedQueens: false,
     description: 'Your own solve(n, board), as it ran in Your search.',
-    stepIs: 'A step is one place, remove or found call.', checkIs: 'A check is one safe call.',
+    stepIs: 'A step is one place, remove or found call.', checkIs: 'A check is one safe call; a program that never calls safe() (it tests squares with its own arrays) counts each of its steps as a check.',
     placementIs: 'A placement is one place call.', moveIs: '', conflictsNote: '', glossary: [], pseudocode: [],
   };
 }
@@ -73,6 +42,10 @@ export class TraceSession {
     this.restarts = 0;
     this.line = 0;
     this.k = 0;
+    /** @type {Set<number>} the program's lines where Play stops (Your search's breakpoints) */
+    this.breakpoints = new Set();
+    /** The breakpoint's line run() last stopped on (0: none), for the player's host to see. */
+    this.hitBreakpoint = 0;
     // Removes up to each step, and the most checks one step made.
     this.removesAt = new Int32Array(trace.steps);
     let removes = 0, most = 0, before = 0;
@@ -97,9 +70,16 @@ export class TraceSession {
     return kind === KIND.PLACE ? 'place' : kind === KIND.REMOVE ? 'remove' : 'found';
   }
 
-  /** The checks made by step k (the last step also holds the checks after it). @param {number} k */
+  /**
+   * The checks made by step k (the last step also holds the checks after it).
+   * A program that never calls safe() tests squares with its own arrays: each
+   * of its steps counts as a check, so that it does not win a race on checks
+   * at 0.
+   * @param {number} k
+   */
   checksAt(k) {
     if (k <= 0) return 0;
+    if (this.trace.checks === 0) return Math.min(k, this.totalSteps);
     return k >= this.totalSteps ? this.trace.checks : this.trace.checksAt[k - 1];
   }
 
@@ -109,16 +89,36 @@ export class TraceSession {
   }
 
   /** @param {number} k */
-  seek(k) { this.k = Math.max(0, Math.min(this.totalSteps, Math.floor(k))); }
+  seek(k) {
+    this.k = Math.max(0, Math.min(this.totalSteps, Math.floor(k)));
+    this.hitBreakpoint = 0;
+  }
   /** @param {number} k */
   seekNear(k) { this.seek(k); return this.k; }
   reset() { this.k = 0; }
   step() { if (this.done) return false; this.k++; return true; }
   stepBack() { if (this.k === 0) return false; this.k--; return true; }
-  /** @param {number} maxSteps */
+  /**
+   * Steps on at most `maxSteps`; with breakpoints, stops on the first step
+   * made by a line that has one (and notes it in `hitBreakpoint`).
+   * @param {number} maxSteps
+   */
   run(maxSteps) {
     const from = this.k;
-    this.seek(this.k + Math.max(0, maxSteps));
+    // Stopped on a breakpoint: no further until the host has seen it (or a seek).
+    if (this.hitBreakpoint) return 0;
+    if (!this.breakpoints.size) {
+      this.seek(this.k + Math.max(0, maxSteps));
+      return this.k - from;
+    }
+    for (let i = 0; i < maxSteps && !this.done; i++) {
+      this.k++;
+      const line = this.trace.record(this.trace.stepAt[this.k - 1])[3];
+      if (this.breakpoints.has(line)) {
+        this.hitBreakpoint = line;
+        break;
+      }
+    }
     return this.k - from;
   }
   /** @param {number} maxSteps */
@@ -169,23 +169,10 @@ export class TraceSession {
     return out;
   }
 
-  /** n*n flags, as the core's: 1 queen, 2 threatened, 4 probed, 8 a queen another attacks. */
+  /** n*n flags, as the core's (components/cells.js's CELL). */
   cells() {
-    const n = this.n;
     const view = this.trace.at(this.k);
-    const cells = new Uint8Array(n * n);
-    const queens = [];
-    for (let s = 0; s < n * n; s++) if (view.occupied[s]) queens.push(s);
-    for (const q of queens) {
-      cells[q] |= 1;
-      for (let s = 0; s < n * n; s++) {
-        if (s === q) continue;
-        const r = Math.floor(s / n), c = s % n, qr = Math.floor(q / n), qc = q % n;
-        if (attacks(r, c, qr, qc)) cells[s] |= view.occupied[s] ? 8 : 2;
-      }
-    }
-    if (view.probe >= 0) cells[view.probe] |= 4;
-    return cells;
+    return boardCells(view.occupied, this.n, view.probe).cells;
   }
 
   message() { return this.trace.at(this.k).sentence; }

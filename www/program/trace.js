@@ -8,6 +8,8 @@
 
 import { attacks } from '../lib/attack.js';
 import { ordinal } from '../lib/words.js';
+import { CELL } from '../components/cells.js';
+import { counted, formatCount } from '../lib/dom.js';
 
 /** The record kinds. */
 export const KIND = Object.freeze({ PLACE: 0, REMOVE: 1, UNSAFE: 2, SAFE: 3, FOUND: 4, SAY: 5, BOARD: 6 });
@@ -49,6 +51,7 @@ export function judgeBoard(squares, n) {
  * @property {boolean} solution
  * @property {[number, number] | null} pair  two queens that attack each other, if any
  * @property {number} firstStep  0, or the step at which the same solution was reported first
+ * @property {number} [weight]  how many solutions the board stands for (found(k)); 1 when not given
  */
 
 /**
@@ -65,19 +68,106 @@ export function judgeBoard(squares, n) {
 /**
  * Feeds the records of a run over several N into their traces: a board
  * record [BOARD, 0, n, 0] starts the trace of the next N, and the records
- * after it, in this chunk or the next, go to that trace.
+ * after it, in this chunk or the next, go to that trace. The say() texts
+ * are numbered over the whole run (the sandboxes count them across N): every
+ * trace of a run holds the run's one list, so each N's say records find
+ * their texts, whichever N was running when they came.
  * @param {Trace[]} traces  the run's traces so far, added to
  * @param {Int32Array} data  records [kind, row, col, line]...
+ * @param {string[]} [texts]  the say() texts that came with them, in order
+ * @param {import('./runner.js').StateChunk} [state]  the learner's state at some of their steps
  */
-export function ingestRuns(traces, data) {
+export function ingestRuns(traces, data, texts = [], state = { states: [], stateSteps: [], masks: [] }) {
   let from = 0;
+  let q = 0;
+  /**
+   * The states of the steps the last trace just took: those in its range, up
+   * to where the steps count down again (the next N's).
+   * @param {Trace} t  @param {number} before
+   */
+  const states = (t, before) => {
+    const first = q;
+    const steps = state.stateSteps;
+    for (; q < steps.length && steps[q] > before && steps[q] <= t.steps && (q === first || steps[q] > steps[q - 1]); q++) t.states[steps[q] - 1] = state.states[q];
+  };
+  /** @param {Int32Array} part */
+  const feed = (part) => {
+    const t = traces[traces.length - 1];
+    const before = t.steps;
+    t.ingest(part);
+    states(t, before);
+  };
   for (let i = 0; i < data.length; i += 4) {
     if (data[i] !== KIND.BOARD) continue;
-    if (i > from && traces.length) traces[traces.length - 1].ingest(data.subarray(from, i), []);
-    traces.push(new Trace(data[i + 2]));
+    if (i > from && traces.length) feed(data.subarray(from, i));
+    const next = new Trace(data[i + 2]);
+    if (traces.length) {
+      next.texts = traces[0].texts;
+      next.masks = traces[0].masks;
+    }
+    traces.push(next);
     from = i + 4;
   }
-  if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from), []);
+  if (from < data.length && traces.length) feed(data.subarray(from));
+  // found(k) calls, each with its N and step, and count(k) calls, each with its N: the last trace of that N.
+  const weights = state.weights ?? [];
+  for (let i = 0; i + 2 < weights.length; i += 3) [...traces].reverse().find((x) => x.n === weights[i])?.weigh(weights[i + 1], weights[i + 2]);
+  const counts = state.counts ?? [];
+  for (let i = 0; i + 1 < counts.length; i += 2) {
+    const t = [...traces].reverse().find((x) => x.n === counts[i]);
+    if (!t) continue;
+    t.counted += counts[i + 1];
+    t.weighted = true;
+  }
+  if (traces.length) {
+    for (const t of texts) traces[0].texts.push(t);
+    for (const m of state.masks) if (!traces[0].masks.includes(m)) traces[0].masks.push(m);
+  }
+}
+
+/**
+ * The cells a board draws for a set of queens (CELL's flags): the queens, the
+ * squares they attack, a queen another attacks, the probed square; and the
+ * attacking pairs.
+ * @param {Uint8Array} occupied  n*n, 1 where a queen stands
+ * @param {number} n
+ * @param {number} probe  a square, or -1
+ * @returns {{ cells: Uint8Array, lines: Array<[number, number]> }}
+ */
+export function boardCells(occupied, n, probe) {
+  const cells = new Uint8Array(n * n);
+  /** @type {number[]} */
+  const queens = [];
+  for (let s = 0; s < n * n; s++) if (occupied[s]) queens.push(s);
+  /** @type {Array<[number, number]>} */
+  const lines = [];
+  for (const q of queens) {
+    const qr = Math.floor(q / n), qc = q % n;
+    for (let s = 0; s < n * n; s++) {
+      if (s === q) continue;
+      const r = Math.floor(s / n), c = s % n;
+      if (attacks(r, c, qr, qc)) cells[s] |= occupied[s] ? CELL.CONFLICT : CELL.THREATENED;
+    }
+  }
+  for (let i = 0; i < queens.length; i++) {
+    cells[queens[i]] |= CELL.QUEEN;
+    for (let j = i + 1; j < queens.length; j++) {
+      const a = queens[i], b = queens[j];
+      if (judgeBoard([a, b], n).pair) lines.push([a, b]);
+    }
+  }
+  if (probe >= 0) cells[probe] |= CELL.PROBED;
+  return { cells, lines };
+}
+
+/**
+ * The queens of a board, row by row: the column of each row's queen (the leftmost if there are more), or -1.
+ * @param {Uint8Array} occupied  @param {number} n  @returns {number[]}
+ */
+export function queensByRow(occupied, n) {
+  const out = new Array(n).fill(-1);
+  for (let s = 0; s < n * n; s++) if (occupied[s] && out[Math.floor(s / n)] < 0) out[Math.floor(s / n)] = s % n;
+  return out;
 }
 
 export class Trace {
@@ -88,6 +178,14 @@ export class Trace {
     this.length = 0; // records
     /** @type {string[]} the say() texts, by index */
     this.texts = [];
+    /** @type {string[]} the learner's state after each step (JSON texts; none past the bound) */
+    this.states = [];
+    /** @type {string[]} the names the program uses as bit masks */
+    this.masks = [];
+    /** The solutions counted with count(k), no board. */
+    this.counted = 0;
+    /** Whether found(k) or count(k) was used: then the total is graded. */
+    this.weighted = false;
     this.stepAt = new Int32Array(1 << 12); // record index of each step
     this.checksAt = new Int32Array(1 << 12); // checks up to and including each step
     this.placementsAt = new Int32Array(1 << 12);
@@ -159,6 +257,39 @@ export class Trace {
     this.length += count;
   }
 
+  /**
+   * found(k) at step `step`: its board stands for k solutions.
+   * @param {number} step  @param {number} k
+   */
+  weigh(step, k) {
+    this.weighted = true;
+    for (let i = this.found.length - 1; i >= 0; i--) {
+      if (this.found[i].step === step) {
+        this.found[i].weight = k;
+        return;
+      }
+      if (this.found[i].step < step) return;
+    }
+  }
+
+  /**
+   * The learner's state after step k: the calls under way (outermost first,
+   * each its function and arguments) and the variables in scope; null when
+   * the step has none (step 0, or past the bound of kept states).
+   * @param {number} k
+   * @returns {{ stack: Array<[string, Record<string, unknown>]>, vars: Record<string, unknown> } | null}
+   */
+  stateAt(k) {
+    const text = k >= 1 ? this.states[k - 1] : undefined;
+    if (text === undefined) return null;
+    try {
+      const o = JSON.parse(text);
+      return { stack: Array.isArray(o.s) ? o.s : [], vars: o.v && typeof o.v === 'object' ? o.v : {} };
+    } catch {
+      return null;
+    }
+  }
+
   /** The record at index i: [kind, row, col, line]. @param {number} i */
   record(i) {
     const at = i * 4;
@@ -206,14 +337,14 @@ export class Trace {
 
   /** The page's own sentence for step k. @param {number} k  @param {number} checks  the checks made for it */
   sentence(k, checks) {
-    const checked = checks === 0 ? '' : ` after ${checks} check${checks === 1 ? '' : 's'}`;
-    if (k === 0) return this.steps === 0 && this.checks > 0 ? `The program made ${this.checks} check${this.checks === 1 ? '' : 's'} and no step.` : 'The empty board, before the first step.';
+    const checked = checks === 0 ? '' : ` after ${counted(checks, 'check')}`;
+    if (k === 0) return this.steps === 0 && this.checks > 0 ? `The program made ${counted(this.checks, 'check')} and no step.` : 'The empty board, before the first step.';
     const [kind, row, col] = this.record(this.stepAt[k - 1]);
     if (kind === KIND.PLACE) return `place(${row}, ${col}): a queen on row ${row}, column ${col}${checked}.`;
     if (kind === KIND.REMOVE) return `remove(${row}, ${col}): the queen on row ${row}, column ${col} is taken back${checked}.`;
     const f = this.found.find((x) => x.step === k);
     if (!f) return 'found()';
-    if (f.firstStep) return `found(): this solution was already reported at step ${f.firstStep}.`;
+    if (f.firstStep) return `found(): this solution was already reported at step ${formatCount(f.firstStep)}.`;
     if (f.solution) return `found(): a solution, the ${ordinal(this.solutionsAt[k - 1])}.`;
     if (f.pair) return `found(): not a solution: the queens on ${squareName(f.pair[0], this.n)} and ${squareName(f.pair[1], this.n)} attack each other.`;
     return `found(): not a solution: ${f.squares.length} queen${f.squares.length === 1 ? '' : 's'} on a ${this.n}×${this.n} board.`;

@@ -22,7 +22,7 @@
 // randomised searches run from the race's seed (Session.seeded).
 
 import { Runner } from '../components/runner.js';
-import { YOUR_SEARCH, keptSession } from '../program/trace-session.js';
+import { YOUR_SEARCH } from '../program/trace-session.js';
 
 /**
  * @typedef {import('../types.js').Session} Session
@@ -128,22 +128,18 @@ export class Lane {
   }
 }
 
-/**
- * The run of Your search kept at n, stepped as a session is.
- * @param {number} n
- * @returns {Session | null}
- */
-const yourSession = (n) => /** @type {Session | null} */ (/** @type {unknown} */ (keptSession(n)));
-
 export class Race {
   /**
    * @param {import('../types.js').Core} wasm  the core module (Session)
    * @param {AlgorithmInfo[]} algorithms  wasm.algorithms(), in page order
    * @param {RaceSetup} setup
    * @param {(info: AlgorithmInfo) => string} rangeText  why an algorithm cannot run at n
+   * @param {(n: number) => unknown} [yours]  the run of Your search kept at n, stepped as a session is (a TraceSession), or null
    */
-  constructor(wasm, algorithms, { n, ids, clock, goal, seed }, rangeText) {
+  constructor(wasm, algorithms, { n, ids, clock, goal, seed }, rangeText, yours = () => null) {
     this.n = n;
+    /** @type {(n: number) => Session | null} */
+    this.yourSession = (size) => /** @type {Session | null} */ (yours(size));
     this.clockId = clock;
     this.goal = goal;
     this.seed = seed;
@@ -156,7 +152,7 @@ export class Race {
       algorithms.forEach((info, index) => {
         if (!ids.includes(info.id)) return;
         // Your search's lane replays the run of this tab at this N, if there is one.
-        const yours = info.id === YOUR_SEARCH ? yourSession(n) : null;
+        const yours = info.id === YOUR_SEARCH ? this.yourSession(n) : null;
         const fits = info.id === YOUR_SEARCH ? yours !== null : n >= info.minN && n <= info.maxN;
         const session = !fits ? null : yours ?? (goal === 'one' ? Sessions.seeded(info.id, n, seed) : new wasm.Session(info.id, n));
         const why = info.id === YOUR_SEARCH ? `has not run at N=${n}: run it at N = ${n} in Your search first` : `cannot run at N=${n}: ${rangeText(info)}`;
@@ -187,7 +183,7 @@ export class Race {
    * @param {Lane} lane
    */
   fresh(wasm, lane) {
-    if (lane.id === YOUR_SEARCH) return /** @type {Session} */ (yourSession(this.n));
+    if (lane.id === YOUR_SEARCH) return /** @type {Session} */ (this.yourSession(this.n));
     const Sessions = /** @type {typeof import('../../pkg/nqueens.js').Session} */ (wasm.Session);
     return this.goal === 'one' ? Sessions.seeded(lane.id, this.n, this.seed) : new wasm.Session(lane.id, this.n);
   }

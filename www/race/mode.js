@@ -195,6 +195,7 @@ export function raceMode(page) {
         write: writeRaceParams,
         // A lane opens its search in the visualizer at its step.
         onOpen: (algorithm, n, step) => page.openSearch(algorithm, n, { step }),
+        kept: page.keptRuns,
       });
       view.attach(core.wasm, core.algorithms, wanted ?? parseRaceParams('', core.algorithms));
     },

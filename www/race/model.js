@@ -8,6 +8,7 @@
 import { formatCount } from '../lib/dom.js';
 import { countWord, listWords, shortName } from '../lib/words.js';
 import { CLOCKS, standing } from './clock.js';
+import { YOUR_SEARCH } from '../program/trace-session.js';
 
 /**
  * @typedef {import('../types.js').AlgorithmInfo} AlgorithmInfo
@@ -135,7 +136,9 @@ export function openSentence({ n, ids, clock, goal, seed }, algorithms, able, re
   if (refused) return `${refused} Choose another board size.`;
   if (!able) return `None of the chosen searches can run at N=${n}: ${fitAdvice(algorithms, ids, n)}`;
   const to = goal === 'one' ? `, racing to a first solution (seed ${seed})` : '';
-  return `${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}${to}. Press Play or Space.`;
+  // Your search is a lane once a program of the learner's has run in this tab.
+  const yours = algorithms.some((a) => a.id === YOUR_SEARCH) ? '' : ' To race your own program, run it to its end in Your search first: it then joins as a lane.';
+  return `${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}${to}. Press Play or Space.${yours}`;
 }
 
 /**

@@ -37,14 +37,14 @@ import { RaceResults } from './results.js';
 import { RACE_SPEEDS, raceSpeedLabel } from '../components/speeds.js';
 import { RaceControls } from './controls.js';
 import { rangeSentence } from '../lib/words.js';
-import { keptSizes, onKeep, yourSearchInfo } from '../program/trace-session.js';
+import { TraceSession, yourSearchInfo } from '../program/trace-session.js';
 
 /**
  * The lanes a race may have: the core's searches, and Your search once a
  * program has run to its end in this tab.
  * @param {AlgorithmInfo[]} algorithms  the core's
  */
-const withYourSearch = (algorithms) => (keptSizes().length ? [...algorithms, yourSearchInfo()] : algorithms);
+const withYourSearch = (algorithms, /** @type {import('../modes.js').KeptRuns} */ kept) => (kept.sizes().length ? [...algorithms, yourSearchInfo(kept.sizes())] : algorithms);
 
 /**
  * @typedef {import('../types.js').Core} Core
@@ -68,13 +68,15 @@ const PICTURE_MS = 120;
 export class RaceView {
   /**
    * @param {HTMLElement} root  #race
-   * @param {{ onOpen: (id: string, n: number, step: number) => void, write: (state: RaceState) => void }} options
+   * @param {{ onOpen: (id: string, n: number, step: number) => void, write: (state: RaceState) => void, kept: import('../modes.js').KeptRuns }} options
    *   onOpen: show this search in the visualizer at that step; write: puts
-   *   the race's state (see state()) in the address bar
+   *   the race's state (see state()) in the address bar; kept: the runs of
+   *   Your search in this tab, the shell's
    */
-  constructor(root, { onOpen, write }) {
+  constructor(root, { onOpen, write, kept }) {
     this.root = root;
     this.onOpen = onOpen;
+    this.kept = kept;
     /** @type {Core | null} */
     this.wasm = null;
     /** @type {AlgorithmInfo[]} */
@@ -146,11 +148,11 @@ export class RaceView {
   attach(wasm, algorithms, wanted) {
     this.wasm = wasm;
     this.coreAlgorithms = algorithms;
-    this.algorithms = withYourSearch(algorithms);
+    this.algorithms = withYourSearch(algorithms, this.kept);
     this.setupControls.attach(this.algorithms);
     // A run of Your search ended in this tab: its lane is offered from now on.
-    onKeep(() => {
-      this.algorithms = withYourSearch(this.coreAlgorithms);
+    this.kept.onKeep(() => {
+      this.algorithms = withYourSearch(this.coreAlgorithms, this.kept);
       this.setupControls.attach(this.algorithms);
       this.setupControls.builtFor = null;
       this.fillPickers(this.setup.goal, this.setup.n);
@@ -230,7 +232,11 @@ export class RaceView {
     this.fillPickers(goal, n);
     this.setupControls.show(this.setup);
     const wasm = /** @type {Core} */ (this.wasm); // attach() set it before any race
-    const made = attempt(() => new Race(wasm, this.algorithms, this.setup, rangeSentence));
+    const kept = this.kept;
+    const made = attempt(() => new Race(wasm, this.algorithms, this.setup, rangeSentence, (size) => {
+      const trace = kept.get(size);
+      return trace ? new TraceSession(trace) : null;
+    }));
     this.race = made.value;
     this.buildLanes();
     this.results.hide();

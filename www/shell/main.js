@@ -12,6 +12,7 @@ import { mountExports } from '../lib/export.js';
 import { MODES, parseMode } from './modes.js';
 import { linkMode, readWatched, repeatedParams, replaceUrl } from '../lib/params.js';
 import { clip } from '../lib/words.js';
+import { Kept } from '../lib/kept.js';
 import { mountFrame } from './frame.js';
 import { mountPresent } from './present.js';
 import { registerServiceWorker } from './service-worker.js';
@@ -113,11 +114,7 @@ async function start() {
     show: (id) => views.switchTo(id),
     openSearch: (algorithm, n, at) => modes.find((m) => m.openSearch)?.openSearch?.(algorithm, n, at) ?? null,
     boardN: () => modes.find((m) => m.boardN)?.boardN?.() ?? null,
-    checkProgram: async (lang, source, upTo) => {
-      const check = MODES.find((m) => m.check)?.check;
-      if (!check) return { right: false, sentence: 'No tab of this page runs programs.' };
-      return (await check())(lang, source, upTo);
-    },
+    keptRuns: /** @type {import('../modes.js').KeptRuns} */ (new Kept()),
   };
   // The first mode (the one that shows searches, which the others may open)
   // and the mode the link names are built at start; the others when first opened.

@@ -24,8 +24,7 @@
 import { clip } from '../lib/words.js';
 
 /** @typedef {(page: import('../modes.js').Page) => import('../modes.js').Mode} ModeFactory */
-/** @typedef {{ id: string, label: string, load: () => Promise<ModeFactory>, check?: () => Promise<ProgramCheck> }} ModeEntry  a mode's id (its folder's name, and its factory's Mode's id), its tab's label, how to load its factory, and (the mode that runs programs) how to load its checker, which the shell hands the others as Page.checkProgram without building the mode */
-/** @typedef {import('../modes.js').Page['checkProgram']} ProgramCheck */
+/** @typedef {{ id: string, label: string, load: () => Promise<ModeFactory> }} ModeEntry  a mode's id (its folder's name, and its factory's Mode's id), its tab's label and how to load its factory */
 
 /**
  * The modes in tab order. The first is the page's default.
@@ -35,7 +34,7 @@ export const MODES = [
   { id: 'visualizer', label: 'Visualizer', load: async () => (await import('../visualizer/mode.js')).visualizerMode },
   { id: 'puzzle', label: 'Puzzle', load: async () => (await import('../puzzle/mode.js')).puzzleMode },
   { id: 'race', label: 'Race', load: async () => (await import('../race/mode.js')).raceMode },
-  { id: 'code', label: 'Your search', load: async () => (await import('../code/mode.js')).codeMode, check: async () => (await import('../code/check.js')).checkProgram },
+  { id: 'code', label: 'Your search', load: async () => (await import('../code/mode.js')).codeMode },
   { id: 'runs', label: 'Many runs', load: async () => (await import('../runs/mode.js')).runsMode },
   { id: 'count', label: 'Count', load: async () => (await import('../count/mode.js')).countMode },
   { id: 'learn', label: 'Learn', load: async () => (await import('../learn/mode.js')).learnMode },

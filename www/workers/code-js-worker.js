@@ -131,9 +131,9 @@
   let lastFlush = clock();
 
   const flush = () => {
-    if (used === 0 && texts.length === 0) return;
+    if (used === 0 && texts.length === 0 && counts.length === 0) return;
     const data = buffer.slice(0, used * 4);
-    post({ nonce, type: 'chunk', data, texts, calls }, [data.buffer]);
+    post({ nonce, type: 'chunk', data, texts, calls, ...takeStates(), ...takeCounts() }, [data.buffer]);
     used = 0;
     texts = [];
     lastFlush = clock();
@@ -210,6 +210,7 @@
     if (occupied[sq]) bad(`board.place(${r}, ${c}) on line ${line} puts a second queen on row ${r}, column ${c}.`, line);
     occupied[sq] = 1;
     rows[r]++; cols[c]++; downs[r + c]++; ups[r - c + n - 1]++;
+    captureState();
     record(0, r, c, line);
   };
   /** @param {unknown} row  @param {unknown} col  @param {number} line */
@@ -219,6 +220,7 @@
     if (!occupied[sq]) bad(`board.remove(${r}, ${c}) on line ${line} takes away a queen that is not there: row ${r}, column ${c} is empty.`, line);
     occupied[sq] = 0;
     rows[r]--; cols[c]--; downs[r + c]--; ups[r - c + n - 1]--;
+    captureState();
     record(1, r, c, line);
   };
   /** @param {unknown} row  @param {unknown} col  @param {number} line */
@@ -229,8 +231,11 @@
     record(answer ? 3 : 2, r, c, line);
     return answer;
   };
-  /** @param {number} line */
-  const found = (line) => {
+  /** @param {number} line  @param {unknown} [k]  how many solutions the board stands for (1 when not given) */
+  const found = (line, k) => {
+    const weight = weightOf('found', k, line);
+    captureState();
+    if (weight !== 1) weights.push(n, stepsInN, weight);
     record(4, -1, -1, line);
   };
   /** @param {unknown} text  @param {number} line */
@@ -255,18 +260,134 @@
   Object.defineProperty(scope, '__nqueensLine', {
     configurable: false,
     writable: false,
-    value: (/** @type {number} */ at, /** @type {string} */ name) => {
+    value: (/** @type {number} */ at, /** @type {string} */ name, /** @type {(() => Record<string, unknown>) | undefined} */ state) => {
       pending = at;
+      if (state) stateOf = state;
       return name;
     },
   });
 
-  // The board object: the five calls, frozen.
+  // ---- What a found board stands for, and a counter's counts -----------------
+  // board.found(k) says the board stands for k solutions (a board and its
+  // mirror image: 2); board.count(k) adds k solutions with no board (a
+  // counter). Both go to the page as the chunk's extra fields: `weights`
+  // (N, step within its N, k) triples and `counts` (N, k) pairs.
+  /** @type {number[]} */ let weights = [];
+  /** @type {number[]} */ let counts = [];
+  let countCalls = 0;
+  /** @param {string} call  @param {unknown} k  @param {number} line */
+  const weightOf = (call, k, line) => {
+    if (k === undefined) return 1;
+    if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > 1e9) bad(`board.${call}(${String(k).slice(0, 40)}) on line ${line}: the count is a whole number from 0 to 1,000,000,000.`, line);
+    return /** @type {number} */ (k);
+  };
+  /** @param {unknown} k  @param {number} line */
+  const count = (k, line) => {
+    if (finished) throw new Stopped('The run has ended.');
+    const weight = weightOf('count', k === undefined ? 1 : k, line);
+    if (++countCalls > job.maxCalls) bad(`board.count() on line ${line} was called more than ${job.maxCalls.toLocaleString('en')} times, the most a run may.`, line);
+    counts.push(n, weight);
+  };
+  /** The counts of the chunk being sent, as its extra fields. */
+  const takeCounts = () => {
+    const out = { weights, counts };
+    weights = [];
+    counts = [];
+    return out;
+  };
+
+  // ---- The learner's state at each step -------------------------------------
+  // The rewritten program notes each call of its functions (__nqueensEnter,
+  // __nqueensLeave) and hands each step's call the variables in scope there
+  // (through __nqueensLine); after each step they are kept as a JSON text,
+  // bounded (64 items a list, 16 keys an object, 80 characters a text, two
+  // levels deep), for the first SNAP_STEPS steps of each N and SNAP_RUN of
+  // a run. They go to the page with the chunk of their step.
+  const SNAP_STEPS = 100_000;
+  const SNAP_RUN = 300_000;
+  /** @type {Array<[string, Record<string, unknown>]>} the program's calls under way, outermost first */
+  const frames = [];
+  /** @type {(() => Record<string, unknown>) | null} the variables of the step call being made */
+  let stateOf = null;
+  let stepsInN = 0;
+  let captured = 0;
+  /** @type {string[]} */ let states = [];
+  /** @type {number[]} */ let stateSteps = [];
+  /** @type {object | null} */ let boardNow = null;
+
+  /** A value as JSON holds it, bounded. @param {unknown} v  @param {number} depth  @returns {unknown} */
+  const plain = (v, depth) => {
+    if (v === boardNow) return 'board';
+    if (v === null || v === undefined || typeof v === 'boolean') return v ?? null;
+    if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+    if (typeof v === 'string') return v.slice(0, 80);
+    if (typeof v === 'bigint' || typeof v === 'symbol' || typeof v === 'function') return String(v).slice(0, 80);
+    if (Array.isArray(v) || ArrayBuffer.isView(v) || v instanceof Set) {
+      if (depth >= 2) return '[…]';
+      const items = v instanceof Set ? [...v].slice(0, 64) : Array.prototype.slice.call(v, 0, 64);
+      return items.map((x) => plain(x, depth + 1));
+    }
+    if (depth >= 1) return '{…}';
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    const entries = v instanceof Map ? [...v].slice(0, 16) : Object.keys(/** @type {object} */ (v)).slice(0, 16).map((k) => [k, /** @type {any} */ (v)[k]]);
+    for (const [k, x] of entries) out[String(k).slice(0, 40)] = plain(x, depth + 1);
+    return out;
+  };
+  /** At a step (before its record, so both go in one chunk): its variables and the calls under way, while the bounds allow. */
+  const captureState = () => {
+    stepsInN++;
+    const getter = stateOf;
+    stateOf = null;
+    if (stepsInN > SNAP_STEPS || captured >= SNAP_RUN) return;
+    captured++;
+    /** @type {Record<string, unknown>} */
+    const vars = {};
+    try {
+      const given = getter ? getter() : {};
+      for (const k of Object.keys(given).slice(0, 32)) if (typeof given[k] !== 'function' && given[k] !== boardNow) vars[k] = plain(given[k], 0);
+    } catch {
+      // A variable not yet set: the step keeps the calls only.
+    }
+    states.push(JSON.stringify({ s: frames.slice(-64), v: vars }));
+    stateSteps.push(stepsInN);
+  };
+  /** The states of the chunk being sent, as its extra fields. */
+  const takeStates = () => {
+    const out = { states, stateSteps };
+    states = [];
+    stateSteps = [];
+    return out;
+  };
+  /** A new N: its steps count from 1. @param {object} board */
+  const newStates = (board) => {
+    stepsInN = 0;
+    frames.length = 0;
+    boardNow = board;
+  };
+  Object.defineProperty(scope, '__nqueensEnter', {
+    configurable: false,
+    writable: false,
+    value: (/** @type {string} */ name, /** @type {string[]} */ names, /** @type {unknown[]} */ values) => {
+      /** @type {Record<string, unknown>} */
+      const args = {};
+      names.forEach((k, i) => { args[k] = plain(values[i], 1); });
+      frames.push([name, args]);
+    },
+  });
+  Object.defineProperty(scope, '__nqueensLeave', {
+    configurable: false,
+    writable: false,
+    value: () => { frames.pop(); },
+  });
+
+  // The board object: the six calls, frozen.
   const makeBoard = () => Object.freeze({
     place: (/** @type {unknown} */ r, /** @type {unknown} */ c) => place(r, c, line()),
     remove: (/** @type {unknown} */ r, /** @type {unknown} */ c) => remove(r, c, line()),
     safe: (/** @type {unknown} */ r, /** @type {unknown} */ c) => safe(r, c, line()),
-    found: () => found(line()),
+    found: (/** @type {unknown} */ k) => found(line(), k),
+    count: (/** @type {unknown} */ k) => count(k, line()),
     say: (/** @type {unknown} */ t) => say(t, line()),
   });
 
@@ -331,8 +452,10 @@
         // The limit of calls holds for each N.
         calls = -1;
         record(6, nIndex, n, 0);
+        const board = makeBoard();
+        newStates(board);
         try {
-          await /** @type {Function} */ (solve)(n, makeBoard());
+          await /** @type {Function} */ (solve)(n, board);
         } catch (error) {
           if (finished) return;
           if (error instanceof Stopped) return;

@@ -33,8 +33,95 @@ def _first_line(tb):
         tb = tb.tb_next
     return line
 
+# The learner's state at each step: the variables of the calling frame and
+# the call stack of the program's functions, each a JSON text (bounded:
+# 64 items a list, 16 keys a dict, 80 characters a text, two levels deep),
+# for the first SNAP_STEPS steps of each N and SNAP_RUN steps of a run.
+SNAP_STEPS = 100000
+SNAP_RUN = 300000
+
+def _plain(v, depth):
+    import itertools, math
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return v if -2**53 < v < 2**53 else str(v)
+    if isinstance(v, float):
+        return v if math.isfinite(v) else str(v)
+    if isinstance(v, str):
+        return v[:80]
+    if isinstance(v, (list, tuple, range, bytearray, set, frozenset)):
+        if depth >= 2:
+            return "[…]"
+        items = sorted(v, key=repr) if isinstance(v, (set, frozenset)) else v
+        return [_plain(x, depth + 1) for x in itertools.islice(items, 64)]
+    if isinstance(v, dict):
+        if depth >= 1:
+            return "{…}"
+        return {str(k)[:40]: _plain(x, depth + 1) for k, x in itertools.islice(v.items(), 16)}
+    return repr(v)[:80]
+
+def _frames_state(frame, board_type):
+    import json
+    stack = []
+    f = frame
+    while f is not None and f.f_code.co_filename == "<your program>":
+        code = f.f_code
+        if code.co_name != "<module>":
+            local = f.f_locals
+            args = {}
+            for name in code.co_varnames[:code.co_argcount]:
+                value = local.get(name)
+                args[name] = "board" if type(value) is board_type else _plain(value, 1)
+            stack.append([code.co_name, args])
+        f = f.f_back
+    stack.reverse()
+    names = {}
+    for name, value in list(frame.f_locals.items())[:32]:
+        if name.startswith("__") or callable(value) or type(value) is board_type or type(value).__name__ == "module":
+            continue
+        names[name] = _plain(value, 0)
+    return json.dumps({"s": stack[-64:], "v": names}, separators=(",", ":"), ensure_ascii=False)
+
+def _mask_names(source):
+    # Names the program uses as bit masks: with & | ^ << >> or ~, or given such a value.
+    import ast
+    ops = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    names = set()
+    def side(x):
+        if isinstance(x, ast.UnaryOp):
+            x = x.operand
+        if isinstance(x, ast.Name):
+            names.add(x.id)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ops):
+            side(node.left)
+            # A shift's count is no mask: only what it shifts.
+            if not isinstance(node.op, (ast.LShift, ast.RShift)):
+                side(node.right)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+            side(node.operand)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ops):
+            side(node.target)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ops):
+            for target in node.targets:
+                side(target)
+    return sorted(names)
+
 def run(source, ns, max_calls, flush, finish):
     buf = array("i")
+    snaps = []
+    snap_steps = []
+    masks = _mask_names(source)
+    weights = []
+    counts = []
+    count_calls = 0
+    steps_in_n = 0
+    captured = 0
     extend = buf.extend
     texts = []
     getframe = sys._getframe
@@ -46,10 +133,34 @@ def run(source, ns, max_calls, flush, finish):
     BATCH = 8191
 
     def send():
-        if len(buf) or texts:
-            flush(buf, texts[:], calls)
+        nonlocal masks
+        if len(buf) or texts or counts:
+            flush(buf, texts[:], calls, snaps[:], snap_steps[:], masks, weights[:], counts[:])
+            masks = []
+            del weights[:]
+            del counts[:]
             del buf[:]
             texts.clear()
+            snaps.clear()
+            snap_steps.clear()
+
+    def weight_of(call, k, line):
+        # found(k) / count(k): how many solutions a board, or a count, stands for.
+        if k is None:
+            return 1
+        if type(k) is not int or not (0 <= k <= 10**9):
+            bad(f"board.{call}({str(k)[:40]}) on line {line}: the count is a whole number from 0 to 1,000,000,000.", line)
+        return k
+
+    def state(frame):
+        # After each step: the caller's variables and stack, while the bounds allow.
+        nonlocal steps_in_n, captured
+        steps_in_n += 1
+        if steps_in_n > SNAP_STEPS or captured >= SNAP_RUN:
+            return
+        captured += 1
+        snaps.append(_frames_state(frame, Board))
+        snap_steps.append(steps_in_n)
 
     def end(reason, message="", line=0):
         nonlocal finished
@@ -73,7 +184,7 @@ def run(source, ns, max_calls, flush, finish):
         bad(f"board.{call}({row!r}, {col!r}) on line {line} names a square off the {n}×{n} board: row and column are whole numbers from 0 to {n - 1}.", line)
 
     class Board:
-        __slots__ = ("place", "remove", "safe", "found", "say")
+        __slots__ = ("place", "remove", "safe", "found", "say", "count")
 
     def make_board(n):
         # The board's state lives in this closure; the learner gets only the five calls.
@@ -101,6 +212,7 @@ def run(source, ns, max_calls, flush, finish):
             ups[row - col + shift] += 1
             calls += 1
             extend((0, row, col, line))
+            state(getframe(1))
             if calls <= EAGER or not calls & BATCH:
                 send()
 
@@ -121,6 +233,7 @@ def run(source, ns, max_calls, flush, finish):
             ups[row - col + shift] -= 1
             calls += 1
             extend((1, row, col, line))
+            state(getframe(1))
             if calls <= EAGER or not calls & BATCH:
                 send()
 
@@ -138,13 +251,17 @@ def run(source, ns, max_calls, flush, finish):
                 send()
             return answer
 
-        def found():
+        def found(k=None):
             nonlocal calls
             line = getframe(1).f_lineno
+            weight = weight_of("found", k, line)
             if finished or calls >= max_calls:
                 over()
             calls += 1
             extend((4, -1, -1, line))
+            state(getframe(1))
+            if weight != 1:
+                weights.extend((n, steps_in_n, weight))
             if calls <= EAGER or not calls & BATCH:
                 send()
 
@@ -159,7 +276,19 @@ def run(source, ns, max_calls, flush, finish):
             extend((5, says, -1, line))
             says += 1
 
+        def count(k=1):
+            nonlocal count_calls
+            line = getframe(1).f_lineno
+            if finished:
+                raise Stopped("The run has ended.")
+            weight = weight_of("count", k, line)
+            count_calls += 1
+            if count_calls > max_calls:
+                bad(f"board.count() on line {line} was called more than {max_calls} times, the most a run may.", line)
+            counts.extend((n, weight))
+
         board = Board()
+        board.count = count
         board.place = place
         board.remove = remove
         board.safe = safe
@@ -187,6 +316,7 @@ def run(source, ns, max_calls, flush, finish):
     for index, n in enumerate(ns):
         # The limit of calls holds for each N.
         calls = 0
+        steps_in_n = 0
         extend((6, index, n, 0))
         send()
         try:
@@ -250,6 +380,20 @@ function closeTheWorker() {
   shut('postMessage', 'way to message the page but its board');
 }
 
+/**
+ * The learner's state at the steps of a chunk, as the message's extra
+ * fields: `states` (JSON texts), `stateSteps` (each one's step within its N)
+ * and `masks` (the names used as bit masks, in the first chunk).
+ * @param {any} snaps  @param {any} snapSteps  @param {any} masks
+ */
+function states(snaps, snapSteps, masks) {
+  const out = { states: snaps.toJs(), stateSteps: snapSteps.toJs(), masks: masks.toJs() };
+  snaps.destroy();
+  snapSteps.destroy();
+  masks.destroy?.();
+  return out;
+}
+
 /** @type {any} */
 let pyodide = null;
 let running = false;
@@ -279,14 +423,17 @@ scope.onmessage = (/** @type {MessageEvent} */ event) => {
   pyodide.runPython(PRELUDE, { globals: space });
   pyodide.runPython(CLOSE_PYTHON, { globals: pyodide.globals.get('dict')() });
   closeTheWorker();
-  const flush = (/** @type {any} */ buf, /** @type {any} */ texts, /** @type {number} */ calls) => {
+  const flush = (/** @type {any} */ buf, /** @type {any} */ texts, /** @type {number} */ calls, /** @type {any} */ snaps, /** @type {any} */ snapSteps, /** @type {any} */ masks, /** @type {any} */ weights, /** @type {any} */ counts) => {
     const view = buf.getBuffer('i32');
     const data = view.data.slice();
     view.release();
     buf.destroy();
     const said = texts.toJs();
     texts.destroy();
-    post({ nonce, type: 'chunk', data, texts: said, calls }, [data.buffer]);
+    const counted = { weights: weights.toJs(), counts: counts.toJs() };
+    weights.destroy();
+    counts.destroy();
+    post({ nonce, type: 'chunk', data, texts: said, calls, ...states(snaps, snapSteps, masks), ...counted }, [data.buffer]);
   };
   const finish = (/** @type {string} */ reason, /** @type {string} */ message, /** @type {number} */ line, /** @type {number} */ calls) => {
     post({ nonce, type: 'end', reason, message, line, calls });
