@@ -14,6 +14,7 @@ import {
   sameSet, spaceSizeQuestion, swapEffectQuestion, symmetryImageQuestion,
 } from './questions.js';
 import { CHAPTERS } from './chapters.js';
+import { packText, unpackText } from '../lib/packed.js';
 import { readCount, clip } from '../lib/words.js';
 import { STARTERS } from '../program/starters.js';
 
@@ -52,64 +53,22 @@ export const MAX_HAND_IN_BYTES = 8 << 20;
 
 // ---- the link's text ------------------------------------------------------------
 
-/** @param {Uint8Array} bytes */
-function toBase64Url(bytes) {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-/** @param {string} text  @returns {Uint8Array | null} */
-function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
-  const plain = text.replaceAll('-', '+').replaceAll('_', '/');
-  const padded = plain + '='.repeat((4 - (plain.length % 4)) % 4);
-  try {
-    return Uint8Array.from(atob(padded), (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Bytes through a compression or decompression stream; null when more than `limit` come out.
- * @param {Uint8Array} bytes
- * @param {CompressionStream | DecompressionStream} stream
- * @param {number} [limit]
- */
-async function through(bytes, stream, limit = Infinity) {
-  const reader = new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)]).stream().pipeThrough(stream).getReader();
-  /** @type {Uint8Array[]} */
-  const parts = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > limit) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /**
  * A set's JSON as the link's `set=` text.
  * @param {any} json  { title, items: [...] }
  * @returns {Promise<string>}
  */
 export async function encodeSet(json) {
-  const bytes = new TextEncoder().encode(JSON.stringify(json));
-  return toBase64Url(/** @type {Uint8Array} */ (await through(bytes, new CompressionStream('deflate-raw'))));
+  return packText(JSON.stringify(json));
 }
+
+/** What is wrong with a `set=` value that holds no set, in words. */
+const SET_WRONG = {
+  base64url: 'The link\'s set= is not a problem set: it should be base64url letters (A–Z, a–z, 0–9, - and _), as the Make a problem set panel writes them.',
+  deflate: 'The link\'s set= could not be unpacked (it is not raw DEFLATE): the link may be cut short. Ask for the link again.',
+  size: `The link's set= unpacks to more than ${MAX_SET_BYTES / 1024} KiB, far more than a set needs: it is not read.`,
+  utf8: 'The link\'s set= unpacks to something that is not JSON text: the link is damaged.',
+};
 
 /**
  * The link's `set=` text as JSON, or a sentence saying why it is not one.
@@ -117,22 +76,14 @@ export async function encodeSet(json) {
  * @returns {Promise<{ json: any, problem?: undefined } | { json?: undefined, problem: string }>}
  */
 export async function decodeSet(text) {
-  const bytes = fromBase64Url(text.trim());
-  if (!bytes || !bytes.length) return { problem: 'The link\'s set= is not a problem set: it should be base64url letters (A–Z, a–z, 0–9, - and _), as the Make a problem set panel writes them.' };
-  let plain;
+  if (!text.trim()) return { problem: SET_WRONG.base64url };
+  const unpacked = await unpackText(text, MAX_SET_BYTES);
+  if (unpacked.text === undefined) return { problem: SET_WRONG[unpacked.wrong] };
   try {
-    plain = await through(bytes, new DecompressionStream('deflate-raw'), MAX_SET_BYTES);
+    return { json: JSON.parse(unpacked.text) };
   } catch {
-    return { problem: 'The link\'s set= could not be unpacked (it is not raw DEFLATE): the link may be cut short. Ask for the link again.' };
+    return { problem: SET_WRONG.utf8 };
   }
-  if (!plain) return { problem: `The link's set= unpacks to more than ${MAX_SET_BYTES / 1024} KiB, far more than a set needs: it is not read.` };
-  let json;
-  try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain));
-  } catch {
-    return { problem: 'The link\'s set= unpacks to something that is not JSON text: the link is damaged.' };
-  }
-  return { json };
 }
 
 // ---- reading a set ------------------------------------------------------------------
