@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use nqueens::count::shares::{self, Joined, PlanLine, ResultLine, Shares, CORE};
+use nqueens::count::shares::{self, Joined, PlanLine, ResultLine, Shares};
 use nqueens::count::{Counts, Method, MAX_N};
 
 const USAGE: &str = "\
@@ -64,7 +64,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure { sentence, usage }) => {
             eprintln!("nqueens: {sentence}");
-            if usage {
+            if usage && args.is_empty() {
+                eprintln!("{USAGE}");
+                ExitCode::from(2)
+            } else if usage {
                 eprintln!("(`nqueens help` shows the commands.)");
                 ExitCode::from(2)
             } else {
@@ -76,7 +79,6 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), Failure> {
     let Some((command, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
         return usage("say what to do: count, plan, piece or join.");
     };
     match command.as_str() {
@@ -407,53 +409,15 @@ fn piece(options: &Options) -> Result<(), Failure> {
             }
         }
     }
-    let Some(first) = plan_lines.first() else {
-        return fail(format!("{path} holds no plan: it has no lines."));
-    };
-    let key = first.key.clone();
-    if key.core != CORE {
-        return fail(format!(
-            "{path} is a plan of {}, and this is {CORE}: make the plan again with this nqueens.",
-            key.core
-        ));
-    }
-    let Some(method) = Method::from_id(&key.method) else {
-        return fail(format!(
-            "{path}: the plan's method {:?} is not one this core has.",
-            key.method
-        ));
-    };
     let id = whole(id, 0, usize::MAX, "the piece id")?;
-    if id >= key.pieces {
+    let shares = Shares::from_lines(plan_lines).or_else(|e| fail(format!("{path}: {e}")))?;
+    if id >= shares.len() {
         return fail(format!(
             "{path} has no piece {id}: its pieces are 0 to {}.",
-            key.pieces.saturating_sub(1)
+            shares.len().saturating_sub(1)
         ));
     }
-    let shares = Shares::new(key.n, method, key.asked).or_else(|e| fail(format!("{path}: {e}")))?;
-    if *shares.key() != key {
-        return fail(format!(
-            "{path} is damaged or was not made by this core: its key ({}) is not the key this core \
-             gives that plan ({}).",
-            key.describe(),
-            shares.key().describe()
-        ));
-    }
-    // Every line must be this core's, in order: a damaged line anywhere
-    // makes the whole file suspect.
-    if plan_lines.len() != shares.len() {
-        return fail(format!(
-            "{path} has {} lines, and the plan has {} pieces: the plan file is damaged.",
-            plan_lines.len(),
-            shares.len()
-        ));
-    }
-    if let Some(bad) = (0..shares.len()).find(|&i| plan_lines[i] != shares.line(i)) {
-        return fail(format!(
-            "{path}: line {} is not piece {bad} of this core's plan: the plan file is damaged.",
-            bad + 1
-        ));
-    }
+    let key = shares.key().clone();
     // The plan's pieces within this one, shared by threads as `count` does.
     let threads = match options.get("--threads") {
         None => 1,

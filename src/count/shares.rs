@@ -20,7 +20,7 @@
 //! under the quadrants, share 0 also carries the solutions the symmetries of
 //! the square fix, and the classes come from the total by Burnside's lemma.
 
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BinaryHeap, HashSet};
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
@@ -168,24 +168,154 @@ impl Shares {
         };
         shares.key.method = shares.plan.method().id().into();
         shares.key.pieces = shares.len();
-        let mut digest = Fnv::default();
-        for id in 0..shares.len() {
-            let line = shares.line(id);
-            digest.write(&line.work.to_le_bytes());
-            for prefix in line.prefixes.iter().flatten() {
-                digest.write(&[0xff]);
-                for &c in prefix {
-                    digest.write(&(c as u32).to_le_bytes());
-                }
-            }
-            for split in line.splits.iter().flatten() {
-                digest.write(&split.east.to_le_bytes());
-                digest.write(&split.middle.unwrap_or(NO_MIDDLE).to_le_bytes());
-            }
-            digest.write(&[0xfe]);
-        }
-        shares.key.digest = format!("{:016x}", digest.0);
+        let lines: Vec<PlanLine> = (0..shares.len()).map(|id| shares.line(id)).collect();
+        shares.key.digest = digest(&shares.key, &lines);
         Ok(shares)
+    }
+
+    /// The shares of a plan file's lines, as [`line`](Self::line) wrote
+    /// them, without planning again: what one process needs to count one
+    /// share. Refuses, with a sentence naming the line, lines of two plans
+    /// or of another core, a line missing or out of order, a digest that is
+    /// not the lines', and a piece the plan's method does not have or holds
+    /// twice. Each share's work is spread evenly over its pieces.
+    pub fn from_lines(lines: Vec<PlanLine>) -> Result<Shares, String> {
+        let damaged = |line: usize, what: &str| {
+            Err(format!("line {line}: {what}: the plan file is damaged."))
+        };
+        let Some(first) = lines.first() else {
+            return Err("the plan file holds no plan: it has no lines.".into());
+        };
+        let key = first.key.clone();
+        if key.core != CORE {
+            return Err(format!(
+                "it is a plan of {}, and this is {CORE}: make the plan again with this nqueens.",
+                key.core
+            ));
+        }
+        for (i, line) in lines.iter().enumerate() {
+            if line.key != key {
+                return damaged(i + 1, "its key is not the first line's");
+            }
+            if line.id != i {
+                return damaged(
+                    i + 1,
+                    &format!("it should be piece {i}, and it is piece {}", line.id),
+                );
+            }
+        }
+        if lines.len() != key.pieces {
+            return Err(format!(
+                "the plan has {} pieces and the file {} lines: the plan file is damaged.",
+                key.pieces,
+                lines.len()
+            ));
+        }
+        if digest(&key, &lines) != key.digest {
+            return Err(
+                "its lines do not give the digest in their key: the plan file is damaged.".into(),
+            );
+        }
+        let n = key.n;
+        let method = Method::from_id(&key.method).ok_or_else(|| {
+            format!(
+                "the plan's method {:?} is not one this core has.",
+                key.method
+            )
+        })?;
+        if !(1..=MAX_N).contains(&n) {
+            return Err(format!(
+                "the plan's N = {n} is not one this core counts (1 to {MAX_N})."
+            ));
+        }
+        let plan = Plan::with_method(n, method);
+        if plan.method() != method {
+            return Err(format!(
+                "this core cannot count N = {n} by the {} method.",
+                method.id()
+            ));
+        }
+        let mut cuts = vec![0];
+        let mut weights = Vec::new();
+        let mut deep = Vec::new();
+        let mut chosen = Vec::new();
+        let mut seen = HashSet::new();
+        for (i, line) in lines.iter().enumerate() {
+            let parts = match (&plan.pieces, &line.prefixes, &line.splits) {
+                (Pieces::Symmetric(tasks), Some(prefixes), None) => {
+                    for prefix in prefixes {
+                        let task = match tasks.as_slice() {
+                            // N = 1: the one board, with no first rows.
+                            [only] if prefix.is_empty() && only.prefix.is_empty() => {
+                                Some(only.clone())
+                            }
+                            _ => Subtask::from_prefix(n, prefix),
+                        };
+                        let Some(task) = task else {
+                            return damaged(
+                                i + 1,
+                                &format!(
+                                    "{prefix:?} are not first rows the symmetric search visits"
+                                ),
+                            );
+                        };
+                        if !seen.insert(prefix.clone()) {
+                            return damaged(
+                                i + 1,
+                                &format!("the first rows {prefix:?} come twice"),
+                            );
+                        }
+                        deep.push(task);
+                    }
+                    prefixes.len()
+                }
+                (Pieces::Halves { splits, .. }, None, Some(lines)) => {
+                    for l in lines {
+                        let middle = l.middle.unwrap_or(NO_MIDDLE);
+                        let Some(split) = splits
+                            .iter()
+                            .find(|s| s.east == l.east && s.middle == middle)
+                        else {
+                            return damaged(i + 1, &format!("{l:?} is not a split of N = {n}"));
+                        };
+                        if !seen.insert(vec![l.east as usize, middle as usize]) {
+                            return damaged(i + 1, &format!("the split {l:?} comes twice"));
+                        }
+                        chosen.push(*split);
+                    }
+                    lines.len()
+                }
+                _ => {
+                    return damaged(
+                        i + 1,
+                        &format!("it does not list the pieces of the {} method", method.id()),
+                    )
+                }
+            };
+            weights.extend(std::iter::repeat_n(
+                line.work as f64 / parts.max(1) as f64,
+                parts,
+            ));
+            cuts.push(cuts[cuts.len() - 1] + parts);
+        }
+        let mut plan = plan;
+        if let Pieces::Halves { splits, .. } = &mut plan.pieces {
+            if chosen.len() != splits.len() {
+                return Err(format!(
+                    "the plan's lines hold {} of the {} splits of N = {n}: the plan file is damaged.",
+                    chosen.len(),
+                    splits.len()
+                ));
+            }
+            *splits = chosen;
+        }
+        Ok(Shares {
+            plan,
+            deep,
+            weights,
+            cuts,
+            key,
+        })
     }
 
     pub fn key(&self) -> &Key {
@@ -365,6 +495,31 @@ fn cut(weights: &[f64], shares: usize) -> Vec<usize> {
     }
     cuts.push(weights.len());
     cuts
+}
+
+/// The digest of a plan's lines: the key's N, method and numbers of pieces,
+/// and every line's work and pieces, as 16 hex digits.
+fn digest(key: &Key, lines: &[PlanLine]) -> String {
+    let mut digest = Fnv::default();
+    digest.write(key.method.as_bytes());
+    for x in [key.n, key.asked, key.pieces] {
+        digest.write(&(x as u64).to_le_bytes());
+    }
+    for line in lines {
+        digest.write(&line.work.to_le_bytes());
+        for prefix in line.prefixes.iter().flatten() {
+            digest.write(&[0xff]);
+            for &c in prefix {
+                digest.write(&(c as u32).to_le_bytes());
+            }
+        }
+        for split in line.splits.iter().flatten() {
+            digest.write(&split.east.to_le_bytes());
+            digest.write(&split.middle.unwrap_or(NO_MIDDLE).to_le_bytes());
+        }
+        digest.write(&[0xfe]);
+    }
+    format!("{:016x}", digest.0)
 }
 
 /// FNV-1a over bytes, 64 bits.
