@@ -56,8 +56,8 @@ shift || true
 case "$command" in
   submit)
     [ $# -ge 2 ] || die "usage: slurm_count.sh submit PLAN RESULTS [sbatch options...]"
-    plan="$(realpath "$1")"; results="$(realpath -m "$2")"; shift 2
-    [ -s "$plan" ] || die "no plan at $1: make one with nqueens plan N --pieces K > $1"
+    given="$1"; plan="$(realpath -m "$1")"; results="$(realpath -m "$2")"; shift 2
+    [ -s "$plan" ] || die "no plan at $given: make one with nqueens plan N --pieces K > $given"
     [ -x "$nqueens" ] || die "no nqueens binary at $nqueens: build it with cargo build --release, or set NQUEENS"
     nqueens="$(realpath "$nqueens")"
     throttle=""

@@ -396,3 +396,156 @@ fn bad_input_is_a_sentence_and_a_non_zero_exit() {
     refused(&["piece", path(&plan), "0"], "holds no plan");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A stand-in for Slurm's `sbatch`, for a dry run of cluster/slurm_count.sh:
+/// it logs its arguments, then runs the job at once, each index of an
+/// `--array` in turn with `SLURM_ARRAY_TASK_ID` set (after `--export`'s
+/// variables), its output where `--output` says, and prints a job id.
+const FAKE_SBATCH: &str = r#"#!/bin/bash
+echo "sbatch $*" >> "$SBATCH_LOG"
+array=""; output=/dev/null
+while [[ "$1" == --* ]]; do
+  case "$1" in
+    --array=*) array="${1#--array=}" ;;
+    --output=*) output="${1#--output=}" ;;
+    --export=*) IFS=, read -ra pairs <<< "${1#--export=}"
+                for pair in "${pairs[@]}"; do [[ "$pair" == *=* ]] && export "$pair"; done ;;
+  esac
+  shift
+done
+script="$1"; shift
+if [ -n "$array" ]; then
+  IFS=, read -ra ranges <<< "${array%%\%*}"
+  for range in "${ranges[@]}"; do
+    for ((i = ${range%-*}; i <= ${range#*-}; i++)); do
+      SLURM_ARRAY_TASK_ID=$i bash "$script" "$@" > "${output//%a/$i}" 2>&1 || echo "task $i failed" >> "$SBATCH_LOG"
+    done
+  done
+else
+  bash "$script" "$@" > "$output" 2>&1 || echo "job failed" >> "$SBATCH_LOG"
+fi
+echo "$RANDOM;cluster"
+"#;
+
+#[test]
+fn slurm_script_submits_the_missing_pieces_and_joins_them() {
+    let dir = folder("slurm");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let sbatch = bin.join("sbatch");
+    std::fs::write(&sbatch, FAKE_SBATCH).unwrap();
+    Command::new("chmod")
+        .arg("+x")
+        .arg(&sbatch)
+        .status()
+        .unwrap();
+    let log = dir.join("sbatch.log");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("cluster/slurm_count.sh");
+    let plan = dir.join("plan.jsonl");
+    std::fs::write(&plan, ok(&["plan", "13", "--pieces", "5"])).unwrap();
+    let results = dir.join("results");
+    std::fs::create_dir_all(&results).unwrap();
+    // Piece 1 was counted by an earlier submission.
+    std::fs::write(
+        results.join("piece-1.jsonl"),
+        ok(&["piece", path(&plan), "1"]),
+    )
+    .unwrap();
+
+    let slurm = |args: &[&str]| {
+        Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .env("NQUEENS", env!("CARGO_BIN_EXE_nqueens"))
+            .env("SBATCH_LOG", &log)
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .output()
+            .unwrap()
+    };
+    let submit = [
+        "submit",
+        path(&plan),
+        path(&results),
+        "--partition=short",
+        "--throttle",
+        "2",
+    ];
+    let out = slurm(&submit);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("pieces: job") && said.contains("(array 0,2-4)"),
+        "{said}"
+    );
+    let calls = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = calls.lines().collect();
+    assert_eq!(lines.len(), 2, "one array and one join job: {calls}");
+    assert!(
+        lines[0].contains("--array=0,2-4%2") && lines[0].contains("--partition=short"),
+        "{calls}"
+    );
+    assert!(
+        lines[0].ends_with(&format!("piece {} {}", path(&plan), path(&results))),
+        "{calls}"
+    );
+    let array_id = said
+        .split("pieces: job ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(
+        lines[1].contains(&format!("--dependency=afterok:{array_id}")),
+        "{calls}"
+    );
+    assert!(
+        lines[1].contains("--partition=short")
+            && lines[1].ends_with(&format!("join {}", path(&results))),
+        "{calls}"
+    );
+    let joined = std::fs::read_to_string(results.join("joined.txt")).unwrap();
+    assert_eq!(
+        counts_line(&joined, 13),
+        (TOTALS[12], CLASSES[12]),
+        "{joined}"
+    );
+    for id in 0..5 {
+        assert!(
+            results.join(format!("piece-{id}.jsonl")).exists(),
+            "piece {id}"
+        );
+    }
+
+    // Submitting again: nothing left to count, only the join.
+    std::fs::remove_file(&log).unwrap();
+    let out = slurm(&submit);
+    assert!(
+        text(&out.stdout).contains("every piece is counted already"),
+        "{}",
+        text(&out.stdout)
+    );
+    let calls = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(calls.lines().count(), 1, "{calls}");
+    assert!(!calls.contains("--dependency"), "{calls}");
+
+    // A piece's result damaged: the join job fails and says why.
+    std::fs::write(results.join("piece-3.jsonl"), "{\"id\": 3}\n").unwrap();
+    let out = slurm(&["join", path(&results)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("piece-3.jsonl:1: not a result line"),
+        "{}",
+        text(&out.stdout)
+    );
+    // The job commands, run by hand, say what they need.
+    let out = slurm(&["piece", path(&plan), path(&results)]);
+    assert!(!out.status.success() && text(&out.stderr).contains("inside a Slurm job array"));
+    let out = slurm(&["submit", path(&dir.join("no-plan.jsonl")), path(&results)]);
+    assert!(!out.status.success() && text(&out.stderr).contains("no plan at"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
