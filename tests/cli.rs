@@ -208,6 +208,12 @@ fn plan_piece_join_round_trip_for_n_12_to_16() {
             };
             assert!(!line[what].as_array().unwrap().is_empty(), "{line}");
         }
+        // A piece on three threads is the same line as on one.
+        assert_eq!(
+            ok(&["piece", path(&plan), "0", "--threads", "3"]),
+            ok(&["piece", path(&plan), "0"]),
+            "N = {n}"
+        );
         let [a, b] = count_shuffled(&dir, &plan, n as u64 * 7919);
         let out = ok(&["join", path(&b), path(&a)]);
         assert_eq!(

@@ -38,6 +38,17 @@ plan    writes N's plan cut into K pieces of about equal work, one JSON line a p
 piece   counts piece ID of a plan file and prints its result as one JSON line.
 join    adds the results of every piece of one plan and checks them against OEIS.";
 
+/// Writes a line to stdout, flushed; a failed write (a closed pipe, a full
+/// disk) is a failure with a sentence, so a result is never lost unsaid.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let mut out = std::io::stdout().lock();
+        writeln!(out, $($arg)*)
+            .and_then(|()| out.flush())
+            .or_else(|e| fail(format!("could not write to stdout: {e}.")))
+    }};
+}
+
 /// A failure: the sentence, and whether it was the command line's form.
 struct Failure {
     sentence: String,
@@ -87,7 +98,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "piece" => piece(&Options::read(rest, &["--threads"])?),
         "join" => join(&Options::read(rest, &[])?),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            say!("{USAGE}")?;
             Ok(())
         }
         other => usage(format!(
@@ -207,14 +218,14 @@ fn count(options: &Options) -> Result<(), Failure> {
         .collect();
     let joined =
         shares::join(results.iter().map(|r| (format!("piece {}", r.id), r))).or_else(fail)?;
-    println!(
+    say!(
         "{} and {} for N = {n} ({}, {:.2} s on {threads} thread{}).",
         plural(joined.total, "solution", "solutions"),
         plural(joined.classes, "class", "classes"),
         method.id(),
         start.elapsed().as_secs_f64(),
         if threads == 1 { "" } else { "s" }
-    );
+    )?;
     oeis(&joined)
 }
 
@@ -228,10 +239,11 @@ fn oeis(joined: &Joined) -> Result<(), Failure> {
     let n = joined.n;
     match shares::known(n) {
         Some(known) if known.total == joined.total && known.fundamental == joined.classes => {
-            println!(
+            say!(
                 "They equal OEIS A000170({n}) = {} and A002562({n}) = {}.",
-                known.total, known.fundamental
-            );
+                known.total,
+                known.fundamental
+            )?;
             Ok(())
         }
         Some(known) => fail(format!(
@@ -240,7 +252,7 @@ fn oeis(joined: &Joined) -> Result<(), Failure> {
             known.total, known.fundamental
         )),
         None => {
-            println!("OEIS has no value for N = {n} to check them against: nobody has counted N = {n} before.");
+            say!("OEIS has no value for N = {n} to check them against: nobody has counted N = {n} before.")?;
             Ok(())
         }
     }
@@ -431,10 +443,10 @@ fn piece(options: &Options) -> Result<(), Failure> {
         &format!("piece {id} of N = {}", key.n),
     );
     let result = shares.result(id, counts.into_iter().sum());
-    println!(
+    say!(
         "{}",
         serde_json::to_string(&result).expect("a result line is plain data")
-    );
+    )?;
     Ok(())
 }
 
@@ -458,12 +470,12 @@ fn join(options: &Options) -> Result<(), Failure> {
         }
     }
     let joined = shares::join(results.iter().map(|(place, r)| (place.clone(), r))).or_else(fail)?;
-    println!(
+    say!(
         "{} and {} for N = {} ({}).",
         plural(joined.total, "solution", "solutions"),
         plural(joined.classes, "class", "classes"),
         joined.n,
         plural(joined.pieces as u64, "piece", "pieces")
-    );
+    )?;
     oeis(&joined)
 }
