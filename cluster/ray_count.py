@@ -137,7 +137,7 @@ def main(argv=None):
     parser.add_argument("n", type=int, help="the board's size")
     parser.add_argument("--pieces", type=int, required=True, help="how many pieces to cut the count into")
     parser.add_argument("--method", choices=["symmetric", "quadrants"], help="the counting method (default: the fastest for N)")
-    parser.add_argument("--address", default=None, help="the Ray cluster (default: RAY_ADDRESS, or the cluster started on this machine)")
+    parser.add_argument("--address", default=None, help="the Ray cluster (default: RAY_ADDRESS, else the cluster started on this machine, else a new one here)")
     parser.add_argument("--work", default=None, help="the folder of the plan and results (default: ./nqueens-N-K)")
     parser.add_argument("--nqueens", default=DEFAULT_NQUEENS, help="the nqueens binary (default: target/release/nqueens)")
     parser.add_argument("--retries", type=int, default=3, help="how often Ray runs a failed piece again (default 3)")

@@ -18,7 +18,8 @@
 // test group: slow (scripts/test.sh): installs Ray (once), starts a cluster, about two minutes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -143,6 +144,16 @@ after(() => {
   const waiting = path.join(WORK, 'waiting');
   if (fs.existsSync(waiting)) for (const pid of fs.readdirSync(waiting).map(Number)) kill(pid);
   run(path.join(BIN, 'ray'), ['stop', '--force'], { timeout: 120_000, ok: false });
+  // The copies the tasks made of this test's wrappers and plans (the driver's
+  // cache on each node, named by their hashes); the real binary's copy stays.
+  const hash = (file) => createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
+  const cache = path.join(os.tmpdir(), 'nqueens-ray');
+  for (const name of fs.existsSync(WORK) ? fs.readdirSync(WORK) : []) {
+    const file = path.join(WORK, name);
+    if (name.endsWith('-run') || name.endsWith('-wrapper')) fs.rmSync(path.join(cache, `nqueens-${hash(file)}`), { force: true });
+    const plan = path.join(file, 'plan.jsonl');
+    if (fs.existsSync(plan)) fs.rmSync(path.join(cache, `plan-${hash(plan)}.jsonl`), { force: true });
+  }
   fs.rmSync(WORK, { recursive: true, force: true });
 });
 
