@@ -29,7 +29,7 @@ const BENCH = path.join(REPO_ROOT, 'target', 'bench');
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 /** Builds Kluev's counter for board size n (a compile-time constant), once. */
-function kluev(n) {
+export function kluev(n) {
   const dir = path.join(BENCH, `kluev-${n}`);
   const exe = path.join(dir, 'kluev');
   if (fs.existsSync(exe)) return exe;

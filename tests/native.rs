@@ -7,6 +7,7 @@
 
 mod common;
 
+mod cli;
 mod contract;
 mod count;
 mod deduce;

@@ -15,6 +15,7 @@ pub mod backtrack;
 pub mod fixed;
 pub mod halves;
 pub mod matcher;
+pub mod shares;
 
 pub use backtrack::{
     count_plain, count_subtask, count_total, count_with_symmetry, subtasks, work_estimates, Shape,
@@ -66,6 +67,13 @@ impl Method {
             Method::Symmetric => "symmetric",
             Method::Quadrants => "quadrants",
         }
+    }
+
+    /// The method with this [`id`](Method::id).
+    pub fn from_id(id: &str) -> Option<Method> {
+        [Method::Symmetric, Method::Quadrants]
+            .into_iter()
+            .find(|m| m.id() == id)
     }
 
     /// A sentence for a person.

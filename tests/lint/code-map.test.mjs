@@ -21,7 +21,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .filter((path) => path && existsSync(join(ROOT, path)));
 
 /** Folders the code map may name a path in; a code span starting with one of them is a path. */
-const ROOTS = ['src/', 'www/', 'tests/', 'bench/', 'scripts/', 'docs/', '.ci/', '.cargo/', 'pkg/'];
+const ROOTS = ['src/', 'www/', 'tests/', 'bench/', 'scripts/', 'docs/', 'cluster/', '.ci/', '.cargo/', 'pkg/'];
 /** Files at the top level the map may name. */
 const TOP = /^[\w.-]+\.(md|toml|json|html|lock)$/;
 
