@@ -1,5 +1,5 @@
 // Adding a search is its file and one line of the catalogue, nothing else
-// (ARCHITECTURE.md, "How to add an algorithm"). In a copy of the crate this
+// (docs/extending.md, "How to add an algorithm"). In a copy of the crate this
 // adds a search that way (a copy of row backtracking under a new id), checks
 // that the copy differs from the crate by the new file and one line, and
 // runs the native tests there: the contract and every test that loops over

@@ -1,5 +1,5 @@
 // Adding a mode is its folder and one line of MODES, nothing else
-// (ARCHITECTURE.md, "How to add a page mode"). In a copy of the repository
+// (docs/extending.md, "How to add a page mode"). In a copy of the repository
 // this adds a throwaway mode that way, runs the map tests and tsc there, and
 // opens the copy's page: the new tab is there, shows its root in its style,
 // and puts ?mode=<its id> in the address (and only its own parameters).
