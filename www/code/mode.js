@@ -519,7 +519,7 @@ export function codeMode(_page) {
   const ending = (end) => {
     const where = end.line ? ` (line ${end.line})` : '';
     switch (end.reason) {
-      case 'done': return { next: /** @type {RunState} */ ('done'), text: '' };
+      case 'done': return { next: /** @type {RunState} */ ('done'), text: end.message ?? '' };
       case 'calls': return { next: /** @type {RunState} */ ('stopped'), text: `The run stopped at ${formatCount(MAX_CALLS)} tracer calls, the most a run may make: the steps so far are kept, and play.` };
       case 'time': return { next: /** @type {RunState} */ ('stopped'), text: end.message ?? 'Stopped at the time limit.' };
       case 'stopped': return { next: /** @type {RunState} */ ('stopped'), text: end.message ?? 'Stopped.' };
