@@ -55,9 +55,9 @@ function checkOne(lang, source, upTo) {
     try {
       if (lang === 'py') {
         python ??= new PythonWorkers(() => {});
-        python.run(source, ns, { chunk, end }).catch((/** @type {Error} */ error) => resolve({ right: false, sentence: `Python could not run it: ${error.message}` }));
+        python.run(source, ns, { chunk, end, tag: 'check' }).catch((/** @type {Error} */ error) => resolve({ right: false, sentence: `Python could not run it: ${error.message}` }));
       } else {
-        runJs(source, ns, { chunk, end });
+        runJs(source, ns, { chunk, end, tag: 'check' });
       }
     } catch (error) {
       resolve({ right: false, sentence: `It could not be run: ${/** @type {Error} */ (error).message}` });

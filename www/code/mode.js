@@ -18,6 +18,7 @@ import { BoardView, CELL, readTheme } from '../components/board.js';
 import { Editor } from '../program/editor.js';
 import { STARTERS, DEFAULT_STARTER } from '../program/starters.js';
 import { packSource, unpackSource } from '../program/link.js';
+import { takeCrash, crashSentence } from '../program/keep.js';
 import { Trace, ingestRuns, squareName } from '../program/trace.js';
 import { allSolutions, gradeReports } from '../program/grade.js';
 import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from '../program/runner.js';
@@ -731,6 +732,14 @@ export function codeMode(_page) {
     updatePlayer();
     if (problem) say(problem);
     if (lang === 'py') warmPython().catch(() => {});
+    // A program that took the tab down last time: back in the editor, named, not run.
+    takeCrash((r) => r.tag === '').then((crash) => {
+      if (!crash || !editor) return;
+      setLang(crash.lang);
+      editor.setText(crash.source);
+      root.dataset.crashed = 'true';
+      say(crashSentence(crash));
+    });
 
     langSelect.addEventListener('change', () => setLang(/** @type {Lang} */ (langSelect.value)));
     starterSelect.addEventListener('change', () => {

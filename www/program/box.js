@@ -18,7 +18,7 @@
 // (guard.js).
 
 /** What the box's document and its workers may do. */
-export const BOX_POLICY = "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:";
+const BOX_POLICY = "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:";
 
 /** The longest text the box forwards from an error or a refusal. */
 const TEXT_CAP = 2_000;
@@ -73,7 +73,7 @@ const SRCDOC = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-S
  * A sentence for a refusal of the box's policy.
  * @param {{ directive?: unknown, uri?: unknown, sample?: unknown }} v
  */
-export function refusalSentence(v) {
+function refusalSentence(v) {
   const directive = String(v?.directive ?? '').slice(0, 60);
   const uri = String(v?.uri ?? '').slice(0, 200);
   if (uri === 'eval' || directive === 'script-src' && !uri) return 'The browser refused code built from text (eval, Function or a string timer).';

@@ -30,6 +30,7 @@ function runProgram(source, ns) {
         if (from < data.length && traces.length) traces[traces.length - 1].ingest(data.subarray(from));
       },
       end: (end) => resolve({ traces, end }),
+      tag: 'fix-bug',
     });
   });
 }

@@ -14,13 +14,13 @@
 // (row: its index among the N asked for, col: its N).
 
 /** The longest say() text kept. */
-export const TEXT_CAP = 300;
+const TEXT_CAP = 300;
 /** The longest message (an error's) kept. */
 export const MESSAGE_CAP = 2_000;
 /** The most records one chunk may carry. */
-export const CHUNK_RECORDS = 1 << 16;
+const CHUNK_RECORDS = 1 << 16;
 /** The most say() texts one chunk may carry (the page adds them with one push). */
-export const CHUNK_TEXTS = 1 << 15;
+const CHUNK_TEXTS = 1 << 15;
 
 /** @param {unknown} v  @param {number} cap */
 export const capText = (v, cap) => {
@@ -84,7 +84,8 @@ export class RunGuard {
       if (kind === 6) {
         const want = this.ns[this.boards];
         if (want === undefined) return this.fail(`a board more than the ${this.ns.length} asked for.`);
-        if (row !== this.boards || col !== want) return this.fail(`a board of size ${col} where N = ${want} was asked for.`);
+        if (col !== want) return this.fail(`a board of size ${col} where N = ${want} was asked for.`);
+        if (row !== this.boards) return this.fail(`board number ${row + 1} where board ${this.boards + 1} was next.`);
         this.start(want);
         continue;
       }
@@ -141,27 +142,4 @@ export class RunGuard {
   get complete() {
     return this.boards === this.ns.length;
   }
-}
-
-/**
- * Whether a value (a display-only field of a message) stays within `budget`
- * units: each string counts its length, each number, boolean or entry one.
- * @param {unknown} value
- * @param {number} budget
- */
-export function withinSize(value, budget) {
-  let left = budget;
-  /** @type {unknown[]} */
-  const stack = [value];
-  while (stack.length) {
-    const v = stack.pop();
-    left -= typeof v === 'string' ? v.length + 1 : 1;
-    if (left < 0) return false;
-    if (v && typeof v === 'object') {
-      if (ArrayBuffer.isView(v)) left -= /** @type {ArrayBufferView} */ (v).byteLength;
-      else for (const k of Object.keys(v)) { left -= k.length; stack.push(/** @type {any} */ (v)[k]); }
-      if (left < 0) return false;
-    }
-  }
-  return true;
 }

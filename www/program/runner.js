@@ -202,7 +202,7 @@ let pyodideFiles = null;
  * Reads Python's files from the page's origin (its cache when offline), once.
  * @param {(fraction: number, text: string) => void} progress
  */
-export function readPython(progress = () => {}) {
+function readPython(progress = () => {}) {
   if (!pyodideFiles) {
     let done = 0;
     /** @template T @param {Promise<T>} p */
@@ -259,7 +259,7 @@ export class PythonWorkers {
     readPython(this.loaded ? undefined : this.progress).then((files) => {
       if (this.next !== entry) return;
       const { worker, ...given } = files;
-      entry.box = openBox({ parts: [worker], module: true, name: 'your-search-python', first: { type: 'load', files: given } }, {
+      entry.box = openBox({ parts: [worker], name: 'your-search-python', first: { type: 'load', files: given } }, {
         message: (m) => {
           if (route.watch) { route.watch.message(m); return; }
           if (m?.type === 'progress' && !this.loaded) this.progress(Math.min(0.99, 0.4 + 0.6 * Number(m.fraction) || 0), capText(m.text, 200));

@@ -2,7 +2,7 @@
 // module worker that the page (www/program/runner.js) reads as text and
 // hands a box (www/program/box.js: a sandboxed iframe whose
 // Content-Security-Policy refuses every request and code built from text).
-// The page posts it Pyodide's files (pyodide.mjs and pyodide.asm.mjs as
+// The page posts it Pyodide's files (its two modules as
 // text, the .wasm and the standard library as bytes, the lock file), which
 // it read from its own origin: the worker makes modules of them from blob:
 // addresses and answers Pyodide's own fetches of the .wasm and the standard
@@ -354,7 +354,10 @@ scope.onmessage = (/** @type {MessageEvent} */ event) => {
     post({ nonce, type: 'chunk', data, texts: said, calls }, [data.buffer]);
   };
   const finish = (/** @type {string} */ reason, /** @type {string} */ message, /** @type {number} */ line, /** @type {number} */ calls) => {
-    post({ nonce, type: 'end', reason, message: String(message).slice(0, 2000), line, calls });
+    const end = { nonce, type: 'end', reason, message: String(message).slice(0, 2000), line, calls };
+    // The policy's refusals of requests the program started arrive as events: a moment for them.
+    if (reason === 'done') setTimeout(() => post(end), 30);
+    else post(end);
   };
   try {
     space.get('run')(source, pyodide.toPy(ns), maxCalls, flush, finish);
