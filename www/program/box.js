@@ -107,7 +107,21 @@ export function openBox(spec, hooks) {
   /** @type {{ data: any, moves: Transferable[] }[]} */
   let waiting = [];
   let open = false;
+  // The worker's first message says its script is read: an iframe removed
+  // before that would abort the read, so a box closed earlier waits for it.
+  let up = false;
+  /** @type {number} */
+  let lingering = 0;
+  const remove = () => {
+    clearTimeout(lingering);
+    channel.port1.close();
+    frame.remove();
+  };
   channel.port1.onmessage = (event) => {
+    if (!up && (event.data?.type === 'worker' || event.data?.type === 'error')) {
+      up = true;
+      if (closed) remove();
+    }
     if (closed) return;
     const m = event.data;
     if (!m || typeof m !== 'object') return;
@@ -132,8 +146,8 @@ export function openBox(spec, hooks) {
     close() {
       if (closed) return;
       closed = true;
-      channel.port1.close();
-      frame.remove();
+      if (up || !open) remove();
+      else lingering = window.setTimeout(remove, 5_000);
     },
   };
 }

@@ -119,10 +119,12 @@ class Watch {
         return;
       }
       if (this.guard.boards !== this.boards) {
-        // A new board: its own time limit.
+        // A new board after the first (whose time runs from the start): its own time limit.
+        if (this.boards > 0) {
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.timeUp(), TIME_LIMIT_MS);
+        }
         this.boards = this.guard.boards;
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.timeUp(), TIME_LIMIT_MS);
       }
       this.hooks.chunk(m.data, texts, this.guard.calls);
     } else if (m.type === 'end') {

@@ -34,6 +34,7 @@
   const post = scope.postMessage.bind(scope);
   const clock = performance.now.bind(performance);
   const later = scope.setTimeout.bind(scope);
+
   const here = String(scope.location.href);
   const ErrorOf = Error;
   // What the tracer itself uses, taken before the program can change it.
@@ -369,6 +370,9 @@
     value: async (/** @type {unknown} */ solve) => {
       if (started) return;
       started = true;
+      // A task later, when the read of this script has finished, the box hears of it and the program starts.
+      await new Promise((resolve) => later(resolve, 0));
+      post({ type: 'up' });
       if (typeof solve !== 'function') {
         finish({ reason: 'error', message: 'The program defines no function solve(n, board): write one, and the page calls it with the board size and the board.', line: 0 });
         return;
