@@ -21,7 +21,7 @@ import { packSource, unpackSource } from '../program/link.js';
 import { takeCrash, crashSentence } from '../program/keep.js';
 import { Trace, ingestRuns, squareName } from '../program/trace.js';
 import { allSolutions, gradeReports } from '../program/grade.js';
-import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS } from '../program/runner.js';
+import { runJs, PythonWorkers, MAX_CALLS, TIME_LIMIT_MS, makePythonOffline } from '../program/runner.js';
 import { SearchTree, nodeCols } from '../program/search-tree.js';
 import { CodeTree } from './tree-view.js';
 import { keepRun } from '../program/trace-session.js';
@@ -197,6 +197,7 @@ export function codeMode(_page) {
   const progressBar = el('progress', { 'data-part': 'progress', max: 1, value: 0, 'aria-label': 'Loading Python' });
   const progressText = el('span', { 'data-part': 'progress-text' });
   const progressRow = el('div', { class: 'code-progress', 'data-part': 'progress-row', hidden: true }, [progressBar, progressText]);
+  const offlineButton = button('python-offline', 'Make ready for offline use (with Python)', 'Keep Python (about 13.5 MB) on this machine, so that Python programs run offline too');
   const runLine = el('p', { class: 'code-run-line', 'data-part': 'run-line', 'aria-live': 'polite' });
   const message = el('p', { class: 'status code-message', 'data-part': 'message', role: 'status' }, 'Write solve(n, board), or pick a starter, and press Run.');
 
@@ -272,6 +273,7 @@ export function codeMode(_page) {
           editorBox,
           el('div', { class: 'code-actions', role: 'group', 'aria-label': 'Run' }, [runButton, stopButton, gradeButton, copyButton]),
           progressRow,
+          el('p', { class: 'code-offline' }, [offlineButton]),
           runLine,
           message,
           contract,
@@ -766,6 +768,15 @@ export function codeMode(_page) {
     stopButton.addEventListener('click', stop);
     gradeButton.addEventListener('click', grade);
     copyButton.addEventListener('click', () => { copyLink(); });
+    offlineButton.addEventListener('click', async () => {
+      offlineButton.disabled = true;
+      progressRow.hidden = false;
+      const said = await makePythonOffline((fraction, text) => { progressBar.value = fraction; progressText.textContent = text; });
+      progressRow.hidden = true;
+      offlineButton.disabled = false;
+      if (said.startsWith('Ready')) root.dataset.pythonOffline = 'ready';
+      say(said);
+    });
     homeButton.addEventListener('click', () => { pause(); show(0); });
     backButton.addEventListener('click', () => { pause(); show(position - 1); });
     forwardButton.addEventListener('click', () => { pause(); show(position + 1); });
