@@ -82,8 +82,13 @@ test('the limit of calls is counted here, whatever the box counted', () => {
   const records = [6, 0, 4, 0];
   for (let k = 0; k < 10; k++) records.push(3, 0, 0, 1);
   assert.ok(g.take(Int32Array.from(records), []));
-  assert.equal(g.take(Int32Array.from([3, 0, 0, 1]), []), false);
+  assert.equal(g.take(Int32Array.from([3, 0, 0, 1, 3, 0, 0, 1]), []), false);
   assert.equal(g.over, true);
+  assert.equal(g.kept, 0, 'no record of the chunk is within the limit');
+  assert.equal(g.calls, 10);
+  const part = new RunGuard([4], 10);
+  assert.equal(part.take(Int32Array.from([...records, 3, 0, 0, 1]), []), false);
+  assert.equal(part.kept, records.length, 'the records within the limit are kept');
   assert.equal(g.tampered, null);
 });
 

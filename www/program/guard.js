@@ -54,6 +54,8 @@ export class RunGuard {
     this.tampered = null;
     /** the limit of calls was passed */
     this.over = false;
+    /** when over: the records of the last chunk within the limit (their length in numbers) */
+    this.kept = 0;
   }
 
   /** @param {string} sentence */
@@ -119,7 +121,9 @@ export class RunGuard {
         return this.fail(`a record of unknown kind ${kind}.`);
       }
       if (++this.calls > this.maxCalls) {
+        this.calls--;
         this.over = true;
+        this.kept = i;
         return false;
       }
     }

@@ -95,7 +95,9 @@ class Watch {
     this.over = true;
     clearTimeout(this.timer);
     clearInterval(this.ticker);
-    this.box?.close();
+    // The page hears of the end first; the box goes a moment later (its worker may be deep in a loop).
+    const box = this.box;
+    if (box) setTimeout(() => box.close(), 0);
     forgetRun(this.keepId);
     if (this.refusals.length) end.message = `${end.message ? `${end.message} ` : ''}${this.refusals.join(' ')}`;
     this.hooks.end({ ...end, calls: this.guard.calls });
@@ -114,8 +116,11 @@ class Watch {
     } else if (m.type === 'chunk') {
       const texts = Array.isArray(m.texts) ? m.texts : [];
       if (!this.guard.take(m.data, texts)) {
-        if (this.guard.over) this.close({ reason: 'calls', message: `The run stopped at ${MAX_CALLS.toLocaleString('en')} tracer calls, the most a board may make.`, line: 0 });
-        else this.close({ reason: 'tampered', message: this.guard.tampered ?? 'The program tampered with its box.', line: 0 });
+        if (this.guard.over) {
+          // The records within the limit are kept.
+          if (this.guard.kept > 0) this.hooks.chunk(m.data.subarray(0, this.guard.kept), texts, this.guard.calls);
+          this.close({ reason: 'calls', message: `The run stopped at ${MAX_CALLS.toLocaleString('en')} tracer calls, the most a board may make.`, line: 0 });
+        } else this.close({ reason: 'tampered', message: this.guard.tampered ?? 'The program tampered with its box.', line: 0 });
         return;
       }
       if (this.guard.boards !== this.boards) {
