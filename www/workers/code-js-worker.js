@@ -37,6 +37,7 @@
 
   const here = String(scope.location.href);
   const ErrorOf = Error;
+  const EvalErrorOf = EvalError;
   // What the tracer itself uses, taken before the program can change it.
   const apply = Reflect.apply;
   const sliceTyped = Object.getPrototypeOf(Int32Array.prototype).slice;
@@ -329,6 +330,8 @@
   /** @param {unknown} error */
   const describe = (error) => {
     try {
+      // The policy's refusal of eval or Function, in the page's words.
+      if (error instanceof EvalErrorOf) return 'EvalError: the browser refused code built from text (eval, Function or a string timer): a program in "Your search" runs without it.';
       if (error instanceof ErrorOf) return cut(`${cut(error.name, 100)}: ${cut(error.message, MESSAGE_CAP)}`, MESSAGE_CAP);
       return `The program threw ${cut(error, MESSAGE_CAP)}.`;
     } catch {
