@@ -53,3 +53,21 @@ test('the build carries Python, installs without it, and runs a Python program o
   assert.deepEqual(errors.filter((e) => !/requestfailed: .*\/pyodide\/.*ERR_ABORTED/.test(e)), []);
   await context.close();
 });
+
+test('a machine that never ran Python: "Make ready for offline use (with Python)" says when it is ready, and Python runs offline after it', async () => {
+  const { page, context, errors } = await openSite(`${site.base}?mode=code&lang=js&n=4`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  await page.waitForSelector('#code .cm-editor', { timeout: 30_000 });
+  await page.click('#code [data-part=python-offline]');
+  await page.waitForSelector('#code[data-python-offline=ready]', { timeout: 180_000 });
+  assert.match(await page.textContent('#code [data-part=message]'), /Ready for offline use, with Python/);
+  await context.setOffline(true);
+  await page.goto(`${site.base}?mode=code&lang=py&n=4&src=${src}`, { waitUntil: 'load' });
+  await page.waitForSelector('#code .cm-editor', { timeout: 30_000 });
+  await page.click('#code [data-part=run]');
+  await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.querySelector('#code')?.getAttribute('data-state')), null, { timeout: 180_000 });
+  assert.equal(await page.getAttribute('#code', 'data-state'), 'done', await page.textContent('#code [data-part=message]'));
+  assert.equal((await page.evaluate(() => window.nqueens.yourSearch)).steps, 8);
+  assert.deepEqual(errors.filter((e) => !/requestfailed: .*\/pyodide\/.*ERR_ABORTED/.test(e)), []);
+  await context.close();
+});

@@ -233,6 +233,26 @@ function readPython(progress = () => {}) {
 }
 
 /**
+ * Asks for each of Python's files again, through the page's service worker
+ * (which keeps each the first time it is asked for): the copy read before
+ * the worker controlled the page was not kept.
+ */
+async function keepPython() {
+  await Promise.all(Object.values(PYODIDE_FILES).map(async (name) => {
+    const r = await fetch(new URL(name, PYODIDE));
+    if (!r.ok) throw new Error(`${name} answered ${r.status}`);
+    await r.arrayBuffer();
+  }));
+}
+
+if (typeof navigator !== 'undefined' && navigator.serviceWorker) {
+  // Python read before the service worker took the page over: asked for again, so that it is kept.
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    pyodideFiles?.then(() => keepPython()).catch(() => {});
+  });
+}
+
+/**
  * Reads Python's files through the page's service worker, which keeps each
  * the first time it is read: from then on Python works offline. Resolves to
  * the sentence that says how it went.
@@ -240,12 +260,13 @@ function readPython(progress = () => {}) {
  * @returns {Promise<string>}
  */
 export async function makePythonOffline(progress) {
+  const kept = typeof navigator !== 'undefined' && navigator.serviceWorker?.controller;
   try {
     await readPython(progress);
+    if (kept) await keepPython();
   } catch (error) {
     return offlineSentence(error);
   }
-  const kept = typeof navigator !== 'undefined' && navigator.serviceWorker?.controller;
   return kept
     ? 'Ready for offline use, with Python: this machine keeps Python (about 13.5 MB), and Python programs run without the network.'
     : 'Python is loaded in this tab, but this copy of the page keeps nothing for offline use (it has no service worker): it needs the network next time.';
