@@ -324,10 +324,10 @@ export async function buildDist({ out = DIST, log = () => {} } = {}) {
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, bytes);
     const row = { file, bytes: bytes.length, br: /** @type {number|null} */ (null), gz: /** @type {number|null} */ (null) };
-    // Brotli at its best on Pyodide's 12 MB would take a minute: its files go as they are.
-    if (!file.endsWith('.png') && !onFirstUse(file)) {
+    // Brotli at its best on Pyodide's 12 MB would take a minute: its files get quality 9 (seconds).
+    if (!file.endsWith('.png')) {
       const [br, gz] = await Promise.all([
-        brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: onFirstUse(file) ? 9 : 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
         gzip(bytes, { level: 9 }),
       ]);
       if (br.length < bytes.length * WORTH_IT) {

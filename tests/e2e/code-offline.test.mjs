@@ -1,6 +1,7 @@
-// "Your search" in the static build: Pyodide is in the build but not in the
-// service worker's install list (13 MB), and after one visit that used
-// Python, a Python program runs with the network cut.
+// "Your search" in the static build: Pyodide is in the build (with .br and
+// .gz copies) but not in the service worker's install list (13 MB), and
+// after one visit that used Python, or a press of "Make ready for offline
+// use (with Python)", a Python program runs with the network cut.
 // e2e: run alone
 // test group: slow (scripts/test.sh): Python offline: Pyodide kept by the service worker, run alone.
 import { test } from 'node:test';
@@ -19,6 +20,14 @@ test('the build carries Python, installs without it, and runs a Python program o
   for (const file of ['pyodide.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip']) {
     await fs.access(path.join(site.out, 'pyodide', file));
     assert.ok(!site.precache.includes(`pyodide/${file}`), `pyodide/${file} is kept on first use, not installed`);
+  }
+  // Compressed beside them, as every other file of the build: each copy smaller, and the same bytes unpacked.
+  for (const file of ['pyodide.asm.wasm', 'pyodide.asm.mjs']) {
+    const plain = await fs.readFile(path.join(site.out, 'pyodide', file));
+    const br = await fs.readFile(path.join(site.out, 'pyodide', `${file}.br`));
+    const gz = await fs.readFile(path.join(site.out, 'pyodide', `${file}.gz`));
+    assert.ok(br.length < plain.length && gz.length < plain.length, `${file}: ${plain.length} bytes, ${br.length} in brotli, ${gz.length} in gzip`);
+    assert.ok(zlib.brotliDecompressSync(br).equals(plain) && zlib.gunzipSync(gz).equals(plain), `${file}'s copies unpack to it`);
   }
   const address = `${site.base}?mode=code&lang=py&n=4&src=${src}`;
   const { page, context, errors } = await openSite(address);
@@ -50,6 +59,24 @@ test('the build carries Python, installs without it, and runs a Python program o
   await page.goto(address, { waitUntil: 'load' });
   await runOnce();
   // Leaving the first page cuts off the Python worker it had loading for the next run.
+  assert.deepEqual(errors.filter((e) => !/requestfailed: .*\/pyodide\/.*ERR_ABORTED/.test(e)), []);
+  await context.close();
+});
+
+test('a machine that never ran Python: "Make ready for offline use (with Python)" says when it is ready, and Python runs offline after it', async () => {
+  const { page, context, errors } = await openSite(`${site.base}?mode=code&lang=js&n=4`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  await page.waitForSelector('#code .cm-editor', { timeout: 30_000 });
+  await page.click('#code [data-part=python-offline]');
+  await page.waitForSelector('#code[data-python-offline=ready]', { timeout: 180_000 });
+  assert.match(await page.textContent('#code [data-part=message]'), /Ready for offline use, with Python/);
+  await context.setOffline(true);
+  await page.goto(`${site.base}?mode=code&lang=py&n=4&src=${src}`, { waitUntil: 'load' });
+  await page.waitForSelector('#code .cm-editor', { timeout: 30_000 });
+  await page.click('#code [data-part=run]');
+  await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.querySelector('#code')?.getAttribute('data-state')), null, { timeout: 180_000 });
+  assert.equal(await page.getAttribute('#code', 'data-state'), 'done', await page.textContent('#code [data-part=message]'));
+  assert.equal((await page.evaluate(() => window.nqueens.yourSearch)).steps, 8);
   assert.deepEqual(errors.filter((e) => !/requestfailed: .*\/pyodide\/.*ERR_ABORTED/.test(e)), []);
   await context.close();
 });

@@ -150,6 +150,9 @@ export async function openPage(p = '/', opts = {}) {
     // One not seen starting (made before the listeners were on) is let off only if it is the tab's icon.
     const leftOrIcon = leftBehind(req) ?? /\/www\/icons\//.test(req.url());
     if (why === 'net::ERR_ABORTED' && (leaving.has(page) || leftOrIcon)) return;
+    // A program's box (an opaque origin) that closes while its worker runs
+    // cancels the read of the worker's own blob: script, which never left the tab.
+    if (why === 'net::ERR_ABORTED' && req.url().startsWith('blob:null/')) return;
     errors.push(`requestfailed: ${req.method()} ${req.url()} (${why})`);
   });
   page.on('response', (res) => {

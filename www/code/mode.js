@@ -7,9 +7,7 @@
 // the Check panel grade-view.js's; the trace plays through the visualizer's
 // Player over the trace's session. Finished runs go to the shell's kept runs
 // (Page.keptRuns), which Race replays. A link's program (src=) is shown,
-// never run until Run.
-//
-// A mode of the registry in shell/modes.js: see there for what a mode does.
+// never run until Run. A mode of the registry in shell/modes.js.
 
 import { counted, formatCount } from '../lib/dom.js';
 import { replaceUrl } from '../lib/params.js';
@@ -22,6 +20,7 @@ import { CodeModel, DEFAULT_N, keepsStarter, parseCodeParams, seedWork } from '.
 import { buildMarkup, followBrackets, showProgress } from './markup.js';
 import { Playback } from './playback.js';
 import { gradeStarted, showStale, showVerdict, showWork } from './grade-view.js';
+import { offlineControl, restoreCrash } from './rescue.js';
 
 /**
  * @param {import('../modes.js').Page} page
@@ -211,6 +210,8 @@ export function codeMode(page) {
     playback.render();
     if (problem) say(problem);
     if (lang === 'py') warmPython();
+    p.progressRow.after(offlineControl(p, root, say));
+    restoreCrash(root, setLang, (text) => live.editor?.setText(text), say);
     wire();
   };
 

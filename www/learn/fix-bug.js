@@ -8,6 +8,7 @@ import { el, formatCount } from '../lib/dom.js';
 import { Editor } from '../program/editor.js';
 import { STARTERS } from '../program/starters.js';
 import { checkProgram } from '../program/check.js';
+import { takeCrash, crashSentence } from '../program/keep.js';
 import { squareName } from '../program/trace.js';
 import { prng, between } from './questions.js';
 
@@ -31,13 +32,20 @@ export function fixBug(seed, { root, prompt, body }) {
   const open = el('a', { href: `?mode=code&lang=js&n=${q.n}&starter=${q.starter.id}`, 'data-part': 'open-code' }, 'Open this starter in Your search (to step through it on the board)');
   body.append(box, el('p', 'learn-open-code', [open]));
   const editor = new Editor(box, q.starter.js, 'js', () => editor.showError(0));
+  // A fix whose run took the tab down last time: back in the editor, named.
+  takeCrash((r) => r.tag === 'fix-bug').then((crash) => {
+    if (!crash) return;
+    editor.setText(crash.source);
+    root.dataset.crashed = 'true';
+    verdict.textContent = crashSentence(crash);
+  });
   const verdict = /** @type {HTMLElement} */ (root.querySelector('[data-part="verdict"]'));
   return {
     async grade() {
       const text = editor.text;
       if (!text.trim()) return { empty: 'The editor is empty: bring the program back with Ctrl+Z, fix it, then Check.' };
       verdict.textContent = `Running your program for N = 1 to ${q.n}…`;
-      const { grades, end, finished, right } = await checkProgram('js', text, q.n);
+      const { grades, end, finished, right } = await checkProgram('js', text, q.n, 'fix-bug');
       if (end.line) editor.showError(end.line);
       /** @type {string[]} */
       const reasons = grades.map((g) => `N = ${g.n}: ${formatCount(g.found)} of ${formatCount(g.expected)} solutions reported`

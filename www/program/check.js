@@ -22,10 +22,11 @@ import { formatCount } from '../lib/dom.js';
  * @param {'js' | 'py'} lang
  * @param {string} source
  * @param {number[]} ns
- * @param {{ python?: PythonWorkers, tick?: (ms: number, calls: number) => void }} [options]
+ * @param {{ python?: PythonWorkers, tick?: (ms: number, calls: number) => void, tag?: string }} [options]
+ *   tag: what the program is, kept with it in case the tab dies while it runs ('' for Your search's editor)
  * @returns {Promise<ProgramRun>}  once the program has started
  */
-export async function startProgram(lang, source, ns, { python, tick } = {}) {
+export async function startProgram(lang, source, ns, { python, tick, tag = '' } = {}) {
   /** @type {import('./trace.js').Trace[]} */
   const traces = [];
   /** @type {(end: import('./runner.js').RunEnd) => void} */
@@ -33,7 +34,7 @@ export async function startProgram(lang, source, ns, { python, tick } = {}) {
   /** @type {Promise<{ traces: import('./trace.js').Trace[], end: import('./runner.js').RunEnd }>} */
   const done = new Promise((resolve) => { finish = (end) => resolve({ traces, end }); });
   /** @type {import('./runner.js').RunHooks} */
-  const hooks = { chunk: (data, texts, _calls, state) => ingestRuns(traces, data, texts, state), end: finish, tick };
+  const hooks = { chunk: (data, texts, _calls, state) => ingestRuns(traces, data, texts, state), end: finish, tick, tag };
   let stop = () => {};
   try {
     stop = lang === 'py' ? await (python ?? new PythonWorkers(() => {})).run(source, ns, hooks) : runJs(source, ns, hooks);
@@ -63,11 +64,12 @@ export async function startProgram(lang, source, ns, { python, tick } = {}) {
 export function endingText(end) {
   const where = end.line ? ` (line ${end.line})` : '';
   switch (end.reason) {
-    case 'done': return '';
+    case 'done': return end.message ?? '';
     case 'calls': return `The run stopped at ${formatCount(MAX_CALLS)} tracer calls, the most a run may make: the steps so far are kept, and play.`;
     case 'time': return end.message ?? 'Stopped at the time limit.';
     case 'stopped': return end.message ?? 'Stopped.';
     case 'bad': return `A bad call${where}: ${end.message}`;
+    case 'tampered': return end.message ?? 'The program tampered with its box: the run was ended.';
     default: return `Your program failed${where}: ${end.message}`;
   }
 }
@@ -137,13 +139,14 @@ let queue = Promise.resolve();
  * @param {'js' | 'py'} lang
  * @param {string} source
  * @param {number} upTo
+ * @param {string} [tag]  what the program is, kept in case the tab dies while it runs (keep.js)
  * @returns {Promise<Verdict & { end: import('./runner.js').RunEnd, sentence: string }>}
  */
-export function checkProgram(lang, source, upTo) {
+export function checkProgram(lang, source, upTo, tag = 'check') {
   const run = queue.then(async () => {
     const ns = Array.from({ length: upTo }, (_, i) => i + 1);
     if (lang === 'py') python ??= new PythonWorkers(() => {});
-    const started = await startProgram(lang, source, ns, { python: python ?? undefined });
+    const started = await startProgram(lang, source, ns, { python: python ?? undefined, tag });
     const { traces, end } = await started.done;
     return { ...judgeRun(traces, end, upTo), end };
   });

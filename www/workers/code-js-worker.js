@@ -1,18 +1,23 @@
-// The sandbox of a JavaScript program in "Your search" (www/code/): a
-// classic script that the page's run worker loads first, before the
-// learner's program. The page (www/program/runner.js) starts each run in a
-// Worker of its own made from a script of three parts on known lines:
+// The tracer of a JavaScript program in "Your search" (www/code/) and its
+// prologue. The page (www/program/runner.js) reads this file as text and
+// hands a box (www/program/box.js: a sandboxed iframe whose
+// Content-Security-Policy refuses every request and code built from text)
+// a worker script of four parts:
 //
-//   line 1: importScripts(<this file>); __nqueensInit(<nonce>, <job>);
-//   line 2…: the learner's program (its calls rewritten to carry their line)
-//   last:   __nqueensStart(typeof solve === 'function' ? solve : undefined);
+//   this file
+//   __nqueensInit(<nonce>, <job>);    (job.offset: the lines before the program)
+//   the learner's program (its calls rewritten to carry their line)
+//   __nqueensStart(typeof solve === 'function' ? solve : undefined);
 //
-// Before the program runs, this file takes away what it must not reach: the
-// network (fetch, XMLHttpRequest, WebSocket, EventSource, WebTransport,
-// importScripts, nested workers), storage (indexedDB, caches,
-// navigator.storage), messages to the page (postMessage) and code built from
-// text (eval, the Function constructors). Each is replaced by a function that
-// throws a sentence naming it.
+// The browser's policy is the wall. Before the program runs, this file also
+// replaces the names a program would try (fetch, XMLHttpRequest, WebSocket,
+// EventSource, WebTransport, importScripts, nested workers, indexedDB,
+// caches, navigator.storage, postMessage, eval, the Function constructors,
+// string timers) by functions that throw a sentence naming them, so the
+// usual attempts read clearly; whatever it misses the policy refuses, and
+// the refusal (securitypolicyviolation) goes to the page as a sentence.
+// Error messages and say() texts are cut to their caps here, before they
+// cross to the page, which checks every record again (www/program/guard.js).
 //
 // The tracer is `board`: place, remove, safe, found and say, each recorded
 // with the program's line (the page rewrites `.place(` on line L to
@@ -28,8 +33,29 @@
   const scope = /** @type {any} */ (self);
   const post = scope.postMessage.bind(scope);
   const clock = performance.now.bind(performance);
+  const later = scope.setTimeout.bind(scope);
+
   const here = String(scope.location.href);
   const ErrorOf = Error;
+  const EvalErrorOf = EvalError;
+  // What the tracer itself uses, taken before the program can change it.
+  const apply = Reflect.apply;
+  const sliceTyped = Object.getPrototypeOf(Int32Array.prototype).slice;
+  const sliceText = String.prototype.slice;
+  const StringOf = String;
+  /** The longest error message sent. */
+  const MESSAGE_CAP = 2000;
+  /** The longest say() text sent. */
+  const TEXT_CAP = 300;
+  /** @param {unknown} v  @param {number} cap */
+  const cut = (v, cap) => {
+    try {
+      const s = StringOf(v);
+      return s.length > cap ? `${apply(sliceText, s, [0, cap])}…` : s;
+    } catch {
+      return 'something that cannot be shown';
+    }
+  };
 
   /** Records per chunk sent to the page. */
   const CHUNK = 1 << 15;
@@ -39,8 +65,8 @@
   const EAGER = 256;
 
   let nonce = '';
-  /** @type {{ ns: number[], maxCalls: number }} */
-  let job = { ns: [], maxCalls: 0 };
+  /** @type {{ ns: number[], maxCalls: number, offset: number }} */
+  let job = { ns: [], maxCalls: 0, offset: 1 };
   let started = false;
   let finished = false;
 
@@ -128,11 +154,13 @@
   let texts = [];
   let textCount = 0;
   let calls = 0;
+  /** records made in the run (says too) */
+  let total = 0;
   let lastFlush = clock();
 
   const flush = () => {
     if (used === 0 && texts.length === 0 && counts.length === 0) return;
-    const data = buffer.slice(0, used * 4);
+    const data = /** @type {Int32Array} */ (apply(sliceTyped, buffer, [0, used * 4]));
     post({ nonce, type: 'chunk', data, texts, calls, ...takeStates(), ...takeCounts() }, [data.buffer]);
     used = 0;
     texts = [];
@@ -156,7 +184,7 @@
     let at = stack.indexOf(here);
     while (at >= 0) {
       const m = /^:(\d+):\d+/.exec(stack.slice(at + here.length));
-      if (m) return Number(m[1]) - 1;
+      if (m) return Number(m[1]) - job.offset;
       at = stack.indexOf(here, at + here.length);
     }
     return 0;
@@ -176,12 +204,13 @@
     buffer[at + 2] = col;
     buffer[at + 3] = line;
     used++;
+    total++;
     // The first calls go at once (a program that then loops for ever keeps
     // them); later ones in chunks, or when a chunk has waited FLUSH_MS.
-    if (used === CHUNK || calls <= EAGER) {
+    if (used === CHUNK || total <= EAGER) {
       flush();
       buffer = new Int32Array(CHUNK * 4);
-    } else if ((calls & 255) === 0 && clock() - lastFlush > FLUSH_MS) {
+    } else if ((total & 255) === 0 && clock() - lastFlush > FLUSH_MS) {
       flush();
       buffer = new Int32Array(CHUNK * 4);
     }
@@ -243,7 +272,7 @@
     if (finished) throw new Stopped('The run has ended.');
     // Not a step or a check: kept out of the count of calls, with a bound of its own.
     if (textCount >= job.maxCalls) bad(`board.say() on line ${line} was called ${job.maxCalls.toLocaleString('en')} times, the most a run may.`, line);
-    texts.push(String(text).slice(0, 300));
+    texts[texts.length] = cut(text, TEXT_CAP);
     calls--;
     record(5, textCount++, -1, line);
   };
@@ -393,12 +422,19 @@
 
   /** The line of the program an error came from (its first frame in the program), or 0. @param {unknown} error  @param {boolean} [overflow] */
   const errorLine = (error, overflow = false) => {
-    const stack = String(/** @type {any} */ (error)?.stack ?? '');
+    let stack = '';
+    try {
+      stack = StringOf(/** @type {any} */ (error)?.stack ?? '');
+    } catch {
+      return 0;
+    }
+    // The frames are at the end: a huge message before them is skipped.
+    if (stack.length > 100_000) stack = apply(sliceText, stack, [stack.length - 100_000]);
     /** @type {number[]} */
     const lines = [];
     for (let at = stack.indexOf(here); at >= 0; at = stack.indexOf(here, at + here.length)) {
       const m = /^:(\d+):\d+/.exec(stack.slice(at + here.length));
-      if (m) lines.push(Number(m[1]) - 1);
+      if (m) lines.push(Number(m[1]) - job.offset);
     }
     if (!lines.length) return 0;
     if (!overflow) return Math.max(0, lines[0]);
@@ -407,24 +443,45 @@
     /** @type {Map<number, number>} */
     const times = new Map();
     for (const line of lines) times.set(line, (times.get(line) ?? 0) + 1);
-    return Math.max(0, [...times].sort((a, b) => b[1] - a[1])[0][0]);
+    let best = 0, most = 0;
+    for (const [line, count] of times) if (count > most) { best = line; most = count; }
+    return Math.max(0, best);
   };
 
   /** @param {unknown} error */
   const describe = (error) => {
-    if (error instanceof ErrorOf) return `${error.name}: ${error.message}`;
     try {
-      return `The program threw ${String(error)}.`;
+      // The policy's refusal of eval or Function, in the page's words.
+      if (error instanceof EvalErrorOf) return 'EvalError: the browser refused code built from text (eval, Function or a string timer): a program in "Your search" runs without it.';
+      if (error instanceof ErrorOf) return cut(`${cut(error.name, 100)}: ${cut(error.message, MESSAGE_CAP)}`, MESSAGE_CAP);
+      return `The program threw ${cut(error, MESSAGE_CAP)}.`;
     } catch {
       return 'The program threw something that cannot be shown.';
     }
   };
 
 
+  // An error thrown outside solve() (the program's top level, a timer): named here, cut to its cap.
+  scope.addEventListener('error', (/** @type {ErrorEvent} */ event) => {
+    event.preventDefault();
+    if (finished) return;
+    const line = event.lineno ? event.lineno - job.offset : 0;
+    finish({ reason: 'error', message: cut(StringOf(event.message ?? 'The program failed.').replace(/^Uncaught /, ''), MESSAGE_CAP), line: line > 0 ? line : 0 });
+  });
+  scope.addEventListener('unhandledrejection', (/** @type {PromiseRejectionEvent} */ event) => event.preventDefault());
+  // What the browser's policy refused, said to the page.
+  scope.addEventListener('securitypolicyviolation', (/** @type {SecurityPolicyViolationEvent} */ event) => {
+    const uri = cut(event.blockedURI, 200);
+    const directive = cut(event.effectiveDirective || event.violatedDirective, 60);
+    const sentence = uri === 'eval' ? 'The browser refused code built from text (eval, Function or a string timer).'
+      : `The browser refused ${/^(https?|wss?):/.test(uri) ? `a request to ${uri}` : uri ? `loading ${uri}` : 'a request'} (${directive}): a program runs with no network.`;
+    if (nonce) post({ nonce, type: 'refused', sentence });
+  });
+
   Object.defineProperty(scope, '__nqueensInit', {
     configurable: false,
     writable: false,
-    value: (/** @type {string} */ key, /** @type {{ ns: number[], maxCalls: number }} */ given) => {
+    value: (/** @type {string} */ key, /** @type {{ ns: number[], maxCalls: number, offset: number }} */ given) => {
       if (nonce) return;
       nonce = key;
       job = given;
@@ -437,6 +494,9 @@
     value: async (/** @type {unknown} */ solve) => {
       if (started) return;
       started = true;
+      // A task later, when the read of this script has finished, the box hears of it and the program starts.
+      await new Promise((resolve) => later(resolve, 0));
+      post({ type: 'up' });
       if (typeof solve !== 'function') {
         finish({ reason: 'error', message: 'The program defines no function solve(n, board): write one, and the page calls it with the board size and the board.', line: 0 });
         return;
@@ -459,15 +519,23 @@
         } catch (error) {
           if (finished) return;
           if (error instanceof Stopped) return;
-          const overflow = error instanceof RangeError && /call stack/i.test(error.message);
-          finish({
-            reason: 'error',
-            message: overflow ? `The program ran out of stack (${error.message}): a recursion that never ends, or goes too deep.` : describe(error),
-            line: errorLine(error, overflow),
-          });
+          try {
+            const overflow = error instanceof RangeError && /call stack/i.test(cut(error.message, 200));
+            finish({
+              reason: 'error',
+              message: overflow ? `The program ran out of stack (${cut(error.message, 200)}): a recursion that never ends, or goes too deep.` : describe(error),
+              line: errorLine(error, overflow),
+            });
+          } catch {
+            // The program broke what describes its error: its error is still named.
+            finished = false;
+            finish({ reason: 'error', message: 'The program failed, and had changed the language\'s own objects so that its error cannot be described.', line: 0 });
+          }
           return;
         }
       }
+      // The policy's refusals of requests the program started arrive as events: a moment for them.
+      await new Promise((resolve) => later(resolve, 30));
       finish({ reason: 'done' });
     },
   });

@@ -1,17 +1,29 @@
 // The run worker of a Python program in "Your search" (www/code/): a
-// module worker that loads CPython (Pyodide, served from pyodide/ at the top,
-// copied there from the npm package by scripts/copy-pyodide.mjs), says how far the
-// load has got, and runs one program when the page asks, then is thrown
-// away. The page starts the next run's worker ahead, so a Run finds Python
-// loaded.
+// module worker that the page (www/program/runner.js) reads as text and
+// hands a box (www/program/box.js: a sandboxed iframe whose
+// Content-Security-Policy refuses every request and code built from text).
+// The page posts it Pyodide's files (its two modules as
+// text, the .wasm and the standard library as bytes, the lock file), which
+// it read from its own origin: the worker makes modules of them from blob:
+// addresses and answers Pyodide's own fetches of the .wasm and the standard
+// library from them, so the box never asks the network for anything. It
+// says how far the load has got, runs one program when the page asks, and
+// is thrown away; the page starts the next run's box ahead, so a Run finds
+// Python loaded.
 //
-// Before the program runs, the network (fetch, XMLHttpRequest, WebSocket,
-// EventSource, importScripts, nested workers: what js.fetch,
-// pyodide.http.pyfetch and open_url reach), storage (indexedDB, caches) and
-// postMessage are taken from the worker's global scope, and open() of a URL
-// is refused, each with a sentence. The tracer is a Python object whose
-// records ([kind, row, col, line], the kinds of code-js-worker.js) go to the
-// page in chunks of Int32Array; the line is the caller's frame's f_lineno.
+// The browser's policy is the wall. Before the program runs, the names a
+// program would try (fetch, XMLHttpRequest, WebSocket, EventSource,
+// importScripts, nested workers, indexedDB, caches, postMessage; Python's
+// pyodide.http and open() of a URL) are also replaced, each by a refusal in
+// a sentence, so the usual attempts read clearly; what they miss the policy
+// refuses, and the refusal goes to the page. Error messages and say() texts
+// are cut to their caps in Python, before they cross. The tracer is a
+// Python object whose records ([kind, row, col, line], the kinds of
+// code-js-worker.js) go to the page in chunks of Int32Array; the line is the
+// caller's frame's f_lineno. A program can reach the runner's Python state
+// through frames; the page checks every record and counts the calls and the
+// time itself (www/program/guard.js), so what it changes there forges
+// nothing.
 
 /** @type {any} */
 const scope = self;
@@ -24,6 +36,17 @@ from array import array
 
 class Stopped(BaseException):
     pass
+
+def _text(value, cap):
+    # Cut to cap before it crosses to the page; a huge str() is cut here.
+    try:
+        s = value if type(value) is str else str(value)
+    except BaseException:
+        return "something that cannot be shown"
+    return s if len(s) <= cap else s[:cap] + "…"
+
+def _describe(error):
+    return _text(type(error).__name__, 100) + ": " + _text(error, 2000)
 
 def _first_line(tb):
     line = 0
@@ -181,7 +204,7 @@ def run(source, ns, max_calls, flush, finish):
         raise Stopped("The run stopped at the most tracer calls a run may make.")
 
     def off(call, row, col, n, line):
-        bad(f"board.{call}({row!r}, {col!r}) on line {line} names a square off the {n}×{n} board: row and column are whole numbers from 0 to {n - 1}.", line)
+        bad(f"board.{call}({_text(repr(row), 60)}, {_text(repr(col), 60)}) on line {line} names a square off the {n}×{n} board: row and column are whole numbers from 0 to {n - 1}.", line)
 
     class Board:
         __slots__ = ("place", "remove", "safe", "found", "say", "count")
@@ -272,9 +295,11 @@ def run(source, ns, max_calls, flush, finish):
                 raise Stopped("The run has ended.")
             if says >= max_calls:
                 bad(f"board.say() on line {line} was called {max_calls} times, the most a run may.", line)
-            texts.append(str(text)[:300])
+            texts.append(_text(text, 300))
             extend((5, says, -1, line))
             says += 1
+            if len(texts) >= 4096:
+                send()
 
         def count(k=1):
             nonlocal count_calls
@@ -300,14 +325,14 @@ def run(source, ns, max_calls, flush, finish):
     try:
         code = compile(source, "<your program>", "exec")
     except SyntaxError as error:
-        end("error", f"SyntaxError: {error.msg}", error.lineno or 0)
+        end("error", "SyntaxError: " + _text(error.msg, 2000), error.lineno or 0)
         return
     try:
         exec(code, space)
     except Stopped:
         return
     except BaseException as error:
-        end("error", f"{type(error).__name__}: {error}", _first_line(error.__traceback__))
+        end("error", _describe(error), _first_line(error.__traceback__))
         return
     solve = space.get("solve")
     if not callable(solve):
@@ -324,10 +349,10 @@ def run(source, ns, max_calls, flush, finish):
         except Stopped:
             return
         except RecursionError as error:
-            end("error", f"RecursionError: {error}: a recursion that never ends, or goes too deep.", _first_line(error.__traceback__))
+            end("error", "RecursionError: " + _text(error, 300) + ": a recursion that never ends, or goes too deep.", _first_line(error.__traceback__))
             return
         except BaseException as error:
-            end("error", f"{type(error).__name__}: {error}", _first_line(error.__traceback__))
+            end("error", _describe(error), _first_line(error.__traceback__))
             return
     end("done")
 `;
@@ -397,28 +422,68 @@ function states(snaps, snapSteps, masks) {
 /** @type {any} */
 let pyodide = null;
 let running = false;
+let loading = false;
 
-async function load() {
+/** Where Pyodide believes its files are; its fetches of them are answered from what the page gave. */
+const BASE = 'https://pyodide.invalid/';
+
+/** @param {string} text */
+const moduleOf = (text) => import(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));
+
+/**
+ * Loads Python from the files the page gave.
+ * @param {{ mjs: string, asm: string, wasm: ArrayBuffer, stdlib: ArrayBuffer, lock: string }} files
+ */
+async function load(files) {
   post({ type: 'progress', fraction: 0.05, text: 'Loading Python…' });
-  const base = new URL('../../pyodide/', scope.location.href).href;
   try {
-    // The address is built, so no tool follows it: Pyodide is served, not in git.
-    const { loadPyodide } = await import(`${base}pyodide.mjs`);
+    /** @type {Map<string, () => Response>} */
+    const served = new Map([
+      [`${BASE}pyodide.asm.wasm`, () => new Response(files.wasm, { headers: { 'content-type': 'application/wasm' } })],
+      [`${BASE}python_stdlib.zip`, () => new Response(files.stdlib)],
+    ]);
+    // Pyodide's own fetches, answered from the given files; anything else is refused.
+    scope.fetch = async (/** @type {unknown} */ url) => {
+      const answer = served.get(String(url));
+      if (!answer) throw new Error(`${String(url)} is not one of Python's files.`);
+      return answer();
+    };
+    const { loadPyodide } = await moduleOf(files.mjs);
+    const createPyodideModule = (await moduleOf(files.asm)).default;
     post({ type: 'progress', fraction: 0.15, text: 'Loading Python: starting CPython…' });
-    pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
+    pyodide = await loadPyodide({ indexURL: BASE, createPyodideModule, lockFileContents: JSON.parse(files.lock), stdout: () => {}, stderr: () => {} });
     post({ type: 'progress', fraction: 0.9, text: 'Loading Python: preparing the tracer…' });
     pyodide.runPython(PRELUDE, { globals: pyodide.toPy({}) });
     post({ type: 'ready' });
   } catch (error) {
-    post({ type: 'failed', message: `Python could not be loaded: ${/** @type {Error} */ (error)?.message ?? error}` });
+    post({ type: 'failed', message: `Python could not be loaded: ${String(/** @type {Error} */ (error)?.message ?? error).slice(0, 500)}` });
   }
 }
 
+// What the browser's policy refused, said to the page.
+scope.addEventListener('securitypolicyviolation', (/** @type {SecurityPolicyViolationEvent} */ event) => {
+  if (!runNonce) return;
+  const uri = String(event.blockedURI).slice(0, 200);
+  const directive = String(event.effectiveDirective || event.violatedDirective).slice(0, 60);
+  const sentence = uri === 'eval' ? 'The browser refused code built from text (eval, Function or a string timer).'
+    : `The browser refused ${/^(https?|wss?):/.test(uri) ? `a request to ${uri}` : uri ? `loading ${uri}` : 'a request'} (${directive}): a program runs with no network.`;
+  post({ nonce: runNonce, type: 'refused', sentence });
+});
+scope.addEventListener('unhandledrejection', (/** @type {PromiseRejectionEvent} */ event) => event.preventDefault());
+
+let runNonce = '';
+
 scope.onmessage = (/** @type {MessageEvent} */ event) => {
   const job = event.data;
+  if (job?.type === 'load' && !pyodide && !loading) {
+    loading = true;
+    load(job.files);
+    return;
+  }
   if (!pyodide || running || job?.type !== 'run') return;
   running = true;
   const { nonce, source, ns, maxCalls } = job;
+  runNonce = nonce;
   const space = pyodide.globals.get('dict')();
   pyodide.runPython(PRELUDE, { globals: space });
   pyodide.runPython(CLOSE_PYTHON, { globals: pyodide.globals.get('dict')() });
@@ -428,7 +493,7 @@ scope.onmessage = (/** @type {MessageEvent} */ event) => {
     const data = view.data.slice();
     view.release();
     buf.destroy();
-    const said = texts.toJs();
+    const said = texts.toJs().map((/** @type {unknown} */ t) => String(t).slice(0, 301));
     texts.destroy();
     const counted = { weights: weights.toJs(), counts: counts.toJs() };
     weights.destroy();
@@ -436,13 +501,15 @@ scope.onmessage = (/** @type {MessageEvent} */ event) => {
     post({ nonce, type: 'chunk', data, texts: said, calls, ...states(snaps, snapSteps, masks), ...counted }, [data.buffer]);
   };
   const finish = (/** @type {string} */ reason, /** @type {string} */ message, /** @type {number} */ line, /** @type {number} */ calls) => {
-    post({ nonce, type: 'end', reason, message, line, calls });
+    const end = { nonce, type: 'end', reason, message: String(message).slice(0, 2000), line, calls };
+    // The policy's refusals of requests the program started arrive as events: a moment for them.
+    if (reason === 'done') setTimeout(() => post(end), 30);
+    else post(end);
   };
   try {
     space.get('run')(source, pyodide.toPy(ns), maxCalls, flush, finish);
   } catch (error) {
-    post({ nonce, type: 'end', reason: 'error', message: String(/** @type {Error} */ (error)?.message ?? error), line: 0, calls: 0 });
+    post({ nonce, type: 'end', reason: 'error', message: String(/** @type {Error} */ (error)?.message ?? error).slice(0, 2000), line: 0, calls: 0 });
   }
 };
 
-load();
