@@ -14,6 +14,7 @@ import { PuzzleClock, addDays, dailyPuzzle, daySeed, formatTime, parseDay, readD
 import { Verdict, boardState, coachText, hintRefusal, takeReply } from '../../www/puzzle/verdict.js';
 import { boardLabel, boardPicture, describeSquare, levelRules, puzzleCaption, replayBoard, sharedRow, shownHint } from '../../www/puzzle/shown.js';
 import { CELL } from '../../www/components/cells.js';
+import { itemSeed, readSet } from '../../www/learn/set-model.js';
 import {
   GAMES_KEY, GameStore, archive, bestStreak, kindStats, kindStreak, notOutYet, readGame, readResults, shareText, statsText, withPlayed, withSolved,
 } from '../../www/puzzle/record.js';
@@ -137,6 +138,25 @@ test('links read back, and each wrong parameter is a sentence', () => {
     ['?coach=maybe', /coach=maybe is neither on nor off/],
   ]) {
     assert.match(parsePuzzleParams(search, LIMITS).problems.join(' '), said, search);
+  }
+});
+
+test('a homework puzzle\'s seed does not open in Puzzle mode; every other seed a link can hold does', () => {
+  // The seed a problem set draws for one student's puzzle item, as the set's own model draws it.
+  const { set } = readSet({ title: 'Homework', seed: 12345, items: [{ puzzle: { n: 8, level: 'hard', seed: 4 } }] });
+  const drawn = itemSeed(set, 0, 'ada@uni.edu');
+  assert.ok(drawn >= 2 ** 52, `a homework seed (${drawn})`);
+  for (const search of [`?n=8&level=hard&seed=${drawn}`, `?n=8&level=hard&seed=${drawn}&g=3,12`, `?kind=regions&n=8&seed=${drawn}`, `?n=8&level=hard&seed=${2 ** 52}`]) {
+    const read = parsePuzzleParams(search, LIMITS);
+    assert.equal(read.problems.length, 1, `${search}: one sentence (${read.problems.join(' | ')})`);
+    assert.match(read.problems[0], /is a homework seed \(from 4,503,599,627,370,496 up, drawn for one student in a problem set\): Puzzle mode does not open homework puzzles/, search);
+    assert.ok(read.puzzle === null || read.puzzle.seed === null, `${search}: no puzzle made from that seed`);
+  }
+  // The seeds a puzzle link has always held still open their puzzles.
+  for (const seed of [0, 41, 999_999_999]) {
+    const read = parsePuzzleParams(`?n=8&level=hard&seed=${seed}`, LIMITS);
+    assert.deepEqual([read.puzzle, read.problems], [{ kind: 'classic', level: 'hard', seed }, []]);
+    assert.deepEqual(parsePuzzleParams(`?kind=regions&n=8&seed=${seed}`, LIMITS).puzzle, { kind: 'regions', level: '', seed });
   }
 });
 

@@ -8,6 +8,12 @@ import { coreLimits } from './core.js';
 import { formatCount } from '../lib/dom.js';
 import { wholeNumber } from '../lib/params.js';
 
+/**
+ * Seeds from here up (2^52) are homework seeds: drawn for one student in a
+ * problem set, never opened by a practice or puzzle link.
+ */
+export const HOMEWORK_SEED_MIN = 2 ** 52;
+
 /** New seed draws below this: any seed up to seedMax works, and short ones read and type better. */
 const NEW_SEED_BELOW = 1_000_000;
 

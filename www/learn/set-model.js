@@ -14,6 +14,7 @@ import {
   sameSet, spaceSizeQuestion, swapEffectQuestion, symmetryImageQuestion,
 } from './questions.js';
 import { CHAPTERS } from './chapters.js';
+import { HOMEWORK_SEED_MIN } from '../core/seeds.js';
 import { packText, unpackText } from '../lib/packed.js';
 import { readCount, clip } from '../lib/words.js';
 import { STARTERS } from '../program/starters.js';
@@ -236,8 +237,8 @@ function hash52(text) {
 
 // ---- each student's own questions ------------------------------------------------------
 
-/** Seeds from here up (2^52) are homework seeds: drawn for one student, never opened by practice links. */
-export const HOMEWORK_SEED_MIN = 2 ** 52;
+/** Seeds from here up (2^52) are homework seeds (the page's seed policy says so). */
+export { HOMEWORK_SEED_MIN };
 
 /** The longest identity a student may type. */
 const MAX_IDENTITY = 200;

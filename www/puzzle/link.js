@@ -15,6 +15,8 @@
 import { parseSquareList, wholeNumber } from '../lib/params.js';
 import { clip } from '../lib/words.js';
 import { parseDay } from './daily.js';
+import { HOMEWORK_SEED_MIN } from '../core/seeds.js';
+import { formatCount } from '../lib/dom.js';
 
 /** The levels a link may name. */
 const LEVELS = ['easy', 'medium', 'hard', 'expert'];
@@ -89,10 +91,13 @@ export function parsePuzzleParams(search, { puzzleMinN, puzzleMaxN, defaultN }, 
   }
   /** @type {number | null} */
   let seed = null;
+  let homework = false;
   if (params.has('seed')) {
     const raw = /** @type {string} */ (params.get('seed')).trim();
     const value = wholeNumber(raw);
-    if (Number.isNaN(value)) problems.push(`The link's seed=${clip(raw)} is not a whole number.`);
+    homework = wholeNumber(raw, 16) >= HOMEWORK_SEED_MIN;
+    if (homework) problems.push(`The link's seed=${clip(raw)} is a homework seed (from ${formatCount(HOMEWORK_SEED_MIN)} up, drawn for one student in a problem set): Puzzle mode does not open homework puzzles. Playing without that puzzle.`);
+    else if (Number.isNaN(value)) problems.push(`The link's seed=${clip(raw)} is not a whole number.`);
     else seed = value;
   }
   /** @type {string | undefined} */
@@ -128,8 +133,8 @@ export function parsePuzzleParams(search, { puzzleMinN, puzzleMaxN, defaultN }, 
   let puzzle = null;
   if (daily) puzzle = { kind, level: '', seed: null, daily };
   else if (kind === 'regions') {
-    if (seed === null) problems.push('A regions puzzle\'s link needs its seed (seed=). Playing the classic board.');
-    else puzzle = { kind, level, seed };
+    if (seed === null && !homework) problems.push('A regions puzzle\'s link needs its seed (seed=). Playing the classic board.');
+    else if (seed !== null) puzzle = { kind, level, seed };
   } else if (seed !== null && given.length) puzzle = { kind, level, seed };
   else if (seed !== null && level) puzzle = { kind, level, seed };
   else if (given.length) puzzle = { kind, level, seed: null };
