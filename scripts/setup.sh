@@ -7,6 +7,7 @@
 #   wasm32-unknown-unknown   rustup target
 #   clippy rustfmt           rustup components (the lint suite's gates)
 #   chromium chromium-driver apt (headless browser + WebDriver for tests)
+#   poppler-utils            apt (pdftoppm: the printed worksheets' test turns a PDF into pixels)
 #   wasm-bindgen-cli         cargo install, EXACTLY the wasm-bindgen version in Cargo.lock
 #   wasm-pack                cargo install
 #   node_modules             npm ci (playwright-core, binaryen = wasm-opt 132, typescript, esbuild)
@@ -54,16 +55,16 @@ for component in clippy rustfmt; do
   fi
 done
 
-# --- 2. Chromium + chromedriver (apt) -----------------------------------------
+# --- 2. Chromium + chromedriver, and poppler-utils (pdftoppm: the printed worksheets' test) (apt)
 apt_missing=()
-for pkg in chromium chromium-driver; do
+for pkg in chromium chromium-driver poppler-utils; do
   status="$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)"
   if [ "$status" != "install ok installed" ]; then
     apt_missing+=("$pkg")
   fi
 done
 if [ "${#apt_missing[@]}" -eq 0 ]; then
-  log "apt chromium chromium-driver: present ($(chromium --version 2>/dev/null | head -n1))"
+  log "apt chromium chromium-driver poppler-utils: present ($(chromium --version 2>/dev/null | head -n1))"
 else
   log "apt: installing ${apt_missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -2,7 +2,8 @@
 // over the squares (draw.js: regions, open squares, numbered queens, the
 // queen to move), a regions puzzle's grid of squares (regions-view.js), the
 // input on it (input.js) and its label; it fits its size and follows the
-// colour scheme. What it draws comes from shown.js's boardPicture.
+// colour scheme, and prints in the paper's colours (print media's board
+// colours). What it draws comes from shown.js's boardPicture.
 
 import { BoardView, readTheme } from '../components/board.js';
 import { drawExtras, regionColour } from './draw.js';
@@ -34,6 +35,20 @@ export class PuzzleBoardView {
       this.board.setTheme(readTheme());
       this.board.redraw();
     });
+    /** Whether the page is being printed (print media): the board is drawn as a worksheet's. */
+    this.printing = window.matchMedia('print').matches;
+    /** What redraws the board when printing starts or ends (the view's owner sets it). */
+    this.onPrint = () => this.board.redraw();
+    const printing = (/** @type {boolean} */ on) => {
+      if (on === this.printing) return;
+      this.printing = on;
+      document.documentElement.toggleAttribute('data-printing', on);
+      this.board.setTheme(readTheme());
+      this.onPrint();
+    };
+    window.matchMedia('print').addEventListener('change', (e) => printing(e.matches));
+    window.addEventListener('beforeprint', () => printing(true));
+    window.addEventListener('afterprint', () => printing(window.matchMedia('print').matches));
   }
 
   /**

@@ -115,6 +115,7 @@ export class PuzzleView {
     /** Whether the drag going on has made its change (the squares it crosses join it). */
     this.dragRecorded = false;
     this.canvas = this.view.canvas;
+    this.view.onPrint = () => this.render();
     this.watcher = new SearchWatch(root, $('watch-text'), () => this.render());
     this.replay = new ReplayView(root, {
       start: button('reason-start'), back: button('reason-back'), next: button('reason-next'), play: button('reason-play'), close: button('reason-close'), text: $('reason-step'),
@@ -463,13 +464,15 @@ export class PuzzleView {
     const state = boardState(judged);
     // A solved board is shown clean, and the shading is a setting.
     const solvedClean = state === 'solved' && !replaying && !this.watcher.state;
+    // Printed, the board is a worksheet's: its queens and marks, no attacked squares, hint or coach's ring.
+    const { printing } = this.view;
     const picture = boardPicture({
       // A hint's square shows at its third stage (a replay's step at once).
-      n, queens: squares, given: shown.given, marks: shown.marks, wrong, regions, hint, stage: replaying ? 3 : this.hints.stages.stage,
-      solvedClean: solvedClean || (this.helpless() && !replaying), shading: this.autoMark === 'hatch', cross: this.autoMark === 'cross', replaying: Boolean(replaying), probe: this.watcher.state?.probe ?? -1,
+      n, queens: squares, given: shown.given, marks: shown.marks, wrong: printing ? [] : wrong, regions, hint: printing ? null : hint, stage: replaying ? 3 : this.hints.stages.stage,
+      solvedClean: printing || solvedClean || (this.helpless() && !replaying), shading: this.autoMark === 'hatch', cross: this.autoMark === 'cross', replaying: Boolean(replaying), probe: printing ? -1 : this.watcher.state?.probe ?? -1,
     });
     const { analysis } = verdict;
-    const culprit = !replaying && verdict.shown() && state === 'dead' && analysis.culprit != null ? analysis.culprit : -1;
+    const culprit = !printing && !replaying && verdict.shown() && state === 'dead' && analysis.culprit != null ? analysis.culprit : -1;
     this.view.draw(n, picture, regions, culprit);
     this.hints.showStage();
     this.view.showGrid(n, regions);
