@@ -940,6 +940,13 @@ pub(crate) fn look_ahead_reason(
     )
 }
 
+/// The sentence for a row, column or region with one square left: `unit` is
+/// its name with a capital ("Row 4", "Region 2") and `place` the square named
+/// by what the unit leaves open ("column 2" in a row, "row 5" in a column).
+pub(crate) fn last_square(unit: &str, place: &str) -> String {
+    format!("{unit} has one square left: {place}, so its queen goes there.")
+}
+
 /// The found deduction in words.
 fn explain(found: ClassicFound) -> Deduction {
     let Found {
@@ -964,15 +971,12 @@ fn explain(found: ClassicFound) -> Deduction {
             vec![queen],
         ),
         Why::Last(line) => {
-            let (other, words) = match line {
-                Line::Row(_) => (format!("column {}", square.1 + 1), "Row"),
-                _ => (format!("row {}", square.0 + 1), "Column"),
+            let (words, place) = match line {
+                Line::Row(_) => ("Row", format!("column {}", square.1 + 1)),
+                _ => ("Column", format!("row {}", square.0 + 1)),
             };
             (
-                format!(
-                    "{words} {} has one square left, {other}, so its queen goes there.",
-                    line.index() + 1
-                ),
+                last_square(&format!("{words} {}", line.index() + 1), &place),
                 vec![line],
                 Vec::new(),
             )

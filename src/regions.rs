@@ -660,9 +660,15 @@ fn explain(found: Found, layout: &Layout) -> Deduction {
             )
         }
         Why::Last(unit) => (
-            format!(
-                "{} has one square left, {here}, so its queen goes there.",
-                capitalised(&unit.words())
+            // A row's square by its column, a column's by its row: the unit
+            // already says the other.
+            crate::deduce::last_square(
+                &capitalised(&unit.words()),
+                &match unit {
+                    Unit::Row(_) => format!("column {}", square % n + 1),
+                    Unit::Column(_) => format!("row {}", square / n + 1),
+                    Unit::Region(_) => here.clone(),
+                },
             ),
             vec![unit],
             Vec::new(),

@@ -105,3 +105,23 @@ test('say() texts come with their records, in order, cut to their cap', () => {
   const notText = new RunGuard([4], 2_000_000);
   assert.equal(notText.take(Int32Array.from([6, 0, 4, 0]), [{ toString: () => 'x' }]), false);
 });
+
+test('a quiet run (timed, untraced) may send no record, and its time must fit the run on the page\'s clock', () => {
+  // Any record at all, even an honest search's, is tampering in a quiet run.
+  const quiet = new RunGuard([6], 2_000_000, { quiet: true });
+  assert.equal(quiet.take(honest(6, 0), []), false);
+  assert.match(quiet.tampered ?? '', /records nothing sent records/);
+  // Its time: a number from 0 to what the run took here; anything else is tampering.
+  for (const [ms, took, believed] of [[12.5, 40, true], [0, 3, true], [40, 40, true], [41, 40, false], [-1, 40, false], [NaN, 40, false], ['5', 40, false], [undefined, 40, false], [Infinity, 1e9, false]]) {
+    const g = new RunGuard([6], 2_000_000, { quiet: true });
+    assert.equal(g.quietTime(ms, took), believed ? ms : null, `${String(ms)} ms in a run of ${took} ms`);
+    assert.equal(g.tampered === null, believed, String(ms));
+  }
+  // A traced run's guard is as strict as before: an honest search passes, a forged safe() does not.
+  const traced = new RunGuard([4], 2_000_000);
+  assert.ok(traced.take(honest(4, 0), []));
+  const forged = honest(4, 0);
+  const at = forged.findIndex((v, i) => i % 4 === 0 && v === 2);
+  forged[at] = 3;
+  assert.equal(new RunGuard([4], 2_000_000).take(forged, []), false);
+});

@@ -5,6 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { lineName } from '../../www/puzzle/reasoning.js';
 
 /** @type {typeof import('../../pkg/nqueens.js')} */
 let api;
@@ -98,6 +99,23 @@ test('one queen on 8×8: the first deduction rules out a square it attacks, nami
   assert.deepEqual(api.deduce(8, [19]), api.deduce(8, [19], []));
 });
 
+test('lineName() names a diagonal by the square it starts on, a square that lies on it', () => {
+  for (const n of [4, 8, 11]) {
+    for (let index = 0; index < 2 * n - 1; index++) {
+      for (const [kind, arrow, on] of [['diagonal', '↘', (r, c) => r - c + n - 1], ['anti-diagonal', '↙', (r, c) => r + c]]) {
+        const name = lineName(n, { kind, index });
+        const m = name.match(/^the (.) diagonal through row (\d+), column (\d+)$/);
+        assert.ok(m, name);
+        const [row, col] = [Number(m[2]) - 1, Number(m[3]) - 1];
+        assert.equal(m[1], arrow, name);
+        assert.equal(on(row, col), index, `${name} is on ${kind} ${index}`);
+        // The square it starts on: the top row, or the edge column it runs from.
+        assert.ok(row === 0 || col === (kind === 'diagonal' ? 0 : n - 1), name);
+      }
+    }
+  }
+});
+
 test('repeated deduce() completes generated puzzles soundly, with rules of the level or below', () => {
   const rank = new Map(api.deductionRules().map((r) => [r.id, LEVELS.indexOf(r.level)]));
   for (const n of [6, 8, 10]) {
@@ -115,6 +133,12 @@ test('repeated deduce() completes generated puzzles soundly, with rules of the l
           const square = d.row * n + d.col;
           if (d.kind === 'place') {
             assert.equal(solution[d.row], d.col, d.reason);
+            // The line is named once, and the square by what the line leaves open.
+            const [line] = d.lines;
+            const said = line.kind === 'row'
+              ? `Row ${d.row + 1} has one square left: column ${d.col + 1}, so its queen goes there.`
+              : `Column ${d.col + 1} has one square left: row ${d.row + 1}, so its queen goes there.`;
+            assert.equal(d.reason, said);
             queens.push(square);
           } else {
             assert.notEqual(solution[d.row], d.col, d.reason);

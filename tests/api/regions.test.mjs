@@ -106,6 +106,12 @@ function checkDeduction(n, regions, queens, excluded, d) {
   const all = solutions(n, regions, queens, excluded);
   if (d.kind === 'place') {
     assert.ok(all.every((s) => s.includes(square)), `placed off a completion: ${context}`);
+    // The unit is named once; a row's square by its column, a column's by its
+    // row, a region's by both.
+    const [unit] = d.lines;
+    const place = { row: `column ${d.col + 1}`, column: `row ${d.row + 1}`, region: `row ${d.row + 1}, column ${d.col + 1}` }[unit.kind];
+    const name = `${unit.kind.charAt(0).toUpperCase()}${unit.kind.slice(1)} ${unit.index + 1}`;
+    assert.equal(d.reason, `${name} has one square left: ${place}, so its queen goes there.`, context);
   } else {
     assert.equal(d.kind, 'rule-out', context);
     assert.ok(all.every((s) => !s.includes(square)), `ruled out a completion's square: ${context}`);

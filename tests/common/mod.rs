@@ -126,3 +126,54 @@ pub fn snapshot(s: &nqueens::session::Session) -> Snapshot {
         s.conflicts(),
     )
 }
+
+/// Where a sentence names a row or column and then, as the next thing it
+/// names, a square on that same line with no other queen in between, as in
+/// "Row 4 has one square left, row 4, column 2": the words around the repeat.
+/// A square on the line that is another queen's ("shares row 1 with the
+/// queen on row 1, column 4") is not a repeat.
+pub fn line_named_twice(sentence: &str) -> Option<String> {
+    let lower = sentence.to_lowercase();
+    let words: Vec<&str> = lower.split(' ').collect();
+    let number = |at: usize| -> Option<usize> {
+        words
+            .get(at)?
+            .trim_end_matches([',', '.', ':', ')'])
+            .parse()
+            .ok()
+    };
+    // Each mention: where it starts, where it ends, and the row and column it
+    // names (a whole line names one of them).
+    let mut mentions: Vec<(usize, usize, Option<usize>, Option<usize>)> = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        let word = words[at].trim_start_matches('(');
+        match (word, number(at + 1)) {
+            ("row", Some(r))
+                if words[at + 1].ends_with(',') && words.get(at + 2) == Some(&"column") =>
+            {
+                mentions.push((at, at + 4, Some(r), number(at + 3)));
+                at += 4;
+            }
+            ("row", Some(r)) => {
+                mentions.push((at, at + 2, Some(r), None));
+                at += 2;
+            }
+            ("column", Some(c)) => {
+                mentions.push((at, at + 2, None, Some(c)));
+                at += 2;
+            }
+            _ => at += 1,
+        }
+    }
+    mentions.windows(2).find_map(|pair| {
+        let (start, end, row, col) = pair[0];
+        let (next, last, next_row, next_col) = pair[1];
+        let whole_line = row.is_none() || col.is_none();
+        let square = next_row.is_some() && next_col.is_some();
+        let same = (row.is_some() && row == next_row) || (col.is_some() && col == next_col);
+        let between = words[end..next].join(" ");
+        (whole_line && square && same && !between.contains("queen"))
+            .then(|| words[start..last].join(" "))
+    })
+}

@@ -2,7 +2,8 @@
 // run in this tab, at the board size it ran at; run to the end on equal
 // checks and on equal steps, it finishes at the checks (its safe calls) and
 // the steps (its place, remove and found calls) that the test's own run of
-// the same program counts, with its solutions.
+// the same program counts, with its solutions; on the wall clock the table
+// has its time, from a run of the program untraced.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
@@ -62,6 +63,25 @@ test('Your search races beside the core’s searches once it has run, at the N i
     assert.deepEqual([lane.steps, lane.checks, lane.solutions, lane.done], [truth.steps, truth.checks, truth.solutions, 'true'], `${clock} clock`);
     assert.equal(lane.finish, truth[key], `on equal ${clock} it finishes at its ${key}`);
   }
+  // On the wall clock too the lane ends, and the table has its time: the
+  // program run once more untraced in its box, said to be its own and not checked.
+  await page.selectOption('#race [data-part=clock]', 'wall');
+  if (!(await page.isChecked('#race-pick-your-search'))) await page.check('#race-pick-your-search');
+  await page.waitForSelector('#race [data-lane="your-search"]');
+  const before = Date.now();
+  await page.click('#race-run-to-end');
+  await ended(page);
+  const cell = '#race-results tr[data-lane="your-search"] td[data-timed="untraced"]';
+  await page.waitForSelector(cell);
+  const waited = Date.now() - before;
+  const text = await page.locator(cell).textContent();
+  const m = /^([\d.,]+) ms/.exec(text ?? '');
+  assert.ok(m, `a time in the cell: ${text}`);
+  const ms = Number(m[1].replace(/,/g, ''));
+  assert.ok(ms >= 0 && ms <= waited, `${ms} ms within the ${waited} ms the test waited`);
+  assert.match(text, /untraced: not checked/);
+  assert.doesNotMatch(await page.locator('#race-results').textContent(), /not timed/);
+  assert.equal((await lanes(page))['your-search'].done, 'true');
   await screenshot(page, 'code-race', { fullPage: false });
   // At another N the lane says why it cannot run.
   await page.selectOption('#race [data-part=n]', String(n + 1));

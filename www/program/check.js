@@ -32,7 +32,12 @@ export async function startProgram(lang, source, ns, { python, tick, tag = '' } 
   /** @type {(end: import('./runner.js').RunEnd) => void} */
   let finish = () => {};
   /** @type {Promise<{ traces: import('./trace.js').Trace[], end: import('./runner.js').RunEnd }>} */
-  const done = new Promise((resolve) => { finish = (end) => resolve({ traces, end }); });
+  const done = new Promise((resolve) => {
+    finish = (end) => {
+      for (const trace of traces) trace.program = { lang, source };
+      resolve({ traces, end });
+    };
+  });
   /** @type {import('./runner.js').RunHooks} */
   const hooks = { chunk: (data, texts, _calls, state) => ingestRuns(traces, data, texts, state), end: finish, tick, tag };
   let stop = () => {};
@@ -42,6 +47,29 @@ export async function startProgram(lang, source, ns, { python, tick, tag = '' } 
     finish({ reason: 'failed', message: /** @type {Error} */ (error).message, line: 0 });
   }
   return { traces, stop: () => stop(), done };
+}
+
+/**
+ * Times a JavaScript program's solve(n) once, untraced: a quiet run in its
+ * box, which records nothing, so the time is the program's own and not
+ * checked. Resolves to the milliseconds, or to a sentence saying why there
+ * is no time (a Python program, or a run that did not end by itself).
+ * @param {'js' | 'py'} lang
+ * @param {string} source
+ * @param {number} n
+ * @returns {Promise<{ ms: number } | { why: string }>}
+ */
+export function timeProgram(lang, source, n) {
+  if (lang !== 'js') return Promise.resolve({ why: 'not timed: a Python program runs traced only' });
+  return new Promise((resolve) => {
+    runJs(source, [n], {
+      chunk: () => {},
+      end: (end) => resolve(end.reason === 'done' && typeof end.ms === 'number'
+        ? { ms: end.ms }
+        : { why: `not timed: run untraced, ${end.reason === 'time' ? 'it passed the time limit' : end.reason === 'calls' ? 'it passed the limit of calls' : end.reason === 'tampered' ? 'it tampered with its box' : 'it failed'}` }),
+      tag: 'Race: your search timed untraced',
+    }, { quiet: true });
+  });
 }
 
 /**

@@ -9,6 +9,11 @@
 // the run as tampered with, with a sentence. Texts and messages are cut to
 // their caps.
 //
+// A quiet run (timed, untraced) records nothing: its guard refuses any
+// record, and believes its box's time of solve() only when it is a number no
+// longer than the run took on the page's clock. Nothing else of a quiet run
+// can be checked.
+//
 // Records are [kind, row, col, line]: 0 place, 1 remove, 2 safe (false),
 // 3 safe (true), 4 found, 5 say (row: the text's index), 6 a new board
 // (row: its index among the N asked for, col: its N).
@@ -32,9 +37,11 @@ export class RunGuard {
   /**
    * @param {number[]} ns  the board sizes asked for, in order
    * @param {number} maxCalls  the most steps and checks a board may make
+   * @param {{ quiet?: boolean }} [options]  quiet: the run records nothing, so any record is tampering
    */
-  constructor(ns, maxCalls) {
+  constructor(ns, maxCalls, { quiet = false } = {}) {
     this.ns = ns;
+    this.quiet = quiet;
     this.maxCalls = maxCalls;
     /** boards started */
     this.boards = 0;
@@ -72,6 +79,7 @@ export class RunGuard {
    */
   take(data, texts) {
     if (this.tampered || this.over) return false;
+    if (this.quiet) return this.fail('a run that records nothing sent records.');
     if (!(data instanceof Int32Array) || data.length % 4 !== 0) return this.fail('a chunk of records that is not whole records.');
     if (data.length / 4 > CHUNK_RECORDS) return this.fail(`a chunk of ${data.length / 4} records, more than ${CHUNK_RECORDS}.`);
     if (!Array.isArray(texts) || texts.length > CHUNK_TEXTS) return this.fail('texts that are not a list of a chunk\'s size.');
@@ -140,6 +148,20 @@ export class RunGuard {
     this.cols = new Int32Array(n);
     this.downs = new Int32Array(2 * n);
     this.ups = new Int32Array(2 * n);
+  }
+
+  /**
+   * A quiet run's time of its solve() calls, as its box said, checked against
+   * what the run took on the page's clock: the time, or null (then `tampered`
+   * says why).
+   * @param {unknown} ms  the box's figure
+   * @param {number} tookMs  the run from start to end on the page's clock
+   * @returns {number | null}
+   */
+  quietTime(ms, tookMs) {
+    if (typeof ms === 'number' && ms >= 0 && ms <= tookMs) return ms;
+    this.fail(`its box said solve() took ${capText(ms, 40)} ms in a run of ${Math.round(tookMs)} ms.`);
+    return null;
   }
 
   /** Whether the run may end as done: every board asked for was started. */

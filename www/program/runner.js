@@ -9,6 +9,9 @@
 // calls the tracer is stopped too), the count of calls, and the check of
 // every record against the board sizes asked for (guard.js). The trace
 // comes in chunks as it is made, so what was recorded before a stop is kept.
+// A quiet JavaScript run (for a time) records nothing: the page then checks
+// no record, only that the box's time of solve() is no longer than the run
+// took on the page's clock; the time is the program's own, not checked.
 
 import { rewriteProgram } from './rewrite.js';
 import { openBox } from './box.js';
@@ -26,6 +29,7 @@ export const TIME_LIMIT_MS = 10_000;
  * @property {string} [message]
  * @property {number} [line]  the program's line (1-based), 0 when none
  * @property {number} [calls]
+ * @property {number} [ms]  a quiet run that ended by itself: the box's time of its solve() calls
  */
 
 /**
@@ -82,12 +86,14 @@ class Watch {
    * @param {string} key  the run's nonce
    * @param {number[]} ns
    * @param {RunHooks} hooks
-   * @param {{ lang: 'js' | 'py', source: string }} what  kept while it runs (keep.js)
+   * @param {{ lang: 'js' | 'py', source: string, quiet?: boolean }} what  kept while it runs (keep.js);
+   *   quiet: the box records nothing, and any record it sends ends the run as tampered with
    */
   constructor(key, ns, hooks, what) {
     this.key = key;
+    this.quiet = what.quiet === true;
     this.hooks = hooks;
-    this.guard = new RunGuard(ns, MAX_CALLS);
+    this.guard = new RunGuard(ns, MAX_CALLS, { quiet: this.quiet });
     this.over = false;
     /** @type {{ close: () => void } | null} */
     this.box = null;
@@ -160,11 +166,18 @@ class Watch {
     } else if (m.type === 'end') {
       let reason = REASONS.has(m.reason) ? m.reason : 'error';
       let message = m.message === undefined ? undefined : capText(m.message, MESSAGE_CAP);
+      const line = Number.isInteger(m.line) && m.line >= 0 && m.line <= this.programLines ? m.line : 0;
+      if (this.quiet) {
+        // No records to check: only that the time fits the run on the page's clock.
+        const ms = reason === 'done' ? this.guard.quietTime(m.ms, performance.now() - this.started) : null;
+        if (reason === 'done' && ms === null) this.close({ reason: 'tampered', message: this.guard.tampered ?? '', line: 0 });
+        else this.close({ reason: /** @type {RunEnd['reason']} */ (reason), message, line, ...(ms === null ? {} : { ms }) });
+        return;
+      }
       if (reason === 'done' && !this.guard.complete) {
         reason = 'tampered';
         message = `The program's box said it was done after ${this.guard.boards} of the ${this.guard.ns.length} boards asked for: the run was ended as tampered with.`;
       }
-      const line = Number.isInteger(m.line) && m.line >= 0 && m.line <= this.programLines ? m.line : 0;
       this.close({ reason: /** @type {RunEnd['reason']} */ (reason), message, line });
     }
   }
@@ -198,13 +211,15 @@ function textOf(url) {
 }
 
 /**
- * Runs a JavaScript program for each N of `ns`.
+ * Runs a JavaScript program for each N of `ns`; quiet, it records nothing and
+ * its end has the time of its solve() calls (`ms`).
  * @param {string} source
  * @param {number[]} ns
  * @param {RunHooks} hooks
+ * @param {{ quiet?: boolean }} [options]
  * @returns {() => void}  stop
  */
-export function runJs(source, ns, hooks) {
+export function runJs(source, ns, hooks, { quiet = false } = {}) {
   const { code, masks } = rewriteProgram(source);
   // The names used as bit masks are read here, from the program's tree: they go with the first chunk.
   let first = true;
@@ -214,10 +229,10 @@ export function runJs(source, ns, hooks) {
     first = false;
   } };
   const key = nonce();
-  const watch = new Watch(key, ns, hooks, { lang: 'js', source });
+  const watch = new Watch(key, ns, hooks, { lang: 'js', source, quiet });
   textOf(JS_SANDBOX).then((sandbox) => {
     if (watch.over) return;
-    const job = { ns, maxCalls: MAX_CALLS, offset: 0 };
+    const job = { ns, maxCalls: MAX_CALLS, offset: 0, quiet };
     const head = `${sandbox.replace(/\n*$/, '\n')}__nqueensInit(${JSON.stringify(key)}, `;
     job.offset = head.split('\n').length;
     watch.offset = job.offset;

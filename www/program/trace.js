@@ -201,6 +201,8 @@ export class Trace {
     /** @type {Map<string, number>} a solution's key -> the step that reported it first */
     this.reported = new Map();
     this.live = new Uint8Array(n * n);
+    /** @type {{ lang: 'js' | 'py', source: string } | null} the program that made it (check.js), for timing it again */
+    this.program = null;
   }
 
   /**

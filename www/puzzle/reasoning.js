@@ -60,5 +60,5 @@ export function lineName(n, line) {
   if (line.kind === 'region') return `region ${line.index + 1} (${String.fromCharCode(65 + line.index)})`;
   const [first] = lineEnds(n, line);
   const arrow = line.kind === 'diagonal' ? '↘' : '↙';
-  return `the ${arrow} diagonal from row ${Math.floor(first / n) + 1}, column ${(first % n) + 1}`;
+  return `the ${arrow} diagonal through row ${Math.floor(first / n) + 1}, column ${(first % n) + 1}`;
 }

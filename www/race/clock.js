@@ -81,6 +81,8 @@ export class Lane {
     /** @type {number | null} */
     this.ms = null; // the time its search takes alone, measured once the race is over (race.js)
     this.runs = 1; // how many runs that time is the mean of (results.js)
+    this.untraced = false; // Your search: its time is the program's own, run once untraced and not checked (results.js)
+    this.untimed = ''; // Your search: why it has no time, once its untraced run failed (results.js)
     /** @type {number | null} brute force: the source's own loop over every board, timed (results.js) */
     this.sourceMs = null;
     /** @type {bigint | null} the boards that loop tested */

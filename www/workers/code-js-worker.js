@@ -28,6 +28,10 @@
 // Kinds: 0 place, 1 remove, 2 safe (answered false), 3 safe (answered
 // true), 4 found, 5 say (row: the index of its text), 6 start of a board of
 // size col (a new solve() call; row: the run's N index).
+//
+// A quiet job (job.quiet, for timing) counts the calls against the limit but
+// records nothing, sends no chunk and keeps no state: the end says how long
+// the solve() calls took, on this worker's clock.
 
 (() => {
   const scope = /** @type {any} */ (self);
@@ -65,7 +69,7 @@
   const EAGER = 256;
 
   let nonce = '';
-  /** @type {{ ns: number[], maxCalls: number, offset: number }} */
+  /** @type {{ ns: number[], maxCalls: number, offset: number, quiet?: boolean }} */
   let job = { ns: [], maxCalls: 0, offset: 1 };
   let started = false;
   let finished = false;
@@ -159,6 +163,14 @@
   let lastFlush = clock();
 
   const flush = () => {
+    if (job.quiet) {
+      // Nothing goes to the page: what a chunk would carry is dropped.
+      used = 0;
+      texts = [];
+      weights = [];
+      counts = [];
+      return;
+    }
     if (used === 0 && texts.length === 0 && counts.length === 0) return;
     const data = /** @type {Int32Array} */ (apply(sliceTyped, buffer, [0, used * 4]));
     post({ nonce, type: 'chunk', data, texts, calls, ...takeStates(), ...takeCounts() }, [data.buffer]);
@@ -198,6 +210,7 @@
       throw new Stopped(`The run stopped at ${job.maxCalls.toLocaleString('en')} tracer calls, the most a run may make.`);
     }
     calls++;
+    if (job.quiet) return;
     const at = used * 4;
     buffer[at] = kind;
     buffer[at + 1] = row;
@@ -272,7 +285,7 @@
     if (finished) throw new Stopped('The run has ended.');
     // Not a step or a check: kept out of the count of calls, with a bound of its own.
     if (textCount >= job.maxCalls) bad(`board.say() on line ${line} was called ${job.maxCalls.toLocaleString('en')} times, the most a run may.`, line);
-    texts[texts.length] = cut(text, TEXT_CAP);
+    if (!job.quiet) texts[texts.length] = cut(text, TEXT_CAP);
     calls--;
     record(5, textCount++, -1, line);
   };
@@ -368,7 +381,7 @@
     stepsInN++;
     const getter = stateOf;
     stateOf = null;
-    if (stepsInN > SNAP_STEPS || captured >= SNAP_RUN) return;
+    if (job.quiet || stepsInN > SNAP_STEPS || captured >= SNAP_RUN) return;
     captured++;
     /** @type {Record<string, unknown>} */
     const vars = {};
@@ -481,7 +494,7 @@
   Object.defineProperty(scope, '__nqueensInit', {
     configurable: false,
     writable: false,
-    value: (/** @type {string} */ key, /** @type {{ ns: number[], maxCalls: number, offset: number }} */ given) => {
+    value: (/** @type {string} */ key, /** @type {{ ns: number[], maxCalls: number, offset: number, quiet?: boolean }} */ given) => {
       if (nonce) return;
       nonce = key;
       job = given;
@@ -501,6 +514,8 @@
         finish({ reason: 'error', message: 'The program defines no function solve(n, board): write one, and the page calls it with the board size and the board.', line: 0 });
         return;
       }
+      // The time of the solve() calls, for a quiet job's end.
+      let solveMs = 0;
       for (let i = 0; i < job.ns.length && !finished; i++) {
         n = job.ns[i];
         nIndex = i;
@@ -515,7 +530,9 @@
         const board = makeBoard();
         newStates(board);
         try {
+          const from = clock();
           await /** @type {Function} */ (solve)(n, board);
+          solveMs += clock() - from;
         } catch (error) {
           if (finished) return;
           if (error instanceof Stopped) return;
@@ -536,7 +553,7 @@
       }
       // The policy's refusals of requests the program started arrive as events: a moment for them.
       await new Promise((resolve) => later(resolve, 30));
-      finish({ reason: 'done' });
+      finish(job.quiet ? { reason: 'done', ms: solveMs } : { reason: 'done' });
     },
   });
 })();
