@@ -35,7 +35,8 @@ export function holdLock(n) {
 }
 
 /**
- * Whether a tab holds N's lock (this one's own count included).
+ * Whether a tab holds N's lock for a count (this one's own count included);
+ * the shared hold of a tab waiting for it to be let go (whenFree) is no count.
  * @param {number} n
  */
 export async function lockHeld(n) {
@@ -43,7 +44,7 @@ export async function lockHeld(n) {
   if (!locks) return false;
   try {
     const { held = [] } = await locks.query();
-    return held.some((lock) => lock.name === countLock(n));
+    return held.some((lock) => lock.name === countLock(n) && lock.mode === 'exclusive');
   } catch {
     return false;
   }
