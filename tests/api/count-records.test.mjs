@@ -6,6 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { solutions as everySolution } from '../common/plain.mjs';
 import { HISTORY, KNOWN_MAX_N, SIMKIN, clusterCommands, countSentence, historyOf, knownTotal, simkinEstimate } from '../../www/count/records.js';
 
 // OEIS A000170, n = 1..27, typed from the OEIS entry (https://oeis.org/A000170).
@@ -15,19 +16,8 @@ const A000170 = [
   2207893435808352n, 22317699616364044n, 234907967154122528n,
 ];
 
-/** Solutions of N queens by a plain search, one queen a row. */
-function solutions(n) {
-  let count = 0;
-  const cols = [];
-  const place = (row) => {
-    if (row === n) { count++; return; }
-    for (let c = 0; c < n; c++) {
-      if (cols.every((d, r) => d !== c && Math.abs(d - c) !== row - r)) { cols.push(c); place(row + 1); cols.pop(); }
-    }
-  };
-  place(0);
-  return count;
-}
+/** Solutions of N queens by the tests' plain search (A000170's first terms, recomputed). */
+const solutions = (n) => everySolution(n).length;
 
 test('the known counts are OEIS A000170 for N = 1..27, and nothing past them', () => {
   assert.equal(KNOWN_MAX_N, A000170.length);

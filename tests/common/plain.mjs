@@ -109,3 +109,20 @@ export function classes(all, n) {
   };
   return new Set(all.map((cols) => images(cols).map(key).sort()[0])).size;
 }
+
+/** A solution of N queens holding every given square (r·N + c), as squares, by trying every column of every row; null when none. */
+export function solutionWith(n, givens) {
+  const cols = [];
+  const go = (row) => {
+    if (row === n) return givens.every((g) => cols[Math.floor(g / n)] === g % n);
+    for (let c = 0; c < n; c++) {
+      if (cols.every((d, r) => d !== c && Math.abs(d - c) !== row - r)) {
+        cols.push(c);
+        if (go(row + 1)) return true;
+        cols.pop();
+      }
+    }
+    return false;
+  };
+  return go(0) ? cols.map((c, r) => r * n + c) : null;
+}

@@ -6,6 +6,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { solutions as everySolution } from '../common/plain.mjs';
 import { createRequire } from 'node:module';
 import { openPage, assertNoErrors, closeHarness, waitUntil, url } from './helpers.mjs';
 import { A000170, result } from './count-hooks.mjs';
@@ -14,19 +15,8 @@ after(closeHarness);
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Solutions of N queens by a plain search (OEIS A000170's first terms, recomputed). */
-function solutions(n) {
-  let count = 0;
-  const cols = [];
-  const place = (row) => {
-    if (row === n) { count++; return; }
-    for (let c = 0; c < n; c++) {
-      if (cols.every((d, r) => d !== c && Math.abs(d - c) !== row - r)) { cols.push(c); place(row + 1); cols.pop(); }
-    }
-  };
-  place(0);
-  return count;
-}
+/** Solutions of N queens by the tests' plain search (A000170's first terms, recomputed). */
+const solutions = (n) => everySolution(n).length;
 
 test('?mode=count opens count mode in its own tab, which counts, explains itself and links to the visualizer', async () => {
   const { page, errors } = await openPage('/?mode=count&n=8');

@@ -15,6 +15,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { solutionWith as plainSolutionWith } from '../common/plain.mjs';
 import { openPage, assertNoErrors, closeHarness, screenshot, waitUntil, schemeShown } from './helpers.mjs';
 import { STARTERS } from '../../www/program/starters.js';
 import * as M from '../../www/learn/set-model.js';
@@ -23,22 +24,11 @@ after(closeHarness);
 
 const attack = (r1, c1, r2, c2) => r1 === r2 || c1 === c2 || Math.abs(r1 - r2) === Math.abs(c1 - c2);
 
-/** A solution of n holding every given square, by trying every column of every row. */
+/** A solution of n holding every given square (the test's own search). */
 function solutionWith(n, givens) {
-  const cols = [];
-  const go = (row) => {
-    if (row === n) return givens.every((g) => cols[Math.floor(g / n)] === g % n);
-    for (let c = 0; c < n; c++) {
-      if (cols.every((q, r) => !attack(r, q, row, c))) {
-        cols.push(c);
-        if (go(row + 1)) return true;
-        cols.pop();
-      }
-    }
-    return false;
-  };
-  assert.ok(go(0), 'the puzzle has a solution');
-  return cols.map((c, r) => r * n + c);
+  const found = plainSolutionWith(n, givens);
+  assert.ok(found, 'the puzzle has a solution');
+  return found;
 }
 
 const GOOD_PROGRAM = `// Ada's search
