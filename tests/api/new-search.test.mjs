@@ -26,7 +26,8 @@ function filesBelow(dir, base = dir) {
 }
 
 test('a search copied under a new id with one catalogue line passes the native tests and is catalogued', () => {
-  for (const part of ['Cargo.toml', 'Cargo.lock', 'src', 'tests']) fs.cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
+  // The crate's own files, and cluster/, whose Slurm script the native tests run under a stand-in sbatch.
+  for (const part of ['Cargo.toml', 'Cargo.lock', 'src', 'tests', 'cluster']) fs.cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
 
   // The new search: row backtracking's file under another id, name and type.
   const source = fs.readFileSync(path.join(ROOT, 'src/algorithms/backtracking.rs'), 'utf8');
