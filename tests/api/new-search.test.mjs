@@ -26,8 +26,11 @@ function filesBelow(dir, base = dir) {
 }
 
 test('a search copied under a new id with one catalogue line passes the native tests and is catalogued', () => {
-  // The crate's own files, and cluster/, whose Slurm script the native tests run under a stand-in sbatch.
-  for (const part of ['Cargo.toml', 'Cargo.lock', 'src', 'tests', 'cluster']) fs.cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
+  // The crate's own files, and cluster/, whose Slurm script the native tests run under a stand-in sbatch
+  // (Python's byte-code caches left there by a Ray run are not the crate's).
+  const parts = ['Cargo.toml', 'Cargo.lock', 'src', 'tests', 'cluster'];
+  const ours = (/** @type {string} */ f) => !f.split(path.sep).includes('__pycache__');
+  for (const part of parts) fs.cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true, filter: ours });
 
   // The new search: row backtracking's file under another id, name and type.
   const source = fs.readFileSync(path.join(ROOT, 'src/algorithms/backtracking.rs'), 'utf8');
@@ -46,7 +49,7 @@ test('a search copied under a new id with one catalogue line passes the native t
   fs.writeFileSync(catalogue, list.replace(line[0], `${line[0]}\n${line[1]}copied_rows::CopiedRows,`));
 
   // Nothing else differs from the crate: one file more, one line more.
-  const before = new Set(['Cargo.toml', 'Cargo.lock', ...filesBelow(path.join(ROOT, 'src')).map((f) => `src/${f}`), ...filesBelow(path.join(ROOT, 'tests')).map((f) => `tests/${f}`)]);
+  const before = new Set(parts.flatMap((part) => (fs.statSync(path.join(ROOT, part)).isDirectory() ? filesBelow(path.join(ROOT, part)).filter(ours).map((f) => `${part}/${f}`) : [part])));
   const now = filesBelow(copy);
   assert.deepEqual(now.filter((f) => !before.has(f)), ['src/algorithms/copied_rows.rs']);
   const changed = now.filter((f) => before.has(f) && !fs.readFileSync(path.join(copy, f)).equals(fs.readFileSync(path.join(ROOT, f))));
