@@ -47,11 +47,13 @@ test('Your search races beside the core’s searches once it has run, at the N i
   await page.click('#tab-race');
   await page.waitForSelector('#race [data-part=picks] input');
   assert.equal(await page.locator('#race-pick-your-search').count(), 0, 'no lane before a run');
+  assert.match(await page.textContent('#race [data-part=yours-hint]'), /Your search/, 'the set-up says how to add the lane');
   await page.click('#tab-code');
   await page.click('#code [data-part=run]');
   await page.waitForFunction(() => document.querySelector('#code')?.getAttribute('data-state') === 'done');
   await page.click('#tab-race');
   await page.waitForSelector('#race-pick-your-search');
+  assert.equal(await page.locator('#race [data-part=yours-hint]').count(), 0, 'no hint once the lane is there');
   await page.selectOption('#race [data-part=n]', String(n));
   for (const [clock, key] of [['checks', 'checks'], ['steps', 'steps']]) {
     await page.selectOption('#race [data-part=clock]', clock);

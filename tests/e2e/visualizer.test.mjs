@@ -225,7 +225,8 @@ test('Count mode at N = 2 and 3 is a fresh count: no "resumed"', async () => {
     for (const n of [2, 3, 2]) {
       await page.fill('#count-n', String(n));
       await page.click('#count-start');
-      await page.waitForSelector('#count-result[data-state="done"]', { state: 'attached', timeout: 20_000 });
+      // This N's count: the last one's result stays shown until the new one's panel comes.
+      await page.waitForSelector(`#count-result[data-state="done"][data-n="${n}"]`, { state: 'attached', timeout: 20_000 });
       const r = await page.$eval('#count-result', (el) => ({ resumed: el.dataset.resumed ?? null, text: el.textContent }));
       assert.equal(r.resumed, null, `N = ${n}: ${r.text}`);
       assert.doesNotMatch(r.text, /resum/i, `N = ${n}`);

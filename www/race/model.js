@@ -136,9 +136,16 @@ export function openSentence({ n, ids, clock, goal, seed }, algorithms, able, re
   if (refused) return `${refused} Choose another board size.`;
   if (!able) return `None of the chosen searches can run at N=${n}: ${fitAdvice(algorithms, ids, n)}`;
   const to = goal === 'one' ? `, racing to a first solution (seed ${seed})` : '';
-  // Your search is a lane once a program of the learner's has run in this tab.
-  const yours = algorithms.some((a) => a.id === YOUR_SEARCH) ? '' : ' To race your own program, run it to its end in Your search first: it then joins as a lane.';
-  return `${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}${to}. Press Play or Space.${yours}`;
+  return `${able} search${able === 1 ? '' : 'es'} at the start line, N=${n}, on equal ${CLOCKS[clock].label === 'ms' ? 'wall time' : CLOCKS[clock].label}${to}. Press Play or Space.`;
+}
+
+/**
+ * How to add the learner's own program as a lane, while it is not one: it
+ * joins once a program has run to its end in Your search in this tab.
+ * @param {AlgorithmInfo[]} algorithms
+ */
+export function yoursHint(algorithms) {
+  return algorithms.some((a) => a.id === YOUR_SEARCH) ? '' : 'To race your own program, run it to its end in Your search first: it then joins as a lane.';
 }
 
 /**

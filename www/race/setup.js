@@ -10,7 +10,7 @@ import { el, part } from '../lib/dom.js';
 import { showProblem } from '../lib/errors.js';
 import { clip, shortName } from '../lib/words.js';
 import { newSeed, seedMax, seedNumber, seedRange } from '../core/seeds.js';
-import { boardSizes, goalChange, lanePicked, laneRange, raceable } from './model.js';
+import { boardSizes, goalChange, lanePicked, laneRange, raceable, yoursHint } from './model.js';
 
 /**
  * @typedef {import('../types.js').AlgorithmInfo} AlgorithmInfo
@@ -90,6 +90,8 @@ export class RaceSetupView {
       // A lane's colour is its place in the catalogue, whatever the goal.
       return el('label', { class: 'race-pick', for: box.id, style: `--lane-colour: ${laneColour(this.algorithms.indexOf(info))}` }, [box, el('span', 'race-swatch', ''), shortName(info)]);
     }));
+    const hint = yoursHint(this.algorithms);
+    if (hint) this.picks.append(el('p', { class: 'muted race-yours-hint', 'data-part': 'yours-hint' }, hint));
     this.seedField.hidden = goal !== 'one';
     return same;
   }
