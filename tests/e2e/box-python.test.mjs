@@ -36,6 +36,7 @@ test('hostile Python: no request, no storage left, no forged verdict or calls, a
   const srv = http.createServer((req, res) => { requests.push(`${req.method} ${req.url}`); res.writeHead(200, { 'access-control-allow-origin': '*' }); res.end('ok'); });
   srv.on('upgrade', (req, socket) => { requests.push(`UPGRADE ${req.url}`); socket.destroy(); });
   await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  srv.unref(); // a failed assertion before the close below must not keep the test process alive
   const at = `http://127.0.0.1:${srv.address().port}`;
   const { page } = await openPage('/?mode=code&lang=py&n=4');
 

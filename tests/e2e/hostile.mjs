@@ -19,6 +19,7 @@ export async function recordingServer() {
   });
   srv.on('upgrade', (req, socket) => { requests.push(`UPGRADE ${req.url}`); socket.destroy(); });
   await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  srv.unref(); // a test that fails before its close must not keep the process alive
   return { base: `http://127.0.0.1:${srv.address().port}`, requests, close: () => new Promise((resolve) => srv.close(resolve)) };
 }
 
