@@ -6,6 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { solutions } from '../common/plain.mjs';
 import {
   KEEP_RESULT_MS, afterLookup, chooseEngine, doneShown, earlierVisit, elsewhereShown, finishedOf, idleShown, progressLine, savedButtons, savedShare, savedShown,
 } from '../../www/count/model.js';
@@ -23,19 +24,8 @@ function record(n, over = {}) {
   };
 }
 
-/** Every solution of N queens (column of each row's queen), by a plain search. */
-function boards(n) {
-  const out = [];
-  const cols = [];
-  const place = (row) => {
-    if (row === n) { out.push([...cols]); return; }
-    for (let c = 0; c < n; c++) {
-      if (cols.every((d, r) => d !== c && Math.abs(d - c) !== row - r)) { cols.push(c); place(row + 1); cols.pop(); }
-    }
-  };
-  place(0);
-  return out;
-}
+/** Every solution of N queens (column of each row's queen), by the tests' plain search. */
+const boards = (n) => solutions(n);
 
 test('numbers reach the page finite: durations, time left, shares', () => {
   assert.equal(formatDuration(1234), '1.23 s');
